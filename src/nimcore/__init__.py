@@ -1,0 +1,1 @@
+"""nimcore: the compiled search core behind the public ``nim`` package (internal API)."""

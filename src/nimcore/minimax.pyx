@@ -1,0 +1,167 @@
+"""Engines 1 and 2: plain minimax and alpha-beta, in negamax form.
+
+Both visit children in the shared move generator's order and count every node
+they visit, so the counts are those of the CENG 462 contract (SPEC 3.1):
+minimax visits the whole tree; alpha-beta searches with the window (-1, +1),
+the bounds of a game value, and cuts off on v >= beta (v <= alpha at MIN).
+
+A child with no legal move is scored without a call (it is still counted):
+the leaves are most of a Nim tree, and the call was most of their cost.
+"""
+
+from nimcore._types cimport count_t, pile_t, score_t
+from nimcore.rules cimport (
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
+)
+from nimcore.search cimport STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node
+
+cdef enum:
+    NO_SCORE = -2      # below every game value: "no child seen yet"
+
+
+cdef score_t _minimax(SearchState* s, pile_t* piles, int n, int depth, int movable,
+                      TakeTag tag) noexcept nogil:
+    """Value for the mover of a position with `movable` > 0 movable piles."""
+    cdef score_t best = NO_SCORE, v
+    cdef score_t leaf = -rules_terminal_score(&s.rules)    # a terminal child, seen from here
+    cdef pile_t p, q, m, j
+    cdef int i, first = 0, child_movable
+    if depth >= s.max_depth:
+        s.stop = STOP_DEPTH
+        return 0
+    for i in range(n):
+        p = piles[i]
+        m = rules_move_count(&s.rules, p, &first, tag)
+        for j in range(m):
+            q = rules_child(&s.rules, p, m, first, j, tag)
+            if search_count_node(s):
+                return 0
+            child_movable = movable - 1 + (q >= s.rules.min_take)
+            if child_movable == 0:
+                v = leaf
+            else:
+                piles[i] = q
+                v = -_minimax(s, piles, n, depth + 1, child_movable, tag)
+                piles[i] = p
+                if s.stop != STOP_NONE:
+                    return 0
+            if v > best:
+                best = v
+    return best
+
+
+cdef score_t _alphabeta(SearchState* s, pile_t* piles, int n, int depth, int movable,
+                        score_t alpha, score_t beta, TakeTag tag) noexcept nogil:
+    """Value for the mover of a position with `movable` > 0 movable piles."""
+    cdef score_t best = NO_SCORE, v
+    cdef score_t leaf = -rules_terminal_score(&s.rules)
+    cdef pile_t p, q, m, j
+    cdef int i, first = 0, child_movable
+    if depth >= s.max_depth:
+        s.stop = STOP_DEPTH
+        return 0
+    for i in range(n):
+        p = piles[i]
+        m = rules_move_count(&s.rules, p, &first, tag)
+        for j in range(m):
+            q = rules_child(&s.rules, p, m, first, j, tag)
+            if search_count_node(s):
+                return 0
+            child_movable = movable - 1 + (q >= s.rules.min_take)
+            if child_movable == 0:
+                v = leaf
+            else:
+                piles[i] = q
+                v = -_alphabeta(s, piles, n, depth + 1, child_movable, -beta, -alpha, tag)
+                piles[i] = p
+                if s.stop != STOP_NONE:
+                    return 0
+            if v > best:
+                best = v
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+    return best
+
+
+cdef struct RootResult:
+    score_t value
+    int pile             # index of the best move's pile; -1 when there is no move
+    pile_t take          # objects the best move takes
+    count_t best_nodes   # nodes below the position the best move leads to
+
+
+cdef void _search_root(SearchState* s, pile_t* piles, int n, bint pruning,
+                       RootResult* out, TakeTag tag) noexcept nogil:
+    """Score the root's children in order and keep the first best one."""
+    cdef score_t v, alpha = -1, beta = 1
+    cdef score_t leaf = -rules_terminal_score(&s.rules)
+    cdef pile_t p, q, m, j
+    cdef int i, first = 0, child_movable
+    cdef int movable = rules_movable(&s.rules, piles, n)
+    cdef count_t before
+    out.value = rules_terminal_score(&s.rules)
+    out.pile = -1
+    out.take = 0
+    out.best_nodes = 0
+    if movable == 0:
+        return
+    out.value = NO_SCORE
+    for i in range(n):
+        p = piles[i]
+        m = rules_move_count(&s.rules, p, &first, tag)
+        for j in range(m):
+            q = rules_child(&s.rules, p, m, first, j, tag)
+            if search_count_node(s):
+                return
+            before = s.nodes
+            child_movable = movable - 1 + (q >= s.rules.min_take)
+            if child_movable == 0:
+                v = leaf
+            else:
+                piles[i] = q
+                if pruning:
+                    v = -_alphabeta(s, piles, n, 1, child_movable, -beta, -alpha, tag)
+                else:
+                    v = -_minimax(s, piles, n, 1, child_movable, tag)
+                piles[i] = p
+                if s.stop != STOP_NONE:
+                    return
+            if v > out.value:
+                out.value = v
+                out.pile = i
+                out.take = p - q
+                out.best_nodes = s.nodes - before
+                if pruning:
+                    if v >= beta:
+                        return
+                    if v > alpha:
+                        alpha = v
+
+
+def search(Search search, bint pruning):
+    """Run minimax (``pruning=False``) or alpha-beta (``pruning=True``).
+
+    Returns
+    -------
+    (value, pile, take, best_nodes) : tuple of int
+        The root's value for the mover (+1/-1), the first best move (pile -1
+        when there is no move) and the number of nodes below the position it
+        leads to. The total node count is ``search.nodes``. All meaningless
+        when ``search.stop_reason`` is not None.
+    """
+    cdef RootResult r
+    cdef SearchState* s = &search.c_state
+    cdef int take = s.rules.take
+    with nogil:
+        if take == TAKE_ANY:
+            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeAnyTag>0)
+        elif take == TAKE_MAX:
+            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeMaxTag>0)
+        elif take == TAKE_HALF:
+            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeHalfTag>0)
+        else:
+            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeSetTag>0)
+    return r.value, r.pile, r.take, r.best_nodes

@@ -1,0 +1,102 @@
+# The rule set and the one move generator every engine shares.
+#
+# A move takes `take` objects from one pile. From a pile of n the legal takes
+# are listed largest first, so the pile is lowered to the smallest size first:
+# the CENG 462 child order ([1,3,5] -> [0,3,5], [1,0,5], [1,1,5], ...).
+#
+#   any     takes n, n-1, ..., 1
+#   max K   takes min(K, n), ..., 1
+#   half    takes floor(n/2), ..., 1
+#   set S   takes the members of S that are <= n, largest first
+#
+# A pile can move iff it holds at least `min_take` objects (1, 1, 2, min S), so
+# engines keep a count of movable piles and know a child is terminal without
+# generating its moves.
+#
+# Engines enumerate a pile's children as
+#
+#     m = rules_move_count(r, p, &first, tag)
+#     for j in range(m):
+#         q = rules_child(r, p, m, first, j, tag)     # the pile's new size
+
+from nimcore._types cimport pile_t, score_t
+
+cdef enum TakeRule:
+    TAKE_ANY = 0
+    TAKE_MAX = 1
+    TAKE_HALF = 2
+    TAKE_SET = 3
+
+cdef enum:
+    MAX_SET_SIZE = 64    # members of a `set S` rule; larger sets are refused
+
+cdef struct RuleSet:
+    bint misere          # True: the player who cannot move wins
+    int take             # a TakeRule
+    pile_t k             # K of `max K`
+    pile_t min_take      # smallest legal take: a pile below it cannot move
+    int n_set            # members of S
+    pile_t set_desc[MAX_SET_SIZE]   # S sorted largest first, no duplicates
+
+
+# Tags for compile-time specialisation. An engine written over the fused type
+# TakeTag is compiled once per take rule and called with a dummy tag value, so
+# the rule switch disappears from its hot loop (measured: minimax on misere
+# [1,3,5,7] goes from 109 to 156 million nodes per second). The four C types
+# only need to be distinct; their values are never read.
+ctypedef signed char TakeAnyTag
+ctypedef short TakeMaxTag
+ctypedef int TakeHalfTag
+ctypedef long TakeSetTag
+
+ctypedef fused TakeTag:
+    TakeAnyTag
+    TakeMaxTag
+    TakeHalfTag
+    TakeSetTag
+
+
+cdef inline pile_t rules_move_count(const RuleSet* r, pile_t n, int* first,
+                                    TakeTag tag) noexcept nogil:
+    """Number of legal takes from a pile of n; sets *first for `set S` rules."""
+    cdef int i
+    if TakeTag is TakeAnyTag:
+        return n
+    elif TakeTag is TakeMaxTag:
+        return n if n < r.k else r.k
+    elif TakeTag is TakeHalfTag:
+        return n >> 1
+    else:
+        # set S: the members <= n are a suffix of set_desc
+        i = 0
+        while i < r.n_set and r.set_desc[i] > n:
+            i += 1
+        first[0] = i
+        return <pile_t>(r.n_set - i)
+
+
+cdef inline pile_t rules_child(const RuleSet* r, pile_t p, pile_t m, int first, pile_t j,
+                               TakeTag tag) noexcept nogil:
+    """Size of a pile of p after its j-th legal take (0 = the largest) of m."""
+    if TakeTag is TakeSetTag:
+        return p - r.set_desc[first + <int>j]
+    else:
+        return p - m + j
+
+
+cdef inline int rules_movable(const RuleSet* r, const pile_t* piles, int n) noexcept nogil:
+    """How many piles have a legal move."""
+    cdef int i, movable = 0
+    for i in range(n):
+        movable += piles[i] >= r.min_take
+    return movable
+
+
+cdef inline score_t rules_terminal_score(const RuleSet* r) noexcept nogil:
+    """Value, for the mover, of a position with no legal move."""
+    return 1 if r.misere else -1
+
+
+cdef class CoreRules:
+    """A RuleSet owned by a Python object, built once per rule set."""
+    cdef RuleSet c_rules

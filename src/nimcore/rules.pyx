@@ -1,0 +1,71 @@
+"""The core's rule set: built once from Python, read by every engine."""
+
+from nimcore.rules cimport (
+    MAX_SET_SIZE, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET,
+    TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+)
+
+_TAKE_CODES = {"any": TAKE_ANY, "max": TAKE_MAX, "half": TAKE_HALF, "set": TAKE_SET}
+
+#: Largest pile size the search engines accept (their piles are 32-bit).
+MAX_PILE = 0xFFFFFFFF
+#: Most members a `set S` rule may have.
+MAX_SET = MAX_SET_SIZE
+
+
+cdef class CoreRules:
+    """C view of a rule set. ``nim.Rules`` validates; this only copies.
+
+    Parameters
+    ----------
+    misere : bool
+    take : {"any", "max", "half", "set"}
+    k : int
+        The K of ``max K`` (ignored otherwise), 1 .. MAX_PILE.
+    subtract : iterable of int
+        The set S of ``set S`` (ignored otherwise), members 1 .. MAX_PILE.
+    """
+
+    def __cinit__(self, bint misere, str take, k=0, subtract=()):
+        if take not in _TAKE_CODES:
+            raise ValueError(f"unknown take rule: {take!r}")
+        self.c_rules.misere = misere
+        self.c_rules.take = _TAKE_CODES[take]
+        self.c_rules.k = k if take == "max" else 0
+        self.c_rules.min_take = 2 if take == "half" else 1
+        members = sorted(set(subtract), reverse=True) if take == "set" else []
+        if len(members) > MAX_SET_SIZE:
+            raise ValueError(f"a subtraction set may have at most {MAX_SET_SIZE} members")
+        if take == "set" and not members:
+            raise ValueError("a subtraction set needs at least one member")
+        self.c_rules.n_set = len(members)
+        for i, s in enumerate(members):
+            self.c_rules.set_desc[i] = s
+        if members:
+            self.c_rules.min_take = min(members)   # no [-1]: wraparound is off
+
+    @property
+    def misere(self):
+        return bool(self.c_rules.misere)
+
+    @property
+    def min_take(self):
+        """Smallest legal take: a pile smaller than this cannot move."""
+        return self.c_rules.min_take
+
+    def children(self, pile_t p):
+        """Sizes a pile of p can be lowered to, in the engines' order (smallest first)."""
+        cdef RuleSet* r = &self.c_rules
+        cdef int first = 0
+        cdef pile_t m, j
+        if r.take == TAKE_ANY:
+            m = rules_move_count(r, p, &first, <TakeAnyTag>0)
+            return [rules_child(r, p, m, first, j, <TakeAnyTag>0) for j in range(m)]
+        if r.take == TAKE_MAX:
+            m = rules_move_count(r, p, &first, <TakeMaxTag>0)
+            return [rules_child(r, p, m, first, j, <TakeMaxTag>0) for j in range(m)]
+        if r.take == TAKE_HALF:
+            m = rules_move_count(r, p, &first, <TakeHalfTag>0)
+            return [rules_child(r, p, m, first, j, <TakeHalfTag>0) for j in range(m)]
+        m = rules_move_count(r, p, &first, <TakeSetTag>0)
+        return [rules_child(r, p, m, first, j, <TakeSetTag>0) for j in range(m)]

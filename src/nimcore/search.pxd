@@ -1,0 +1,52 @@
+# State shared by every search engine: the rules, the node counter and the
+# limits that stop a search cleanly (node budget, deadline, depth, Ctrl-C).
+#
+# Engines count each node with search_count_node(); every CHECK_INTERVAL nodes
+# (and exactly at the node limit) it calls search_checkpoint(), which reads the
+# clock, takes the GIL briefly to look for Ctrl-C and report progress, and sets
+# `stop`. An engine that sees `stop` set restores its piles and unwinds.
+
+from nimcore._types cimport count_t, pile_t
+from nimcore.rules cimport RuleSet
+
+cdef enum StopReason:
+    STOP_NONE = 0
+    STOP_NODES = 1       # the node limit was reached
+    STOP_TIME = 2        # the time limit was reached
+    STOP_DEPTH = 3       # the recursion would pass max_depth
+    STOP_INTERRUPT = 4   # Ctrl-C (SIGINT) arrived
+    STOP_MEMORY = 5      # an engine could not allocate what it needs
+
+cdef enum:
+    CHECK_INTERVAL = 1 << 20    # nodes between checkpoints: a few ms of search
+
+cdef struct SearchState:
+    RuleSet rules
+    count_t nodes          # nodes visited so far (the root is not counted)
+    count_t next_check     # node count at which the next checkpoint runs
+    count_t node_limit     # 0: no limit
+    double started         # monotonic clock at the start, seconds
+    double deadline        # monotonic clock at which to stop; 0: no limit
+    int max_depth          # deepest recursion allowed (C stack safety)
+    int stop               # a StopReason; STOP_NONE while the search runs
+    void* progress         # callable(nodes, seconds) or NULL; owned by Search
+
+cdef double monotonic_seconds() noexcept nogil
+cdef int search_checkpoint(SearchState* s) noexcept nogil
+
+cdef inline bint search_count_node(SearchState* s) noexcept nogil:
+    """Count one node; True when the search must stop."""
+    s.nodes += 1
+    if s.nodes >= s.next_check:
+        return search_checkpoint(s) != STOP_NONE
+    return False
+
+
+cdef class Search:
+    """Owns one search's state and a C copy of the root position's piles."""
+    cdef SearchState c_state
+    cdef pile_t* c_piles
+    cdef int c_n
+    cdef object c_progress
+    cdef double c_time_limit   # seconds; 0: none
+    cdef void _start(self) noexcept

@@ -1,0 +1,132 @@
+"""Search state, limits and checkpoints shared by every engine of the core."""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from nimcore._types cimport count_t, pile_t
+from nimcore.rules cimport CoreRules
+from nimcore.search cimport (
+    CHECK_INTERVAL, STOP_DEPTH, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_TIME,
+)
+
+cdef extern from "Python.h":
+    # Declared without `except`: a pending KeyboardInterrupt is cleared here and
+    # reported as STOP_INTERRUPT, so it unwinds through the nogil search cleanly.
+    int PyErr_CheckSignals_nocheck "PyErr_CheckSignals" ()
+    void PyErr_Clear()
+
+#: Default recursion bound: each level is one C stack frame of well under
+#: 200 bytes, so 10,000 levels stay far inside the smallest thread stacks.
+DEFAULT_MAX_DEPTH = 10_000
+
+_STOP_NAMES = {
+    STOP_NONE: None,
+    STOP_NODES: "nodes",
+    STOP_TIME: "time",
+    STOP_DEPTH: "depth",
+    STOP_INTERRUPT: "interrupt",
+    STOP_MEMORY: "memory",
+}
+
+
+cdef double monotonic_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int search_checkpoint(SearchState* s) noexcept nogil:
+    cdef double now
+    if s.node_limit and s.nodes >= s.node_limit:
+        s.stop = STOP_NODES
+        return s.stop
+    now = monotonic_seconds()
+    if s.deadline and now >= s.deadline:
+        s.stop = STOP_TIME
+        return s.stop
+    with gil:
+        if PyErr_CheckSignals_nocheck() != 0:
+            PyErr_Clear()
+            s.stop = STOP_INTERRUPT
+        elif s.progress != NULL:
+            try:
+                (<object>s.progress)(s.nodes, now - s.started)
+            except BaseException:    # a KeyboardInterrupt raised inside the callback
+                s.stop = STOP_INTERRUPT
+    s.next_check = s.nodes + CHECK_INTERVAL
+    if s.node_limit and s.next_check > s.node_limit:
+        s.next_check = s.node_limit
+    return s.stop
+
+
+cdef class Search:
+    """One search: rules, a C copy of the piles, limits and counters.
+
+    Parameters
+    ----------
+    rules : CoreRules
+    piles : sequence of int
+        Pile sizes, each in 0 .. 2**32 - 1 (checked by the caller).
+    node_limit : int or None
+        Stop after this many nodes.
+    time_limit : float or None
+        Stop after this many seconds.
+    max_depth : int
+        Deepest recursion an engine may use.
+    progress : callable(nodes, seconds) or None
+        Called from the search every CHECK_INTERVAL nodes, with the GIL held.
+    """
+
+    def __cinit__(self, CoreRules rules, piles, node_limit=None, time_limit=None,
+                  int max_depth=DEFAULT_MAX_DEPTH, progress=None):
+        cdef Py_ssize_t i, n = len(piles)
+        self.c_piles = <pile_t*>PyMem_Malloc((n + 1) * sizeof(pile_t))
+        if self.c_piles == NULL:
+            raise MemoryError()
+        for i in range(n):
+            self.c_piles[i] = piles[i]
+        self.c_n = <int>n
+        self.c_state.rules = rules.c_rules
+        self.c_state.node_limit = node_limit or 0
+        self.c_state.max_depth = max_depth
+        self.c_progress = progress
+        self.c_state.progress = <void*>progress if progress is not None else NULL
+        self.c_time_limit = time_limit or 0.0
+        self._start()
+
+    cdef void _start(self) noexcept:
+        self.c_state.nodes = 0
+        self.c_state.stop = STOP_NONE
+        self.c_state.started = monotonic_seconds()
+        self.c_state.deadline = (self.c_state.started + self.c_time_limit
+                                 if self.c_time_limit > 0 else 0.0)
+        self.c_state.next_check = CHECK_INTERVAL
+        if self.c_state.node_limit and self.c_state.next_check > self.c_state.node_limit:
+            self.c_state.next_check = self.c_state.node_limit
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_piles)
+
+    def restart(self):
+        """Reset counters and the clock for another search on the same piles."""
+        self._start()
+
+    @property
+    def nodes(self):
+        """Nodes visited so far (the root is not counted)."""
+        return self.c_state.nodes
+
+    @property
+    def seconds(self):
+        """Seconds since the search (re)started."""
+        return monotonic_seconds() - self.c_state.started
+
+    @property
+    def stop_reason(self):
+        """None while complete, else "nodes", "time", "depth", "interrupt" or "memory"."""
+        return _STOP_NAMES[self.c_state.stop]
+
+    @property
+    def piles(self):
+        """The root piles as a tuple (engines restore them after every search)."""
+        return tuple(self.c_piles[i] for i in range(self.c_n))
