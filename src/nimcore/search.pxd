@@ -49,4 +49,5 @@ cdef class Search:
     cdef int c_n
     cdef object c_progress
     cdef double c_time_limit   # seconds; 0: none
+    cdef double c_ended        # monotonic clock when finish() was called; 0: running
     cdef void _start(self) noexcept

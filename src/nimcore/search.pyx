@@ -96,6 +96,7 @@ cdef class Search:
 
     cdef void _start(self) noexcept:
         self.c_state.nodes = 0
+        self.c_ended = 0.0
         self.c_state.stop = STOP_NONE
         self.c_state.started = monotonic_seconds()
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
@@ -116,10 +117,21 @@ cdef class Search:
         """Nodes visited so far (the root is not counted)."""
         return self.c_state.nodes
 
+    def finish(self):
+        """Stop the clock: ``seconds`` keeps the search's duration from now on."""
+        if self.c_ended == 0.0:
+            self.c_ended = monotonic_seconds()
+
     @property
     def seconds(self):
-        """Seconds since the search (re)started."""
-        return monotonic_seconds() - self.c_state.started
+        """Seconds the search took (up to now while it has not finished)."""
+        end = self.c_ended if self.c_ended else monotonic_seconds()
+        return end - self.c_state.started
+
+    @property
+    def progress(self):
+        """The progress callback given at construction, or None."""
+        return self.c_progress
 
     @property
     def stop_reason(self):

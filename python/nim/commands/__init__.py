@@ -1,0 +1,1 @@
+"""Commands of the ``nimcore`` tool, one module each (see ``nim.cli``)."""

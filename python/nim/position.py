@@ -1,0 +1,153 @@
+"""Positions and moves: small immutable values with a repr you can paste back in."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Iterable, Iterator, NamedTuple, Tuple
+
+from nim.errors import IllegalMoveError, InvalidPositionError
+from nim.rules import Rules, RulesLike
+
+__all__ = ["Move", "Position", "as_piles"]
+
+
+class Move(NamedTuple):
+    """Take ``count`` objects from the pile at index ``pile`` (0-based).
+
+    >>> Move(pile=2, count=3)
+    Move(pile=2, count=3)
+    >>> str(Move(2, 3))
+    'take 3 from pile 2'
+    """
+
+    pile: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count} from pile {self.pile}"
+
+
+class Position:
+    """A Nim position: a tuple of non-negative pile sizes (zeros allowed).
+
+    >>> Position((1, 3, 5)).apply(Move(2, 3))
+    Position((1, 3, 2))
+
+    Raises
+    ------
+    InvalidPositionError
+        When a pile is negative or not a whole number.
+    """
+
+    __slots__ = ("_piles",)
+
+    def __init__(self, piles: Iterable[Any]):
+        self._piles: Tuple[int, ...] = as_piles(piles)
+
+    @property
+    def piles(self) -> Tuple[int, ...]:
+        return self._piles
+
+    def moves(self, rules: RulesLike = None) -> Iterator[Move]:
+        """Legal moves under ``rules``, pile by pile, largest take first (CENG order)."""
+        ruleset = Rules.coerce(rules)
+        for index, pile in enumerate(self._piles):
+            for count in ruleset.takes(pile):
+                yield Move(index, count)
+
+    def is_legal(self, move: Move, rules: RulesLike = None) -> bool:
+        pile, count = move
+        return 0 <= pile < len(self._piles) and count in Rules.coerce(rules).takes(self._piles[pile])
+
+    def apply(self, move: Move, rules: RulesLike = None) -> "Position":
+        """The position after ``move``.
+
+        Raises
+        ------
+        IllegalMoveError
+            When the move is not legal here under ``rules``.
+        """
+        pile, count = move
+        if not self.is_legal(Move(pile, count), rules):
+            raise IllegalMoveError(
+                f"illegal move {Move(pile, count)!r} in {self!r} under {Rules.coerce(rules)}"
+            )
+        piles = list(self._piles)
+        piles[pile] -= count
+        return Position(piles)
+
+    def is_terminal(self, rules: RulesLike = None) -> bool:
+        """True when no move is left."""
+        min_take = Rules.coerce(rules).min_take
+        return all(p < min_take for p in self._piles)
+
+    @property
+    def nim_sum(self) -> int:
+        """XOR of the pile sizes."""
+        x = 0
+        for p in self._piles:
+            x ^= p
+        return x
+
+    def __len__(self) -> int:
+        return len(self._piles)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._piles)
+
+    def __getitem__(self, index: int) -> int:
+        return self._piles[index]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and other._piles == self._piles
+
+    def __hash__(self) -> int:
+        return hash(self._piles)
+
+    def __repr__(self) -> str:
+        return f"Position({self._piles!r})"
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self._piles))
+
+
+def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:
+    """Check and convert pile sizes to a tuple of non-negative ints.
+
+    Raises
+    ------
+    InvalidPositionError
+        When ``piles`` is not a sequence of non-negative whole numbers.
+    """
+    if isinstance(piles, Position):
+        return piles.piles
+    if isinstance(piles, (str, bytes)) or not hasattr(piles, "__iter__"):
+        raise InvalidPositionError(f"piles must be a sequence of whole numbers, not {piles!r}")
+    values = list(piles)
+    try:
+        result = tuple(map(operator.index, values))
+    except TypeError:
+        bad = next(v for v in values if not _is_whole(v))
+        raise InvalidPositionError(
+            f"pile sizes must be whole numbers: {bad!r} in {_short(values)}"
+        ) from None
+    if any(type(v) is bool for v in values):
+        raise InvalidPositionError(f"pile sizes must be whole numbers, not booleans: {_short(values)}")
+    if result and min(result) < 0:
+        raise InvalidPositionError(f"pile sizes must be non-negative: {_short(values)}")
+    return result
+
+
+def _is_whole(value: Any) -> bool:
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _short(values: list[Any]) -> str:
+    """The piles for an error message, cut short when there are many."""
+    if len(values) <= 12:
+        return repr(values)
+    return repr(values[:12])[:-1] + f", ... ({len(values)} piles)]"

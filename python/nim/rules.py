@@ -1,0 +1,202 @@
+"""Rule sets of Nim: play convention (normal or misère) and take rule (SPEC section 2)."""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Iterable, Optional, Tuple, Union
+
+from nim.errors import InvalidRulesError
+from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
+
+__all__ = ["Rules", "RulesLike", "TAKE_RULES"]
+
+#: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
+#: ``set`` any k of a finite set S with k <= n.
+TAKE_RULES = ("any", "max", "half", "set")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule set: who wins when no move is left, and how much a move may take.
+
+    Parameters
+    ----------
+    misere : bool
+        False (normal play): the player who cannot move loses. True (misère):
+        the player who cannot move wins, i.e. whoever takes the last object loses.
+    take : {"any", "max", "half", "set"}
+        The take rule.
+    k : int, optional
+        The K of ``take="max"``: a move takes 1 to K objects.
+    subtract : tuple of int, optional
+        The set S of ``take="set"``: a move takes k objects for some k in S.
+
+    Raises
+    ------
+    InvalidRulesError
+        When the take rule is unknown or its parameter is missing or invalid.
+
+    Examples
+    --------
+    >>> Rules(misere=True, take="max", k=3)
+    Rules.parse('misere,max=3')
+    >>> str(Rules.parse("normal,set=1;3;4"))
+    'normal,set=1;3;4'
+    """
+
+    misere: bool = False
+    take: str = "any"
+    k: Optional[int] = None
+    subtract: Optional[Tuple[int, ...]] = None
+    _core: CoreRules = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.take not in TAKE_RULES:
+            raise InvalidRulesError(
+                f"unknown take rule {self.take!r}: expected one of {', '.join(TAKE_RULES)}"
+            )
+        if self.take == "max":
+            k = _whole_number(self.k, "the K of a 'max' rule")
+            if not 1 <= k <= MAX_PILE:
+                raise InvalidRulesError(f"the K of a 'max' rule must be at least 1: {self.k!r}")
+            object.__setattr__(self, "k", k)
+        elif self.k is not None:
+            raise InvalidRulesError(f"k={self.k!r} only goes with take='max', not {self.take!r}")
+        if self.take == "set":
+            members = _subtraction_set(self.subtract)
+            object.__setattr__(self, "subtract", members)
+        elif self.subtract is not None:
+            raise InvalidRulesError(
+                f"subtract={self.subtract!r} only goes with take='set', not {self.take!r}"
+            )
+        object.__setattr__(self, "misere", bool(self.misere))
+        object.__setattr__(
+            self, "_core", CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> "Rules":
+        """Parse a rule string: ``normal`` or ``misere``, optionally followed by
+        ``,max=K``, ``,half`` or ``,set=1;3;4``.
+
+        Raises
+        ------
+        InvalidRulesError
+            When the string does not have that form.
+        """
+        if not isinstance(text, str):
+            raise InvalidRulesError(f"a rule string must be a str, not {type(text).__name__}")
+        parts = [part.strip().lower() for part in text.split(",")]
+        convention, options = parts[0], parts[1:]
+        if convention in ("misere", "misère"):
+            misere = True
+        elif convention == "normal":
+            misere = False
+        else:
+            raise InvalidRulesError(
+                f"unknown rules {text!r}: a rule string starts with 'normal' or 'misere'"
+            )
+        if len(options) > 1:
+            raise InvalidRulesError(f"rules {text!r} have more than one take rule")
+        if not options or options[0] == "any":
+            return cls(misere=misere)
+        name, _, value = options[0].partition("=")
+        if name == "half" and not value:
+            return cls(misere=misere, take="half")
+        if name == "max" and value:
+            return cls(misere=misere, take="max", k=_parse_int(value, text))
+        if name == "set" and value:
+            members = tuple(_parse_int(v, text) for v in value.split(";") if v.strip())
+            return cls(misere=misere, take="set", subtract=members)
+        raise InvalidRulesError(
+            f"unknown take rule {options[0]!r} in {text!r}: expected max=K, half or set=1;3;4"
+        )
+
+    @classmethod
+    def coerce(cls, rules: "RulesLike") -> "Rules":
+        """Accept a ``Rules``, a rule string, or None (normal play, take any)."""
+        if rules is None:
+            return cls()
+        if isinstance(rules, Rules):
+            return rules
+        if isinstance(rules, str):
+            return cls.parse(rules)
+        raise InvalidRulesError(
+            f"rules must be a Rules object or a rule string like 'misere,max=3', not {rules!r}"
+        )
+
+    @property
+    def convention(self) -> str:
+        """``"misere"`` or ``"normal"``."""
+        return "misere" if self.misere else "normal"
+
+    @cached_property
+    def min_take(self) -> int:
+        """Smallest legal take: a pile smaller than this can never be moved."""
+        return int(self._core.min_take)
+
+    def takes(self, pile: int) -> Tuple[int, ...]:
+        """Legal numbers of objects to take from a pile of ``pile``, largest first."""
+        if self.take == "any":
+            return tuple(range(pile, 0, -1))
+        if self.take == "max":
+            assert self.k is not None
+            return tuple(range(min(self.k, pile), 0, -1))
+        if self.take == "half":
+            return tuple(range(pile // 2, 0, -1))
+        assert self.subtract is not None
+        return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
+
+    @property
+    def core(self) -> CoreRules:
+        """The compiled core's view of these rules (internal)."""
+        return self._core
+
+    def __str__(self) -> str:
+        take = {
+            "any": "",
+            "max": f",max={self.k}",
+            "half": ",half",
+            "set": ",set=" + ";".join(map(str, self.subtract or ())),
+        }[self.take]
+        return self.convention + take
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({str(self)!r})"
+
+
+RulesLike = Union[Rules, str, None]
+
+
+def _whole_number(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidRulesError(f"{what} must be a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise InvalidRulesError(f"{what} must be a whole number, not {value!r}") from None
+
+
+def _parse_int(text: str, rule_text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise InvalidRulesError(f"{text.strip()!r} is not a whole number in rules {rule_text!r}") from None
+
+
+def _subtraction_set(members: Optional[Iterable[int]]) -> Tuple[int, ...]:
+    if members is None or isinstance(members, (str, bytes)):
+        raise InvalidRulesError(
+            f"take='set' needs subtract=, a collection of positive whole numbers: {members!r}"
+        )
+    given = list(members)
+    values = tuple(sorted({_whole_number(m, "a subtraction set member") for m in given}))
+    if not values:
+        raise InvalidRulesError("a subtraction set needs at least one member")
+    if values[0] < 1 or values[-1] > MAX_PILE:
+        raise InvalidRulesError(f"subtraction set members must be positive: {given!r}")
+    if len(values) > MAX_SET:
+        raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET} members, not {len(values)}")
+    return values

@@ -1,0 +1,284 @@
+"""Solving positions: ``solve()`` runs one engine and returns a ``Solution``.
+
+Engines (SPEC section 3):
+
+========== ==============================================================
+minimax    plain minimax, visits every node (exact CENG node counts)
+alphabeta  minimax with alpha-beta pruning, window (-1, +1)
+grundy     Sprague-Grundy values (normal play, every take rule) and
+           Bouton's rule (misère play, `any` take rule): no search
+auto       ``grundy`` where the theory applies, else the best search engine
+========== ==============================================================
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+
+from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.position import Move, as_piles
+from nim.progress import search_progress
+from nim.rules import Rules, RulesLike
+from nimcore import minimax as _minimax_core
+from nimcore.grundy import Theory
+from nimcore.rules import MAX_PILE
+from nimcore.search import DEFAULT_MAX_DEPTH, Search
+
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "METHODS",
+    "Solution",
+    "SolveOptions",
+    "solve",
+    "has_closed_form",
+    "register_engine",
+]
+
+#: Nodes a search may visit unless told otherwise: about five seconds of minimax.
+DEFAULT_NODE_LIMIT = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer for one position.
+
+    Attributes
+    ----------
+    value : int
+        +1 when the player to move wins with best play, -1 when they lose.
+    move : Move or None
+        A best move, or None when there is no legal move.
+    nodes : int
+        Nodes the engine visited (0 for the closed forms).
+    method : str
+        The engine that actually ran.
+    seconds : float
+        Time the engine took.
+    """
+
+    value: int
+    move: Optional[Move]
+    nodes: int
+    method: str
+    seconds: float
+
+    @property
+    def wins(self) -> bool:
+        """True when the player to move wins."""
+        return self.value > 0
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict: value, move ([pile, count] or null), nodes, method, seconds."""
+        return {
+            "value": self.value,
+            "move": list(self.move) if self.move is not None else None,
+            "nodes": self.nodes,
+            "method": self.method,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """Limits and reporting for one search (see ``solve``)."""
+
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT
+    time_limit: Optional[float] = None
+    tt_mb: Optional[int] = None
+    progress: Optional[bool] = False
+
+
+Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
+_ENGINES: Dict[str, Engine] = {}
+#: Names accepted by ``solve(method=...)``; engines added by ``register_engine`` join it.
+METHODS: List[str] = ["auto"]
+
+
+def register_engine(name: str) -> Callable[[Engine], Engine]:
+    """Decorator: make an engine function available as ``solve(method=name)``."""
+
+    def add(engine: Engine) -> Engine:
+        _ENGINES[name] = engine
+        if name not in METHODS:
+            METHODS.append(name)
+        return engine
+
+    return add
+
+
+def solve(
+    piles: Iterable[int],
+    rules: RulesLike = None,
+    method: str = "auto",
+    *,
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
+    time_limit: Optional[float] = None,
+    tt_mb: Optional[int] = None,
+    progress: Optional[bool] = False,
+) -> Solution:
+    """Solve a Nim position exactly.
+
+    Parameters
+    ----------
+    piles : iterable of int
+        Pile sizes, non-negative; zeros are allowed.
+    rules : Rules or str, default normal play, take any
+        A ``Rules`` object or a rule string such as ``"misere,max=3"``.
+    method : str, default "auto"
+        ``auto``, ``minimax``, ``alphabeta``, ``grundy`` (and any engine added later).
+    node_limit : int or None
+        Stop a search after this many nodes (None: no limit).
+    time_limit : float or None
+        Stop a search after this many seconds.
+    tt_mb : int or None
+        Transposition-table size for the engines that use one.
+    progress : bool or None
+        Show a progress counter on stderr; None shows it when stderr is a terminal.
+
+    Returns
+    -------
+    Solution
+
+    Raises
+    ------
+    InvalidPositionError, InvalidRulesError, UnknownMethodError
+        For bad input.
+    SearchLimitError
+        When a limit stops the search; its message says what was searched.
+    KeyboardInterrupt
+        When Ctrl-C stops the search.
+    """
+    position = as_piles(piles)
+    ruleset = Rules.coerce(rules)
+    options = SolveOptions(node_limit, time_limit, tt_mb, progress)
+    name = _check_method(method)
+    if name == "auto":
+        name = auto_method(ruleset)
+    return _ENGINES[name](position, ruleset, options)
+
+
+def auto_method(rules: Rules) -> str:
+    """The engine ``auto`` picks: exact theory where it applies, else the best search."""
+    if has_closed_form(rules):
+        return "grundy"
+    return "tt" if "tt" in _ENGINES else "alphabeta"
+
+
+def has_closed_form(rules: Rules) -> bool:
+    """True where theory solves every position: normal play, or misère with `any`."""
+    return not rules.misere or rules.take == "any"
+
+
+def _check_method(method: str) -> str:
+    if not isinstance(method, str):
+        raise UnknownMethodError(f"method must be a string, not {method!r}")
+    name = method.strip().lower().replace("-", "").replace("_", "")
+    if name not in METHODS:
+        raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    return name
+
+
+@lru_cache(maxsize=64)
+def theory(rules: Rules) -> Theory:
+    """The closed forms for a rule set (cached: a `set S` rule builds a table)."""
+    try:
+        return Theory(rules.core)
+    except OverflowError as error:
+        raise NimError(f"{error} (rules {rules})") from None
+
+
+@register_engine("grundy")
+def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    if not has_closed_form(rules):
+        raise NimError(
+            f"no closed form for {rules}: misère play with the {rules.take!r} take rule "
+            "needs a search; use method 'auto'"
+        )
+    started = time.perf_counter()
+    value, move = theory(rules).solve(piles)
+    seconds = time.perf_counter() - started
+    return Solution(value, Move(*move) if move else None, 0, "grundy", seconds)
+
+
+def search_piles(piles: Tuple[int, ...], method: str) -> None:
+    """Check that piles fit the search engines' 32-bit piles."""
+    if piles and max(piles) > MAX_PILE:
+        raise InvalidPositionError(
+            f"pile {max(piles)} is too large for the {method} engine (at most {MAX_PILE}); "
+            "use method 'auto' or 'grundy' where a closed form applies"
+        )
+
+
+def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Search:
+    """A core Search for one of the search engines, with the options' limits."""
+    search_piles(piles, method)
+    return Search(
+        rules.core, piles, node_limit=options.node_limit, time_limit=options.time_limit,
+        progress=search_progress(method, options.progress),
+    )
+
+
+def finish_search(search: Search, method: str, piles: Tuple[int, ...]) -> None:
+    """Stop the clock and the progress display; raise when a limit stopped the search."""
+    search.finish()
+    bar = search.progress
+    if bar is not None:
+        bar.close()
+    reason = search.stop_reason
+    if reason is None:
+        return
+    if reason == "interrupt":
+        raise KeyboardInterrupt
+    nodes, seconds = search.nodes, search.seconds
+    what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
+    advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
+    if reason == "nodes":
+        message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit or {advice}"
+    elif reason == "time":
+        message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit or {advice}"
+    elif reason == "depth":
+        message = (
+            f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "
+            f"deeper than the engine's recursion bound; {advice}"
+        )
+    else:
+        message = f"{what}: out of memory on {_short(piles)}; {advice}"
+    raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
+
+
+def _short(piles: Tuple[int, ...]) -> str:
+    text = repr(list(piles[:10]))
+    return text if len(piles) <= 10 else text[:-1] + f", ...] ({len(piles)} piles)"
+
+
+def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Tuple[Solution, int]:
+    search = new_search(piles, rules, options, method)
+    try:
+        value, pile, take, best_nodes = _minimax_core.search(search, method == "alphabeta")
+    finally:
+        finish_search(search, method, piles)
+    move = Move(pile, take) if pile >= 0 else None
+    return Solution(value, move, search.nodes, method, search.seconds), best_nodes
+
+
+@register_engine("minimax")
+def _solve_minimax(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    return _minimax_family(piles, rules, options, "minimax")[0]
+
+
+@register_engine("alphabeta")
+def _solve_alphabeta(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    return _minimax_family(piles, rules, options, "alphabeta")[0]
+
+
+def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
+                       **limits: Any) -> Tuple[Solution, int]:
+    """Minimax or alpha-beta, also returning the nodes below the best move's position."""
+    name = _check_method(method)
+    if name not in ("minimax", "alphabeta"):
+        raise UnknownMethodError(f"method must be 'minimax' or 'alphabeta', not {method!r}")
+    options = SolveOptions(**limits)
+    return _minimax_family(as_piles(piles), Rules.coerce(rules), options, name)
