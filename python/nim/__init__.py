@@ -23,11 +23,23 @@ from nim.position import Move, Position
 from nim.rules import Rules
 from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
 from nim.theory import grundy_table, grundy_value
+from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
+from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "Game",
+    "GameSolution",
+    "GameTree",
+    "InvalidTreeError",
+    "NimGame",
+    "SolveTree",
+    "TreeGame",
+    "TreeSolution",
+    "solve_game",
+    "solve_tree",
     "IllegalMoveError",
     "InputFileError",
     "InvalidPositionError",

@@ -1,0 +1,592 @@
+"""Minimax and alpha-beta over generic two-player game trees (SPEC 3.1, last paragraph).
+
+A tree is given as
+
+* nested lists: an inner node is a non-empty list (or tuple) of children, a
+  leaf is a number, e.g. ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`` (value 3);
+* an AIMA-style dictionary: ``successors`` maps an inner node to ``{move: child}``
+  (or to a list of children, whose moves are then the child names),
+  ``utilities`` maps a leaf to its number, and ``root`` names the root.
+
+Conventions: the root is MAX and levels alternate; a leaf holds its utility
+for MAX (an int or a float, never a bool or NaN); children are searched in the
+given order and the first best child wins ties. Alpha-beta starts from the
+window (-inf, +inf) -- not the Nim engines' (-1, +1): utilities are arbitrary
+here -- keeps alpha across the root's children and cuts off on ``v >= beta``
+(MAX) / ``v <= alpha`` (MIN).
+
+Node counts follow the CENG 462 contract: every node visited below the root
+counts once per visit (the root itself does not); ``best_nodes`` counts the
+nodes visited *below* the best root child (the child itself not counted: 0 when
+it is a leaf). A dictionary node reached along two paths is searched, and
+counted, once per path, exactly as in the tree it unfolds to.
+
+Trees are flattened without Python recursion into arrays (children in CSR form,
+utilities as doubles) and searched by the compiled core ``nimcore.gametree``
+with an explicit stack, so a chain 100,000 levels deep is fine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+import reprlib
+import time
+from array import array
+from bisect import bisect_right
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from nimcore import gametree as _gametree_core
+from nimcore.rules import CoreRules
+from nimcore.search import Search
+
+from nim.errors import InputFileError, NimError, SearchLimitError, UnknownMethodError
+
+__all__ = [
+    "InvalidTreeError",
+    "GameTree",
+    "TreeSolution",
+    "TreeLike",
+    "solve_tree",
+    "SolveTree",
+    "tree_method",
+    "TREE_METHODS",
+    "MAX_EXACT_INT",
+    "short_repr",
+]
+
+
+class InvalidTreeError(NimError):
+    """A game tree that cannot be searched: a leaf that is not a number, an empty
+    inner node, a missing or cyclic node in a dictionary, a bad tree file."""
+
+
+#: Method names accepted by ``solve_tree`` / ``SolveTree`` (case, "-" and "_" ignored).
+TREE_METHODS = ("Minimax", "AlphaBeta")
+
+#: Integer utilities beyond this lose precision as doubles; they are refused.
+MAX_EXACT_INT = 2**53
+
+#: Anything ``solve_tree`` accepts as a tree.
+TreeLike = Union["GameTree", Sequence[Any], Mapping[str, Any], int, float]
+
+_ROOT = "root"
+_SHOW_PATH = 12   # a path deeper than this is shortened in messages
+
+
+def tree_method(method_name: str) -> str:
+    """``"minimax"`` or ``"alphabeta"`` for a method name; raises UnknownMethodError."""
+    key = str(method_name).strip().lower().replace("-", "").replace("_", "")
+    if key not in ("minimax", "alphabeta"):
+        raise UnknownMethodError(
+            f"unknown tree method {method_name!r}: expected 'Minimax' or 'AlphaBeta'"
+        )
+    return key
+
+
+def _leaf_value(value: Any, where: str) -> float:
+    """A leaf's utility as a double, or InvalidTreeError naming the node."""
+    kind = type(value)
+    if kind is float:
+        if math.isnan(value):
+            raise InvalidTreeError(f"leaf {where} is NaN: a utility must be a number")
+        return float(value)
+    if kind is int:
+        if -MAX_EXACT_INT <= value <= MAX_EXACT_INT:
+            return float(value)
+        raise InvalidTreeError(
+            f"leaf {where} = {value} is too large to search exactly (|utility| <= 2**53)"
+        )
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        raise InvalidTreeError(
+            f"leaf {where} is {shown}: a utility must be an int or a float"
+        )
+    if isinstance(value, numbers.Integral):
+        return _leaf_value(int(value), where)
+    return _leaf_value(float(value), where)
+
+
+@dataclass(frozen=True)
+class _RootChild:
+    move: Any      # the child's position (lists) or the move's label (dictionaries)
+    child: Any     # the subtree (lists) or the child's name (dictionaries)
+
+
+class GameTree:
+    """A two-player game tree flattened for the core: build it with
+    ``GameTree.from_nested``, ``GameTree.from_dict``, ``GameTree.from_json``
+    or ``GameTree.load``.
+
+    Node 0 is the root; node ``i``'s children are
+    ``children[offsets[i]:offsets[i + 1]]``; a node with none is a leaf whose
+    utility for MAX is ``values[i]``.
+
+    Attributes
+    ----------
+    offsets, children : array of int64
+    values : array of double
+    height : int
+        Edges on the longest path from the root.
+    kind : {"nested", "dict"}
+    """
+
+    __slots__ = ("offsets", "children", "values", "height", "kind", "integral", "_root_children")
+
+    def __init__(self, offsets: "array[int]", children: "array[int]", values: "array[float]",
+                 height: int, kind: str, integral: bool, root_children: List[_RootChild]) -> None:
+        self.offsets = offsets
+        self.children = children
+        self.values = values
+        self.height = height
+        self.kind = kind
+        self.integral = integral
+        self._root_children = root_children
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def from_nested(cls, tree: Any) -> "GameTree":
+        """Flatten nested lists (or tuples) breadth-first, without recursion.
+
+        Raises
+        ------
+        InvalidTreeError
+            For an empty inner node or a leaf that is not an int or a float,
+            naming it by its path, e.g. ``root[1][2]``.
+        """
+        nodes: List[Any] = [tree]       # breadth-first: node i is nodes[i]
+        offsets = array("q", [0])
+        values = array("d")
+        integral = True
+        end = 0                          # children handed out so far
+        height = 0
+        level_end = 1                    # one past the last node of the current level
+        i = 0
+        while i < len(nodes):
+            if i == level_end:
+                height += 1
+                level_end = len(nodes)
+            node = nodes[i]
+            if isinstance(node, (list, tuple)):
+                if not node:
+                    raise InvalidTreeError(
+                        f"inner node {_path(offsets, i)} is empty: a node needs a child or a utility"
+                    )
+                nodes.extend(node)
+                end += len(node)
+                values.append(0.0)
+            else:
+                kind = type(node)
+                if kind is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
+                    values.append(node)
+                elif kind is float and node == node:       # not NaN
+                    values.append(node)
+                    integral = False
+                else:
+                    values.append(_leaf_value(node, _path(offsets, i)))
+                    integral = integral and isinstance(node, numbers.Integral)
+            offsets.append(end)
+            i += 1
+        children = array("q", range(1, len(nodes)))
+        root_children = (
+            [_RootChild(index, child) for index, child in enumerate(tree)]
+            if isinstance(tree, (list, tuple)) else []
+        )
+        return cls(offsets, children, values, height, "nested", integral, root_children)
+
+    @classmethod
+    def from_dict(cls, successors: Mapping[Any, Any], utilities: Mapping[Any, Any],
+                  root: Hashable) -> "GameTree":
+        """Flatten an AIMA-style game: ``successors[node]`` is ``{move: child}`` (or a
+        list of children), ``utilities[leaf]`` a number; only nodes reachable
+        from ``root`` are read. A node reached along several paths is stored
+        once and searched once per path.
+
+        Raises
+        ------
+        InvalidTreeError
+            For a missing node (neither in successors nor in utilities), a
+            node in both, an inner node without children, a cycle, or a leaf
+            utility that is not an int or a float -- naming the node.
+        """
+        if not isinstance(successors, Mapping) or not isinstance(utilities, Mapping):
+            raise InvalidTreeError("successors and utilities must be dictionaries")
+        ids: Dict[Any, int] = {}
+        order: List[Any] = []
+        edges: List[List[Tuple[Any, Any]]] = []      # per node: (move, child) pairs
+        heights: List[int] = []
+        values = array("d")
+        integral = True
+
+        def visit(name: Any, parent: Optional[Any], move: Any) -> Optional[List[Tuple[Any, Any]]]:
+            """Number a new node; its (move, child) pairs when it is inner."""
+            nonlocal integral
+            try:
+                inner = name in successors
+                leaf = name in utilities
+            except TypeError:
+                raise InvalidTreeError(f"node {_name(name, parent, move)} is not hashable") from None
+            if inner and leaf:
+                if successors[name]:
+                    raise InvalidTreeError(
+                        f"node {_name(name, parent, move)} has both successors and a utility"
+                    )
+                inner = False        # a leaf listed with no successors, as some AIMA games do
+            ids[name] = len(order)
+            order.append(name)
+            heights.append(0)
+            if leaf:
+                value = utilities[name]
+                values.append(_leaf_value(value, _name(name, parent, move)))
+                integral = integral and isinstance(value, numbers.Integral)
+                edges.append([])
+                return None
+            if not inner:
+                raise InvalidTreeError(
+                    f"node {_name(name, parent, move)} is missing: "
+                    "neither in successors nor in utilities"
+                )
+            pairs = _moves(successors[name], _name(name, parent, move))
+            values.append(0.0)
+            edges.append(pairs)
+            return pairs
+
+        root_pairs = visit(root, None, None)
+        # Iterative depth-first search: `on_path` holds the nodes of the current
+        # path (a child on it closes a cycle); a node already numbered and off
+        # the path is finished, so its height is known.
+        stack: List[Tuple[Any, int]] = []
+        on_path: Dict[Any, int] = {}
+        if root_pairs is not None:
+            stack.append((root, 0))
+            on_path[root] = 0
+        while stack:
+            name, k = stack[-1]
+            pairs = edges[ids[name]]
+            if k == len(pairs):
+                stack.pop()
+                del on_path[name]
+                heights[ids[name]] = 1 + max(heights[ids[child]] for _, child in pairs)
+                continue
+            stack[-1] = (name, k + 1)
+            move, child = pairs[k]
+            try:
+                if child in on_path:
+                    cycle = [entry[0] for entry in stack[on_path[child]:]] + [child]
+                    raise InvalidTreeError(
+                        f"node {child!r} is on a cycle: {' -> '.join(map(repr, cycle))}"
+                    )
+                seen = child in ids
+            except TypeError:
+                raise InvalidTreeError(f"node {_name(child, name, move)} is not hashable") from None
+            if seen:
+                continue
+            if visit(child, name, move) is not None:
+                on_path[child] = len(stack)
+                stack.append((child, 0))
+        offsets = array("q", [0])
+        children = array("q")
+        for pairs in edges:
+            children.extend(ids[child] for _, child in pairs)
+            offsets.append(len(children))
+        root_children = [_RootChild(move, child) for move, child in (root_pairs or [])]
+        return cls(offsets, children, values, heights[0], "dict", integral, root_children)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameTree":
+        """A tree from decoded JSON: a nested list (or a bare number), ``{"tree": nested}``,
+        or ``{"root": ..., "successors": {...}, "utilities": {...}}``.
+
+        Raises
+        ------
+        InvalidTreeError
+            For any other shape, or a bad tree.
+        """
+        if isinstance(data, Mapping):
+            keys = set(data)
+            if keys == {"tree"}:
+                return cls.from_nested(data["tree"])
+            if {"root", "successors", "utilities"} <= keys:
+                return cls.from_dict(data["successors"], data["utilities"], data["root"])
+            raise InvalidTreeError(
+                "a tree object needs the keys root, successors and utilities "
+                f"(or just tree), not {sorted(map(str, keys))}"
+            )
+        return cls.from_nested(data)
+
+    @classmethod
+    def load(cls, path: str) -> "GameTree":
+        """Read a JSON tree file (see ``from_json``); ``-`` reads standard input.
+
+        Raises
+        ------
+        InputFileError
+            When the file cannot be read or is not JSON.
+        InvalidTreeError
+            When the JSON is not a valid tree.
+        """
+        import sys
+
+        try:
+            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+            raise InputFileError(f"cannot read {path}: {reason or error}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InputFileError(
+                f"{path} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            ) from None
+        except RecursionError:
+            raise InputFileError(
+                f"{path} nests lists too deeply for the JSON reader; "
+                "write a deep tree as a successors/utilities dictionary"
+            ) from None
+        try:
+            return cls.from_json(data)
+        except InvalidTreeError as error:
+            raise InvalidTreeError(f"{path}: {error}") from None
+
+    @classmethod
+    def coerce(cls, tree: TreeLike) -> "GameTree":
+        """A GameTree as it is, nested lists / a number via ``from_nested``, a
+        mapping with root / successors / utilities (or tree) via ``from_json``."""
+        if isinstance(tree, GameTree):
+            return tree
+        if isinstance(tree, Mapping):
+            return cls.from_json(tree)
+        return cls.from_nested(tree)
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Number of distinct nodes stored (root included)."""
+        return len(self.values)
+
+    @property
+    def root_children(self) -> List[Tuple[Any, Any]]:
+        """The root's (move, child) pairs in search order: (index, subtree) for nested
+        lists, (move label, child name) for dictionaries."""
+        return [(entry.move, entry.child) for entry in self._root_children]
+
+    def __repr__(self) -> str:
+        return f"<GameTree {self.kind}: {self.size:,} nodes, height {self.height:,}>"
+
+
+def _moves(entry: Any, where: str) -> List[Tuple[Any, Any]]:
+    """(move, child) pairs of a dictionary node's successors entry."""
+    if isinstance(entry, Mapping):
+        pairs = list(entry.items())
+    elif isinstance(entry, (list, tuple)):
+        pairs = [(child, child) for child in entry]
+    else:
+        raise InvalidTreeError(
+            f"successors of {where} must be a {{move: child}} dictionary or a list, not {entry!r}"
+        )
+    if not pairs:
+        raise InvalidTreeError(f"inner node {where} has no successors: a node needs a child or a utility")
+    return pairs
+
+
+def _name(name: Any, parent: Any, move: Any) -> str:
+    if parent is None:
+        return f"{name!r} (the root)"
+    return f"{name!r} (move {move!r} from {parent!r})"
+
+
+def _path(offsets: "array[int]", node: int) -> str:
+    """``root[1][2]``: the path of a breadth-first node, from the offsets built so far."""
+    steps: List[int] = []
+    while node > 0:
+        slot = node - 1                          # children are 1, 2, ... in order
+        parent = bisect_right(offsets, slot) - 1
+        steps.append(slot - offsets[parent])
+        node = parent
+    steps.reverse()
+    if len(steps) > _SHOW_PATH:
+        head = "".join(f"[{s}]" for s in steps[:4])
+        tail = "".join(f"[{s}]" for s in steps[-4:])
+        return f"{_ROOT}{head}...{tail} (depth {len(steps):,})"
+    return _ROOT + "".join(f"[{s}]" for s in steps)
+
+
+def short_repr(value: Any) -> str:
+    """repr cut short, without deep recursion."""
+    shortener = reprlib.Repr()
+    shortener.maxlevel = 4
+    shortener.maxlist = 8
+    shortener.maxtuple = 8
+    shortener.maxstring = 60
+    shortener.maxother = 60
+    return shortener.repr(value)
+
+
+@dataclass(frozen=True, repr=False)
+class TreeSolution:
+    """The answer of ``solve_tree``.
+
+    Attributes
+    ----------
+    value : int or float
+        The root's minimax value for MAX (an int when every leaf is an int).
+    best_index : int or None
+        Position of the first best child among the root's children; None when
+        the root is a leaf.
+    best_move : any
+        That child's move: its index for nested lists, the move's label for
+        dictionaries; None when the root is a leaf.
+    best_child : any
+        That child: the subtree for nested lists, the node's name for
+        dictionaries; None when the root is a leaf.
+    nodes : int
+        Every node visited below the root (the root not counted).
+    best_nodes : int
+        Nodes visited below the best child (the child itself not counted) --
+        the number ``SolveTree`` returns.
+    method : str
+        ``"minimax"`` or ``"alphabeta"``.
+    seconds : float
+        Time the core search took.
+    """
+
+    value: Union[int, float]
+    best_index: Optional[int]
+    best_move: Any
+    best_child: Any
+    nodes: int
+    best_nodes: int
+    method: str
+    seconds: float
+
+    def __repr__(self) -> str:
+        # reprlib: a deep or huge best child must not recurse or flood the screen
+        fields = ", ".join(
+            f"{name}={short_repr(getattr(self, name))}"
+            for name in ("value", "best_index", "best_move", "best_child", "nodes", "best_nodes",
+                         "method", "seconds")
+        )
+        return f"TreeSolution({fields})"
+
+    def to_dict(self, tree_kind: str = "nested") -> Dict[str, Any]:
+        """A JSON-ready dictionary; a nested-list child is given by its path ``root[i]``."""
+        child = self.best_child
+        if tree_kind == "nested" and self.best_index is not None:
+            child = f"{_ROOT}[{self.best_index}]"
+        return {
+            "value": self.value,
+            "best_index": self.best_index,
+            "best_move": self.best_move,
+            "best_child": child,
+            "nodes": self.nodes,
+            "best_nodes": self.best_nodes,
+            "method": self.method,
+            "seconds": self.seconds,
+        }
+
+
+def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
+               node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> TreeSolution:
+    """Solve a two-player game tree with minimax or alpha-beta (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree, nested lists, a number, or a mapping
+        A mapping is ``{"root": ..., "successors": ..., "utilities": ...}`` (or
+        ``{"tree": nested}``); use ``GameTree.from_dict`` for the same with
+        arguments.
+    method : {"AlphaBeta", "Minimax"}
+        Case and "-" / "_" are ignored.
+    node_limit, time_limit : int, float or None
+        Stop after this many nodes / seconds (a dictionary with shared nodes
+        can unfold into a tree exponentially larger than itself).
+
+    Returns
+    -------
+    TreeSolution
+
+    Raises
+    ------
+    UnknownMethodError
+        For another method.
+    InvalidTreeError
+        For a malformed tree.
+    SearchLimitError
+        When a limit stopped the search.
+    KeyboardInterrupt
+        On Ctrl-C during the search.
+
+    Examples
+    --------
+    >>> solve_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).value
+    3
+    """
+    name = tree_method(method)
+    game_tree = GameTree.coerce(tree)
+    search = Search(CoreRules(False, "any"), (), node_limit=node_limit, time_limit=time_limit)
+    try:
+        value, index, best_nodes = _gametree_core.search(
+            search, game_tree.offsets, game_tree.children, game_tree.values,
+            game_tree.height, name == "alphabeta",
+        )
+    finally:
+        search.finish()
+    reason = search.stop_reason
+    if reason == "interrupt":
+        raise KeyboardInterrupt
+    if reason is not None:
+        raise SearchLimitError(
+            f"{name} stopped after {search.nodes:,} nodes and {search.seconds:.1f} s: "
+            f"the {'node' if reason == 'nodes' else reason} limit, before finishing {game_tree!r}",
+            reason=reason, nodes=search.nodes, seconds=search.seconds,
+        )
+    shown: Union[int, float] = int(value) if game_tree.integral and math.isfinite(value) else value
+    if index < 0:
+        move: Any = None
+        child: Any = None
+        best_index: Optional[int] = None
+    else:
+        entry = game_tree._root_children[index]
+        move, child, best_index = entry.move, entry.child, index
+    return TreeSolution(shown, best_index, move, child, search.nodes, best_nodes, name, search.seconds)
+
+
+def SolveTree(method_name: str, tree: TreeLike) -> Tuple[Any, int]:  # noqa: N802
+    """The CENG 462 interface for generic trees, mirroring ``SolveGame``.
+
+    Parameters
+    ----------
+    method_name : {"Minimax", "AlphaBeta"}
+    tree : nested lists, a mapping or a GameTree
+        As for ``solve_tree``.
+
+    Returns
+    -------
+    (best_child, number_of_nodes) : (any, int)
+        MAX's first best root child -- the subtree itself for nested lists, the
+        child's name for dictionaries -- and the number of nodes visited below
+        that child (the child itself not counted), as ``SolveGame`` counts.
+
+    Raises
+    ------
+    UnknownMethodError, InvalidTreeError
+        As ``solve_tree``.
+    InvalidTreeError
+        When the root is a leaf (there is no move to choose).
+
+    Examples
+    --------
+    >>> SolveTree("AlphaBeta", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    ([3, 12, 8], 3)
+    """
+    solution = solve_tree(tree, method_name)
+    if solution.best_index is None:
+        raise InvalidTreeError(f"the root is a leaf (value {solution.value}): there is no move to choose")
+    return solution.best_child, solution.best_nodes

@@ -1,0 +1,152 @@
+"""Minimax and alpha-beta over a flattened game tree (CSR arrays), without recursion.
+
+Conventions (the CENG 462 ones, generalised to any utilities): the root is MAX
+and levels alternate; leaves hold utilities for MAX; children are searched in
+the given order; the first best child wins ties. Every node visited below the
+root is counted once per visit (the root is not). Alpha-beta starts from the
+window (-inf, +inf), keeps alpha across the root's children and cuts off on
+v >= beta at MAX and v <= alpha at MIN -- the root included, which matters
+only when a child reaches +inf.
+
+A shared node (a DAG built from a dictionary) is searched once per path that
+reaches it, exactly as in the tree it unfolds to.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.math cimport INFINITY
+from libc.stdint cimport int64_t
+
+from nimcore.search cimport STOP_DEPTH, Search, SearchState, search_count_node
+
+
+cdef class TreeStack:
+    """Frames for a tree of the given height (edges on its longest root-leaf path)."""
+
+    def __cinit__(self, Py_ssize_t height):
+        if height < 0:
+            raise ValueError(f"height must be non-negative, not {height}")
+        self.c_size = height + 1
+        self.c_frames = <TreeFrame*>PyMem_Malloc(self.c_size * sizeof(TreeFrame))
+        if self.c_frames == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_frames)
+
+    @property
+    def size(self):
+        """Number of frames: the height plus one."""
+        return self.c_size
+
+
+cdef inline void _push(TreeFrame* f, int64_t node, const int64_t* offsets, double alpha,
+                       double beta, bint is_max) noexcept nogil:
+    f.node = node
+    f.next = offsets[node]
+    f.end = offsets[node + 1]
+    f.best = -INFINITY if is_max else INFINITY
+    f.alpha = alpha
+    f.beta = beta
+
+
+cdef void gametree_search(SearchState* s, const int64_t* offsets, const int64_t* children,
+                          const double* values, TreeFrame* frames, int64_t n_frames,
+                          bint pruning, TreeResult* out) noexcept nogil:
+    """Search the tree below node 0 with `n_frames` frames (one per level)."""
+    cdef int64_t depth = 0, child, root_seen = 0, before = 0
+    cdef TreeFrame* f
+    cdef double v
+    cdef bint is_max
+    out.best_index = -1
+    out.best_nodes = 0
+    if offsets[0] == offsets[1]:          # the root is a leaf
+        out.value = values[0]
+        return
+    _push(&frames[0], 0, offsets, -INFINITY, INFINITY, True)
+    while True:
+        f = &frames[depth]
+        is_max = (depth & 1) == 0
+        if f.next < f.end:
+            child = children[f.next]
+            f.next += 1
+            if search_count_node(s):
+                return
+            if depth == 0:
+                before = s.nodes
+            if offsets[child] != offsets[child + 1]:
+                # an inner child: search it with this frame's window
+                if depth + 1 >= n_frames:     # deeper than the caller said: stop, never overflow
+                    s.stop = STOP_DEPTH
+                    return
+                depth += 1
+                _push(&frames[depth], child, offsets, f.alpha, f.beta, not is_max)
+                continue
+            v = values[child]
+        else:
+            # every child searched (or cut off): hand the value to the parent
+            v = f.best
+            if depth == 0:
+                break
+            depth -= 1
+            f = &frames[depth]
+            is_max = not is_max
+        # `v` is the value of the child just finished, `f` its parent's frame
+        if depth == 0:
+            if root_seen == 0 or v > f.best:
+                out.best_index = root_seen
+                out.best_nodes = s.nodes - before
+            root_seen += 1
+        if is_max:
+            if v > f.best:
+                f.best = v
+            if pruning:
+                if f.best >= f.beta:
+                    f.next = f.end
+                elif f.best > f.alpha:
+                    f.alpha = f.best
+        else:
+            if v < f.best:
+                f.best = v
+            if pruning:
+                if f.best <= f.alpha:
+                    f.next = f.end
+                elif f.best < f.beta:
+                    f.beta = f.best
+    out.value = frames[0].best
+
+
+def search(Search search, const int64_t[::1] offsets, const int64_t[::1] children,
+           const double[::1] values, Py_ssize_t height, bint pruning):
+    """Minimax (``pruning=False``) or alpha-beta over a flattened tree.
+
+    Parameters
+    ----------
+    search : Search
+        Supplies the node counter and the limits (its rules and piles are unused).
+    offsets : int64 array of n + 1
+        Node i's children are ``children[offsets[i]:offsets[i + 1]]``;
+        ``offsets[0] == 0``.
+    children : int64 array
+        Node indices in 1 .. n - 1, no cycle (checked by the caller).
+    values : double array of n
+        Utilities for MAX (read at leaves only).
+    height : int
+        Edges on the longest path from the root: the stack gets height + 1 frames.
+
+    Returns
+    -------
+    (value, best_index, best_nodes) : (float, int, int)
+        The root's value for MAX, the position of the first best root child
+        (-1 when the root is a leaf) and the nodes visited below that child.
+        The total is ``search.nodes``. Meaningless when ``search.stop_reason``
+        is not None.
+    """
+    cdef Py_ssize_t n = values.shape[0]
+    if n < 1 or offsets.shape[0] != n + 1 or offsets[0] != 0 or offsets[n] != children.shape[0]:
+        raise ValueError("inconsistent tree arrays")
+    cdef TreeStack stack = TreeStack(height)
+    cdef TreeResult r
+    with nogil:
+        gametree_search(&search.c_state, &offsets[0], &children[0] if children.shape[0] else NULL,
+                        &values[0], stack.c_frames, stack.c_size, pruning, &r)
+    return r.value, r.best_index, r.best_nodes
