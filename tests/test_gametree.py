@@ -320,8 +320,9 @@ def test_node_limit_on_an_exponential_dag() -> None:
     with pytest.raises(nim.SearchLimitError, match="time limit") as timed:
         nim.solve_tree(tree, "Minimax", time_limit=0.01)
     assert timed.value.reason == "time"
-    # alpha-beta needs one path only here: every leaf is 1, so cut-offs are immediate
-    assert nim.solve_tree(tree, "AlphaBeta").value == 1
+    # a smaller one unfolds completely: 2 + 4 + ... + 2**12 node visits
+    small = GameTree.from_dict({f"n{i}": [f"n{i + 1}", f"n{i + 1}"] for i in range(12)}, {"n12": 1}, "n0")
+    assert nim.solve_tree(small, "Minimax", node_limit=2**13).nodes == 2**13 - 2
 
 
 # -- the command line ------------------------------------------------------------------
