@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from unittest import mock
 from typing import Any, Dict, List, Tuple
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nim
+import nim.trees
 from nim.cli import main
 from nim.games import TreeGame, solve_game
 from nim.trees import GameTree, InvalidTreeError
@@ -35,7 +37,7 @@ FIG52_UTILITIES = {"B1": 3, "B2": 12, "B3": 8, "C1": 2, "C2": 4, "C3": 6,
 def plain_minimax(tree: Any, is_max: bool = True) -> float:
     """The obvious recursive definition (third oracle, values only)."""
     if not isinstance(tree, list):
-        return tree
+        return float(tree)
     values = [plain_minimax(child, not is_max) for child in tree]
     return max(values) if is_max else min(values)
 
@@ -152,8 +154,40 @@ def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
     assert solution.best_index == action
     assert (solution.nodes, solution.best_nodes) == (nodes, best_nodes)
     if isinstance(tree, list):
+        assert solution.best_index is not None
         assert solution.best_child is tree[solution.best_index]
         assert nim.SolveTree(method, tree) == (tree[action], best_nodes)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree=nested_trees, method=st.sampled_from(["Minimax", "AlphaBeta"]))
+def test_bulk_flattening_matches_node_by_node(tree: Any, method: str) -> None:
+    """Levels at least _BULK wide are flattened by comprehensions: force that path."""
+    slow = GameTree.from_nested(tree)
+    with mock.patch.object(nim.trees, "_BULK", 1):
+        fast = GameTree.from_nested(tree)
+    assert (list(fast.offsets), list(fast.children), list(fast.values)) == (
+        list(slow.offsets), list(slow.children), list(slow.values))
+    assert (fast.height, fast.integral) == (slow.height, slow.integral)
+    a, b = nim.solve_tree(fast, method), nim.solve_tree(slow, method)
+    assert (a.value, a.best_index, a.nodes, a.best_nodes) == (b.value, b.best_index, b.nodes, b.best_nodes)
+
+
+WIDE = 100     # wider than _BULK: the bulk path reports these errors
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("x", r"leaf root\[1\]\[57\] is 'x'"),
+    (True, r"leaf root\[1\]\[57\] is True"),
+    (math.nan, r"leaf root\[1\]\[57\] is NaN"),
+    (-2**60, r"leaf root\[1\]\[57\] = -1152921504606846976 is too large"),
+    ([], r"inner node root\[1\]\[57\] is empty"),
+])
+def test_errors_in_wide_levels(bad: Any, message: str) -> None:
+    row: List[Any] = [1.5] * WIDE
+    row[57] = bad
+    with pytest.raises(InvalidTreeError, match=message):
+        GameTree.from_nested([[0] * WIDE, row, [[1, 2]] * WIDE])
 
 
 @st.composite

@@ -214,7 +214,7 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     table: Optional[Memo]
     table = ({} if memo is True else None) if isinstance(memo, bool) else memo
     search: _Search[S, A] = _Search(game, game.to_move(state), name == "alphabeta", table,
-                                    key or (lambda s: s), node_limit)  # type: ignore[arg-type,return-value]
+                                    key or (lambda s: s), node_limit)
     if game.is_terminal(state):
         return GameSolution(float(game.utility(state, search.max_player)), None, 0, 0, name)
     alpha, beta = window

@@ -35,9 +35,10 @@ import reprlib
 import time
 from array import array
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from nimcore import gametree as _gametree_core
 from nimcore.rules import CoreRules
@@ -75,6 +76,8 @@ TreeLike = Union["GameTree", Sequence[Any], Mapping[str, Any], int, float]
 
 _ROOT = "root"
 _SHOW_PATH = 12   # a path deeper than this is shortened in messages
+_BULK = 64        # levels at least this wide are flattened by comprehensions
+_PLAIN = {int, float, list, tuple}
 
 
 def tree_method(method_name: str) -> str:
@@ -112,12 +115,6 @@ def _leaf_value(value: Any, where: str) -> float:
     return _leaf_value(float(value), where)
 
 
-@dataclass(frozen=True)
-class _RootChild:
-    move: Any      # the child's position (lists) or the move's label (dictionaries)
-    child: Any     # the subtree (lists) or the child's name (dictionaries)
-
-
 class GameTree:
     """A two-player game tree flattened for the core: build it with
     ``GameTree.from_nested``, ``GameTree.from_dict``, ``GameTree.from_json``
@@ -136,17 +133,19 @@ class GameTree:
     kind : {"nested", "dict"}
     """
 
-    __slots__ = ("offsets", "children", "values", "height", "kind", "integral", "_root_children")
+    __slots__ = ("offsets", "children", "values", "height", "kind", "integral", "_root")
 
     def __init__(self, offsets: "array[int]", children: "array[int]", values: "array[float]",
-                 height: int, kind: str, integral: bool, root_children: List[_RootChild]) -> None:
+                 height: int, kind: str, integral: bool, root: Any) -> None:
         self.offsets = offsets
         self.children = children
         self.values = values
         self.height = height
         self.kind = kind
         self.integral = integral
-        self._root_children = root_children
+        # the root's children, read only when asked: the nested root itself, or the
+        # dictionary root's (move, child) pairs
+        self._root = root
 
     # -- construction -------------------------------------------------------------
 
@@ -160,45 +159,65 @@ class GameTree:
             For an empty inner node or a leaf that is not an int or a float,
             naming it by its path, e.g. ``root[1][2]``.
         """
-        nodes: List[Any] = [tree]       # breadth-first: node i is nodes[i]
         offsets = array("q", [0])
         values = array("d")
         integral = True
-        end = 0                          # children handed out so far
-        height = 0
-        level_end = 1                    # one past the last node of the current level
-        i = 0
-        while i < len(nodes):
-            if i == level_end:
-                height += 1
-                level_end = len(nodes)
-            node = nodes[i]
-            if isinstance(node, (list, tuple)):
-                if not node:
-                    raise InvalidTreeError(
-                        f"inner node {_path(offsets, i)} is empty: a node needs a child or a utility"
-                    )
-                nodes.extend(node)
-                end += len(node)
-                values.append(0.0)
+        level: List[Any] = [tree]        # one level of the tree, left to right
+        first = 0                        # breadth-first index of level[0]
+        height = -1
+        while level:
+            height += 1
+            types = list(map(type, level))
+            kinds = set(types)
+            if len(level) < _BULK or not kinds <= _PLAIN:
+                # node by node: any Real leaf, list and tuple subclasses, and the errors
+                below: List[Any] = []
+                for j, node in enumerate(level):
+                    if isinstance(node, (list, tuple)):
+                        if not node:
+                            raise _empty(offsets, first + j)
+                        below.extend(node)
+                        values.append(0.0)
+                    elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
+                        values.append(node)
+                    elif type(node) is float and node == node:       # not NaN
+                        values.append(node)
+                        integral = False
+                    else:                    # other Reals, or an error naming the leaf
+                        values.append(_leaf_value(node, _path(offsets, first + j)))
+                        integral = integral and isinstance(node, numbers.Integral)
+                    offsets.append(first + len(level) - 1 + len(below))
             else:
-                kind = type(node)
-                if kind is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
-                    values.append(node)
-                elif kind is float and node == node:       # not NaN
-                    values.append(node)
-                    integral = False
+                # a whole level at C speed: comprehensions over plain ints, floats, lists, tuples
+                all_leaves = list not in kinds and tuple not in kinds
+                if all_leaves:                 # the usual last level: no children to gather
+                    inner = []
+                    sizes = [0] * len(level)
+                    leaf_values = level
                 else:
-                    values.append(_leaf_value(node, _path(offsets, i)))
-                    integral = integral and isinstance(node, numbers.Integral)
-            offsets.append(end)
-            i += 1
-        children = array("q", range(1, len(nodes)))
-        root_children = (
-            [_RootChild(index, child) for index, child in enumerate(tree)]
-            if isinstance(tree, (list, tuple)) else []
-        )
-        return cls(offsets, children, values, height, "nested", integral, root_children)
+                    inner = [kind is list or kind is tuple for kind in types]
+                    sizes = [len(node) if is_inner else 0 for node, is_inner in zip(level, inner)]
+                    if sizes.count(0) != len(level) - sum(inner):   # an inner node without children
+                        j = next(j for j, size in enumerate(sizes) if inner[j] and size == 0)
+                        raise _empty(offsets, first + j)
+                    leaf_values = [0 if is_inner else node for node, is_inner in zip(level, inner)]
+                if int in kinds and (max(leaf_values) > MAX_EXACT_INT or min(leaf_values) < -MAX_EXACT_INT):
+                    _check_leaves(level, offsets, first, lambda v: type(v) is int and abs(v) > MAX_EXACT_INT)
+                if float in kinds:
+                    integral = False
+                    if any(map(math.isnan, leaf_values)):
+                        _check_leaves(level, offsets, first, lambda v: v != v)
+                values.extend(array("d", leaf_values))
+                ends = accumulate(sizes, initial=offsets[len(offsets) - 1])
+                next(ends)                   # the initial value: the previous node's end
+                offsets.extend(ends)
+                below = [] if all_leaves else [
+                    child for node, is_inner in zip(level, inner) if is_inner for child in node]
+            first += len(level)
+            level = below
+        nodes_count = len(values)
+        children = array("q", range(1, nodes_count))
+        return cls(offsets, children, values, height, "nested", integral, tree)
 
     @classmethod
     def from_dict(cls, successors: Mapping[Any, Any], utilities: Mapping[Any, Any],
@@ -295,8 +314,7 @@ class GameTree:
         for pairs in edges:
             children.extend(ids[child] for _, child in pairs)
             offsets.append(len(children))
-        root_children = [_RootChild(move, child) for move, child in (root_pairs or [])]
-        return cls(offsets, children, values, heights[0], "dict", integral, root_children)
+        return cls(offsets, children, values, heights[0], "dict", integral, root_pairs or [])
 
     @classmethod
     def from_json(cls, data: Any) -> "GameTree":
@@ -375,10 +393,31 @@ class GameTree:
     def root_children(self) -> List[Tuple[Any, Any]]:
         """The root's (move, child) pairs in search order: (index, subtree) for nested
         lists, (move label, child name) for dictionaries."""
-        return [(entry.move, entry.child) for entry in self._root_children]
+        return [self.root_child(index) for index in range(self.offsets[1])]
+
+    def root_child(self, index: int) -> Tuple[Any, Any]:
+        """The root's ``index``-th (move, child) pair (see ``root_children``)."""
+        if self.kind == "nested":
+            return index, self._root[index]
+        move, child = self._root[index]
+        return move, child
 
     def __repr__(self) -> str:
         return f"<GameTree {self.kind}: {self.size:,} nodes, height {self.height:,}>"
+
+
+def _empty(offsets: "array[int]", node: int) -> InvalidTreeError:
+    return InvalidTreeError(
+        f"inner node {_path(offsets, node)} is empty: a node needs a child or a utility"
+    )
+
+
+def _check_leaves(level: List[Any], offsets: "array[int]", first: int,
+                  suspect: Callable[[Any], bool]) -> None:
+    """Raise the error of the first suspect leaf of a level, named by its path."""
+    for j, node in enumerate(level):
+        if not isinstance(node, (list, tuple)) and suspect(node):
+            _leaf_value(node, _path(offsets, first + j))
 
 
 def _moves(entry: Any, where: str) -> List[Tuple[Any, Any]]:
@@ -553,8 +592,8 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
         child: Any = None
         best_index: Optional[int] = None
     else:
-        entry = game_tree._root_children[index]
-        move, child, best_index = entry.move, entry.child, index
+        move, child = game_tree.root_child(index)
+        best_index = index
     return TreeSolution(shown, best_index, move, child, search.nodes, best_nodes, name, search.seconds)
 
 
