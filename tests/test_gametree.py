@@ -133,6 +133,14 @@ def test_numeric_kinds() -> None:
     assert isinstance(nim.solve_tree([[2, 3.0], [1]]).value, float)
 
 
+def test_tuples_and_list_subclasses() -> None:
+    class Node(list):  # type: ignore[type-arg]
+        pass
+
+    solution = nim.solve_tree(((3, 12, 8), Node([2, 4, 6]), [14, 5, 2]), "Minimax")
+    assert (solution.value, solution.best_child, solution.nodes) == (3, (3, 12, 8), 12)
+
+
 # -- random trees against the twin ------------------------------------------------------
 
 leaves = st.integers(-20, 20) | st.floats(-100, 100, allow_nan=False, allow_infinity=False)
@@ -159,18 +167,22 @@ def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
         assert nim.SolveTree(method, tree) == (tree[action], best_nodes)
 
 
+def python_flatten(tree: Any, bulk: int) -> GameTree:
+    """GameTree.from_nested without the core's flattener, by levels at least `bulk` wide."""
+    with mock.patch.object(nim.trees._gametree_core, "flatten_nested", lambda tree: None), \
+            mock.patch.object(nim.trees, "_BULK", bulk):
+        return GameTree.from_nested(tree)
+
+
 @settings(max_examples=150, deadline=None)
 @given(tree=nested_trees, method=st.sampled_from(["Minimax", "AlphaBeta"]))
-def test_bulk_flattening_matches_node_by_node(tree: Any, method: str) -> None:
-    """Levels at least _BULK wide are flattened by comprehensions: force that path."""
-    slow = GameTree.from_nested(tree)
-    with mock.patch.object(nim.trees, "_BULK", 1):
-        fast = GameTree.from_nested(tree)
-    assert (list(fast.offsets), list(fast.children), list(fast.values)) == (
-        list(slow.offsets), list(slow.children), list(slow.values))
-    assert (fast.height, fast.integral) == (slow.height, slow.integral)
-    a, b = nim.solve_tree(fast, method), nim.solve_tree(slow, method)
-    assert (a.value, a.best_index, a.nodes, a.best_nodes) == (b.value, b.best_index, b.nodes, b.best_nodes)
+def test_three_flatteners_agree(tree: Any, method: str) -> None:
+    """The core's flattener, the Python one node by node, and the Python one by whole levels."""
+    flats = [GameTree.from_nested(tree), python_flatten(tree, 10**9), python_flatten(tree, 1)]
+    arrays = [(list(f.offsets), list(f.children), list(f.values), f.height, f.integral) for f in flats]
+    assert arrays[0] == arrays[1] == arrays[2]
+    results = [nim.solve_tree(f, method) for f in flats]
+    assert len({(r.value, r.best_index, r.nodes, r.best_nodes) for r in results}) == 1
 
 
 WIDE = 100     # wider than _BULK: the bulk path reports these errors
@@ -186,8 +198,12 @@ WIDE = 100     # wider than _BULK: the bulk path reports these errors
 def test_errors_in_wide_levels(bad: Any, message: str) -> None:
     row: List[Any] = [1.5] * WIDE
     row[57] = bad
+    tree = [[0] * WIDE, row, [[1, 2]] * WIDE]
     with pytest.raises(InvalidTreeError, match=message):
-        GameTree.from_nested([[0] * WIDE, row, [[1, 2]] * WIDE])
+        GameTree.from_nested(tree)
+    for bulk in (1, 10**9):
+        with pytest.raises(InvalidTreeError, match=message):
+            python_flatten(tree, bulk)
 
 
 @st.composite

@@ -78,6 +78,7 @@ _ROOT = "root"
 _SHOW_PATH = 12   # a path deeper than this is shortened in messages
 _BULK = 64        # levels at least this wide are flattened by comprehensions
 _PLAIN = {int, float, list, tuple}
+_NO_EDGES: List[Tuple[Any, Any]] = []     # a leaf's (move, child) pairs, shared, never changed
 
 
 def tree_method(method_name: str) -> str:
@@ -153,12 +154,20 @@ class GameTree:
     def from_nested(cls, tree: Any) -> "GameTree":
         """Flatten nested lists (or tuples) breadth-first, without recursion.
 
+        Plain lists, tuples, ints and floats are flattened by the core; other
+        numbers (Fraction, numpy scalars, ...), list subclasses and every
+        error take a Python path, by whole levels where they are wide.
+
         Raises
         ------
         InvalidTreeError
             For an empty inner node or a leaf that is not an int or a float,
             naming it by its path, e.g. ``root[1][2]``.
         """
+        flat = _gametree_core.flatten_nested(tree)      # plain lists and numbers, at C speed
+        if flat is not None:
+            offsets, children, values, height, integral = flat
+            return cls(offsets, children, values, height, "nested", integral, tree)
         offsets = array("q", [0])
         values = array("d")
         integral = True
@@ -262,16 +271,22 @@ class GameTree:
             heights.append(0)
             if leaf:
                 value = utilities[name]
-                values.append(_leaf_value(value, _name(name, parent, move)))
-                integral = integral and isinstance(value, numbers.Integral)
-                edges.append([])
+                if type(value) is int and -MAX_EXACT_INT <= value <= MAX_EXACT_INT:
+                    values.append(value)
+                elif type(value) is float and value == value:     # not NaN
+                    values.append(value)
+                    integral = False
+                else:                # other Reals, or an error naming the leaf
+                    values.append(_leaf_value(value, _name(name, parent, move)))
+                    integral = integral and isinstance(value, numbers.Integral)
+                edges.append(_NO_EDGES)
                 return None
             if not inner:
                 raise InvalidTreeError(
                     f"node {_name(name, parent, move)} is missing: "
                     "neither in successors nor in utilities"
                 )
-            pairs = _moves(successors[name], _name(name, parent, move))
+            pairs = _moves(successors[name], name, parent, move)
             values.append(0.0)
             edges.append(pairs)
             return pairs
@@ -420,18 +435,22 @@ def _check_leaves(level: List[Any], offsets: "array[int]", first: int,
             _leaf_value(node, _path(offsets, first + j))
 
 
-def _moves(entry: Any, where: str) -> List[Tuple[Any, Any]]:
+def _moves(entry: Any, name: Any, parent: Any, move: Any) -> List[Tuple[Any, Any]]:
     """(move, child) pairs of a dictionary node's successors entry."""
-    if isinstance(entry, Mapping):
+    if type(entry) is dict or isinstance(entry, Mapping):
         pairs = list(entry.items())
     elif isinstance(entry, (list, tuple)):
         pairs = [(child, child) for child in entry]
     else:
         raise InvalidTreeError(
-            f"successors of {where} must be a {{move: child}} dictionary or a list, not {entry!r}"
+            f"successors of {_name(name, parent, move)} must be a {{move: child}} dictionary "
+            f"or a list, not {entry!r}"
         )
     if not pairs:
-        raise InvalidTreeError(f"inner node {where} has no successors: a node needs a child or a utility")
+        raise InvalidTreeError(
+            f"inner node {_name(name, parent, move)} has no successors: "
+            "a node needs a child or a utility"
+        )
     return pairs
 
 

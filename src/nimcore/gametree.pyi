@@ -1,6 +1,7 @@
 """Stub of the compiled module nimcore.gametree (minimax / alpha-beta over CSR trees)."""
 
-from typing import Any, Tuple
+from array import array
+from typing import Any, Optional, Tuple
 
 from nimcore.search import Search
 
@@ -12,3 +13,7 @@ class TreeStack:
 def search(
     search: Search, offsets: Any, children: Any, values: Any, height: int, pruning: bool
 ) -> Tuple[float, int, int]: ...
+
+def flatten_nested(
+    tree: Any,
+) -> Optional[Tuple["array[int]", "array[int]", "array[float]", int, bool]]: ...

@@ -12,11 +12,20 @@ A shared node (a DAG built from a dictionary) is searched once per path that
 reaches it, exactly as in the tree it unfolds to.
 """
 
+from cpython cimport array
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport INFINITY
 from libc.stdint cimport int64_t
 
 from nimcore.search cimport STOP_DEPTH, Search, SearchState, search_count_node
+
+
+cdef extern from "Python.h":
+    long long PyLong_AsLongLongAndOverflow(object obj, int* overflow) except? -1
+    double PyFloat_AS_DOUBLE(object obj)
+
+#: Integer utilities beyond 2**53 are not exact as doubles (nim.trees refuses them).
+cdef long long MAX_EXACT_INT = 9007199254740992
 
 
 cdef class TreeStack:
@@ -150,3 +159,66 @@ def search(Search search, const int64_t[::1] offsets, const int64_t[::1] childre
         gametree_search(&search.c_state, &offsets[0], &children[0] if children.shape[0] else NULL,
                         &values[0], stack.c_frames, stack.c_size, pruning, &r)
     return r.value, r.best_index, r.best_nodes
+
+
+def flatten_nested(object tree):
+    """Flatten plain nested lists breadth-first at C speed.
+
+    Handles exactly the common case: inner nodes that are non-empty ``list`` or
+    ``tuple`` objects (not subclasses), leaves that are ``int`` (|v| <= 2**53)
+    or ``float`` (not NaN). Anything else -- other numbers, subclasses and every
+    error -- returns None, and the caller takes its node-by-node path, which
+    also names the bad node.
+
+    Returns
+    -------
+    (offsets, children, values, height, integral) or None
+        offsets, children: array('q'); values: array('d'); height: edges on the
+        longest path; integral: True when every leaf is an int.
+    """
+    cdef list nodes = [tree]             # breadth-first: node i is nodes[i]
+    cdef array.array offsets = array.array("q", [0])
+    cdef array.array values = array.array("d")
+    cdef array.array children
+    cdef Py_ssize_t i = 0, n, m, end = 0, level_end = 1, height = 0
+    cdef long long whole
+    cdef int overflow = 0
+    cdef double v
+    cdef bint integral = True
+    cdef object node
+    cdef type kind
+    while i < len(nodes):
+        if i == level_end:
+            height += 1
+            level_end = len(nodes)
+        node = nodes[i]
+        kind = type(node)
+        if kind is list or kind is tuple:
+            m = len(node)
+            if m == 0:
+                return None
+            nodes.extend(node)
+            end += m
+            v = 0.0
+        elif kind is float:
+            v = PyFloat_AS_DOUBLE(node)
+            if v != v:
+                return None
+            integral = False
+        elif kind is int:
+            whole = PyLong_AsLongLongAndOverflow(node, &overflow)
+            if overflow or whole > MAX_EXACT_INT or whole < -MAX_EXACT_INT:
+                return None
+            v = <double>whole
+        else:
+            return None
+        array.resize_smart(values, i + 1)
+        values.data.as_doubles[i] = v
+        array.resize_smart(offsets, i + 2)
+        offsets.data.as_longlongs[i + 1] = end
+        i += 1
+    n = len(nodes)
+    children = array.clone(offsets, n - 1, zero=False)
+    for i in range(n - 1):
+        children.data.as_longlongs[i] = i + 1
+    return offsets, children, values, height, integral
