@@ -52,6 +52,13 @@ def test_core(benchmark: Any, flat: GameTree, method: str) -> None:
     _report(benchmark, solution.nodes)
 
 
+@pytest.mark.benchmark(group="gametree-core")
+def test_core_from_nested_lists(benchmark: Any, tree: Any) -> None:
+    """End to end: flatten the nested lists, then minimax."""
+    solution = benchmark.pedantic(nim.solve_tree, args=(tree, "Minimax"), rounds=3, iterations=1)
+    _report(benchmark, solution.nodes)
+
+
 @pytest.mark.benchmark(group="gametree-flatten")
 def test_flatten(benchmark: Any, tree: Any) -> None:
     flat = benchmark.pedantic(GameTree.from_nested, args=(tree,), rounds=3, iterations=1)

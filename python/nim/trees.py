@@ -41,8 +41,6 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from nimcore import gametree as _gametree_core
-from nimcore.rules import CoreRules
-from nimcore.search import Search
 
 from nim.errors import InputFileError, NimError, SearchLimitError, UnknownMethodError
 
@@ -374,8 +372,9 @@ class GameTree:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
+            shown = "standard input" if path == "-" else path
             raise InputFileError(
-                f"{path} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+                f"{shown} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None
         except RecursionError:
             raise InputFileError(
@@ -385,7 +384,7 @@ class GameTree:
         try:
             return cls.from_json(data)
         except InvalidTreeError as error:
-            raise InvalidTreeError(f"{path}: {error}") from None
+            raise InvalidTreeError(f"{'standard input' if path == '-' else path}: {error}") from None
 
     @classmethod
     def coerce(cls, tree: TreeLike) -> "GameTree":
@@ -588,7 +587,7 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
     """
     name = tree_method(method)
     game_tree = GameTree.coerce(tree)
-    search = Search(CoreRules(False, "any"), (), node_limit=node_limit, time_limit=time_limit)
+    search = _gametree_core.new_search(node_limit, time_limit)
     try:
         value, index, best_nodes = _gametree_core.search(
             search, game_tree.offsets, game_tree.children, game_tree.values,

@@ -5,6 +5,10 @@ from typing import Any, Optional, Tuple
 
 from nimcore.search import Search
 
+def new_search(
+    node_limit: Optional[int] = None, time_limit: Optional[float] = None, progress: Any = None
+) -> Search: ...
+
 class TreeStack:
     def __init__(self, height: int) -> None: ...
     @property

@@ -17,6 +17,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport INFINITY
 from libc.stdint cimport int64_t
 
+from nimcore.rules cimport CoreRules
 from nimcore.search cimport STOP_DEPTH, Search, SearchState, search_count_node
 
 
@@ -122,6 +123,12 @@ cdef void gametree_search(SearchState* s, const int64_t* offsets, const int64_t*
                 elif f.best < f.beta:
                     f.beta = f.best
     out.value = frames[0].best
+
+
+def new_search(node_limit=None, time_limit=None, progress=None):
+    """A Search for a tree: the limits and the node counter (its rules are unused)."""
+    return Search(CoreRules(False, "any"), (), node_limit=node_limit, time_limit=time_limit,
+                  progress=progress)
 
 
 def search(Search search, const int64_t[::1] offsets, const int64_t[::1] children,
