@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import nim
 import nim.trees
+import nimcore.gametree
 from nim.cli import main
 from nim.games import TreeGame, solve_game
 from nim.trees import GameTree, InvalidTreeError
@@ -96,7 +97,7 @@ def test_list_successors_and_integer_names() -> None:
 def test_root_leaf() -> None:
     solution = nim.solve_tree(7)
     assert (solution.value, solution.best_index, solution.best_child, solution.nodes) == (7, None, None, 0)
-    with pytest.raises(InvalidTreeError, match="root is a leaf"):
+    with pytest.raises(nim.IllegalMoveError, match="root is a leaf"):
         nim.SolveTree("Minimax", 7)
     assert nim.solve_tree(GameTree.from_dict({}, {"r": -1.5}, "r")).value == -1.5
 
@@ -169,7 +170,7 @@ def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
 
 def python_flatten(tree: Any, bulk: int) -> GameTree:
     """GameTree.from_nested without the core's flattener, by levels at least `bulk` wide."""
-    with mock.patch.object(nim.trees._gametree_core, "flatten_nested", lambda tree: None), \
+    with mock.patch.object(nimcore.gametree, "flatten_nested", lambda tree: None), \
             mock.patch.object(nim.trees, "_BULK", bulk):
         return GameTree.from_nested(tree)
 

@@ -42,7 +42,7 @@ from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Seque
 
 from nimcore import gametree as _gametree_core
 
-from nim.errors import InputFileError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import IllegalMoveError, InputFileError, NimError, SearchLimitError, UnknownMethodError
 
 __all__ = [
     "InvalidTreeError",
@@ -615,7 +615,7 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
     return TreeSolution(shown, best_index, move, child, search.nodes, best_nodes, name, search.seconds)
 
 
-def SolveTree(method_name: str, tree: TreeLike) -> Tuple[Any, int]:  # noqa: N802
+def SolveTree(method_name: str, tree: TreeLike, **limits: Any) -> Tuple[Any, int]:  # noqa: N802
     """The CENG 462 interface for generic trees, mirroring ``SolveGame``.
 
     Parameters
@@ -623,6 +623,8 @@ def SolveTree(method_name: str, tree: TreeLike) -> Tuple[Any, int]:  # noqa: N80
     method_name : {"Minimax", "AlphaBeta"}
     tree : nested lists, a mapping or a GameTree
         As for ``solve_tree``.
+    **limits
+        ``node_limit`` and ``time_limit``, as for ``solve_tree``.
 
     Returns
     -------
@@ -633,17 +635,18 @@ def SolveTree(method_name: str, tree: TreeLike) -> Tuple[Any, int]:  # noqa: N80
 
     Raises
     ------
-    UnknownMethodError, InvalidTreeError
+    UnknownMethodError, InvalidTreeError, SearchLimitError
         As ``solve_tree``.
-    InvalidTreeError
-        When the root is a leaf (there is no move to choose).
+    IllegalMoveError
+        When the root is a leaf (there is no move to choose), as ``SolveGame``
+        does for a game without a move.
 
     Examples
     --------
     >>> SolveTree("AlphaBeta", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     ([3, 12, 8], 3)
     """
-    solution = solve_tree(tree, method_name)
+    solution = solve_tree(tree, method_name, **limits)
     if solution.best_index is None:
-        raise InvalidTreeError(f"the root is a leaf (value {solution.value}): there is no move to choose")
+        raise IllegalMoveError(f"the root is a leaf (value {solution.value}): there is no move to choose")
     return solution.best_child, solution.best_nodes
