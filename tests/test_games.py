@@ -183,6 +183,8 @@ def test_errors() -> None:
         solve_game(NimGame([1, 2]), method="mcts")
     with pytest.raises(nim.IllegalMoveError, match="not terminal but has no action"):
         solve_game(TreeGame([[1], []]))
+    with pytest.raises(nim.NimError, match="Twice has no `initial` state"):
+        solve_game(type("Twice", (), {})())
     with pytest.raises(nim.SearchLimitError) as limit:
         solve_game(NimGame([1, 2, 3, 4], "misere"), method="Minimax", node_limit=50)
     assert limit.value.reason == "nodes"

@@ -40,7 +40,7 @@ from typing import (
     Protocol, Tuple, TypeVar, Union, runtime_checkable,
 )
 
-from nim.errors import IllegalMoveError, SearchLimitError
+from nim.errors import IllegalMoveError, NimError, SearchLimitError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.trees import InvalidTreeError, tree_method
@@ -210,7 +210,9 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     """
     name = tree_method(method)
     if state is None:
-        state = getattr(game, "initial")
+        if not hasattr(game, "initial"):
+            raise NimError(f"{type(game).__name__} has no `initial` state: pass state=...")
+        state = game.initial
     table: Optional[Memo]
     table = ({} if memo is True else None) if isinstance(memo, bool) else memo
     search: _Search[S, A] = _Search(game, game.to_move(state), name == "alphabeta", table,

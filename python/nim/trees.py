@@ -310,10 +310,10 @@ class GameTree:
             move, child = pairs[k]
             try:
                 if child in on_path:
-                    cycle = [entry[0] for entry in stack[on_path[child]:]] + [child]
-                    raise InvalidTreeError(
-                        f"node {child!r} is on a cycle: {' -> '.join(map(repr, cycle))}"
-                    )
+                    cycle = [repr(entry[0]) for entry in stack[on_path[child]:]] + [repr(child)]
+                    if len(cycle) > _SHOW_PATH:
+                        cycle[3:-3] = [f"... ({len(cycle) - 6:,} more)"]
+                    raise InvalidTreeError(f"node {child!r} is on a cycle: {' -> '.join(cycle)}")
                 seen = child in ids
             except TypeError:
                 raise InvalidTreeError(f"node {_name(child, name, move)} is not hashable") from None
