@@ -209,13 +209,15 @@ def test_errors_in_wide_levels(bad: Any, message: str) -> None:
 
 @st.composite
 def dags(draw: Any) -> Tuple[Dict[str, Dict[str, str]], Dict[str, float], str]:
-    """A random layered DAG: shared children, and nodes unreachable from the root."""
+    """A random layered DAG: shared children, edges that skip levels, and nodes
+    unreachable from the root."""
     widths = draw(st.lists(st.integers(1, 4), min_size=1, max_size=5))
     levels = [["n0"]] + [[f"n{d + 1}_{i}" for i in range(w)] for d, w in enumerate(widths)]
     successors: Dict[str, Dict[str, str]] = {}
-    for upper, lower in zip(levels, levels[1:]):
+    for depth, upper in enumerate(levels[:-1]):
+        below = [node for level in levels[depth + 1:] for node in level]   # paths of mixed lengths
         for node in upper:
-            picks = draw(st.lists(st.sampled_from(lower), min_size=1, max_size=4))
+            picks = draw(st.lists(st.sampled_from(below), min_size=1, max_size=4))
             successors[node] = {f"{node}>{k}": child for k, child in enumerate(picks)}
     utilities = {leaf: draw(st.integers(-9, 9)) for leaf in levels[-1]}
     return successors, utilities, "n0"
@@ -377,6 +379,27 @@ def test_node_limit_on_an_exponential_dag() -> None:
     # a smaller one unfolds completely: 2 + 4 + ... + 2**12 node visits
     small = GameTree.from_dict({f"n{i}": [f"n{i + 1}", f"n{i + 1}"] for i in range(12)}, {"n12": 1}, "n0")
     assert nim.solve_tree(small, "Minimax", node_limit=2**13).nodes == 2**13 - 2
+
+
+def test_ctrl_c_stops_a_long_search() -> None:
+    """A signal handler that raises KeyboardInterrupt (as Ctrl-C does) stops the core cleanly."""
+    signal = pytest.importorskip("signal")
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no interval timer on this platform")
+    successors = {f"n{i}": [f"n{i + 1}", f"n{i + 1}"] for i in range(60)}   # 2**60 paths
+    tree = GameTree.from_dict(successors, {"n60": 1}, "n0")
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(KeyboardInterrupt):
+            nim.solve_tree(tree, "Minimax", time_limit=60)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # -- the command line ------------------------------------------------------------------
