@@ -21,7 +21,7 @@ class Move(NamedTuple):
     """
 
     pile: int
-    count: int
+    count: int  # type: ignore[assignment]  # the SPEC's name; shadows tuple.count
 
     def __str__(self) -> str:
         return f"take {self.count} from pile {self.pile}"
