@@ -83,7 +83,7 @@ def test_bad_file_names_the_line(tmp_path, capsys):
     path = tmp_path / "piles.txt"
     path.write_text("1 2\n3 four\n")
     status, _, err = run(capsys, "solve", "--file", str(path))
-    assert status == 2 and "line 2: 'four' is not a whole number" in err
+    assert status == 2 and "line 2: 'four' is not a whole number >= 0" in err
 
 
 def test_usage_errors_exit_2(capsys):
@@ -121,3 +121,33 @@ def test_installed_entry_points(command):
     assert json.loads(result.stdout)["value"] == -1
     bad = subprocess.run(command + ["solve", "1", "-2"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1 2 3", [1, 2, 3]),
+    ("1\r\n2\r\n\r\n3\n", [1, 2, 3]),
+    ("\t 0 0\f7\v", [0, 0, 7]),
+    (str(2**64) + " " + str(2**64 - 1) + " " + str(10**30), [2**64, 2**64 - 1, 10**30]),
+])
+def test_pile_file_parsing(text, expected):
+    from nimcore.piles import parse_piles
+
+    assert parse_piles(text.encode()) == expected
+
+
+@pytest.mark.parametrize("text, line, word", [
+    ("1 2\n-3", 2, "-3"), ("1 2x 3", 1, "2x"), ("\n\n1.5", 3, "1.5"), ("7 +4", 1, "+4"),
+    ("1 ٣", 1, "٣"),
+])
+def test_pile_file_errors(tmp_path, capsys, text, line, word):
+    path = tmp_path / "piles.txt"
+    path.write_text(text, encoding="utf-8")
+    status, _, err = run(capsys, "solve", "--file", str(path))
+    assert status == 2 and f"line {line}: {word!r} is not a whole number" in err
+
+
+def test_empty_file(tmp_path, capsys):
+    path = tmp_path / "piles.txt"
+    path.write_text(" \n")
+    status, _, err = run(capsys, "solve", "--file", str(path))
+    assert status == 2 and "holds no pile sizes" in err
