@@ -151,3 +151,21 @@ def test_empty_file(tmp_path, capsys):
     path.write_text(" \n")
     status, _, err = run(capsys, "solve", "--file", str(path))
     assert status == 2 and "holds no pile sizes" in err
+
+
+def test_ctrl_c_stops_a_long_search_cleanly():
+    import signal
+    import time
+    from pathlib import Path
+
+    nimcore = str(Path(sys.executable).with_name("nimcore"))
+    process = subprocess.Popen(
+        [nimcore, "solve", "1", "3", "5", "7", "9", "11", "--misere", "--method", "minimax",
+         "--node-limit", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(1.0)  # let the search start
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert err == "nimcore: error: interrupted\n"
