@@ -13,7 +13,7 @@ import pytest
 from nim import IllegalMoveError, InputFileError, Move, Rules
 from nim.cli import main
 from nim.reference import brute_force_value
-from nim.replay import HUMAN, NIMX, nimx_move, parse_replay, replay_game
+from nim.replay import HUMAN, NIMX, ReplayStep, nimx_move, parse_replay, replay_game
 
 LAB2_WIN = "2\n4\n2\n0 2\n1 2\n"
 LAB2_LOSS = "2\n4\n4\n1 1\n1 1\n1 1\n"
@@ -22,8 +22,8 @@ RULE_SETS = ["normal", "misere", "normal,max=2", "misere,max=3", "normal,half", 
              "normal,set=1;3;4", "misere,set=2;3"]
 
 
-def moves_of(replay_steps: list, player: str) -> List[Tuple[int, int]]:
-    return [tuple(s.move) for s in replay_steps if s.player == player]
+def moves_of(replay_steps: List[ReplayStep], player: str) -> List[Tuple[int, int]]:
+    return [(s.move.pile, s.move.count) for s in replay_steps if s.player == player]
 
 
 def test_lab2_first_file_is_a_human_win() -> None:

@@ -361,13 +361,14 @@ def tree_svg(tree: GameTree) -> str:
         label.text = "MAX" if depth % 2 == 0 else "MIN"
 
     edges = ET.SubElement(svg, "g", {"class": "edges"})
-    for node in tree.root.walk():
-        for child in node.children:
-            kind = "edge pv" if child.pv else ("edge pruned" if child.pruned else "edge")
-            ET.SubElement(edges, "line", {
-                "class": kind, "x1": _n(cx(node)), "y1": _n(cy(node) + _NODE_H / 2),
-                "x2": _n(cx(child)), "y2": _n(cy(child) - _NODE_H / 2),
-            })
+    pairs = [(node, child) for node in tree.root.walk() for child in node.children]
+    pairs.sort(key=lambda pair: pair[1].pv)  # best play drawn last, on top
+    for node, child in pairs:
+        kind = "edge pv" if child.pv else ("edge pruned" if child.pruned else "edge")
+        ET.SubElement(edges, "line", {
+            "class": kind, "x1": _n(cx(node)), "y1": _n(cy(node) + _NODE_H / 2),
+            "x2": _n(cx(child)), "y2": _n(cy(child) - _NODE_H / 2),
+        })
 
     nodes = ET.SubElement(svg, "g", {"class": "nodes"})
     for node in tree.root.walk():
@@ -500,6 +501,14 @@ to move at the root: +1 (green) MAX wins with best play, -1 (red) MAX loses.</li
 </ul>
 <div class="tree">
 {tree_svg(tree)}</div>
+<script>
+// a wide tree: scroll so that the root (the first node drawn) is in view
+const box = document.querySelector(".tree"), root = box && box.querySelector("g.node");
+if (root) {{
+  const r = root.getBoundingClientRect(), c = box.getBoundingClientRect();
+  box.scrollLeft += r.left - c.left - c.width / 2 + r.width / 2;
+}}
+</script>
 </body>
 </html>
 """
