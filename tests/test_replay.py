@@ -195,3 +195,27 @@ def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(InputFileError, match="line 3"):
         from nim.replay import read_replay_file
         read_replay_file(str(path))
+
+
+@pytest.mark.parametrize("text, winner, phrase", [
+    ("misere", HUMAN, "human has no move left and wins"),
+    ("normal", NIMX, "human has no move left and loses"),
+])
+def test_a_game_over_before_it_starts(text: str, winner: str, phrase: str, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.txt"
+    path.write_text("2\n0\n0\n")
+    assert main(["replay", str(path), "--rules", text]) == 0
+    out = capsys.readouterr().out
+    assert phrase in out and f"The winner is {winner}." in out and "took the last" not in out
+
+
+def test_half_rule_game_ends_with_objects_left(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    # forejune's rule: [4] -> human takes 2 -> [2]; NimX takes 1 -> [1]: the human cannot move
+    path = tmp_path / "t.txt"
+    path.write_text("1\n4\n0 2\n")
+    assert main(["replay", str(path), "--half"]) == 0
+    out = capsys.readouterr().out
+    assert "board [1]" in out and "human has no move left and loses" in out
+    assert "The winner is NimX." in out

@@ -22,6 +22,7 @@ won position away can be marked; when the file runs out before the game ends,
 
 from __future__ import annotations
 
+import itertools
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,10 +229,12 @@ def nimx_move(piles: Tuple[int, ...], rules: Rules,
               node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> Tuple[Move, int]:
     """NimX's move and its value for NimX, with Lab 2's tie-break.
 
-    Every legal move's resulting position is solved exactly; the winning moves
-    (those that leave the opponent a loss) are the best. Among equally good
-    moves -- all the winning ones, or every move when none wins -- NimX plays
-    the first in pile order, then the smallest count.
+    The best moves are exactly the winning ones: those whose resulting
+    position, solved exactly with ``nim.solve``, is a loss for the opponent.
+    Among equally good moves -- all the winning ones, or every move when none
+    wins -- NimX plays the first in pile order, then the smallest count: the
+    moves are tried in that order and the first winning one is played; when
+    the position itself is lost (no move wins) the first legal move is.
 
     This is the one place NimX's choice is made: a strategy object can take its
     place later.
@@ -243,19 +246,19 @@ def nimx_move(piles: Tuple[int, ...], rules: Rules,
     SearchLimitError
         When a position is too large to solve within ``node_limit``.
     """
-    first: Optional[Move] = None
-    for index, pile in enumerate(piles):
-        for take in sorted(rules.takes(pile)):
-            move = Move(index, take)
-            if first is None:
-                first = move
-            child = list(piles)
-            child[index] -= take
-            if solve(child, rules, node_limit=node_limit).value < 0:
-                return move, 1
+    moves = ((index, take) for index, pile in enumerate(piles) for take in sorted(rules.takes(pile)))
+    first = next(moves, None)
     if first is None:
         raise IllegalMoveError(f"NimX has no move in {list(piles)} under {rules}")
-    return first, -1
+    # A lost position has no winning move: one solve saves trying them all.
+    if solve(piles, rules, node_limit=node_limit).value < 0:
+        return Move(*first), -1
+    for index, take in itertools.chain([first], moves):
+        child = list(piles)
+        child[index] -= take
+        if solve(child, rules, node_limit=node_limit).value < 0:
+            return Move(index, take), 1
+    raise AssertionError(f"no winning move found in the won position {list(piles)}")  # pragma: no cover
 
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,
@@ -321,6 +324,8 @@ def format_replay(replay: Replay) -> str:
         text = f"{text:<46} board {_board(step.after)}"
         if step.throws_away_win:
             text += "   ?? throws away the win"
+        elif step.player == NIMX and step.value_before < 0:
+            text += "   (NimX is lost: first pile, smallest count)"
         out.append(text)
     out.append(_ending(replay))
     return "\n".join(out) + "\n"
@@ -329,13 +334,14 @@ def format_replay(replay: Replay) -> str:
 def _ending(replay: Replay) -> str:
     other = NIMX if replay.to_move == HUMAN else HUMAN
     if replay.finished:
+        took_last = bool(replay.steps) and not any(replay.final)
         if replay.rules.misere:
             how = f"{replay.to_move} has no move left and wins under misère play"
-            if not any(replay.final):
+            if took_last:
                 how = f"{other} took the last object and loses under misère play"
         else:
             how = f"{replay.to_move} has no move left and loses"
-            if not any(replay.final):
+            if took_last:
                 how = f"{other} took the last object and wins"
         return f"game over: {how}. The winner is {replay.winner}."
     verdict = "wins" if replay.winner == replay.to_move else "loses"
