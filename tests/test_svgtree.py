@@ -6,14 +6,14 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Dict, List
+from typing import List
 
 import pytest
 
 from nim import InvalidPositionError, Rules, UnknownMethodError, reference
 from nim.cli import main
 from nim.reference import brute_force_value
-from nim.svgtree import build_game_tree, tree_html, tree_svg, tree_text
+from nim.svgtree import build_game_tree, tree_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 RULE_SETS = ["normal", "misere", "misere,max=2", "normal,half", "misere,half", "misere,set=1;3"]
