@@ -20,8 +20,11 @@ from nim.errors import (
     UnknownMethodError,
 )
 from nim.position import Move, Position
+from nim.replay import parse_replay, read_replay_file, replay_game
 from nim.rules import Rules
 from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
+from nim.svgtree import build_game_tree, tree_html, tree_svg
+from nim.tables import pile_table
 from nim.theory import grundy_table, grundy_value
 
 __version__ = "0.1.0"
@@ -41,7 +44,14 @@ __all__ = [
     "Solution",
     "SolveGame",
     "UnknownMethodError",
+    "build_game_tree",
     "grundy_table",
     "grundy_value",
+    "parse_replay",
+    "pile_table",
+    "read_replay_file",
+    "replay_game",
     "solve",
+    "tree_html",
+    "tree_svg",
 ]
