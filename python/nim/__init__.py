@@ -19,9 +19,12 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
+from nim.heuristics import depth_limited, ida
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.selection import Population, select_fittest
 from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
+from nim.strategies import Strategy, make_strategy
 from nim.theory import grundy_table, grundy_value
 
 __version__ = "0.1.0"
@@ -35,13 +38,19 @@ __all__ = [
     "METHODS",
     "Move",
     "NimError",
+    "Population",
     "Position",
     "Rules",
     "SearchLimitError",
     "Solution",
     "SolveGame",
+    "Strategy",
     "UnknownMethodError",
+    "depth_limited",
     "grundy_table",
     "grundy_value",
+    "ida",
+    "make_strategy",
+    "select_fittest",
     "solve",
 ]
