@@ -34,17 +34,19 @@ def use_color(stream: IO[str], choice: Optional[bool] = None) -> bool:
     return bool(isatty and isatty())
 
 
-def render_board(piles: Sequence[int], color: bool = False) -> str:
+def render_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
     """The board as text, one line per pile (numbered from 1), each stone drawn as ``/*\\``.
 
     Returns
     -------
     str
         Lines joined by newlines, no trailing newline; ANSI colours when ``color``.
+        The counts line up after room for ``width`` stones (at least the largest pile).
     """
     if not piles:
         return "(no piles)"
-    width = min(max(piles), MAX_DRAWN)
+    widest = max(max(piles), width)
+    room = min(widest, MAX_DRAWN) * 4 - 1 + (4 if widest > MAX_DRAWN else 0)
     label_width = len(str(len(piles)))
     lines = []
     for index, pile in enumerate(piles, start=1):
@@ -54,7 +56,7 @@ def render_board(piles: Sequence[int], color: bool = False) -> str:
             stones += " ..."
         if pile == 0:
             stones = "-"
-        pad = " " * (max(width * 4 - 1, 1) + (4 if max(piles) > MAX_DRAWN else 0) - len(stones))
+        pad = " " * max(room - len(stones), 0)
         label = f"Pile {index:>{label_width}}"
         if color:
             look = _EMPTY if pile == 0 else _STONE

@@ -113,9 +113,9 @@ class Console:
         self.output.write(text + "\n")
         self.output.flush()
 
-    def board(self, piles: Sequence[int]) -> None:
-        """Draw the board."""
-        self.say(render_board(piles, self.color))
+    def board(self, piles: Sequence[int], width: int = 0) -> None:
+        """Draw the board (``width``: stones to make room for, so it does not shift)."""
+        self.say(render_board(piles, self.color, width))
 
     def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
         """Ask until ``parse`` accepts the answer; ``parse`` raises ValueError with the reason.
@@ -246,6 +246,8 @@ def move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
             low, high = min(takes), max(takes)
             if rules.take == "set":
                 allowed = "one of " + ", ".join(map(str, sorted(takes)))
+            elif low == high:
+                allowed = str(low)
             else:
                 allowed = f"{low} to {high}"
             raise ValueError(f"you cannot take {count} from pile {pile} (it has {size}): take {allowed}")
@@ -303,13 +305,14 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
         When a human seat has no console.
     """
     position = Position(piles)
+    width = max(position.piles, default=0)
     mover = first
     moves: List[Move] = []
     while not position.is_terminal(rules):
         player = players[mover]
         if console is not None:
             console.say()
-            console.board(position.piles)
+            console.board(position.piles, width)
         if player.is_human:
             if console is None:
                 raise NimError("a human player needs a console")
@@ -326,7 +329,7 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
     winner = winner_at_end(mover, rules)
     if console is not None:
         console.say()
-        console.board(position.piles)
+        console.board(position.piles, width)
         console.say(f"{players[mover].name} cannot move. {players[winner].name} wins!")
     return GameResult(winner, moves, position.piles)
 

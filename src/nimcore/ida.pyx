@@ -94,7 +94,8 @@ cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
     out.path_length = 0
     out.iterations = 0
     out.threshold = h
-    if movable == 0:
+    if movable == 0:            # the first iteration finds the root is a goal
+        out.iterations = 1
         return
     st.threshold = h
     while True:
