@@ -473,7 +473,7 @@ def _first(options: PlayOptions, default: int) -> int:
 def _players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy]) -> List[Player]:
     if mode == "hvai":
         ai = _ai(options, 0, default_ai)
-        return [Player(options.name or "You"), Player(f"AI ({ai.label})", ai)]
+        return [Player(options.name or "Human"), Player(f"AI ({ai.label})", ai)]
     if mode == "hvh":
         return [Player(options.name or "Player 1"), Player("Player 2")]
     first, second = _ai(options, 0, default_ai), _ai(options, 1, default_ai)
