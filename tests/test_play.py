@@ -76,7 +76,7 @@ def test_aivai_plays_a_whole_game_without_input(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = play(monkeypatch, capsys, ["--mode", "aivai", "--piles", "3", "4", "5", "--seed", "1"])
     assert status == 0 and err == ""
-    assert out.rstrip().endswith("AI 1 (Optimal (nim-sum)) wins!")    # 3 4 5 is won for the first
+    assert out.rstrip().endswith("AI 1 (Optimal) wins!")    # 3 4 5 is won for the first
     assert "?" not in out and "\033[" not in out                   # no question, no colour
     position = Position((3, 4, 5))                                 # the moves shown replay legally
     for count, pile in re.findall(r"takes (\d+) from pile (\d+)\.", out):
@@ -170,8 +170,8 @@ def test_rajalakshmi_menu_mode_and_piles_prompts() -> None:
                    "'x' is not a whole number"]:
         assert reason in out
     assert "Pile 1 | /*\\ /*\\ /*\\ " in out              # the default 3 4 5
-    assert re.search(r"(Human|AI \(Optimal \(nim-sum\)\)) wins!", out)
-    assert "AI (Optimal (nim-sum)) wins!" in out         # 3 4 5: the human's 1-stone moves lose
+    assert re.search(r"(Human|AI \(Optimal\)) wins!", out)
+    assert "AI (Optimal) wins!" in out         # 3 4 5: the human's 1-stone moves lose
 
 
 def test_rajalakshmi_human_wins(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -181,7 +181,7 @@ def test_rajalakshmi_human_wins(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
 
 def test_rajalakshmi_ai_first(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = play(monkeypatch, capsys, ["--mode", "hvai", "--piles", "3", "--first", "ai"])
-    assert status == 0 and "AI (Optimal (nim-sum)) takes 3 from pile 1." in out
+    assert status == 0 and "AI (Optimal) takes 3 from pile 1." in out
     assert "Human cannot move" in out
 
 

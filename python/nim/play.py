@@ -53,6 +53,7 @@ __all__ = [
     "random_board",
     "score_table",
     "format_score_table",
+    "describe_rules",
 ]
 
 T = TypeVar("T")
@@ -500,12 +501,28 @@ def _ask_mode(options: PlayOptions, console: Console) -> str:
                        choice_parser(_MODE_WORDS, "the mode"))
 
 
+def describe_rules(rules: Rules) -> str:
+    """The rules in a sentence, for the start of a game."""
+    take = {
+        "any": "any number of objects",
+        "max": f"1 to {rules.k} objects",
+        "half": "1 to half of the objects (rounded down)",
+        "set": "k objects, k one of " + ", ".join(map(str, rules.subtract or ())),
+    }[rules.take]
+    last = "loses" if rules.misere else "wins"
+    return f"A move takes {take} from one pile; whoever takes the last object {last}."
+
+
 def _rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    console.say("Nim: take any number of objects from one pile; whoever takes the last one wins.")
+    rules = options.rules or Rules()
+    if options.difficulty is not None or options.ai:
+        ai = "at its level"
+    else:
+        ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
+    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}.")
     mode = _ask_mode(options, console)
     piles = options.piles or console.ask(
         "Piles (space-separated sizes, Enter for 3 4 5): ", piles_parser(DEFAULT_PILES))
-    rules = options.rules or Rules()
     default: Callable[[], Strategy] = OptimalStrategy
     if options.difficulty is not None:
         level = options.difficulty
@@ -531,7 +548,7 @@ def _lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
         raise NimError(f"Lab 2 difficulty is 1, 2 or 3, not {level}")
     piles = options.piles or console.ask(
         "Piles (space-separated sizes, Enter for 1 3 5 7): ", piles_parser(LAB2_PILES))
-    console.say(f"Rules: {rules}.")
+    console.say(f"Rules: {rules}. {describe_rules(rules)}")
     chosen = level or 2
     players = _players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"))
     _series(players, piles, rules, options, console, rng, _first(options, 0))

@@ -86,6 +86,8 @@ class Strategy(ABC):
             raise NimError(f"unknown tie-break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
         self.forejune = forejune
         self.tie_break = tie_break
+        if forejune:
+            self.label = f"{type(self).label}, random when losing"
 
     def choose_move(self, position: PositionLike, rules: RulesLike = None,
                     rng: Optional[random.Random] = None) -> Move:
@@ -180,7 +182,7 @@ class DepthLimitedStrategy(Strategy):
             raise NimError(f"the search depth must be a whole number of at least 1, not {depth!r}")
         self.depth = depth
         self.name = f"depth:{depth}"
-        self.label = f"Depth-limited alpha-beta (depth {depth})"
+        self.label = f"Depth-limited alpha-beta (depth {depth})" + (", random when losing" if forejune else "")
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: List[Move]) -> Move:
@@ -256,7 +258,7 @@ class OptimalStrategy(_ExactStrategy):
     """The exact best move by ``nim.solve`` auto: the nim-sum move in normal Nim."""
 
     name = "optimal"
-    label = "Optimal (nim-sum)"
+    label = "Optimal"
     method = "auto"
 
 
