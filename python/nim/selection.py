@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, List, Optional, Union
+from typing import Iterable, Iterator, List, Union
 
 from nim.errors import NimError
 
@@ -29,7 +29,6 @@ __all__ = [
     "select_fittest",
     "roulette_wheel_selection",
     "tournament_selection",
-    "describe",
 ]
 
 Seed = Union[int, random.Random, None]
@@ -174,12 +173,3 @@ def tournament_selection(members: Iterable[Chromosome], size: int = 2,
         raise NimError(f"tournament size must be 1 to {len(listed)}, not {size!r}")
     drawn = _rng(seed).sample(listed, size)
     return select_fittest(drawn)
-
-
-def describe(members: Iterable[Chromosome], selected: Optional[Chromosome] = None) -> List[str]:
-    """Lines for people: each chromosome with its fitness, then the selection."""
-    lines = [f"{m.name} chromosome: {m.genes}  fitness: {m.fitness:.2f} ({m.wins}/{m.games})"
-             for m in members]
-    if selected is not None:
-        lines.append(f"Selected: {selected.name} with chromosome {selected.genes}")
-    return lines
