@@ -431,9 +431,7 @@ def _kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
         raise NimError(f"KUET difficulty is 1 (Easy) or 2 (Hard), not {difficulty}")
     rules = options.rules or KUET_RULES
     human = Player(name)
-    console.say(f"Rules: the one who takes the last stone wins; take 1 to "
-                f"{rules.k if rules.take == 'max' else 'any number'} from one pile per move. "
-                "Type the pile and the count, e.g. '1 2' (q quits).")
+    console.say(f"{describe_rules(rules)} Type the pile and the count, e.g. '1 2' (q quits).")
     if difficulty == 1:
         games = options.games or 3
         wins: List[int] = []
