@@ -558,8 +558,8 @@ def _lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
 
 def _forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
     rules = options.rules or Rules(take="half")
-    console.say("One pile. A move takes 1 to half of it (rounded down); "
-                "the player left with 1 cannot move and loses. The AI moves first.")
+    lone = " The player left with 1 cannot move and loses." if rules == Rules(take="half") else ""
+    console.say(f"One pile. {describe_rules(rules)}{lone} The AI moves first.")
     if options.piles is not None:
         if len(options.piles) != 1:
             raise NimError(f"the forejune game has one pile, not {len(options.piles)}: {list(options.piles)}")

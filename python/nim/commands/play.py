@@ -16,8 +16,9 @@ _DESCRIPTION = """\
 Play Nim in the terminal, against the AI, another human, or watch two AIs.
 
 Four game flows (--style; when it is left out, the other flags pick one --
---half: forejune, --misere: lab2, --mode or --piles: rajalakshmi, --difficulty
-or --name: kuet -- and with no flags at all you are asked):
+--half with one pile or none: forejune, --misere: lab2, --mode, --piles or a
+rule flag: rajalakshmi, --difficulty or --name: kuet -- and with no flags at
+all you are asked):
 
   kuet         NimX: Easy (IDA*, 3 games, wins array) or Hard (Minimax and
                Alpha-Beta, 6 games, chromosomes, fitness, selection step);
@@ -79,7 +80,7 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     rules: Optional[Rules] = rules_from_args(args) if rule_flags else None
     style = args.style
     if style is None:
-        if args.half:
+        if args.half and (args.piles is None or len(args.piles) == 1):
             style = "forejune"
         elif args.misere:
             style = "lab2"
