@@ -510,8 +510,11 @@ def describe_rules(rules: Rules) -> str:
         "half": "1 to half of the objects (rounded down)",
         "set": "k objects, k one of " + ", ".join(map(str, rules.subtract or ())),
     }[rules.take]
-    last = "loses" if rules.misere else "wins"
-    return f"A move takes {take} from one pile; whoever takes the last object {last}."
+    if rules.take in ("any", "max"):
+        end = "whoever takes the last object " + ("loses" if rules.misere else "wins")
+    else:
+        end = "the player who cannot move " + ("wins" if rules.misere else "loses")
+    return f"A move takes {take} from one pile; {end}."
 
 
 def _rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:
