@@ -326,3 +326,21 @@ def test_board_stones_and_colour() -> None:
     coloured = io.StringIO()
     Console(io.StringIO(), coloured, color=True).board((1, 2))
     assert "\033[" in coloured.getvalue()
+
+
+def test_colour_follows_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert Console(io.StringIO(), Terminal()).color
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not Console(io.StringIO(), Terminal()).color
+    assert not Console(io.StringIO(), io.StringIO()).color
+
+
+def test_easy_mode_with_another_ai_names_it() -> None:
+    status, out = drive(PlayOptions(style="kuet", name="Hal", difficulty=1, piles=(1, 1), ai=["random"],
+                                    games=2), [])
+    assert status == 0 and "Random wins: [1, 1]" in out

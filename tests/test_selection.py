@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -118,3 +119,13 @@ def test_tournament_cli_rules_and_errors(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["tournament", "--strategies", "random", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("nimcore: error:") == 2
+
+
+def test_tournament_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--strategies", "random,optimal", "--games", "2", "--seed", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(argv) == 0
+    assert "tournament" in capsys.readouterr().err        # tqdm's bar, on stderr

@@ -438,10 +438,11 @@ def _kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
         nimx = Player("NimX", _ai(options, 0, IdaStrategy))
         for game in range(1, games + 1):
             piles = options.piles or random_board(rng)
-            console.say(f"\n=== Game {game} of {games} (Easy: NimX plays IDA*) ===")
+            console.say(f"\n=== Game {game} of {games} (Easy: NimX plays {nimx.strategy}) ===")
             result = play_game([human, nimx], piles, rules, rng, console, first=_first(options, 0))
             wins.append(1 if result.winner == 1 else 0)
-        console.say(f"\nIDA* wins: {wins}")
+        assert nimx.strategy is not None
+        console.say(f"\n{nimx.strategy.label} wins: {wins}")
     else:
         games = options.games or 6
         algorithms = [("Minimax", MinimaxStrategy()), ("Alpha-Beta", AlphaBetaStrategy())]
