@@ -19,7 +19,7 @@ from nim.errors import NimError, SearchLimitError
 __all__ = ["COMMANDS", "build_parser", "main", "console_main"]
 
 #: Modules of nim.commands, in the order ``--help`` lists them.
-COMMANDS: List[str] = ["solve", "replay", "tree", "table"]
+COMMANDS: List[str] = ["solve", "play", "tournament", "replay", "tree", "table"]
 
 EXIT_USAGE = 2
 EXIT_LIMIT = 3
