@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     total = tournament_games(len(strategies), args.games)
     bar: Any = None
     if sys.stderr.isatty():
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=total, desc="tournament", unit=" games", file=sys.stderr, leave=False)
     try:
