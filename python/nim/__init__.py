@@ -19,9 +19,15 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
+from nim.heuristics import depth_limited, ida
 from nim.position import Move, Position
+from nim.replay import parse_replay, read_replay_file, replay_game
 from nim.rules import Rules
+from nim.selection import Population, select_fittest
 from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
+from nim.strategies import Strategy, make_strategy
+from nim.svgtree import build_game_tree, tree_html, tree_svg
+from nim.tables import pile_table
 from nim.theory import grundy_table, grundy_value
 from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
 from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
@@ -47,13 +53,26 @@ __all__ = [
     "METHODS",
     "Move",
     "NimError",
+    "Population",
     "Position",
     "Rules",
     "SearchLimitError",
     "Solution",
     "SolveGame",
+    "Strategy",
     "UnknownMethodError",
+    "build_game_tree",
+    "depth_limited",
     "grundy_table",
     "grundy_value",
+    "ida",
+    "make_strategy",
+    "parse_replay",
+    "pile_table",
+    "read_replay_file",
+    "replay_game",
+    "select_fittest",
     "solve",
+    "tree_html",
+    "tree_svg",
 ]

@@ -19,7 +19,7 @@ from nim.errors import NimError, SearchLimitError
 __all__ = ["COMMANDS", "build_parser", "main", "console_main"]
 
 #: Modules of nim.commands, in the order ``--help`` lists them.
-COMMANDS: List[str] = ["solve", "tree_solve"]
+COMMANDS: List[str] = ["solve", "play", "tournament", "replay", "tree", "table", "tree_solve"]
 
 EXIT_USAGE = 2
 EXIT_LIMIT = 3

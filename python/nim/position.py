@@ -7,6 +7,7 @@ from typing import Any, Iterable, Iterator, NamedTuple, Tuple
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import Rules, RulesLike
+from nimcore.piles import exact_piles
 
 __all__ = ["Move", "Position", "as_piles"]
 
@@ -21,7 +22,7 @@ class Move(NamedTuple):
     """
 
     pile: int
-    count: int
+    count: int  # type: ignore[assignment]  # the SPEC's name; shadows tuple.count
 
     def __str__(self) -> str:
         return f"take {self.count} from pile {self.pile}"
@@ -123,6 +124,9 @@ def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:
         return piles.piles
     if isinstance(piles, (str, bytes)) or not hasattr(piles, "__iter__"):
         raise InvalidPositionError(f"piles must be a sequence of whole numbers, not {piles!r}")
+    fast = exact_piles(piles)  # one C pass when every pile is a plain non-negative int
+    if fast is not None:
+        return fast
     values = list(piles)
     try:
         result = tuple(map(operator.index, values))

@@ -26,7 +26,7 @@ class _NodeProgress:
         if self._bar is None:
             if seconds < QUIET_SECONDS:
                 return
-            from tqdm import tqdm  # imported only when a search runs long
+            from tqdm import tqdm  # type: ignore[import-untyped]  # imported only when a search runs long
 
             self._bar = tqdm(
                 desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,

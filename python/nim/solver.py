@@ -22,7 +22,7 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError, Unknown
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
-from nimcore import minimax as _minimax_core
+from nimcore.minimax import search as _minimax_search
 from nimcore.grundy import Theory
 from nimcore.rules import MAX_PILE
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
@@ -224,9 +224,9 @@ def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, meth
 def finish_search(search: Search, method: str, piles: Tuple[int, ...]) -> None:
     """Stop the clock and the progress display; raise when a limit stopped the search."""
     search.finish()
-    bar = search.progress
-    if bar is not None:
-        bar.close()
+    close = getattr(search.progress, "close", None)
+    if close is not None:
+        close()
     reason = search.stop_reason
     if reason is None:
         return
@@ -257,7 +257,7 @@ def _short(piles: Tuple[int, ...]) -> str:
 def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Tuple[Solution, int]:
     search = new_search(piles, rules, options, method)
     try:
-        value, pile, take, best_nodes = _minimax_core.search(search, method == "alphabeta")
+        value, pile, take, best_nodes = _minimax_search(search, method == "alphabeta")
     finally:
         finish_search(search, method, piles)
     move = Move(pile, take) if pile >= 0 else None

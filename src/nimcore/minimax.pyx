@@ -20,9 +20,22 @@ cdef enum:
     NO_SCORE = -2      # below every game value: "no child seen yet"
 
 
-cdef score_t _minimax(SearchState* s, pile_t* piles, int n, int depth, int movable,
-                      TakeTag tag) noexcept nogil:
-    """Value for the mover of a position with `movable` > 0 movable piles."""
+# Tags for the second compile-time specialisation: one negamax function serves
+# both engines, and the pruning lines vanish from the minimax build.
+ctypedef signed char FullTreeTag
+ctypedef short PruneTag
+
+ctypedef fused PruneMode:
+    FullTreeTag
+    PruneTag
+
+
+cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movable,
+                      score_t alpha, score_t beta, TakeTag tag, PruneMode mode) noexcept nogil:
+    """Value for the mover of a position with `movable` > 0 movable piles.
+
+    With FullTreeTag this is plain minimax (alpha and beta are ignored).
+    """
     cdef score_t best = NO_SCORE, v
     cdef score_t leaf = -rules_terminal_score(&s.rules)    # a terminal child, seen from here
     cdef pile_t p, q, m, j
@@ -42,47 +55,17 @@ cdef score_t _minimax(SearchState* s, pile_t* piles, int n, int depth, int movab
                 v = leaf
             else:
                 piles[i] = q
-                v = -_minimax(s, piles, n, depth + 1, child_movable, tag)
+                v = -_negamax(s, piles, n, depth + 1, child_movable, -beta, -alpha, tag, mode)
                 piles[i] = p
                 if s.stop != STOP_NONE:
                     return 0
             if v > best:
                 best = v
-    return best
-
-
-cdef score_t _alphabeta(SearchState* s, pile_t* piles, int n, int depth, int movable,
-                        score_t alpha, score_t beta, TakeTag tag) noexcept nogil:
-    """Value for the mover of a position with `movable` > 0 movable piles."""
-    cdef score_t best = NO_SCORE, v
-    cdef score_t leaf = -rules_terminal_score(&s.rules)
-    cdef pile_t p, q, m, j
-    cdef int i, first = 0, child_movable
-    if depth >= s.max_depth:
-        s.stop = STOP_DEPTH
-        return 0
-    for i in range(n):
-        p = piles[i]
-        m = rules_move_count(&s.rules, p, &first, tag)
-        for j in range(m):
-            q = rules_child(&s.rules, p, m, first, j, tag)
-            if search_count_node(s):
-                return 0
-            child_movable = movable - 1 + (q >= s.rules.min_take)
-            if child_movable == 0:
-                v = leaf
-            else:
-                piles[i] = q
-                v = -_alphabeta(s, piles, n, depth + 1, child_movable, -beta, -alpha, tag)
-                piles[i] = p
-                if s.stop != STOP_NONE:
-                    return 0
-            if v > best:
-                best = v
-                if best >= beta:
-                    return best
-                if best > alpha:
-                    alpha = best
+                if PruneMode is PruneTag:
+                    if best >= beta:
+                        return best
+                    if best > alpha:
+                        alpha = best
     return best
 
 
@@ -93,8 +76,8 @@ cdef struct RootResult:
     count_t best_nodes   # nodes below the position the best move leads to
 
 
-cdef void _search_root(SearchState* s, pile_t* piles, int n, bint pruning,
-                       RootResult* out, TakeTag tag) noexcept nogil:
+cdef void _search_root(SearchState* s, pile_t* piles, int n, RootResult* out,
+                       TakeTag tag, PruneMode mode) noexcept nogil:
     """Score the root's children in order and keep the first best one."""
     cdef score_t v, alpha = -1, beta = 1
     cdef score_t leaf = -rules_terminal_score(&s.rules)
@@ -122,10 +105,7 @@ cdef void _search_root(SearchState* s, pile_t* piles, int n, bint pruning,
                 v = leaf
             else:
                 piles[i] = q
-                if pruning:
-                    v = -_alphabeta(s, piles, n, 1, child_movable, -beta, -alpha, tag)
-                else:
-                    v = -_minimax(s, piles, n, 1, child_movable, tag)
+                v = -_negamax(s, piles, n, 1, child_movable, -beta, -alpha, tag, mode)
                 piles[i] = p
                 if s.stop != STOP_NONE:
                     return
@@ -134,11 +114,25 @@ cdef void _search_root(SearchState* s, pile_t* piles, int n, bint pruning,
                 out.pile = i
                 out.take = p - q
                 out.best_nodes = s.nodes - before
-                if pruning:
+                if PruneMode is PruneTag:
                     if v >= beta:
                         return
                     if v > alpha:
                         alpha = v
+
+
+cdef void _root_for_rule(SearchState* s, pile_t* piles, int n, RootResult* out,
+                         PruneMode mode) noexcept nogil:
+    """Dispatch on the take rule to the specialised search."""
+    cdef int take = s.rules.take
+    if take == TAKE_ANY:
+        _search_root(s, piles, n, out, <TakeAnyTag>0, mode)
+    elif take == TAKE_MAX:
+        _search_root(s, piles, n, out, <TakeMaxTag>0, mode)
+    elif take == TAKE_HALF:
+        _search_root(s, piles, n, out, <TakeHalfTag>0, mode)
+    else:
+        _search_root(s, piles, n, out, <TakeSetTag>0, mode)
 
 
 def search(Search search, bint pruning):
@@ -154,14 +148,9 @@ def search(Search search, bint pruning):
     """
     cdef RootResult r
     cdef SearchState* s = &search.c_state
-    cdef int take = s.rules.take
     with nogil:
-        if take == TAKE_ANY:
-            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeAnyTag>0)
-        elif take == TAKE_MAX:
-            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeMaxTag>0)
-        elif take == TAKE_HALF:
-            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeHalfTag>0)
+        if pruning:
+            _root_for_rule(s, search.c_piles, search.c_n, &r, <PruneTag>0)
         else:
-            _search_root(s, search.c_piles, search.c_n, pruning, &r, <TakeSetTag>0)
+            _root_for_rule(s, search.c_piles, search.c_n, &r, <FullTreeTag>0)
     return r.value, r.pile, r.take, r.best_nodes

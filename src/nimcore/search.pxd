@@ -30,6 +30,7 @@ cdef struct SearchState:
     int max_depth          # deepest recursion allowed (C stack safety)
     int stop               # a StopReason; STOP_NONE while the search runs
     void* progress         # callable(nodes, seconds) or NULL; owned by Search
+    double last_report     # monotonic clock of the last progress call
 
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil

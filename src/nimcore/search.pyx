@@ -15,6 +15,9 @@ cdef extern from "Python.h":
     int PyErr_CheckSignals_nocheck "PyErr_CheckSignals" ()
     void PyErr_Clear()
 
+# Seconds between two progress calls: a display needs no more.
+cdef double REPORT_INTERVAL = 0.1
+
 #: Default recursion bound: each level is one C stack frame of well under
 #: 200 bytes, so 10,000 levels stay far inside the smallest thread stacks.
 DEFAULT_MAX_DEPTH = 10_000
@@ -48,7 +51,8 @@ cdef int search_checkpoint(SearchState* s) noexcept nogil:
         if PyErr_CheckSignals_nocheck() != 0:
             PyErr_Clear()
             s.stop = STOP_INTERRUPT
-        elif s.progress != NULL:
+        elif s.progress != NULL and now - s.last_report >= REPORT_INTERVAL:
+            s.last_report = now
             try:
                 (<object>s.progress)(s.nodes, now - s.started)
             except BaseException:    # a KeyboardInterrupt raised inside the callback
@@ -99,6 +103,7 @@ cdef class Search:
         self.c_ended = 0.0
         self.c_state.stop = STOP_NONE
         self.c_state.started = monotonic_seconds()
+        self.c_state.last_report = self.c_state.started
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
                                  if self.c_time_limit > 0 else 0.0)
         self.c_state.next_check = CHECK_INTERVAL

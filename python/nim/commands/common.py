@@ -10,6 +10,7 @@ from nim.errors import InputFileError, InvalidPositionError
 from nim.position import as_piles
 from nim.rules import Rules
 from nim.solver import DEFAULT_NODE_LIMIT
+from nimcore.piles import parse_piles as parse_pile_bytes
 
 __all__ = [
     "add_rule_flags",
@@ -78,23 +79,11 @@ def read_piles_file(path: str) -> List[int]:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
         raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
-    words = data.split()
-    if not words:
-        raise InputFileError(f"{path} holds no pile sizes")
     try:
-        values = list(map(int, words))
-    except ValueError:
-        for number, line in enumerate(data.splitlines(), start=1):
-            for word in line.split():
-                try:
-                    int(word)
-                except ValueError:
-                    shown = word.decode("utf-8", "replace")
-                    raise InputFileError(
-                        f"{path}, line {number}: {shown!r} is not a whole number"
-                    ) from None
-        raise  # pragma: no cover - the loop above finds the bad word
-    if min(values) < 0:
-        bad = next(v for v in values if v < 0)
-        raise InputFileError(f"{path}: pile sizes must be non-negative, not {bad}")
+        values = parse_pile_bytes(data)
+    except ValueError as error:
+        line, word = error.args
+        raise InputFileError(f"{path}, line {line}: {word!r} is not a whole number >= 0") from None
+    if not values:
+        raise InputFileError(f"{path} holds no pile sizes")
     return values

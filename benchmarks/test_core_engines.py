@@ -1,0 +1,74 @@
+"""Minimax and alpha-beta in the core, and their pure-Python twin, in nodes per second.
+
+    pytest benchmarks/test_core_engines.py --benchmark-only
+
+Targets (issue 2): plain minimax >= 150 million nodes/s on one core, and >= 100x
+the pure-Python twin's nodes/s. Each benchmark stores its nodes/s in extra_info.
+"""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import nim
+from nim import reference
+
+FULL_TREES = {(2, 3, 4, 5): 77_978_798, (1, 3, 5, 7): 516_124_194}
+
+
+def _solve_rounds(benchmark, piles, method, rounds):
+    result = benchmark.pedantic(nim.solve, args=(piles, "misere", method),
+                                kwargs={"node_limit": None}, rounds=rounds, iterations=1)
+    return result
+
+
+@pytest.mark.benchmark(group="minimax")
+@pytest.mark.parametrize("piles", list(FULL_TREES))
+def test_minimax_full_tree(benchmark, rates, piles):
+    solution = _solve_rounds(benchmark, piles, "minimax", rounds=3 if sum(piles) < 15 else 2)
+    assert solution.nodes == FULL_TREES[piles]
+    rate = solution.nodes / benchmark.stats.stats.min
+    benchmark.extra_info.update(nodes=solution.nodes, nodes_per_second=round(rate))
+    rates[f"minimax{list(piles)}"] = rate
+
+
+@pytest.mark.benchmark(group="alphabeta")
+@pytest.mark.parametrize("piles", list(FULL_TREES))
+def test_alphabeta(benchmark, piles):
+    solution = benchmark(nim.solve, piles, "misere", "alphabeta")
+    benchmark.extra_info.update(nodes=solution.nodes,
+                                nodes_per_second=round(solution.nodes / benchmark.stats.stats.mean))
+
+
+@pytest.mark.benchmark(group="twin")
+def test_pure_python_twin_and_ratio(benchmark, rates):
+    piles = [1, 2, 4, 5]
+    result = benchmark.pedantic(reference.minimax, args=(piles, "misere"), rounds=1, iterations=1)
+    assert result.nodes == 2_284_401
+    twin_rate = result.nodes / benchmark.stats.stats.min
+    started = time.perf_counter()
+    core = nim.solve(piles, "misere", "minimax")
+    core_rate = core.nodes / (time.perf_counter() - started)
+    benchmark.extra_info.update(
+        nodes=result.nodes, nodes_per_second=round(twin_rate),
+        core_nodes_per_second_same_tree=round(core_rate),
+        ratio_same_tree=round(core_rate / twin_rate),
+        ratio_full_trees={name: round(rate / twin_rate) for name, rate in rates.items()},
+    )
+
+
+@pytest.mark.benchmark(group="closed-form")
+def test_million_piles_end_to_end(benchmark, tmp_path):
+    """`nimcore solve --file` on a million piles, process start included (target < 0.5 s)."""
+    path = tmp_path / "million.txt"
+    path.write_text("\n".join(str((i * 2654435761) % 10**9) for i in range(10**6)))
+    command = [str(Path(sys.executable).with_name("nimcore")), "solve", "--file", str(path), "--json"]
+
+    def run():
+        subprocess.run(command, check=True, capture_output=True, env=dict(os.environ))
+
+    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)

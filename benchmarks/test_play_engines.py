@@ -1,0 +1,27 @@
+"""Benchmarks of the play engines: IDA* (SPEC 3.4) and depth-limited alpha-beta (SPEC 3.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nim.heuristics import depth_limited, ida
+
+
+@pytest.mark.benchmark(group="ida")
+def test_ida_long_path(benchmark: Any) -> None:
+    """A path of 9,000 single-stone moves (max 1): one node per move."""
+    result = benchmark(ida, [3000, 3000, 3000], "normal,max=1")
+    assert result.path_length == 9000
+    benchmark.extra_info["nodes"] = result.nodes
+    benchmark.extra_info["nodes_per_second"] = result.nodes / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="depth-limited")
+@pytest.mark.parametrize("depth", [4, 6])
+def test_depth_limited_misere(benchmark: Any, depth: int) -> None:
+    result = benchmark.pedantic(depth_limited, args=([1, 3, 5, 7, 9], "misere", depth),
+                                rounds=3, iterations=1)
+    benchmark.extra_info["nodes"] = result.nodes
+    benchmark.extra_info["nodes_per_second"] = result.nodes / benchmark.stats.stats.mean

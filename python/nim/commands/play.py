@@ -1,0 +1,145 @@
+"""``nimcore play``: play Nim in the terminal (SPEC section 4)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Optional
+
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.errors import NimError
+from nim.play import MODES, STYLES, Console, EndOfInput, PlayOptions, QuitGame, run_style
+from nim.rules import Rules
+from nim.strategies import make_strategy
+
+_DESCRIPTION = """\
+Play Nim in the terminal, against the AI, another human, or watch two AIs.
+
+Four game flows (--style; when it is left out, the other flags pick one --
+--half with one pile or none: forejune, --misere: lab2, --mode, --piles or a
+rule flag: rajalakshmi, --difficulty or --name: kuet -- and with no flags at
+all you are asked):
+
+  kuet         NimX: Easy (IDA*, 3 games, wins array) or Hard (Minimax and
+               Alpha-Beta, 6 games, chromosomes, fitness, selection step);
+               random 2-3 piles of 1-6, at most 3 stones per move
+  rajalakshmi  Human vs AI, Human vs Human, AI vs AI on typed piles (3 4 5);
+               the AI plays the nim-sum optimal move
+  lab2         misere play and difficulty levels 1-3 (depth-limited
+               alpha-beta with the nim-sum evaluation)
+  forejune     one pile, take 1 to half of it, the AI first; the player
+               left with 1 loses
+
+Flags answer the questions; you are asked only what they leave out. A move is
+typed as the pile number (from 1) and the count, e.g. `2 3`; q quits.
+"""
+
+_EPILOG = """\
+examples:
+  nimcore play                                     choose a game
+  nimcore play --style kuet --name Ada --difficulty 2
+  nimcore play --mode aivai --piles 3 4 5 --seed 1 a whole AI-vs-AI game, no input
+  nimcore play --style lab2 --misere --difficulty 3 --piles 1 3 5 7
+  nimcore play --style forejune --piles 20 --table
+  nimcore play --mode aivai --ai ida,optimal --games 5 --seed 2
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play Nim in the terminal",
+        description=_DESCRIPTION, epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--style", choices=STYLES, help="the game flow (see above)")
+    parser.add_argument("--mode", choices=MODES,
+                        help="hvai: human vs AI, hvh: human vs human, aivai: AI vs AI")
+    parser.add_argument("--difficulty", metavar="LEVEL",
+                        help="kuet: 1 Easy / 2 Hard; lab2 (and the AI of other styles): 1, 2 or 3")
+    parser.add_argument("--piles", nargs="+", metavar="N", help="the starting piles (default: asked)")
+    parser.add_argument("--games", type=int, metavar="N", help="games to play (kuet: 3 Easy, 6 Hard; else 1)")
+    parser.add_argument("--seed", type=int, metavar="S", help="random seed (boards, random moves)")
+    parser.add_argument("--name", metavar="NAME", help="your name")
+    parser.add_argument("--first", choices=("human", "ai"), help="who moves first in human vs AI")
+    parser.add_argument("--ai", metavar="STRATEGY[,STRATEGY]",
+                        help="the AI player(s): random, ida, depth:N, level:L, minimax, alphabeta, "
+                             "optimal (two, comma-separated, for aivai)")
+    parser.add_argument("--normal", action="store_true", help="normal play (answers lab2's misere question)")
+    parser.add_argument("--table", action="store_true", help="forejune: print the DP table of scores")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the board (default: when stdout is a terminal)")
+    add_rule_flags(parser)
+    parser.set_defaults(run=run)
+
+
+def _options(args: argparse.Namespace) -> PlayOptions:
+    rule_flags = (args.misere or args.normal or args.max_take is not None or args.half
+                  or args.subtract is not None or args.rules is not None)
+    if args.misere and args.normal:
+        raise NimError("give --misere or --normal, not both")
+    rules: Optional[Rules] = rules_from_args(args) if rule_flags else None
+    style = args.style
+    if style is None:
+        if args.half and (args.piles is None or len(args.piles) == 1):
+            style = "forejune"
+        elif args.misere:
+            style = "lab2"
+        elif args.mode is not None or args.piles is not None or args.ai is not None or rule_flags:
+            style = "rajalakshmi"
+        elif args.difficulty is not None or args.name is not None or args.games is not None:
+            style = "kuet"
+    difficulty = None
+    if args.difficulty is not None:
+        words = {"easy": 1, "medium": 2, "hard": 3 if style == "lab2" else 2}
+        text = args.difficulty.strip().lower()
+        if text in words:
+            difficulty = words[text]
+        else:
+            try:
+                difficulty = int(text)
+            except ValueError:
+                raise NimError(f"--difficulty must be a level number, not {args.difficulty!r}") from None
+        allowed = (1, 2) if style == "kuet" else (1, 2, 3)
+        if difficulty not in allowed:
+            raise NimError(f"--difficulty {args.difficulty!r}: expected one of "
+                           f"{', '.join(map(str, allowed))} for the {style or 'chosen'} game")
+    piles = None
+    if args.piles is not None:
+        piles = tuple(parse_piles(args.piles))
+        if not any(piles):
+            raise NimError(f"--piles {' '.join(args.piles)}: there must be at least one stone")
+    if args.games is not None and args.games < 1:
+        raise NimError(f"--games must be at least 1, not {args.games}")
+    ai = None
+    if args.ai is not None:
+        ai = [name.strip() for name in args.ai.split(",") if name.strip()]
+        if not 1 <= len(ai) <= 2:
+            raise NimError(f"--ai takes one or two strategies, not {args.ai!r}")
+        for name in ai:
+            make_strategy(name)   # an unknown name fails now, not mid-game
+    name = args.name.strip() if args.name is not None else None
+    if name is not None and not name:
+        raise NimError("--name cannot be empty")
+    return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
+                       rules=rules, games=args.games, seed=args.seed, name=name,
+                       first=args.first, ai=ai, table=args.table)
+
+
+def run(args: argparse.Namespace) -> int:
+    options = _options(args)
+    color = {"auto": None, "always": True, "never": False}[args.color]
+    console = Console(color=color)
+    try:
+        return run_style(options, console)
+    except EndOfInput:
+        console.say("End of input: goodbye.")
+        return 0
+    except QuitGame:
+        console.say("Goodbye.")
+        return 0
+    except KeyboardInterrupt:
+        console.say("\nInterrupted: goodbye.")
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,79 @@
+"""``nimcore table``: who wins a lone pile of each size, and its Grundy value."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, List
+
+from nim.commands.common import add_rule_flags, rules_from_args
+from nim.rules import Rules
+from nim.tables import MAX_TABLE_ROWS, PileRow, pile_table
+
+_DESCRIPTION = """\
+For each single-pile size n from 0 to --upto: whether the player to move wins
+(under the chosen convention, by dynamic programming over the pile sizes),
+every winning take, and the pile's Sprague-Grundy value (normal play).
+
+With --half this is the forejune notes' DP score table: one pile, a move takes
+1 to half the pile, the player left with 1 (who cannot move) loses.
+"""
+
+_EPILOG = """\
+examples:
+  nimcore table --half --upto 32          the forejune single-pile game
+  nimcore table --misere --max-take 3
+  nimcore table --subtract 1,3,4 --upto 50 --json
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "table", help="single-pile outcome and Grundy table",
+        description=_DESCRIPTION, epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--upto", type=int, default=20, metavar="N",
+                        help=f"last pile size of the table (default 20, at most {MAX_TABLE_ROWS:,})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rule_flags(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    rows = pile_table(args.upto, rules)
+    if args.json:
+        json.dump({"rules": str(rules), "upto": args.upto, "grundy_convention": "normal",
+                   "rows": [row.to_dict() for row in rows]}, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(rows, rules))
+    return 0
+
+
+def _describe(rules: Rules) -> str:
+    take = {
+        "any": "a move takes any number",
+        "max": f"a move takes 1 to {rules.k}",
+        "half": "a move takes 1 to half the pile",
+        "set": "a move takes " + " or ".join(map(str, rules.subtract or ())),
+    }[rules.take]
+    end = ("the player who cannot move wins (misère)" if rules.misere
+           else "the player who cannot move loses")
+    return f"{take}; {end}"
+
+
+def format_table(rows: List[PileRow], rules: Rules) -> str:
+    """The table as text, one pile size a line."""
+    width = max(4, len(str(rows[-1].size)) + 1)
+    head = f"{'n':>{width}}  outcome  grundy  winning takes"
+    out = [f"single piles under {rules}: {_describe(rules)}",
+           "outcome: for the player to move; grundy: normal-play Sprague-Grundy value", "", head]
+    for row in rows:
+        takes = " ".join(map(str, row.winning_takes)) if row.winning_takes else "-"
+        if not row.movable:
+            takes = "- (no move)"
+        out.append(f"{row.size:>{width}}  {row.outcome:<7}  {row.grundy:>6}  {takes}")
+    return "\n".join(out) + "\n"

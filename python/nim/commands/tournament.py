@@ -1,0 +1,89 @@
+"""``nimcore tournament``: AI-vs-AI games between strategies, then the selection step."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Dict, List, Optional, Tuple
+
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.errors import NimError
+from nim.selection import select_fittest
+from nim.strategies import STRATEGY_NAMES, parse_strategies
+from nim.tournament import run_tournament, tournament_games
+
+_DESCRIPTION = """\
+Play every pairing of strategies on random boards (2-3 piles of 1-6 unless
+--piles is given), each board from both seats, and run the genetic
+algorithm's selection step: each strategy's chromosome (1 = win, 0 = loss),
+its fitness (wins / games) and the fittest strategy (ties: the first listed).
+"""
+
+_EPILOG = """\
+examples:
+  nimcore tournament --strategies random,ida,alphabeta,optimal --games 20 --seed 1
+  nimcore tournament --strategies ida,depth:1,depth:3 --misere --games 10 --json
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament", help="AI-vs-AI games between strategies and the selection step",
+        description=_DESCRIPTION, epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--strategies", default="random,ida,alphabeta,optimal", metavar="LIST",
+                        help=f"comma-separated: {', '.join(STRATEGY_NAMES)} "
+                             "(default random,ida,alphabeta,optimal)")
+    parser.add_argument("--games", type=int, default=10, metavar="N",
+                        help="boards per pairing, each played from both seats (default 10)")
+    parser.add_argument("--seed", type=int, metavar="S", help="random seed: same seed, same result")
+    parser.add_argument("--piles", nargs="+", metavar="N", help="play every game from this board")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rule_flags(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    strategies = parse_strategies(args.strategies)
+    if args.games < 1:
+        raise NimError(f"--games must be at least 1, not {args.games}")
+    piles: Optional[Tuple[int, ...]] = tuple(parse_piles(args.piles)) if args.piles else None
+    rules = rules_from_args(args)
+    total = tournament_games(len(strategies), args.games)
+    bar: Any = None
+    if sys.stderr.isatty():
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        bar = tqdm(total=total, desc="tournament", unit=" games", file=sys.stderr, leave=False)
+    try:
+        population = run_tournament(strategies, args.games, args.seed, rules, piles,
+                                    on_game=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    selected = select_fittest(population)
+    if args.json:
+        report: Dict[str, Any] = {
+            "strategies": [{"name": m.name, "chromosome": m.genes, "fitness": m.fitness}
+                           for m in population],
+            "selected": selected.name,
+            "games": total,
+            "rules": str(rules),
+            "seed": args.seed,
+        }
+        print(json.dumps(report))
+        return 0
+    print(f"Tournament: {len(strategies)} strategies, {total} games, rules {rules}"
+          + (f", seed {args.seed}" if args.seed is not None else ""))
+    width = max(len(m.name) for m in population)
+    for member in population:
+        print(f"{member.name:<{width}}  fitness {member.fitness:.3f} ({member.wins}/{member.games})"
+              f"  chromosome {_genes(member.genes)}")
+    print(f"Selected: {selected.name} (fitness {selected.fitness:.3f})")
+    return 0
+
+
+def _genes(genes: List[int]) -> str:
+    return "".join(map(str, genes)) if len(genes) > 60 else str(genes)

@@ -1,0 +1,75 @@
+"""``nimcore tree``: draw the game tree of a small position (SVG, HTML or text)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.errors import InputFileError, InvalidPositionError
+from nim.svgtree import DEFAULT_MAX_NODES, build_game_tree, tree_html, tree_svg, tree_text
+
+_DESCRIPTION = """\
+Draw the game tree of a small position: every node with its position and its
+minimax value for MAX (the player to move at the root), the principal
+variation highlighted. With --method alphabeta the branches alpha-beta cuts
+off are drawn as pruned (grey, dashed) and not expanded.
+
+--svg FILE writes an SVG drawing, --html FILE a web page around it; without
+either the tree is printed as an indented outline.
+"""
+
+_EPILOG = f"""\
+examples:
+  nimcore tree 1 2 2 --misere --svg tree.svg
+  nimcore tree 1 3 5 --misere --method alphabeta --html tree.html
+  nimcore tree 2 3                               # an outline in the terminal
+
+Trees of more than --max-nodes nodes (default {DEFAULT_MAX_NODES}) are refused.
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tree", help="draw the game tree of a small position as SVG or HTML",
+        description=_DESCRIPTION, epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("piles", nargs="+", metavar="PILE", help="pile sizes (non-negative)")
+    parser.add_argument("--method", default="minimax", choices=["minimax", "alphabeta"],
+                        help="the search drawn (default minimax: every node)")
+    parser.add_argument("--svg", metavar="FILE", help="write the tree as SVG to FILE ('-': stdout)")
+    parser.add_argument("--html", metavar="FILE",
+                        help="write an HTML page with the tree to FILE ('-': stdout)")
+    parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                        help=f"refuse trees of more than N nodes (default {DEFAULT_MAX_NODES})")
+    add_rule_flags(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    piles = parse_piles(args.piles)
+    rules = rules_from_args(args)
+    if args.svg == "-" and args.html == "-":
+        raise InvalidPositionError("--svg and --html cannot both write to standard output")
+    tree = build_game_tree(piles, rules, args.method, max_nodes=args.max_nodes)
+    if args.svg is None and args.html is None:
+        sys.stdout.write(tree_text(tree))
+        return 0
+    for path, text in ((args.svg, tree_svg), (args.html, tree_html)):
+        if path is not None:
+            _write(path, text(tree))
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InputFileError(f"cannot write {path}: {error.strerror or error}") from None
+    print(f"wrote {path}", file=sys.stderr)

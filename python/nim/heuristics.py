@@ -1,0 +1,164 @@
+"""The two playing engines that are not game-optimal: IDA* and depth-limited alpha-beta.
+
+``ida(piles, rules)`` runs engine 4 (SPEC 3.4): a single-agent IDA* path
+search to a position with no move (cost 1 per move, h = stones left); the AI
+plays the path's first move. It ignores the opponent. With this heuristic f
+never increases along a path, so the first threshold always succeeds and the
+path is the depth-first search's first one: the largest legal take from the
+first movable pile, move after move.
+
+``depth_limited(piles, rules, depth)`` runs engine 5 (SPEC 3.5): alpha-beta
+searching ``depth`` moves, a cut-off position scoring +0.5 for its mover when
+its nim-sum is non-zero and -0.5 otherwise, a position with no move +-1.
+Among equal moves it picks the first in pile order, then the smallest count.
+
+``nim.solve(piles, method="ida")`` is registered too. Its ``Solution.value``
+is NOT the game value: it is the outcome, for the player to move, of the path
+IDA* found if both players followed it (+1 when the mover would make the
+decisive last move). Use ``method="auto"`` for the game value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional, Tuple
+
+from nim.errors import NimError
+from nim.position import Move, as_piles
+from nim.rules import Rules, RulesLike
+from nim.solver import (
+    DEFAULT_NODE_LIMIT, Solution, SolveOptions, finish_search, new_search, register_engine,
+)
+from nimcore import depthlimited as _dl_core
+from nimcore import ida as _ida_core
+
+__all__ = ["IdaResult", "DepthLimitedResult", "ida", "depth_limited", "DIFFICULTY_DEPTHS"]
+
+#: Lab 2 difficulty levels: level -> search depth of the depth-limited engine.
+DIFFICULTY_DEPTHS = {1: 1, 2: 2, 3: 4}
+
+
+@dataclass(frozen=True)
+class IdaResult:
+    """What IDA* found.
+
+    Attributes
+    ----------
+    move : Move or None
+        First move of the path (None when the position has no move).
+    path_value : int
+        +1 when the player to move would make the path's decisive last move
+        (normal play: the path has odd length), else -1. Not the game value.
+    path_length : int
+        Moves on the path found.
+    nodes : int
+        Nodes visited over all iterations (the root is not counted).
+    iterations : int
+        Depth-first iterations run (always 1 with h = stones left).
+    threshold : int
+        The threshold of the last iteration.
+    seconds : float
+    """
+
+    move: Optional[Move]
+    path_value: int
+    path_length: int
+    nodes: int
+    iterations: int
+    threshold: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class DepthLimitedResult:
+    """What the depth-limited search found.
+
+    Attributes
+    ----------
+    value : float
+        Score for the player to move: +-1 decided within the depth, +-0.5 by
+        the nim-sum evaluation at the cut-off.
+    move : Move or None
+        The chosen move (None when there is no move).
+    nodes : int
+        Nodes visited (the root is not counted).
+    depth : int
+    seconds : float
+    """
+
+    value: float
+    move: Optional[Move]
+    nodes: int
+    depth: int
+    seconds: float
+
+
+def ida(
+    piles: Iterable[int],
+    rules: RulesLike = None,
+    *,
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
+    time_limit: Optional[float] = None,
+) -> IdaResult:
+    """Run IDA* (SPEC 3.4) on a position.
+
+    Returns
+    -------
+    IdaResult
+
+    Raises
+    ------
+    InvalidPositionError, InvalidRulesError
+        For bad input.
+    SearchLimitError
+        When a limit stops the search (e.g. a path longer than the recursion bound).
+    """
+    position = as_piles(piles)
+    ruleset = Rules.coerce(rules)
+    search = new_search(position, ruleset, SolveOptions(node_limit, time_limit), "ida")
+    try:
+        value, pile, take, length, iterations, threshold = _ida_core.search(search)
+    finally:
+        finish_search(search, "ida", position)
+    move = Move(pile, take) if pile >= 0 else None
+    return IdaResult(move, value, length, search.nodes, iterations, threshold, search.seconds)
+
+
+def depth_limited(
+    piles: Iterable[int],
+    rules: RulesLike = None,
+    depth: int = 2,
+    *,
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
+    time_limit: Optional[float] = None,
+) -> DepthLimitedResult:
+    """Run depth-limited alpha-beta with the nim-sum evaluation (SPEC 3.5).
+
+    Returns
+    -------
+    DepthLimitedResult
+
+    Raises
+    ------
+    NimError
+        When ``depth`` is not a whole number >= 1.
+    InvalidPositionError, InvalidRulesError, SearchLimitError
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise NimError(f"the search depth must be a whole number of at least 1, not {depth!r}")
+    position = as_piles(piles)
+    ruleset = Rules.coerce(rules)
+    search = new_search(position, ruleset, SolveOptions(node_limit, time_limit), "depth-limited")
+    try:
+        score, pile, take = _dl_core.search(search, depth)
+    finally:
+        finish_search(search, "depth-limited", position)
+    move = Move(pile, take) if pile >= 0 else None
+    return DepthLimitedResult(score / 2, move, search.nodes, depth, search.seconds)
+
+
+@register_engine("ida")
+def _solve_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    """``solve(method="ida")``: value = the found path's outcome for the mover (see module doc)."""
+    result = ida(piles, rules, node_limit=options.node_limit, time_limit=options.time_limit)
+    return Solution(result.path_value, result.move, result.nodes, "ida", result.seconds)

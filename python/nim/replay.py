@@ -1,0 +1,390 @@
+"""Annotated replays of Lab 2 test files (SPEC section 4).
+
+A test file replays a game against NimX::
+
+    2        <- number of piles
+    4        <- one pile size per line
+    2
+    0 2      <- then one move per line: pile_index count (0-based), the human's
+    1 2
+
+The file's moves are the human's, who moves first; NimX answers each of them
+with a best move, breaking ties the way Lab 2 does: among equally good moves
+the first in pile order, then the smallest count. ``replay_game`` returns every
+step with the value of the position before it, so a human move that throws a
+won position away can be marked; when the file runs out before the game ends,
+``Replay.winner`` says who wins from the position reached with best play.
+
+>>> game = parse_replay("2\\n4\\n2\\n0 2\\n1 2\\n")
+>>> replay_game(game, "misere").winner
+'human'
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+from nim.errors import IllegalMoveError, InputFileError
+from nim.position import Move, Position
+from nim.rules import Rules, RulesLike
+from nim.solver import DEFAULT_NODE_LIMIT, solve
+
+__all__ = [
+    "HUMAN",
+    "NIMX",
+    "ReplayFile",
+    "ReplayStep",
+    "Replay",
+    "parse_replay",
+    "read_replay_file",
+    "nimx_move",
+    "replay_game",
+    "format_replay",
+]
+
+#: The two players' names in a replay.
+HUMAN = "human"
+NIMX = "NimX"
+
+#: A file with more pile lines than this is refused (a replay is for small games).
+MAX_PILES = 1000
+
+
+@dataclass(frozen=True)
+class ReplayFile:
+    """A parsed test file: the starting piles and the human's moves.
+
+    ``lines`` holds the file's line number of each move, for error messages.
+    """
+
+    piles: Tuple[int, ...]
+    moves: Tuple[Move, ...]
+    lines: Tuple[int, ...]
+    name: str = "<replay>"
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One move of the game.
+
+    Attributes
+    ----------
+    player : str
+        ``HUMAN`` or ``NIMX``.
+    move : Move
+        The move played.
+    before, after : tuple of int
+        The piles before and after it.
+    value_before : int
+        +1 when ``player`` could win from ``before`` with best play, else -1.
+    value_after : int
+        The same for the player to move at ``after`` (the opponent).
+    line : int or None
+        The file line of a human move; None for NimX's.
+    """
+
+    player: str
+    move: Move
+    before: Tuple[int, ...]
+    after: Tuple[int, ...]
+    value_before: int
+    value_after: int
+    line: Optional[int]
+
+    @property
+    def throws_away_win(self) -> bool:
+        """True when the mover could win before the move and cannot after it."""
+        return self.value_before > 0 and self.value_after > 0
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The annotated game.
+
+    Attributes
+    ----------
+    start : tuple of int
+        The starting piles.
+    rules : Rules
+    steps : list of ReplayStep
+    start_value : int
+        The human's value at the start (+1: the human wins with best play).
+    finished : bool
+        True when the game reached a position with no move left.
+    to_move : str
+        Who is to move at the final position.
+    winner : str
+        Who wins: the actual winner when finished, else the winner with best
+        play from the final position.
+    """
+
+    start: Tuple[int, ...]
+    rules: Rules
+    steps: List[ReplayStep] = field(default_factory=list)
+    start_value: int = 0
+    finished: bool = False
+    to_move: str = HUMAN
+    winner: str = HUMAN
+    name: str = "<replay>"
+
+    @property
+    def final(self) -> Tuple[int, ...]:
+        """The piles at the end of the replay."""
+        return self.steps[-1].after if self.steps else self.start
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict of the replay."""
+        return {
+            "file": self.name,
+            "rules": str(self.rules),
+            "start": list(self.start),
+            "start_value": self.start_value,
+            "steps": [
+                {
+                    "player": s.player,
+                    "move": [s.move.pile, s.move.count],
+                    "line": s.line,
+                    "after": list(s.after),
+                    "value_before": s.value_before,
+                    "throws_away_win": s.throws_away_win,
+                }
+                for s in self.steps
+            ],
+            "final": list(self.final),
+            "finished": self.finished,
+            "to_move": self.to_move,
+            "winner": self.winner,
+        }
+
+
+def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
+    """Parse the text of a Lab 2 test file. Blank lines are skipped.
+
+    Raises
+    ------
+    InputFileError
+        When the file is malformed; the message names the file and the line.
+    """
+    numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
+    lines = [(number, line) for number, line in numbered if line]
+    if not lines:
+        raise InputFileError(f"{name} is empty: expected the number of piles on line 1")
+    number, first = lines[0]
+    count = _whole(first, name, number, "the number of piles")
+    if not 1 <= count <= MAX_PILES:
+        raise InputFileError(
+            f"{name}, line {number}: the number of piles must be 1 to {MAX_PILES}, not {count}"
+        )
+    if len(lines) < count + 1:
+        last = numbered[-1][0] if numbered else 1
+        raise InputFileError(
+            f"{name}, line {last}: the file ends after {len(lines) - 1} of the {count} pile sizes "
+            f"announced on line {number}"
+        )
+    piles = tuple(
+        _whole(text_, name, line_number, f"pile {index}'s size")
+        for index, (line_number, text_) in enumerate(lines[1 : count + 1])
+    )
+    moves: List[Move] = []
+    move_lines: List[int] = []
+    for line_number, text_ in lines[count + 1 :]:
+        words = text_.split()
+        if len(words) != 2:
+            raise InputFileError(
+                f"{name}, line {line_number}: expected a move 'pile_index count', not {text_!r}"
+            )
+        # negative numbers parse: they are illegal moves, reported as such later
+        pile = _whole(words[0], name, line_number, "a pile index", negative=True)
+        take = _whole(words[1], name, line_number, "a count", negative=True)
+        moves.append(Move(pile, take))
+        move_lines.append(line_number)
+    return ReplayFile(piles, tuple(moves), tuple(move_lines), name)
+
+
+def read_replay_file(path: str) -> ReplayFile:
+    """Read and parse a Lab 2 test file (``-``: standard input).
+
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read, is not text, or is malformed.
+    """
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputFileError(f"{path}, line {line}: not a text file (bad UTF-8)") from None
+    return parse_replay(text, "standard input" if path == "-" else path)
+
+
+def nimx_move(piles: Tuple[int, ...], rules: Rules,
+              node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> Tuple[Move, int]:
+    """NimX's move and its value for NimX, with Lab 2's tie-break.
+
+    The best moves are exactly the winning ones: those whose resulting
+    position, solved exactly with ``nim.solve``, is a loss for the opponent.
+    Among equally good moves -- all the winning ones, or every move when none
+    wins -- NimX plays the first in pile order, then the smallest count: the
+    moves are tried in that order and the first winning one is played; when
+    the position itself is lost (no move wins) the first legal move is.
+
+    This is the one place NimX's choice is made: a strategy object can take its
+    place later.
+
+    Raises
+    ------
+    IllegalMoveError
+        When no move is left.
+    SearchLimitError
+        When a position is too large to solve within ``node_limit``.
+    """
+    moves = ((index, take) for index, pile in enumerate(piles) for take in sorted(rules.takes(pile)))
+    first = next(moves, None)
+    if first is None:
+        raise IllegalMoveError(f"NimX has no move in {list(piles)} under {rules}")
+    # A lost position has no winning move: one solve saves trying them all.
+    if solve(piles, rules, node_limit=node_limit).value < 0:
+        return Move(*first), -1
+    for index, take in itertools.chain([first], moves):
+        child = list(piles)
+        child[index] -= take
+        if solve(child, rules, node_limit=node_limit).value < 0:
+            return Move(index, take), 1
+    raise AssertionError(f"no winning move found in the won position {list(piles)}")  # pragma: no cover
+
+
+def replay_game(game: ReplayFile, rules: RulesLike = None,
+                node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> Replay:
+    """Play the file's human moves, NimX answering each; annotate every step.
+
+    Raises
+    ------
+    IllegalMoveError
+        When a human move is illegal or comes after the game is over; the
+        message names the file's line.
+    SearchLimitError
+        When a position is too large to solve within ``node_limit``.
+    """
+    ruleset = Rules.coerce(rules)
+    position = Position(game.piles)
+
+    def value(piles: Tuple[int, ...]) -> int:
+        return solve(piles, ruleset, node_limit=node_limit).value
+
+    steps: List[ReplayStep] = []
+    current = value(position.piles)
+    start_value = current
+    for move, line in zip(game.moves, game.lines):
+        if position.is_terminal(ruleset):
+            raise IllegalMoveError(
+                f"{game.name}, line {line}: move '{move.pile} {move.count}' comes after the end "
+                f"of the game ({_board(position.piles)}: no move is left)"
+            )
+        if not position.is_legal(move, ruleset):
+            raise IllegalMoveError(
+                f"{game.name}, line {line}: illegal move '{move.pile} {move.count}' on "
+                f"{_board(position.piles)} under {ruleset}: {_why_illegal(position, move, ruleset)}"
+            )
+        after = position.apply(move, ruleset)
+        after_value = value(after.piles)
+        steps.append(ReplayStep(HUMAN, move, position.piles, after.piles, current, after_value, line))
+        position, current = after, after_value
+        if position.is_terminal(ruleset):
+            continue  # a further move line is an error, caught above
+        answer, answer_value = nimx_move(position.piles, ruleset, node_limit)
+        after = position.apply(answer, ruleset)
+        steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, answer_value, -answer_value, None))
+        position, current = after, -answer_value
+    to_move = HUMAN if len(steps) % 2 == 0 else NIMX
+    other = NIMX if to_move == HUMAN else HUMAN
+    finished = position.is_terminal(ruleset)
+    winner = to_move if current > 0 else other
+    return Replay(game.piles, ruleset, steps, start_value, finished, to_move, winner, game.name)
+
+
+def format_replay(replay: Replay) -> str:
+    """The replay as text: the board after every move, blunders marked, the winner."""
+    rules = replay.rules
+    out = [
+        f"replay of {replay.name}  ({rules}; {HUMAN} moves first, {NIMX} answers)",
+        f"start          board {_board(replay.start)}   {HUMAN} to move, "
+        f"{_outlook(replay.start_value)}",
+    ]
+    for number, step in enumerate(replay.steps, start=1):
+        who = f"{step.player} (line {step.line})" if step.line is not None else step.player
+        text = f"{number:>3}. {who:<16} takes {step.move.count} from pile {step.move.pile}"
+        text = f"{text:<46} board {_board(step.after)}"
+        if step.throws_away_win:
+            text += "   ?? throws away the win"
+        elif step.player == NIMX and step.value_before < 0:
+            text += "   (NimX is lost: first pile, smallest count)"
+        out.append(text)
+    out.append(_ending(replay))
+    return "\n".join(out) + "\n"
+
+
+def _ending(replay: Replay) -> str:
+    other = NIMX if replay.to_move == HUMAN else HUMAN
+    if replay.finished:
+        took_last = bool(replay.steps) and not any(replay.final)
+        if replay.rules.misere:
+            how = f"{replay.to_move} has no move left and wins under misère play"
+            if took_last:
+                how = f"{other} took the last object and loses under misère play"
+        else:
+            how = f"{replay.to_move} has no move left and loses"
+            if took_last:
+                how = f"{other} took the last object and wins"
+        return f"game over: {how}. The winner is {replay.winner}."
+    verdict = "wins" if replay.winner == replay.to_move else "loses"
+    return (
+        f"the file ends with {replay.to_move} to move on {_board(replay.final)}: "
+        f"with best play {replay.to_move} {verdict}. The winner is {replay.winner}."
+    )
+
+
+def _outlook(value: int) -> str:
+    return "wins with best play" if value > 0 else "loses against best play"
+
+
+def _board(piles: Tuple[int, ...]) -> str:
+    return "[" + " ".join(map(str, piles)) + "]"
+
+
+def _why_illegal(position: Position, move: Move, rules: Rules) -> str:
+    pile, take = move
+    if not 0 <= pile < len(position):
+        return f"there is no pile {pile} (piles are 0 to {len(position) - 1})"
+    size = position[pile]
+    takes = rules.takes(size)
+    if not takes:
+        return f"pile {pile} holds {size} and cannot be moved"
+    if take < 1:
+        return "a move takes at least one object"
+    if take > size:
+        return f"pile {pile} holds only {size}"
+    return f"from a pile of {size} a move may take {_ranges(sorted(takes))}"
+
+
+def _ranges(values: List[int]) -> str:
+    if values == list(range(values[0], values[-1] + 1)) and len(values) > 2:
+        return f"{values[0]} to {values[-1]}"
+    return ", ".join(map(str, values))
+
+
+def _whole(text: str, name: str, line: int, what: str, negative: bool = False) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise InputFileError(f"{name}, line {line}: {what} must be a whole number, not {text!r}") from None
+    if value < 0 and not negative:
+        raise InputFileError(f"{name}, line {line}: {what} must be non-negative, not {value}")
+    return value

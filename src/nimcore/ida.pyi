@@ -1,0 +1,3 @@
+from nimcore.search import Search
+
+def search(search: Search) -> tuple[int, int, int, int, int, int]: ...

@@ -1,0 +1,110 @@
+"""Rules, rule strings, positions and moves: values, reprs and errors."""
+
+import pytest
+
+import nim
+from nim import Move, Position, Rules
+
+
+@pytest.mark.parametrize("text, rules", [
+    ("normal", Rules()),
+    ("misere", Rules(misere=True)),
+    ("misère", Rules(misere=True)),
+    ("misere,max=3", Rules(misere=True, take="max", k=3)),
+    ("normal,half", Rules(take="half")),
+    ("normal,set=1;3;4", Rules(take="set", subtract=(1, 3, 4))),
+    (" Misere , set=4;1;3 ", Rules(misere=True, take="set", subtract=(4, 1, 3))),
+])
+def test_parse(text, rules):
+    assert Rules.parse(text) == rules
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(), Rules(misere=True, take="max", k=3), Rules(take="half"),
+    Rules(misere=True, take="set", subtract=(2, 3)),
+])
+def test_str_and_repr_round_trip(rules):
+    assert Rules.parse(str(rules)) == rules
+    assert eval(repr(rules), {"Rules": Rules}) == rules
+
+
+@pytest.mark.parametrize("text", [
+    "", "normall", "misere,max", "misere,max=0", "misere,max=x", "normal,set=",
+    "normal,set=0;1", "normal,half=2", "normal,max=3,half", "normal,frob",
+])
+def test_parse_errors_quote_the_input(text):
+    with pytest.raises(nim.InvalidRulesError):
+        Rules.parse(text)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"take": "most"}, "unknown take rule 'most'"),
+    ({"take": "max"}, "K of a 'max' rule"),
+    ({"take": "max", "k": 2.5}, "2.5"),
+    ({"take": "max", "k": -1}, "at least 1"),
+    ({"take": "any", "k": 3}, "only goes with take='max'"),
+    ({"take": "set"}, "subtract="),
+    ({"take": "set", "subtract": ()}, "at least one member"),
+    ({"take": "set", "subtract": tuple(range(1, 100))}, "at most 64"),
+])
+def test_rules_errors(kwargs, match):
+    with pytest.raises(nim.InvalidRulesError, match=match):
+        Rules(**kwargs)
+
+
+def test_errors_are_value_errors():
+    assert issubclass(nim.NimError, ValueError)
+    for name in ["InvalidPositionError", "InvalidRulesError", "UnknownMethodError",
+                 "IllegalMoveError", "InputFileError", "SearchLimitError"]:
+        assert issubclass(getattr(nim, name), nim.NimError)
+
+
+def test_takes_follow_the_ceng_order():
+    assert Rules().takes(3) == (3, 2, 1)
+    assert Rules(take="max", k=2).takes(5) == (2, 1)
+    assert Rules(take="half").takes(7) == (3, 2, 1)
+    assert Rules(take="half").takes(1) == ()
+    assert Rules(take="set", subtract=(1, 3, 4)).takes(3) == (3, 1)
+
+
+def test_position_children_in_ceng_order():
+    children = [Position((1, 3, 5)).apply(m).piles for m in Position((1, 3, 5)).moves()]
+    assert children == [(0, 3, 5), (1, 0, 5), (1, 1, 5), (1, 2, 5), (1, 3, 0),
+                        (1, 3, 1), (1, 3, 2), (1, 3, 3), (1, 3, 4)]
+
+
+def test_position_and_move_values():
+    position = Position([1, 3, 5])
+    assert repr(position) == "Position((1, 3, 5))"
+    assert eval(repr(position), {"Position": Position}) == position
+    assert str(position) == "1 3 5"
+    assert position.nim_sum == 7
+    assert repr(Move(pile=2, count=3)) == "Move(pile=2, count=3)"
+    assert str(Move(2, 3)) == "take 3 from pile 2"
+    assert Move(2, 3) == (2, 3)
+    assert Position([0, 1]).is_terminal("normal,half")
+    assert not Position([0, 1]).is_terminal("normal")
+    assert hash(position) == hash(Position((1, 3, 5)))
+
+
+@pytest.mark.parametrize("move, rules", [
+    (Move(0, 2), "normal"), (Move(3, 1), "normal"), (Move(-1, 1), "normal"),
+    (Move(2, 4), "normal,max=3"), (Move(1, 2), "normal,half"), (Move(2, 0), "normal"),
+])
+def test_illegal_moves(move, rules):
+    with pytest.raises(nim.IllegalMoveError, match="illegal move"):
+        Position([1, 3, 5]).apply(move, rules)
+
+
+@pytest.mark.parametrize("piles, match", [
+    ([1, -3, 5], "non-negative"),
+    ([1, 2.0], "whole numbers"),
+    ([True, 1], "booleans"),
+    ("135", "sequence"),
+    (5, "sequence"),
+    (None, "sequence"),
+    (list(range(-1, 30)), r"\(31 piles\)"),
+])
+def test_bad_piles(piles, match):
+    with pytest.raises(nim.InvalidPositionError, match=match):
+        nim.solve(piles)

@@ -1,0 +1,131 @@
+"""The selection step (SPEC 5) and `nimcore tournament`."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+
+import pytest
+
+import nim
+from nim.cli import main
+from nim.selection import (
+    Chromosome, Population, fitness, roulette_wheel_selection, select_fittest, tournament_selection,
+)
+from nim.strategies import make_strategy
+from nim.tournament import run_tournament, tournament_games
+
+
+def test_fitness_is_wins_over_games() -> None:
+    assert fitness([1, 0, 1, 1]) == 0.75
+    assert fitness([]) == 0.0
+    assert Chromosome("a", [0, 0]).fitness == 0.0
+    assert Chromosome("a").fitness == 0.0
+
+
+def test_select_fittest_ties_go_to_the_first() -> None:
+    population = Population(["Minimax", "Alpha-Beta", "IDA*"])
+    for name, genes in [("Minimax", [1, 0, 1]), ("Alpha-Beta", [0, 1, 1]), ("IDA*", [0, 0, 1])]:
+        for gene in genes:
+            population.record(name, gene)
+    assert population.select_fittest().name == "Minimax"
+    population.record("Alpha-Beta", 1)
+    assert population.select_fittest().name == "Alpha-Beta"
+    assert select_fittest([Chromosome("x"), Chromosome("y")]).name == "x"
+
+
+def test_roulette_wheel_is_seeded_and_proportional() -> None:
+    members = [Chromosome("zero", [0, 0]), Chromosome("quarter", [1, 0, 0, 0]),
+               Chromosome("three", [1, 1, 1, 0])]
+    draws = [roulette_wheel_selection(members, random.Random(s)).name for s in range(2000)]
+    assert draws == [roulette_wheel_selection(members, random.Random(s)).name for s in range(2000)]
+    counts = Counter(draws)
+    assert counts["zero"] == 0
+    assert 2.3 < counts["three"] / counts["quarter"] < 3.8      # expected 3
+    # all zero: uniform
+    flat = Counter(roulette_wheel_selection([Chromosome("a"), Chromosome("b")], s).name
+                   for s in range(400))
+    assert flat["a"] > 100 and flat["b"] > 100
+
+
+def test_tournament_selection() -> None:
+    members = [Chromosome("low", [0]), Chromosome("mid", [1, 0]), Chromosome("high", [1])]
+    assert tournament_selection(members, 3, seed=1).name == "high"
+    picks = {tournament_selection(members, 1, seed=s).name for s in range(50)}
+    assert picks == {"low", "mid", "high"}
+    assert tournament_selection(members, 2, seed=5) is tournament_selection(members, 2, seed=5)
+    with pytest.raises(nim.NimError, match="tournament size"):
+        tournament_selection(members, 4)
+    with pytest.raises(nim.NimError):
+        select_fittest([])
+
+
+def test_population_errors() -> None:
+    population = Population(["a"])
+    with pytest.raises(nim.NimError, match="already"):
+        population.add("a")
+    with pytest.raises(nim.NimError, match="no member"):
+        population.record("b", 1)
+
+
+def test_run_tournament_bookkeeping() -> None:
+    strategies = [make_strategy(n) for n in ("random", "ida", "optimal")]
+    population = run_tournament(strategies, games=4, seed=11)
+    total = tournament_games(3, 4)
+    assert total == 24
+    # every strategy plays each other one 4 boards x 2 seats; each game has one winner
+    assert [m.games for m in population] == [16, 16, 16]
+    assert sum(m.wins for m in population) == total
+    again = run_tournament(strategies, games=4, seed=11)
+    assert [m.genes for m in again] == [m.genes for m in population]
+
+
+def test_optimal_beats_random_from_both_seats_on_a_won_board() -> None:
+    # 3 4 5 is won for the player to move: the games where optimal moves first (every other
+    # one, starting with the first) are all optimal's
+    population = run_tournament([make_strategy("optimal"), make_strategy("random")],
+                                games=5, seed=3, piles=(3, 4, 5))
+    assert population["optimal"].genes[0::2] == [1] * 5
+
+
+def test_tournament_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--strategies", "random,ida,alphabeta,optimal", "--games", "3", "--seed", "5"]
+    assert main(argv + ["--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert [s["name"] for s in first["strategies"]] == ["random", "ida", "alphabeta", "optimal"]
+    for entry in first["strategies"]:
+        assert len(entry["chromosome"]) == 3 * 2 * 3
+        assert entry["fitness"] == pytest.approx(sum(entry["chromosome"]) / 18)
+    best = max(s["fitness"] for s in first["strategies"])
+    assert first["selected"] == next(s["name"] for s in first["strategies"] if s["fitness"] == best)
+    assert main(argv + ["--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first          # same seed, same result
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert f"Selected: {first['selected']}" in text
+    assert "chromosome [" in text and "fitness" in text
+
+
+def test_tournament_cli_rules_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--strategies", "depth:1,depth:3", "--misere", "--max-take", "3",
+                 "--games", "2", "--seed", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rules"] == "misere,max=3"
+    assert main(["tournament", "--strategies", "random,nope"]) == 2
+    assert "unknown strategy 'nope'" in capsys.readouterr().err
+    assert main(["tournament", "--strategies", "random,ida", "--games", "0"]) == 2
+    assert main(["tournament", "--strategies", "random", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("nimcore: error:") == 2
+
+
+def test_tournament_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--strategies", "random,optimal", "--games", "2", "--seed", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(argv) == 0
+    assert "tournament" in capsys.readouterr().err        # tqdm's bar, on stderr
