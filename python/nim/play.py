@@ -504,18 +504,8 @@ def _ask_mode(options: PlayOptions, console: Console) -> str:
 
 
 def describe_rules(rules: Rules) -> str:
-    """The rules in a sentence, for the start of a game."""
-    take = {
-        "any": "any number of objects",
-        "max": f"1 to {rules.k} objects",
-        "half": "1 to half of the objects (rounded down)",
-        "set": "k objects, k one of " + ", ".join(map(str, rules.subtract or ())),
-    }[rules.take]
-    if rules.take in ("any", "max"):
-        end = "whoever takes the last object " + ("loses" if rules.misere else "wins")
-    else:
-        end = "the player who cannot move " + ("wins" if rules.misere else "loses")
-    return f"A move takes {take} from one pile; {end}."
+    """The rules in a sentence, for the start of a game (``Rules.describe``)."""
+    return rules.describe()
 
 
 def _rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:

@@ -149,6 +149,20 @@ class Rules:
         assert self.subtract is not None
         return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
 
+    def describe(self) -> str:
+        """The rules in a sentence, e.g. for the start of a game or a table's heading."""
+        take = {
+            "any": "any number of objects",
+            "max": f"1 to {self.k} objects",
+            "half": "1 to half of the objects (rounded down)",
+            "set": "k objects, k one of " + ", ".join(map(str, self.subtract or ())),
+        }[self.take]
+        if self.take in ("any", "max"):
+            end = "whoever takes the last object " + ("loses" if self.misere else "wins")
+        else:  # a pile may be left that cannot move: say who wins then
+            end = "the player who cannot move " + ("wins" if self.misere else "loses")
+        return f"A move takes {take} from one pile; {end}."
+
     @property
     def core(self) -> CoreRules:
         """The compiled core's view of these rules (internal)."""

@@ -32,7 +32,6 @@ import json
 import math
 import numbers
 import reprlib
-import time
 from array import array
 from bisect import bisect_right
 from itertools import accumulate

@@ -53,23 +53,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe(rules: Rules) -> str:
-    take = {
-        "any": "a move takes any number",
-        "max": f"a move takes 1 to {rules.k}",
-        "half": "a move takes 1 to half the pile",
-        "set": "a move takes " + " or ".join(map(str, rules.subtract or ())),
-    }[rules.take]
-    end = ("the player who cannot move wins (misère)" if rules.misere
-           else "the player who cannot move loses")
-    return f"{take}; {end}"
-
 
 def format_table(rows: List[PileRow], rules: Rules) -> str:
     """The table as text, one pile size a line."""
     width = max(4, len(str(rows[-1].size)) + 1)
     head = f"{'n':>{width}}  outcome  grundy  winning takes"
-    out = [f"single piles under {rules}: {_describe(rules)}",
+    out = [f"single piles under {rules}: {rules.describe()}",
            "outcome: for the player to move; grundy: normal-play Sprague-Grundy value", "", head]
     for row in rows:
         takes = " ".join(map(str, row.winning_takes)) if row.winning_takes else "-"
