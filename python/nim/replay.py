@@ -22,7 +22,6 @@ won position away can be marked; when the file runs out before the game ends,
 
 from __future__ import annotations
 
-import itertools
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ from nim.errors import IllegalMoveError, InputFileError
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, solve
+from nim.strategies import OptimalStrategy
 
 __all__ = [
     "HUMAN",
@@ -236,8 +236,8 @@ def nimx_move(piles: Tuple[int, ...], rules: Rules,
     moves are tried in that order and the first winning one is played; when
     the position itself is lost (no move wins) the first legal move is.
 
-    This is the one place NimX's choice is made: a strategy object can take its
-    place later.
+    The choice is the play module's ``OptimalStrategy`` with Lab 2's tie-break,
+    the same object that plays NimX in ``nimcore play``.
 
     Raises
     ------
@@ -246,19 +246,11 @@ def nimx_move(piles: Tuple[int, ...], rules: Rules,
     SearchLimitError
         When a position is too large to solve within ``node_limit``.
     """
-    moves = ((index, take) for index, pile in enumerate(piles) for take in sorted(rules.takes(pile)))
-    first = next(moves, None)
-    if first is None:
+    if Position(piles).is_terminal(rules):
         raise IllegalMoveError(f"NimX has no move in {list(piles)} under {rules}")
-    # A lost position has no winning move: one solve saves trying them all.
-    if solve(piles, rules, node_limit=node_limit).value < 0:
-        return Move(*first), -1
-    for index, take in itertools.chain([first], moves):
-        child = list(piles)
-        child[index] -= take
-        if solve(child, rules, node_limit=node_limit).value < 0:
-            return Move(index, take), 1
-    raise AssertionError(f"no winning move found in the won position {list(piles)}")  # pragma: no cover
+    value = solve(piles, rules, node_limit=node_limit).value
+    nimx = OptimalStrategy(tie_break="lab2", node_limit=node_limit)
+    return nimx.choose_move(piles, rules), value
 
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,

@@ -27,7 +27,7 @@ from nim.errors import IllegalMoveError, NimError, SearchLimitError, UnknownMeth
 from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
-from nim.solver import solve
+from nim.solver import DEFAULT_NODE_LIMIT, solve
 
 __all__ = [
     "Strategy",
@@ -196,12 +196,20 @@ class DepthLimitedStrategy(Strategy):
 
 
 class _ExactStrategy(Strategy):
-    """A player that knows the exact value of every move."""
+    """A player that knows the exact value of every move.
+
+    ``node_limit`` bounds each search (``SearchLimitError`` past it).
+    """
 
     method = "auto"
 
+    def __init__(self, *, forejune: bool = False, tie_break: str = "engine",
+                 node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> None:
+        super().__init__(forejune=forejune, tie_break=tie_break)
+        self.node_limit = node_limit
+
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
-        solution = solve(piles, rules, self.method)
+        solution = solve(piles, rules, self.method, node_limit=self.node_limit)
         return solution.value, solution.move
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
@@ -232,8 +240,7 @@ class MinimaxStrategy(_ExactStrategy):
 
     def __init__(self, *, forejune: bool = False, tie_break: str = "engine",
                  node_limit: int = MINIMAX_NODE_LIMIT) -> None:
-        super().__init__(forejune=forejune, tie_break=tie_break)
-        self.node_limit = node_limit
+        super().__init__(forejune=forejune, tie_break=tie_break, node_limit=node_limit)
         self.last_method = "minimax"
 
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
