@@ -9,6 +9,7 @@
 The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
+from nim.analysis import MoveAnalysis, analyze
 from nim.ceng import SolveGame
 from nim.errors import (
     IllegalMoveError,
@@ -21,19 +22,21 @@ from nim.errors import (
 )
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
+from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, solve
 from nim.theory import grundy_table, grundy_value
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "DEFAULT_TT_MB",
     "IllegalMoveError",
     "InputFileError",
     "InvalidPositionError",
     "InvalidRulesError",
     "METHODS",
     "Move",
+    "MoveAnalysis",
     "NimError",
     "Position",
     "Rules",
@@ -41,6 +44,7 @@ __all__ = [
     "Solution",
     "SolveGame",
     "UnknownMethodError",
+    "analyze",
     "grundy_table",
     "grundy_value",
     "solve",

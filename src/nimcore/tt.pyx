@@ -59,6 +59,10 @@ cdef enum:
     _PHASE_SCAN = 1                # then the generator's order
     _PHASE_DONE = 2                # cut off: a winning child was found
     _FIRST_FRAMES = 1024
+    # Checkpoints (clock, Ctrl-C, progress) every 2**18 nodes rather than the
+    # core's 2**20: a tt node costs more, and Ctrl-C must stop within 0.5 s
+    # even at 1 million nodes per second on a loaded machine.
+    _CHECK_NODES = 1 << 18
 
 
 cdef struct Frame:
@@ -364,6 +368,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             continue
         if search_count_node(s):
             return                        # `a` is a scratch copy: nothing to restore
+        if s.next_check > s.nodes + _CHECK_NODES:
+            s.next_check = s.nodes + _CHECK_NODES
         _apply(c, f)
         if c.n == 0:
             child = c.terminal
@@ -520,7 +526,8 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
             c.pair[x * c.width + y] = best
 
 
-def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True):
+def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
+           bint endgame=True):
     """Solve ``search``'s position with the tt engine.
 
     Parameters
@@ -536,6 +543,9 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         +-(DIST_MATE - remoteness), every child searched.
     guide : bool
         Try the theory-guided move first (True) or keep the generator's order.
+    endgame : bool
+        Solve one- and two-pile positions by DP before the search, where that
+        is cheap (True), or search them like any other.
 
     Returns
     -------
@@ -600,7 +610,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
                  else s.rules.k if take == TAKE_MAX else s.rules.n_set)
         c.width = top + 1
-        if (<double>top + 1) * moves <= SINGLE_DP_WORK:
+        if endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK:
             c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
             if c.single == NULL:
                 raise MemoryError("no memory for the tt engine's endgame table")
