@@ -46,16 +46,17 @@ class _NodeProgress:
                 desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,
                 leave=False, dynamic_ncols=True,
             )
-        self._bar.update(total - self._shown)
-        self._shown = total
         if self.table is not None:
             self._bar.set_postfix_str(
                 f"table {self.table.entries:,} entries, {100 * self.table.fill:.1f}% full",
                 refresh=False,
             )
+        self._bar.update(total - self._shown)    # redraws at most 10 times a second
+        self._shown = total
 
     def close(self) -> None:
         if self._bar is not None:
+            self._bar.refresh()                  # the last counts, then the line is cleared
             self._bar.close()
             self._bar = None
 
