@@ -58,7 +58,7 @@ cdef enum:
     _PHASE_GUIDE = 0               # the guided move comes next
     _PHASE_SCAN = 1                # then the generator's order
     _PHASE_DONE = 2                # cut off: a winning child was found
-    _FIRST_FRAMES = 1024
+    _FIRST_FRAMES = 64               # doubles as the game gets longer
     # Checkpoints (clock, Ctrl-C, progress) every 2**18 nodes rather than the
     # core's 2**20: a tt node costs more, and Ctrl-C must stop within 0.5 s
     # even at 1 million nodes per second on a loaded machine.

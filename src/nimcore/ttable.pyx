@@ -1,6 +1,7 @@
 """The transposition table of the `tt` engine (declarations and layout: ttable.pxd)."""
 
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from nimcore._types cimport count_t, pile_t
@@ -14,6 +15,7 @@ cdef extern from "<sys/mman.h>" nogil:
 cdef enum:
     _HUGE = 1 << 21          # the table is aligned to 2 MB (a huge page, should the kernel use one)
     _FIRST_BUCKETS = 1 << 11 # 128 KB in use at first
+    _SMALL = 1 << 18         # tables smaller than this come from the heap
 
 #: Bytes of one entry and of one bucket (two entries: one cache line).
 ENTRY_BYTES = sizeof(TTEntry)
@@ -74,14 +76,23 @@ cdef class TranspositionTable:
             while nbuckets > 1 and nbuckets // 2 >= positions:
                 nbuckets //= 2
         self.c_bytes = nbuckets * sizeof(TTBucket)
-        # reserve address space only: the kernel maps (zeroed) pages when touched
-        self.c_raw_bytes = self.c_bytes + _HUGE
-        self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-        if self.c_raw == MAP_FAILED:
-            self.c_raw = NULL
-            raise MemoryError(f"no memory for a transposition table of {mb} MB")
-        raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
+        if self.c_bytes < _SMALL:
+            # a small table: zeroed heap memory, whose pages are usually mapped already
+            # (a fresh mapping costs a page fault per page: most of a small search)
+            self.c_raw_bytes = 0
+            self.c_raw = calloc(self.c_bytes + 64, 1)
+            if self.c_raw == NULL:
+                raise MemoryError(f"no memory for a transposition table of {mb} MB")
+            raw = <char*>(((<size_t>self.c_raw) + 63) & ~(<size_t>63))
+        else:
+            # reserve address space only: the kernel maps (zeroed) pages when touched
+            self.c_raw_bytes = self.c_bytes + _HUGE
+            self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+            if self.c_raw == MAP_FAILED:
+                self.c_raw = NULL
+                raise MemoryError(f"no memory for a transposition table of {mb} MB")
+            raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
         self.c_core.buckets = <TTBucket*>raw
         self.c_core.max_nbuckets = nbuckets
         first = _FIRST_BUCKETS if nbuckets > _FIRST_BUCKETS else nbuckets
@@ -92,7 +103,10 @@ cdef class TranspositionTable:
 
     def __dealloc__(self):
         if self.c_raw != NULL:
-            munmap(self.c_raw, self.c_raw_bytes)
+            if self.c_raw_bytes:
+                munmap(self.c_raw, self.c_raw_bytes)
+            else:
+                free(self.c_raw)
 
     cdef void clear(self) noexcept nogil:
         memset(self.c_core.buckets, 0, self.c_core.nbuckets * sizeof(TTBucket))
