@@ -28,20 +28,25 @@ from nimcore.search import Search
 from nimcore.ttable import TranspositionTable
 
 PEAK = """
-import json, resource, sys, time
+import json, sys, time
 import nim
 from nim.rules import Rules
 from nimcore import tt
 from nimcore.search import Search
 from nimcore.ttable import TranspositionTable
 piles, rules, mb = json.loads(sys.argv[1])
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_kb():
+    # VmHWM: this process's peak resident memory (ru_maxrss would carry the
+    # parent's peak across fork and exec)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+before = peak_kb()
 table = TranspositionTable(mb)
 search = Search(Rules.parse(rules).core, piles)
 started = time.perf_counter()
 value, _, _ = tt.search(search, table)
 seconds = time.perf_counter() - started
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+after = peak_kb()
 print(json.dumps({"value": value, "nodes": search.nodes, "seconds": seconds,
                   "entries": table.entries, "table_bytes_in_use": table.bytes_in_use,
                   "table_bytes_reserved": table.nbytes,
