@@ -177,11 +177,11 @@ def test_a_search_never_grows_the_table_past_its_bound() -> None:
     table = TranspositionTable(1)
     search = Search(Rules.parse("misere,max=3").core, [28, 28, 2, 3, 3, 12, 27, 6, 24, 26],
                     node_limit=400_000)
-    tt_core.search(search, table)
+    tt_core.search(search, table, guide=False)      # unguided: every position is stored
     assert search.stop_reason == "nodes"
     assert table.entries <= table.capacity
     assert table.bytes_in_use == table.nbytes == 2**20
-    assert table.fill > 0.9
+    assert table.fill > 0.75                         # full: entries were replaced
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "64", True, 2**21])

@@ -98,6 +98,8 @@ cdef struct Ctx:
     int keys               # KEYS_BYTES or KEYS_GAMMA
     bint guide             # use the theory-guided first move
     bint distance          # scores with remoteness, no pruning
+    bint probe_all         # probe (and store) every position, not only predicted losses
+    count_t mispredicted   # positions where the guide's move did not win
     int32_t terminal       # score of a position with no move
 
 
@@ -327,6 +329,7 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
     cdef SearchState* s = c.s
     cdef size_t d = 0
     cdef Frame* f
+    cdef Frame* g
     cdef TTEntry* e
     cdef TTKey key
     cdef int32_t child
@@ -352,7 +355,11 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
         f = &c.frames[d]
         if not _next_child(c, f, tag):
             # the node is solved
-            if c.table != NULL and f.key.ok:
+            if f.hp != 0 and not c.probe_all and not (
+                    f.best > 0 and f.best_p == f.hp and f.best_take == f.hp - f.hq):
+                c.probe_all = True            # the guide was wrong here: trust it no more
+                c.mispredicted += 1
+            if c.table != NULL and f.key.ok and (f.hp == 0 or c.probe_all):
                 ttable_store(c.table, &f.key, f.best, f.best_p, f.best_take,
                              s.nodes - f.entry_nodes)
             if d == 0:
@@ -378,20 +385,22 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
         elif c.n == 2 and c.pair != NULL:
             child = c.pair[c.a[0] * c.width + c.a[1]]
         else:
-            e = NULL
             _pack(c, &key)
+            last = f.mq
+            if d + 1 >= c.cap and _grow(c) != 0:
+                s.stop = STOP_MEMORY
+                return
+            f = &c.frames[d]                  # _grow may have moved the frames
+            g = &c.frames[d + 1]
+            _open(c, g, &key, last, tag)
+            e = NULL
             if c.table != NULL:
-                if key.ok:
-                    e = ttable_probe(c.table, &key)
-                else:
+                if not key.ok:
                     c.table.unpackable += 1
+                elif g.hp == 0 or c.probe_all:
+                    e = ttable_probe(c.table, &key)
             if e == NULL:
-                last = f.mq                   # read before _grow moves the frames
-                if d + 1 >= c.cap and _grow(c) != 0:
-                    s.stop = STOP_MEMORY
-                    return
                 d += 1
-                _open(c, &c.frames[d], &key, last, tag)
                 continue
             child = e.score
         _undo(c, f)
@@ -596,6 +605,8 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         c.n = n
         qsort(c.a, n, sizeof(pile_t), _cmp_pile)
         c.guide = guide
+        c.probe_all = distance or not guide
+        c.mispredicted = 0
         if guide and top < GUIDE_TABLE_LIMIT:
             # Grundy values by pile size (piles only shrink, so top bounds them)
             c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
