@@ -310,7 +310,8 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     nodes, seconds = nodes_before + search.nodes, search.seconds
     what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
     if table is not None:
-        what += f" ({table.entries:,} table entries, {100 * table.fill:.0f}% of {table.nbytes / 2**20:,.0f} MB)"
+        size = f"{table.nbytes >> 20:,} MB" if table.nbytes >= 1 << 20 else f"{table.nbytes >> 10:,} KB"
+        what += f" ({table.entries:,} table entries, {100 * table.fill:.0f}% of {size})"
     advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
     if table is not None:
         advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""

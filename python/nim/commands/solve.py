@@ -65,7 +65,8 @@ def add_parser(subparsers: Any) -> None:
                         help="with --all-moves: values only, no depths (fast on large positions)")
     add_rule_flags(parser)
     add_limit_flags(parser)
-    parser.add_argument("--tt-mb", type=int, default=None, metavar="MB",
+    limits = next((g for g in parser._action_groups if g.title == "limits"), parser)
+    limits.add_argument("--tt-mb", type=int, default=None, metavar="MB",
                         help=f"transposition table of at most MB megabytes (tt engine; default {DEFAULT_TT_MB})")
     parser.set_defaults(run=run)
 
