@@ -297,3 +297,21 @@ def test_analyze_a_large_position_values_only() -> None:
     rows = nim.analyze(piles, "misere,max=3", depth=False)
     assert len(rows) == sum(min(3, p) for p in piles)
     assert any(r.value > 0 for r in rows) == (nim.solve(piles, "misere,max=3").value > 0)
+
+
+def test_depths_of_astronomically_long_games_are_refused() -> None:
+    with pytest.raises(nim.NimError, match="depth=False"):
+        nim.analyze([2**29, 1], "misere,max=3")
+    with pytest.raises(nim.SearchLimitError):
+        nim.analyze([2**29, 1], "misere,max=3", depth=False, node_limit=100_000)
+
+
+def test_a_game_deeper_than_the_frame_stack_stops_with_depth() -> None:
+    rules = Rules.parse("misere,max=3")
+    search = Search(rules.core, [100_000, 5])
+    tt_core.search(search, TranspositionTable(8), endgame=False, max_frames=1000)
+    assert search.stop_reason == "depth"
+    search = Search(rules.core, [100_000, 5])
+    score, _, _ = tt_core.search(search, TranspositionTable(8), endgame=False, max_frames=100_000)
+    # Grundy values 0 and 1, no value >= 2 and an odd number of 1s: lost (misère rule)
+    assert search.stop_reason is None and score == -1

@@ -23,9 +23,9 @@ from nim.position import Move, Position, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solver import (
-    DEFAULT_NODE_LIMIT, SolveOptions, check_options, finish_search, new_search, new_table,
+    DEFAULT_NODE_LIMIT, SolveOptions, _short, check_options, finish_search, new_search, new_table,
 )
-from nim.errors import SearchLimitError
+from nim.errors import NimError, SearchLimitError
 from nimcore import tt as _tt_core
 
 __all__ = ["MoveAnalysis", "analyze"]
@@ -98,6 +98,11 @@ def analyze(
     ruleset = Rules.coerce(rules)
     options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
     method = "tt"
+    if depth and sum(position.piles) >= _tt_core.DIST_MATE // 2:
+        raise NimError(
+            f"depths of {_short(position.piles)} could pass 2**29 moves, beyond the engine's "
+            "distance scores; use depth=False (--no-depth)"
+        )
     table = new_table(position.piles, ruleset, options)
     bar = search_progress("analyze", options.progress, table)
     rows: List[MoveAnalysis] = []

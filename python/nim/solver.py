@@ -321,6 +321,11 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     elif reason == "time":
         message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit"
         message += f" or {advice}" if advice else ""
+    elif reason == "depth" and method.endswith("tt"):
+        message = (
+            f"{what}: {_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
+            "deeper than the tt engine's stack bound"
+        )
     elif reason == "depth":
         message = (
             f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "

@@ -5,6 +5,7 @@ from typing import Any, Optional, Tuple
 from nimcore.ttable import TranspositionTable
 
 DIST_MATE: int
+MAX_FRAMES: int
 GUIDE_TABLE_LIMIT: int
 SINGLE_DP_WORK: int
 
@@ -14,4 +15,5 @@ def search(
     distance: bool = ...,
     guide: bool = ...,
     endgame: bool = ...,
+    max_frames: int = ...,
 ) -> Tuple[int, int, int]: ...

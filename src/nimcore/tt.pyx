@@ -36,12 +36,18 @@ from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag,
     TakeSetTag, TakeTag, rules_child, rules_move_count, rules_terminal_score,
 )
-from nimcore.search cimport STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node
+from nimcore.search cimport (
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+)
 from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTCore, TTEntry, TTKey, TranspositionTable,
     ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
 
+#: Deepest game the engine searches: its frame stack (about 100 bytes a move) stops
+#: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
+#: needs 500,000 frames without the endgame tables, and none with them.
+MAX_FRAMES = 1 << 22
 #: Scores in distance mode: +-(DIST_MATE - remoteness).
 DIST_MATE = 1 << 30
 #: Largest pile for which the guide uses a Grundy table (4 bytes per size); above it
@@ -91,6 +97,7 @@ cdef struct Ctx:
     int n
     Frame* frames
     size_t cap             # frames allocated
+    size_t max_frames      # deepest game searched (STOP_DEPTH beyond)
     uint32_t* gtab         # Grundy values by pile size (NULL: closed forms per node)
     int32_t* single        # score of a lone pile by size, by DP (NULL: none)
     int32_t* pair          # score of two piles x <= y at [x * width + y], by DP (NULL: none)
@@ -314,7 +321,13 @@ cdef inline void _pack(const Ctx* c, TTKey* key) noexcept nogil:
 
 
 cdef int _grow(Ctx* c) noexcept nogil:
+    """Double the frame stack; -1 when out of memory or past c.max_frames."""
     cdef size_t cap = c.cap * 2
+    if c.cap >= c.max_frames:
+        c.s.stop = STOP_DEPTH
+        return -1
+    if cap > c.max_frames:
+        cap = c.max_frames
     cdef Frame* frames = <Frame*>realloc(c.frames, cap * sizeof(Frame))
     if frames == NULL:
         return -1
@@ -388,7 +401,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             _pack(c, &key)
             last = f.mq
             if d + 1 >= c.cap and _grow(c) != 0:
-                s.stop = STOP_MEMORY
+                if s.stop == STOP_NONE:
+                    s.stop = STOP_MEMORY
                 return
             f = &c.frames[d]                  # _grow may have moved the frames
             g = &c.frames[d + 1]
@@ -536,7 +550,7 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
 
 
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
-           bint endgame=True):
+           bint endgame=True, size_t max_frames=MAX_FRAMES):
     """Solve ``search``'s position with the tt engine.
 
     Parameters
@@ -555,6 +569,8 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
     endgame : bool
         Solve one- and two-pile positions by DP before the search, where that
         is cheap (True), or search them like any other.
+    max_frames : int
+        Deepest game searched; a deeper one stops with ``stop_reason`` "depth".
 
     Returns
     -------
@@ -587,8 +603,11 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
                 table.clear()
             table.owner = owner
         c.table = &table.c_core
+    if distance and sum(search.c_piles[i] for i in range(search.c_n)) >= DIST_MATE // 2:
+        raise ValueError("distance mode needs games shorter than 2**29 moves")
     c.a = <pile_t*>malloc((search.c_n + 1) * sizeof(pile_t))
-    c.cap = _FIRST_FRAMES
+    c.max_frames = max_frames if max_frames > 2 else 2
+    c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
     c.frames = <Frame*>malloc(c.cap * sizeof(Frame))
     c.gtab = NULL
     c.single = NULL
@@ -605,7 +624,6 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         c.n = n
         qsort(c.a, n, sizeof(pile_t), _cmp_pile)
         c.guide = guide
-        c.probe_all = distance or not guide
         c.mispredicted = 0
         if guide and top < GUIDE_TABLE_LIMIT:
             # Grundy values by pile size (piles only shrink, so top bounds them)
@@ -631,6 +649,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
                 if c.pair == NULL:
                     raise MemoryError("no memory for the tt engine's endgame table")
                 _fill(&c, True, take)
+        c.probe_all = distance or not c.guide
         # the key code: bytes when every position met fits them
         want_bytes = top <= 255 and n <= 16
         if table is not None:
