@@ -30,6 +30,7 @@ not apply.
 
 from libc.stdint cimport UINT32_MAX, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memcmp
 
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport (
@@ -591,19 +592,23 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
     cdef pile_t top = 0
     cdef int32_t score = 0
     cdef pile_t best_p = 0, best_take = 0
+    cdef uint64_t total = 0
     c.s = s
     c.distance = distance
     c.terminal = rules_terminal_score(&s.rules) * (_MATE if distance else 1)
     c.table = NULL
     if table is not None:
-        owner = (s.rules.misere, s.rules.take, s.rules.k,
-                 tuple(s.rules.set_desc[i] for i in range(s.rules.n_set)), bool(distance))
-        if table.owner != owner:
+        # the entries are scores under one rule set and one mode: else start afresh
+        if (table.c_core.owner_mode != <int>distance
+                or memcmp(&table.c_core.owner_rules, &s.rules, sizeof(RuleSet)) != 0):
             if table.c_core.stores:
                 table.clear()
-            table.owner = owner
+            table.c_core.owner_mode = distance
+            table.c_core.owner_rules = s.rules
         c.table = &table.c_core
-    if distance and sum(search.c_piles[i] for i in range(search.c_n)) >= DIST_MATE // 2:
+    for i in range(search.c_n):
+        total += search.c_piles[i]
+    if distance and total >= DIST_MATE // 2:
         raise ValueError("distance mode needs games shorter than 2**29 moves")
     c.a = <pile_t*>malloc((search.c_n + 1) * sizeof(pile_t))
     c.max_frames = max_frames if max_frames > 2 else 2

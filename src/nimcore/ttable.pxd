@@ -26,6 +26,7 @@
 from libc.stdint cimport UINT32_MAX, int32_t, uint32_t, uint64_t
 
 from nimcore._types cimport count_t, pile_t
+from nimcore.rules cimport RuleSet
 
 cdef struct TTEntry:
     uint64_t key_lo      # packed canonical position; (0, 0): empty slot
@@ -60,6 +61,8 @@ cdef struct TTCore:
     count_t probes
     count_t hits
     count_t unpackable   # positions too long to pack (searched, never stored)
+    RuleSet owner_rules  # the rules of the entries (set by tt.search) ...
+    int owner_mode       # ... and the mode: 0 values, 1 distances, -1 none yet
 
 cdef class TranspositionTable:
     cdef TTCore c_core
@@ -67,7 +70,6 @@ cdef class TranspositionTable:
     cdef size_t c_raw_bytes
     cdef size_t c_bytes          # bytes of the whole bucket array (<= the MB asked for)
     cdef size_t c_first_buckets  # buckets in use at the start
-    cdef readonly object owner   # what the entries mean (rules and mode); set by tt.pyx
 
     cdef void clear(self) noexcept nogil
 

@@ -1,6 +1,6 @@
 """Type stubs of nimcore.ttable (the tt engine's transposition table)."""
 
-from typing import Any, Dict, Optional, Sequence
+from typing import Dict, Optional, Sequence
 
 ENTRY_BYTES: int
 BUCKET_BYTES: int
@@ -9,7 +9,6 @@ MAX_MB: int
 class TranspositionTable:
     """A fixed-size table of solved positions, at most ``mb`` MB (see ttable.pxd)."""
 
-    owner: Any
     def __init__(self, mb: int, positions: int = ...) -> None: ...
     def reset(self) -> None: ...
     @property

@@ -99,7 +99,7 @@ cdef class TranspositionTable:
         self.c_first_buckets = first
         self.c_core.nbuckets = first
         self.c_core.mask = first - 1
-        self.owner = None
+        self.c_core.owner_mode = -1
 
     def __dealloc__(self):
         if self.c_raw != NULL:
@@ -122,7 +122,7 @@ cdef class TranspositionTable:
     def reset(self):
         """Empty the table and zero its counters."""
         self.clear()
-        self.owner = None
+        self.c_core.owner_mode = -1
 
     @property
     def nbytes(self):
