@@ -13,7 +13,8 @@
 #
 # Size: the memory for the whole table (tt_mb) is reserved at once but the
 # kernel maps it only when touched, and the table starts with a few buckets and
-# doubles in place while it is more than half full, up to the size asked for:
+# doubles in place while it is more than half full or once entries start being
+# evicted (more than 1 per 64 buckets), up to the size asked for:
 # a small search touches little memory (no page faults to pay), a large one
 # gets the whole table.
 # (Asking for huge pages with madvise was tried: a 7 ms stall on the first
@@ -61,6 +62,8 @@ cdef struct TTCore:
     count_t probes
     count_t hits
     count_t unpackable   # positions too long to pack (searched, never stored)
+    count_t evictions    # entries pushed out since the last doubling (and in all: evicted)
+    count_t evicted
     RuleSet owner_rules  # the rules of the entries (set by tt.search) ...
     int owner_mode       # ... and the mode: 0 values, 1 distances, -1 none yet
 
@@ -188,10 +191,14 @@ cdef inline void ttable_store(TTCore* t, const TTKey* key, int32_t score,
     elif w >= b.slot[0].work:
         # the new entry cost more: it takes the kept slot; the old one moves down
         t.used += empty1
+        t.evictions += not empty1
         b.slot[1] = b.slot[0]
         _tt_fill(&b.slot[0], key, score, pile, take, w)
     else:
         t.used += empty1
+        t.evictions += not empty1
         _tt_fill(&b.slot[1], key, score, pile, take, w)
-    if t.used > t.nbuckets and t.nbuckets < t.max_nbuckets:
-        ttable_double(t)                  # more than half full: grow while we may
+    # grow while we may: when more than half full, or when entries start being
+    # pushed out (an evicted position may have to be searched again)
+    if (t.used > t.nbuckets or t.evictions > (t.nbuckets >> 6)) and t.nbuckets < t.max_nbuckets:
+        ttable_double(t)

@@ -34,6 +34,8 @@ cdef void ttable_double(TTCore* t) noexcept nogil:
     cdef TTEntry* e
     t.nbuckets = old * 2
     t.mask = t.nbuckets - 1
+    t.evicted += t.evictions
+    t.evictions = 0
     for b in range(old):
         for i in range(2):
             e = &t.buckets[b].slot[i]
@@ -117,6 +119,8 @@ cdef class TranspositionTable:
         self.c_core.probes = 0
         self.c_core.hits = 0
         self.c_core.unpackable = 0
+        self.c_core.evictions = 0
+        self.c_core.evicted = 0
         self.c_core.keys = KEYS_NONE
 
     def reset(self):
@@ -166,12 +170,17 @@ cdef class TranspositionTable:
         """Positions met that were too long to pack into a 128-bit key (never stored)."""
         return self.c_core.unpackable
 
+    @property
+    def evicted(self):
+        """Entries pushed out by others so far."""
+        return self.c_core.evicted + self.c_core.evictions
+
     def stats(self):
         """A dict of the counters above."""
         return {
             "bytes": self.nbytes, "bytes_in_use": self.bytes_in_use, "capacity": self.capacity, "entries": self.entries,
             "stores": self.stores, "probes": self.probes, "hits": self.hits,
-            "unpackable": self.unpackable,
+            "unpackable": self.unpackable, "evicted": self.evicted,
         }
 
 
