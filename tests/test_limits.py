@@ -123,3 +123,13 @@ def test_progress_shows_nodes_rate_and_table_fill(monkeypatch: pytest.MonkeyPatc
 def test_no_progress_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3", progress=None)
     assert capsys.readouterr().err == ""
+
+
+def test_time_limit_holds_with_many_piles() -> None:
+    """A node costs O(piles): checkpoints come more often, so the limit still holds."""
+    piles = [(7 * i) % 29 + 1 for i in range(20_000)]
+    started = time.monotonic()
+    with pytest.raises(nim.SearchLimitError) as caught:
+        nim.solve(piles, "misere,max=3", time_limit=0.3)
+    assert caught.value.reason == "time"
+    assert time.monotonic() - started < 30        # a hang fails; measured: about 0.3 s

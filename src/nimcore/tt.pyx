@@ -81,7 +81,8 @@ cdef enum:
     _FIRST_FRAMES = 64               # doubles as the game gets longer
     # Checkpoints (clock, Ctrl-C, progress) every 2**18 nodes rather than the
     # core's 2**20: a tt node costs more, and Ctrl-C must stop within 0.5 s
-    # even at 1 million nodes per second on a loaded machine.
+    # even at 1 million nodes per second on a loaded machine. A node costs
+    # O(piles), so with many piles the interval shrinks: 2**22 / piles.
     _CHECK_NODES = 1 << 18
 
 
@@ -121,6 +122,7 @@ cdef struct Ctx:
     bint distance          # scores with remoteness, no pruning
     bint probe_all         # probe (and store) every position, not only predicted losses
     count_t mispredicted   # positions where the guide's move did not win
+    count_t check_nodes    # nodes between checkpoints
     int32_t terminal       # score of a position with no move
 
 
@@ -402,8 +404,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             continue
         if search_count_node(s):
             return                        # `a` is a scratch copy: nothing to restore
-        if s.next_check > s.nodes + _CHECK_NODES:
-            s.next_check = s.nodes + _CHECK_NODES
+        if s.next_check > s.nodes + c.check_nodes:
+            s.next_check = s.nodes + c.check_nodes
         _apply(c, f)
         if c.n == 0:
             child = c.terminal
@@ -640,6 +642,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
                 if search.c_piles[i] > top:
                     top = search.c_piles[i]
         c.n = n
+        c.check_nodes = max(16, min(_CHECK_NODES, (1 << 22) // (n + 1)))
         qsort(c.a, n, sizeof(pile_t), _cmp_pile)
         c.guide = guide
         c.mispredicted = 0
