@@ -119,6 +119,9 @@ cdef struct Ctx:
     size_t width           # top pile + 1
     int keys               # KEYS_BYTES or KEYS_GAMMA
     bint guide             # use the theory-guided first move
+    uint64_t gx            # the guide's summary of the position: XOR of Grundy values,
+    int gbig               # how many are >= 2,
+    int gones              # how many are 1
     bint distance          # scores with remoteness, no pruning
     bint probe_all         # probe (and store) every position, not only predicted losses
     count_t mispredicted   # positions where the guide's move did not win
@@ -179,22 +182,33 @@ cdef inline pile_t _child_with_grundy(const Ctx* c, pile_t p, uint64_t t, TakeTa
         return UINT32_MAX
 
 
+cdef inline pile_t _guided_child(const Ctx* c, pile_t p, TakeTag tag) noexcept nogil:
+    """The child of a pile of p that the theory says wins, or UINT32_MAX."""
+    cdef uint64_t g = _grundy(c, p, tag)
+    cdef uint64_t t = g ^ c.gx
+    cdef int big_rest, ones_rest
+    if c.s.rules.misere:
+        big_rest = c.gbig - (g >= 2)
+        ones_rest = c.gones - (g == 1)
+        if big_rest + (t >= 2) == 0:
+            # only Grundy values <= 1 would be left: leave an odd number of 1s
+            t = 1 if ones_rest % 2 == 0 else 0
+    return _child_with_grundy(c, p, t, tag)
+
+
 cdef void _guide(const Ctx* c, Frame* f, pile_t last, TakeTag tag) noexcept nogil:
-    """Set the guided move f.hp -> f.hq (hp = 0: none): one the theory says wins."""
-    cdef uint64_t x = 0, g, t
-    cdef int i, big = 0, ones = 0, big_rest, ones_rest
+    """Set the guided move f.hp -> f.hq (hp = 0: none): one the theory says wins.
+
+    The Grundy summary of the position (c.gx, c.gbig, c.gones) is kept up to
+    date by _apply and _undo.
+    """
+    cdef int i
     cdef pile_t q
-    cdef bint misere = c.s.rules.misere
     f.hp = 0
-    for i in range(c.n):
-        g = _grundy(c, c.a[i], tag)
-        x ^= g
-        big += g >= 2
-        ones += g == 1
-    if misere:
-        if (big == 0 and ones % 2 == 1) or (big > 0 and x == 0):
+    if c.s.rules.misere:
+        if (c.gbig == 0 and c.gones % 2 == 1) or (c.gbig > 0 and c.gx == 0):
             return                        # predicted lost: every move must be tried
-    elif x == 0:
+    elif c.gx == 0:
         return
     # Of the moves the theory says win, prefer one on the pile the opponent just
     # moved (`last`): under `max K` it answers a take of d with K + 1 - d, so the
@@ -204,34 +218,41 @@ cdef void _guide(const Ctx* c, Frame* f, pile_t last, TakeTag tag) noexcept nogi
     # same-pile answer exists and taking the most halves the nodes (misère
     # [1,13,14,20,1,15,9,8]: 152,196 instead of 322,728): smaller positions
     # have shorter proofs.
-    for i in range(c.n):
-        if i > 0 and c.a[i] == c.a[i - 1]:
-            continue
-        g = _grundy(c, c.a[i], tag)
-        t = g ^ x
-        if misere:
-            big_rest = big - (g >= 2)
-            ones_rest = ones - (g == 1)
-            if big_rest + (t >= 2) == 0:
-                # only Grundy values <= 1 would be left: leave an odd number of 1s
-                t = 1 if ones_rest % 2 == 0 else 0
-        q = _child_with_grundy(c, c.a[i], t, tag)
+    if last >= c.s.rules.min_take:
+        q = _guided_child(c, last, tag)
         if q != UINT32_MAX:
-            if c.a[i] == last:
-                f.hp = c.a[i]
-                f.hq = q
-                return
+            f.hp = last
+            f.hq = q
+            return
+    for i in range(c.n):
+        if (i > 0 and c.a[i] == c.a[i - 1]) or c.a[i] == last:
+            continue
+        q = _guided_child(c, c.a[i], tag)
+        if q != UINT32_MAX:
             if f.hp == 0 or (TakeTag is TakeAnyTag and c.a[i] - q > f.hp - f.hq):
                 f.hp = c.a[i]
                 f.hq = q
+                if not TakeTag is TakeAnyTag:
+                    return
+
+
+cdef inline void _summary_move(Ctx* c, uint64_t gp, uint64_t gq) noexcept nogil:
+    """Update the Grundy summary for a pile whose Grundy value goes from gp to gq."""
+    c.gx ^= gp ^ gq
+    c.gbig += (gq >= 2) - (gp >= 2)
+    c.gones += (gq == 1) - (gp == 1)
 
 
 # ---------------------------------------------------------------- moves on `a`
 
-cdef inline void _apply(Ctx* c, Frame* f) noexcept nogil:
+cdef inline void _apply(Ctx* c, Frame* f, TakeTag tag) noexcept nogil:
     """Lower a[f.mi] (= f.mp) to f.mq, keeping `a` sorted; drop it if it cannot move."""
     cdef int t, k, i = f.mi
     cdef pile_t q = f.mq
+    if c.guide:
+        # a pile that cannot move has Grundy value 0, as if it were dropped
+        _summary_move(c, _grundy(c, f.mp, tag),
+                      _grundy(c, q, tag) if q >= c.s.rules.min_take else 0)
     if q >= c.s.rules.min_take:
         k = i
         while k > 0 and c.a[k - 1] > q:
@@ -246,8 +267,11 @@ cdef inline void _apply(Ctx* c, Frame* f) noexcept nogil:
         f.mk = -1
 
 
-cdef inline void _undo(Ctx* c, Frame* f) noexcept nogil:
+cdef inline void _undo(Ctx* c, Frame* f, TakeTag tag) noexcept nogil:
     cdef int t, i = f.mi, k = f.mk
+    if c.guide:
+        _summary_move(c, _grundy(c, f.mq, tag) if f.mq >= c.s.rules.min_take else 0,
+                      _grundy(c, f.mp, tag))
     if k >= 0:
         for t in range(k, i):
             c.a[t] = c.a[t + 1]
@@ -363,6 +387,7 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
     cdef TTKey key
     cdef int32_t child
     cdef pile_t last
+    cdef int i
     score[0] = c.terminal
     best_p[0] = 0
     best_take[0] = 0
@@ -379,6 +404,12 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
                 return
         else:
             c.table.unpackable += 1
+    c.gx = 0
+    c.gbig = 0
+    c.gones = 0
+    if c.guide:
+        for i in range(c.n):
+            _summary_move(c, 0, _grundy(c, c.a[i], tag))
     _open(c, &c.frames[0], &key, 0, tag)
     while True:
         f = &c.frames[d]
@@ -399,14 +430,14 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             child = f.best
             d -= 1
             f = &c.frames[d]
-            _undo(c, f)
+            _undo(c, f, tag)
             _combine(c, f, child)
             continue
         if search_count_node(s):
             return                        # `a` is a scratch copy: nothing to restore
         if s.next_check > s.nodes + c.check_nodes:
             s.next_check = s.nodes + c.check_nodes
-        _apply(c, f)
+        _apply(c, f, tag)
         if c.n == 0:
             child = c.terminal
         elif c.n == 1 and c.single != NULL:
@@ -433,7 +464,7 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
                 d += 1
                 continue
             child = e.score
-        _undo(c, f)
+        _undo(c, f, tag)
         _combine(c, f, child)
 
 
