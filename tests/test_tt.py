@@ -315,3 +315,17 @@ def test_a_game_deeper_than_the_frame_stack_stops_with_depth() -> None:
     score, _, _ = tt_core.search(search, TranspositionTable(8), endgame=False, max_frames=100_000)
     # Grundy values 0 and 1, no value >= 2 and an odd number of 1s: lost (misère rule)
     assert search.stop_reason is None and score == -1
+
+def test_a_reused_mapping_starts_empty() -> None:
+    """A freed table's memory is handed to the next one of its size: it must read as empty."""
+    rules = Rules.parse("misere,max=3")
+    for piles in ([9, 10, 11, 12, 13], [5, 6, 7, 8], [1, 13, 14, 20, 1, 15, 9, 8]):
+        table = TranspositionTable(64)
+        tt_core.search(Search(rules.core, piles), table, guide=False)
+        assert table.entries > 0
+        del table
+        fresh = TranspositionTable(64)
+        assert fresh.entries == 0
+        score, _, _ = tt_core.search(Search(rules.core, [4, 5, 6]), fresh, guide=False)
+        assert score == reference.brute_force_value([4, 5, 6], rules)
+        assert fresh.hits < fresh.probes or fresh.probes == 0

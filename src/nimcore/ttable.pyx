@@ -14,8 +14,17 @@ cdef extern from "<sys/mman.h>" nogil:
 
 cdef enum:
     _HUGE = 1 << 21          # the table is aligned to 2 MB (a huge page, should the kernel use one)
-    _FIRST_BUCKETS = 1 << 11 # 128 KB in use at first
+    _FIRST_BUCKETS = 1 << 6  # 4 KB (one page) in use at first: a small search touches one page
     _SMALL = 1 << 18         # tables smaller than this come from the heap
+
+# One spare mapping, kept when a table is freed and handed to the next table of
+# the same size: a program that solves many small positions (a game loop) then
+# pays neither mmap/munmap nor page faults per search. Only its dirty part (the
+# buckets the old table used, at most SPARE_DIRTY_MAX bytes) is zeroed again.
+cdef void* _spare_raw = NULL
+cdef size_t _spare_raw_bytes = 0
+cdef size_t _spare_dirty = 0
+SPARE_DIRTY_MAX = 1 << 22
 
 #: Bytes of one entry and of one bucket (two entries: one cache line).
 ENTRY_BYTES = sizeof(TTEntry)
@@ -66,6 +75,7 @@ cdef class TranspositionTable:
     """
 
     def __cinit__(self, mb, positions=0):
+        global _spare_raw
         cdef size_t nbuckets = 1, first
         cdef char* raw
         if not isinstance(mb, int) or isinstance(mb, bool) or not 1 <= mb <= MAX_MB:
@@ -89,12 +99,18 @@ cdef class TranspositionTable:
         else:
             # reserve address space only: the kernel maps (zeroed) pages when touched
             self.c_raw_bytes = self.c_bytes + _HUGE
-            self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-            if self.c_raw == MAP_FAILED:
-                self.c_raw = NULL
-                raise MemoryError(f"no memory for a transposition table of {mb} MB")
-            raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
+            if _spare_raw != NULL and _spare_raw_bytes == self.c_raw_bytes:
+                self.c_raw = _spare_raw
+                _spare_raw = NULL
+                raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
+                memset(raw, 0, _spare_dirty)
+            else:
+                self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
+                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                if self.c_raw == MAP_FAILED:
+                    self.c_raw = NULL
+                    raise MemoryError(f"no memory for a transposition table of {mb} MB")
+                raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
         self.c_core.buckets = <TTBucket*>raw
         self.c_core.max_nbuckets = nbuckets
         first = _FIRST_BUCKETS if nbuckets > _FIRST_BUCKETS else nbuckets
@@ -104,11 +120,18 @@ cdef class TranspositionTable:
         self.c_core.owner_mode = -1
 
     def __dealloc__(self):
-        if self.c_raw != NULL:
-            if self.c_raw_bytes:
-                munmap(self.c_raw, self.c_raw_bytes)
-            else:
-                free(self.c_raw)
+        global _spare_raw, _spare_raw_bytes, _spare_dirty
+        cdef size_t dirty = self.c_core.nbuckets * sizeof(TTBucket)
+        if self.c_raw == NULL:
+            return
+        if not self.c_raw_bytes:
+            free(self.c_raw)
+        elif _spare_raw == NULL and dirty <= SPARE_DIRTY_MAX:
+            _spare_raw = self.c_raw            # kept for the next table of this size
+            _spare_raw_bytes = self.c_raw_bytes
+            _spare_dirty = dirty
+        else:
+            munmap(self.c_raw, self.c_raw_bytes)
 
     cdef void clear(self) noexcept nogil:
         memset(self.c_core.buckets, 0, self.c_core.nbuckets * sizeof(TTBucket))
