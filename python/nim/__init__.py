@@ -9,6 +9,7 @@
 The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
+from nim.analysis import MoveAnalysis, analyze
 from nim.ceng import SolveGame
 from nim.errors import (
     IllegalMoveError,
@@ -19,48 +20,49 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
+from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
 from nim.heuristics import depth_limited, ida
 from nim.position import Move, Position
 from nim.replay import parse_replay, read_replay_file, replay_game
 from nim.rules import Rules
 from nim.selection import Population, select_fittest
-from nim.solver import DEFAULT_NODE_LIMIT, METHODS, Solution, solve
+from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, solve
 from nim.strategies import Strategy, make_strategy
 from nim.svgtree import build_game_tree, tree_html, tree_svg
 from nim.tables import pile_table
 from nim.theory import grundy_table, grundy_value
 from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
-from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "DEFAULT_TT_MB",
     "Game",
     "GameSolution",
     "GameTree",
-    "InvalidTreeError",
-    "NimGame",
-    "SolveTree",
-    "TreeGame",
-    "TreeSolution",
-    "solve_game",
-    "solve_tree",
     "IllegalMoveError",
     "InputFileError",
     "InvalidPositionError",
     "InvalidRulesError",
+    "InvalidTreeError",
     "METHODS",
     "Move",
+    "MoveAnalysis",
     "NimError",
+    "NimGame",
     "Population",
     "Position",
     "Rules",
     "SearchLimitError",
     "Solution",
     "SolveGame",
+    "SolveTree",
     "Strategy",
+    "TreeGame",
+    "TreeSolution",
     "UnknownMethodError",
+    "analyze",
     "build_game_tree",
     "depth_limited",
     "grundy_table",
@@ -73,6 +75,8 @@ __all__ = [
     "replay_game",
     "select_fittest",
     "solve",
+    "solve_game",
+    "solve_tree",
     "tree_html",
     "tree_svg",
 ]

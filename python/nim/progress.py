@@ -1,8 +1,13 @@
-"""Progress of long searches on stderr, shown only when stderr is a terminal."""
+"""Progress of long searches on stderr, shown only when stderr is a terminal.
+
+The display is a tqdm counter: nodes so far, nodes per second (tqdm's rate),
+and for the `tt` engine how full its transposition table is.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any, Callable, Optional
 
 __all__ = ["ProgressCallback", "search_progress"]
@@ -15,16 +20,25 @@ QUIET_SECONDS = 0.5
 
 
 class _NodeProgress:
-    """A tqdm counter of nodes, opened once the search has run QUIET_SECONDS."""
+    """A tqdm counter of nodes, opened once the search has run QUIET_SECONDS.
 
-    def __init__(self, label: str) -> None:
+    ``table`` (a nimcore TranspositionTable) adds its fill to the display;
+    ``base`` is added to the node counts reported, so that several searches
+    (nim.analyze solves one per move) show as one running total.
+    """
+
+    def __init__(self, label: str, table: Any = None) -> None:
         self._label = label
         self._bar: Optional[Any] = None
         self._shown = 0
+        self._started = time.monotonic()
+        self.table: Any = table
+        self.base = 0
 
     def __call__(self, nodes: int, seconds: float) -> None:
+        total = self.base + nodes
         if self._bar is None:
-            if seconds < QUIET_SECONDS:
+            if time.monotonic() - self._started < QUIET_SECONDS:
                 return
             from tqdm import tqdm  # type: ignore[import-untyped]  # imported only when a search runs long
 
@@ -32,20 +46,28 @@ class _NodeProgress:
                 desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,
                 leave=False, dynamic_ncols=True,
             )
-        self._bar.update(nodes - self._shown)
-        self._shown = nodes
+        if self.table is not None:
+            self._bar.set_postfix_str(
+                f"table {self.table.entries:,} entries, {100 * self.table.fill:.1f}% full",
+                refresh=False,
+            )
+        self._bar.update(total - self._shown)    # redraws at most 10 times a second
+        self._shown = total
 
     def close(self) -> None:
         if self._bar is not None:
+            self._bar.refresh()                  # the last counts, then the line is cleared
             self._bar.close()
             self._bar = None
 
 
-def search_progress(label: str, enabled: Optional[bool] = None) -> Optional[_NodeProgress]:
+def search_progress(label: str, enabled: Optional[bool] = None,
+                    table: Any = None) -> Optional[_NodeProgress]:
     """A progress callback for a search, or None when progress is not shown.
 
-    ``enabled=None`` shows progress only when stderr is a terminal.
+    ``enabled=None`` shows progress only when stderr is a terminal; ``table``
+    is a transposition table whose fill is shown too.
     """
     if enabled is None:
         enabled = sys.stderr.isatty()
-    return _NodeProgress(label) if enabled else None
+    return _NodeProgress(label, table) if enabled else None

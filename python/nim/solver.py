@@ -7,7 +7,9 @@ minimax    plain minimax, visits every node (exact CENG node counts)
 alphabeta  minimax with alpha-beta pruning, window (-1, +1)
 grundy     Sprague-Grundy values (normal play, every take rule) and
            Bouton's rule (misère play, `any` take rule): no search
-auto       ``grundy`` where the theory applies, else the best search engine
+tt         negamax alpha-beta over canonical positions with a transposition
+           table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
+auto       ``grundy`` where the theory applies, else ``tt``
 ========== ==============================================================
 """
 
@@ -22,13 +24,16 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError, Unknown
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
+import nimcore.tt as _tt_core
 from nimcore.minimax import search as _minimax_search
 from nimcore.grundy import Theory
 from nimcore.rules import MAX_PILE
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
+from nimcore.ttable import MAX_MB, TranspositionTable
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
+    "DEFAULT_TT_MB",
     "METHODS",
     "Solution",
     "SolveOptions",
@@ -39,6 +44,13 @@ __all__ = [
 
 #: Nodes a search may visit unless told otherwise: about five seconds of minimax.
 DEFAULT_NODE_LIMIT = 1_000_000_000
+
+#: Transposition-table size of the `tt` engine unless told otherwise, in MB.
+#: 256 MB holds 8 million positions -- more than twice what the largest benchmark
+#: (misère max 3 on ten piles up to 28) stores -- and costs a small search
+#: nothing: the memory is reserved, not touched, and the table starts small and
+#: doubles in place only while it fills (see nimcore/ttable.pxd).
+DEFAULT_TT_MB = 256
 
 
 @dataclass(frozen=True)
@@ -134,7 +146,8 @@ def solve(
     time_limit : float or None
         Stop a search after this many seconds.
     tt_mb : int or None
-        Transposition-table size for the engines that use one.
+        Upper bound on the transposition table of the `tt` engine, in MB
+        (1 .. 2**20; None: DEFAULT_TT_MB). The table never exceeds it.
     progress : bool or None
         Show a progress counter on stderr; None shows it when stderr is a terminal.
 
@@ -144,8 +157,8 @@ def solve(
 
     Raises
     ------
-    InvalidPositionError, InvalidRulesError, UnknownMethodError
-        For bad input.
+    InvalidPositionError, InvalidRulesError, UnknownMethodError, NimError
+        For bad input (NimError: a bad limit, e.g. ``tt_mb=0``).
     SearchLimitError
         When a limit stops the search; its message says what was searched.
     KeyboardInterrupt
@@ -153,11 +166,32 @@ def solve(
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    options = SolveOptions(node_limit, time_limit, tt_mb, progress)
+    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
     name = _check_method(method)
     if name == "auto":
         name = auto_method(ruleset)
     return _ENGINES[name](position, ruleset, options)
+
+
+def check_options(options: SolveOptions) -> SolveOptions:
+    """The options, checked: limits must be positive numbers (or None).
+
+    Raises
+    ------
+    NimError
+        Quoting the bad value.
+    """
+    for name in ("node_limit", "tt_mb"):
+        value = getattr(options, name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise NimError(f"{name} must be a whole number of at least 1 (or None): {value!r}")
+    if options.tt_mb is not None and options.tt_mb > MAX_MB:
+        raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
+    limit = options.time_limit
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
+                              or not limit > 0):
+        raise NimError(f"time_limit must be a positive number of seconds (or None): {limit!r}")
+    return options
 
 
 def auto_method(rules: Rules) -> str:
@@ -212,33 +246,86 @@ def search_piles(piles: Tuple[int, ...], method: str) -> None:
         )
 
 
-def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Search:
-    """A core Search for one of the search engines, with the options' limits."""
+def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str,
+               progress: Any = None) -> Search:
+    """A core Search for one of the search engines, with the options' limits.
+
+    ``progress``: a progress callback to use instead of a new one (None: a new
+    one when ``options.progress`` asks for it).
+    """
     search_piles(piles, method)
+    if progress is None:
+        progress = search_progress(method, options.progress)
     return Search(
         rules.core, piles, node_limit=options.node_limit, time_limit=options.time_limit,
-        progress=search_progress(method, options.progress),
+        progress=progress,
     )
 
 
-def finish_search(search: Search, method: str, piles: Tuple[int, ...]) -> None:
-    """Stop the clock and the progress display; raise when a limit stopped the search."""
+def new_table(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> TranspositionTable:
+    """A transposition table of at most ``options.tt_mb`` MB for the `tt` engine.
+
+    Raises
+    ------
+    SearchLimitError
+        reason "memory": the table cannot be allocated.
+    """
+    mb = options.tt_mb or DEFAULT_TT_MB
+    # positions the search can meet: at most the product of (pile + 1), which
+    # keeps the tables of small positions small
+    bound = 1
+    for pile in piles:
+        if pile >= rules.min_take:
+            bound *= pile + 1
+            if bound > 1 << 40:
+                bound = 0
+                break
+    try:
+        return TranspositionTable(mb, bound)
+    except MemoryError:
+        raise SearchLimitError(
+            f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
+            reason="memory",
+        ) from None
+
+
+def finish_search(search: Search, method: str, piles: Tuple[int, ...],
+                  table: Optional[TranspositionTable] = None, close: bool = True,
+                  nodes_before: int = 0) -> None:
+    """Stop the clock and the progress display; raise when a limit stopped the search.
+
+    ``table``: the tt engine's table, whose fill the message then reports;
+    ``close=False`` leaves the progress display open (for a next search);
+    ``nodes_before``: nodes of earlier searches of the same job, added to the count.
+    """
     search.finish()
-    close = getattr(search.progress, "close", None)
-    if close is not None:
-        close()
+    close_bar = getattr(search.progress, "close", None)
     reason = search.stop_reason
+    if close_bar is not None and (close or reason is not None):
+        close_bar()
     if reason is None:
         return
     if reason == "interrupt":
         raise KeyboardInterrupt
-    nodes, seconds = search.nodes, search.seconds
+    nodes, seconds = nodes_before + search.nodes, search.seconds
     what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
+    if table is not None:
+        size = f"{table.nbytes >> 20:,} MB" if table.nbytes >= 1 << 20 else f"{table.nbytes >> 10:,} KB"
+        what += f" ({table.entries:,} table entries, {100 * table.fill:.0f}% of {size})"
     advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
+    if table is not None:
+        advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""
     if reason == "nodes":
-        message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit or {advice}"
+        message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit"
+        message += f" or {advice}" if advice else ""
     elif reason == "time":
-        message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit or {advice}"
+        message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit"
+        message += f" or {advice}" if advice else ""
+    elif reason == "depth" and method.endswith("tt"):
+        message = (
+            f"{what}: {_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
+            "deeper than the tt engine's stack bound"
+        )
     elif reason == "depth":
         message = (
             f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "
@@ -280,5 +367,21 @@ def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
     name = _check_method(method)
     if name not in ("minimax", "alphabeta"):
         raise UnknownMethodError(f"method must be 'minimax' or 'alphabeta', not {method!r}")
-    options = SolveOptions(**limits)
+    options = check_options(SolveOptions(**limits))
     return _minimax_family(as_piles(piles), Rules.coerce(rules), options, name)
+
+
+@register_engine("tt")
+def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    table = new_table(piles, rules, options)
+    search = new_search(piles, rules, options, "tt", search_progress("tt", options.progress, table))
+    try:
+        score, pile_size, take = _tt_core.search(search, table)
+    except MemoryError:
+        search.finish()
+        raise SearchLimitError(f"tt ran out of memory on {_short(piles)}", reason="memory",
+                               nodes=search.nodes, seconds=search.seconds) from None
+    finally:
+        finish_search(search, "tt", piles, table)
+    move = Move(piles.index(pile_size), take) if take else None
+    return Solution(score, move, search.nodes, "tt", search.seconds)

@@ -5,21 +5,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args,
 )
+from nim.analysis import MoveAnalysis, analyze
 from nim.errors import InvalidPositionError
-from nim.solver import METHODS, Solution, solve
+from nim.solver import DEFAULT_TT_MB, METHODS, Solution, solve
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
 
 The engine `auto` (the default) uses theory where it applies -- Bouton's
 theorem and Sprague-Grundy values, instant on millions of piles -- and a
-search otherwise. `minimax` and `alphabeta` search the whole game tree and
-count its nodes.
+search otherwise: `tt`, alpha-beta over canonical positions with a
+transposition table of at most --tt-mb MB. `minimax` and `alphabeta` search
+the whole game tree and count its nodes.
+
+--all-moves scores every legal move: its value for the player who makes it
+and its depth, the number of moves left after it when the winner hurries and
+the loser delays (exact; it searches every reachable position, so on large
+positions add --no-depth for values only).
+
+A limit reached exits with status 3; Ctrl-C stops the search at once (status
+130). A long search shows its progress on stderr when that is a terminal.
 """
 
 _EPILOG = """\
@@ -27,6 +37,8 @@ examples:
   nimcore solve 1 3 5 7 --misere
   nimcore solve 1 2 4 5 --misere --method minimax
   nimcore solve 10 20 30 --max-take 3 --json
+  nimcore solve 28 28 2 3 3 12 27 6 24 26 --misere --max-take 3 --tt-mb 512
+  nimcore solve 1 3 5 7 --misere --all-moves
   nimcore solve --file piles.txt --subtract 1,3,4
 """
 
@@ -45,9 +57,17 @@ def add_parser(subparsers: Any) -> None:
                         help="read whitespace-separated pile sizes from FILE ('-': standard input)")
     parser.add_argument("--method", default="auto", metavar="NAME",
                         help=f"engine: {' | '.join(METHODS)} (default auto)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (with --all-moves: a 'moves' list too)")
+    parser.add_argument("--all-moves", action="store_true",
+                        help="also score every legal move: value and depth")
+    parser.add_argument("--no-depth", action="store_true",
+                        help="with --all-moves: values only, no depths (fast on large positions)")
     add_rule_flags(parser)
     add_limit_flags(parser)
+    limits = next((g for g in parser._action_groups if g.title == "limits"), parser)
+    limits.add_argument("--tt-mb", type=int, default=None, metavar="MB",
+                        help=f"transposition table of at most MB megabytes (tt engine; default {DEFAULT_TT_MB})")
     parser.set_defaults(run=run)
 
 
@@ -61,18 +81,45 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise InvalidPositionError("no piles given: e.g. `nimcore solve 1 3 5 7`, or --file FILE")
     rules = rules_from_args(args)
-    solution = solve(
-        piles, rules, args.method,
-        node_limit=args.node_limit or None, time_limit=args.time_limit, progress=None,
-    )
+    limits: Dict[str, Any] = dict(node_limit=args.node_limit or None, time_limit=args.time_limit,
+                                  tt_mb=args.tt_mb, progress=None)
+    solution = solve(piles, rules, args.method, **limits)
+    rows: Optional[List[MoveAnalysis]] = None
+    if args.all_moves:
+        rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
         payload: Dict[str, Any] = {"piles": piles if len(piles) <= SHOW_PILES else None,
                                    "rules": str(rules), **solution.to_dict()}
+        if rows is not None:
+            payload["moves"] = [row.to_dict() for row in rows]
         json.dump(payload, sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(_report(piles, str(rules), solution))
+        if rows is not None:
+            sys.stdout.write(_move_table(piles, rows))
     return 0
+
+
+def _move_table(piles: List[int], rows: List[MoveAnalysis]) -> str:
+    """The --all-moves table: one line per legal move."""
+    if not rows:
+        return "\nno legal move\n"
+    cells = []
+    for row in rows:
+        after = list(piles)
+        after[row.move.pile] -= row.move.count
+        outcome = "wins" if row.value > 0 else "loses"
+        depth = "-" if row.depth is None else str(row.depth)
+        cells.append((str(row.move), _show(after), f"{row.value:+d} {outcome}", depth))
+    headers = ("move", "position after", "value", "depth")
+    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
+    lines = ["", "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths)).rstrip() for cell in cells]
+    winning = sum(row.value > 0 for row in rows)
+    lines.append(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
+                 "the winner hurrying and the loser delaying")
+    return "\n".join(lines) + "\n"
 
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:

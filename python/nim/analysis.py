@@ -1,0 +1,145 @@
+"""Every root move scored: ``analyze()`` gives the value and depth of each legal move.
+
+The depth of a move is the remoteness of the position it leads to: the number
+of moves from there to the end of the game when the winner hurries and the
+loser delays (a position with no move has remoteness 0; a won one 1 + the
+least remoteness of its lost children; a lost one 1 + the greatest remoteness
+of its children). It is computed exactly by the `tt` engine in distance mode:
+scores +-(DIST_MATE - remoteness), every child searched (a win can be no
+faster than one move, the only cut-off), each canonical position solved once
+thanks to the table. That is exact for every rule set, closed forms included:
+Bouton's and Sprague-Grundy's theorems give who wins, not how long it lasts,
+so the depth needs the search even where the value does not. Its cost is the
+number of positions reachable from the root (not only those a proof needs):
+for large positions ask for values only (``depth=False``), which uses the
+alpha-beta proof search per move with one shared table.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, NamedTuple, Optional
+
+from nim.position import Move, Position, as_piles
+from nim.progress import search_progress
+from nim.rules import Rules, RulesLike
+from nim.solver import (
+    DEFAULT_NODE_LIMIT, SolveOptions, _short, check_options, finish_search, new_search, new_table,
+)
+from nim.errors import NimError, SearchLimitError
+from nimcore import tt as _tt_core
+
+__all__ = ["MoveAnalysis", "analyze"]
+
+
+class MoveAnalysis(NamedTuple):
+    """One legal move and what it leads to.
+
+    Attributes
+    ----------
+    move : Move
+        The move (pile index, count).
+    value : int
+        +1 when the move wins for the player who makes it (under best play
+        after it), -1 when it loses.
+    depth : int or None
+        Moves from the position after it to the end of the game, the winner
+        hurrying and the loser delaying; None when not asked for.
+    """
+
+    move: Move
+    value: int
+    depth: Optional[int]
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: move ([pile, count]), value, depth."""
+        return {"move": list(self.move), "value": self.value, "depth": self.depth}
+
+
+def analyze(
+    piles: Iterable[int],
+    rules: RulesLike = None,
+    *,
+    depth: bool = True,
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
+    time_limit: Optional[float] = None,
+    tt_mb: Optional[int] = None,
+    progress: Optional[bool] = False,
+) -> List[MoveAnalysis]:
+    """Score every legal move of a position.
+
+    Parameters
+    ----------
+    piles : iterable of int
+        Pile sizes, non-negative.
+    rules : Rules or str, default normal play, take any
+    depth : bool, default True
+        Compute each move's depth (exact; costs a search of every position
+        reachable from the root). False: values only (depth None), much faster
+        on large positions.
+    node_limit, time_limit, tt_mb, progress
+        As for ``nim.solve``; the limits hold for the whole analysis.
+
+    Returns
+    -------
+    list of MoveAnalysis
+        One row per legal move, in the engines' order (pile by pile from the
+        left, largest take first); empty when no move is left.
+
+    Raises
+    ------
+    InvalidPositionError, InvalidRulesError, NimError
+        For bad input.
+    SearchLimitError
+        When a limit stops the analysis; its message says what was searched.
+    KeyboardInterrupt
+        When Ctrl-C stops it.
+    """
+    position = Position(as_piles(piles))
+    ruleset = Rules.coerce(rules)
+    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
+    method = "tt"
+    if depth and sum(position.piles) >= _tt_core.DIST_MATE // 2:
+        raise NimError(
+            f"depths of {_short(position.piles)} could pass 2**29 moves, beyond the engine's "
+            "distance scores; use depth=False (--no-depth)"
+        )
+    table = new_table(position.piles, ruleset, options)
+    bar = search_progress("analyze", options.progress, table)
+    rows: List[MoveAnalysis] = []
+    nodes_before = 0
+    seconds_before = 0.0
+    try:
+        for move in position.moves(ruleset):
+            child = position.apply(move, ruleset).piles
+            remaining = _remaining(options, nodes_before, seconds_before)
+            search = new_search(child, ruleset, remaining, method, bar)
+            if bar is not None:
+                bar.base = nodes_before
+            score, _, _ = _tt_core.search(search, table, depth)
+            finish_search(search, f"analysis of {len(rows) + 1} move(s) by {method}",
+                          position.piles, table, close=False, nodes_before=nodes_before)
+            nodes_before += search.nodes
+            seconds_before += search.seconds
+            if depth:
+                value = 1 if score > 0 else -1
+                rows.append(MoveAnalysis(move, -value, _tt_core.DIST_MATE - abs(score)))
+            else:
+                rows.append(MoveAnalysis(move, -score, None))
+    finally:
+        if bar is not None:
+            bar.close()
+    return rows
+
+
+def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOptions:
+    """The options with what is left of the node and time budgets."""
+    node_limit = options.node_limit
+    if node_limit is not None:
+        node_limit = max(1, node_limit - nodes)
+    time_limit = options.time_limit
+    if time_limit is not None:
+        time_limit = max(1e-6, time_limit - seconds)
+    if node_limit == 1 and options.node_limit is not None and nodes >= options.node_limit:
+        raise SearchLimitError(f"analysis stopped after {nodes:,} nodes: the node limit",
+                               reason="nodes", nodes=nodes, seconds=seconds)
+    return SolveOptions(node_limit, time_limit, options.tt_mb, options.progress)

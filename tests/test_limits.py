@@ -1,0 +1,135 @@
+"""Limits of the tt engine and nim.analyze: nodes, time, table size, Ctrl-C, progress."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import nim
+from nim import progress as progress_module
+from nim.cli import main
+
+#: Solved by tt in about 10 million nodes: far more than the limits below allow.
+HARD = [28, 28, 2, 3, 3, 12, 27, 6, 24, 26]
+#: Out of reach: runs until stopped.
+HOPELESS = HARD + [25, 19]
+
+
+def test_node_limit_raises_a_search_limit_error() -> None:
+    with pytest.raises(nim.SearchLimitError) as caught:
+        nim.solve(HARD, "misere,max=3", node_limit=50_000)
+    error = caught.value
+    assert error.reason == "nodes"
+    assert error.nodes == 50_000
+    assert "node limit" in str(error) and "28, 28, 2" in str(error) and "table entries" in str(error)
+
+
+def test_time_limit_raises_a_search_limit_error() -> None:
+    with pytest.raises(nim.SearchLimitError) as caught:
+        nim.solve(HOPELESS, "misere,max=3", time_limit=0.2, node_limit=None)
+    assert caught.value.reason == "time"
+    assert "time limit" in str(caught.value)
+
+
+def test_analyze_limits_hold_for_the_whole_analysis() -> None:
+    with pytest.raises(nim.SearchLimitError) as caught:
+        nim.analyze([6, 7, 8, 9], "misere,max=3", node_limit=100)
+    assert caught.value.reason == "nodes"
+    assert "analysis" in str(caught.value)
+    with pytest.raises(nim.SearchLimitError):
+        nim.analyze(HOPELESS, "misere,max=3", depth=False, time_limit=0.2)
+
+
+@pytest.mark.parametrize("flags", [["--node-limit", "20000"], ["--time-limit", "0.2", "--node-limit", "0"]])
+def test_cli_limit_exits_3_with_one_line(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["solve", *map(str, HOPELESS), "--misere", "--max-take", "3", *flags])
+    assert status == 3
+    err = capsys.readouterr().err
+    assert err.startswith("nimcore: error: tt stopped after ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_small_table_still_solves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "1", "13", "14", "20", "1", "15", "9", "8", "--misere", "--max-take", "3",
+                 "--tt-mb", "1", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["value"] == nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3").value
+    assert payload["method"] == "tt"
+
+
+@pytest.mark.parametrize("mb", ["0", "-5", "9999999999"])
+def test_cli_bad_table_size_exits_2(mb: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "1", "2", "3", "--misere", "--max-take", "3", "--tt-mb", mb]) == 2
+    assert "tt_mb" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [{"time_limit": 0}, {"time_limit": -1.0}, {"node_limit": 0},
+                                 {"node_limit": 2.5}])
+def test_bad_limits_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(nim.NimError):
+        nim.solve([1, 2, 3], "misere,max=3", **bad)  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_the_search_with_status_130_and_no_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nim", "solve", *map(str, HOPELESS), "--misere", "--max-take", "3",
+         "--node-limit", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        time.sleep(1.5)                          # past start-up: the search is running
+        assert process.poll() is None
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=10)   # a hang fails here
+        waited = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err == "nimcore: error: interrupted\n", err
+    assert out == ""
+    print(f"stopped {waited * 1000:.0f} ms after SIGINT")   # measured: ~50 ms
+
+
+def test_ctrl_c_in_python_raises_keyboard_interrupt() -> None:
+    code = (
+        "import nim, signal, threading, os\n"
+        "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "try:\n"
+        f"    nim.solve({HOPELESS}, 'misere,max=3', node_limit=None)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert result.stdout == "interrupted\n", result.stderr
+
+
+def test_progress_shows_nodes_rate_and_table_fill(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(progress_module, "QUIET_SECONDS", 0.0)
+    with pytest.raises(nim.SearchLimitError):
+        nim.solve(HARD, "misere,max=3", node_limit=1_000_000, progress=True)
+    err = capsys.readouterr().err
+    assert "nodes" in err and "table" in err and "full" in err
+    assert "nodes/s" in err
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3", progress=None)
+    assert capsys.readouterr().err == ""
+
+
+def test_time_limit_holds_with_many_piles() -> None:
+    """A node costs O(piles): checkpoints come more often, so the limit still holds."""
+    piles = [(7 * i) % 29 + 1 for i in range(20_000)]
+    started = time.monotonic()
+    with pytest.raises(nim.SearchLimitError) as caught:
+        nim.solve(piles, "misere,max=3", time_limit=0.3)
+    assert caught.value.reason == "time"
+    assert time.monotonic() - started < 30        # a hang fails; measured: about 0.3 s
