@@ -169,3 +169,11 @@ def test_ctrl_c_stops_a_long_search_cleanly():
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert err == "nimcore: error: interrupted\n"
+
+
+def test_ida_value_is_not_presented_as_the_game_value(capsys):
+    # [1, 2] is won for the mover, but IDA*'s path (take everything from pile 0) loses
+    status, out, _ = run(capsys, "solve", "1", "2", "--method", "ida")
+    assert status == 0
+    assert "not the game value" in out and "IDA* move" in out
+    assert "best move" not in out

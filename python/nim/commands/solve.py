@@ -123,17 +123,25 @@ def _move_table(piles: List[int], rows: List[MoveAnalysis]) -> str:
 
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:
-    outcome = "the player to move wins" if solution.value > 0 else "the player to move loses"
+    label = "best move"
+    if solution.method == "ida":
+        # IDA* ignores the opponent (SPEC 3.4): its value is the outcome of the
+        # path it found, if both players followed it -- not the game value.
+        outcome = (f"the player to move {'wins' if solution.value > 0 else 'loses'} along IDA*'s path "
+                   "(not the game value: IDA* ignores the opponent; use --method auto)")
+        label = "IDA* move"
+    else:
+        outcome = "the player to move wins" if solution.value > 0 else "the player to move loses"
     lines = [
         f"position   {_show(piles)}   ({rules})",
         f"value      {solution.value:+d}: {outcome}",
     ]
     if solution.move is None:
-        lines.append("best move  none: no move is left")
+        lines.append(f"{label:<10} none: no move is left")
     else:
         after = list(piles)
         after[solution.move.pile] -= solution.move.count
-        lines.append(f"best move  {solution.move} -> {_show(after)}")
+        lines.append(f"{label:<10} {solution.move} -> {_show(after)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     return "\n".join(lines) + "\n"
 
