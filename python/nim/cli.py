@@ -30,6 +30,9 @@ examples:
   nimcore solve 1 3 5 7 --misere          who wins misère Nim on 1 3 5 7, and how
   nimcore solve 3 4 5 --max-take 3 --json one JSON object: value, move, nodes, ...
   nimcore solve --file piles.txt          solve a large configuration from a file
+  nimcore play                            play against the AI NimX in the terminal
+  nimcore tournament --strategies random,ida,alphabeta,optimal --games 10 --seed 1
+  nimcore replay lab2.txt --misere        replay a Lab 2 test file, annotated
   nimcore COMMAND --help                  the options of one command
 """
 
