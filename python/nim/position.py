@@ -9,7 +9,7 @@ from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import Rules, RulesLike
 from nimcore.piles import exact_piles
 
-__all__ = ["Move", "Position", "as_piles"]
+__all__ = ["Move", "Position", "as_piles", "as_size"]
 
 
 class Move(NamedTuple):
@@ -140,6 +140,22 @@ def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:
     if result and min(result) < 0:
         raise InvalidPositionError(f"pile sizes must be non-negative: {_short(values)}")
     return result
+
+
+def as_size(value: Any, what: str = "a pile size") -> int:
+    """Check and convert one size (a pile, a table's length) to a non-negative int.
+
+    Raises
+    ------
+    InvalidPositionError
+        When ``value`` is not a non-negative whole number; the message names ``what``.
+    """
+    if isinstance(value, bool) or not _is_whole(value):
+        raise InvalidPositionError(f"{what} must be a whole number, not {value!r}")
+    n = operator.index(value)
+    if n < 0:
+        raise InvalidPositionError(f"{what} must be non-negative, not {n}")
+    return n
 
 
 def _is_whole(value: Any) -> bool:

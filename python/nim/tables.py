@@ -14,11 +14,11 @@ convention.
 from __future__ import annotations
 
 import bisect
-import operator
 from dataclasses import dataclass
 from typing import Any, Dict, List, Tuple
 
 from nim.errors import InvalidPositionError
+from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.theory import grundy_table, grundy_value
 
@@ -134,12 +134,7 @@ def _grundies(n_max: int, rules: Rules) -> List[int]:
 
 
 def _size(value: int) -> int:
-    try:
-        n = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"--upto must be a whole number, not {value!r}") from None
-    if n < 0:
-        raise InvalidPositionError(f"--upto must be non-negative, not {n}")
+    n = as_size(value, "--upto")
     if n > MAX_TABLE_ROWS:
         raise InvalidPositionError(f"a table goes up to {MAX_TABLE_ROWS:,} at most, not {n:,}")
     return n

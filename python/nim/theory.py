@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import operator
 from typing import List
 
 from nim.errors import InvalidPositionError
+from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.solver import theory
 from nimcore.grundy import grundy_table as _core_table
@@ -26,7 +26,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
     InvalidPositionError
         When ``upto`` is negative, not a whole number, or over MAX_TABLE.
     """
-    n = _size(upto)
+    n = as_size(upto, "a table's last pile size")
     if n > MAX_TABLE:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
     return list(_core_table(Rules.coerce(rules).core, n).tolist())
@@ -34,14 +34,4 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
 
 def grundy_value(pile: int, rules: RulesLike = None) -> int:
     """Grundy value of a single pile of any size, by closed form or period."""
-    return int(theory(Rules.coerce(rules)).grundy(_size(pile)))
-
-
-def _size(value: int) -> int:
-    try:
-        n = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"a pile size must be a whole number, not {value!r}") from None
-    if n < 0:
-        raise InvalidPositionError(f"a pile size must be non-negative, not {n}")
-    return n
+    return int(theory(Rules.coerce(rules)).grundy(as_size(pile)))
