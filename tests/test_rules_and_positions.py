@@ -60,11 +60,11 @@ def test_errors_are_value_errors():
 
 
 def test_takes_follow_the_ceng_order():
-    assert Rules().takes(3) == (3, 2, 1)
-    assert Rules(take="max", k=2).takes(5) == (2, 1)
-    assert Rules(take="half").takes(7) == (3, 2, 1)
-    assert Rules(take="half").takes(1) == ()
-    assert Rules(take="set", subtract=(1, 3, 4)).takes(3) == (3, 1)
+    assert tuple(Rules().takes(3)) == (3, 2, 1)
+    assert tuple(Rules(take="max", k=2).takes(5)) == (2, 1)
+    assert tuple(Rules(take="half").takes(7)) == (3, 2, 1)
+    assert tuple(Rules(take="half").takes(1)) == ()
+    assert tuple(Rules(take="set", subtract=(1, 3, 4)).takes(3)) == (3, 1)
 
 
 def test_position_children_in_ceng_order():
@@ -108,3 +108,40 @@ def test_illegal_moves(move, rules):
 def test_bad_piles(piles, match):
     with pytest.raises(nim.InvalidPositionError, match=match):
         nim.solve(piles)
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere,max=3", "normal,half", "normal,set=2;3"])
+def test_legal_moves_sequence_matches_the_move_list(rules):
+    import random
+
+    from nim.position import LegalMoves
+
+    rng = random.Random(7)
+    for _ in range(200):
+        position = Position([rng.randrange(0, 9) for _ in range(rng.randrange(0, 5))])
+        expected = list(position.moves(rules))
+        moves = LegalMoves(position, Rules.parse(rules))
+        assert len(moves) == len(expected)
+        assert [moves[i] for i in range(len(moves))] == expected == list(moves)
+        assert sorted(moves.smallest_first()) == sorted(expected)
+        assert list(moves.smallest_first()) == sorted(expected)
+
+
+def test_huge_piles_never_list_their_moves():
+    # a pile of 2**40 has 2**40 legal moves: checks and choices must not list them
+    from nim.position import LegalMoves
+    from nim.strategies import make_strategy
+
+    position = Position([2**40, 3])
+    assert position.is_legal(Move(0, 2**39))
+    assert not position.is_legal(Move(0, 2**40 + 1))
+    assert position.apply(Move(0, 2**40 - 5)).piles == (5, 3)
+    moves = LegalMoves(position, Rules())
+    assert len(moves) == 2**40 + 3 and moves[2**40] == Move(1, 3)
+    import random
+
+    for name in ["random", "optimal"]:
+        move = make_strategy(name).choose_move(position, "normal", random.Random(1))
+        assert position.is_legal(move)
+    lab2 = make_strategy("optimal", tie_break="lab2").choose_move([2**40, 2**40 - 1], "normal")
+    assert lab2 == Move(0, 1)

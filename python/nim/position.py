@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import operator
-from typing import Any, Iterable, Iterator, NamedTuple, Tuple
+from bisect import bisect_right
+from typing import Any, Iterable, Iterator, List, NamedTuple, Sequence, Tuple, overload
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import Rules, RulesLike
 from nimcore.piles import exact_piles
 
-__all__ = ["Move", "Position", "as_piles", "as_size"]
+__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size"]
 
 
 class Move(NamedTuple):
@@ -110,6 +111,53 @@ class Position:
 
     def __str__(self) -> str:
         return " ".join(map(str, self._piles))
+
+
+class LegalMoves(Sequence[Move]):
+    """Every legal move of a position, in CENG order, without building a list.
+
+    ``len``, indexing (so ``random.choice``) and iteration cost memory per pile,
+    not per move: a pile of 10**9 has 10**9 moves.
+    """
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        self._takes = [rules.takes(pile) for pile in position.piles]
+        self._starts: List[int] = []
+        total = 0
+        for takes in self._takes:
+            self._starts.append(total)
+            total += len(takes)
+        self._len = total
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        # piles with no move share their start with the next pile; bisect_right
+        # lands on the last of them, the one that holds the move
+        pile = bisect_right(self._starts, index) - 1
+        return Move(pile, self._takes[pile][index - self._starts[pile]])
+
+    def __iter__(self) -> Iterator[Move]:
+        for pile, takes in enumerate(self._takes):
+            for count in takes:
+                yield Move(pile, count)
+
+    def smallest_first(self) -> Iterator[Move]:
+        """The moves pile by pile, each pile's smallest take first (Lab 2's tie-break order)."""
+        for pile, takes in enumerate(self._takes):
+            for count in reversed(takes):
+                yield Move(pile, count)
 
 
 def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Iterable, Optional, Tuple, Union
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
@@ -137,15 +137,19 @@ class Rules:
         """Smallest legal take: a pile smaller than this can never be moved."""
         return int(self._core.min_take)
 
-    def takes(self, pile: int) -> Tuple[int, ...]:
-        """Legal numbers of objects to take from a pile of ``pile``, largest first."""
+    def takes(self, pile: int) -> Sequence[int]:
+        """Legal numbers of objects to take from a pile of ``pile``, largest first.
+
+        A ``range`` for `any`, `max` and `half` (constant memory, ``in`` and
+        ``len`` in constant time, even for a pile of 2**60), a tuple for `set`.
+        """
         if self.take == "any":
-            return tuple(range(pile, 0, -1))
+            return range(pile, 0, -1)
         if self.take == "max":
             assert self.k is not None
-            return tuple(range(min(self.k, pile), 0, -1))
+            return range(min(self.k, pile), 0, -1)
         if self.take == "half":
-            return tuple(range(pile // 2, 0, -1))
+            return range(pile // 2, 0, -1)
         assert self.subtract is not None
         return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError, NimError, SearchLimitError, UnknownMethodError
 from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
-from nim.position import Move, Position
+from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, solve
 
@@ -102,7 +102,7 @@ class Strategy(ABC):
         """
         pos = Position(position)
         ruleset = Rules.coerce(rules)
-        moves = list(pos.moves(ruleset))
+        moves = LegalMoves(pos, ruleset)  # lazy: a pile of 10**9 has 10**9 moves
         if not moves:
             raise IllegalMoveError(f"no legal move in {pos!r} under {ruleset}")
         generator = rng if rng is not None else random.Random()
@@ -112,7 +112,7 @@ class Strategy(ABC):
 
     @abstractmethod
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: List[Move]) -> Move:
+                moves: LegalMoves) -> Move:
         """The move, for a position that has ``moves`` (non-empty, CENG order)."""
 
     def _options(self) -> str:
@@ -137,7 +137,7 @@ class RandomStrategy(Strategy):
     label = "Random"
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: List[Move]) -> Move:
+                moves: LegalMoves) -> Move:
         return rng.choice(moves)
 
 
@@ -148,7 +148,7 @@ class IdaStrategy(Strategy):
     label = "IDA*"
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: List[Move]) -> Move:
+                moves: LegalMoves) -> Move:
         move = ida(position.piles, rules).move
         assert move is not None
         return move
@@ -185,7 +185,7 @@ class DepthLimitedStrategy(Strategy):
         self.label = f"Depth-limited alpha-beta (depth {depth})" + (", random when losing" if forejune else "")
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: List[Move]) -> Move:
+                moves: LegalMoves) -> Move:
         move = depth_limited(position.piles, rules, self.depth).move
         assert move is not None
         return move
@@ -213,11 +213,11 @@ class _ExactStrategy(Strategy):
         return solution.value, solution.move
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: List[Move]) -> Move:
+                moves: LegalMoves) -> Move:
         value, move = self._solve(position.piles, rules)
         if self.tie_break == "lab2":
             # the first move in (pile, smallest count) order whose child is worth -value
-            for candidate in sorted(moves):
+            for candidate in moves.smallest_first():
                 child = position.apply(candidate, rules)
                 if child.is_terminal(rules):
                     child_value = 1 if rules.misere else -1
