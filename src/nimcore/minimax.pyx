@@ -30,6 +30,53 @@ ctypedef fused PruneMode:
     PruneTag
 
 
+cdef inline pile_t _other_movable(const SearchState* s, const pile_t* piles, int n,
+                                  int skip) noexcept nogil:
+    """Size of the movable pile other than piles[skip] (the caller knows there is one)."""
+    cdef int k
+    for k in range(n):
+        if k != skip and piles[k] >= s.rules.min_take:
+            return piles[k]
+    return 0
+
+
+cdef score_t _single_pile(SearchState* s, pile_t p, int depth, score_t alpha, score_t beta,
+                          TakeTag tag, PruneMode mode) noexcept nogil:
+    """Value for the mover of a position whose only movable pile holds p objects.
+
+    Two thirds of a Nim tree's inner nodes have one movable pile: here they
+    skip the scan over every pile and the writes to the piles array. The other
+    piles cannot move (below the smallest take), so they add no children and
+    the nodes visited, and their order, are those of _negamax.
+    """
+    cdef score_t best = NO_SCORE, v
+    cdef score_t leaf = -rules_terminal_score(&s.rules)
+    cdef pile_t q, m, j
+    cdef int first = 0
+    if depth >= s.max_depth:
+        s.stop = STOP_DEPTH
+        return 0
+    m = rules_move_count(&s.rules, p, &first, tag)
+    for j in range(m):
+        q = rules_child(&s.rules, p, m, first, j, tag)
+        if search_count_node(s):
+            return 0
+        if q < s.rules.min_take:
+            v = leaf
+        else:
+            v = -_single_pile(s, q, depth + 1, -beta, -alpha, tag, mode)
+            if s.stop != STOP_NONE:
+                return 0
+        if v > best:
+            best = v
+            if PruneMode is PruneTag:
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+    return best
+
+
 cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movable,
                       score_t alpha, score_t beta, TakeTag tag, PruneMode mode) noexcept nogil:
     """Value for the mover of a position with `movable` > 0 movable piles.
@@ -53,6 +100,12 @@ cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movab
             child_movable = movable - 1 + (q >= s.rules.min_take)
             if child_movable == 0:
                 v = leaf
+            elif child_movable == 1:
+                # one movable pile left: this one, or the other one when this empties
+                v = -_single_pile(s, q if q >= s.rules.min_take else _other_movable(s, piles, n, i),
+                                  depth + 1, -beta, -alpha, tag, mode)
+                if s.stop != STOP_NONE:
+                    return 0
             else:
                 piles[i] = q
                 v = -_negamax(s, piles, n, depth + 1, child_movable, -beta, -alpha, tag, mode)
