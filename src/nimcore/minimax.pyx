@@ -7,6 +7,10 @@ the bounds of a game value, and cuts off on v >= beta (v <= alpha at MIN).
 
 A child with no legal move is scored without a call (it is still counted):
 the leaves are most of a Nim tree, and the call was most of their cost.
+Positions with one movable pile take a lean path (_single_pile), and a pile
+whose moves all end the game has its terminal children counted in place.
+Every shortcut visits the same nodes in the same order: the tests compare
+node counts with the pure-Python twins on every rule set.
 """
 
 from nimcore._types cimport count_t, pile_t, score_t
@@ -14,7 +18,9 @@ from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
-from nimcore.search cimport STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node
+from nimcore.search cimport (
+    STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node, search_count_nodes,
+)
 
 cdef enum:
     NO_SCORE = -2      # below every game value: "no child seen yet"
@@ -64,7 +70,7 @@ cdef score_t _single_pile(SearchState* s, pile_t p, int depth, score_t alpha, sc
         if q < s.rules.min_take:
             v = leaf
         else:
-            v = -_single_pile(s, q, depth + 1, -beta, -alpha, tag, mode)
+            v = _single_child(s, q, depth + 1, alpha, beta, tag, mode)
             if s.stop != STOP_NONE:
                 return 0
         if v > best:
@@ -75,6 +81,29 @@ cdef score_t _single_pile(SearchState* s, pile_t p, int depth, score_t alpha, sc
                 if best > alpha:
                     alpha = best
     return best
+
+
+cdef inline score_t _single_child(SearchState* s, pile_t q, int depth, score_t alpha,
+                                  score_t beta, TakeTag tag, PruneMode mode) noexcept nogil:
+    """Value, seen from the parent, of a child whose only movable pile holds q.
+
+    When every move from q leaves an immovable pile, q's children are terminal,
+    each worth `leaf` to q's mover: they are counted here instead of calling
+    (alpha-beta at q stops after the first when that already reaches its beta,
+    -alpha). Returns 0 with s.stop set when the search must stop.
+    """
+    cdef score_t leaf = -rules_terminal_score(&s.rules)
+    cdef pile_t mq
+    cdef int first = 0
+    if q <= s.rules.leaf_parent_max:
+        mq = rules_move_count(&s.rules, q, &first, tag)
+        if PruneMode is PruneTag:
+            if leaf >= -alpha:
+                mq = 1
+        if search_count_nodes(s, mq):
+            return 0
+        return -leaf
+    return -_single_pile(s, q, depth, -beta, -alpha, tag, mode)
 
 
 cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movable,
@@ -102,8 +131,8 @@ cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movab
                 v = leaf
             elif child_movable == 1:
                 # one movable pile left: this one, or the other one when this empties
-                v = -_single_pile(s, q if q >= s.rules.min_take else _other_movable(s, piles, n, i),
-                                  depth + 1, -beta, -alpha, tag, mode)
+                v = _single_child(s, q if q >= s.rules.min_take else _other_movable(s, piles, n, i),
+                                  depth + 1, alpha, beta, tag, mode)
                 if s.stop != STOP_NONE:
                     return 0
             else:

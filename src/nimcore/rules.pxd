@@ -35,6 +35,7 @@ cdef struct RuleSet:
     int take             # a TakeRule
     pile_t k             # K of `max K`
     pile_t min_take      # smallest legal take: a pile below it cannot move
+    pile_t leaf_parent_max   # largest movable pile whose every move leaves an immovable pile
     int n_set            # members of S
     pile_t set_desc[MAX_SET_SIZE]   # S sorted largest first, no duplicates
 

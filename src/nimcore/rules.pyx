@@ -43,6 +43,14 @@ cdef class CoreRules:
             self.c_rules.set_desc[i] = s
         if members:
             self.c_rules.min_take = min(members)   # no [-1]: wraparound is off
+        # every child of a pile q is immovable iff q - (its smallest take) < min_take:
+        # any/max: q = 1; half: q = 2 (its smallest take is 1); set S: q < 2 min S
+        if take == "half":
+            self.c_rules.leaf_parent_max = 2
+        elif take == "set":
+            self.c_rules.leaf_parent_max = 2 * self.c_rules.min_take - 1
+        else:
+            self.c_rules.leaf_parent_max = 1
 
     @property
     def misere(self):

@@ -35,6 +35,14 @@ cdef struct SearchState:
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
 
+cdef inline bint search_count_nodes(SearchState* s, count_t k) noexcept nogil:
+    """Count k nodes at once; True when the search must stop."""
+    s.nodes += k
+    if s.nodes >= s.next_check:
+        return search_checkpoint(s) != STOP_NONE
+    return False
+
+
 cdef inline bint search_count_node(SearchState* s) noexcept nogil:
     """Count one node; True when the search must stop."""
     s.nodes += 1
