@@ -145,3 +145,9 @@ def test_huge_piles_never_list_their_moves():
         assert position.is_legal(move)
     lab2 = make_strategy("optimal", tie_break="lab2").choose_move([2**40, 2**40 - 1], "normal")
     assert lab2 == Move(0, 1)
+
+
+def test_standard_rule_constants():
+    assert nim.NORMAL == Rules() and nim.MISERE == Rules(misere=True)
+    assert Rules.coerce("misere") is nim.MISERE and Rules.coerce(None) is nim.NORMAL
+    assert Rules.coerce("misere,max=3") is Rules.coerce("misere,max=3")  # parsed once

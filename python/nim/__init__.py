@@ -24,7 +24,7 @@ from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
 from nim.heuristics import depth_limited, ida
 from nim.position import Move, Position
 from nim.replay import parse_replay, read_replay_file, replay_game
-from nim.rules import Rules
+from nim.rules import MISERE, NORMAL, Rules
 from nim.selection import Population, select_fittest
 from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, solve
 from nim.strategies import Strategy, make_strategy
@@ -47,7 +47,9 @@ __all__ = [
     "InvalidRulesError",
     "InvalidTreeError",
     "METHODS",
+    "MISERE",
     "Move",
+    "NORMAL",
     "MoveAnalysis",
     "NimError",
     "NimGame",

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 from nim.errors import InvalidRulesError
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 
-__all__ = ["Rules", "RulesLike", "TAKE_RULES"]
+__all__ = ["MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
 
 #: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
 #: ``set`` any k of a finite set S with k <= n.
@@ -118,7 +118,7 @@ class Rules:
     def coerce(cls, rules: "RulesLike") -> "Rules":
         """Accept a ``Rules``, a rule string, or None (normal play, take any)."""
         if rules is None:
-            return cls()
+            return NORMAL if cls is Rules else cls()
         if isinstance(rules, Rules):
             return rules
         if isinstance(rules, str):
@@ -192,7 +192,17 @@ RulesLike = Union[Rules, str, None]
 def _parse_cached(text: str) -> Rules:
     # Rules are immutable, so one parse per rule string serves every call
     # (it was a third of a small solve's time).
+    if text == "normal":
+        return NORMAL
+    if text == "misere":
+        return MISERE
     return Rules.parse(text)
+
+
+#: Normal play, take any number: the player who cannot move loses.
+NORMAL = Rules()
+#: Misère play, take any number: the player who takes the last object loses.
+MISERE = Rules(misere=True)
 
 
 def _whole_number(value: Any, what: str) -> int:
