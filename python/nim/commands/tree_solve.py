@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from nim.commands.common import add_limit_flags
 from nim.trees import GameTree, TreeSolution, short_repr, solve_tree
 
 _DESCRIPTION = """\
@@ -47,10 +48,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--method", default="AlphaBeta", metavar="NAME",
                         help="Minimax | AlphaBeta (default AlphaBeta)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--node-limit", type=int, default=0, metavar="N",
-                        help="stop the search after N nodes (default 0: none)")
-    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                        help="stop the search after this many seconds")
+    add_limit_flags(parser)  # the same default node limit as `solve`: no silent hour-long search
     parser.set_defaults(run=run)
 
 
