@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import List, Sequence
+from typing import Any, List, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
 from nim.position import as_piles
@@ -51,13 +51,15 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return Rules(misere=args.misere)
 
 
-def add_limit_flags(parser: argparse.ArgumentParser) -> None:
-    """--node-limit and --time-limit for the search engines."""
+def add_limit_flags(parser: argparse.ArgumentParser) -> Any:
+    """--node-limit and --time-limit for the search engines; returns their group
+    (an argparse argument group), so a command can add limits of its own."""
     group = parser.add_argument_group("limits")
     group.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT, metavar="N",
                        help=f"stop a search after N nodes (default {DEFAULT_NODE_LIMIT:,}; 0: none)")
     group.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                        help="stop a search after this many seconds")
+    return group
 
 
 def parse_piles(texts: Sequence[str], what: str = "pile sizes") -> List[int]:

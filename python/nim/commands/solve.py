@@ -64,8 +64,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--no-depth", action="store_true",
                         help="with --all-moves: values only, no depths (fast on large positions)")
     add_rule_flags(parser)
-    add_limit_flags(parser)
-    limits = next((g for g in parser._action_groups if g.title == "limits"), parser)
+    limits = add_limit_flags(parser)
     limits.add_argument("--tt-mb", type=int, default=None, metavar="MB",
                         help=f"transposition table of at most MB megabytes (tt engine; default {DEFAULT_TT_MB})")
     parser.set_defaults(run=run)
