@@ -18,13 +18,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
 from nim.position import Move, as_piles
 from nim.progress import search_progress
-from nim.rules import Rules, RulesLike
+from nim.rules import MISERE, NORMAL, Rules, RulesLike
 import nimcore.tt as _tt_core
+from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
 from nimcore.grundy import Theory
 from nimcore.rules import MAX_PILE
@@ -53,9 +54,8 @@ DEFAULT_NODE_LIMIT = 1_000_000_000
 DEFAULT_TT_MB = 256
 
 
-@dataclass(frozen=True)
-class Solution:
-    """The answer for one position.
+class Solution(NamedTuple):
+    """The answer for one position (a named tuple: ``value, move, *_ = solve(...)`` works).
 
     Attributes
     ----------
@@ -121,6 +121,10 @@ def register_engine(name: str) -> Callable[[Engine], Engine]:
     return add
 
 
+# Plain Nim with default options never reaches this body: Bouton's theorem
+# answers it in C first, so that even a fresh process's first solve costs
+# microseconds (nimcore/bouton.pyx).
+@plain_nim_first(Solution, Move, normal=NORMAL, misere=MISERE)
 def solve(
     piles: Iterable[int],
     rules: RulesLike = None,

@@ -9,7 +9,9 @@ from cpython.long cimport PyLong_CheckExact, PyLong_FromUnsignedLongLong
 from libc.stdint cimport uint64_t
 
 cdef extern from "Python.h":
-    Py_ssize_t Py_SIZE(object o)      # negative for a negative int (CPython's sign)
+    # Never raises for an exact int: overflow is -1 below, +1 above long long's range.
+    # (Py_SIZE's sign told a negative int only up to 3.11: 3.12 changed the layout.)
+    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) noexcept
 
 # Largest value that can take one more decimal digit without passing 2**64.
 cdef uint64_t _LAST_SAFE = (0xFFFFFFFFFFFFFFFF - 9) // 10
@@ -75,7 +77,12 @@ def exact_piles(seq):
     careful path that finds and reports the bad item.
     """
     cdef tuple items = tuple(seq)
+    cdef int overflow
+    cdef long long size
     for item in items:
-        if not PyLong_CheckExact(item) or Py_SIZE(item) < 0:
+        if not PyLong_CheckExact(item):
+            return None
+        size = PyLong_AsLongLongAndOverflow(item, &overflow)
+        if overflow < 0 or (overflow == 0 and size < 0):
             return None
     return items

@@ -1,0 +1,160 @@
+"""``nim.solve``'s compiled first step for plain Nim (nimcore/bouton.pyx) against the
+general path it stands in front of, Bouton's theorem and brute force; and
+everything it must leave to the general path (bad input, limits, other rules)."""
+
+import inspect
+import itertools
+from typing import NamedTuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nim
+from nim.solver import SolveOptions, _solve_grundy
+from nimcore.bouton import plain_nim_first
+
+import oracles
+
+GENERAL = nim.solve.__wrapped__
+SPELLINGS = {
+    "normal": [None, "normal", nim.NORMAL],
+    "misere": ["misere", nim.MISERE],
+}
+#: Piles with several sizes above 1, exactly one, none; zeros; word-sized piles.
+PILES = st.lists(
+    st.one_of(st.integers(0, 3), st.integers(0, 40), st.integers(0, 2**63 - 1)), max_size=12
+)
+
+
+def _same_answer(fast, general):
+    assert fast[:4] == general[:4]                 # value, move, nodes, method
+    assert isinstance(fast, nim.Solution) and isinstance(fast.seconds, float)
+    assert fast.move is None or type(fast.move) is nim.Move
+
+
+def _expected_value(convention, piles):
+    if convention == "misere":
+        return 1 if oracles.bouton_misere_wins(piles) else -1
+    x = 0
+    for p in piles:
+        x ^= p
+    return 1 if x else -1
+
+
+@settings(max_examples=400, deadline=None)
+@given(piles=PILES, convention=st.sampled_from(["normal", "misere"]),
+       method=st.sampled_from(["auto", "grundy"]), as_tuple=st.booleans())
+def test_same_answers_as_the_general_path(piles, convention, method, as_tuple):
+    position = tuple(piles) if as_tuple else list(piles)
+    rules = nim.Rules.parse(convention)
+    general = _solve_grundy(tuple(piles), rules, SolveOptions())
+    for spelling in SPELLINGS[convention]:
+        fast = nim.solve(position, spelling, method)
+        _same_answer(fast, general)
+        assert fast.value == _expected_value(convention, piles)
+
+
+@pytest.mark.parametrize("convention", ["normal", "misere"])
+def test_every_small_position_against_brute_force(convention):
+    rules = nim.Rules.parse(convention)
+    for n in range(5):
+        for piles in itertools.product(range(5), repeat=n):
+            solution = nim.solve(list(piles), convention)
+            assert solution[:4] == _solve_grundy(piles, rules, SolveOptions())[:4], piles
+            assert solution.value == oracles.value(convention, piles), piles
+            if solution.move is not None:
+                child = list(piles)
+                child[solution.move.pile] -= solution.move.count
+                assert 1 <= solution.move.count <= piles[solution.move.pile]
+                if solution.value > 0:       # a winning move leaves a lost position
+                    assert oracles.value(convention, child) == -1, (piles, solution.move)
+            else:
+                assert not any(piles)
+
+
+@pytest.mark.parametrize("piles", [[True, 2], [1.0, 2], [-1, 2], [2, -2**70], ["3"]],
+                         ids=["bool", "float", "negative", "huge-negative", "str"])
+def test_declined_bad_piles_are_refused_as_before(piles):
+    with pytest.raises(nim.InvalidPositionError):
+        nim.solve(piles, "misere")
+
+
+class Size(int):
+    pass
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: [2**63, 1], lambda: (2**70, 5, 5), lambda: range(4), lambda: iter([1, 2, 3]),
+     lambda: [Size(3), 1]],
+    ids=["2**63", "2**70", "range", "iterator", "int-subclass"],
+)
+def test_declined_good_piles_are_answered_by_the_general_path(make):
+    items = list(make())
+    fast = nim.solve(make(), "misere")
+    assert fast[:4] == GENERAL(items, "misere")[:4]
+    assert fast.value == _expected_value("misere", items)
+
+
+@pytest.mark.parametrize(
+    "limits, error",
+    [
+        ({"node_limit": 0}, nim.NimError),
+        ({"node_limit": True}, nim.NimError),
+        ({"node_limit": 1.5}, nim.NimError),
+        ({"time_limit": -1}, nim.NimError),
+        ({"tt_mb": 0}, nim.NimError),
+    ],
+)
+def test_bad_limits_are_still_reported(limits, error):
+    with pytest.raises(error):
+        nim.solve([1, 3, 5], "misere", **limits)
+
+
+def test_valid_limits_do_not_change_the_answer():
+    expected = nim.solve([1, 3, 5], "misere")
+    for limits in ({"node_limit": None}, {"node_limit": 5}, {"time_limit": 1.0}, {"tt_mb": 1},
+                   {"progress": None}):
+        assert nim.solve([1, 3, 5], "misere", **limits)[:4] == expected[:4]
+
+
+def test_other_rules_and_methods_go_the_general_way():
+    assert nim.solve([1, 3, 5], "misere,max=3").method == "tt"
+    assert nim.solve([1, 3, 5], "normal,half").method == "grundy"
+    assert nim.solve([1, 3, 5], "misere", "minimax").method == "minimax"
+    with pytest.raises(nim.UnknownMethodError):
+        nim.solve([1, 3, 5], "misere", "bogus")
+    with pytest.raises(nim.UnknownMethodError):
+        nim.solve([1, 3, 5], "misere", 3)
+    with pytest.raises(nim.InvalidRulesError):
+        nim.solve([1, 3, 5], 7)
+
+
+def test_solve_keeps_its_documented_signature():
+    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.solver"
+    assert nim.solve.__doc__ == GENERAL.__doc__
+    assert inspect.signature(nim.solve) == inspect.signature(GENERAL)
+    # the compiled function's own defaults are the ones it applies
+    assert nim.solve.__defaults__ == GENERAL.__defaults__
+    assert nim.solve.__kwdefaults__ == GENERAL.__kwdefaults__
+
+
+def test_solution_is_an_immutable_named_tuple():
+    value, move, nodes, method, seconds = nim.solve([1, 2, 4, 5], "misere")
+    assert (value, move, nodes, method) == (1, nim.Move(1, 2), 0, "grundy")
+    solution = nim.solve([1, 2, 4, 5], "misere")
+    with pytest.raises(AttributeError):
+        solution.value = -1  # type: ignore[misc]
+    assert solution.wins and solution.to_dict()["move"] == [1, 2]
+
+
+def test_result_types_must_be_named_tuples():
+    class Pair(NamedTuple):
+        a: int
+        b: int
+
+    with pytest.raises(TypeError, match="named tuple type of 5 fields"):
+        plain_nim_first(Pair, nim.Move, nim.NORMAL, nim.MISERE)
+    with pytest.raises(TypeError, match="named tuple type of 2 fields"):
+        plain_nim_first(nim.Solution, dict, nim.NORMAL, nim.MISERE)
