@@ -9,8 +9,9 @@
 The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
-from nim.analysis import MoveAnalysis, analyze
-from nim.ceng import SolveGame
+import importlib
+from typing import TYPE_CHECKING, Any, Dict, List
+
 from nim.errors import (
     IllegalMoveError,
     InputFileError,
@@ -20,18 +21,53 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
-from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
-from nim.heuristics import depth_limited, ida
+from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
 from nim.position import Move, Position
-from nim.replay import parse_replay, read_replay_file, replay_game
 from nim.rules import MISERE, NORMAL, Rules
-from nim.selection import Population, select_fittest
 from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, solve
-from nim.strategies import Strategy, make_strategy
-from nim.svgtree import build_game_tree, tree_html, tree_svg
-from nim.tables import pile_table
-from nim.theory import grundy_table, grundy_value
-from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
+
+if TYPE_CHECKING:
+    from nim.analysis import MoveAnalysis, analyze
+    from nim.ceng import SolveGame
+    from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
+    from nim.replay import parse_replay, read_replay_file, replay_game
+    from nim.selection import Population, select_fittest
+    from nim.strategies import Strategy, make_strategy
+    from nim.svgtree import build_game_tree, tree_html, tree_svg
+    from nim.tables import pile_table
+    from nim.theory import grundy_table, grundy_value
+    from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
+
+#: Where the names imported on first use live: solving needs none of these
+#: modules, and importing them all made ``import nim`` twice as slow.
+_LAZY: Dict[str, str] = {
+    "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
+    "SolveGame": "nim.ceng",
+    "Game": "nim.games", "GameSolution": "nim.games", "NimGame": "nim.games",
+    "TreeGame": "nim.games", "solve_game": "nim.games",
+    "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
+    "Population": "nim.selection", "select_fittest": "nim.selection",
+    "Strategy": "nim.strategies", "make_strategy": "nim.strategies",
+    "build_game_tree": "nim.svgtree", "tree_html": "nim.svgtree", "tree_svg": "nim.svgtree",
+    "pile_table": "nim.tables",
+    "grundy_table": "nim.theory", "grundy_value": "nim.theory",
+    "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",
+    "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a lazily loaded name on first use (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'nim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 
