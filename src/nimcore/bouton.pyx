@@ -3,11 +3,12 @@
 ``nim.solve`` is decorated with ``plain_nim_first``: plain Nim with default
 options is answered here, in one compiled call, and everything else goes to
 the decorated Python function (the general path: rule lookup, validation,
-engine dispatch). Warm, the general path takes 6 µs; but the issue's measure
-is a solve timed alone in a fresh process, where each of its steps ran in cold
-caches (60-80 µs in all) while easyAI's table search needs 0.6 ms for misère
-[1, 3, 5]. Here the same answer costs one call that builds its result tuples
-directly.
+engine dispatch). Warm, the general path takes 4 µs; as the first call of a
+fresh process, where each of its steps runs in cold caches, 60-80 µs -- a
+tenth of what easyAI's table search needs for misère [1, 3, 5]. Here the same
+answer costs 0.3 µs warm and 7-10 µs cold, most of it the first execution of
+this function's own code; the result tuples are built directly, not through
+``tuple.__new__`` (which cost 3 µs more cold).
 
 The answers are the general path's, move for move (``tests/test_bouton.py``).
 """
@@ -19,10 +20,6 @@ from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_SET_ITEM
 
 from nimcore.search cimport monotonic_seconds
-
-cdef extern from "Python.h":
-    # Never raises for an exact int: overflow says the value did not fit.
-    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) noexcept
 
 
 cdef struct Answer:
