@@ -77,6 +77,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'position':28} {'easyAI df+tt':>13} {'nimcore tt':>11} {'ratio':>7} "
           f"{'nimcore auto':>13} {'ratio':>7}")
+    met = {"tt": 0, "auto": 0}
     for rules, piles in POSITIONS:
         easy, v_easy = median_time(EASYAI.format(misere=rules == "misere", piles=piles), args.repeat)
         ours, v_ours = median_time(NIMCORE.format(piles=piles, rules=rules, method="tt"), args.repeat)
@@ -85,6 +86,10 @@ def main() -> None:
         label = f"{rules} {piles}"
         print(f"{label:28} {easy * 1e3:10.3f} ms {ours * 1e6:8.1f} us {easy / ours:6.0f}x "
               f"{auto * 1e6:10.1f} us {easy / auto:6.0f}x")
+        met["tt"] += easy / ours >= 100
+        met["auto"] += easy / auto >= 100
+    print(f"at least 100x: tt on {met['tt']} of {len(POSITIONS)}, "
+          f"auto on {met['auto']} of {len(POSITIONS)}")
 
 
 if __name__ == "__main__":
