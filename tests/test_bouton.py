@@ -135,9 +135,15 @@ def test_solve_keeps_its_documented_signature():
     assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.solver"
     assert nim.solve.__doc__ == GENERAL.__doc__
     assert inspect.signature(nim.solve) == inspect.signature(GENERAL)
-    # the compiled function's own defaults are the ones it applies
+    # the compiled function applies the same positional defaults and forwards
+    # keyword options as they came, so the general path checks them
     assert nim.solve.__defaults__ == GENERAL.__defaults__
-    assert nim.solve.__kwdefaults__ == GENERAL.__kwdefaults__
+    with pytest.raises(TypeError, match="bogus"):
+        nim.solve([1, 2], bogus=1)
+    with pytest.raises(TypeError):
+        nim.solve([1, 2], "misere", "auto", 5)
+    with pytest.raises(TypeError):
+        nim.solve([1, 2], "misere", rules="misere")
 
 
 def test_solution_is_an_immutable_named_tuple():

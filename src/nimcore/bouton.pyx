@@ -21,6 +21,10 @@ from cpython.tuple cimport PyTuple_SET_ITEM
 
 from nimcore.search cimport monotonic_seconds
 
+cdef extern from "Python.h":
+    # Never raises for an exact int: overflow says the value did not fit.
+    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) noexcept
+
 
 cdef struct Answer:
     int value              # +1 the player to move wins, -1 loses; 0: declined
@@ -30,12 +34,12 @@ cdef struct Answer:
 
 cdef inline long long _pile(PyObject* item) noexcept:
     """The pile size, or -1 for anything but an exact int in 0 .. 2**63-1."""
+    cdef int overflow
+    cdef long long size
     if not PyLong_CheckExact(<object>item):
         return -1
-    try:
-        return <long long><object>item      # inline for small ints, no C-API call
-    except OverflowError:
-        return -1
+    size = PyLong_AsLongLongAndOverflow(<object>item, &overflow)
+    return size if overflow == 0 else -1
 
 
 cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
@@ -90,12 +94,14 @@ cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
 def plain_nim_first(solution_type, move_type, normal, misere):
     """Decorator: answer plain Nim by Bouton's theorem in C before the decorated solve runs.
 
-    The decorated function is ``nim.solve``'s general path; the function
-    returned has its signature and defaults and gives the same answers, but
-    takes plain Nim with default options -- rules None, ``normal`` or
+    The decorated function is ``nim.solve``'s general path, with parameters
+    ``(piles, rules=None, method="auto", *, options...)``. The function
+    returned takes the same three with the same defaults, passes keyword
+    options on unchanged (so the general path checks them), and gives the same
+    answers; but plain Nim with default options -- rules None, ``normal`` or
     ``misere``, method ``auto`` or ``grundy``, no time or table limit, piles a
-    list or tuple of exact ints in 0 .. 2**63-1 -- without entering Python.
-    It is itself compiled, so a call costs no Python frame.
+    list or tuple of exact ints in 0 .. 2**63-1 -- never enters Python. It is
+    itself compiled, so a call costs no Python frame.
 
     Parameters
     ----------
@@ -112,23 +118,20 @@ def plain_nim_first(solution_type, move_type, normal, misere):
             raise TypeError(f"{kind!r} is not a named tuple type of {fields} fields")
 
     def decorate(general):
-        default_node_limit = general.__kwdefaults__["node_limit"]
-
-        def solve(piles, rules=None, method="auto", *, node_limit=default_node_limit,
-                  time_limit=None, tt_mb=None, progress=False):
+        def solve(piles, rules=None, method="auto", **options):
             cdef int is_misere = _plain_rules(rules, normal, misere)
             cdef Answer answer
             cdef double started
-            if is_misere >= 0 and _default_options(method, node_limit, time_limit, tt_mb) \
-                    and (type(piles) is list or type(piles) is tuple):
+            if (is_misere >= 0 and _plain_method(method)
+                    and (not options or _default_options(options))
+                    and (type(piles) is list or type(piles) is tuple)):
                 started = monotonic_seconds()
                 answer = _bouton(PySequence_Fast_ITEMS(piles), PySequence_Fast_GET_SIZE(piles),
                                  is_misere)
                 if answer.value:
                     return _solution(solution_type, move_type, answer,
                                      monotonic_seconds() - started)
-            return general(piles, rules, method, node_limit=node_limit, time_limit=time_limit,
-                           tt_mb=tt_mb, progress=progress)
+            return general(piles, rules, method, **options)
 
         solve.__name__ = general.__name__
         solve.__qualname__ = general.__qualname__
@@ -140,25 +143,41 @@ def plain_nim_first(solution_type, move_type, normal, misere):
     return decorate
 
 
+cdef str _NORMAL = "normal", _MISERE = "misere"
+
+
 cdef int _plain_rules(rules, normal, misere):
     """1 for plain misère Nim, 0 for plain normal Nim, -1 for anything else."""
-    if rules is None or rules is normal or (type(rules) is str and rules == "normal"):
+    # Identity first: string literals in a caller's code are interned, like these.
+    if rules is None or rules is normal or rules is _NORMAL:
         return 0
-    if rules is misere or (type(rules) is str and rules == "misere"):
+    if rules is misere or rules is _MISERE:
         return 1
+    if type(rules) is str:
+        if <str>rules == _NORMAL:
+            return 0
+        if <str>rules == _MISERE:
+            return 1
     return -1
 
 
-cdef bint _default_options(method, node_limit, time_limit, tt_mb):
-    """True for ``auto``/``grundy`` with valid limits that a closed form ignores.
+cdef bint _plain_method(method):
+    """True for ``auto`` and ``grundy``: both mean the closed form here."""
+    return type(method) is str and (<str>method == "auto" or <str>method == "grundy")
 
-    A bad limit goes the general way, which reports it.
-    """
-    if type(method) is not str or not (method == "auto" or method == "grundy"):
-        return False
-    if time_limit is not None or tt_mb is not None:
-        return False
-    return node_limit is None or (type(node_limit) is int and node_limit >= 1)
+
+cdef bint _default_options(dict options):
+    """True for valid limits that a closed form ignores; a bad one goes the general way."""
+    for name, value in options.items():
+        if name == "node_limit":
+            if not (value is None or (type(value) is int and value >= 1)):
+                return False
+        elif name == "time_limit" or name == "tt_mb":
+            if value is not None:
+                return False
+        elif name != "progress":
+            return False        # unknown: the general path raises TypeError
+    return True
 
 
 cdef extern from *:
@@ -173,7 +192,7 @@ cdef extern from *:
     object _alloc_tuple "nimcore_alloc_tuple" (object type, Py_ssize_t n)
 
 
-cdef inline void _set_item(tuple_, Py_ssize_t i, item):
+cdef inline void _set_item(tuple_, Py_ssize_t i, item) noexcept:
     Py_INCREF(item)                       # PyTuple_SET_ITEM steals a reference
     PyTuple_SET_ITEM(tuple_, i, item)
 
