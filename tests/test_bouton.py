@@ -56,6 +56,15 @@ def test_same_answers_as_the_general_path(piles, convention, method, as_tuple):
 
 
 @pytest.mark.parametrize("convention", ["normal", "misere"])
+def test_rule_strings_made_at_run_time(convention):
+    """Strings built at run time are not interned: they are compared, not matched by identity."""
+    text = "".join(list(convention))
+    assert text == convention and text is not convention
+    for piles in ([1, 1], [1, 1, 1], [2, 1], [3, 4, 5], [0]):
+        assert nim.solve(piles, text)[:4] == GENERAL(piles, convention)[:4]
+
+
+@pytest.mark.parametrize("convention", ["normal", "misere"])
 def test_every_small_position_against_brute_force(convention):
     rules = nim.Rules.parse(convention)
     for n in range(5):
