@@ -151,3 +151,22 @@ def test_standard_rule_constants():
     assert nim.NORMAL == Rules() and nim.MISERE == Rules(misere=True)
     assert Rules.coerce("misere") is nim.MISERE and Rules.coerce(None) is nim.NORMAL
     assert Rules.coerce("misere,max=3") is Rules.coerce("misere,max=3")  # parsed once
+
+
+def test_every_public_name_resolves_and_lazy_names_load_on_first_use():
+    import subprocess
+    import sys
+
+    lazy = set(nim._LAZY)
+    assert lazy <= set(nim.__all__)
+    for name in nim.__all__:
+        assert getattr(nim, name) is not None, name
+    assert set(nim.__all__) <= set(dir(nim))
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        nim.nothing  # noqa: B018
+    # a fresh `import nim` loads none of the lazily imported modules
+    code = "import sys, nim; print(sorted(m for m in sys.modules if m.startswith('nim.')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout
+    for module in set(nim._LAZY.values()):
+        assert repr(module) not in loaded, module
