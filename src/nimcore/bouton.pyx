@@ -14,32 +14,19 @@ The answers are the general path's, move for move (``tests/test_bouton.py``).
 """
 
 from cpython.float cimport PyFloat_FromDouble
-from cpython.long cimport PyLong_CheckExact, PyLong_FromLong, PyLong_FromLongLong, PyLong_FromSsize_t
+from cpython.long cimport PyLong_FromLong, PyLong_FromLongLong, PyLong_FromSsize_t
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_SET_ITEM
 
+from nimcore.piles cimport exact_pile
 from nimcore.search cimport monotonic_seconds
-
-cdef extern from "Python.h":
-    # Never raises for an exact int: overflow says the value did not fit.
-    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) noexcept
 
 
 cdef struct Answer:
     int value              # +1 the player to move wins, -1 loses; 0: declined
     Py_ssize_t pile        # index of a best move's pile; -1: no legal move
     long long take
-
-
-cdef inline long long _pile(PyObject* item) noexcept:
-    """The pile size, or -1 for anything but an exact int in 0 .. 2**63-1."""
-    cdef int overflow
-    cdef long long size
-    if not PyLong_CheckExact(<object>item):
-        return -1
-    size = PyLong_AsLongLongAndOverflow(<object>item, &overflow)
-    return size if overflow == 0 else -1
 
 
 cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
@@ -55,8 +42,8 @@ cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
     cdef long long p, x = 0
     cdef Py_ssize_t i, n_big = 0, big = -1, ones = 0, first_one = -1, first_nonzero = -1
     for i in range(n):
-        p = _pile(items[i])
-        if p < 0:
+        p = exact_pile(<object>items[i])
+        if p < 0:               # not a pile, or 2**63 and more: the general way
             return answer
         x ^= p
         if p > 1:
@@ -75,7 +62,8 @@ cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
         return answer
     if misere and n_big == 1:
         answer.value = 1
-        answer.pile, answer.take = big, _pile(items[big]) - (1 if ones % 2 == 0 else 0)
+        answer.pile = big
+        answer.take = exact_pile(<object>items[big]) - (1 if ones % 2 == 0 else 0)
         return answer
     if x == 0:
         answer.value = -1
@@ -84,7 +72,7 @@ cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
         return answer
     answer.value = 1
     for i in range(n):
-        p = _pile(items[i])
+        p = exact_pile(<object>items[i])
         if p ^ x < p:
             answer.pile, answer.take = i, p - (p ^ x)
             return answer

@@ -5,13 +5,8 @@ checking them in plain Python took ten times longer, so both are done here in
 one pass each.
 """
 
-from cpython.long cimport PyLong_CheckExact, PyLong_FromUnsignedLongLong
+from cpython.long cimport PyLong_FromUnsignedLongLong
 from libc.stdint cimport uint64_t
-
-cdef extern from "Python.h":
-    # Never raises for an exact int: overflow is -1 below, +1 above long long's range.
-    # (Py_SIZE's sign told a negative int only up to 3.11: 3.12 changed the layout.)
-    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) noexcept
 
 # Largest value that can take one more decimal digit without passing 2**64.
 cdef uint64_t _LAST_SAFE = (0xFFFFFFFFFFFFFFFF - 9) // 10
@@ -77,12 +72,7 @@ def exact_piles(seq):
     careful path that finds and reports the bad item.
     """
     cdef tuple items = tuple(seq)
-    cdef int overflow
-    cdef long long size
     for item in items:
-        if not PyLong_CheckExact(item):
-            return None
-        size = PyLong_AsLongLongAndOverflow(item, &overflow)
-        if overflow < 0 or (overflow == 0 and size < 0):
+        if exact_pile(item) == NOT_A_PILE:     # piles of 2**63 and more are fine here
             return None
     return items
