@@ -17,7 +17,7 @@ alpha-beta proof search per move with one shared table.
 
 from __future__ import annotations
 
-from typing import Iterable, List, NamedTuple, Optional
+from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from nim.position import Move, Position, as_piles
 from nim.progress import search_progress
@@ -28,7 +28,7 @@ from nim.solver import (
 from nim.errors import NimError, SearchLimitError
 from nimcore import tt as _tt_core
 
-__all__ = ["MoveAnalysis", "analyze"]
+__all__ = ["Analysis", "MoveAnalysis", "analyze"]
 
 
 class MoveAnalysis(NamedTuple):
@@ -55,6 +55,21 @@ class MoveAnalysis(NamedTuple):
         return {"move": list(self.move), "value": self.value, "depth": self.depth}
 
 
+class Analysis(List[MoveAnalysis]):
+    """``analyze``'s result: a list of MoveAnalysis (equal to the plain list)
+    that remembers its position and rules, so a notebook can draw it."""
+
+    def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules) -> None:
+        super().__init__(rows)
+        self.piles = piles
+        self.rules = rules
+
+    def _repr_html_(self) -> str:
+        """The board with a best move marked, and the move table (nim.display)."""
+        from nim.display import analysis_html
+        return analysis_html(self.piles, self.rules, self)
+
+
 def analyze(
     piles: Iterable[int],
     rules: RulesLike = None,
@@ -64,7 +79,7 @@ def analyze(
     time_limit: Optional[float] = None,
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
-) -> List[MoveAnalysis]:
+) -> Analysis:
     """Score every legal move of a position.
 
     Parameters
@@ -81,7 +96,7 @@ def analyze(
 
     Returns
     -------
-    list of MoveAnalysis
+    Analysis (a list of MoveAnalysis)
         One row per legal move, in the engines' order (pile by pile from the
         left, largest take first); empty when no move is left.
 
@@ -128,7 +143,7 @@ def analyze(
     finally:
         if bar is not None:
             bar.close()
-    return rows
+    return Analysis(rows, position.piles, ruleset)
 
 
 def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOptions:

@@ -112,6 +112,11 @@ class Position:
     def __str__(self) -> str:
         return " ".join(map(str, self._piles))
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks (drawn by nim.display)."""
+        from nim.display import board_svg
+        return board_svg(self._piles)
+
 
 class LegalMoves(Sequence[Move]):
     """Every legal move of a position, in CENG order, without building a list.

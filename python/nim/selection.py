@@ -104,6 +104,11 @@ class Population:
         """Append one game's result to a member's chromosome."""
         self[name].record(won)
 
+    def _repr_html_(self) -> str:
+        """Games, wins and fitness per member as an HTML table, for notebooks (nim.display)."""
+        from nim.display import population_html
+        return population_html(self)
+
     def select_fittest(self) -> Chromosome:
         """The member with the highest fitness (ties: the first)."""
         return select_fittest(self._members)

@@ -92,6 +92,11 @@ class Solution(NamedTuple):
             "seconds": self.seconds,
         }
 
+    def _repr_html_(self) -> str:
+        """An HTML table for notebooks (drawn by nim.display)."""
+        from nim.display import solution_html
+        return solution_html(self)
+
 
 @dataclass(frozen=True)
 class SolveOptions:

@@ -152,6 +152,10 @@ class GameTree:
                 return child.move
         return None
 
+    def _repr_svg_(self) -> str:
+        """The drawing of ``nimcore tree``, for notebooks."""
+        return tree_svg(self)
+
     @property
     def principal_variation(self) -> List[Move]:
         """The moves of best play from the root to the end of the game."""

@@ -22,7 +22,7 @@ from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.theory import grundy_table, grundy_value
 
-__all__ = ["MAX_TABLE_ROWS", "PileRow", "pile_table", "pile_outcomes"]
+__all__ = ["MAX_TABLE_ROWS", "PileRow", "PileTable", "pile_table", "pile_outcomes"]
 
 #: Largest ``upto`` a table is built for.
 MAX_TABLE_ROWS = 1_000_000
@@ -64,6 +64,20 @@ class PileRow:
                 "movable": self.movable}
 
 
+class PileTable(List[PileRow]):
+    """``pile_table``'s result: a list of PileRow (equal to the plain list) that
+    remembers its rules, so a notebook can draw it."""
+
+    def __init__(self, rows: List[PileRow], rules: Rules) -> None:
+        super().__init__(rows)
+        self.rules = rules
+
+    def _repr_html_(self) -> str:
+        """The table as HTML, for notebooks (drawn by nim.display)."""
+        from nim.display import pile_table_html
+        return pile_table_html(self, self.rules)
+
+
 def pile_outcomes(upto: int, rules: RulesLike = None) -> List[int]:
     """Value (+1 / -1) for the player to move of a lone pile of 0..upto, by DP.
 
@@ -75,7 +89,7 @@ def pile_outcomes(upto: int, rules: RulesLike = None) -> List[int]:
     return [row.value for row in pile_table(upto, rules, grundy=False)]
 
 
-def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> List[PileRow]:
+def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> PileTable:
     """The table of lone piles 0..upto under ``rules``.
 
     ``grundy=False`` leaves the Grundy column at 0 (saves the Grundy DP).
@@ -100,7 +114,7 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Li
         if value < 0:
             losing.append(n)
         rows.append(PileRow(n, value, grundies[n], takes, movable))
-    return rows
+    return PileTable(rows, ruleset)
 
 
 def _winning_takes(n: int, rules: Rules, losing: List[int], lost: List[bool]) -> Tuple[int, ...]:
