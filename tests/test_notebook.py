@@ -1,0 +1,46 @@
+"""The example notebook runs end to end in a Jupyter kernel of this interpreter,
+and its cells show the rich displays (SVG boards and trees, HTML tables)."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat", reason="nimcore[notebook] not installed (nbformat)")
+nbclient = pytest.importorskip("nbclient", reason="nimcore[notebook] not installed (nbclient)")
+pytest.importorskip("ipykernel", reason="nimcore[notebook] not installed (ipykernel)")
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "examples" / "nim_in_a_notebook.ipynb"
+KERNEL = "nimcore-tests"
+
+
+@pytest.fixture
+def this_interpreters_kernel(tmp_path, monkeypatch):
+    """A kernelspec that runs ipykernel on sys.executable, first on JUPYTER_PATH."""
+    spec = tmp_path / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "nimcore tests", "language": "python",
+    }))
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
+    return KERNEL
+
+
+def test_example_notebook_runs_and_displays(this_interpreters_kernel, tmp_path):
+    if not NOTEBOOK.exists():
+        pytest.skip("examples/ is not beside the tests (installed package only)")
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    client = nbclient.NotebookClient(notebook, kernel_name=this_interpreters_kernel, timeout=60,
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()  # raises CellExecutionError on any failing cell
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    results = [o for o in outputs if o.output_type == "execute_result"]
+    assert len(results) == sum(cell.cell_type == "code" for cell in notebook.cells)
+    kinds = {kind for o in results for kind in o.data}
+    assert {"image/svg+xml", "text/html", "text/plain"} <= kinds
+    svgs = [o.data["image/svg+xml"] for o in results if "image/svg+xml" in o.data]
+    assert any('class="stone"' in svg for svg in svgs)  # a board
+    assert any('class="node' in svg for svg in svgs)    # a game tree
