@@ -59,6 +59,7 @@ _ROW = 22            # height of one pile's row
 _LABEL_W = 92        # room for "pile 12: 345" left of the stones
 _MARGIN = 8
 _BAR_UNIT = 36       # bar length per factor of ten of a compact pile
+_TEXT_W = 7.2        # width of one character of the 12px font, about
 _FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 _STONE_FILL, _STONE_EDGE = "#c9a66b", "#7a5c2e"
 _TAKEN_FILL, _TAKEN_EDGE = "#fbe0e0", "#c62828"  # the stones a marked move takes
@@ -80,9 +81,10 @@ def board_svg(piles: Sequence[int], move: Optional[Move] = None, caption: Option
     """
     shown = list(piles[:MAX_PILES])
     hidden = len(piles) - len(shown)
-    widths = [_row_width(size) for size in shown] or [0.0]
+    widths = [_row_width(size, move.count if move is not None and move.pile == index else 0)
+              for index, size in enumerate(shown)] or [0.0]
     lines = len(shown) + (1 if hidden else 0) + (1 if caption else 0) + (0 if shown else 1)
-    width = _MARGIN * 2 + _LABEL_W + max(max(widths), 160.0)
+    width = _MARGIN * 2 + _LABEL_W + max(max(widths), _TEXT_W * len(caption or "") - _LABEL_W, 160.0)
     height = _MARGIN * 2 + _ROW * max(lines, 1)
     svg = ET.Element("svg", {
         "xmlns": _SVG_NS, "version": "1.1", "width": _n(width), "height": _n(height),
@@ -203,10 +205,14 @@ def pile_table_html(rows: Sequence["PileRow"], rules: Optional["Rules"] = None) 
 # --- drawing helpers ---------------------------------------------------------------
 
 
-def _row_width(size: int) -> float:
+def _row_width(size: int, taken: int) -> float:
     if size <= MAX_STONES:
         return size * (_STONE + _GAP)
-    return _bar_length(size) + 8 * len(f"{size:,}") + 16
+    return _bar_length(size) + 6 + _TEXT_W * len(_bar_label(size, taken))
+
+
+def _bar_label(size: int, taken: int) -> str:
+    return f"{size:,} stones" + (f", take {taken:,}" if taken else "")
 
 
 def _bar_length(size: int) -> float:
@@ -215,7 +221,7 @@ def _bar_length(size: int) -> float:
 
 def _draw_pile(svg: ET.Element, index: int, size: int, taken: int, y: float) -> None:
     group = ET.SubElement(svg, "g", {"class": "pile", "data-pile": str(index), "data-size": str(size)})
-    _text(group, _MARGIN, y + 15, f"pile {index}: {size:,}" if size > MAX_STONES else f"pile {index}: {size}")
+    _text(group, _MARGIN, y + 15, f"pile {index}" if size > MAX_STONES else f"pile {index}: {size}")
     x0 = _MARGIN + _LABEL_W
     if size <= MAX_STONES:
         for stone in range(size):
@@ -240,8 +246,7 @@ def _draw_pile(svg: ET.Element, index: int, size: int, taken: int, y: float) -> 
             "class": "bar taken", "x": _n(x0 + kept), "y": _n(y + 4), "width": _n(length - kept),
             "height": _n(_ROW - 8), "rx": "4", "fill": _TAKEN_FILL, "stroke": _TAKEN_EDGE,
         })
-    label = f"{size:,} stones" + (f", take {taken:,}" if taken else "")
-    _text(group, x0 + length + 6, y + 15, label, fill="#444")
+    _text(group, x0 + length + 6, y + 15, _bar_label(size, taken), fill="#444")
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, fill: str = "#222") -> None:
