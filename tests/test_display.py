@@ -115,3 +115,11 @@ def test_pile_table_html(upto, rules):
     assert len(rows) == shown
     first = rows[1].findall("td")
     assert [first[0].text, first[1].text] == [str(table[1].size), table[1].outcome]
+
+
+def test_analysis_and_pile_table_still_pickle_like_lists():
+    import pickle
+    for value in (nim.analyze([1, 2, 3], "misere,max=2"), nim.pile_table(5, "misere,set=2;3")):
+        copy = pickle.loads(pickle.dumps(value))
+        assert copy == value and copy.rules == value.rules
+        parse(copy._repr_html_())

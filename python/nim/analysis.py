@@ -62,7 +62,11 @@ class Analysis(List[MoveAnalysis]):
     def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules) -> None:
         super().__init__(rows)
         self.piles = piles
-        self.rules = rules
+        self._rules = str(rules)  # the rule string: pickles like the plain list did
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.coerce(self._rules)
 
     def _repr_html_(self) -> str:
         """The board with a best move marked, and the move table (nim.display)."""

@@ -70,7 +70,11 @@ class PileTable(List[PileRow]):
 
     def __init__(self, rows: List[PileRow], rules: Rules) -> None:
         super().__init__(rows)
-        self.rules = rules
+        self._rules = str(rules)  # the rule string: pickles like the plain list did
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.coerce(self._rules)
 
     def _repr_html_(self) -> str:
         """The table as HTML, for notebooks (drawn by nim.display)."""
