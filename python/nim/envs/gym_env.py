@@ -51,8 +51,10 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         pile; at most 255). It fixes the action space: ``n_piles * max_pile``.
     oracle : bool, default False
         Put the exact solution in every ``info``: ``value`` (+1 when the agent,
-        to move, wins with best play) and ``best_move`` (an action id, or None
-        when the game is over), from ``nim.solve``.
+        to move, wins with best play, -1 when it loses; 0 once the game is
+        over) and ``best_move`` (an action id; None once the game is over),
+        from ``nim.solve``. Its cost is a solve per step: instant for the
+        closed forms, a search for misère ``max``/``half``/``set`` rules.
     illegal : {"lose", "raise"}, default "lose"
         An illegal action ends the episode with reward -1 (``info["illegal"]``
         True), or raises ``nim.IllegalMoveError``.
