@@ -324,9 +324,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
             move = player.strategy.choose_move(position, rules, rng)
         if console is not None:
             console.say(f"{player.name} takes {move.count} from pile {move.pile + 1}.")
-            if isinstance(player.strategy, MinimaxStrategy) and player.strategy.last_method != "minimax":
-                console.say("  (the full Minimax tree was too large for one move: Alpha-Beta, "
-                            "which gives the same value, chose it)")
+            if player.strategy is not None and player.strategy.last_note:
+                console.say(f"  ({player.strategy.last_note})")
         position = position.apply(move, rules)
         moves.append(move)
         mover = 1 - mover

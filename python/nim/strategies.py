@@ -27,7 +27,8 @@ from nim.errors import IllegalMoveError, NimError, SearchLimitError, UnknownMeth
 from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
-from nim.solver import DEFAULT_NODE_LIMIT, solve
+from nim.solver import Solution, solve
+from nim.tiebreak import first_best_move
 
 __all__ = [
     "Strategy",
@@ -39,18 +40,31 @@ __all__ = [
     "OptimalStrategy",
     "STRATEGY_NAMES",
     "TIE_BREAKS",
+    "MINIMAX_NODE_LIMIT",
+    "SEARCH_NODE_LIMIT",
+    "SEARCH_TIME_LIMIT",
+    "MAX_DEPTH",
     "make_strategy",
     "game_value",
     "parse_strategies",
 ]
 
+#: Deepest search a depth-limited player accepts (the engines' recursion bound).
+MAX_DEPTH = 10_000
+
 #: Accepted ``tie_break`` options.
 TIE_BREAKS = ("engine", "lab2")
 
 #: Nodes the minimax player may spend on one move before it lets alpha-beta
-#: answer instead (same exact value): a full minimax tree of three piles of 6
-#: under `max 3` passes 300 million nodes.
-MINIMAX_NODE_LIMIT = 20_000_000
+#: answer instead (same exact value): about a second of plain minimax (the
+#: full tree of [5, 5, 5] under `max 3` is 57 million nodes, 0.3 s; [6, 6, 6]
+#: passes 500 million).
+MINIMAX_NODE_LIMIT = 150_000_000
+#: Nodes every other searching player (IDA*, depth-limited, alpha-beta) may
+#: spend on one move (a tenth of a second or so) before the exact solver answers.
+SEARCH_NODE_LIMIT = 20_000_000
+#: Seconds one move's search may take whatever its node budget (a loaded machine).
+SEARCH_TIME_LIMIT = 2.0
 
 PositionLike = Any  # a Position or a sequence of pile sizes
 
@@ -80,6 +94,9 @@ class Strategy(ABC):
     name: str = "strategy"
     #: The name shown to people.
     label: str = "Strategy"
+    #: One line on how the last move was chosen when it was not the usual way
+    #: (a search past its budget handed over to the exact solver), else None.
+    last_note: Optional[str] = None
 
     def __init__(self, *, forejune: bool = False, tie_break: str = "engine") -> None:
         if tie_break not in TIE_BREAKS:
@@ -106,9 +123,32 @@ class Strategy(ABC):
         if not moves:
             raise IllegalMoveError(f"no legal move in {pos!r} under {ruleset}")
         generator = rng if rng is not None else random.Random()
+        self.last_note = None
         if self.forejune and game_value(pos, ruleset) < 0:
             return generator.choice(moves)
-        return self._choose(pos, ruleset, generator, moves)
+        try:
+            return self._choose(pos, ruleset, generator, moves)
+        except SearchLimitError as error:
+            return self._exact_instead(pos, ruleset, moves, error)
+
+    def _exact_instead(self, position: Position, rules: Rules, moves: LegalMoves,
+                       error: SearchLimitError) -> Move:
+        """The move when this player's own search passed its budget: the exact
+        solver's (theory or `tt`), with ``last_note`` saying so in one line;
+        the first legal move if even that search stops."""
+        passed = _what_passed(error)
+        try:
+            solution: Solution = solve(position.piles, rules, "auto")
+        except SearchLimitError:
+            self.last_note = (f"{self.label}'s search {passed}, and so does the exact "
+                              "solver's: the first legal move is played")
+            return next(iter(moves.smallest_first()))
+        move = first_best_move(position.piles, rules) if self.tie_break == "lab2" else None
+        move = move or solution.move
+        assert move is not None
+        self.last_note = (f"{self.label}'s search {passed} on this board: the exact "
+                          f"solver ({_engine_name(solution.method)}) chose the move")
+        return move
 
     @abstractmethod
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
@@ -149,7 +189,8 @@ class IdaStrategy(Strategy):
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
-        move = ida(position.piles, rules).move
+        move = ida(position.piles, rules, node_limit=SEARCH_NODE_LIMIT,
+                   time_limit=SEARCH_TIME_LIMIT).move
         assert move is not None
         return move
 
@@ -178,15 +219,20 @@ class DepthLimitedStrategy(Strategy):
             depth = DIFFICULTY_DEPTHS[level]
         if depth is None:
             depth = DIFFICULTY_DEPTHS[2]
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise NimError(f"the search depth must be a whole number of at least 1, not {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+            raise NimError(f"the search depth must be a whole number from 1 to {MAX_DEPTH:,}, "
+                           f"not {depth!r}")
         self.depth = depth
         self.name = f"depth:{depth}"
         self.label = f"Depth-limited alpha-beta (depth {depth})" + (", random when losing" if forejune else "")
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
-        move = depth_limited(position.piles, rules, self.depth).move
+        # a game lasts at most one move per object: a deeper search sees nothing more,
+        # and the engine's recursion bound is never the limit
+        depth = max(1, min(self.depth, sum(position.piles)))
+        move = depth_limited(position.piles, rules, depth, node_limit=SEARCH_NODE_LIMIT,
+                             time_limit=SEARCH_TIME_LIMIT).move
         assert move is not None
         return move
 
@@ -198,22 +244,29 @@ class DepthLimitedStrategy(Strategy):
 class _ExactStrategy(Strategy):
     """A player that knows the exact value of every move.
 
-    ``node_limit`` bounds each search (``SearchLimitError`` past it).
+    ``node_limit`` bounds each search; past it the exact solver (theory or
+    `tt`) answers instead and ``last_note`` says so.
     """
 
     method = "auto"
 
     def __init__(self, *, forejune: bool = False, tie_break: str = "engine",
-                 node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> None:
+                 node_limit: Optional[int] = SEARCH_NODE_LIMIT) -> None:
         super().__init__(forejune=forejune, tie_break=tie_break)
         self.node_limit = node_limit
 
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
-        solution = solve(piles, rules, self.method, node_limit=self.node_limit)
+        solution = solve(piles, rules, self.method, node_limit=self.node_limit,
+                         time_limit=SEARCH_TIME_LIMIT)
         return solution.value, solution.move
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
+        if self.tie_break == "lab2" and self.method == "auto":
+            # theory names the first best move in O(piles), whatever the pile sizes
+            first = first_best_move(position.piles, rules)
+            if first is not None:
+                return first
         value, move = self._solve(position.piles, rules)
         if self.tie_break == "lab2":
             # the first move in (pile, smallest count) order whose child is worth -value
@@ -230,9 +283,11 @@ class _ExactStrategy(Strategy):
 
 
 class MinimaxStrategy(_ExactStrategy):
-    """Plain minimax (exact). A move whose tree passes MINIMAX_NODE_LIMIT nodes
-    is answered by alpha-beta instead (the same exact value); ``last_method``
-    says which engine answered the last search."""
+    """Plain minimax (exact) whenever it finishes in about a second
+    (MINIMAX_NODE_LIMIT nodes); past that alpha-beta answers (the same exact
+    value; SEARCH_NODE_LIMIT nodes), and past that the exact solver.
+    ``last_method`` says which engine answered the last search and
+    ``last_note`` explains a hand-over in one line."""
 
     name = "minimax"
     label = "Minimax"
@@ -245,12 +300,25 @@ class MinimaxStrategy(_ExactStrategy):
 
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
         try:
-            solution = solve(piles, rules, "minimax", node_limit=self.node_limit)
+            solution = solve(piles, rules, "minimax", node_limit=self.node_limit,
+                             time_limit=SEARCH_TIME_LIMIT)
             self.last_method = "minimax"
-        except SearchLimitError:
-            solution = solve(piles, rules, "alphabeta")
+        except SearchLimitError as error:
             self.last_method = "alphabeta"
+            solution = solve(piles, rules, "alphabeta", node_limit=SEARCH_NODE_LIMIT,
+                             time_limit=SEARCH_TIME_LIMIT)
+            self.last_note = (f"the full Minimax tree {_what_passed(error)}: Alpha-Beta, "
+                              "which gives the same value, chose the move")
         return solution.value, solution.move
+
+    def _exact_instead(self, position: Position, rules: Rules, moves: LegalMoves,
+                       error: SearchLimitError) -> Move:
+        self.last_method = "auto"
+        move = super()._exact_instead(position, rules, moves, error)
+        if self.last_note is not None:
+            self.last_note = self.last_note.replace(
+                f"{self.label}'s search", "the Minimax tree, and Alpha-Beta's search,", 1)
+        return move
 
 
 class AlphaBetaStrategy(_ExactStrategy):
@@ -267,6 +335,19 @@ class OptimalStrategy(_ExactStrategy):
     name = "optimal"
     label = "Optimal"
     method = "auto"
+
+
+def _what_passed(error: SearchLimitError) -> str:
+    """'would pass its budget of 20,000,000 nodes' (or of 2 seconds)."""
+    if error.reason == "time":
+        return f"would pass its budget of {SEARCH_TIME_LIMIT:g} seconds"
+    if error.reason == "nodes":
+        return f"would pass its budget of {error.nodes:,} nodes"
+    return f"would pass its {error.reason} limit"
+
+
+def _engine_name(method: str) -> str:
+    return {"grundy": "theory", "tt": "tt search"}.get(method, method)
 
 
 _FACTORIES: Dict[str, Callable[..., Strategy]] = {
