@@ -38,12 +38,14 @@ __all__ = [
     "MinimaxStrategy",
     "AlphaBetaStrategy",
     "OptimalStrategy",
+    "NimSumStrategy",
     "STRATEGY_NAMES",
     "TIE_BREAKS",
     "MINIMAX_NODE_LIMIT",
     "SEARCH_NODE_LIMIT",
     "SEARCH_TIME_LIMIT",
     "MAX_DEPTH",
+    "LEVELS",
     "make_strategy",
     "game_value",
     "parse_strategies",
@@ -51,6 +53,20 @@ __all__ = [
 
 #: Deepest search a depth-limited player accepts (the engines' recursion bound).
 MAX_DEPTH = 10_000
+
+#: Lab 2 difficulty levels: level -> (search depth, chance of a random slip).
+#: With the report's game-over rule and the misère parity rule at the cut-off
+#: the search alone never throws a won misère Nim position away at any depth
+#: (measured over 1,200 random won positions of 2-4 piles up to 7, depths 1-8:
+#: 0%), and under normal play the nim-sum evaluation is exact: depths alone
+#: would make three equal levels. The levels differ by how often they slip
+#: (the report: "Making the AI feel 'human' without making it unbeatable"),
+#: and Hard searches deepest, which matters under other take rules.
+LEVELS: Dict[int, Tuple[int, float]] = {
+    1: (DIFFICULTY_DEPTHS[1], 0.30),
+    2: (DIFFICULTY_DEPTHS[2], 0.10),
+    3: (DIFFICULTY_DEPTHS[3], 0.0),
+}
 
 #: Accepted ``tie_break`` options.
 TIE_BREAKS = ("engine", "lab2")
@@ -198,38 +214,49 @@ class IdaStrategy(Strategy):
 class DepthLimitedStrategy(Strategy):
     """Depth-limited alpha-beta with the nim-sum evaluation (SPEC 3.5, Lab 2).
 
-    Give ``depth`` (moves searched) or ``level`` (difficulty 1, 2, 3 ->
-    depth 1, 2, 4). Its engine always breaks ties the Lab 2 way.
+    Give ``depth`` (moves searched) or ``level`` (a Lab 2 difficulty, see
+    LEVELS: a depth and a slip rate). ``slip`` is the chance of a beginner's
+    slip, a uniformly random legal move instead of the search's (drawn from
+    the game's random generator, so a seed replays it). Its engine always
+    breaks ties the Lab 2 way.
 
     Raises
     ------
     NimError
-        For a depth below 1 or an unknown level.
+        For a depth outside 1..MAX_DEPTH, a slip outside [0, 1] or an unknown level.
     """
 
     name = "depth"
 
     def __init__(self, depth: Optional[int] = None, *, level: Optional[int] = None,
-                 forejune: bool = False, tie_break: str = "lab2") -> None:
+                 slip: float = 0.0, forejune: bool = False, tie_break: str = "lab2") -> None:
         super().__init__(forejune=forejune, tie_break=tie_break)
         if level is not None:
-            if level not in DIFFICULTY_DEPTHS:
+            if level not in LEVELS:
                 raise NimError(f"unknown difficulty level {level!r}: expected one of "
-                               f"{', '.join(map(str, DIFFICULTY_DEPTHS))}")
-            depth = DIFFICULTY_DEPTHS[level]
+                               f"{', '.join(map(str, LEVELS))}")
+            depth, slip = LEVELS[level]
         if depth is None:
-            depth = DIFFICULTY_DEPTHS[2]
+            depth = LEVELS[2][0]
         if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
             raise NimError(f"the search depth must be a whole number from 1 to {MAX_DEPTH:,}, "
                            f"not {depth!r}")
+        if not isinstance(slip, (int, float)) or not 0.0 <= slip <= 1.0:
+            raise NimError(f"the slip rate must be a number from 0 to 1, not {slip!r}")
         self.depth = depth
-        self.name = f"depth:{depth}"
-        self.label = f"Depth-limited alpha-beta (depth {depth})" + (", random when losing" if forejune else "")
+        self.slip = float(slip)
+        self.level = level
+        self.name = f"level:{level}" if level is not None else f"depth:{depth}"
+        slips = f", {self.slip:.0%} slips" if self.slip else ""
+        self.label = (f"Depth-limited alpha-beta (depth {depth}{slips})"
+                      + (", random when losing" if forejune else ""))
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
         # a game lasts at most one move per object: a deeper search sees nothing more,
         # and the engine's recursion bound is never the limit
+        if self.slip and rng.random() < self.slip:
+            return rng.choice(moves)
         depth = max(1, min(self.depth, sum(position.piles)))
         move = depth_limited(position.piles, rules, depth, node_limit=SEARCH_NODE_LIMIT,
                              time_limit=SEARCH_TIME_LIMIT).move
@@ -238,7 +265,10 @@ class DepthLimitedStrategy(Strategy):
 
     def __repr__(self) -> str:
         options = self._options().replace("tie_break='lab2'", "").strip(", ")
-        return f"DepthLimitedStrategy({self.depth}{', ' + options if options else ''})"
+        if self.level is not None:
+            return f"DepthLimitedStrategy(level={self.level}{', ' + options if options else ''})"
+        slip = f", slip={self.slip!r}" if self.slip else ""
+        return f"DepthLimitedStrategy({self.depth}{slip}{', ' + options if options else ''})"
 
 
 class _ExactStrategy(Strategy):
@@ -251,12 +281,13 @@ class _ExactStrategy(Strategy):
     method = "auto"
 
     def __init__(self, *, forejune: bool = False, tie_break: str = "engine",
-                 node_limit: Optional[int] = SEARCH_NODE_LIMIT) -> None:
+                 node_limit: Optional[int] = None) -> None:
         super().__init__(forejune=forejune, tie_break=tie_break)
         self.node_limit = node_limit
 
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
-        solution = solve(piles, rules, self.method, node_limit=self.node_limit,
+        budget = self.node_limit if self.node_limit is not None else SEARCH_NODE_LIMIT
+        solution = solve(piles, rules, self.method, node_limit=budget,
                          time_limit=SEARCH_TIME_LIMIT)
         return solution.value, solution.move
 
@@ -294,13 +325,14 @@ class MinimaxStrategy(_ExactStrategy):
     method = "minimax"
 
     def __init__(self, *, forejune: bool = False, tie_break: str = "engine",
-                 node_limit: int = MINIMAX_NODE_LIMIT) -> None:
+                 node_limit: Optional[int] = None) -> None:
         super().__init__(forejune=forejune, tie_break=tie_break, node_limit=node_limit)
         self.last_method = "minimax"
 
     def _solve(self, piles: Tuple[int, ...], rules: Rules) -> Tuple[int, Optional[Move]]:
         try:
-            solution = solve(piles, rules, "minimax", node_limit=self.node_limit,
+            budget = self.node_limit if self.node_limit is not None else MINIMAX_NODE_LIMIT
+            solution = solve(piles, rules, "minimax", node_limit=budget,
                              time_limit=SEARCH_TIME_LIMIT)
             self.last_method = "minimax"
         except SearchLimitError as error:
@@ -350,19 +382,43 @@ def _engine_name(method: str) -> str:
     return {"grundy": "theory", "tt": "tt search"}.get(method, method)
 
 
+class NimSumStrategy(OptimalStrategy):
+    """The Rajalakshmi report's ``ai_move_optimal`` under normal Nim: the first
+    pile whose size XOR the nim-sum is smaller is lowered to it; with a zero
+    nim-sum (a lost position) one object from the largest pile. Other rule
+    sets: the optimal move (``OptimalStrategy``)."""
+
+    name = "nimsum"
+    label = "Nim-sum"
+
+    def _choose(self, position: Position, rules: Rules, rng: random.Random,
+                moves: LegalMoves) -> Move:
+        if rules != Rules():
+            return super()._choose(position, rules, rng, moves)
+        piles = position.piles
+        total = position.nim_sum
+        if total:
+            for index, pile in enumerate(piles):
+                if pile ^ total < pile:
+                    return Move(index, pile - (pile ^ total))
+        largest = max(range(len(piles)), key=lambda i: piles[i])
+        return Move(largest, 1)
+
+
 _FACTORIES: Dict[str, Callable[..., Strategy]] = {
     "random": RandomStrategy,
     "ida": IdaStrategy,
     "minimax": MinimaxStrategy,
     "alphabeta": AlphaBetaStrategy,
     "optimal": OptimalStrategy,
+    "nimsum": NimSumStrategy,
 }
 
 #: Names ``make_strategy`` accepts (``depth:N`` takes a depth, ``level:L`` a difficulty).
-STRATEGY_NAMES = ("random", "ida", "depth:N", "level:L", "minimax", "alphabeta", "optimal")
+STRATEGY_NAMES = ("random", "ida", "depth:N", "level:L", "minimax", "alphabeta", "optimal", "nimsum")
 
 _ALIASES = {"idastar": "ida", "ida*": "ida", "alpha-beta": "alphabeta", "alpha_beta": "alphabeta",
-            "auto": "optimal", "nimsum": "optimal", "depthlimited": "depth", "depth-limited": "depth"}
+            "auto": "optimal", "nim-sum": "nimsum", "depthlimited": "depth", "depth-limited": "depth"}
 
 
 def make_strategy(spec: str, **options: Any) -> Strategy:
