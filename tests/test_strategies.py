@@ -213,3 +213,41 @@ def test_deepest_depth_plays_small_games_exactly() -> None:
     move = player.choose_move((1, 2, 4), "misere")
     assert player.last_note is None
     assert nim.solve(Position((1, 2, 4)).apply(move, "misere").piles, "misere").value == -1
+
+
+# -- Lab 2 levels: ordered blunder rates (issue: Hard threw wins away more often than Easy) ------
+
+
+def _blunder_rates(rules: Rules, count: int = 1000) -> dict[str, float]:
+    """Share of random won positions (2-4 piles up to 7) where each player's move gives the win away;
+    for `random`, the expected share over its uniform choice. Values by Bouton's theorem
+    (``nim.solve``), independent of the depth-limited engine."""
+    rng = random.Random(2024)
+    positions: list[tuple[int, ...]] = []
+    while len(positions) < count:
+        piles = tuple(rng.randint(0, 7) for _ in range(rng.randint(2, 4)))
+        if not Position(piles).is_terminal(rules) and nim.solve(piles, rules).value > 0:
+            positions.append(piles)
+
+    def gives_away(piles: tuple[int, ...], move: Move) -> bool:
+        return nim.solve(Position(piles).apply(move, rules).piles, rules).value > 0
+
+    rates = {}
+    for level in (1, 2, 3):
+        player, moves_rng = make_strategy(f"level:{level}"), random.Random(level)
+        rates[f"level:{level}"] = sum(gives_away(p, player.choose_move(p, rules, moves_rng))
+                                      for p in positions) / count
+    random_rate = 0.0
+    for piles in positions:
+        moves = list(Position(piles).moves(rules))
+        random_rate += sum(gives_away(piles, m) for m in moves) / len(moves)
+    rates["random"] = random_rate / count
+    return rates
+
+
+@pytest.mark.parametrize("text", ["misere", "normal"])
+def test_lab2_levels_are_ordered(text: str) -> None:
+    rates = _blunder_rates(Rules.parse(text))
+    easy, medium, hard = rates["level:1"], rates["level:2"], rates["level:3"]
+    assert easy >= medium >= hard and hard < easy      # distinct levels, under normal play too
+    assert max(easy, medium, hard) < rates["random"]
