@@ -483,3 +483,22 @@ def test_easy_mode_with_another_ai_names_it() -> None:
     status, out = drive(PlayOptions(style="kuet", name="Hal", difficulty=1, piles=(1, 1), ai=["random"],
                                     games=2), [])
     assert status == 0 and "Random wins: [1, 1]" in out
+
+
+def test_terminal_wraps_long_lines_and_dumb_terminals_get_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = Terminal()
+    console = Console(io.StringIO(), screen, color=False)
+    console.say("  " + "word " * 30)
+    lines = screen.getvalue().splitlines()
+    assert len(lines) > 3 and all(len(line) <= 40 and line.startswith("  ") for line in lines)
+    assert " ".join(screen.getvalue().split()) == " ".join(["word"] * 30)
+    monkeypatch.setenv("TERM", "dumb")
+    assert not Console(io.StringIO(), Terminal()).color
+    monkeypatch.setenv("TERM", "xterm")
+    assert Console(io.StringIO(), Terminal()).color

@@ -242,3 +242,13 @@ def test_replay_of_huge_piles_answers_by_theory() -> None:
             assert (step.move.pile, step.move.count) == (pile, position[pile] - (position[pile] ^ xor))
         position[step.move.pile] -= step.move.count
     assert len(replay.steps) == 4
+
+
+@pytest.mark.parametrize("limit", [str(2**64), "-1"])
+def test_node_limit_out_of_range_is_refused(limit: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(LAB2_WIN)
+    assert main(["replay", str(path), "--node-limit", limit]) == 2
+    err = capsys.readouterr().err
+    assert limit in err and "9,223,372,036,854,775,807" in err

@@ -27,7 +27,9 @@ raises ``EndOfInput`` (the command ends cleanly).
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from typing import IO, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
@@ -114,7 +116,9 @@ class Console:
         return self._stdout if self._stdout is not None else sys.stdout
 
     def say(self, text: str = "") -> None:
-        """Print one line (or several)."""
+        """Print one line (or several); on a terminal, long lines wrap at its width."""
+        if _isatty(self.output):
+            text = _wrap(text, shutil.get_terminal_size().columns)
         self.output.write(text + "\n")
         self.output.flush()
 
@@ -171,6 +175,20 @@ class Console:
         if answer.lower() in ("q", "quit", "exit"):
             raise QuitGame()
         return answer
+
+
+def _wrap(text: str, width: int) -> str:
+    """Wrap each long line at word boundaries, keeping its indentation; lines with
+    colour codes (a board) or without spaces to break at are left alone."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width or "\033[" in line or " " not in line.strip():
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        lines.append(textwrap.fill(line.strip(), width=max(width, 20), initial_indent=indent,
+                                   subsequent_indent=indent + "  ", break_on_hyphens=False))
+    return "\n".join(lines)
 
 
 def _isatty(stream: IO[str]) -> bool:
