@@ -430,6 +430,18 @@ def test_ctrl_c_and_quit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     (["--games", "0"], "--games must be from 1 to 10,000, not 0"),
     (["--style", "forejune", "--piles", "3", "4"], "one pile"),
     (["--misere", "--normal"], "not both"),
+    (["--style", "kuet", "--misere"], "the KUET game has fixed rules"),              # a style's own rules
+    (["--style", "forejune", "--max-take", "5"], "the forejune game has fixed rules"),
+    (["--style", "kuet", "--mode", "aivai"], "you against NimX, not --mode aivai"),
+    (["--mode", "hvh", "--ai", "optimal"], "--mode hvh has none"),
+    (["--mode", "hvh", "--difficulty", "2", "--piles", "3"], "--mode hvh has no AI"),
+    (["--style", "lab2", "--table"], "--style lab2 has none"),
+    (["--style", "forejune", "--piles", "1"], "a pile of 2 to 10,000, not 1"),
+    (["--mode", "aivai", "--piles", str(2**64)], "at most 1,000,000 in a game"),   # numbers range-checked
+    (["--style", "forejune", "--piles", str(2**64)], "at most 1,000,000 in a game"),
+    (["--mode", "aivai", "--piles", "3", "--games", str(2**64)], "from 1 to 10,000"),
+    (["--mode", "aivai", "--ai", "depth:99999999999"], "from 1 to 10,000"),
+    (["--mode", "aivai", "--ai", "depth:10001"], "from 1 to 10,000, not 10001"),
 ])
 def test_bad_flags_are_one_line_errors(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str],
