@@ -514,3 +514,44 @@ def test_terminal_wraps_long_lines_and_dumb_terminals_get_no_colour(monkeypatch:
     assert not Console(io.StringIO(), Terminal()).color
     monkeypatch.setenv("TERM", "xterm")
     assert Console(io.StringIO(), Terminal()).color
+
+
+def _in_a_terminal(argv: List[str], typed: str, env: dict[str, str]) -> str:
+    """Run ``nimcore play`` on a pseudo-terminal (stdlib pty), type ``typed``, return the screen."""
+    import os
+    import pty
+    import select
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "nim", "play", *argv], stdin=terminal,
+                               stdout=terminal, stderr=terminal, env={**os.environ, **env},
+                               close_fds=True)
+    os.close(terminal)
+    os.write(controller, typed.encode())
+    screen = b""
+    while True:
+        ready, _, _ = select.select([controller], [], [], 30)
+        if not ready:
+            process.kill()
+            break
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:        # the terminal closed: the game ended
+            break
+        if not chunk:
+            break
+        screen += chunk
+    process.wait(timeout=30)
+    os.close(controller)
+    return screen.decode(errors="replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_kuet_in_a_real_terminal_colour_unless_dumb() -> None:
+    typed = "Zed\ny\n1\n1\n1\nq\n"
+    coloured = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed,
+                              {"TERM": "xterm", "NO_COLOR": ""})
+    assert "Hello!!! I am NimX..." in coloured and "Pile_no" in coloured
+    assert "\033[" in coloured and "Goodbye." in coloured
+    dumb = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed, {"TERM": "dumb", "NO_COLOR": ""})
+    assert "NimX removes 1 stones from pile 1." in dumb and "\033[" not in dumb

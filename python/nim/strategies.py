@@ -347,9 +347,11 @@ class MinimaxStrategy(_ExactStrategy):
                        error: SearchLimitError) -> Move:
         self.last_method = "auto"
         move = super()._exact_instead(position, rules, moves, error)
-        if self.last_note is not None:
-            self.last_note = self.last_note.replace(
-                f"{self.label}'s search", "the Minimax tree, and Alpha-Beta's search,", 1)
+        if self.last_note is not None and "exact solver (" in self.last_note:
+            solver = self.last_note[self.last_note.index("the exact solver ("):]
+            budget = self.node_limit if self.node_limit is not None else MINIMAX_NODE_LIMIT
+            self.last_note = (f"neither the full Minimax tree ({budget:,} nodes) nor Alpha-Beta "
+                              f"({SEARCH_NODE_LIMIT:,}) fits its budget on this board: {solver}")
         return move
 
 
