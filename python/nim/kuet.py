@@ -15,7 +15,7 @@ then the genetic algorithm's selection step.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, List, Tuple
 
 from nim.board import render_kuet_board
 from nim.errors import NimError

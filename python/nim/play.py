@@ -1,22 +1,25 @@
-"""Playing Nim in the terminal (SPEC section 4): every seed's game flow.
+"""Playing Nim in the terminal (SPEC section 4): what every seed's game flow shares.
 
 The flows read and write through a ``Console`` (input and output streams are
-injected), so tests drive them exactly as a user would, through stdin. Each
-flow keeps its seed's conventions and says them on the board:
+injected), so tests drive them exactly as a user would, through stdin. This
+module holds the console, the answer parsers, one game (``play_game``, shown
+through a flow's ``Look``: pile numbering, board, prompt) and ``run_style``;
+each seed's flow is its own module, imported when it runs, and keeps its
+seed's conventions and says them on the board:
 
-``kuet``         NimX (module ``nim.kuet``): the report's lines verbatim,
-                 piles numbered from 1, random 2-3 piles of 1-6, at most 3
-                 per move, the human first; Easy plays 3 games against IDA*,
-                 Hard 6 alternating Minimax and Alpha-Beta, then selection.
-``rajalakshmi``  its transcript's prompts (``Mode (1=H vs AI, ...) [default 1]``)
-                 and board (``Piles: [0]:3 [1]:4``), piles numbered from 0;
-                 Human vs AI, Human vs Human, AI vs AI; the nim-sum AI.
-``lab2``         misère (asked) and difficulty levels 1-3: depth-limited
-                 alpha-beta with the nim-sum evaluation, Lab 2's tie-break;
-                 piles numbered from 0, as in its test files.
-``forejune``     one pile of at least 2, take 1 to half of it, the AI first;
-                 the player left with 1 loses; the AI plays at random when it
-                 is losing; the DP table of won and lost pile sizes on request.
+``nim.kuet``         NimX: the report's lines verbatim, piles numbered from 1,
+                     random 2-3 piles of 1-6, at most 3 per move, the human
+                     first; Easy 3 games against IDA*, Hard 6 alternating
+                     Minimax and Alpha-Beta, then the selection step.
+``nim.rajalakshmi``  its transcript's prompts and board (``Piles: [0]:3``),
+                     piles numbered from 0; Human vs AI, Human vs Human, AI vs
+                     AI; the report's nim-sum AI.
+``nim.lab2``         misère (asked) and difficulty levels 1-3: depth-limited
+                     alpha-beta with the nim-sum evaluation, Lab 2's tie-break;
+                     piles numbered from 0, as in its test files.
+``nim.forejune``     one pile of at least 2, take 1 to half of it, the AI
+                     first; the player left with 1 loses; the AI plays at
+                     random when it is losing; the DP table on request.
 
 A flag a style cannot honour is refused in one line (``NimError``), never
 dropped. Every AI answers with a legal move (see ``nim.strategies``). Bad
@@ -37,13 +40,12 @@ from nim.board import render_board, use_color
 from nim.errors import NimError
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.strategies import (
-    DepthLimitedStrategy, NimSumStrategy, OptimalStrategy, Strategy, make_strategy,
-)
+from nim.strategies import Strategy, make_strategy
 
 __all__ = [
     "STYLES",
     "MODES",
+    "MODE_WORDS",
     "EndOfInput",
     "Refusal",
     "QuitGame",
@@ -55,8 +57,15 @@ __all__ = [
     "ending",
     "convention",
     "check_mode",
-    "rajalakshmi_board",
-    "parse_rajalakshmi_piles",
+    "ai_for_seat",
+    "first_seat",
+    "make_players",
+    "play_series",
+    "choice_parser",
+    "parse_yes_no",
+    "parse_name",
+    "piles_parser",
+    "move_parser",
     "play_game",
     "run_style",
     "random_board",
@@ -69,7 +78,7 @@ T = TypeVar("T")
 
 STYLES = ("kuet", "rajalakshmi", "lab2", "forejune")
 MODES = ("hvai", "hvh", "aivai")
-_MODE_WORDS = {"1": "hvai", "2": "hvh", "3": "aivai", "hvai": "hvai", "hvh": "hvh",
+MODE_WORDS = {"1": "hvai", "2": "hvh", "3": "aivai", "hvai": "hvai", "hvh": "hvh",
                "aivai": "aivai", "human vs ai": "hvai", "human vs human": "hvh", "ai vs ai": "aivai"}
 
 #: Random boards (KUET, tournaments): 2 to 3 piles of 1 to 6.
@@ -503,21 +512,33 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
             choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
                            "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
                            "forejune": "forejune"}, "the game"))
+    # one module per seed's flow, imported when it runs
     if style == "kuet":
-        from nim.kuet import run_kuet   # its own module: the report's transcript
+        from nim.kuet import run_kuet
 
         return run_kuet(options, console, rng)
-    flows = {"rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune}
-    return flows[style](options, console, rng)
+    if style == "rajalakshmi":
+        from nim.rajalakshmi import run_rajalakshmi
+
+        return run_rajalakshmi(options, console, rng)
+    if style == "lab2":
+        from nim.lab2 import run_lab2
+
+        return run_lab2(options, console, rng)
+    from nim.forejune import run_forejune
+
+    return run_forejune(options, console, rng)
 
 
-def _ai(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
+def ai_for_seat(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
+    """The AI of a seat: the ``--ai`` strategy named for it (the last one named
+    serves the later seats), else ``default()``."""
     if options.ai:
         return make_strategy(options.ai[min(seat, len(options.ai) - 1)])
     return default()
 
 
-def _first(options: PlayOptions, default: int) -> int:
+def first_seat(options: PlayOptions, default: int) -> int:
     """Seat that moves first (seat 0 is the human in human-vs-AI games)."""
     if options.first is None:
         return default
@@ -544,23 +565,25 @@ def check_mode(options: PlayOptions, mode: str) -> None:
         raise NimError(f"--ai {','.join(options.ai)}: --mode hvai has one AI player")
 
 
-def _players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
-             seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
+def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
+                 seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
     """The two seats; every name is distinct and says human or AI (and which AI)."""
     if mode == "hvai":
-        ai = _ai(options, 0, default_ai)
+        ai = ai_for_seat(options, 0, default_ai)
         human = f"{options.name} ({seats[0]})" if options.name else f"{seats[0]} (you)"
         return [Player(human), Player(f"{seats[1]} (AI, {ai.label})", ai)]
     if mode == "hvh":
         first = f"{options.name} ({seats[0]})" if options.name else seats[0]
         return [Player(first), Player(seats[1])]
-    one, two = _ai(options, 0, default_ai), _ai(options, 1, default_ai)
+    one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
     return [Player(f"{seats[0]} (AI, {one.label})", one), Player(f"{seats[1]} (AI, {two.label})", two)]
 
 
-def _series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
-            console: Console, rng: random.Random, first: int, look: Look = Look(),
-            game_over: bool = False) -> None:
+def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
+                console: Console, rng: random.Random, first: int, look: Look = Look(),
+                game_over: bool = False) -> None:
+    """``--games`` games (default 1) from ``piles``, then the score when more than one;
+    ``game_over`` adds the Rajalakshmi report's "Game over. X wins!" line."""
     games = options.games or 1
     wins = [0, 0]
     for game in range(1, games + 1):
@@ -577,218 +600,3 @@ def _series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options
 def describe_rules(rules: Rules) -> str:
     """The rules in a sentence, for the start of a game (``Rules.describe``)."""
     return rules.describe()
-
-
-# -- Rajalakshmi: its transcript's prompts and board, piles numbered from 0 ---------------------
-
-#: The Rajalakshmi report's default piles.
-DEFAULT_PILES = (3, 4, 5)
-#: Largest pile and most piles the Rajalakshmi pile prompt accepts.
-RAJALAKSHMI_LARGEST = 10**9
-RAJALAKSHMI_MOST = 100
-
-
-def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
-    """The report's ``print_piles``: ``Piles: [0]:3 [1]:4 [2]:5`` (numbered from 0)."""
-    return "Piles: " + " ".join(f"[{i}]:{p}" for i, p in enumerate(piles))
-
-
-def parse_rajalakshmi_piles(answer: str) -> Tuple[int, ...]:
-    """The report's ``parse_piles``: whole numbers >= 0 (zeros allowed).
-
-    Raises
-    ------
-    ValueError
-        With the report's reason, e.g. ``Invalid integer in piles: 'x'``.
-    """
-    parts = answer.split()
-    if not parts:
-        raise ValueError("Empty pile list")
-    if len(parts) > RAJALAKSHMI_MOST:
-        raise ValueError(f"At most {RAJALAKSHMI_MOST} piles, not {len(parts)}")
-    piles: List[int] = []
-    for part in parts:
-        if not (part.isascii() and part.lstrip("-").isdigit()) or len(part) > 30:
-            raise ValueError(f"Invalid integer in piles: {part[:30]!r}")
-        n = int(part)
-        if n < 0:
-            raise ValueError("Pile sizes must be non-negative")
-        if n > RAJALAKSHMI_LARGEST:
-            raise ValueError(f"Pile sizes must be at most {RAJALAKSHMI_LARGEST:,}, not {n}")
-        piles.append(n)
-    return tuple(piles)
-
-
-def rajalakshmi_move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
-    """The report's ``human_move`` checks and messages (``pile_index`` from 0);
-    other rule sets than plain Nim get ``move_parser``'s, numbered from 0."""
-    if rules != Rules():
-        return move_parser(position, rules, 0)
-    piles = position.piles
-
-    def parse(answer: str) -> Move:
-        if not answer:
-            raise Refusal("Empty input — try again.")
-        parts = answer.split()
-        if len(parts) != 2:
-            raise Refusal("Enter exactly two integers.")
-        if not all(part.isascii() and part.lstrip("-").isdigit() and len(part) <= 30 for part in parts):
-            raise Refusal("Invalid input. Use two integers like: 1 2")
-        index, remove = int(parts[0]), int(parts[1])
-        if not 0 <= index < len(piles):
-            raise Refusal("Invalid pile index. Try again.")
-        if remove <= 0:
-            raise Refusal("You must remove at least 1.")
-        if remove > piles[index]:
-            raise Refusal(f"Pile {index} only has {piles[index]} stones.")
-        return Move(index, remove)
-
-    return parse
-
-
-def _rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    rules = options.rules or Rules()
-    if options.difficulty is not None or options.ai:
-        ai = "at its level"
-    else:
-        ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
-    mode = options.mode
-    if mode is None:
-        modes = {"": "hvai", **_MODE_WORDS}      # Enter: mode 1, the report's [default 1]
-        mode = console.ask("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: ",
-                           choice_parser(modes, "the mode"))
-    check_mode(options, mode)
-    piles = options.piles
-    if piles is None:
-        answer = console.ask("Enter piles as space-separated integers (press Enter for default 3 4 5): ",
-                             lambda text: text)
-        piles = DEFAULT_PILES
-        if answer:
-            try:
-                piles = parse_rajalakshmi_piles(answer)
-            except ValueError as error:
-                console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
-    default: Callable[[], Strategy] = NimSumStrategy
-    if options.difficulty is not None:
-        level = options.difficulty
-        default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731
-    players, intro = _seats(mode, options, default)
-    console.say(intro)
-    console.say("Starting piles:")
-    console.say(rajalakshmi_board(piles))
-    prompt = ("Enter 'pile_index remove_count' (e.g. '1 3'): " if mode == "hvai"
-              else "{name}, enter 'pile_index remove_count' (e.g. '1 3'): ")
-    look = Look(base=0, board=rajalakshmi_board, prompt=prompt,
-                move_line="{name} removes {count} from pile [{pile}].", parser=rajalakshmi_move_parser)
-    _series(players, piles, rules, options, console, rng, _first(options, 0), look, game_over=True)
-    return 0
-
-
-def _seats(mode: str, options: PlayOptions,
-           default_ai: Callable[[], Strategy]) -> Tuple[List[Player], str]:
-    """The report's players, ``Player 0`` and ``Player 1`` (or your name), each
-    introduced once: who is human, which AI."""
-    players = [Player(options.name or "Player 0"), Player("Player 1")]
-    roles = ["human", "human"]
-    if mode in ("hvai", "aivai"):
-        for seat in ((1,) if mode == "hvai" else (0, 1)):
-            ai = _ai(options, seat if mode == "aivai" else 0, default_ai)
-            players[seat].strategy = ai
-            roles[seat] = f"the AI ({ai.label})"
-    if mode == "hvai":
-        roles[0] = "you"
-    return players, "; ".join(f"{p.name}: {role}" for p, role in zip(players, roles)) + "."
-
-
-# -- Lab 2: misère and difficulty levels, piles numbered from 0 as in its test files -----------
-
-#: Lab 2 default piles.
-LAB2_PILES = (1, 3, 5, 7)
-LAB2_LOOK = Look(base=0, prompt="{name}, your move (pile_index count, piles from 0): ")
-
-
-def _lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    console.say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, "
-                "as in Lab 2's test files.")
-    rules = options.rules
-    if rules is None:
-        misere = console.ask("Misere play (whoever takes the last object loses)? (y/n) ", parse_yes_no)
-        rules = Rules(misere=misere)
-    mode = options.mode or "hvai"
-    check_mode(options, mode)
-    level = options.difficulty
-    if level is None and mode != "hvh" and not options.ai:
-        # the levels differ in play and misère alike: depth 1/2/4 and 30%/10%/0% random slips
-        level = console.ask("Difficulty: 1 Easy, 2 Medium, 3 Hard: ",
-                            choice_parser({"1": 1, "2": 2, "3": 3, "easy": 1, "medium": 2, "hard": 3},
-                                          "the difficulty"))
-    if level is not None and level not in (1, 2, 3):
-        raise NimError(f"Lab 2 difficulty is 1, 2 or 3, not {level}")
-    piles = options.piles or console.ask(
-        "Piles (space-separated sizes, Enter for 1 3 5 7): ", piles_parser(LAB2_PILES))
-    console.say(f"Rules: {rules}. {describe_rules(rules)}")
-    chosen = level or 2
-    players = _players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"),
-                       seats=("Player 1", "Player 2"))
-    _series(players, piles, rules, options, console, rng, _first(options, 0), LAB2_LOOK)
-    return 0
-
-
-# -- forejune: one pile, take 1 to half, the AI first -----------------------------------------
-
-#: forejune: a random pile in this range when none is typed.
-FOREJUNE_SIZES = (10, 30)
-#: Largest pile the forejune game accepts (its DP table is printed up to it).
-FOREJUNE_LARGEST = 10_000
-FOREJUNE_RULES = Rules(take="half")
-FOREJUNE_LOOK = Look(prompt="{name}, how many do you take? ", move_line="{name} takes {count}.")
-
-
-def _forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    if options.rules is not None and options.rules != FOREJUNE_RULES:
-        raise NimError(f"the forejune game has fixed rules (take 1 to half the pile, the player left "
-                       f"with 1 loses), not {options.rules}: drop the rule flags or use "
-                       "--style rajalakshmi")
-    rules = FOREJUNE_RULES
-    console.say(f"One pile. {describe_rules(rules)} The player left with 1 cannot move and loses. "
-                "The AI moves first.")
-    if options.piles is not None:
-        if len(options.piles) != 1:
-            raise NimError(f"the forejune game has one pile, not {len(options.piles)}: {list(options.piles)}")
-        pile = options.piles[0]
-        if not 2 <= pile <= FOREJUNE_LARGEST:
-            raise NimError(f"the forejune game needs a pile of 2 to {FOREJUNE_LARGEST:,}, not {pile}")
-    else:
-        low, high = FOREJUNE_SIZES
-        typed = console.ask(f"Pile size (2 to {FOREJUNE_LARGEST:,}, Enter for a random {low}-{high}): ",
-                            _optional_single_pile())
-        pile = typed if typed is not None else rng.randint(low, high)
-    if options.table:
-        console.say(format_score_table(pile, rules))
-    mode = options.mode or "hvai"
-    check_mode(options, mode)
-    default = lambda: OptimalStrategy(forejune=True)  # noqa: E731
-    players = _players(mode, options, default, seats=("Player 1", "Player 2"))
-    first = 0
-    if mode == "hvai":                         # the AI sits first, and moves first unless --first human
-        ai = _ai(options, 0, default)
-        human = f"{options.name} (Player 2)" if options.name else "Player 2 (you)"
-        players = [Player(f"Player 1 (AI, {ai.label})", ai), Player(human)]
-        first = 1 if options.first == "human" else 0
-    _series(players, (pile,), rules, options, console, rng, first, FOREJUNE_LOOK)
-    return 0
-
-
-def _optional_single_pile() -> Callable[[str], Optional[int]]:
-    parse_one = piles_parser(None, largest=FOREJUNE_LARGEST, single=True)
-
-    def parse(answer: str) -> Optional[int]:
-        if not answer:
-            return None
-        pile = parse_one(answer)[0]
-        if pile < 2:
-            raise ValueError(f"the pile needs at least 2 objects (a pile of {pile} has no move), not {pile}")
-        return pile
-
-    return parse
