@@ -70,7 +70,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--name", metavar="NAME", help="your name")
     parser.add_argument("--first", choices=("human", "ai"), help="who moves first in human vs AI")
     parser.add_argument("--ai", metavar="STRATEGY[,STRATEGY]",
-                        help="the AI player(s): random, ida, depth:N, level:L, minimax, alphabeta, "
+                        help="the AI player(s): random, ida, depth:N, level:L, minimax, alphabeta, nimsum, "
                              "optimal (two, comma-separated, for aivai)")
     parser.add_argument("--normal", action="store_true", help="normal play (answers lab2's misere question)")
     parser.add_argument("--table", action="store_true", help="forejune: print the DP table of scores")
