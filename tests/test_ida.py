@@ -40,7 +40,7 @@ def test_ida_matches_the_twin_on_random_positions(piles: list[int], rules: Rules
 @given(st.lists(st.integers(0, 30), min_size=1, max_size=6), st.sampled_from(RULES))
 def test_ida_does_what_spec_3_4_says(piles: list[int], rules: Rules) -> None:
     """h = stones left never overestimates f along a path: one iteration at h(root), and the
-    depth-first search's first path -- the largest take from the first movable pile."""
+    depth-first search's first path -- the smallest take from the first movable pile."""
     result = ida(piles, rules)
     movable = [i for i, p in enumerate(piles) if rules.takes(p)]
     if not movable:
@@ -49,12 +49,12 @@ def test_ida_does_what_spec_3_4_says(piles: list[int], rules: Rules) -> None:
     assert result.iterations == 1
     assert result.threshold == sum(piles)
     first = movable[0]
-    assert result.move == Move(first, max(rules.takes(piles[first])))
+    assert result.move == Move(first, min(rules.takes(piles[first])))
     # the path: follow the same rule to a position with no move
     position, length = nim.Position(piles), 0
     while not position.is_terminal(rules):
         pile = next(i for i, p in enumerate(position) if rules.takes(p))
-        position = position.apply(Move(pile, max(rules.takes(position[pile]))), rules)
+        position = position.apply(Move(pile, min(rules.takes(position[pile]))), rules)
         length += 1
     assert result.path_length == length == result.nodes
     # the reported value is the path's outcome for the mover, not the game value
@@ -72,8 +72,8 @@ def test_ida_is_a_solve_engine() -> None:
     solution = nim.solve([1, 3, 5], method="ida")
     assert solution.method == "ida"
     assert solution.move == Move(0, 1)
-    assert solution.nodes == 3
-    assert solution.value == 1   # the path 1 -> 3 -> 5 has three moves: the mover takes the last
+    assert solution.nodes == 9
+    assert solution.value == 1   # one stone a move: nine moves, the mover takes the last
     assert nim.solve([0, 0], method="ida").move is None
 
 
@@ -82,12 +82,21 @@ def test_ida_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["solve", "2", "2", "--method", "ida", "--json"]) == 0
     out = capsys.readouterr().out
-    assert '"method": "ida"' in out and '"move": [0, 2]' in out
+    assert '"method": "ida"' in out and '"move": [0, 1]' in out
 
 
-def test_ida_depth_limit_is_a_clean_error() -> None:
-    with pytest.raises(nim.SearchLimitError):
-        ida([30000], "normal,max=1")
+def test_ida_follows_a_path_as_long_as_the_board() -> None:
+    """KUET Easy on 10000 10000 10000: a path of 30,000 one-stone moves, no recursion bound."""
+    result = ida([10000, 10000, 10000], "normal,max=3")
+    assert (result.move, result.path_length, result.nodes) == (Move(0, 1), 30000, 30000)
+
+
+def test_ida_path_bound_is_a_clean_error() -> None:
+    from nimcore.ida import MAX_PATH
+
+    with pytest.raises(nim.SearchLimitError, match="depth|moves") as caught:
+        ida([MAX_PATH + 5], "normal,max=1")
+    assert caught.value.reason == "depth"
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)
@@ -128,3 +137,30 @@ def test_depth_limited_tie_break_is_lab2() -> None:
 def test_depth_limited_rejects_a_bad_depth() -> None:
     with pytest.raises(nim.NimError, match="depth"):
         depth_limited([1, 2], None, 0)
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 6])
+def test_depth_limited_ends_the_game_as_lab2_does(depth: int) -> None:
+    """Lab 2's is_game_over: one stick left is a loss for the mover under misère, at any depth,
+    so the stick before it is a win -- not the +0.5 the nim-sum gives a cut-off [1]."""
+    misere = Rules.parse("misere")
+    assert depth_limited([0, 1, 0], misere, depth).value == -1.0
+    result = depth_limited([2], misere, depth)
+    assert (result.value, result.move) == (1.0, Move(0, 1))
+    # the same under a take rule whose only take from a pile of 1 is 1
+    result = depth_limited([0, 3], "misere,max=2", depth)
+    assert (result.value, result.move) == (1.0, Move(1, 2))
+    # normal play keeps exact scoring: the lone stick is taken for the win
+    assert depth_limited([1], "normal", depth).value == 1.0
+
+
+def test_depth_limited_cut_off_uses_the_misere_rule_on_ones() -> None:
+    """At the cut-off, piles of at most 1 under misère score by parity (exact), not by nim-sum."""
+    misere = Rules.parse("misere")
+    for ones in range(2, 8):
+        piles = [1] * ones + [2]
+        result = depth_limited(piles, misere, 1)
+        # leave an odd number of ones for the opponent: take the 2, or all but one of it
+        assert result.value == nim.reference.brute_force_value(piles, misere) == 1.0
+        expected = Move(ones, 2) if ones % 2 == 1 else Move(ones, 1)
+        assert result.move == expected, piles

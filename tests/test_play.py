@@ -16,12 +16,41 @@ from nim.cli import main
 from nim.play import Console, PlayOptions, format_score_table, run_style, score_table
 from nim.theory import grundy_value
 
-BOARD_LINE = re.compile(r"^Pile\s+(\d+) \| .*?\s(\d+)$")
+STONE_LINE = re.compile(r"^Pile\s+(\d+) \| .*?\s(\d+)$")       # Lab 2, forejune
+KUET_LINE = re.compile(r"^Pile_no (\d+):\s*(.*)$")
+RAJALAKSHMI_LINE = re.compile(r"^Piles: (.*)$")
+
+
+def board_on(screen: str) -> List[int]:
+    """The piles of the last board drawn on the screen, whatever the style."""
+    lines = screen.splitlines()
+    for at in range(len(lines) - 1, -1, -1):
+        line = lines[at]
+        match = RAJALAKSHMI_LINE.match(line)
+        if match:
+            return [int(cell.split(":")[1]) for cell in match.group(1).split()]
+        if KUET_LINE.match(line) or STONE_LINE.match(line):
+            block = []
+            while at >= 0 and (KUET_LINE.match(lines[at]) or STONE_LINE.match(lines[at])):
+                block.insert(0, lines[at])
+                at -= 1
+            piles = []
+            for row in block:
+                stone = STONE_LINE.match(row)
+                if stone:
+                    piles.append(int(stone.group(2)))
+                else:
+                    kuet = KUET_LINE.match(row)
+                    assert kuet is not None
+                    piles.append(kuet.group(2).count(STONE))
+            return piles
+    raise AssertionError("no board on the screen")
 
 
 class User(io.StringIO):
-    """A user at the keyboard: types the scripted answers, then plays moves read off the board
-    (take 1 from the first non-empty pile), and ends the input after ``moves`` moves."""
+    """A user at the keyboard: types the scripted answers, then answers each move
+    question from the board on the screen (take ``take`` from the first pile that
+    can give it), and ends the input after ``moves`` moves."""
 
     def __init__(self, script: List[str], screen: io.StringIO, moves: int = 200,
                  take: int = 1) -> None:
@@ -30,28 +59,27 @@ class User(io.StringIO):
         self.screen = screen
         self.moves = moves
         self.take = take
+        self._count = 1
 
     def readline(self, size: Optional[int] = -1) -> str:  # type: ignore[override]
         if self.script:
             return self.script.pop(0) + "\n"
+        text = self.screen.getvalue()
+        prompt = text.splitlines()[-1] if text else ""
+        if "How many stones" in prompt:          # KUET's second question
+            return f"{self._count}\n"
         if self.moves <= 0:
             return ""
         self.moves -= 1
-        return self._move_from_board() + "\n"
-
-    def _move_from_board(self) -> str:
-        lines = self.screen.getvalue().splitlines()
-        piles: List[int] = []
-        for line in reversed(lines):
-            match = BOARD_LINE.match(line)
-            if match:
-                piles.insert(0, int(match.group(2)))
-                if match.group(1) == "1":
-                    break
-            elif piles:
-                break
+        piles = board_on(text)
         pile = next(i for i, p in enumerate(piles) if p >= 2 or (p == 1 and self.take == 1))
-        return f"{pile + 1} {min(self.take, piles[pile])}"
+        self._count = min(self.take, piles[pile])
+        if "From which pile" in prompt:          # KUET: piles from 1, count asked next
+            return f"{pile + 1}\n"
+        if "how many do you take" in prompt:    # forejune: one pile
+            return f"{self._count}\n"
+        base = 0 if ("pile_index" in prompt) else 1
+        return f"{pile + base} {self._count}\n"
 
 
 def drive(options: PlayOptions, script: List[str], moves: int = 200, take: int = 1) -> Tuple[int, str]:
@@ -69,18 +97,20 @@ def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], ar
     return status, out, err
 
 
-# -- AI vs AI -------------------------------------------------------------------------------
+# -- AI vs AI ------------------------------------------------------------------------------
 
 
 def test_aivai_plays_a_whole_game_without_input(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = play(monkeypatch, capsys, ["--mode", "aivai", "--piles", "3", "4", "5", "--seed", "1"])
     assert status == 0 and err == ""
-    assert out.rstrip().endswith("AI 1 (Optimal) wins!")    # 3 4 5 is won for the first
+    assert "Player 0: the AI (Nim-sum); Player 1: the AI (Nim-sum)." in out   # distinct names
+    assert out.rstrip().endswith("Game over. Player 0 wins!")     # 3 4 5 is won for the first
+    assert "Player 0 took the last object: Player 0 wins (normal play" in out
     assert "?" not in out and "\033[" not in out                   # no question, no colour
     position = Position((3, 4, 5))                                 # the moves shown replay legally
-    for count, pile in re.findall(r"takes (\d+) from pile (\d+)\.", out):
-        position = position.apply(Move(int(pile) - 1, int(count)))
+    for count, pile in re.findall(r"removes (\d+) from pile \[(\d+)\]\.", out):
+        position = position.apply(Move(int(pile), int(count)))
     assert position.piles == (0, 0, 0)
 
 
@@ -90,68 +120,119 @@ def test_aivai_same_seed_same_game(monkeypatch: pytest.MonkeyPatch,
             "--games", "3"]
     first = play(monkeypatch, capsys, argv)
     assert first == play(monkeypatch, capsys, argv)
-    assert "Score: AI 1 (Random)" in first[1]
+    assert "Score: Player 0 " in first[1]
 
 
-# -- KUET -------------------------------------------------------------------------------------
+# -- KUET: the report's lines verbatim ----------------------------------------------------------
+
+KUET_OPENING = [
+    "Hello!!! I am NimX...",
+    "What is your name??? Fiza",
+    "Do you want to play with me???",
+    "If you want then press 'y' otherwise press 'n' y",
+    "Choose difficulty level:",
+    "1. Easy (NimX uses IDA*)",
+    "2. Hard (NimX uses Minimax and Alpha-Beta)",
+    "Enter 1 or 2: 1",
+]
+
+
+def test_kuet_easy_transcript_as_the_report() -> None:
+    # the report's demo: piles 3 5 3, Fiza takes 3 from pile 1, NimX (IDA*) takes 1 from pile 2
+    status, out = drive(PlayOptions(style="kuet", piles=(3, 5, 3), games=1, seed=1),
+                        ["Fiza", "y", "1", "1", "3"], take=3)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[:8] == KUET_OPENING
+    at = lines.index("Let's see how the board is looking right now...")
+    assert lines[at + 1:at + 6] == ["-----", "Pile_no 1: " + STONE * 3, "Pile_no 2: " + STONE * 5,
+                                    "Pile_no 3: " + STONE * 3, "-----"]
+    assert lines[at + 6:at + 10] == [
+        "NimX is playing using IDA*.....",
+        "->->->->->->->->->->->->->->->->->->->",
+        "From which pile you want to remove stones, Fiza??: 1",
+        "How many stones do you want to remove (maximum 3)??: 3",
+    ]
+    assert lines[at + 10:at + 19] == [
+        "NimX removes 1 stones from pile 2.", "", "After NimX's turn,,,",
+        "Let's see how the board is looking right now...", "-----", "Pile_no 1:",
+        "Pile_no 2: " + STONE * 4, "Pile_no 3: " + STONE * 3, "-----",
+    ]
+    assert re.search(r"^IDA\* wins: \[[01]\]$", out, re.M)
+    assert "Genetic algorithm is not applicable in Easy mode." in lines
+    assert re.search(r"^(Fiza|NimX) took the last stone: \1 wins this game \(whoever takes the "
+                     r"last stone wins\)\.$", out, re.M)
 
 
 def test_kuet_easy_with_bad_input_at_every_prompt(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    typed = "\n".join(["", "Ada", "maybe", "y", "7", "1",          # name, y/n, difficulty
-                       "x", "9 1", "1 4", "0 1", "1 1",            # game 1: bad moves, then one
-                       "1 1", "1 1"]) + "\n"                        # games 2 and 3
+    typed = "\n".join(["", "Ada", "maybe", "y", "7", "1",           # name, y/n, difficulty
+                       "x", "9", "1", "4", "0", "1", "1",             # game 1: bad answers, then 1 1
+                       "1", "1", "1", "1"]) + "\n"                     # games 2 and 3
     status, out, err = play(monkeypatch, capsys, ["--style", "kuet", "--piles", "1", "1", "--seed", "1"],
                             typed)
     assert status == 0 and err == ""
-    assert "Hello! I am NimX" in out
+    assert "Hello!!! I am NimX..." in out
     for reason in ["a name cannot be empty", "answer y or n, not 'maybe'",
-                   "the difficulty must be one of 1, 2, not '7'", "'x' is not a move",
-                   "there is no pile 9", "you cannot take 4 from pile 1 (it has 1): take 1",
+                   "the difficulty must be one of 1, 2, not '7'", "'x' is not a pile number",
+                   "there is no pile 9", "you cannot take 4 from pile 1 (it has 1): take 1 to 1",
                    "there is no pile 0"]:
         assert reason in out
     assert out.count("please try again") == 7
     assert "IDA* wins: [1, 1, 1]" in out           # 1 1, human first: NimX takes the last
     assert "Thanks for playing, Ada!" in out
-    assert out.count(STONE) > 0
 
 
 def test_kuet_easy_on_random_boards() -> None:
     status, out = drive(PlayOptions(style="kuet", seed=4), ["Bo", "y", "1"])
     assert status == 0
-    boards = out.count("=== Game")
-    assert boards == 3
+    assert out.count("NimX is playing using IDA*.....") == 3
     match = re.search(r"IDA\* wins: \[(\d), (\d), (\d)\]", out)
     assert match
-    assert sum(map(int, match.groups())) == out.count("NimX wins!")
-    first_boards = re.findall(r"=== Game \d of 3.*?===\n\n((?:Pile.*\n)+)", out)
+    assert sum(map(int, match.groups())) == out.count("NimX took the last stone")
+    first_boards = re.findall(r"Game \d of 3\nLet's see.*\n-----\n((?:Pile_no.*\n)+)-----", out)
+    assert len(first_boards) == 3
     for board in first_boards:      # 2 to 3 piles of 1 to 6
-        sizes = [int(line.split()[-1]) for line in board.splitlines()]
+        sizes = [line.count(STONE) for line in board.splitlines()]
         assert 2 <= len(sizes) <= 3 and all(1 <= s <= 6 for s in sizes)
 
 
 def test_kuet_hard_selection_step() -> None:
     status, out = drive(PlayOptions(style="kuet", seed=2), ["Cy", "yes", "2"])
     assert status == 0
-    assert out.count("=== Game") == 6
-    assert [m for m in re.findall(r"NimX plays (\S+)\)", out)] == ["Minimax", "Alpha-Beta"] * 3
-    chromosomes = dict(re.findall(r"^(Minimax|Alpha-Beta) chromosome: (\[.*\])$", out, re.M))
+    assert re.findall(r"NimX is playing using (\S+)\.\.\.\.\.", out) == ["Minimax", "Alpha-Beta"] * 3
+    chromosomes = dict(re.findall(r"^(Minimax|Alpha-Beta) chromosome \(wins\): (\[.*\])$", out, re.M))
     genes = {k: eval(v) for k, v in chromosomes.items()}
     assert set(genes) == {"Minimax", "Alpha-Beta"} and all(len(g) == 3 for g in genes.values())
-    assert sum(map(sum, genes.values())) == out.count("NimX wins!")
-    for name, g in genes.items():
-        assert f"{name} fitness: {sum(g) / 3:.2f}" in out
+    assert sum(map(sum, genes.values())) == out.count("NimX took the last stone")
+    assert "1 represents wins and 0 represents lose" in out
+    assert f"Algorithm: Minimax, Fitness: {sum(genes['Minimax']) / 3}" in out
+    assert f"Algorithm: Alpha_Beta, Fitness: {sum(genes['Alpha-Beta']) / 3}" in out
     best = "Minimax" if sum(genes["Minimax"]) >= sum(genes["Alpha-Beta"]) else "Alpha-Beta"
-    assert f"Selected algorithm: {best}" in out
-    assert f"Selected chromosome: {genes[best]}" in out
+    shown = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}[best]
+    assert f"Selected Chromosome: {genes[best]} with algorithm: {shown}" in out
+
+
+def test_kuet_hard_never_stops_on_large_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the prompts accept these boards; a search past its budget hands over to the exact solver
+    import nim.strategies as strategies
+
+    monkeypatch.setattr(strategies, "MINIMAX_NODE_LIMIT", 5000)
+    monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 5000)
+    status, out = drive(PlayOptions(style="kuet", piles=(15, 15, 15), games=2, name="Di",
+                                    difficulty=2), [], take=3)
+    assert status == 0
+    assert "the exact solver (theory) chose the move" in out
+    assert "Selected Chromosome" in out and "Raise the" not in out
 
 
 def test_kuet_human_can_win_and_max_three_is_enforced() -> None:
     # a single pile of 3, human first: taking all 3 wins; 4 is refused
     status, out = drive(PlayOptions(style="kuet", piles=(3,), name="Di", difficulty=1),
-                        ["1 4", "1 3", "1 3", "1 3"])
+                        ["1", "4", "1", "3", "1", "3", "1", "3"])
     assert status == 0 and "take 1 to 3" in out
-    assert "IDA* wins: [0, 0, 0]" in out and out.count("Di wins!") == 3
+    assert "IDA* wins: [0, 0, 0]" in out
+    assert out.count("Di took the last stone: Di wins this game") == 3
 
 
 def test_kuet_no_thanks(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,37 +240,85 @@ def test_kuet_no_thanks(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureF
     assert status == 0 and "Maybe next time, Ed. Goodbye!" in out and "Pile" not in out
 
 
-# -- Rajalakshmi -----------------------------------------------------------------------------
+# -- Rajalakshmi: the report's transcript ---------------------------------------------------------
+
+RAJALAKSHMI_TRANSCRIPT = [    # the report's OUTPUT, in order (our extra lines in between)
+    "Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: 1",
+    "Enter piles as space-separated integers (press Enter for default 3 4 5): 3 4 5",
+    "Starting piles:",
+    "Piles: [0]:3 [1]:4 [2]:5",
+    "Piles: [0]:3 [1]:4 [2]:5",
+    "Enter 'pile_index remove_count' (e.g. '1 3'): 2 5",
+    "Piles: [0]:3 [1]:3 [2]:0",
+    "Enter 'pile_index remove_count' (e.g. '1 3'): 1 4",
+    "Pile 1 only has 3 stones.",
+    "Enter 'pile_index remove_count' (e.g. '1 3'): 0 3",
+    "Game over. Player 1 wins!",
+]
 
 
-def test_rajalakshmi_menu_mode_and_piles_prompts() -> None:
-    status, out = drive(PlayOptions(seed=1), ["9", "2", "4", "1", "abc", "-1", "1 2 x", ""])
+def test_rajalakshmi_transcript_as_the_report(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = play(monkeypatch, capsys, ["--style", "rajalakshmi"], "1\n3 4 5\n2 5\n1 4\n0 3\n")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    at = 0
+    for expected in RAJALAKSHMI_TRANSCRIPT:
+        at = lines.index(expected, at) + 1
+    assert "Player 1 took the last object: Player 1 wins (normal play" in out
+
+
+def test_rajalakshmi_defaults_and_fallbacks() -> None:
+    # Enter at the mode prompt: mode 1; bad piles: the report's message and 3 4 5; zeros allowed
+    status, out = drive(PlayOptions(style="rajalakshmi"), ["", "3 x 5"])
     assert status == 0
-    for reason in ["the game must be one of 1, 2, 3, 4, not '9'", "the mode must be one of",
-                   "'abc' is not a whole number", "pile sizes must be at least 1, not -1",
-                   "'x' is not a whole number"]:
-        assert reason in out
-    assert "Pile 1 | /*\\ /*\\ /*\\ " in out              # the default 3 4 5
-    assert re.search(r"(Human|AI \(Optimal\)) wins!", out)
-    assert "AI (Optimal) wins!" in out         # 3 4 5: the human's 1-stone moves lose
+    assert "Invalid piles input: Invalid integer in piles: 'x'. Using default [3,4,5]." in out
+    assert "Player 0: you; Player 1: the AI (Nim-sum)." in out
+    status, out = drive(PlayOptions(style="rajalakshmi"), ["2", "-1 2"])
+    assert "Invalid piles input: Pile sizes must be non-negative. Using default [3,4,5]." in out
+    status, out = drive(PlayOptions(style="rajalakshmi"), ["3", "0 2 0"])
+    assert "Starting piles:\nPiles: [0]:0 [1]:2 [2]:0" in out and "Game over. Player 0 wins!" in out
+    status, out = drive(PlayOptions(style="rajalakshmi"), ["3", "0 0"])
+    assert "No move is possible: Player 0 cannot move, so Player 1 wins" in out
+
+
+def test_rajalakshmi_refusals_in_the_reports_words() -> None:
+    status, out = drive(PlayOptions(style="rajalakshmi", mode="hvh", piles=(3,)),
+                        ["", "1", "x y", "1 1", "0 0", "0 9", "0 3"])
+    assert status == 0
+    for reason in ["Empty input — try again.", "Enter exactly two integers.",
+                   "Invalid input. Use two integers like: 1 2", "Invalid pile index. Try again.",
+                   "You must remove at least 1.", "Pile 0 only has 3 stones."]:
+        assert reason + "\n" in out
+    assert "Game over. Player 0 wins!" in out
+
+
+def test_rajalakshmi_ai_plays_the_reports_rule() -> None:
+    # x = 0: one object from the largest pile; else the first pile with p ^ x < p
+    status, out = drive(PlayOptions(style="rajalakshmi", mode="aivai", piles=(1, 2, 3, 5)), [])
+    assert status == 0
+    first = re.findall(r"^(Player \d) removes (\d+) from pile \[(\d)\]\.$", out, re.M)[:2]
+    assert first[0] == ("Player 0", "5", "3")      # x = 5: 1^5, 2^5, 3^5 > pile; 5^5 = 0
+    assert first[1] == ("Player 1", "1", "2")      # [1, 2, 3, 0]: x = 0, the largest pile is 2
 
 
 def test_rajalakshmi_human_wins(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = play(monkeypatch, capsys, ["--mode", "hvai", "--piles", "2", "--name", "Flo"], "1 2\n")
-    assert status == 0 and "Flo takes 2 from pile 1." in out and "Flo wins!" in out
+    status, out, _ = play(monkeypatch, capsys, ["--mode", "hvai", "--piles", "2", "--name", "Flo"], "0 2\n")
+    assert status == 0 and "Flo removes 2 from pile [0]." in out and "Game over. Flo wins!" in out
 
 
 def test_rajalakshmi_ai_first(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = play(monkeypatch, capsys, ["--mode", "hvai", "--piles", "3", "--first", "ai"])
-    assert status == 0 and "AI (Optimal) takes 3 from pile 1." in out
-    assert "Human cannot move" in out
+    assert status == 0 and "Player 1 removes 3 from pile [0]." in out
+    assert "Player 1 took the last object: Player 1 wins" in out
+    assert "cannot move. " not in out
 
 
 def test_human_vs_human() -> None:
     status, out = drive(PlayOptions(style="rajalakshmi", mode="hvh", piles=(2, 1)), [])
     assert status == 0
-    # moves 1 1, 1 1, 2 1: player 1 takes the last stone
-    assert "Player 2 cannot move. Player 1 wins!" in out
+    # moves 0 1, 0 1, 1 1: player 0 takes the last stone
+    assert "Player 0 took the last object: Player 0 wins (normal play" in out
 
 
 # -- Lab 2 ------------------------------------------------------------------------------------
@@ -199,15 +328,24 @@ def test_lab2_misere_and_levels() -> None:
     status, out = drive(PlayOptions(style="lab2", seed=3), ["perhaps", "y", "0", "hard", "", ])
     assert status == 0
     assert "answer y or n, not 'perhaps'" in out and "the difficulty must be one of 1, 2, 3" in out
-    assert "Rules: misere." in out
-    assert "AI (Depth-limited alpha-beta (depth 4))" in out
-    assert out.count("Pile 4 |") >= 1                     # the default 1 3 5 7
+    assert "Rules: misere." in out and "Piles are numbered from 0" in out
+    assert "Player 2 (AI, Depth-limited alpha-beta (depth 4))" in out
+    assert out.count("Pile 3 |") >= 1 and "Pile 4 |" not in out        # the default 1 3 5 7, from 0
+    assert re.search(r"took the last object: .* wins \(misère play: whoever takes the last object "
+                     r"loses\)\.", out)
 
 
 def test_lab2_flags(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = play(monkeypatch, capsys, ["--misere", "--difficulty", "1", "--mode", "aivai",
                                                  "--piles", "1", "3", "5", "7", "--seed", "1"])
-    assert status == 0 and "Rules: misere." in out and "depth 1" in out and "wins!" in out
+    assert status == 0 and "Rules: misere." in out and "depth 1, 30% slips" in out and "wins (" in out
+
+
+def test_lab2_moves_are_numbered_from_zero() -> None:
+    status, out = drive(PlayOptions(style="lab2", rules=Rules(misere=True), difficulty=3,
+                                    piles=(2, 2)), ["1 1"])
+    assert "Player 1 (you) takes 1 from pile 1." in out
+    assert "Pile 0 | /*\\ /*\\   2\nPile 1 | /*\\       1" in out
 
 
 # -- forejune ---------------------------------------------------------------------------------
@@ -216,24 +354,25 @@ def test_lab2_flags(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtu
 def test_forejune_table_and_ai_first(monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = play(monkeypatch, capsys, ["--style", "forejune", "--piles", "20", "--table",
-                                                 "--seed", "1"], "1 1\n" * 20)
+                                                 "--seed", "1"], "1\n" * 20)
     assert status == 0
-    first_move = re.search(r"^(.*) takes \d+ from pile 1\.$", out, re.M)
-    assert first_move and first_move.group(1).startswith("AI")
+    first_move = re.search(r"^(.*) takes \d+\.$", out, re.M)
+    assert first_move and first_move.group(1).startswith("Player 1 (AI")
     assert "W: the player to move wins" in out
     rules = Rules(take="half")
     marks = re.findall(r"^    ((?:\s+[WL])+)$", out, re.M)
     table = "".join(marks).split()
     assert table == ["W" if grundy_value(n, rules) else "L" for n in range(1, 21)]
-    assert re.search(r"cannot move\. .* wins!", out)
+    assert re.search(r"made the last move \(1 object left, none can be taken\): .* wins", out)
 
 
 def test_forejune_pile_prompt_and_bad_moves() -> None:
-    status, out = drive(PlayOptions(style="forejune", seed=5), ["x", "3 4", "0", "6", "3", "1 9"],
+    status, out = drive(PlayOptions(style="forejune", seed=5), ["x", "3 4", "0", "1", "6", "3", "9"],
                         take=1)
     assert status == 0
     assert "'x' is not a whole number" in out and "type one pile size, not 2" in out
     assert "pile sizes must be at least 1, not 0" in out
+    assert "the pile needs at least 2 objects" in out
     assert "you cannot take 3 from pile 1" in out   # half of what is left
 
 
@@ -286,11 +425,23 @@ def test_ctrl_c_and_quit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     (["--difficulty", "hardest"], "level number"),
     (["--piles", "3", "x"], "'x'"),
     (["--piles", "3", "-1"], "non-negative"),
-    (["--piles", "0", "0"], "at least one stone"),
+    (["--style", "lab2", "--piles", "0", "0"], "at least one stone"),
     (["--ai", "nope"], "unknown strategy 'nope'"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "--games must be from 1 to 10,000, not 0"),
     (["--style", "forejune", "--piles", "3", "4"], "one pile"),
     (["--misere", "--normal"], "not both"),
+    (["--style", "kuet", "--misere"], "the KUET game has fixed rules"),              # a style's own rules
+    (["--style", "forejune", "--max-take", "5"], "the forejune game has fixed rules"),
+    (["--style", "kuet", "--mode", "aivai"], "you against NimX, not --mode aivai"),
+    (["--mode", "hvh", "--ai", "optimal"], "--mode hvh has none"),
+    (["--mode", "hvh", "--difficulty", "2", "--piles", "3"], "--mode hvh has no AI"),
+    (["--style", "lab2", "--table"], "--style lab2 has none"),
+    (["--style", "forejune", "--piles", "1"], "a pile of 2 to 10,000, not 1"),
+    (["--mode", "aivai", "--piles", str(2**64)], "at most 1,000,000 in a game"),   # numbers range-checked
+    (["--style", "forejune", "--piles", str(2**64)], "at most 1,000,000 in a game"),
+    (["--mode", "aivai", "--piles", "3", "--games", str(2**64)], "from 1 to 10,000"),
+    (["--mode", "aivai", "--ai", "depth:99999999999"], "from 1 to 10,000"),
+    (["--mode", "aivai", "--ai", "depth:10001"], "from 1 to 10,000, not 10001"),
 ])
 def test_bad_flags_are_one_line_errors(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str],
@@ -302,10 +453,10 @@ def test_bad_flags_are_one_line_errors(monkeypatch: pytest.MonkeyPatch,
 
 def test_piped_stdin_in_a_real_process() -> None:
     command = [sys.executable, "-m", "nim", "play", "--style", "kuet", "--piles", "1", "1"]
-    done = subprocess.run(command, input="Gus\ny\n1\n1 1\n", capture_output=True, text=True,
+    done = subprocess.run(command, input="Gus\ny\n1\n1\n1\n", capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0 and done.stderr == ""
-    assert "NimX wins!" in done.stdout and "End of input: goodbye." in done.stdout
+    assert "NimX took the last stone" in done.stdout and "End of input: goodbye." in done.stdout
     assert "\033[" not in done.stdout
     done = subprocess.run([sys.executable, "-m", "nim", "play", "--mode", "aivai", "--piles", "3",
                            "4", "5", "--seed", "1"], stdin=subprocess.DEVNULL,
@@ -344,3 +495,63 @@ def test_easy_mode_with_another_ai_names_it() -> None:
     status, out = drive(PlayOptions(style="kuet", name="Hal", difficulty=1, piles=(1, 1), ai=["random"],
                                     games=2), [])
     assert status == 0 and "Random wins: [1, 1]" in out
+
+
+def test_terminal_wraps_long_lines_and_dumb_terminals_get_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = Terminal()
+    console = Console(io.StringIO(), screen, color=False)
+    console.say("  " + "word " * 30)
+    lines = screen.getvalue().splitlines()
+    assert len(lines) > 3 and all(len(line) <= 40 and line.startswith("  ") for line in lines)
+    assert " ".join(screen.getvalue().split()) == " ".join(["word"] * 30)
+    monkeypatch.setenv("TERM", "dumb")
+    assert not Console(io.StringIO(), Terminal()).color
+    monkeypatch.setenv("TERM", "xterm")
+    assert Console(io.StringIO(), Terminal()).color
+
+
+def _in_a_terminal(argv: List[str], typed: str, env: dict[str, str]) -> str:
+    """Run ``nimcore play`` on a pseudo-terminal (stdlib pty), type ``typed``, return the screen."""
+    import os
+    import pty
+    import select
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "nim", "play", *argv], stdin=terminal,
+                               stdout=terminal, stderr=terminal, env={**os.environ, **env},
+                               close_fds=True)
+    os.close(terminal)
+    os.write(controller, typed.encode())
+    screen = b""
+    while True:
+        ready, _, _ = select.select([controller], [], [], 30)
+        if not ready:
+            process.kill()
+            break
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:        # the terminal closed: the game ended
+            break
+        if not chunk:
+            break
+        screen += chunk
+    process.wait(timeout=30)
+    os.close(controller)
+    return screen.decode(errors="replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_kuet_in_a_real_terminal_colour_unless_dumb() -> None:
+    typed = "Zed\ny\n1\n1\n1\nq\n"
+    coloured = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed,
+                              {"TERM": "xterm", "NO_COLOR": ""})
+    assert "Hello!!! I am NimX..." in coloured and "Pile_no" in coloured
+    assert "\033[" in coloured and "Goodbye." in coloured
+    dumb = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed, {"TERM": "dumb", "NO_COLOR": ""})
+    assert "NimX removes 1 stones from pile 1." in dumb and "\033[" not in dumb

@@ -219,3 +219,36 @@ def test_half_rule_game_ends_with_objects_left(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "board [1]" in out and "human has no move left and loses" in out
     assert "The winner is NimX." in out
+
+
+@pytest.mark.parametrize("text", RULE_SETS)
+def test_nimx_tie_break_on_three_piles(text: str) -> None:
+    rules = Rules.parse(text)
+    for piles in itertools.product(range(5), repeat=3):
+        expected = brute_nimx(piles, rules)
+        if expected is not None:
+            assert nimx_move(piles, rules)[0] == expected, piles
+
+
+def test_replay_of_huge_piles_answers_by_theory() -> None:
+    # NimX's tie-break used to solve every child position: linear in the pile size
+    big = 2**32
+    replay = replay_game(parse_replay(f"3\n{big}\n5\n{2**62}\n0 1\n2 7\n"), "normal")
+    position = [big, 5, 2**62]
+    for step in replay.steps:
+        if step.player == NIMX:          # Bouton: the first pile that can restore XOR 0
+            xor = position[0] ^ position[1] ^ position[2]
+            pile = next(i for i, p in enumerate(position) if p ^ xor < p)
+            assert (step.move.pile, step.move.count) == (pile, position[pile] - (position[pile] ^ xor))
+        position[step.move.pile] -= step.move.count
+    assert len(replay.steps) == 4
+
+
+@pytest.mark.parametrize("limit", [str(2**64), "-1"])
+def test_node_limit_out_of_range_is_refused(limit: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(LAB2_WIN)
+    assert main(["replay", str(path), "--node-limit", limit]) == 2
+    err = capsys.readouterr().err
+    assert limit in err and "9,223,372,036,854,775,807" in err

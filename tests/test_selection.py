@@ -15,6 +15,7 @@ from nim.selection import (
     Chromosome, Population, fitness, roulette_wheel_selection, select_fittest, tournament_selection,
 )
 from nim.strategies import make_strategy
+from nim.strategies import parse_strategies
 from nim.tournament import run_tournament, tournament_games
 
 
@@ -129,3 +130,23 @@ def test_tournament_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(argv) == 0
     assert "tournament" in capsys.readouterr().err        # tqdm's bar, on stderr
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--piles", str(2**64)], "a pile of at most 1,000,000 in a game"),
+    (["--piles", *["1"] * 101], "at most 100 piles"),
+    (["--games", str(2**64)], "--games must be from 1 to 10,000"),
+    (["--strategies", "random,depth:99999999999"], "from 1 to 10,000"),
+])
+def test_tournament_numbers_are_range_checked(argv: list[str], message: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_tournament_levels_beat_random_on_lab2_board(capsys: pytest.CaptureFixture[str]) -> None:
+    # level 1 used to score 0.06 on [1, 3, 5, 7], below random (0.33)
+    population = run_tournament(parse_strategies("random,level:1,level:3"), 20, 1, "misere", (1, 3, 5, 7))
+    fitness = {member.name: member.fitness for member in population}
+    assert fitness["random"] < fitness["level:1"] < fitness["level:3"]

@@ -76,8 +76,10 @@ def test_optimal_wins_every_won_game_against_random(rules: Rules) -> None:
 
 
 def test_ida_player_plays_the_ida_path() -> None:
-    assert IdaStrategy().choose_move((0, 3, 5), "normal,max=3") == Move(1, 3)
-    assert IdaStrategy().choose_move((4,), "normal,half") == Move(0, 2)
+    # the KUET report's order: the first movable pile, the smallest take
+    assert IdaStrategy().choose_move((0, 3, 5), "normal,max=3") == Move(1, 1)
+    assert IdaStrategy().choose_move((4,), "normal,half") == Move(0, 1)
+    assert IdaStrategy().choose_move((1, 6), "normal,set=2;3") == Move(1, 2)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)
@@ -154,3 +156,98 @@ def test_make_strategy_names() -> None:
         parse_strategies("ida,ida")
     with pytest.raises(nim.UnknownMethodError, match="at least two"):
         parse_strategies("ida")
+
+
+# -- never stop mid-game: a search past its budget hands over to the exact solver -------------
+
+
+@pytest.mark.parametrize("spec,piles,rules", [
+    ("minimax", (15, 15, 15), "normal,max=3"),      # KUET Hard boards the prompts accept
+    ("alphabeta", (8, 8, 8, 8), "normal,max=3"),
+    ("level:3", (200, 200, 200), "misere"),         # Lab 2 Hard
+    ("ida", (10000, 10000, 10000), "normal,max=3"),  # KUET Easy
+    ("depth:3", (40, 40, 40, 40), "misere,half"),
+])
+def test_every_player_answers_past_its_budget(monkeypatch: pytest.MonkeyPatch, spec: str,
+                                              piles: tuple[int, ...], rules: str) -> None:
+    import nim.strategies as strategies
+
+    monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 2000)   # keep the test fast
+    player = make_strategy(spec)
+    if isinstance(player, MinimaxStrategy):
+        player.node_limit = 2000
+    ruleset = Rules.parse(rules)
+    move = player.choose_move(piles, ruleset, random.Random(1))
+    assert Position(piles).is_legal(move, ruleset)
+    if spec != "ida":              # IDA* may find its path within the budget once it need not recurse
+        assert player.last_note is not None and "exact solver" in player.last_note
+        assert "\n" not in player.last_note
+        after = Position(piles).apply(move, ruleset)       # the exact solver's move is best
+        if nim.solve(piles, ruleset).value > 0:
+            assert nim.solve(after.piles, ruleset).value < 0
+
+
+def test_minimax_runs_plain_minimax_on_report_sized_boards() -> None:
+    player = MinimaxStrategy()
+    player.choose_move((3, 3, 2), "normal,max=3")
+    assert player.last_method == "minimax" and player.last_note is None
+
+
+def test_minimax_note_names_alphabeta() -> None:
+    player = MinimaxStrategy(node_limit=1000)
+    player.choose_move((6, 6, 5), "normal,max=3")
+    assert player.last_note is not None and "Alpha-Beta" in player.last_note
+
+
+@pytest.mark.parametrize("spec", ["depth:0", "depth:10001", "depth:99999999999", "level:4"])
+def test_depth_out_of_range_names_the_limit(spec: str) -> None:
+    with pytest.raises(nim.UnknownMethodError) as caught:
+        make_strategy(spec)
+    assert spec.split(":")[1] in str(caught.value)
+    if spec.startswith("depth"):
+        assert "10,000" in str(caught.value)
+
+
+def test_deepest_depth_plays_small_games_exactly() -> None:
+    player = make_strategy("depth:10000")
+    move = player.choose_move((1, 2, 4), "misere")
+    assert player.last_note is None
+    assert nim.solve(Position((1, 2, 4)).apply(move, "misere").piles, "misere").value == -1
+
+
+# -- Lab 2 levels: ordered blunder rates (issue: Hard threw wins away more often than Easy) ------
+
+
+def _blunder_rates(rules: Rules, count: int = 1000) -> dict[str, float]:
+    """Share of random won positions (2-4 piles up to 7) where each player's move gives the win away;
+    for `random`, the expected share over its uniform choice. Values by Bouton's theorem
+    (``nim.solve``), independent of the depth-limited engine."""
+    rng = random.Random(2024)
+    positions: list[tuple[int, ...]] = []
+    while len(positions) < count:
+        piles = tuple(rng.randint(0, 7) for _ in range(rng.randint(2, 4)))
+        if not Position(piles).is_terminal(rules) and nim.solve(piles, rules).value > 0:
+            positions.append(piles)
+
+    def gives_away(piles: tuple[int, ...], move: Move) -> bool:
+        return nim.solve(Position(piles).apply(move, rules).piles, rules).value > 0
+
+    rates = {}
+    for level in (1, 2, 3):
+        player, moves_rng = make_strategy(f"level:{level}"), random.Random(level)
+        rates[f"level:{level}"] = sum(gives_away(p, player.choose_move(p, rules, moves_rng))
+                                      for p in positions) / count
+    random_rate = 0.0
+    for piles in positions:
+        moves = list(Position(piles).moves(rules))
+        random_rate += sum(gives_away(piles, m) for m in moves) / len(moves)
+    rates["random"] = random_rate / count
+    return rates
+
+
+@pytest.mark.parametrize("text", ["misere", "normal"])
+def test_lab2_levels_are_ordered(text: str) -> None:
+    rates = _blunder_rates(Rules.parse(text))
+    easy, medium, hard = rates["level:1"], rates["level:2"], rates["level:3"]
+    assert easy >= medium >= hard and hard < easy      # distinct levels, under normal play too
+    assert max(easy, medium, hard) < rates["random"]

@@ -13,7 +13,7 @@ import pytest
 from nim import InvalidPositionError, Rules, UnknownMethodError, reference
 from nim.cli import main
 from nim.reference import brute_force_value
-from nim.svgtree import build_game_tree, tree_svg
+from nim.svgtree import build_game_tree, tree_svg, tree_text
 
 NS = "{http://www.w3.org/2000/svg}"
 RULE_SETS = ["normal", "misere", "misere,max=2", "normal,half", "misere,half", "misere,set=1;3"]
@@ -159,3 +159,51 @@ def test_every_rule_set_exhaustively_small() -> None:
             for method in ("minimax", "alphabeta"):
                 tree = build_game_tree(list(piles), text, method)
                 assert tree.visited == getattr(reference, method)(list(piles), text).nodes
+
+
+# -- the help's example and Lab 2's trees draw with the defaults; limits apply while building ------
+
+
+@pytest.mark.parametrize("argv", [["1", "3", "5", "--misere", "--method", "alphabeta"],
+                                  ["4", "4", "--misere", "--method", "alphabeta"]])
+def test_help_example_and_lab2_loss_tree_draw_with_defaults(argv: List[str], tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "tree.html"
+    assert main(["tree", *argv, "--html", str(page)]) == 0
+    text = page.read_text()
+    title = re.search(r"<h1>(.*)</h1>", text)
+    svg = text[text.index("<svg"):text.index("</svg>") + 6]
+    assert title and text.replace(svg, "").count(title.group(1)) == 2   # <title> and <h1>
+    assert title.group(1) not in re.sub(r"<title>.*?</title>", "", svg)  # not drawn again
+    assert 'data-zoom="fit"' in text and "scrollLeft" in text  # zoom and pan
+
+
+def test_pruned_stubs_do_not_count_against_the_cap() -> None:
+    full = build_game_tree([4, 4], "misere", "alphabeta", max_nodes=100_000)
+    assert full.pruned > 0
+    capped = build_game_tree([4, 4], "misere", "alphabeta", max_nodes=1 + full.visited)
+    assert (capped.visited, capped.pruned) == (full.visited, full.pruned)
+    with pytest.raises(InvalidPositionError):
+        build_game_tree([4, 4], "misere", "alphabeta", max_nodes=full.visited)
+
+
+def test_huge_piles_stop_at_the_cap_while_building() -> None:
+    # every move of a pile of 10**8 used to be listed first (3.9 GB); 2**32 hung
+    for pile in (10**8, 2**32):
+        tree = build_game_tree([pile], "misere", "alphabeta")
+        assert tree.pruned == pile - 2 and tree.drawn <= 1 + tree.visited + 12
+        assert "more pruned" in tree_text(tree)
+        with pytest.raises(InvalidPositionError, match="too many to draw"):
+            build_game_tree([pile], "misere", "minimax")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["18446744073709551616"], "at most 9,223,372,036,854,775,807"),
+    ([str(n) for n in range(1, 3001)], "at most 64 piles, not 3,000"),
+    (["3", "--max-nodes", "18446744073709551616"], "from 1 to 100,000"),
+])
+def test_tree_numbers_are_range_checked(argv: List[str], message: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tree", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

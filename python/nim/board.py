@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import IO, Optional, Sequence
 
-__all__ = ["STONE", "render_board", "use_color"]
+__all__ = ["STONE", "render_board", "render_kuet_board", "use_color"]
 
 #: One stone.
 STONE = "/*\\"
@@ -25,17 +25,18 @@ _EMPTY = "\033[2;37m"
 
 
 def use_color(stream: IO[str], choice: Optional[bool] = None) -> bool:
-    """Colour or not: ``choice`` when given, else when ``stream`` is a terminal and NO_COLOR is unset."""
+    """Colour or not: ``choice`` when given, else when ``stream`` is a terminal,
+    NO_COLOR is unset and TERM is not ``dumb``."""
     if choice is not None:
         return choice
-    if os.environ.get("NO_COLOR"):
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
 
-def render_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
-    """The board as text, one line per pile (numbered from 1), each stone drawn as ``/*\\``.
+def render_board(piles: Sequence[int], color: bool = False, width: int = 0, base: int = 1) -> str:
+    """The board as text, one line per pile (numbered from ``base``), each stone drawn as ``/*\\``.
 
     Returns
     -------
@@ -47,9 +48,9 @@ def render_board(piles: Sequence[int], color: bool = False, width: int = 0) -> s
         return "(no piles)"
     widest = max(max(piles), width)
     room = min(widest, MAX_DRAWN) * 4 - 1 + (4 if widest > MAX_DRAWN else 0)
-    label_width = len(str(len(piles)))
+    label_width = len(str(len(piles) - 1 + base))
     lines = []
-    for index, pile in enumerate(piles, start=1):
+    for index, pile in enumerate(piles, start=base):
         drawn = min(pile, MAX_DRAWN)
         stones = " ".join([STONE] * drawn)
         if pile > MAX_DRAWN:
@@ -63,4 +64,33 @@ def render_board(piles: Sequence[int], color: bool = False, width: int = 0) -> s
             lines.append(f"{_LABEL}{label}{_RESET} | {look}{stones}{_RESET}{pad}   {_COUNT}{pile}{_RESET}")
         else:
             lines.append(f"{label} | {stones}{pad}   {pile}")
+    return "\n".join(lines)
+
+
+#: The KUET report's board frame.
+KUET_RULE = "-----"
+
+
+def render_kuet_board(piles: Sequence[int], color: bool = False) -> str:
+    """The board as the KUET report draws it: ``Pile_no 1: /*\\/*\\`` between ``-----`` lines.
+
+    Piles are numbered from 1; stones touch, as in the report. A pile over
+    MAX_DRAWN stones shows MAX_DRAWN of them and its count.
+
+    Returns
+    -------
+    str
+        Lines joined by newlines, no trailing newline; ANSI colours when ``color``.
+    """
+    lines = [KUET_RULE]
+    for index, pile in enumerate(piles, start=1):
+        stones = STONE * min(pile, MAX_DRAWN)
+        if pile > MAX_DRAWN:
+            stones += f" ... ({pile} stones)"
+        label = f"Pile_no {index}:"
+        if color:
+            lines.append(f"{_LABEL}{label}{_RESET} {_STONE}{stones}{_RESET}".rstrip())
+        else:
+            lines.append(f"{label} {stones}".rstrip())
+    lines.append(KUET_RULE)
     return "\n".join(lines)

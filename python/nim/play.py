@@ -1,31 +1,38 @@
-"""Playing Nim in the terminal (SPEC section 4): every seed's game flow.
+"""Playing Nim in the terminal (SPEC section 4): what every seed's game flow shares.
 
 The flows read and write through a ``Console`` (input and output streams are
-injected), so tests drive them exactly as a user would, through stdin.
+injected), so tests drive them exactly as a user would, through stdin. This
+module holds the console, the answer parsers, one game (``play_game``, shown
+through a flow's ``Look``: pile numbering, board, prompt) and ``run_style``;
+each seed's flow is its own module, imported when it runs, and keeps its
+seed's conventions and says them on the board:
 
-Styles:
+``nim.kuet``         NimX: the report's lines verbatim, piles numbered from 1,
+                     random 2-3 piles of 1-6, at most 3 per move, the human
+                     first; Easy 3 games against IDA*, Hard 6 alternating
+                     Minimax and Alpha-Beta, then the selection step.
+``nim.rajalakshmi``  its transcript's prompts and board (``Piles: [0]:3``),
+                     piles numbered from 0; Human vs AI, Human vs Human, AI vs
+                     AI; the report's nim-sum AI.
+``nim.lab2``         misère (asked) and difficulty levels 1-3: depth-limited
+                     alpha-beta with the nim-sum evaluation, Lab 2's tie-break;
+                     piles numbered from 0, as in its test files.
+``nim.forejune``     one pile of at least 2, take 1 to half of it, the AI
+                     first; the player left with 1 loses; the AI plays at
+                     random when it is losing; the DP table on request.
 
-``kuet``         NimX: greets, asks the name, y/n, difficulty 1 Easy (IDA*) /
-                 2 Hard (Minimax and Alpha-Beta); random 2-3 piles of 1-6; at
-                 most 3 per move; the human first. Easy plays 3 games and
-                 prints ``IDA* wins: [...]``; Hard plays 6 alternating the two
-                 algorithms and runs the selection step.
-``rajalakshmi``  modes Human vs AI, Human vs Human, AI vs AI; piles typed
-                 (default 3 4 5); the AI plays the nim-sum optimal move.
-``lab2``         misère (asked) and difficulty levels 1-3: depth-limited
-                 alpha-beta with the nim-sum evaluation, Lab 2's tie-break.
-``forejune``     one pile, take 1 to half of it, the AI first; the player left
-                 with 1 loses; the AI plays at random when it is losing; the
-                 DP table of won and lost pile sizes on request.
-
-Bad input is answered with the reason and the question again; end of input
+A flag a style cannot honour is refused in one line (``NimError``), never
+dropped. Every AI answers with a legal move (see ``nim.strategies``). Bad
+input is answered with the reason and the question again; end of input
 raises ``EndOfInput`` (the command ends cleanly).
 """
 
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from typing import IO, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
@@ -33,21 +40,32 @@ from nim.board import render_board, use_color
 from nim.errors import NimError
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.selection import Population
-from nim.strategies import (
-    AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, OptimalStrategy,
-    Strategy, make_strategy,
-)
+from nim.strategies import Strategy, make_strategy
 
 __all__ = [
     "STYLES",
     "MODES",
+    "MODE_WORDS",
     "EndOfInput",
+    "Refusal",
     "QuitGame",
     "Console",
     "Player",
     "PlayOptions",
     "GameResult",
+    "Look",
+    "ending",
+    "convention",
+    "check_mode",
+    "ai_for_seat",
+    "first_seat",
+    "make_players",
+    "play_series",
+    "choice_parser",
+    "parse_yes_no",
+    "parse_name",
+    "piles_parser",
+    "move_parser",
     "play_game",
     "run_style",
     "random_board",
@@ -60,19 +78,16 @@ T = TypeVar("T")
 
 STYLES = ("kuet", "rajalakshmi", "lab2", "forejune")
 MODES = ("hvai", "hvh", "aivai")
-_MODE_WORDS = {"1": "hvai", "2": "hvh", "3": "aivai", "hvai": "hvai", "hvh": "hvh",
+MODE_WORDS = {"1": "hvai", "2": "hvh", "3": "aivai", "hvai": "hvai", "hvh": "hvh",
                "aivai": "aivai", "human vs ai": "hvai", "human vs human": "hvh", "ai vs ai": "aivai"}
 
-#: KUET boards: 2 to 3 piles of 1 to 6 stones, at most 3 per move.
-KUET_PILES = (2, 3)
-KUET_SIZES = (1, 6)
-KUET_RULES = Rules(take="max", k=3)
-#: The Rajalakshmi default piles.
-DEFAULT_PILES = (3, 4, 5)
-#: Lab 2 default piles.
-LAB2_PILES = (1, 3, 5, 7)
-#: forejune: a random pile in this range when none is typed.
-FOREJUNE_SIZES = (10, 30)
+#: Random boards (KUET, tournaments): 2 to 3 piles of 1 to 6.
+RANDOM_PILES = (2, 3)
+RANDOM_SIZES = (1, 6)
+
+
+class Refusal(ValueError):
+    """A refused answer whose message is shown as it is (a seed's own wording)."""
 
 
 class EndOfInput(Exception):
@@ -110,7 +125,9 @@ class Console:
         return self._stdout if self._stdout is not None else sys.stdout
 
     def say(self, text: str = "") -> None:
-        """Print one line (or several)."""
+        """Print one line (or several); on a terminal, long lines wrap at its width."""
+        if _isatty(self.output):
+            text = _wrap(text, shutil.get_terminal_size().columns)
         self.output.write(text + "\n")
         self.output.flush()
 
@@ -129,21 +146,58 @@ class Console:
             When the answer is ``q`` or ``quit``.
         """
         while True:
-            self.output.write(prompt)
-            self.output.flush()
-            line = self.input.readline()
-            if not line:
-                self.say()
-                raise EndOfInput()
-            answer = line.strip()
-            if not _isatty(self.input):
-                self.say(answer)    # a piped answer is shown, so the transcript reads well
-            if answer.lower() in ("q", "quit", "exit"):
-                raise QuitGame()
+            answer = self._answer(prompt)
             try:
                 return parse(answer)
             except ValueError as error:
-                self.say(f"  {error} -- please try again.")
+                self.refused(error)
+
+    def refused(self, error: ValueError) -> None:
+        """Say why an answer was refused."""
+        self.say(str(error) if isinstance(error, Refusal) else f"  {error} -- please try again.")
+
+    def ask_once(self, prompt: str, parse: Callable[[str], T]) -> Optional[T]:
+        """Ask once: the parsed answer, or None after saying why it was refused.
+
+        Raises
+        ------
+        EndOfInput, QuitGame
+            As ``ask``.
+        """
+        answer = self._answer(prompt)
+        try:
+            return parse(answer)
+        except ValueError as error:
+            self.refused(error)
+            return None
+
+    def _answer(self, prompt: str) -> str:
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.say()
+            raise EndOfInput()
+        answer = line.strip()
+        if not _isatty(self.input):
+            self.say(answer)    # a piped answer is shown, so the transcript reads well
+        if answer.lower() in ("q", "quit", "exit"):
+            raise QuitGame()
+        return answer
+
+
+def _wrap(text: str, width: int) -> str:
+    """Wrap each long line at word boundaries, keeping its indentation; lines with
+    colour codes (a board) or without spaces to break at are left alone."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width or "\033[" in line or " " not in line.strip():
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        lines.append(textwrap.fill(line.strip(), width=max(width, 20), initial_indent=indent,
+                                   subsequent_indent=indent + "  ", break_on_hyphens=False))
+    return "\n".join(lines)
 
 
 def _isatty(stream: IO[str]) -> bool:
@@ -217,34 +271,35 @@ def piles_parser(default: Optional[Tuple[int, ...]], most: int = 20,
     return parse
 
 
-def move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
-    """A parser for a human move ``PILE COUNT`` (piles numbered from 1; one pile: ``COUNT``)."""
+def move_parser(position: Position, rules: Rules, base: int = 1) -> Callable[[str], Move]:
+    """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one pile: ``COUNT``)."""
     n = len(position)
+    last = base + n - 1
 
     def parse(answer: str) -> Move:
         words = answer.replace(",", " ").split()
         if n == 1 and len(words) == 1:
-            words = ["1"] + words
+            words = [str(base)] + words
         if len(words) != 2:
-            example = "a number of stones, e.g. 2" if n == 1 else "the pile and how many to take, e.g. '1 2'"
+            example = ("a number of stones, e.g. 2" if n == 1
+                       else f"the pile (numbered from {base}) and how many to take, e.g. '{base} 2'")
             raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
         numbers = []
         for word in words:
-            try:
-                numbers.append(int(word))
-            except ValueError:
-                raise ValueError(f"{word!r} is not a whole number") from None
+            if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 30:
+                raise ValueError(f"{word[:30]!r} is not a whole number")
+            numbers.append(int(word))
         pile, count = numbers
-        if not 1 <= pile <= n:
-            raise ValueError(f"there is no pile {pile}: the piles are numbered 1 to {n}")
-        size = position[pile - 1]
-        takes = rules.takes(size)
+        if not base <= pile <= last:
+            raise ValueError(f"there is no pile {pile}: the piles are numbered {base} to {last}")
+        size = position[pile - base]
+        takes = rules.takes(size)      # largest first
         if size == 0:
             raise ValueError(f"pile {pile} is empty")
         if not takes:
             raise ValueError(f"pile {pile} has {size}: it cannot be touched under {rules}")
         if count not in takes:
-            low, high = min(takes), max(takes)
+            low, high = takes[-1], takes[0]
             if rules.take == "set":
                 allowed = "one of " + ", ".join(map(str, sorted(takes)))
             elif low == high:
@@ -252,7 +307,7 @@ def move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
             else:
                 allowed = f"{low} to {high}"
             raise ValueError(f"you cannot take {count} from pile {pile} (it has {size}): take {allowed}")
-        return Move(pile - 1, count)
+        return Move(pile - base, count)
 
     return parse
 
@@ -286,13 +341,67 @@ def winner_at_end(mover: int, rules: Rules) -> int:
     return mover if rules.misere else 1 - mover
 
 
+def convention(rules: Rules, emptied: bool = True) -> str:
+    """The play convention in words: who wins by the last take (or the last move)."""
+    act = "takes the last object" if emptied else "makes the last move"
+    return f"misère play: whoever {act} loses" if rules.misere else f"normal play: whoever {act} wins"
+
+
+def ending(players: Sequence[Player], mover: int, final: Sequence[int], rules: Rules,
+           moved: bool, thing: str = "object") -> str:
+    """The end of a game in one line: who made the last move, who wins, under which convention.
+
+    ``mover`` is the seat to move, which has no move left; ``moved`` is False
+    when the game had no move at all.
+    """
+    winner = players[winner_at_end(mover, rules)].name
+    emptied = not any(final)
+    rule = convention(rules, emptied).replace("object", thing)
+    if not moved:
+        return f"No move is possible: {players[mover].name} cannot move, so {winner} wins ({rule})."
+    last = players[1 - mover].name
+    if emptied:
+        return f"{last} took the last {thing}: {winner} wins ({rule})."
+    left = sum(final)
+    return (f"{last} made the last move ({left} {thing}{'s' if left != 1 else ''} left, none "
+            f"can be taken): {winner} wins ({rule}).")
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a flow shows its games: pile numbering, the board, the prompt and the move line.
+
+    ``board(piles, color, width)`` draws the board; ``prompt`` and ``move_line``
+    are format strings (``{name}``, ``{count}``, ``{pile}``).
+    """
+
+    base: int = 1
+    board: Optional[Callable[[Sequence[int], bool, int], str]] = None
+    prompt: str = "{name}, your move (pile count): "
+    move_line: str = "{name} takes {count} from pile {pile}."
+    parser: Optional[Callable[[Position, Rules], Callable[[str], Move]]] = None
+
+    def parse_move(self, position: Position, rules: Rules) -> Callable[[str], Move]:
+        if self.parser is not None:
+            return self.parser(position, rules)
+        return move_parser(position, rules, self.base)
+
+    def render(self, piles: Sequence[int], color: bool, width: int) -> str:
+        if self.board is not None:
+            return self.board(piles, color, width)
+        return render_board(piles, color, width, base=self.base)
+
+
 def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
               rng: random.Random, console: Optional[Console] = None,
-              first: int = 0) -> GameResult:
+              first: int = 0, look: Look = Look()) -> GameResult:
     """Play one game from ``piles``, seat ``first`` moving first.
 
-    With a console the board, each move and the winner are shown, and humans
-    are asked for their moves; without one only AI seats may play.
+    With a console the board, each move and the ending (who made the last
+    move, who wins under which convention) are shown, and humans are asked for
+    their moves; without one only AI seats may play. Every AI answers with a
+    legal move: a search past its budget hands over to the exact solver, and
+    the game says so in one line.
 
     Returns
     -------
@@ -313,33 +422,33 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
         player = players[mover]
         if console is not None:
             console.say()
-            console.board(position.piles, width)
+            console.say(look.render(position.piles, console.color, width))
         if player.is_human:
             if console is None:
                 raise NimError("a human player needs a console")
-            move = console.ask(f"{player.name}, your move (pile count): ",
-                               move_parser(position, rules))
+            move = console.ask(look.prompt.format(name=player.name),
+                               look.parse_move(position, rules))
         else:
             assert player.strategy is not None
             move = player.strategy.choose_move(position, rules, rng)
         if console is not None:
-            console.say(f"{player.name} takes {move.count} from pile {move.pile + 1}.")
-            if isinstance(player.strategy, MinimaxStrategy) and player.strategy.last_method != "minimax":
-                console.say("  (the full Minimax tree was too large for one move: Alpha-Beta, "
-                            "which gives the same value, chose it)")
+            console.say(look.move_line.format(name=player.name, count=move.count,
+                                              pile=move.pile + look.base))
+            if player.strategy is not None and player.strategy.last_note:
+                console.say(f"  ({player.strategy.last_note})")
         position = position.apply(move, rules)
         moves.append(move)
         mover = 1 - mover
     winner = winner_at_end(mover, rules)
     if console is not None:
         console.say()
-        console.board(position.piles, width)
-        console.say(f"{players[mover].name} cannot move. {players[winner].name} wins!")
+        console.say(look.render(position.piles, console.color, width))
+        console.say(ending(players, mover, position.piles, rules, bool(moves)))
     return GameResult(winner, moves, position.piles)
 
 
-def random_board(rng: random.Random, piles: Tuple[int, int] = KUET_PILES,
-                 sizes: Tuple[int, int] = KUET_SIZES) -> Tuple[int, ...]:
+def random_board(rng: random.Random, piles: Tuple[int, int] = RANDOM_PILES,
+                 sizes: Tuple[int, int] = RANDOM_SIZES) -> Tuple[int, ...]:
     """A random board: ``piles`` (low, high) piles of ``sizes`` (low, high) stones."""
     return tuple(rng.randint(*sizes) for _ in range(rng.randint(*piles)))
 
@@ -403,185 +512,91 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
             choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
                            "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
                            "forejune": "forejune"}, "the game"))
-    flows = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune}
-    return flows[style](options, console, rng)
+    # one module per seed's flow, imported when it runs
+    if style == "kuet":
+        from nim.kuet import run_kuet
+
+        return run_kuet(options, console, rng)
+    if style == "rajalakshmi":
+        from nim.rajalakshmi import run_rajalakshmi
+
+        return run_rajalakshmi(options, console, rng)
+    if style == "lab2":
+        from nim.lab2 import run_lab2
+
+        return run_lab2(options, console, rng)
+    from nim.forejune import run_forejune
+
+    return run_forejune(options, console, rng)
 
 
-def _ai(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
+def ai_for_seat(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
+    """The AI of a seat: the ``--ai`` strategy named for it (the last one named
+    serves the later seats), else ``default()``."""
     if options.ai:
         return make_strategy(options.ai[min(seat, len(options.ai) - 1)])
     return default()
 
 
-def _kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    console.say("Hello! I am NimX, your Nim opponent.")
-    name = options.name or console.ask("What is your name? ", parse_name)
-    wants = options.play
-    if wants is None:
-        wants = True if options.difficulty is not None else console.ask(
-            f"Do you want to play, {name}? (y/n) ", parse_yes_no)
-    if not wants:
-        console.say(f"Maybe next time, {name}. Goodbye!")
-        return 0
-    difficulty = options.difficulty
-    if difficulty is None:
-        difficulty = console.ask("Difficulty: 1 Easy (NimX uses IDA*), 2 Hard (Minimax and Alpha-Beta): ",
-                                 choice_parser({"1": 1, "2": 2, "easy": 1, "hard": 2}, "the difficulty"))
-    if difficulty not in (1, 2):
-        raise NimError(f"KUET difficulty is 1 (Easy) or 2 (Hard), not {difficulty}")
-    rules = options.rules or KUET_RULES
-    human = Player(name)
-    console.say(f"{describe_rules(rules)} Type the pile and the count, e.g. '1 2' (q quits).")
-    if difficulty == 1:
-        games = options.games or 3
-        wins: List[int] = []
-        nimx = Player("NimX", _ai(options, 0, IdaStrategy))
-        for game in range(1, games + 1):
-            piles = options.piles or random_board(rng)
-            console.say(f"\n=== Game {game} of {games} (Easy: NimX plays {nimx.strategy}) ===")
-            result = play_game([human, nimx], piles, rules, rng, console, first=_first(options, 0))
-            wins.append(1 if result.winner == 1 else 0)
-        assert nimx.strategy is not None
-        console.say(f"\n{nimx.strategy.label} wins: {wins}")
-    else:
-        games = options.games or 6
-        algorithms = [("Minimax", MinimaxStrategy()), ("Alpha-Beta", AlphaBetaStrategy())]
-        population = Population(label for label, _ in algorithms)
-        for game in range(1, games + 1):
-            label, strategy = algorithms[(game - 1) % 2]
-            piles = options.piles or random_board(rng)
-            console.say(f"\n=== Game {game} of {games} (Hard: NimX plays {label}) ===")
-            result = play_game([human, Player("NimX", strategy)], piles, rules, rng, console,
-                               first=_first(options, 0))
-            population.record(label, result.winner == 1)
-        console.say()
-        for member in population:
-            console.say(f"{member.name} chromosome: {member.genes}")
-        for member in population:
-            console.say(f"{member.name} fitness: {member.fitness:.2f} ({member.wins}/{member.games})")
-        selected = population.select_fittest()
-        console.say(f"Selected chromosome: {selected.genes}")
-        console.say(f"Selected algorithm: {selected.name}")
-    console.say(f"Thanks for playing, {name}!")
-    return 0
-
-
-def _first(options: PlayOptions, default: int) -> int:
+def first_seat(options: PlayOptions, default: int) -> int:
     """Seat that moves first (seat 0 is the human in human-vs-AI games)."""
     if options.first is None:
         return default
     return 0 if options.first == "human" else 1
 
 
-def _players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy]) -> List[Player]:
+def check_mode(options: PlayOptions, mode: str) -> None:
+    """Refuse, in one line, the flags a mode has no use for (never drop them silently).
+
+    Raises
+    ------
+    NimError
+    """
+    if mode == "hvh" and options.ai:
+        raise NimError(f"--ai {','.join(options.ai)} names AI players, but --mode hvh has none")
+    if mode == "hvh" and options.difficulty is not None:
+        raise NimError(f"--difficulty {options.difficulty} sets the AI's level, but --mode hvh has no AI")
+    if mode != "hvai" and options.first is not None:
+        raise NimError(f"--first {options.first} says who starts between you and the AI; "
+                       f"--mode {mode} has no such pair")
+    if mode == "aivai" and options.name is not None:
+        raise NimError(f"--name {options.name}: no human plays in --mode aivai")
+    if mode == "hvai" and options.ai and len(options.ai) > 1:
+        raise NimError(f"--ai {','.join(options.ai)}: --mode hvai has one AI player")
+
+
+def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
+                 seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
+    """The two seats; every name is distinct and says human or AI (and which AI)."""
     if mode == "hvai":
-        ai = _ai(options, 0, default_ai)
-        return [Player(options.name or "Human"), Player(f"AI ({ai.label})", ai)]
+        ai = ai_for_seat(options, 0, default_ai)
+        human = f"{options.name} ({seats[0]})" if options.name else f"{seats[0]} (you)"
+        return [Player(human), Player(f"{seats[1]} (AI, {ai.label})", ai)]
     if mode == "hvh":
-        return [Player(options.name or "Player 1"), Player("Player 2")]
-    first, second = _ai(options, 0, default_ai), _ai(options, 1, default_ai)
-    return [Player(f"AI 1 ({first.label})", first), Player(f"AI 2 ({second.label})", second)]
+        first = f"{options.name} ({seats[0]})" if options.name else seats[0]
+        return [Player(first), Player(seats[1])]
+    one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
+    return [Player(f"{seats[0]} (AI, {one.label})", one), Player(f"{seats[1]} (AI, {two.label})", two)]
 
 
-def _series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
-            console: Console, rng: random.Random, first: int) -> None:
+def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
+                console: Console, rng: random.Random, first: int, look: Look = Look(),
+                game_over: bool = False) -> None:
+    """``--games`` games (default 1) from ``piles``, then the score when more than one;
+    ``game_over`` adds the Rajalakshmi report's "Game over. X wins!" line."""
     games = options.games or 1
     wins = [0, 0]
     for game in range(1, games + 1):
         if games > 1:
             console.say(f"\n=== Game {game} of {games} ===")
-        result = play_game(players, piles, rules, rng, console, first=first)
+        result = play_game(players, piles, rules, rng, console, first=first, look=look)
+        if game_over:
+            console.say(f"Game over. {players[result.winner].name} wins!")
         wins[result.winner] += 1
     if games > 1:
         console.say(f"\nScore: {players[0].name} {wins[0]}, {players[1].name} {wins[1]}")
 
 
-def _ask_mode(options: PlayOptions, console: Console) -> str:
-    if options.mode is not None:
-        return options.mode
-    return console.ask("Mode: 1 Human vs AI, 2 Human vs Human, 3 AI vs AI: ",
-                       choice_parser(_MODE_WORDS, "the mode"))
-
-
 def describe_rules(rules: Rules) -> str:
     """The rules in a sentence, for the start of a game (``Rules.describe``)."""
     return rules.describe()
-
-
-def _rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    rules = options.rules or Rules()
-    if options.difficulty is not None or options.ai:
-        ai = "at its level"
-    else:
-        ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}.")
-    mode = _ask_mode(options, console)
-    piles = options.piles or console.ask(
-        "Piles (space-separated sizes, Enter for 3 4 5): ", piles_parser(DEFAULT_PILES))
-    default: Callable[[], Strategy] = OptimalStrategy
-    if options.difficulty is not None:
-        level = options.difficulty
-        default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731
-    players = _players(mode, options, default)
-    _series(players, piles, rules, options, console, rng, _first(options, 0))
-    return 0
-
-
-def _lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    console.say("Nim, Lab 2: misere play and difficulty levels.")
-    rules = options.rules
-    if rules is None:
-        misere = console.ask("Misere play (whoever takes the last object loses)? (y/n) ", parse_yes_no)
-        rules = Rules(misere=misere)
-    mode = options.mode or "hvai"
-    level = options.difficulty
-    if level is None and mode != "hvh" and not options.ai:
-        level = console.ask("Difficulty: 1 Easy, 2 Medium, 3 Hard: ",
-                            choice_parser({"1": 1, "2": 2, "3": 3, "easy": 1, "medium": 2, "hard": 3},
-                                          "the difficulty"))
-    if level is not None and level not in (1, 2, 3):
-        raise NimError(f"Lab 2 difficulty is 1, 2 or 3, not {level}")
-    piles = options.piles or console.ask(
-        "Piles (space-separated sizes, Enter for 1 3 5 7): ", piles_parser(LAB2_PILES))
-    console.say(f"Rules: {rules}. {describe_rules(rules)}")
-    chosen = level or 2
-    players = _players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"))
-    _series(players, piles, rules, options, console, rng, _first(options, 0))
-    return 0
-
-
-def _forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
-    rules = options.rules or Rules(take="half")
-    lone = " The player left with 1 cannot move and loses." if rules == Rules(take="half") else ""
-    console.say(f"One pile. {describe_rules(rules)}{lone} The AI moves first.")
-    if options.piles is not None:
-        if len(options.piles) != 1:
-            raise NimError(f"the forejune game has one pile, not {len(options.piles)}: {list(options.piles)}")
-        pile = options.piles[0]
-    else:
-        low, high = FOREJUNE_SIZES
-        typed = console.ask(f"Pile size (Enter for a random {low}-{high}): ",
-                            _optional_single_pile())
-        pile = typed if typed is not None else rng.randint(low, high)
-    if options.table:
-        console.say(format_score_table(pile, rules))
-    mode = options.mode or "hvai"
-    players = _players(mode, options, lambda: OptimalStrategy(forejune=True))
-    if mode == "hvai":
-        players = [players[1], players[0]]     # the AI sits first
-    first = 0
-    if options.first is not None and mode == "hvai":
-        first = 1 if options.first == "human" else 0
-    _series(players, (pile,), rules, options, console, rng, first)
-    return 0
-
-
-def _optional_single_pile() -> Callable[[str], Optional[int]]:
-    parse_one = piles_parser(None, largest=10_000, single=True)
-
-    def parse(answer: str) -> Optional[int]:
-        if not answer:
-            return None
-        return parse_one(answer)[0]
-
-    return parse

@@ -10,7 +10,7 @@ and ``max_nodes`` refuses the others before they are built.
 
 >>> tree = build_game_tree([1, 2], "misere", "minimax")
 >>> tree.value, tree.visited, tree.drawn
-(1, 7, 8)
+(1, 11, 12)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, NimError, UnknownMethodError
@@ -27,6 +28,9 @@ from nim.rules import Rules, RulesLike
 
 __all__ = [
     "DEFAULT_MAX_NODES",
+    "MAX_NODES",
+    "MAX_TREE_PILES",
+    "STUBS_PER_NODE",
     "TREE_METHODS",
     "TreeNode",
     "GameTree",
@@ -36,8 +40,17 @@ __all__ = [
     "tree_text",
 ]
 
-#: Nodes drawn at most unless told otherwise: beyond this a drawing is unreadable.
-DEFAULT_MAX_NODES = 500
+#: Searched nodes drawn at most unless told otherwise (pruned stubs do not count):
+#: Lab 2's trees fit -- [4, 4] misère alpha-beta searches 402, [1, 3, 5] 583.
+DEFAULT_MAX_NODES = 1000
+#: The largest node cap accepted: a drawing past it is unreadable and slow to build.
+MAX_NODES = 100_000
+#: Largest pile a tree is drawn for (the engines' 64-bit piles).
+MAX_TREE_PILE = 2**63 - 1
+#: Most piles a tree is drawn for (each node is labelled with every pile).
+MAX_TREE_PILES = 64
+#: Pruned stubs drawn under one node; the others are counted ("+N more pruned").
+STUBS_PER_NODE = 12
 #: The searches a tree can show.
 TREE_METHODS = ("minimax", "alphabeta")
 
@@ -79,6 +92,8 @@ class TreeNode:
     pruned : bool
     pv : bool
         True on the principal variation (best play from the root).
+    more_pruned : int
+        Branches alpha-beta cut off here beyond the STUBS_PER_NODE drawn.
     """
 
     piles: Tuple[int, ...]
@@ -89,6 +104,7 @@ class TreeNode:
     pruned: bool = False
     pv: bool = False
     x: float = 0.0
+    more_pruned: int = 0
 
     @property
     def player(self) -> str:
@@ -124,7 +140,9 @@ class GameTree:
     visited : int
         Nodes searched below the root (the engines' node count).
     pruned : int
-        Branches alpha-beta cut off, drawn but not expanded.
+        Branches alpha-beta cut off, never expanded.
+    stubs : int
+        Of those, the ones drawn (at most STUBS_PER_NODE under a node).
     """
 
     root: TreeNode
@@ -132,6 +150,11 @@ class GameTree:
     method: str
     visited: int
     pruned: int
+    stubs: int = -1
+
+    def __post_init__(self) -> None:
+        if self.stubs < 0:
+            self.stubs = self.pruned
 
     @property
     def value(self) -> int:
@@ -141,8 +164,8 @@ class GameTree:
 
     @property
     def drawn(self) -> int:
-        """Nodes in the drawing: the root, the visited nodes and the pruned stubs."""
-        return 1 + self.visited + self.pruned
+        """Nodes in the drawing: the root, the visited nodes and the pruned stubs drawn."""
+        return 1 + self.visited + self.stubs
 
     @property
     def best_move(self) -> Optional[Move]:
@@ -196,32 +219,47 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
         raise UnknownMethodError(
             f"a tree is drawn for method 'minimax' or 'alphabeta', not {method!r}"
         )
-    if max_nodes < 1:
-        raise InvalidPositionError(f"the node cap must be at least 1, not {max_nodes}")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_NODES:
+        raise InvalidPositionError(f"the node cap must be a whole number from 1 to {MAX_NODES:,}, "
+                                   f"not {max_nodes!r}")
+    if position and max(position) > MAX_TREE_PILE:
+        raise InvalidPositionError(f"a game tree is drawn for piles of at most {MAX_TREE_PILE:,}, "
+                                   f"not {max(position):,}")
+    if len(position) > MAX_TREE_PILES:
+        raise InvalidPositionError(f"a game tree is drawn for at most {MAX_TREE_PILES} piles, "
+                                   f"not {len(position):,}")
     pruning = name == "alphabeta"
     terminal = 1 if ruleset.misere else -1
-    counts = {"visited": 0, "pruned": 0}
+    counts = {"visited": 0, "pruned": 0, "stubs": 0}
 
-    def add(parent: TreeNode, move: Move, child: List[int], pruned: bool) -> TreeNode:
-        counts["pruned" if pruned else "visited"] += 1
-        if 1 + counts["visited"] + counts["pruned"] > max_nodes:
+    def add(parent: TreeNode, move: Move, child: List[int]) -> TreeNode:
+        # only searched nodes count against the cap: pruned stubs are never expanded
+        counts["visited"] += 1
+        if 1 + counts["visited"] > max_nodes:
             raise _TooLarge
-        node = TreeNode(tuple(child), move, parent.depth + 1, pruned=pruned)
+        node = TreeNode(tuple(child), move, parent.depth + 1)
         parent.children.append(node)
         return node
 
+    def stubs(parent: TreeNode, later: Iterator[Tuple[Move, List[int]]], left: int) -> None:
+        """The moves alpha-beta cut off: at most STUBS_PER_NODE drawn, the rest counted."""
+        counts["pruned"] += left
+        for move, child in islice(later, STUBS_PER_NODE):
+            parent.children.append(TreeNode(tuple(child), move, parent.depth + 1, pruned=True))
+            counts["stubs"] += 1
+        parent.more_pruned = max(0, left - STUBS_PER_NODE)
+
     def expand(node: TreeNode, alpha: int, beta: int) -> int:
-        moves = list(children(list(node.piles), ruleset))
+        moves = children(list(node.piles), ruleset)     # lazy: a pile of 10**8 has 10**8 moves
         best: Optional[int] = None
-        for index, (move, child) in enumerate(moves):
-            kid = add(node, move, child, pruned=False)
+        for move, child in moves:
+            kid = add(node, move, child)
             value = -expand(kid, -beta, -alpha)
             if best is None or value > best:
                 best = value
                 if pruning:
                     if best >= beta:
-                        for later_move, later in moves[index + 1:]:
-                            add(node, later_move, later, pruned=True)
+                        stubs(node, moves, _moves_after(node.piles, move, ruleset))
                         break
                     alpha = max(alpha, best)
         node.value = terminal if best is None else best
@@ -235,7 +273,14 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
     except RecursionError:
         raise InvalidPositionError(f"the game tree of {list(position)} is too deep to draw") from None
     _mark_pv(root)
-    return GameTree(root, ruleset, name, counts["visited"], counts["pruned"])
+    return GameTree(root, ruleset, name, counts["visited"], counts["pruned"], counts["stubs"])
+
+
+def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:
+    """How many moves come after ``move`` in the engines' order (counted, not listed)."""
+    takes = rules.takes(piles[move.pile])         # largest first
+    later = len(takes) - 1 - takes.index(move.count)
+    return later + sum(len(rules.takes(pile)) for pile in piles[move.pile + 1:])
 
 
 def _mark_pv(root: TreeNode) -> None:
@@ -315,8 +360,9 @@ def _summary(tree: GameTree) -> str:
     return "; ".join(parts)
 
 
-def tree_svg(tree: GameTree) -> str:
-    """The tree as a standalone SVG document (a string).
+def tree_svg(tree: GameTree, header: bool = True) -> str:
+    """The tree as a standalone SVG document (a string); ``header=False``
+    leaves out the title and summary lines (a page that shows them itself).
 
     Every node is a ``<g class="node ...">`` with ``data-piles``, ``data-depth``
     and, when it was searched, ``data-value`` (the value for MAX); pruned nodes
@@ -354,7 +400,7 @@ def tree_svg(tree: GameTree) -> str:
     )
     ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": _n(width), "height": _n(height),
                                 "fill": "#ffffff"})
-    _header(svg, tree, width)
+    _header(svg, tree, width, header)
 
     # level labels on the left
     for depth in range(deepest + 1):
@@ -380,12 +426,13 @@ def tree_svg(tree: GameTree) -> str:
     return ET.tostring(svg, encoding="unicode", short_empty_elements=True) + "\n"
 
 
-def _header(svg: ET.Element, tree: GameTree, width: float) -> None:
-    title = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 12),
-                                        "font-size": "15", "font-weight": "bold"})
-    title.text = _title(tree)
-    summary = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 32)})
-    summary.text = _summary(tree)
+def _header(svg: ET.Element, tree: GameTree, width: float, titled: bool = True) -> None:
+    if titled:
+        title = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 12),
+                                            "font-size": "15", "font-weight": "bold"})
+        title.text = _title(tree)
+        summary = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 32)})
+        summary.text = _summary(tree)
     # legend
     y = _MARGIN + 46
     x = float(_MARGIN)
@@ -487,7 +534,8 @@ def tree_html(tree: GameTree) -> str:
 <title>{title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }}
-.tree {{ overflow: auto; border: 1px solid #ddd; max-height: 85vh; }}
+.tree {{ overflow: auto; border: 1px solid #ddd; max-height: 85vh; cursor: grab; }}
+.controls span {{ color: #666; margin-left: .5em; }}
 code {{ background: #f4f4f4; padding: 0 .25em; }}
 </style>
 </head>
@@ -503,15 +551,43 @@ to move at the root: +1 (green) MAX wins with best play, -1 (red) MAX loses.</li
 <code>pile count</code>): {html.escape(pv)}.</li>
 <li>Hover over a node for details.</li>
 </ul>
+<p class="controls"><button type="button" data-zoom="fit">Fit the width</button>
+<button type="button" data-zoom="1">100%</button>
+<button type="button" data-zoom="in">Zoom in</button>
+<button type="button" data-zoom="out">Zoom out</button>
+<span>drag to pan; Ctrl + wheel zooms</span></p>
 <div class="tree">
-{tree_svg(tree)}</div>
+{tree_svg(tree, header=False)}</div>
 <script>
-// a wide tree: scroll so that the root (the first node drawn) is in view
-const box = document.querySelector(".tree"), root = box && box.querySelector("g.node");
-if (root) {{
-  const r = root.getBoundingClientRect(), c = box.getBoundingClientRect();
-  box.scrollLeft += r.left - c.left - c.width / 2 + r.width / 2;
+// zoom and pan: the drawing starts fitted to the page's width
+const box = document.querySelector(".tree"), svg = box.querySelector("svg");
+const W = +svg.getAttribute("width"), H = +svg.getAttribute("height");
+let scale = 1;
+function zoom(to) {{
+  scale = Math.max(0.05, Math.min(4, to));
+  svg.setAttribute("width", W * scale);
+  svg.setAttribute("height", H * scale);
 }}
+const fit = () => zoom(Math.min(1, (box.clientWidth - 2) / W));
+fit();
+document.querySelectorAll("[data-zoom]").forEach(b => b.addEventListener("click", () => {{
+  const z = b.dataset.zoom;
+  if (z === "fit") fit(); else if (z === "in") zoom(scale * 1.25);
+  else if (z === "out") zoom(scale / 1.25); else zoom(+z);
+}}));
+box.addEventListener("wheel", e => {{
+  if (!e.ctrlKey) return;
+  e.preventDefault();
+  zoom(scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1));
+}}, {{passive: false}});
+let drag = null;
+box.addEventListener("mousedown", e => {{ drag = [e.clientX, e.clientY, box.scrollLeft, box.scrollTop]; }});
+window.addEventListener("mouseup", () => {{ drag = null; }});
+window.addEventListener("mousemove", e => {{
+  if (!drag) return;
+  box.scrollLeft = drag[2] - (e.clientX - drag[0]);
+  box.scrollTop = drag[3] - (e.clientY - drag[1]);
+}});
 </script>
 </body>
 </html>
@@ -526,4 +602,6 @@ def tree_text(tree: GameTree) -> str:
         move = f"{node.move} -> " if node.move is not None else ""
         mark = " *" if node.pv else ""
         out.append(f"{'  ' * node.depth}{move}[{_label(node.piles)}] {node.player} {value}{mark}")
+        if node.more_pruned:
+            out.append(f"{'  ' * (node.depth + 1)}... {node.more_pruned:,} more pruned")
     return "\n".join(out) + "\n"

@@ -12,6 +12,11 @@ from nim.play import MODES, STYLES, Console, EndOfInput, PlayOptions, QuitGame, 
 from nim.rules import Rules
 from nim.strategies import make_strategy
 
+#: Most games one command plays, most piles and largest pile in a game.
+MAX_GAMES = 10_000
+MAX_PILES = 100
+MAX_PILE = 10**6
+
 _DESCRIPTION = """\
 Play Nim in the terminal, against the AI, another human, or watch two AIs.
 
@@ -26,12 +31,15 @@ all you are asked):
   rajalakshmi  Human vs AI, Human vs Human, AI vs AI on typed piles (3 4 5);
                the AI plays the nim-sum optimal move
   lab2         misere play and difficulty levels 1-3 (depth-limited
-               alpha-beta with the nim-sum evaluation)
+               alpha-beta with the nim-sum evaluation, Lab 2's game-over rule)
   forejune     one pile, take 1 to half of it, the AI first; the player
                left with 1 loses
 
-Flags answer the questions; you are asked only what they leave out. A move is
-typed as the pile number (from 1) and the count, e.g. `2 3`; q quits.
+Flags answer the questions; you are asked only what they leave out; a flag a
+style cannot honour (e.g. --style kuet --misere) is refused. Piles are
+numbered as in each seed -- kuet from 1, rajalakshmi and lab2 from 0 -- and
+the game says so; q quits. Lab 2 levels: 1 Easy (depth 1, 30% random
+slips), 2 Medium (depth 2, 10%), 3 Hard (depth 4, none).
 """
 
 _EPILOG = """\
@@ -62,7 +70,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--name", metavar="NAME", help="your name")
     parser.add_argument("--first", choices=("human", "ai"), help="who moves first in human vs AI")
     parser.add_argument("--ai", metavar="STRATEGY[,STRATEGY]",
-                        help="the AI player(s): random, ida, depth:N, level:L, minimax, alphabeta, "
+                        help="the AI player(s): random, ida, depth:N, level:L, minimax, alphabeta, nimsum, "
                              "optimal (two, comma-separated, for aivai)")
     parser.add_argument("--normal", action="store_true", help="normal play (answers lab2's misere question)")
     parser.add_argument("--table", action="store_true", help="forejune: print the DP table of scores")
@@ -103,13 +111,32 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         if difficulty not in allowed:
             raise NimError(f"--difficulty {args.difficulty!r}: expected one of "
                            f"{', '.join(map(str, allowed))} for the {style or 'chosen'} game")
+    if args.table and style not in (None, "forejune"):
+        raise NimError(f"--table prints the forejune game's DP table; --style {style} has none")
+    if style == "kuet" and rules is not None:
+        raise NimError(f"the KUET game has fixed rules (take 1 to 3, the last stone wins), not {rules}: "
+                       "drop the rule flags or use --style rajalakshmi")
+    if style == "forejune" and rules is not None and rules != Rules(take="half"):
+        raise NimError(f"the forejune game has fixed rules (take 1 to half the pile), not {rules}: "
+                       "drop the rule flags or use --style rajalakshmi")
+    if style == "kuet" and args.mode not in (None, "hvai"):
+        raise NimError(f"the KUET game is you against NimX, not --mode {args.mode}: "
+                       "use --style rajalakshmi for other modes")
+    if args.mode == "hvh" and args.ai is not None:
+        raise NimError(f"--ai {args.ai} names AI players, but --mode hvh has none")
+    if args.mode == "hvh" and args.difficulty is not None:
+        raise NimError(f"--difficulty {args.difficulty} sets the AI's level, but --mode hvh has no AI")
+    if args.games is not None and not 1 <= args.games <= MAX_GAMES:
+        raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles = None
     if args.piles is not None:
         piles = tuple(parse_piles(args.piles))
-        if not any(piles):
+        if len(piles) > MAX_PILES:
+            raise NimError(f"--piles: at most {MAX_PILES} piles in a game, not {len(piles)}")
+        if max(piles) > MAX_PILE:
+            raise NimError(f"--piles: a pile of at most {MAX_PILE:,} in a game, not {max(piles)}")
+        if not any(piles) and style != "rajalakshmi":
             raise NimError(f"--piles {' '.join(args.piles)}: there must be at least one stone")
-    if args.games is not None and args.games < 1:
-        raise NimError(f"--games must be at least 1, not {args.games}")
     ai = None
     if args.ai is not None:
         ai = [name.strip() for name in args.ai.split(",") if name.strip()]

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from nim.commands.common import add_rule_flags, rules_from_args
+from nim.errors import NimError
 from nim.replay import format_replay, read_replay_file, replay_game
 from nim.solver import DEFAULT_NODE_LIMIT
 
@@ -44,7 +45,13 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+#: Largest --node-limit: the engines count nodes in 64 bits.
+MAX_NODE_LIMIT = 2**63 - 1
+
+
 def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.node_limit <= MAX_NODE_LIMIT:
+        raise NimError(f"--node-limit must be from 0 (none) to {MAX_NODE_LIMIT:,}, not {args.node_limit}")
     rules = rules_from_args(args)
     game = read_replay_file(args.file)
     replay = replay_game(game, rules, node_limit=args.node_limit or None)

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all_moves:
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
-        payload: Dict[str, Any] = {"piles": piles if len(piles) <= SHOW_PILES else None,
+        payload: Dict[str, Any] = {"piles": piles,     # never null: the JSON is for programs
                                    "rules": str(rules), **solution.to_dict()}
         if rows is not None:
             payload["moves"] = [row.to_dict() for row in rows]

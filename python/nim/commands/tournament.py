@@ -8,6 +8,7 @@ import sys
 from typing import Any, Dict, List, Optional, Tuple
 
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.commands.play import MAX_GAMES, MAX_PILE, MAX_PILES
 from nim.errors import NimError
 from nim.selection import select_fittest
 from nim.strategies import STRATEGY_NAMES, parse_strategies
@@ -47,9 +48,14 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     strategies = parse_strategies(args.strategies)
-    if args.games < 1:
-        raise NimError(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles: Optional[Tuple[int, ...]] = tuple(parse_piles(args.piles)) if args.piles else None
+    if piles is not None:
+        if len(piles) > MAX_PILES:
+            raise NimError(f"--piles: at most {MAX_PILES} piles in a game, not {len(piles)}")
+        if max(piles) > MAX_PILE:
+            raise NimError(f"--piles: a pile of at most {MAX_PILE:,} in a game, not {max(piles)}")
     rules = rules_from_args(args)
     total = tournament_games(len(strategies), args.games)
     bar: Any = None

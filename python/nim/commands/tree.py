@@ -9,7 +9,7 @@ from typing import Any
 
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
 from nim.errors import InputFileError, InvalidPositionError
-from nim.svgtree import DEFAULT_MAX_NODES, build_game_tree, tree_html, tree_svg, tree_text
+from nim.svgtree import DEFAULT_MAX_NODES, MAX_NODES, build_game_tree, tree_html, tree_svg, tree_text
 
 _DESCRIPTION = """\
 Draw the game tree of a small position: every node with its position and its
@@ -27,7 +27,8 @@ examples:
   nimcore tree 1 3 5 --misere --method alphabeta --html tree.html
   nimcore tree 2 3                               # an outline in the terminal
 
-Trees of more than --max-nodes nodes (default {DEFAULT_MAX_NODES}) are refused.
+Trees that search more than --max-nodes nodes (default {DEFAULT_MAX_NODES}; pruned stubs do
+not count) are refused as soon as the search passes the cap.
 """
 
 
@@ -44,7 +45,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--html", metavar="FILE",
                         help="write an HTML page with the tree to FILE ('-': stdout)")
     parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
-                        help=f"refuse trees of more than N nodes (default {DEFAULT_MAX_NODES})")
+                        help=f"refuse trees that search more than N nodes (default {DEFAULT_MAX_NODES}; "
+                             f"at most {MAX_NODES:,})")
     add_rule_flags(parser)
     parser.set_defaults(run=run)
 

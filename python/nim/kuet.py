@@ -1,0 +1,208 @@
+"""The KUET game flow (SPEC section 4): NimX, in the report's own words.
+
+The lines the report prints are used verbatim: the greeting, the questions,
+the board (``Pile_no 1: /*\\/*\\`` between ``-----`` lines, piles numbered from
+1), "NimX removes K stones from pile P.", "After NimX's turn,,,", the wins
+array of Easy mode and the chromosomes, fitness and selection of Hard mode.
+Extras that help are kept: colour on terminals, ``q`` to quit, a reason when
+an answer is refused, and who took the last stone at the end of each game.
+
+Easy: 3 games against IDA* (or the ``--ai`` strategy). Hard: 6 games,
+alternating Minimax and Alpha-Beta, each with its chromosome (1 = NimX won),
+then the genetic algorithm's selection step.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, List, Tuple
+
+from nim.board import render_kuet_board
+from nim.errors import NimError
+from nim.play import Console, PlayOptions, choice_parser, parse_name, parse_yes_no, random_board
+from nim.position import Move, Position
+from nim.rules import Rules
+from nim.selection import Population
+from nim.strategies import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy, Strategy, make_strategy
+
+__all__ = ["KUET_RULES", "KUET_PILES", "KUET_SIZES", "run_kuet", "kuet_board"]
+
+#: KUET boards: 2 to 3 piles of 1 to 6 stones, at most 3 per move, the last stone wins.
+KUET_PILES = (2, 3)
+KUET_SIZES = (1, 6)
+KUET_RULES = Rules(take="max", k=3)
+#: The report's arrow line under "NimX is playing using ...".
+ARROWS = "->" * 19
+#: The names the report gives the two Hard-mode algorithms in the selection step.
+SELECTION_NAMES = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}
+
+
+def kuet_board(console: Console, piles: Tuple[int, ...]) -> None:
+    """The report's board, after its heading line."""
+    console.say("Let's see how the board is looking right now...")
+    console.say(render_kuet_board(piles, console.color))
+
+
+def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """The whole KUET session; returns the exit status (0).
+
+    Raises
+    ------
+    NimError
+        For options the KUET game cannot honour (its rules are fixed).
+    EndOfInput, QuitGame
+        From a prompt.
+    """
+    if options.rules is not None and options.rules != KUET_RULES:
+        raise NimError(f"the KUET game has fixed rules (take 1 to 3, the last stone wins), "
+                       f"not {options.rules}: drop the rule flags or use --style rajalakshmi")
+    if options.mode not in (None, "hvai"):
+        raise NimError(f"the KUET game is you against NimX, not --mode {options.mode}: "
+                       "use --style rajalakshmi for other modes")
+    console.say("Hello!!! I am NimX...")
+    name = options.name or console.ask("What is your name??? ", parse_name)
+    wants = options.play
+    if wants is None:
+        if options.difficulty is not None:
+            wants = True
+        else:
+            console.say("Do you want to play with me???")
+            wants = console.ask("If you want then press 'y' otherwise press 'n' ", parse_yes_no)
+    if not wants:
+        console.say(f"Maybe next time, {name}. Goodbye!")
+        return 0
+    difficulty = options.difficulty
+    if difficulty is None:
+        console.say("Choose difficulty level:")
+        console.say("1. Easy (NimX uses IDA*)")
+        console.say("2. Hard (NimX uses Minimax and Alpha-Beta)")
+        difficulty = console.ask("Enter 1 or 2: ",
+                                 choice_parser({"1": 1, "2": 2, "easy": 1, "hard": 2}, "the difficulty"))
+    if difficulty not in (1, 2):
+        raise NimError(f"KUET difficulty is 1 (Easy) or 2 (Hard), not {difficulty}")
+    console.say("(Take 1 to 3 stones from one pile; whoever takes the last stone wins. "
+                "Piles are numbered from 1; q quits.)")
+    if difficulty == 1:
+        _easy(options, console, rng, name)
+    else:
+        _hard(options, console, rng, name)
+    console.say(f"Thanks for playing, {name}!")
+    return 0
+
+
+def _easy(options: PlayOptions, console: Console, rng: random.Random, name: str) -> None:
+    games = options.games or 3
+    strategy = make_strategy(options.ai[0]) if options.ai else IdaStrategy()
+    wins: List[int] = []
+    for game in range(1, games + 1):
+        console.say(f"\nGame {game} of {games}")
+        nimx_won = _game(options, console, rng, name, strategy, strategy.label)
+        wins.append(1 if nimx_won else 0)
+    console.say()
+    console.say(f"{strategy.label} wins: {wins}")
+    console.say("Genetic algorithm is not applicable in Easy mode.")
+
+
+def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str) -> None:
+    games = options.games or 6
+    algorithms: List[Tuple[str, Strategy]] = [("Minimax", MinimaxStrategy()),
+                                              ("Alpha-Beta", AlphaBetaStrategy())]
+    population = Population(label for label, _ in algorithms)
+    for game in range(1, games + 1):
+        label, strategy = algorithms[(game - 1) % 2]
+        console.say(f"\nGame {game} of {games}")
+        population.record(label, _game(options, console, rng, name, strategy, label))
+    console.say()
+    for member in population:
+        console.say(f"{member.name} chromosome (wins): {member.genes}")
+    console.say()
+    console.say("1 represents wins and 0 represents lose")
+    for member in population:
+        console.say()
+        console.say(f"Algorithm: {SELECTION_NAMES[member.name]}, Fitness: {member.fitness}")
+    selected = population.select_fittest()
+    console.say()
+    console.say(f"Selected Chromosome: {selected.genes} with algorithm: {SELECTION_NAMES[selected.name]}")
+
+
+def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
+          strategy: Strategy, label: str) -> bool:
+    """One game, the human first (unless --first ai); True when NimX wins."""
+    position = Position(options.piles or random_board(rng, KUET_PILES, KUET_SIZES))
+    rules = KUET_RULES
+    kuet_board(console, position.piles)
+    console.say(f"NimX is playing using {label}.....")
+    console.say(ARROWS)
+    human_turn = options.first != "ai"
+    last_mover = ""
+    while not position.is_terminal(rules):
+        if human_turn:
+            move = _ask_move(console, position, name)
+            last_mover = name
+        else:
+            move = strategy.choose_move(position, rules, rng)
+            if strategy.last_note:
+                console.say(f"({strategy.last_note})")
+            console.say(f"NimX removes {move.count} stones from pile {move.pile + 1}.")
+            last_mover = "NimX"
+        position = position.apply(move, rules)
+        if not human_turn:
+            console.say()
+            console.say("After NimX's turn,,,")
+            kuet_board(console, position.piles)
+        human_turn = not human_turn
+    if last_mover == name:
+        console.say()
+        console.say(f"After {name}'s turn,,,")
+        kuet_board(console, position.piles)
+    if not last_mover:       # an empty board from the start: the player to move cannot move
+        winner = "NimX" if human_turn else name
+        console.say(f"No stone to take: {winner} wins (whoever takes the last stone wins).")
+        return winner == "NimX"
+    console.say(f"{last_mover} took the last stone: {last_mover} wins this game "
+                "(whoever takes the last stone wins).")
+    return last_mover == "NimX"
+
+
+def _ask_move(console: Console, position: Position, name: str) -> Move:
+    """The report's two questions; a refused count asks both again, as the report's loop does."""
+    while True:
+        pile = console.ask(f"From which pile you want to remove stones, {name}??: ",
+                           _pile_parser(position))
+        size = position[pile]
+        count = console.ask_once("How many stones do you want to remove (maximum 3)??: ",
+                                 _count_parser(size, pile))
+        if count is not None:
+            return Move(pile, count)
+
+
+def _pile_parser(position: Position) -> Callable[[str], int]:
+    n = len(position)
+
+    def parse(answer: str) -> int:
+        if not (answer.isascii() and answer.isdigit()):
+            raise ValueError(f"type a pile number from 1 to {n}" if not answer
+                             else f"{answer!r} is not a pile number: type 1 to {n}")
+        pile = int(answer)
+        if not 1 <= pile <= n:
+            raise ValueError(f"there is no pile {pile}: the piles are numbered 1 to {n}")
+        if position[pile - 1] == 0:
+            raise ValueError(f"pile {pile} is empty")
+        return pile - 1
+
+    return parse
+
+
+def _count_parser(size: int, pile: int) -> Callable[[str], int]:
+    most = min(3, size)
+
+    def parse(answer: str) -> int:
+        if not (answer.isascii() and answer.isdigit()):
+            raise ValueError(f"type 1 to {most}" if not answer else f"{answer!r} is not a number of stones")
+        count = int(answer)
+        if not 1 <= count <= most:
+            raise ValueError(f"you cannot take {count} from pile {pile + 1} (it has {size}): "
+                             f"take 1 to {most}")
+        return count
+
+    return parse

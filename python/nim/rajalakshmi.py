@@ -1,0 +1,146 @@
+"""The Rajalakshmi game flow (SPEC section 4), in its transcript's words.
+
+The report's prompts (``Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:``,
+``Enter piles as space-separated integers ...``, ``Enter 'pile_index
+remove_count' (e.g. '1 3'):``), its board (``Piles: [0]:3 [1]:4 [2]:5``, piles
+numbered from 0), its refusal messages, its fallback to 3 4 5 on bad piles
+(zeros allowed), its nim-sum AI (``NimSumStrategy``) and its ``Game over.
+Player 1 wins!``; players are ``Player 0`` and ``Player 1``, each introduced
+once. Extras: every move is announced, and the ending says who took the last
+object under which convention.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, List, Sequence, Tuple
+
+from nim.play import (
+    MODE_WORDS, Console, Look, Player, PlayOptions, Refusal, ai_for_seat, check_mode, choice_parser,
+    describe_rules, first_seat, move_parser, play_series,
+)
+from nim.position import Move, Position
+from nim.rules import Rules
+from nim.strategies import DepthLimitedStrategy, NimSumStrategy, Strategy
+
+__all__ = ["DEFAULT_PILES", "run_rajalakshmi", "rajalakshmi_board", "parse_rajalakshmi_piles",
+           "rajalakshmi_move_parser"]
+
+#: The Rajalakshmi report's default piles.
+DEFAULT_PILES = (3, 4, 5)
+#: Largest pile and most piles the Rajalakshmi pile prompt accepts.
+RAJALAKSHMI_LARGEST = 10**6
+RAJALAKSHMI_MOST = 100
+
+
+def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
+    """The report's ``print_piles``: ``Piles: [0]:3 [1]:4 [2]:5`` (numbered from 0)."""
+    return "Piles: " + " ".join(f"[{i}]:{p}" for i, p in enumerate(piles))
+
+
+def parse_rajalakshmi_piles(answer: str) -> Tuple[int, ...]:
+    """The report's ``parse_piles``: whole numbers >= 0 (zeros allowed).
+
+    Raises
+    ------
+    ValueError
+        With the report's reason, e.g. ``Invalid integer in piles: 'x'``.
+    """
+    parts = answer.split()
+    if not parts:
+        raise ValueError("Empty pile list")
+    if len(parts) > RAJALAKSHMI_MOST:
+        raise ValueError(f"At most {RAJALAKSHMI_MOST} piles, not {len(parts)}")
+    piles: List[int] = []
+    for part in parts:
+        if not (part.isascii() and part.lstrip("-").isdigit()) or len(part) > 30:
+            raise ValueError(f"Invalid integer in piles: {part[:30]!r}")
+        n = int(part)
+        if n < 0:
+            raise ValueError("Pile sizes must be non-negative")
+        if n > RAJALAKSHMI_LARGEST:
+            raise ValueError(f"Pile sizes must be at most {RAJALAKSHMI_LARGEST:,}, not {n}")
+        piles.append(n)
+    return tuple(piles)
+
+
+def rajalakshmi_move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
+    """The report's ``human_move`` checks and messages (``pile_index`` from 0);
+    other rule sets than plain Nim get ``move_parser``'s, numbered from 0."""
+    if rules != Rules():
+        return move_parser(position, rules, 0)
+    piles = position.piles
+
+    def parse(answer: str) -> Move:
+        if not answer:
+            raise Refusal("Empty input — try again.")
+        parts = answer.split()
+        if len(parts) != 2:
+            raise Refusal("Enter exactly two integers.")
+        if not all(part.isascii() and part.lstrip("-").isdigit() and len(part) <= 30 for part in parts):
+            raise Refusal("Invalid input. Use two integers like: 1 2")
+        index, remove = int(parts[0]), int(parts[1])
+        if not 0 <= index < len(piles):
+            raise Refusal("Invalid pile index. Try again.")
+        if remove <= 0:
+            raise Refusal("You must remove at least 1.")
+        if remove > piles[index]:
+            raise Refusal(f"Pile {index} only has {piles[index]} stones.")
+        return Move(index, remove)
+
+    return parse
+
+
+def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    rules = options.rules or Rules()
+    if options.difficulty is not None or options.ai:
+        ai = "at its level"
+    else:
+        ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
+    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
+    mode = options.mode
+    if mode is None:
+        modes = {"": "hvai", **MODE_WORDS}      # Enter: mode 1, the report's [default 1]
+        mode = console.ask("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: ",
+                           choice_parser(modes, "the mode"))
+    check_mode(options, mode)
+    piles = options.piles
+    if piles is None:
+        answer = console.ask("Enter piles as space-separated integers (press Enter for default 3 4 5): ",
+                             lambda text: text)
+        piles = DEFAULT_PILES
+        if answer:
+            try:
+                piles = parse_rajalakshmi_piles(answer)
+            except ValueError as error:
+                console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
+    default: Callable[[], Strategy] = NimSumStrategy
+    if options.difficulty is not None:
+        level = options.difficulty
+        default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731
+    players, intro = _seats(mode, options, default)
+    console.say(intro)
+    console.say("Starting piles:")
+    console.say(rajalakshmi_board(piles))
+    prompt = ("Enter 'pile_index remove_count' (e.g. '1 3'): " if mode == "hvai"
+              else "{name}, enter 'pile_index remove_count' (e.g. '1 3'): ")
+    look = Look(base=0, board=rajalakshmi_board, prompt=prompt,
+                move_line="{name} removes {count} from pile [{pile}].", parser=rajalakshmi_move_parser)
+    play_series(players, piles, rules, options, console, rng, first_seat(options, 0), look, game_over=True)
+    return 0
+
+
+def _seats(mode: str, options: PlayOptions,
+           default_ai: Callable[[], Strategy]) -> Tuple[List[Player], str]:
+    """The report's players, ``Player 0`` and ``Player 1`` (or your name), each
+    introduced once: who is human, which AI."""
+    players = [Player(options.name or "Player 0"), Player("Player 1")]
+    roles = ["human", "human"]
+    if mode in ("hvai", "aivai"):
+        for seat in ((1,) if mode == "hvai" else (0, 1)):
+            ai = ai_for_seat(options, seat if mode == "aivai" else 0, default_ai)
+            players[seat].strategy = ai
+            roles[seat] = f"the AI ({ai.label})"
+    if mode == "hvai":
+        roles[0] = "you"
+    return players, "; ".join(f"{p.name}: {role}" for p, role in zip(players, roles)) + "."

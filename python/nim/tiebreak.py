@@ -1,0 +1,107 @@
+"""Lab 2's tie-break without a search per move: the first best move by theory.
+
+Among equally good moves Lab 2 plays the first in pile order, then the
+smallest count. When the position is lost every move is equally bad, so that
+is the first legal move. When it is won the best moves are the winning ones,
+and a move changes one pile only: with the Grundy values g of the piles (their
+XOR X, and B the number of piles with g >= 2), a winning move from pile i must
+give it a Grundy value t that the theory names (normal play: t = X ^ g_i;
+misère, THEORY.md: the same while another big pile remains, else t = X ^ g_i ^ 1
+with t <= 1), and the smallest count reaching value t is the largest option m
+of pile i with g(m) = t -- one closed form per take rule. So a choice costs
+O(number of piles), whatever their sizes (a replay of piles of 2**32 used to
+solve every child position from Python).
+
+``first_best_move`` answers where the theory is exact: normal play under
+every take rule, misère with ``any``, ``max K`` and ``half`` (condition (C)
+proven), and returns None for misère ``set S``, whose few moves per pile the
+caller can afford to try one by one.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+from nim.position import Move
+from nim.rules import Rules
+from nim.solver import theory
+
+__all__ = ["first_best_move", "theory_decides"]
+
+
+def theory_decides(rules: Rules) -> bool:
+    """True where ``first_best_move`` answers (the theory is proven exact)."""
+    return not rules.misere or rules.take in ("any", "max", "half")
+
+
+def first_best_move(piles: Sequence[int], rules: Rules) -> Optional[Move]:
+    """The first best move in (pile, smallest count) order, or None.
+
+    Returns
+    -------
+    Move or None
+        None when no move is left, or when ``theory_decides(rules)`` is False.
+    """
+    if not theory_decides(rules):
+        return None
+    first = _first_legal(piles, rules)
+    if first is None:
+        return None
+    closed = theory(rules)
+    values = [int(closed.grundy(pile)) for pile in piles]
+    xor = 0
+    for value in values:
+        xor ^= value
+    big = sum(1 for value in values if value >= 2)
+    if rules.misere:
+        lost = (big == 0 and xor == 1) or (big >= 1 and xor == 0)
+    else:
+        lost = xor == 0
+    if lost:
+        return first
+    for index, pile in enumerate(piles):
+        rest = xor ^ values[index]          # the XOR of the other piles
+        if not rules.misere:
+            target = rest
+        elif big - (values[index] >= 2) >= 1:
+            target = rest                   # a big pile stays: leave X = 0
+        else:
+            target = rest ^ 1               # only small piles stay: leave X = 1
+            if target > 1:
+                continue
+        option = _largest_option(pile, target, rules, closed)
+        if option is not None:
+            return Move(index, pile - option)
+    raise AssertionError(f"theory found no winning move in {list(piles)} under {rules}")
+
+
+def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
+    for index, pile in enumerate(piles):
+        takes = rules.takes(pile)      # largest first: a range or a short tuple
+        if takes:
+            return Move(index, takes[-1])
+    return None
+
+
+def _largest_option(pile: int, target: int, rules: Rules, closed: object) -> Optional[int]:
+    """The largest pile size m that ``pile`` can move to with Grundy value ``target``."""
+    if rules.take == "any":
+        return target if target < pile else None
+    if rules.take == "max":
+        k = rules.k
+        assert k is not None
+        option = pile - 1 - ((pile - 1 - target) % (k + 1))    # largest m < pile, m = target mod k+1
+        return option if option >= 0 and option >= pile - k and target <= k else None
+    if rules.take == "half":
+        # g(m) = t exactly for m = (2t+1) * 2**j - 1; the options are ceil(pile/2) .. pile-1
+        odd = 2 * target + 1
+        if odd > pile:
+            return None
+        option = (odd << ((pile // odd).bit_length() - 1)) - 1
+        return option if option >= (pile + 1) // 2 and option < pile else None
+    members: List[int] = sorted(rules.subtract or ())
+    grundy = getattr(closed, "grundy")
+    for count in members:                    # smallest count first: the largest option
+        if count <= pile and int(grundy(pile - count)) == target:
+            return pile - count
+    return None
