@@ -68,7 +68,7 @@ def test_large_file_uses_the_closed_form(tmp_path, capsys):
     (["solve"], "no piles given"),
     (["solve", "1", "--method", "bogus"], "unknown method 'bogus'"),
     (["solve", "1", "--rules", "misere,frob"], "unknown take rule"),
-    (["solve", "1", "--max-take", "0"], "at least 1"),
+    (["solve", "1", "--max-take", "0"], "'0' is not in 1 .. 4,294,967,294"),
     (["solve", "1", "--subtract", "1,x"], "'x'"),
     (["solve", "--file", "/nonexistent/piles.txt"], "cannot read /nonexistent/piles.txt"),
     (["solve", "4", "--misere", "--max-take", "2", "--method", "grundy"], "no closed form"),

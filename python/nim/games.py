@@ -36,11 +36,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import (
-    Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, MutableMapping, Optional,
+    Any, Callable, Dict, Generic, Hashable, Iterable, Iterator, List, Mapping, MutableMapping, Optional,
     Protocol, Tuple, TypeVar, Union, runtime_checkable,
 )
 
 from nim.errors import IllegalMoveError, NimError, SearchLimitError
+from nim.limits import check_limits
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.trees import InvalidTreeError, tree_method
@@ -192,7 +193,7 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
         Alpha-beta's initial window: (-inf, +inf), or the utilities' bounds
         when known (Nim's (-1, +1) reproduces the Nim engines' node counts).
     node_limit : int, optional
-        Raise SearchLimitError after this many nodes.
+        Raise SearchLimitError after this many nodes (0 or None: no limit).
 
     Returns
     -------
@@ -202,6 +203,8 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     ------
     UnknownMethodError
         For another method.
+    NimError
+        For a node limit that is not a whole number in 0 .. 2**63 - 1.
     IllegalMoveError
         For a non-terminal state without actions.
     SearchLimitError
@@ -209,6 +212,7 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
         limit (reason ``"depth"``).
     """
     name = tree_method(method)
+    node_limit, _ = check_limits(node_limit, None)
     if state is None:
         if not hasattr(game, "initial"):
             raise NimError(f"{type(game).__name__} has no `initial` state: pass state=...")
@@ -270,8 +274,10 @@ class NimGame:
         self.rules = Rules.coerce(rules)
         self.initial = NimState(tuple(as_piles(piles)), 0)
 
-    def actions(self, state: NimState) -> List[Move]:
-        return [Move(i, count) for i, pile in enumerate(state.piles) for count in self.rules.takes(pile)]
+    def actions(self, state: NimState) -> Iterator[Move]:
+        # lazily: a pile of 2**32 - 1 has four billion moves, and a node limit
+        # or a cut-off may stop after the first few
+        return (Move(i, count) for i, pile in enumerate(state.piles) for count in self.rules.takes(pile))
 
     def result(self, state: NimState, action: Move) -> NimState:
         piles = list(state.piles)

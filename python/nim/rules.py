@@ -10,11 +10,16 @@ from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 from nim.errors import InvalidRulesError
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 
-__all__ = ["MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
+__all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
 
 #: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
 #: ``set`` any k of a finite set S with k <= n.
 TAKE_RULES = ("any", "max", "half", "set")
+
+#: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
+MAX_K = MAX_PILE - 1
+
+_MAX_DIGITS = 4300    # Python's default limit on int() of a string
 
 
 @dataclass(frozen=True)
@@ -59,8 +64,8 @@ class Rules:
             )
         if self.take == "max":
             k = _whole_number(self.k, "the K of a 'max' rule")
-            if not 1 <= k <= MAX_PILE:
-                raise InvalidRulesError(f"the K of a 'max' rule must be at least 1: {self.k!r}")
+            if not 1 <= k <= MAX_K:
+                raise InvalidRulesError(f"the K of a 'max' rule must be in 1 .. {MAX_K:,}: {_short(k)}")
             object.__setattr__(self, "k", k)
         elif self.k is not None:
             raise InvalidRulesError(f"k={self.k!r} only goes with take='max', not {self.take!r}")
@@ -71,6 +76,9 @@ class Rules:
             raise InvalidRulesError(
                 f"subtract={self.subtract!r} only goes with take='set', not {self.take!r}"
             )
+        if type(self.misere) is not bool and self.misere not in (0, 1):
+            # bool("false") is True: only True/False (or 1/0) say which convention
+            raise InvalidRulesError(f"misere must be True or False, not {self.misere!r}")
         object.__setattr__(self, "misere", bool(self.misere))
         object.__setattr__(
             self, "_core", CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
@@ -216,23 +224,35 @@ def _whole_number(value: Any, what: str) -> int:
 
 
 def _parse_int(text: str, rule_text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise InvalidRulesError(f"{text.strip()!r} is not a whole number in rules {rule_text!r}") from None
+    """A number of a rule string: ASCII digits only, as everywhere on the command line."""
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
+        return int(digits)
+    raise InvalidRulesError(
+        f"{_short(digits)} is not a whole number (digits 0-9) in rules {_short(rule_text)}")
+
+
+def _short(value: Any) -> str:
+    """repr of a value for a message, cut short when long (a 5,000-digit number)."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{shown[:40]}...{shown[-8:]} ({len(shown):,} characters)"
 
 
 def _subtraction_set(members: Optional[Iterable[int]]) -> Tuple[int, ...]:
-    if members is None or isinstance(members, (str, bytes)):
+    if members is None or isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
         raise InvalidRulesError(
             f"take='set' needs subtract=, a collection of positive whole numbers: {members!r}"
         )
     given = list(members)
-    values = tuple(sorted({_whole_number(m, "a subtraction set member") for m in given}))
+    numbers = [_whole_number(m, "a subtraction set member") for m in given]
+    values = tuple(sorted(set(numbers)))
     if not values:
         raise InvalidRulesError("a subtraction set needs at least one member")
+    if len(values) < len(numbers):
+        repeated = next(m for m in numbers if numbers.count(m) > 1)
+        raise InvalidRulesError(f"subtraction set members must differ: {repeated} is given twice in {_short(given)}")
     if values[0] < 1 or values[-1] > MAX_PILE:
-        raise InvalidRulesError(f"subtraction set members must be positive: {given!r}")
+        raise InvalidRulesError(f"subtraction set members must be in 1 .. {MAX_PILE:,}: {_short(given)}")
     if len(values) > MAX_SET:
         raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET} members, not {len(values)}")
     return values
