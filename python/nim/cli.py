@@ -59,6 +59,30 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse builds a formatter for every add_argument, and its default
+        # width comes from shutil, whose import (with bz2 and lzma) cost more
+        # start-up than argparse itself: read the width as shutil would
+        formatter: argparse.HelpFormatter = self.formatter_class(  # type: ignore[call-arg]
+            prog=self.prog, width=_terminal_columns() - 2)
+        return formatter
+
+
+def _terminal_columns() -> int:
+    """shutil.get_terminal_size().columns without importing shutil."""
+    import os
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    if sys.__stdout__ is None:
+        return 80
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
 
 def build_parser(argv: Optional[Sequence[str]] = None) -> argparse.ArgumentParser:
     """The ``nimcore`` argument parser.
@@ -76,7 +100,9 @@ def build_parser(argv: Optional[Sequence[str]] = None) -> argparse.ArgumentParse
     from nim import __version__
 
     parser.add_argument("--version", action="version", version=f"nimcore {__version__}")
-    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    # prog given: otherwise argparse builds a help formatter here, which imports shutil
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND",
+                                       prog="nimcore")
     chosen = None if argv is None else _command_named(argv)
     for name, (module, help_text) in COMMANDS.items():
         if argv is None or name == chosen:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import (
-    Any, Callable, Dict, Generic, Hashable, Iterable, Iterator, List, Mapping, MutableMapping, Optional,
+    Any, Callable, Dict, Generic, Hashable, Iterable, Iterator, Mapping, MutableMapping, Optional,
     Protocol, Tuple, TypeVar, Union, runtime_checkable,
 )
 

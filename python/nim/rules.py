@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
@@ -22,7 +21,6 @@ MAX_K = MAX_PILE - 1
 _MAX_DIGITS = 4300    # Python's default limit on int() of a string
 
 
-@dataclass(frozen=True)
 class Rules:
     """A rule set: who wins when no move is left, and how much a move may take.
 
@@ -51,13 +49,44 @@ class Rules:
     'normal,set=1;3;4'
     """
 
-    misere: bool = False
-    take: str = "any"
-    k: Optional[int] = None
-    subtract: Optional[Tuple[int, ...]] = None
-    _core: CoreRules = field(init=False, repr=False, compare=False, hash=False)
+    # Written out rather than a frozen dataclass: importing dataclasses (and
+    # inspect with it) was a fifth of the command line's start-up.
+    __slots__ = ("misere", "take", "k", "subtract", "_core")
 
-    def __post_init__(self) -> None:
+    misere: bool
+    take: str
+    k: Optional[int]
+    subtract: Optional[Tuple[int, ...]]
+    _core: CoreRules
+
+    def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
+                 subtract: Optional[Tuple[int, ...]] = None) -> None:
+        object.__setattr__(self, "misere", misere)
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "subtract", subtract)
+        self._check()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Rules are immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are immutable: cannot delete {name!r}")
+
+    def _fields(self) -> Tuple[bool, str, Optional[int], Optional[Tuple[int, ...]]]:
+        return (self.misere, self.take, self.k, self.subtract)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Rules)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _check(self) -> None:
+        """Validate and normalise the fields, then build the core's view."""
         if self.take not in TAKE_RULES:
             raise InvalidRulesError(
                 f"unknown take rule {self.take!r}: expected one of {', '.join(TAKE_RULES)}"
@@ -192,6 +221,11 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # the compiled core view is rebuilt, not pickled: pickle and deepcopy
+        # carry the four public fields only
+        return (Rules, (self.misere, self.take, self.k, self.subtract))
 
 
 RulesLike = Union[Rules, str, None]

@@ -16,7 +16,6 @@ auto       ``grundy`` where the theory applies, else ``tt``
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
@@ -94,8 +93,7 @@ class Solution(NamedTuple):
         }
 
 
-@dataclass(frozen=True)
-class SolveOptions:
+class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed start-up
     """Limits and reporting for one search (see ``solve``)."""
 
     node_limit: Optional[int] = DEFAULT_NODE_LIMIT

@@ -10,7 +10,7 @@ and ``max_nodes`` refuses the others before they are built.
 
 >>> tree = build_game_tree([1, 2], "misere", "minimax")
 >>> tree.value, tree.visited, tree.drawn
-(1, 7, 8)
+(1, 11, 12)
 """
 
 from __future__ import annotations

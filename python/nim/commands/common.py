@@ -13,7 +13,7 @@ import math
 from typing import Any, Callable, List, Optional, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
-from nim.inputs import MAX_DIGITS, MAX_INPUT_BYTES, decimal, read_capped
+from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
 from nim.position import as_piles
 from nim.rules import Rules

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Dict, List, Optional
 
@@ -88,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.all_moves:
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
+        import json  # only here: start-up
+
         payload: Dict[str, Any] = {"piles": piles if len(piles) <= SHOW_PILES else None,
                                    "rules": str(rules), **solution.to_dict()}
         if rows is not None:
