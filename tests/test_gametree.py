@@ -536,3 +536,19 @@ def test_node_limit_zero_means_none_as_on_the_command_line(capsys: Any, tmp_path
     assert nim.solve_tree(tree, node_limit=0).nodes == nim.solve_tree(tree, node_limit=None).nodes
     assert main(["tree-solve", write(tmp_path, json.dumps(tree)), "--node-limit", "0", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["nodes"] == nim.solve_tree(tree).nodes
+
+
+def test_ctrl_c_stops_flattening_a_large_tree() -> None:
+    import signal
+    import threading
+
+    row = list(range(1000))
+    tree = [row] * 2000                       # two million leaves, one shared row
+    timer = threading.Timer(0.02, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in range(50):               # long enough for the signal to land inside
+                nimcore.gametree.flatten_nested(tree)
+    finally:
+        timer.cancel()
