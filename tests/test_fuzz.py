@@ -15,6 +15,7 @@ checkout can be measured:
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 OK, USAGE, LIMIT = 0, 2, 3
 
@@ -246,6 +249,34 @@ def test_api_case(name: str, code: str, expected: str) -> None:
     else:
         with pytest.raises(nim.NimError):
             exec(_PRELUDE + code, {})
+
+
+# -- hypothesis: random command lines from hostile words -----------------------------
+
+_WORDS = [
+    "3", "0", "7", "4294967295", HUGE, "-1", "x", "1.5", "\uff13", "1_000", "",
+    "--misere", "--half", "--max-take", "--subtract", "--rules", "--method", "--json",
+    "--time-limit", "--node-limit", "--file", "--no-depth",
+    "1", "2", "1,1", "1,3,4", "0,1", "misere,max=2", "normal,set=1;3", "misere,half",
+    "minimax", "alphabeta", "tt", "ida", "grundy", "auto", "bogus", "nan", "inf", "/dev/zero", "-",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(_WORDS), max_size=8))
+def test_random_command_lines_end_in_an_answer_or_one_clear_line(
+        words: List[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from nim.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 2 3\n"))
+    # a node limit last (argparse keeps the last one), so that no search runs long
+    status = main(["solve", *words, "--node-limit", "5000"])
+    out, err = capsys.readouterr()
+    assert status in (OK, USAGE, LIMIT)
+    if "--json" in words:
+        assert err == "" and isinstance(json.loads(out), dict)
+    elif status != OK:
+        assert err.startswith("nimcore: error: ") and err.count("\n") == 1 and out == ""
 
 
 # -- script: every case in its own interpreter, counted ------------------------------
