@@ -165,6 +165,14 @@ API_CASES: List[Tuple[str, str, str]] = [
     ("solve_tree dict of garbage", "nim.solve_tree({'root': 1, 'successors': 2, 'utilities': 3})", "error"),
     ("GameTree.from_dict None", "nim.GameTree.from_dict(None, None, 'A')", "error"),
     ("NimGame bad rules", "nim.NimGame([3], 'bogus')", "error"),
+    ("solve_game window of str", "nim.solve_game(nim.NimGame([3]), window=('a', 'b'))", "error"),
+    ("solve_game window nan", "nim.solve_game(nim.NimGame([3]), window=(math.nan, 1))", "error"),
+    ("solve_game window int", "nim.solve_game(nim.NimGame([3]), window=5)", "error"),
+    ("solve_game memo int", "nim.solve_game(nim.NimGame([3]), memo=5)", "error"),
+    ("solve_game key int", "nim.solve_game(nim.NimGame([3]), key=5, memo=True)", "error"),
+    ("solve_game window (-1, 1)", "nim.solve_game(nim.NimGame([3]), window=(-1, 1))", "ok"),
+    ("GameTree.load None", "nim.GameTree.load(None)", "error"),
+    ("GameTree.load an int (a file descriptor)", "nim.GameTree.load(0)", "error"),
     ("NimGame bad piles", "nim.NimGame([3, -1])", "error"),
 ]
 

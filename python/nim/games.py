@@ -34,6 +34,7 @@ pure-Python twin of ``nim.solve_tree``.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import (
     Any, Callable, Dict, Generic, Hashable, Iterable, Iterator, Mapping, MutableMapping, Optional,
@@ -204,7 +205,9 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     UnknownMethodError
         For another method.
     NimError
-        For a node limit that is not a whole number in 0 .. 2**63 - 1.
+        For a node limit that is not a whole number in 0 .. 2**63 - 1, a window
+        that is not two numbers with alpha < beta, a memo that is not a bool or
+        a dict, or a key that is not callable.
     IllegalMoveError
         For a non-terminal state without actions.
     SearchLimitError
@@ -213,6 +216,11 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     """
     name = tree_method(method)
     node_limit, _ = check_limits(node_limit, None)
+    alpha, beta = _check_window(window)
+    if not isinstance(memo, (bool, MutableMapping)):
+        raise NimError(f"memo must be True, False or a dict, not {memo!r}")
+    if key is not None and not callable(key):
+        raise NimError(f"key must be a function of a state (or None), not {key!r}")
     if state is None:
         if not hasattr(game, "initial"):
             raise NimError(f"{type(game).__name__} has no `initial` state: pass state=...")
@@ -223,7 +231,6 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
                                     key or (lambda s: s), node_limit)
     if game.is_terminal(state):
         return GameSolution(float(game.utility(state, search.max_player)), None, 0, 0, name)
-    alpha, beta = window
     best_value = -math.inf
     best_action: Optional[A] = None
     best_nodes = 0
@@ -248,6 +255,20 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     if not seen:
         raise IllegalMoveError(f"state {state!r} is not terminal but has no action")
     return GameSolution(best_value, best_action, search.nodes, best_nodes, name)
+
+
+def _check_window(window: Any) -> Tuple[float, float]:
+    """(alpha, beta): two numbers, not NaN, alpha < beta; NimError otherwise."""
+    try:
+        alpha, beta = window
+    except (TypeError, ValueError):
+        alpha = beta = None
+    if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (alpha, beta)):
+        raise NimError(f"window must be a pair of numbers (alpha, beta), not {window!r}")
+    alpha, beta = float(alpha), float(beta)
+    if not alpha < beta:          # also refuses NaN
+        raise NimError(f"window must have alpha < beta: {window!r}")
+    return alpha, beta
 
 
 # -- ready-made games ---------------------------------------------------------------

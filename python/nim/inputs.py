@@ -7,6 +7,7 @@ error instead of filling the memory.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Optional
 
@@ -35,6 +36,12 @@ def read_capped(path: str, what: str = "input", *, binary_ok: bool = False,
         ``binary_ok``) holds a NUL byte -- checked chunk by chunk, so
         ``/dev/zero`` fails at once.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        # an int would be opened as a file descriptor
+        raise InputFileError(f"a file name must be a str or a path, not {path!r}")
+    path = os.fspath(path)
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
     cap = MAX_INPUT_BYTES if limit is None else limit
     shown = "standard input" if path == "-" else path
     chunks = []
