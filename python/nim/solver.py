@@ -191,7 +191,7 @@ def check_options(options: SolveOptions) -> SolveOptions:
     if options.tt_mb is not None and options.tt_mb > MAX_MB:
         raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
     if (node_limit, time_limit) != (options.node_limit, options.time_limit):
-        options = SolveOptions(node_limit, time_limit, options.tt_mb, options.progress)
+        options = options._replace(node_limit=node_limit, time_limit=time_limit)
     return options
 
 
