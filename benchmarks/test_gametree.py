@@ -8,7 +8,7 @@ Each benchmark reports the nodes it visited and nodes per second in extra_info.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List
+from typing import Any, List
 
 import pytest
 
@@ -68,7 +68,9 @@ def test_flatten(benchmark: Any, tree: Any) -> None:
 @pytest.mark.benchmark(group="gametree-twin")
 @pytest.mark.parametrize("method", ["Minimax", "AlphaBeta"])
 def test_python_twin(benchmark: Any, tree: Any, flat: GameTree, method: str) -> None:
-    solve: Callable[[], Any] = lambda: solve_game(TreeGame(tree), method=method)
+    def solve() -> Any:
+        return solve_game(TreeGame(tree), method=method)
+
     result = benchmark.pedantic(solve, rounds=1, iterations=1)
     core = nim.solve_tree(flat, method)
     assert (result.value, result.action, result.nodes) == (core.value, core.best_index, core.nodes)

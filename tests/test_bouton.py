@@ -109,7 +109,7 @@ def test_declined_good_piles_are_answered_by_the_general_path(make):
 @pytest.mark.parametrize(
     "limits, error",
     [
-        ({"node_limit": 0}, nim.NimError),
+        ({"node_limit": -1}, nim.NimError),  # 0: no limit, as on the command line
         ({"node_limit": True}, nim.NimError),
         ({"node_limit": 1.5}, nim.NimError),
         ({"time_limit": -1}, nim.NimError),

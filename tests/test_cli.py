@@ -68,7 +68,7 @@ def test_large_file_uses_the_closed_form(tmp_path, capsys):
     (["solve"], "no piles given"),
     (["solve", "1", "--method", "bogus"], "unknown method 'bogus'"),
     (["solve", "1", "--rules", "misere,frob"], "unknown take rule"),
-    (["solve", "1", "--max-take", "0"], "at least 1"),
+    (["solve", "1", "--max-take", "0"], "'0' is not in 1 .. 4,294,967,294"),
     (["solve", "1", "--subtract", "1,x"], "'x'"),
     (["solve", "--file", "/nonexistent/piles.txt"], "cannot read /nonexistent/piles.txt"),
     (["solve", "4", "--misere", "--max-take", "2", "--method", "grundy"], "no closed form"),
@@ -177,3 +177,68 @@ def test_ida_value_is_not_presented_as_the_game_value(capsys):
     assert status == 0
     assert "not the game value" in out and "IDA* move" in out
     assert "best move" not in out
+
+
+@pytest.mark.parametrize("argv, status, message", [
+    (["solve", "x"], 2, "whole numbers, not 'x'"),
+    (["solve", "1", "--bogus"], 2, "unrecognized arguments: --bogus"),
+    (["solve", "1", "--node-limit", "-1"], 2, "argument --node-limit"),
+    (["solve", "--file", "/nonexistent/piles.txt"], 2, "cannot read"),
+    (["solve", "1", "2", "4", "5", "6", "--misere", "--method", "minimax", "--node-limit", "50"], 3,
+     "node limit"),
+])
+def test_json_errors_are_json_on_stdout_with_the_same_status(capsys, argv, status, message):
+    assert run(capsys, *argv)[0] == status                       # the plain form: one line
+    got, out, err = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert got == status and err == ""
+    assert data == {"error": data["error"], "status": status} and message in data["error"]
+
+
+def test_node_limit_zero_means_no_limit_on_the_command_line_and_in_python(capsys):
+    import nim
+
+    status, out, _ = run(capsys, "solve", "1", "2", "4", "--misere", "--max-take", "2",
+                         "--method", "minimax", "--node-limit", "0", "--json")
+    from_python = nim.solve([1, 2, 4], "misere,max=2", "minimax", node_limit=0)
+    assert status == 0 and json.loads(out)["nodes"] == from_python.nodes
+    assert from_python == nim.solve([1, 2, 4], "misere,max=2", "minimax", node_limit=None)._replace(
+        seconds=from_python.seconds)
+
+
+@pytest.mark.parametrize("word", ["\uff13", "\u0663", "1_000", "0x10", "+3", " ", "1e3"])
+def test_piles_are_ascii_digits_only(capsys, word):
+    status, _, err = run(capsys, "solve", "1", word)
+    assert status == 2 and "digits 0-9" in err
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--max-take", "4294967295"], "1 .. 4,294,967,294"),
+    (["--max-take", "99999999999"], "1 .. 4,294,967,294"),
+    (["--node-limit", str(2**64)], "0 .. 9,223,372,036,854,775,807"),
+    (["--time-limit", "0"], "(0, 1e+09]"),
+    (["--time-limit", "nan"], "(0, 1e+09]"),
+    (["--time-limit", "inf"], "(0, 1e+09]"),
+    (["--tt-mb", "0"], "1 .. 1,048,576"),
+    (["--subtract", "1,1"], "1 is given twice"),
+    (["--subtract", str(2**32)], "1 .. 4,294,967,295"),
+])
+def test_numbers_out_of_range_name_the_range(capsys, flags, message):
+    status, _, err = run(capsys, "solve", "3", "4", "--misere", *flags)
+    assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_a_piles_file_past_the_size_cap_is_refused(tmp_path, capsys, monkeypatch):
+    import nim.inputs
+
+    path = tmp_path / "piles.txt"
+    path.write_text("1 2 3 " * 100)
+    monkeypatch.setattr(nim.inputs, "MAX_INPUT_BYTES", 64)
+    status, _, err = run(capsys, "solve", "--file", str(path))
+    assert status == 2 and "larger than 64 bytes" in err
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/urandom"])
+def test_endless_binary_input_fails_at_once(capsys, path):
+    status, _, err = run(capsys, "solve", "--file", path)
+    assert status == 2 and "not a text file" in err

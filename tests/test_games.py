@@ -204,4 +204,4 @@ def test_nim_state_and_canonical_key() -> None:
     game = NimGame([3, 0, 1])
     assert game.initial == NimState((3, 0, 1), 0)
     assert NimGame.canonical(NimState((3, 0, 1), 1)) == ((1, 3), 1)
-    assert game.actions(game.initial)[:2] == [Move(0, 3), Move(0, 2)]
+    assert list(game.actions(game.initial))[:2] == [Move(0, 3), Move(0, 2)]

@@ -447,7 +447,13 @@ def test_cli_stdin(monkeypatch: Any, capsys: Any) -> None:
     ('{"root": "A", "successors": {"A": ["A"]}, "utilities": {}}', "'A' is on a cycle"),
     ('{"root": "A", "successors": {"A": ["B"]}, "utilities": {}}', "node 'B' (move 'B' from 'A') is missing"),
     ('{"nodes": []}', "keys root, successors and utilities"),
-    ("[" * 100_000 + "]" * 100_000, "nests lists too deeply"),
+    ("[" * 100_000 + "]" * 100_000, "(depth 99,999) is empty"),
+    ("[" * 5_000 + "[1, 2],, 3" + "]" * 5_000, "not valid JSON: ',' at character"),
+    ("[" * 5_000 + "[1, 2,]" + "]" * 5_000, "not valid JSON: ']' at character"),
+    ("[" * 5_000 + "[1, {}]" + "]" * 5_000, "may hold only lists and numbers"),
+    ("[" * 5_000 + "[1, 2]", "ends before its lists close"),
+    ("[[1, " + "9" * 5_000 + "]]", "more than 4,300 digits"),
+    ("[[1, 1" + "0" * 20 + "]]", "is too large to search exactly"),
 ])
 def test_cli_errors(tmp_path: Any, capsys: Any, content: str, message: str) -> None:
     assert main(["tree-solve", write(tmp_path, content)]) == 2
@@ -467,3 +473,82 @@ def test_cli_node_limit(tmp_path: Any, capsys: Any) -> None:
     path = write(tmp_path, {"root": "n0", "successors": successors, "utilities": {"n60": 1}})
     assert main(["tree-solve", path, "--method", "Minimax", "--node-limit", "1000"]) == 3
     assert "node limit" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_cli_reads_nested_lists_deeper_than_the_json_module(tmp_path: Any, capsys: Any,
+                                                             wrap: bool) -> None:
+    depth = 20_000                      # json.loads stops near 1,000 levels
+    nested = "[" * depth + "[3, -1.5e1], [Infinity, 2]" + "]" * depth
+    text = '{"tree": %s}' % nested if wrap else nested
+    assert main(["tree-solve", write(tmp_path, text), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    tree: Any = [[3, -15.0], [math.inf, 2]]     # the same tree, built in Python
+    for _ in range(depth - 1):
+        tree = [tree]
+    expected = nim.solve_tree(tree)
+    assert data["value"] == expected.value and data["nodes"] == expected.nodes
+    assert data["height"] == depth + 1
+
+
+def test_cli_json_writes_infinite_values_as_strings(tmp_path: Any, capsys: Any) -> None:
+    assert main(["tree-solve", write(tmp_path, "[[Infinity, Infinity], [1, 2]]"), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out, parse_constant=lambda word: pytest.fail(word))["value"] == "Infinity"
+    assert nim.solve_tree([[math.inf, math.inf], [1, 2]]).value == math.inf
+
+
+@pytest.mark.parametrize("build", [
+    "a = [1]; a.append(a)",
+    "a = [1, [2, 3]]; a[1].append([a])",
+    "a = [[5] * 70 for _ in range(70)]; a[69].append(a)",         # a wide level: the bulk path
+    "from fractions import Fraction; a = [Fraction(1)]; a.append((a,))",   # the node-by-node path
+])
+def test_a_list_that_contains_itself_is_refused(build: str) -> None:
+    namespace: Dict[str, Any] = {}
+    exec(build, namespace)
+    with pytest.raises(InvalidTreeError, match="is one of its own ancestors"):
+        nim.solve_tree(namespace["a"])
+    with pytest.raises(InvalidTreeError, match="is one of its own ancestors"):
+        GameTree.from_nested(namespace["a"])
+
+
+def test_shared_sublists_are_not_cycles() -> None:
+    shared = [1, [2, 3]]
+    tree = [shared, [shared, shared], [[shared]]] * 30
+    from_core = nim.solve_tree(tree, "Minimax")
+    twin = solve_game(TreeGame(tree), method="Minimax")     # the pure-Python twin
+    assert (from_core.value, from_core.nodes) == (twin.value, twin.nodes)
+
+
+@pytest.mark.parametrize("limits", [
+    {"node_limit": -1}, {"node_limit": 2**64}, {"node_limit": "5"}, {"node_limit": 1.0},
+    {"time_limit": 0}, {"time_limit": -1}, {"time_limit": math.nan}, {"time_limit": math.inf},
+    {"time_limit": 2**64}, {"time_limit": "1"},
+])
+def test_bad_limits_are_refused(limits: Dict[str, Any]) -> None:
+    with pytest.raises(nim.NimError, match="_limit must be"):
+        nim.solve_tree([[1, 2]], **limits)
+
+
+def test_node_limit_zero_means_none_as_on_the_command_line(capsys: Any, tmp_path: Any) -> None:
+    tree = [[1, 2], [3, 4]]
+    assert nim.solve_tree(tree, node_limit=0).nodes == nim.solve_tree(tree, node_limit=None).nodes
+    assert main(["tree-solve", write(tmp_path, json.dumps(tree)), "--node-limit", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["nodes"] == nim.solve_tree(tree).nodes
+
+
+def test_ctrl_c_stops_flattening_a_large_tree() -> None:
+    import signal
+    import threading
+
+    row = list(range(1000))
+    tree = [row] * 2000                       # two million leaves, one shared row
+    timer = threading.Timer(0.02, signal.raise_signal, args=(signal.SIGINT,))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in range(50):               # long enough for the signal to land inside
+                nimcore.gametree.flatten_nested(tree)
+    finally:
+        timer.cancel()

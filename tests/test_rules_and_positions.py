@@ -1,5 +1,7 @@
 """Rules, rule strings, positions and moves: values, reprs and errors."""
 
+from fractions import Fraction
+
 import pytest
 
 import nim
@@ -31,6 +33,8 @@ def test_str_and_repr_round_trip(rules):
 @pytest.mark.parametrize("text", [
     "", "normall", "misere,max", "misere,max=0", "misere,max=x", "normal,set=",
     "normal,set=0;1", "normal,half=2", "normal,max=3,half", "normal,frob",
+    "misere,max=\uff13", "misere,max=\u0663", "misere,max=1_000", "misere,max=+3", "normal,set=2;2",
+    "misere,max=" + "9" * 5000,
 ])
 def test_parse_errors_quote_the_input(text):
     with pytest.raises(nim.InvalidRulesError):
@@ -41,7 +45,13 @@ def test_parse_errors_quote_the_input(text):
     ({"take": "most"}, "unknown take rule 'most'"),
     ({"take": "max"}, "K of a 'max' rule"),
     ({"take": "max", "k": 2.5}, "2.5"),
-    ({"take": "max", "k": -1}, "at least 1"),
+    ({"take": "max", "k": -1}, r"in 1 \.\. 4,294,967,294: -1"),
+    ({"take": "max", "k": 2**32 - 1}, r"in 1 \.\. 4,294,967,294: 4294967295"),   # K + 1 must fit 32 bits
+    ({"take": "set", "subtract": 5}, "a collection of positive whole numbers"),
+    ({"take": "set", "subtract": (1, 3, 1)}, "must differ: 1 is given twice"),
+    ({"take": "set", "subtract": (1, 2**32)}, r"in 1 \.\. 4,294,967,295"),
+    ({"misere": "false"}, "misere must be True or False, not 'false'"),
+    ({"misere": None}, "misere must be True or False"),
     ({"take": "any", "k": 3}, "only goes with take='max'"),
     ({"take": "set"}, "subtract="),
     ({"take": "set", "subtract": ()}, "at least one member"),
@@ -170,3 +180,21 @@ def test_every_public_name_resolves_and_lazy_names_load_on_first_use():
                             check=True).stdout
     for module in set(nim._LAZY.values()):
         assert repr(module) not in loaded, module
+
+
+def test_misere_accepts_bools_and_their_ints():
+    assert Rules(misere=1) == Rules(misere=True) and Rules(misere=0) == Rules()
+
+
+@pytest.mark.parametrize("move", [(0, 1.0), (0.0, 1), ("0", 1), None, (0,), (0, 1, 2), (True, 1),
+                                  (0, Fraction(1))])
+def test_a_move_is_a_pair_of_whole_numbers(move):
+    with pytest.raises(nim.IllegalMoveError, match="move"):
+        Position((2**63,)).apply(move)
+    with pytest.raises(nim.IllegalMoveError, match="move"):
+        Position([]).is_legal(move)
+
+
+def test_moves_given_as_any_pair_of_whole_numbers_apply():
+    assert Position((2**63, 3)).apply([1, 2]) == Position((2**63, 1))
+    assert not Position((5,)).is_legal((0, 2**70))

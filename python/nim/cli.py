@@ -2,9 +2,12 @@
 
 Each command lives in a module of ``nim.commands`` that defines
 ``add_parser(subparsers)``; the parser it adds sets ``run`` (args -> exit status).
+Commands are registered here by name and only the one that runs is imported:
+start-up stays close to a bare ``python -c pass``.
 
 Exit status: 0 success, 2 bad input or usage, 3 a search limit was reached,
-130 interrupted by Ctrl-C.
+130 interrupted by Ctrl-C. Every error is one line on stderr -- or, with
+``--json``, one JSON object ``{"error": message, "status": status}`` on stdout.
 """
 
 from __future__ import annotations
@@ -12,14 +15,23 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import List, Optional, Sequence
+from typing import Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from nim.errors import NimError, SearchLimitError
 
 __all__ = ["COMMANDS", "build_parser", "main", "console_main"]
 
-#: Modules of nim.commands, in the order ``--help`` lists them.
-COMMANDS: List[str] = ["solve", "play", "tournament", "replay", "tree", "table", "tree_solve"]
+#: Every command: its module in nim.commands and its one-line help, in the
+#: order ``--help`` lists them (the help is here so that listing imports nothing).
+COMMANDS: Dict[str, Tuple[str, str]] = {
+    "solve": ("solve", "who wins a position, and a best move"),
+    "play": ("play", "play Nim in the terminal"),
+    "tournament": ("tournament", "AI-vs-AI games between strategies and the selection step"),
+    "replay": ("replay", "replay a Lab 2 test file against NimX, annotated"),
+    "tree": ("tree", "draw the game tree of a small position as SVG or HTML"),
+    "table": ("table", "single-pile outcome and Grundy table"),
+    "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
+}
 
 EXIT_USAGE = 2
 EXIT_LIMIT = 3
@@ -37,9 +49,49 @@ examples:
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``nimcore`` argument parser with every command's sub-parser."""
-    parser = argparse.ArgumentParser(
+class UsageError(NimError):
+    """A command line argparse cannot parse (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is raised (one line, or JSON), not printed and exited."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse builds a formatter for every add_argument, and its default
+        # width comes from shutil, whose import (with bz2 and lzma) cost more
+        # start-up than argparse itself: read the width as shutil would
+        formatter: argparse.HelpFormatter = self.formatter_class(  # type: ignore[call-arg]
+            prog=self.prog, width=_terminal_columns() - 2)
+        return formatter
+
+
+def _terminal_columns() -> int:
+    """shutil.get_terminal_size().columns without importing shutil."""
+    import os
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    if sys.__stdout__ is None:
+        return 80
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+def build_parser(argv: Optional[Sequence[str]] = None) -> argparse.ArgumentParser:
+    """The ``nimcore`` argument parser.
+
+    With ``argv``, only the command it names is imported and given its full
+    sub-parser (the others are listed with their help only); without, every
+    command is.
+    """
+    parser = _Parser(
         prog="nimcore",
         description="Solve and play Nim and its variants, exactly and fast.",
         epilog=_EPILOG,
@@ -48,41 +100,63 @@ def build_parser() -> argparse.ArgumentParser:
     from nim import __version__
 
     parser.add_argument("--version", action="version", version=f"nimcore {__version__}")
-    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"nim.commands.{name}").add_parser(subparsers)
+    # prog given: otherwise argparse builds a help formatter here, which imports shutil
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND",
+                                       prog="nimcore")
+    chosen = None if argv is None else _command_named(argv)
+    for name, (module, help_text) in COMMANDS.items():
+        if argv is None or name == chosen:
+            importlib.import_module(f"nim.commands.{module}").add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_text)
     return parser
+
+
+def _command_named(argv: Sequence[str]) -> Optional[str]:
+    """The command of a command line: its first word that is not an option."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the tool on ``argv`` (default ``sys.argv[1:]``) and return the exit status."""
-    parser = build_parser()
+    words: List[str] = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in words[:words.index("--")] if "--" in words else "--json" in words
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse: --help, --version or a usage error
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    if getattr(args, "run", None) is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
+        parser = build_parser(words)
+        try:
+            args = parser.parse_args(words)
+        except SystemExit as exit_:  # --help or --version: printed, status 0
+            return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+        if getattr(args, "run", None) is None:
+            if as_json:
+                return _fail("no command given: e.g. nimcore solve 1 3 5 7", EXIT_USAGE, as_json)
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
         status: int = args.run(args)
         return status
     except SearchLimitError as error:
-        _fail(str(error))
-        return EXIT_LIMIT
+        return _fail(str(error), EXIT_LIMIT, as_json)
     except NimError as error:
-        _fail(str(error))
-        return EXIT_USAGE
+        return _fail(str(error), EXIT_USAGE, as_json)
     except KeyboardInterrupt:
-        _fail("interrupted")
-        return EXIT_INTERRUPTED
+        return _fail("interrupted", EXIT_INTERRUPTED, as_json)
     except BrokenPipeError:  # e.g. `nimcore table ... | head`
         sys.stderr.close()
         return 0
 
 
-def _fail(message: str) -> None:
-    print(f"nimcore: error: {message}", file=sys.stderr)
+def _fail(message: str, status: int, as_json: bool) -> int:
+    """Report an error -- one line on stderr, or a JSON object on stdout -- and return ``status``."""
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps({"error": message, "status": status}) + "\n")
+    else:
+        print(f"nimcore: error: {message}", file=sys.stderr)
+    return status
 
 
 def console_main() -> None:

@@ -34,13 +34,15 @@ pure-Python twin of ``nim.solve_tree``.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import (
-    Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, MutableMapping, Optional,
+    Any, Callable, Dict, Generic, Hashable, Iterable, Iterator, Mapping, MutableMapping, Optional,
     Protocol, Tuple, TypeVar, Union, runtime_checkable,
 )
 
 from nim.errors import IllegalMoveError, NimError, SearchLimitError
+from nim.limits import check_limits
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.trees import InvalidTreeError, tree_method
@@ -192,7 +194,7 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
         Alpha-beta's initial window: (-inf, +inf), or the utilities' bounds
         when known (Nim's (-1, +1) reproduces the Nim engines' node counts).
     node_limit : int, optional
-        Raise SearchLimitError after this many nodes.
+        Raise SearchLimitError after this many nodes (0 or None: no limit).
 
     Returns
     -------
@@ -202,6 +204,10 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     ------
     UnknownMethodError
         For another method.
+    NimError
+        For a node limit that is not a whole number in 0 .. 2**63 - 1, a window
+        that is not two numbers with alpha < beta, a memo that is not a bool or
+        a dict, or a key that is not callable.
     IllegalMoveError
         For a non-terminal state without actions.
     SearchLimitError
@@ -209,6 +215,12 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
         limit (reason ``"depth"``).
     """
     name = tree_method(method)
+    node_limit, _ = check_limits(node_limit, None)
+    alpha, beta = _check_window(window)
+    if not isinstance(memo, (bool, MutableMapping)):
+        raise NimError(f"memo must be True, False or a dict, not {memo!r}")
+    if key is not None and not callable(key):
+        raise NimError(f"key must be a function of a state (or None), not {key!r}")
     if state is None:
         if not hasattr(game, "initial"):
             raise NimError(f"{type(game).__name__} has no `initial` state: pass state=...")
@@ -219,7 +231,6 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
                                     key or (lambda s: s), node_limit)
     if game.is_terminal(state):
         return GameSolution(float(game.utility(state, search.max_player)), None, 0, 0, name)
-    alpha, beta = window
     best_value = -math.inf
     best_action: Optional[A] = None
     best_nodes = 0
@@ -246,6 +257,20 @@ def solve_game(game: Game[S, A], state: Optional[S] = None, method: str = "Alpha
     return GameSolution(best_value, best_action, search.nodes, best_nodes, name)
 
 
+def _check_window(window: Any) -> Tuple[float, float]:
+    """(alpha, beta): two numbers, not NaN, alpha < beta; NimError otherwise."""
+    try:
+        alpha, beta = window
+    except (TypeError, ValueError):
+        alpha = beta = None
+    if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (alpha, beta)):
+        raise NimError(f"window must be a pair of numbers (alpha, beta), not {window!r}")
+    alpha, beta = float(alpha), float(beta)
+    if not alpha < beta:          # also refuses NaN
+        raise NimError(f"window must have alpha < beta: {window!r}")
+    return alpha, beta
+
+
 # -- ready-made games ---------------------------------------------------------------
 
 
@@ -270,8 +295,10 @@ class NimGame:
         self.rules = Rules.coerce(rules)
         self.initial = NimState(tuple(as_piles(piles)), 0)
 
-    def actions(self, state: NimState) -> List[Move]:
-        return [Move(i, count) for i, pile in enumerate(state.piles) for count in self.rules.takes(pile)]
+    def actions(self, state: NimState) -> Iterator[Move]:
+        # lazily: a pile of 2**32 - 1 has four billion moves, and a node limit
+        # or a cut-off may stop after the first few
+        return (Move(i, count) for i, pile in enumerate(state.piles) for count in self.rules.takes(pile))
 
     def result(self, state: NimState, action: Move) -> NimState:
         piles = list(state.piles)

@@ -25,8 +25,7 @@ decisive last move). Use ``method="auto"`` for the game value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Optional, Tuple
+from typing import Iterable, NamedTuple, Optional, Tuple
 
 from nim.errors import NimError
 from nim.position import Move, as_piles
@@ -43,8 +42,7 @@ __all__ = ["IdaResult", "DepthLimitedResult", "ida", "depth_limited", "DIFFICULT
 DIFFICULTY_DEPTHS = {1: 1, 2: 2, 3: 4}
 
 
-@dataclass(frozen=True)
-class IdaResult:
+class IdaResult(NamedTuple):
     """What IDA* found.
 
     Attributes
@@ -74,8 +72,7 @@ class IdaResult:
     seconds: float
 
 
-@dataclass(frozen=True)
-class DepthLimitedResult:
+class DepthLimitedResult(NamedTuple):
     """What the depth-limited search found.
 
     Attributes

@@ -58,7 +58,15 @@ class Position:
                 yield Move(index, count)
 
     def is_legal(self, move: Move, rules: RulesLike = None) -> bool:
-        pile, count = move
+        """True when ``move`` (a pair of whole numbers) is legal here under ``rules``.
+
+        Raises
+        ------
+        IllegalMoveError
+            When ``move`` is not a pair of whole numbers (a float count would
+            make ``in range(...)`` scan the range).
+        """
+        pile, count = _move_pair(move)
         return 0 <= pile < len(self._piles) and count in Rules.coerce(rules).takes(self._piles[pile])
 
     def apply(self, move: Move, rules: RulesLike = None) -> "Position":
@@ -67,9 +75,9 @@ class Position:
         Raises
         ------
         IllegalMoveError
-            When the move is not legal here under ``rules``.
+            When the move is not a pair of whole numbers, or not legal here under ``rules``.
         """
-        pile, count = move
+        pile, count = _move_pair(move)
         if not self.is_legal(Move(pile, count), rules):
             raise IllegalMoveError(
                 f"illegal move {Move(pile, count)!r} in {self!r} under {Rules.coerce(rules)}"
@@ -209,6 +217,17 @@ def as_size(value: Any, what: str = "a pile size") -> int:
     if n < 0:
         raise InvalidPositionError(f"{what} must be non-negative, not {n}")
     return n
+
+
+def _move_pair(move: Any) -> Tuple[int, int]:
+    """``(pile, count)`` of a move given as a Move or any pair of whole numbers."""
+    try:
+        pile, count = move
+    except (TypeError, ValueError):
+        raise IllegalMoveError(f"a move is a pair (pile, count), not {move!r}") from None
+    if not (_is_whole(pile) and _is_whole(count)) or isinstance(pile, bool) or isinstance(count, bool):
+        raise IllegalMoveError(f"a move's pile and count must be whole numbers, not {move!r}")
+    return operator.index(pile), operator.index(count)
 
 
 def _is_whole(value: Any) -> bool:

@@ -169,6 +169,8 @@ def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
     InputFileError
         When the file is malformed; the message names the file and the line.
     """
+    if not isinstance(text, str):
+        raise InputFileError(f"a replay is the text of a file (a str), not {type(text).__name__}")
     numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in numbered if line]
     if not lines:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 
-__all__ = ["MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
+__all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
 
 #: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
 #: ``set`` any k of a finite set S with k <= n.
 TAKE_RULES = ("any", "max", "half", "set")
 
+#: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
+MAX_K = MAX_PILE - 1
 
-@dataclass(frozen=True)
+_MAX_DIGITS = 4300    # Python's default limit on int() of a string
+
+
 class Rules:
     """A rule set: who wins when no move is left, and how much a move may take.
 
@@ -46,21 +49,52 @@ class Rules:
     'normal,set=1;3;4'
     """
 
-    misere: bool = False
-    take: str = "any"
-    k: Optional[int] = None
-    subtract: Optional[Tuple[int, ...]] = None
-    _core: CoreRules = field(init=False, repr=False, compare=False, hash=False)
+    # Written out rather than a frozen dataclass: importing dataclasses (and
+    # inspect with it) was a fifth of the command line's start-up.
+    __slots__ = ("misere", "take", "k", "subtract", "_core")
 
-    def __post_init__(self) -> None:
+    misere: bool
+    take: str
+    k: Optional[int]
+    subtract: Optional[Tuple[int, ...]]
+    _core: CoreRules
+
+    def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
+                 subtract: Optional[Tuple[int, ...]] = None) -> None:
+        object.__setattr__(self, "misere", misere)
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "subtract", subtract)
+        self._check()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Rules are immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are immutable: cannot delete {name!r}")
+
+    def _fields(self) -> Tuple[bool, str, Optional[int], Optional[Tuple[int, ...]]]:
+        return (self.misere, self.take, self.k, self.subtract)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Rules)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _check(self) -> None:
+        """Validate and normalise the fields, then build the core's view."""
         if self.take not in TAKE_RULES:
             raise InvalidRulesError(
                 f"unknown take rule {self.take!r}: expected one of {', '.join(TAKE_RULES)}"
             )
         if self.take == "max":
             k = _whole_number(self.k, "the K of a 'max' rule")
-            if not 1 <= k <= MAX_PILE:
-                raise InvalidRulesError(f"the K of a 'max' rule must be at least 1: {self.k!r}")
+            if not 1 <= k <= MAX_K:
+                raise InvalidRulesError(f"the K of a 'max' rule must be in 1 .. {MAX_K:,}: {_short(k)}")
             object.__setattr__(self, "k", k)
         elif self.k is not None:
             raise InvalidRulesError(f"k={self.k!r} only goes with take='max', not {self.take!r}")
@@ -71,6 +105,9 @@ class Rules:
             raise InvalidRulesError(
                 f"subtract={self.subtract!r} only goes with take='set', not {self.take!r}"
             )
+        if type(self.misere) is not bool and self.misere not in (0, 1):
+            # bool("false") is True: only True/False (or 1/0) say which convention
+            raise InvalidRulesError(f"misere must be True or False, not {self.misere!r}")
         object.__setattr__(self, "misere", bool(self.misere))
         object.__setattr__(
             self, "_core", CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
@@ -185,6 +222,11 @@ class Rules:
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # the compiled core view is rebuilt, not pickled: pickle and deepcopy
+        # carry the four public fields only
+        return (Rules, (self.misere, self.take, self.k, self.subtract))
+
 
 RulesLike = Union[Rules, str, None]
 
@@ -216,23 +258,35 @@ def _whole_number(value: Any, what: str) -> int:
 
 
 def _parse_int(text: str, rule_text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise InvalidRulesError(f"{text.strip()!r} is not a whole number in rules {rule_text!r}") from None
+    """A number of a rule string: ASCII digits only, as everywhere on the command line."""
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
+        return int(digits)
+    raise InvalidRulesError(
+        f"{_short(digits)} is not a whole number (digits 0-9) in rules {_short(rule_text)}")
+
+
+def _short(value: Any) -> str:
+    """repr of a value for a message, cut short when long (a 5,000-digit number)."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{shown[:40]}...{shown[-8:]} ({len(shown):,} characters)"
 
 
 def _subtraction_set(members: Optional[Iterable[int]]) -> Tuple[int, ...]:
-    if members is None or isinstance(members, (str, bytes)):
+    if members is None or isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
         raise InvalidRulesError(
             f"take='set' needs subtract=, a collection of positive whole numbers: {members!r}"
         )
     given = list(members)
-    values = tuple(sorted({_whole_number(m, "a subtraction set member") for m in given}))
+    numbers = [_whole_number(m, "a subtraction set member") for m in given]
+    values = tuple(sorted(set(numbers)))
     if not values:
         raise InvalidRulesError("a subtraction set needs at least one member")
+    if len(values) < len(numbers):
+        repeated = next(m for m in numbers if numbers.count(m) > 1)
+        raise InvalidRulesError(f"subtraction set members must differ: {repeated} is given twice in {_short(given)}")
     if values[0] < 1 or values[-1] > MAX_PILE:
-        raise InvalidRulesError(f"subtraction set members must be positive: {given!r}")
+        raise InvalidRulesError(f"subtraction set members must be in 1 .. {MAX_PILE:,}: {_short(given)}")
     if len(values) > MAX_SET:
         raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET} members, not {len(values)}")
     return values

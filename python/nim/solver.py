@@ -16,11 +16,11 @@ auto       ``grundy`` where the theory applies, else ``tt``
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.limits import check_limits
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
@@ -99,8 +99,7 @@ class Solution(NamedTuple):
         return solution_html(self)
 
 
-@dataclass(frozen=True)
-class SolveOptions:
+class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed start-up
     """Limits and reporting for one search (see ``solve``)."""
 
     node_limit: Optional[int] = DEFAULT_NODE_LIMIT
@@ -152,7 +151,7 @@ def solve(
     method : str, default "auto"
         ``auto``, ``minimax``, ``alphabeta``, ``grundy`` (and any engine added later).
     node_limit : int or None
-        Stop a search after this many nodes (None: no limit).
+        Stop a search after this many nodes (0 or None: no limit; at most 2**63 - 1).
     time_limit : float or None
         Stop a search after this many seconds.
     tt_mb : int or None
@@ -184,23 +183,21 @@ def solve(
 
 
 def check_options(options: SolveOptions) -> SolveOptions:
-    """The options, checked: limits must be positive numbers (or None).
+    """The options, checked (see ``nim.limits``; a node limit of 0 means none).
 
     Raises
     ------
     NimError
         Quoting the bad value.
     """
-    for name in ("node_limit", "tt_mb"):
-        value = getattr(options, name)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-            raise NimError(f"{name} must be a whole number of at least 1 (or None): {value!r}")
+    node_limit, time_limit = check_limits(options.node_limit, options.time_limit)  # 0 nodes: no limit
+    value = options.tt_mb
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise NimError(f"tt_mb must be a whole number of at least 1 (or None): {value!r}")
     if options.tt_mb is not None and options.tt_mb > MAX_MB:
         raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
-    limit = options.time_limit
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
-                              or not limit > 0):
-        raise NimError(f"time_limit must be a positive number of seconds (or None): {limit!r}")
+    if (node_limit, time_limit) != (options.node_limit, options.time_limit):
+        options = options._replace(node_limit=node_limit, time_limit=time_limit)
     return options
 
 

@@ -25,6 +25,7 @@ from typing import List, Optional, Sequence
 from nim.position import Move
 from nim.rules import Rules
 from nim.solver import theory
+from nimcore.grundy import Theory
 
 __all__ = ["first_best_move", "theory_decides"]
 
@@ -83,7 +84,7 @@ def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
     return None
 
 
-def _largest_option(pile: int, target: int, rules: Rules, closed: object) -> Optional[int]:
+def _largest_option(pile: int, target: int, rules: Rules, closed: Theory) -> Optional[int]:
     """The largest pile size m that ``pile`` can move to with Grundy value ``target``."""
     if rules.take == "any":
         return target if target < pile else None
@@ -100,7 +101,7 @@ def _largest_option(pile: int, target: int, rules: Rules, closed: object) -> Opt
         option = (odd << ((pile // odd).bit_length() - 1)) - 1
         return option if option >= (pile + 1) // 2 and option < pile else None
     members: List[int] = sorted(rules.subtract or ())
-    grundy = getattr(closed, "grundy")
+    grundy = closed.grundy
     for count in members:                    # smallest count first: the largest option
         if count <= pile and int(grundy(pile - count)) == target:
             return pile - count

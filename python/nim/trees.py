@@ -31,17 +31,20 @@ from __future__ import annotations
 import json
 import math
 import numbers
+import operator
+import re
 import reprlib
 from array import array
 from bisect import bisect_right
 from itertools import accumulate
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from nimcore import gametree as _gametree_core
 
 from nim.errors import IllegalMoveError, InputFileError, NimError, SearchLimitError, UnknownMethodError
+from nim.inputs import MAX_DIGITS, read_capped
+from nim.limits import check_limits
 
 __all__ = [
     "InvalidTreeError",
@@ -99,7 +102,7 @@ def _leaf_value(value: Any, where: str) -> float:
         if -MAX_EXACT_INT <= value <= MAX_EXACT_INT:
             return float(value)
         raise InvalidTreeError(
-            f"leaf {where} = {value} is too large to search exactly (|utility| <= 2**53)"
+            f"leaf {where} = {short_repr(value)} is too large to search exactly (|utility| <= 2**53)"
         )
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         shown = repr(value)
@@ -158,8 +161,9 @@ class GameTree:
         Raises
         ------
         InvalidTreeError
-            For an empty inner node or a leaf that is not an int or a float,
-            naming it by its path, e.g. ``root[1][2]``.
+            For an empty inner node, a list that contains itself (a cycle), or
+            a leaf that is not an int or a float, naming it by its path, e.g.
+            ``root[1][2]``.
         """
         flat = _gametree_core.flatten_nested(tree)      # plain lists and numbers, at C speed
         if flat is not None:
@@ -169,20 +173,28 @@ class GameTree:
         values = array("d")
         integral = True
         level: List[Any] = [tree]        # one level of the tree, left to right
+        # each node's checkpoint ancestor: a node that *is* its checkpoint closes a
+        # cycle (Brent's method along every path, as in the core's flatten_nested)
+        checkpoints: List[Any] = [None]
         first = 0                        # breadth-first index of level[0]
         height = -1
         while level:
             height += 1
+            at_checkpoint = (height & (height + 1)) == 0      # depth 2**j - 1
             types = list(map(type, level))
             kinds = set(types)
             if len(level) < _BULK or not kinds <= _PLAIN:
                 # node by node: any Real leaf, list and tuple subclasses, and the errors
                 below: List[Any] = []
+                below_checkpoints: List[Any] = []
                 for j, node in enumerate(level):
                     if isinstance(node, (list, tuple)):
                         if not node:
                             raise _empty(offsets, first + j)
+                        if node is checkpoints[j]:
+                            raise _cyclic(offsets, first + j)
                         below.extend(node)
+                        below_checkpoints.extend([node if at_checkpoint else checkpoints[j]] * len(node))
                         values.append(0.0)
                     elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
                         values.append(node)
@@ -206,6 +218,9 @@ class GameTree:
                     if sizes.count(0) != len(level) - sum(inner):   # an inner node without children
                         j = next(j for j, size in enumerate(sizes) if inner[j] and size == 0)
                         raise _empty(offsets, first + j)
+                    if any(map(operator.is_, level, checkpoints)):   # a leaf is never a checkpoint
+                        j = next(j for j, node in enumerate(level) if node is checkpoints[j])
+                        raise _cyclic(offsets, first + j)
                     leaf_values = [0 if is_inner else node for node, is_inner in zip(level, inner)]
                 if int in kinds and (max(leaf_values) > MAX_EXACT_INT or min(leaf_values) < -MAX_EXACT_INT):
                     _check_leaves(level, offsets, first, lambda v: type(v) is int and abs(v) > MAX_EXACT_INT)
@@ -219,8 +234,13 @@ class GameTree:
                 offsets.extend(ends)
                 below = [] if all_leaves else [
                     child for node, is_inner in zip(level, inner) if is_inner for child in node]
+                below_checkpoints = [] if all_leaves else [
+                    node if at_checkpoint else checkpoint
+                    for node, checkpoint, is_inner in zip(level, checkpoints, inner) if is_inner
+                    for _ in node]
             first += len(level)
             level = below
+            checkpoints = below_checkpoints
         nodes_count = len(values)
         children = array("q", range(1, nodes_count))
         return cls(offsets, children, values, height, "nested", integral, tree)
@@ -354,36 +374,27 @@ class GameTree:
     def load(cls, path: str) -> "GameTree":
         """Read a JSON tree file (see ``from_json``); ``-`` reads standard input.
 
+        Nested lists deeper than Python's JSON reader goes (about 1,000 levels)
+        are read by a loop instead, as deep as memory allows.
+
         Raises
         ------
         InputFileError
-            When the file cannot be read or is not JSON.
+            When the file cannot be read, is larger than
+            ``nim.inputs.MAX_INPUT_BYTES``, or is not JSON.
         InvalidTreeError
             When the JSON is not a valid tree.
         """
-        import sys
-
+        shown = "standard input" if path == "-" else path
         try:
-            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-            raise InputFileError(f"cannot read {path}: {reason or error}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            shown = "standard input" if path == "-" else path
-            raise InputFileError(
-                f"{shown} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-            ) from None
-        except RecursionError:
-            raise InputFileError(
-                f"{path} nests lists too deeply for the JSON reader; "
-                "write a deep tree as a successors/utilities dictionary"
-            ) from None
+            text = read_capped(path, "tree file").decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputFileError(f"cannot read {shown}: not UTF-8 text") from None
+        data = _decode_json(text, shown)
         try:
             return cls.from_json(data)
         except InvalidTreeError as error:
-            raise InvalidTreeError(f"{'standard input' if path == '-' else path}: {error}") from None
+            raise InvalidTreeError(f"{shown}: {error}") from None
 
     @classmethod
     def coerce(cls, tree: TreeLike) -> "GameTree":
@@ -419,9 +430,93 @@ class GameTree:
         return f"<GameTree {self.kind}: {self.size:,} nodes, height {self.height:,}>"
 
 
+def _decode_json(text: str, shown: str) -> Any:
+    """Decoded JSON; nested lists too deep for ``json.loads`` are read by ``_deep_lists``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputFileError(
+            f"{shown} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        pass
+    except ValueError:            # int() of a run of more than 4,300 digits
+        raise InputFileError(f"{shown}: a number has more than {MAX_DIGITS:,} digits") from None
+    match = _TREE_OBJECT.fullmatch(text)
+    body = match.group(1) if match else text
+    data = _deep_lists(body, shown)
+    return {"tree": data} if match else data
+
+
+#: ``{"tree": ...}`` around a deep nested list.
+_TREE_OBJECT = re.compile(r'\s*\{\s*"tree"\s*:(.*)\}\s*', re.DOTALL)
+_TOKEN = re.compile(
+    r'\s*(?:(\[)|(\])|(,)|(-?(?:0|[1-9][0-9]*))(?![0-9.eE])|'
+    r'(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|-?Infinity|NaN))'
+)
+
+
+def _deep_lists(text: str, shown: str) -> Any:
+    """A JSON value made of lists and numbers only, read without recursion.
+
+    Raises
+    ------
+    InputFileError
+        For anything else, naming the offset.
+    """
+    stack: List[List[Any]] = []
+    result: Any = None
+    done = False
+    expect_value = True          # after '[' or ',': a value (or ']' right after '[')
+    position = 0
+    end = len(text.rstrip())
+    while position < end:
+        match = _TOKEN.match(text, position)
+        if match is None or done:
+            raise InputFileError(f"{shown} is not valid JSON at character {position + 1:,}: "
+                                 "a deep tree may hold only lists and numbers")
+        position = match.end()
+        opening, closing, comma, whole, real = match.groups()
+        if comma is not None:
+            if expect_value or not stack:
+                raise InputFileError(f"{shown} is not valid JSON: ',' at character {position:,}")
+            expect_value = True
+            continue
+        if closing is not None:
+            if not stack or (expect_value and stack[-1]):
+                raise InputFileError(f"{shown} is not valid JSON: ']' at character {position:,}")
+            value: Any = stack.pop()
+        elif not expect_value:
+            raise InputFileError(f"{shown} is not valid JSON: ',' missing at character {position:,}")
+        elif opening is not None:
+            stack.append([])
+            continue
+        elif whole is not None:
+            if len(whole.lstrip("-")) > MAX_DIGITS:
+                raise InputFileError(f"{shown}: a number has more than {MAX_DIGITS:,} digits")
+            value = int(whole)
+        else:
+            value = float(real)
+        expect_value = False
+        if stack:
+            stack[-1].append(value)
+        else:
+            result, done = value, True
+    if stack or not done:
+        raise InputFileError(f"{shown} is not valid JSON: it ends before its lists close")
+    return result
+
+
 def _empty(offsets: "array[int]", node: int) -> InvalidTreeError:
     return InvalidTreeError(
         f"inner node {_path(offsets, node)} is empty: a node needs a child or a utility"
+    )
+
+
+def _cyclic(offsets: "array[int]", node: int) -> InvalidTreeError:
+    return InvalidTreeError(
+        f"inner node {_path(offsets, node)} is one of its own ancestors: "
+        "a list that contains itself is an endless tree"
     )
 
 
@@ -532,12 +627,19 @@ class TreeSolution:
         return f"TreeSolution({fields})"
 
     def to_dict(self, tree_kind: str = "nested") -> Dict[str, Any]:
-        """A JSON-ready dictionary; a nested-list child is given by its path ``root[i]``."""
+        """A JSON-ready dictionary; a nested-list child is given by its path ``root[i]``.
+
+        JSON has no infinity: an infinite value is the string ``"Infinity"`` or
+        ``"-Infinity"`` (the words Python's JSON reader accepts as numbers).
+        """
         child = self.best_child
         if tree_kind == "nested" and self.best_index is not None:
             child = f"{_ROOT}[{self.best_index}]"
+        value: Union[int, float, str] = self.value
+        if isinstance(value, float) and math.isinf(value):
+            value = "Infinity" if value > 0 else "-Infinity"
         return {
-            "value": self.value,
+            "value": value,
             "best_index": self.best_index,
             "best_move": self.best_move,
             "best_child": child,
@@ -562,7 +664,8 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
         Case and "-" / "_" are ignored.
     node_limit, time_limit : int, float or None
         Stop after this many nodes / seconds (a dictionary with shared nodes
-        can unfold into a tree exponentially larger than itself).
+        can unfold into a tree exponentially larger than itself). A node limit
+        of 0 means none, as on the command line (see ``nim.limits``).
 
     Returns
     -------
@@ -572,6 +675,9 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
     ------
     UnknownMethodError
         For another method.
+    NimError
+        For a limit out of range (a node limit of 0 .. 2**63 - 1, a time limit
+        of (0, 10**9] seconds).
     InvalidTreeError
         For a malformed tree.
     SearchLimitError
@@ -585,6 +691,7 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
     3
     """
     name = tree_method(method)
+    node_limit, time_limit = check_limits(node_limit, time_limit)
     game_tree = GameTree.coerce(tree)
     search = _gametree_core.new_search(node_limit, time_limit)
     try:

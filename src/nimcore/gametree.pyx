@@ -13,6 +13,8 @@ reaches it, exactly as in the tree it unfolds to.
 """
 
 from cpython cimport array
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.ref cimport PyObject
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport INFINITY
 from libc.stdint cimport int64_t
@@ -174,8 +176,14 @@ def flatten_nested(object tree):
     Handles exactly the common case: inner nodes that are non-empty ``list`` or
     ``tuple`` objects (not subclasses), leaves that are ``int`` (|v| <= 2**53)
     or ``float`` (not NaN). Anything else -- other numbers, subclasses and every
-    error -- returns None, and the caller takes its node-by-node path, which
-    also names the bad node.
+    error, a list that contains itself included -- returns None, and the
+    caller takes its node-by-node path, which also names the bad node.
+
+    A list that contains itself unfolds into an infinite tree: each inner node
+    is compared by identity with one ancestor, its checkpoint -- the nearest
+    one at a depth 2**j - 1 (Brent's cycle finding along every path) -- so a
+    cycle of length L entered at depth D is found by depth about 2 * (D + L).
+    Ctrl-C is checked every 65,536 nodes.
 
     Returns
     -------
@@ -187,7 +195,9 @@ def flatten_nested(object tree):
     cdef array.array offsets = array.array("q", [0])
     cdef array.array values = array.array("d")
     cdef array.array children
-    cdef Py_ssize_t i = 0, n, m, end = 0, level_end = 1, height = 0
+    # checkpoint[i]: node i's checkpoint ancestor (-1 for the root), see above
+    cdef array.array checkpoint = array.array("q", [-1])
+    cdef Py_ssize_t i = 0, n, m, j, end = 0, level_end = 1, height = 0, below
     cdef long long whole
     cdef int overflow = 0
     cdef double v
@@ -200,11 +210,20 @@ def flatten_nested(object tree):
             level_end = len(nodes)
         node = nodes[i]
         kind = type(node)
+        if (i & 0xFFFF) == 0xFFFF:
+            PyErr_CheckSignals()
         if kind is list or kind is tuple:
             m = len(node)
             if m == 0:
                 return None
+            if i > 0 and <PyObject*>node is <PyObject*>nodes[checkpoint.data.as_longlongs[i]]:
+                return None                   # the node is its own ancestor: a cycle
+            # children check against this node when its depth is 2**j - 1, else inherit
+            below = i if (height & (height + 1)) == 0 else checkpoint.data.as_longlongs[i]
             nodes.extend(node)
+            array.resize_smart(checkpoint, len(nodes))
+            for j in range(end + 1, end + 1 + m):
+                checkpoint.data.as_longlongs[j] = below
             end += m
             v = 0.0
         elif kind is float:

@@ -1,16 +1,25 @@
-"""Options shared by several commands: the rule flags, limits, pile input."""
+"""Options shared by several commands: the rule flags, limits, pile input.
+
+Numbers on the command line and in files are plain ASCII decimal digits:
+``３``, ``٣``, ``1_000``, ``0x10`` and ``+3`` are refused (Python's ``int()``
+would take the first four), so a file and the command line read alike.
+Every number is range-checked where it enters, with a message naming the limit.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import Any, List, Sequence
+import math
+from typing import Any, Callable, List, Optional, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
+from nim.inputs import MAX_DIGITS, decimal, read_capped
+from nim.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
 from nim.position import as_piles
 from nim.rules import Rules
 from nim.solver import DEFAULT_NODE_LIMIT
 from nimcore.piles import parse_piles as parse_pile_bytes
+from nimcore.rules import MAX_PILE
 
 __all__ = [
     "add_rule_flags",
@@ -18,7 +27,41 @@ __all__ = [
     "rules_from_args",
     "parse_piles",
     "read_piles_file",
+    "whole_number",
+    "seconds",
 ]
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: an ASCII decimal whole number in ``low .. high``."""
+
+    def convert(text: str) -> int:
+        value = decimal(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not in {low:,} .. {high:,}")
+        return value
+
+    convert.__name__ = "whole number"
+    return convert
+
+
+def seconds(text: str) -> float:
+    """An argparse ``type``: a positive, finite number of seconds, at most MAX_TIME_LIMIT."""
+    try:
+        value = float(text) if text.isascii() and "_" not in text else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIME_LIMIT:     # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a number of seconds in (0, {MAX_TIME_LIMIT:g}]"
+        )
+    return value
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:20] + "..." + text[-8:]) + f" ({len(text):,} characters)"
 
 
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +70,8 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--misere", action="store_true",
                        help="misère play: whoever takes the last object loses")
     take = group.add_mutually_exclusive_group()
-    take.add_argument("--max-take", type=int, metavar="K", help="a move takes 1 to K objects")
+    take.add_argument("--max-take", type=whole_number(1, MAX_PILE - 1), metavar="K",
+                      help="a move takes 1 to K objects")
     take.add_argument("--half", action="store_true",
                       help="a move takes 1 to half the pile (rounded down)")
     take.add_argument("--subtract", metavar="S",
@@ -47,7 +91,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         return Rules(misere=args.misere, take="half")
     if args.subtract is not None:
         members = [text for text in args.subtract.replace(";", ",").split(",") if text.strip()]
-        return Rules(misere=args.misere, take="set", subtract=tuple(parse_piles(members, "subtraction set")))
+        return Rules(misere=args.misere, take="set",
+                     subtract=tuple(parse_piles(members, "subtraction set members")))
     return Rules(misere=args.misere)
 
 
@@ -55,37 +100,59 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> Any:
     """--node-limit and --time-limit for the search engines; returns their group
     (an argparse argument group), so a command can add limits of its own."""
     group = parser.add_argument_group("limits")
-    group.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT, metavar="N",
+    group.add_argument("--node-limit", type=whole_number(0, MAX_NODE_LIMIT), default=DEFAULT_NODE_LIMIT,
+                       metavar="N",
                        help=f"stop a search after N nodes (default {DEFAULT_NODE_LIMIT:,}; 0: none)")
-    group.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                       help="stop a search after this many seconds")
+    group.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                       help=f"stop a search after this many seconds (0 < SECONDS <= {MAX_TIME_LIMIT:g})")
     return group
 
 
-def parse_piles(texts: Sequence[str], what: str = "pile sizes") -> List[int]:
-    """Whole numbers from command-line words, with an error that quotes the bad one."""
+def parse_piles(texts: Sequence[str], what: str = "pile sizes",
+                at_most: Optional[int] = None) -> List[int]:
+    """Whole numbers from command-line words (ASCII digits, at most MAX_DIGITS of
+    them, and at most ``at_most`` when given), with an error that quotes the bad one.
+
+    Raises
+    ------
+    InvalidPositionError
+        Naming the word and the limit it breaks.
+    """
     values: List[int] = []
     for text in texts:
-        try:
-            values.append(int(text))
-        except ValueError:
-            raise InvalidPositionError(f"{what} must be whole numbers, not {text!r}") from None
+        value = decimal(text.strip())
+        if value is None:
+            if text.strip().isdigit() and text.strip().isascii():
+                raise InvalidPositionError(
+                    f"{what} have at most {MAX_DIGITS:,} digits, not {len(text.strip()):,}")
+            if text.strip().startswith("-") and decimal(text.strip()[1:]) is not None:
+                raise InvalidPositionError(f"{what} must be non-negative, not {_shown(text)}")
+            raise InvalidPositionError(
+                f"{what} must be whole numbers, not {_shown(text)} (digits 0-9 only)")
+        if at_most is not None and value > at_most:
+            raise InvalidPositionError(f"{what} must be at most {at_most:,}, not {_shown(text)}")
+        values.append(value)
     return list(as_piles(values))
 
 
 def read_piles_file(path: str) -> List[int]:
-    """Whitespace-separated pile sizes from a file (``-`` reads standard input)."""
-    import sys
+    """Whitespace-separated pile sizes from a file (``-`` reads standard input),
+    at most MAX_INPUT_BYTES of them.
 
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read, is too large, or holds a word that is not
+        a whole number (naming its line).
+    """
+    data = read_capped(path, what="piles file", binary_ok=False)
     try:
         values = parse_pile_bytes(data)
     except ValueError as error:
+        if len(error.args) != 2:             # int() refused a run of digits: too long
+            raise InputFileError(f"{path}: a pile size has more than {MAX_DIGITS:,} digits") from None
         line, word = error.args
-        raise InputFileError(f"{path}, line {line}: {word!r} is not a whole number >= 0") from None
+        raise InputFileError(f"{path}, line {line}: {_shown(word)} is not a whole number >= 0") from None
     if not values:
         raise InputFileError(f"{path} holds no pile sizes")
     return values

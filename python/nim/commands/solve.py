@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Dict, List, Optional
 
 from nim.commands.common import (
-    add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args,
+    add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
 from nim.analysis import MoveAnalysis, analyze
 from nim.errors import InvalidPositionError
 from nim.solver import DEFAULT_TT_MB, METHODS, Solution, solve
+from nimcore.ttable import MAX_MB
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
@@ -65,7 +65,7 @@ def add_parser(subparsers: Any) -> None:
                         help="with --all-moves: values only, no depths (fast on large positions)")
     add_rule_flags(parser)
     limits = add_limit_flags(parser)
-    limits.add_argument("--tt-mb", type=int, default=None, metavar="MB",
+    limits.add_argument("--tt-mb", type=whole_number(1, MAX_MB), default=None, metavar="MB",
                         help=f"transposition table of at most MB megabytes (tt engine; default {DEFAULT_TT_MB})")
     parser.set_defaults(run=run)
 
@@ -80,13 +80,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise InvalidPositionError("no piles given: e.g. `nimcore solve 1 3 5 7`, or --file FILE")
     rules = rules_from_args(args)
-    limits: Dict[str, Any] = dict(node_limit=args.node_limit or None, time_limit=args.time_limit,
+    limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
     solution = solve(piles, rules, args.method, **limits)
     rows: Optional[List[MoveAnalysis]] = None
     if args.all_moves:
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
+        import json  # only here: start-up
+
         payload: Dict[str, Any] = {"piles": piles,     # never null: the JSON is for programs
                                    "rules": str(rules), **solution.to_dict()}
         if rows is not None:

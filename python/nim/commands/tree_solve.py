@@ -54,12 +54,11 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     tree = GameTree.load(args.file)
-    solution = solve_tree(tree, args.method, node_limit=args.node_limit or None,
-                          time_limit=args.time_limit)
+    solution = solve_tree(tree, args.method, node_limit=args.node_limit, time_limit=args.time_limit)
     if args.json:
         payload = {"file": args.file, "tree_nodes": tree.size, "height": tree.height,
                    **solution.to_dict(tree.kind)}
-        json.dump(payload, sys.stdout)
+        json.dump(payload, sys.stdout, allow_nan=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(_report(args.file, tree, solution))

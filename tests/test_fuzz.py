@@ -1,0 +1,367 @@
+"""Hostile input against the command line and the Python API (SPEC section 6).
+
+A table of cases, each with the outcome the SPEC promises: a clear error
+(``nim.NimError``; exit status 2 and one line on the command line), a search
+limit (status 3) or a normal answer (status 0). Never a traceback, a hang or
+a silently wrong answer.
+
+Run by pytest, every case runs in this process (fast). Run as a script, every
+case runs in its own interpreter with a time and memory cap, and the figures
+are counted -- tried / clean / traceback / hang / wrong -- so that any
+checkout can be measured:
+
+    python tests/test_fuzz.py [PYTHON]      # PYTHON: the interpreter to test
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+OK, USAGE, LIMIT = 0, 2, 3
+
+# -- hostile numbers, one per class of mistake --------------------------------------
+
+HUGE = str(2**64)                        # past every C integer the core uses
+DIGITS_5000 = "7" * 5000                 # past Python's 4,300-digit int conversion
+NUMBERS = {
+    "zero": "0",
+    "minus one": "-1",
+    "2**32-1": "4294967295",
+    "11 digits": "99999999999",
+    "2**64": HUGE,
+    "5000 digits": DIGITS_5000,
+    "nan": "nan",
+    "inf": "inf",
+    "1e400": "1e400",
+    "1.5": "1.5",
+    "fullwidth 3": "\uff13",
+    "arabic-indic 3": "\u0663",
+    "underscore": "1_000",
+    "hex": "0x10",
+    "empty": "",
+}
+
+# The values each numeric entry point accepts (every other value is an error).
+_ACCEPTED = {
+    "--node-limit": {"zero", "2**32-1", "11 digits"},        # 0: no limit
+    "--time-limit": {"1.5"},                                  # positive, finite, at most 10**9 s
+    "--max-take": set(),                                      # 1 .. 2**32 - 2
+    "--tt-mb": set(),                                         # 1 .. 2**20
+    "pile": {"zero", "2**32-1", "11 digits", "2**64"},        # any size theory can answer
+}
+
+
+def _number_cases() -> List[Tuple[str, List[str], int]]:
+    cases = []
+    for flag, accepted in _ACCEPTED.items():
+        for label, text in NUMBERS.items():
+            status = OK if label in accepted else USAGE
+            if flag == "pile":
+                argv = ["solve", "3", text, "--json"]
+            elif flag == "--tt-mb":
+                argv = ["solve", "3", "4", "--misere", "--max-take", "2", flag, text]
+            else:
+                argv = ["solve", "3", "4", "--misere", "--max-take", "2", f"{flag}={text}"]
+            cases.append((f"solve {flag} {label}", argv, status))
+    for label, text in NUMBERS.items():
+        status = OK if label == "1.5" else USAGE
+        cases.append((f"tree-solve --time-limit {label}", ["tree-solve", "{tree}", f"--time-limit={text}"], status))
+        status = OK if label in _ACCEPTED["--node-limit"] else USAGE
+        cases.append((f"tree-solve --node-limit {label}", ["tree-solve", "{tree}", f"--node-limit={text}"], status))
+    return cases
+
+
+# -- command-line cases: (name, argv, expected status); {name} is a file below ------
+
+CLI_CASES: List[Tuple[str, List[str], int]] = _number_cases() + [
+    ("subtract repeated member", ["solve", "7", "--subtract", "1,1"], USAGE),
+    ("subtract 0", ["solve", "7", "--subtract", "0,1"], USAGE),
+    ("subtract 2**64", ["solve", "7", "--subtract", HUGE], USAGE),
+    ("subtract 5000 digits", ["solve", "7", "--subtract", DIGITS_5000], USAGE),
+    ("rules max=fullwidth", ["solve", "7", "--rules", "misere,max=\uff13"], USAGE),
+    ("rules set repeated", ["solve", "7", "--rules", "normal,set=2;2"], USAGE),
+    ("rules max=2**64", ["solve", "7", "--rules", f"normal,max={HUGE}"], USAGE),
+    ("piles file /dev/zero", ["solve", "--file", "/dev/zero"], USAGE),
+    ("piles file /dev/urandom", ["solve", "--file", "/dev/urandom"], USAGE),
+    ("piles file, one huge line", ["solve", "--file", "{huge_line}"], USAGE),
+    ("piles file, 5000 digits", ["solve", "--file", "{digits_5000}"], USAGE),
+    ("piles file, fullwidth digit", ["solve", "--file", "{fullwidth}"], USAGE),
+    ("piles file, binary", ["solve", "--file", "{binary}"], USAGE),
+    ("piles file missing", ["solve", "--file", "{missing}"], USAGE),
+    ("piles file a directory", ["solve", "--file", "{directory}"], USAGE),
+    ("tree /dev/zero", ["tree-solve", "/dev/zero"], USAGE),
+    ("tree /dev/urandom", ["tree-solve", "/dev/urandom"], USAGE),
+    ("tree, 5000-digit leaf", ["tree-solve", "{tree_digits_5000}"], USAGE),
+    ("tree, 2**64 leaf", ["tree-solve", "{tree_huge_leaf}"], USAGE),
+    ("tree nested 3000 deep", ["tree-solve", "{tree_deep}"], OK),
+    ("tree nested 3000 deep, in an object", ["tree-solve", "{tree_deep_object}"], OK),
+    ("tree infinite leaf --json", ["tree-solve", "{tree_infinite}", "--json"], OK),
+    ("tree not a tree", ["tree-solve", "{tree_string}"], USAGE),
+    ("tree empty list", ["tree-solve", "{tree_empty}"], USAGE),
+    ("tree not UTF-8", ["tree-solve", "{binary}"], USAGE),
+    ("tree dict cycle", ["tree-solve", "{tree_dict_cycle}"], USAGE),
+    ("json: bad pile", ["solve", "x", "--json"], USAGE),
+    ("json: bad flag value", ["solve", "3", "--json", "--node-limit", "-1"], USAGE),
+    ("json: unknown option", ["solve", "3", "--json", "--bogus"], USAGE),
+    ("json: node limit", ["solve", "1", "2", "4", "5", "6", "--misere", "--method", "minimax",
+                          "--node-limit", "100", "--json"], LIMIT),
+    ("json: bad tree", ["tree-solve", "/dev/zero", "--json"], USAGE),
+    ("json: tree node limit", ["tree-solve", "{tree}", "--node-limit", "2", "--json"], LIMIT),
+    ("node limit 0 means none", ["solve", "1", "2", "3", "--misere", "--method", "minimax",
+                                 "--node-limit", "0"], OK),
+]
+
+# -- Python API cases: (name, code, expected): "ok" or "error" (a NimError) ---------
+
+_PRELUDE = "import nim, math\nfrom nim import *\n"
+API_CASES: List[Tuple[str, str, str]] = [
+    ("cyclic nested list", "a = [1]; a.append(a); nim.solve_tree(a)", "error"),
+    ("cyclic nested list, deeper", "a = [1, [2, 3]]; a[1].append([a]); nim.solve_tree(a)", "error"),
+    ("cyclic tuple via list", "a = [1]; t = (a, 2); a.append(t); nim.solve_tree([t])", "error"),
+    ("cyclic list, Fraction leaves", "from fractions import Fraction as F\n"
+     "a = [F(1)]; a.append(a); nim.solve_tree(a)", "error"),
+    ("shared subtree is fine", "x = [1, 2]; assert nim.solve_tree([x, x, [x]]).value == 2", "ok"),
+    ("nested list 100000 deep", "t = 1\nfor _ in range(100000): t = [t]\nnim.solve_tree(t)", "ok"),
+    ("NimGame pile 2**32-1, node_limit=3",
+     "nim.solve_game(nim.NimGame([2**32 - 1], 'misere'), method='Minimax', node_limit=3)", "error"),
+    ("Position apply float count", "nim.Position((2**63,)).apply((0, 1.0))", "error"),
+    ("Position apply str pile", "nim.Position([]).apply(('0', 1))", "error"),
+    ("Position apply None", "nim.Position([1]).apply(None)", "error"),
+    ("Position apply 1-tuple", "nim.Position([1]).apply((0,))", "error"),
+    ("Position is_legal float", "nim.Position([3]).is_legal((0, 1.5))", "error"),
+    ("Rules set of int", "nim.Rules(take='set', subtract=5)", "error"),
+    ("Rules set repeated", "nim.Rules(take='set', subtract=(1, 1))", "error"),
+    ("Rules misere str", "nim.Rules(misere='false')", "error"),
+    ("Rules misere None", "nim.Rules(misere=None)", "error"),
+    ("Rules max 2**32-1", "nim.Rules(take='max', k=2**32 - 1)", "error"),
+    ("Rules max float", "nim.Rules(take='max', k=3.0)", "error"),
+    ("Rules.parse fullwidth", "nim.Rules.parse('misere,max=\uff13')", "error"),
+    ("Rules.parse underscore", "nim.Rules.parse('misere,max=1_0')", "error"),
+    ("Rules.parse 5000 digits", f"nim.Rules.parse('misere,max={DIGITS_5000}')", "error"),
+    ("parse_replay None", "nim.parse_replay(None)", "error"),
+    ("solve node_limit 0", "nim.solve([3, 4], 'misere,max=2', node_limit=0)", "ok"),
+    ("solve node_limit 2**64", "nim.solve([3, 4], 'misere,max=2', node_limit=2**64)", "error"),
+    ("solve time_limit inf", "nim.solve([3, 4], 'misere,max=2', time_limit=math.inf)", "error"),
+    ("solve_tree node_limit 0", "nim.solve_tree([[1, 2]], node_limit=0)", "ok"),
+    ("solve_tree node_limit -1", "nim.solve_tree([[1, 2]], node_limit=-1)", "error"),
+    ("solve_tree node_limit 2**64", "nim.solve_tree([[1, 2]], node_limit=2**64)", "error"),
+    ("solve_tree node_limit str", "nim.solve_tree([[1, 2]], node_limit='5')", "error"),
+    ("solve_tree time_limit 0", "nim.solve_tree([[1, 2]], time_limit=0)", "error"),
+    ("solve_tree time_limit nan", "nim.solve_tree([[1, 2]], time_limit=math.nan)", "error"),
+    ("solve_tree time_limit 2**64", "nim.solve_tree([[1, 2]], time_limit=2**64)", "error"),
+    ("solve_game node_limit 0", "nim.solve_game(nim.NimGame([3]), node_limit=0)", "ok"),
+    ("solve_game node_limit -1", "nim.solve_game(nim.NimGame([3]), node_limit=-1)", "error"),
+    ("solve_tree None", "nim.solve_tree(None)", "error"),
+    ("solve_tree dict of garbage", "nim.solve_tree({'root': 1, 'successors': 2, 'utilities': 3})", "error"),
+    ("GameTree.from_dict None", "nim.GameTree.from_dict(None, None, 'A')", "error"),
+    ("NimGame bad rules", "nim.NimGame([3], 'bogus')", "error"),
+    ("solve_game window of str", "nim.solve_game(nim.NimGame([3]), window=('a', 'b'))", "error"),
+    ("solve_game window nan", "nim.solve_game(nim.NimGame([3]), window=(math.nan, 1))", "error"),
+    ("solve_game window int", "nim.solve_game(nim.NimGame([3]), window=5)", "error"),
+    ("solve_game memo int", "nim.solve_game(nim.NimGame([3]), memo=5)", "error"),
+    ("solve_game key int", "nim.solve_game(nim.NimGame([3]), key=5, memo=True)", "error"),
+    ("solve_game window (-1, 1)", "nim.solve_game(nim.NimGame([3]), window=(-1, 1))", "ok"),
+    ("GameTree.load None", "nim.GameTree.load(None)", "error"),
+    ("GameTree.load an int (a file descriptor)", "nim.GameTree.load(0)", "error"),
+    ("NimGame bad piles", "nim.NimGame([3, -1])", "error"),
+]
+
+
+# -- the files the command-line cases name ------------------------------------------
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "1, 2" + "]" * levels
+
+
+def make_files(folder: Path) -> Dict[str, str]:
+    """Write the input files of CLI_CASES into ``folder``; their paths by name."""
+    from_text = {
+        "tree": "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+        "digits_5000": "3 " + DIGITS_5000 + "\n",
+        "fullwidth": "3 \uff13\n",
+        "tree_digits_5000": "[[1, " + DIGITS_5000 + "]]",
+        "tree_huge_leaf": f"[[1, {HUGE}]]",
+        "tree_deep": _deep(3000),
+        "tree_deep_object": '{"tree": ' + _deep(3000) + "}",
+        "tree_infinite": "[[Infinity, 1], [2, -Infinity]]",
+        "tree_string": '"hello"',
+        "tree_empty": "[]",
+        "tree_dict_cycle": json.dumps({"root": "A", "successors": {"A": ["B"], "B": ["A"]},
+                                       "utilities": {}}),
+    }
+    paths = {name: str(folder / f"{name}.txt") for name in from_text}
+    for name, text in from_text.items():
+        Path(paths[name]).write_text(text, encoding="utf-8")
+    paths["binary"] = str(folder / "binary.bin")
+    Path(paths["binary"]).write_bytes(bytes(range(256)) * 64)
+    paths["huge_line"] = str(folder / "huge_line.txt")
+    with open(paths["huge_line"], "wb") as out:       # one line past the input size cap
+        block = b"1" * (1 << 20)
+        for _ in range(65):
+            out.write(block)
+    paths["missing"] = str(folder / "no such file")
+    paths["directory"] = str(folder)
+    return paths
+
+
+def _argv(argv: List[str], paths: Dict[str, str]) -> List[str]:
+    return [paths[word[1:-1]] if word.startswith("{") and word.endswith("}") else word
+            for word in argv]
+
+
+# -- pytest: every case in this process ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def paths(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+    return make_files(tmp_path_factory.mktemp("fuzz"))
+
+
+@pytest.mark.parametrize("name, argv, expected", CLI_CASES, ids=[case[0] for case in CLI_CASES])
+def test_cli_case(name: str, argv: List[str], expected: int, paths: Dict[str, str],
+                  capsys: pytest.CaptureFixture[str]) -> None:
+    from nim.cli import main
+
+    status = main(_argv(argv, paths))
+    out, err = capsys.readouterr()
+    assert status == expected, (out, err)
+    if "--json" in argv:
+        data = json.loads(out, parse_constant=_refuse)         # strict JSON: no Infinity/NaN
+        assert isinstance(data, dict)
+        if expected != OK:
+            assert data["status"] == expected and data["error"] and err == ""
+    elif expected != OK:
+        assert err.startswith("nimcore: error: ") and err.count("\n") == 1, err
+        assert out == ""
+
+
+def _refuse(constant: str) -> None:
+    raise AssertionError(f"not JSON: {constant}")
+
+
+@pytest.mark.parametrize("name, code, expected", API_CASES, ids=[case[0] for case in API_CASES])
+def test_api_case(name: str, code: str, expected: str) -> None:
+    import nim
+
+    if expected == "ok":
+        exec(_PRELUDE + code, {})
+    else:
+        with pytest.raises(nim.NimError):
+            exec(_PRELUDE + code, {})
+
+
+# -- hypothesis: random command lines from hostile words -----------------------------
+
+_WORDS = [
+    "3", "0", "7", "4294967295", HUGE, "-1", "x", "1.5", "\uff13", "1_000", "",
+    "--misere", "--half", "--max-take", "--subtract", "--rules", "--method", "--json",
+    "--time-limit", "--node-limit", "--file", "--no-depth",
+    "1", "2", "1,1", "1,3,4", "0,1", "misere,max=2", "normal,set=1;3", "misere,half",
+    "minimax", "alphabeta", "tt", "ida", "grundy", "auto", "bogus", "nan", "inf", "/dev/zero", "-",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(_WORDS), max_size=8))
+def test_random_command_lines_end_in_an_answer_or_one_clear_line(
+        words: List[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from nim.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 2 3\n"))
+    # a node limit last (argparse keeps the last one), so that no search runs long
+    status = main(["solve", *words, "--node-limit", "5000"])
+    out, err = capsys.readouterr()
+    assert status in (OK, USAGE, LIMIT)
+    if "--json" in words:
+        assert err == "" and isinstance(json.loads(out), dict)
+    elif status != OK:
+        assert err.startswith("nimcore: error: ") and err.count("\n") == 1 and out == ""
+
+
+# -- script: every case in its own interpreter, counted ------------------------------
+
+_API_RUNNER = """
+import sys
+{prelude}
+try:
+    exec(compile(sys.argv[1], "<case>", "exec"))
+except nim.NimError as error:
+    print("NimError:", str(error)[:200])
+    sys.exit(2)
+"""
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))   # a runaway read fails, not the machine
+
+
+def _run(command: List[str], timeout: float) -> Tuple[Optional[int], str, str]:
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=timeout,
+                              preexec_fn=_limit_memory, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return None, "", ""
+    return (done.returncode, done.stdout.decode("utf-8", "replace"),
+            done.stderr.decode("utf-8", "replace"))
+
+
+def measure(python: str, timeout: float = 10.0) -> Dict[str, List[str]]:
+    """Run every case under ``python``; case names by outcome."""
+    outcome: Dict[str, List[str]] = {"clean": [], "traceback": [], "hang": [], "wrong": []}
+    with tempfile.TemporaryDirectory() as folder:
+        paths = make_files(Path(folder))
+        for name, argv, expected in CLI_CASES:
+            status, out, err = _run([python, "-m", "nim", *_argv(argv, paths)], timeout)
+            if status is None:
+                kind = "hang"
+            elif "Traceback" in err or status not in (OK, USAGE, LIMIT, 130):
+                kind = "traceback"
+            elif status != expected:
+                kind = "wrong"
+            elif "--json" in argv and not _strict_json_object(out, expected):
+                kind = "wrong"
+            else:
+                kind = "clean"
+            outcome[kind].append(f"cli: {name}")
+        runner = _API_RUNNER.format(prelude=_PRELUDE)
+        for name, code, expected in API_CASES:
+            status, out, err = _run([python, "-c", runner, code], timeout)
+            if status is None:
+                kind = "hang"
+            elif "Traceback" in err or status not in (0, 2):
+                kind = "traceback"
+            elif (status == 0) != (expected == "ok"):
+                kind = "wrong"
+            else:
+                kind = "clean"
+            outcome[kind].append(f"api: {name}")
+    return outcome
+
+
+def _strict_json_object(out: str, expected: int) -> bool:
+    try:
+        data = json.loads(out, parse_constant=_refuse)
+    except (ValueError, AssertionError):
+        return False
+    return isinstance(data, dict) and (expected == OK or data.get("status") == expected)
+
+
+if __name__ == "__main__":
+    interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
+    figures = measure(interpreter)
+    tried = sum(map(len, figures.values()))
+    print(f"tried {tried}: " + ", ".join(f"{kind} {len(names)}" for kind, names in figures.items()))
+    for kind in ("traceback", "hang", "wrong"):
+        for case in figures[kind]:
+            print(f"  {kind:9} {case}")
