@@ -315,6 +315,17 @@ cdef class CoreTheory:
             return x, big, ones
         return self._big_summary(piles)
 
+    def grundies(self, piles):
+        """The Grundy value of each pile, as a list."""
+        cdef uint64_t* buffer
+        cdef Py_ssize_t i, n = _to_buffer(piles, &buffer)
+        if n < 0:
+            return [self._big_grundy(p) for p in piles]
+        try:
+            return [theory_grundy(&self.c_theory, buffer[i]) for i in range(n)]
+        finally:
+            free(buffer)
+
     def value(self, piles):
         """+1 when the player to move wins, -1 when they lose (misère: exact when tame)."""
         x, big, _ = self.summary(piles)
