@@ -366,6 +366,27 @@ cdef class CoreTheory:
             PyErr_CheckSignals()
         return values
 
+    def single_piles(self, Py_ssize_t upto):
+        """Lone piles 0 .. upto: (values, grundies, winning_takes), three lists.
+
+        values[n] is +1 when the player to move wins a lone pile of n (exact when
+        ``exact``), grundies[n] its Grundy value, winning_takes[n] the tuple of
+        takes that leave a lost pile, smallest first. Linear in upto (times |S|
+        for `set S`); Ctrl-C is checked between chunks.
+        """
+        cdef const Theory* t = &self.c_theory
+        cdef Py_ssize_t start, n
+        cdef uint64_t g, lost_value = 1 if t.misere else 0    # a lone pile is lost iff g == this
+        cdef list values = [], grundies = [], takes = []
+        for start in range(0, upto + 1, _CHUNK):
+            for n in range(start, min(upto + 1, start + _CHUNK)):
+                g = theory_grundy(t, n)
+                grundies.append(g)
+                values.append(-1 if g == lost_value else 1)
+                takes.append(_takes_to(t, n, lost_value))
+            PyErr_CheckSignals()
+        return values, grundies, takes
+
     # ------------------------------------------- piles past 64 bits: Python ints
 
     def _big_reduced(self, m):
@@ -444,6 +465,35 @@ cdef class CoreTheory:
             if p >= t.min_take:
                 return value, i, t.smallest_take
         return value, -1, 0
+
+
+cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
+    """The takes from a pile of n that leave a pile of Grundy value target, smallest first."""
+    cdef list found = []
+    cdef uint64_t m, low, cand, reduced
+    cdef int i
+    if t.take == TAKE_ANY:
+        if target < n:
+            found.append(n - target)
+    elif t.take == TAKE_MAX:
+        m = theory_option(t, n, theory_grundy(t, n), target)   # at most one in K consecutive sizes
+        if m != UINT64_MAX:
+            found.append(n - m)
+    elif t.take == TAKE_HALF:
+        # sizes of value target: (2 target + 1) 2**j - 1; the options are n - n//2 .. n - 1
+        low = n - (n >> 1)
+        cand = 2 * target + 1
+        while cand - 1 < n:
+            if cand - 1 >= low:
+                found.append(n - (cand - 1))
+            cand <<= 1
+        found.reverse()
+    else:
+        reduced = n // t.scale
+        for i in range(t.n_set - 1, -1, -1):              # smallest member first
+            if t.set_desc[i] <= reduced and theory_reduced_grundy(t, reduced - t.set_desc[i]) == target:
+                found.append(t.set_desc[i] * t.scale)
+    return tuple(found)
 
 
 cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -2:
