@@ -192,6 +192,9 @@ cdef class CoreTheory:
         cdef uint64_t start = 0, period = 0
         cdef uint8_t* grown
         cdef bint found = False
+        if window * 2 >= PERIOD_LIMIT:       # a period needs two windows: none can show
+            raise OverflowError(f"no period in the first {PERIOD_LIMIT:,} Grundy values "
+                                f"(S / gcd(S) reaches {window:,})")
         size = max(<uint64_t>_FIRST_SIZE, 4 * window)
         if size > PERIOD_LIMIT:
             size = PERIOD_LIMIT
