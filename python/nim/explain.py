@@ -13,7 +13,6 @@ Lost: any move changes exactly one Grundy value, so X becomes non-zero and the o
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -124,12 +123,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
     exact = solver.has_closed_form(ruleset)
-    if exact:
-        solution = solver.solve(position, ruleset, "theory")
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", solver.TheoryWarning)   # the text says why
-            solution = solver.solve(position, ruleset, "tt", **limits)
+    solution = solver.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:
         core = solver.theory(ruleset)
     except NimError:

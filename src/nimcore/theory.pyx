@@ -25,10 +25,9 @@ from nimcore.rules cimport (
 #: for the period: 64 MB, a few seconds for the largest sets. A set whose
 #: sequence shows no period within them has no theory here (the search answers).
 PERIOD_LIMIT = 1 << 26
-#: Values computed between two checks for Ctrl-C.
-_CHUNK = 1 << 20
-#: The first table tried; it doubles until the period shows.
-_FIRST_SIZE = 1 << 12
+cdef enum:
+    _CHUNK = 1 << 20          # values computed between two checks for Ctrl-C (a power of 2)
+    _FIRST_SIZE = 1 << 12     # the first table tried; it doubles until the period shows
 
 
 cdef uint64_t _gcd(uint64_t a, uint64_t b) noexcept nogil:
@@ -225,14 +224,17 @@ cdef class CoreTheory:
         t.period_start = start
         t.period = period
 
-    cdef bint _decide_tame(self) noexcept:
-        """(C) on one window: n < period_start + max(S) + period suffices, since
-        beyond it a pile's value and its options' values repeat with the period."""
+    cdef int _decide_tame(self) except -1:
+        """1 when (C) holds, else 0. One window suffices: n < period_start + max(S) +
+        period, since beyond it a pile's value and its options' values repeat with
+        the period. Ctrl-C is checked every _CHUNK sizes."""
         cdef const Theory* t = &self.c_theory
         cdef uint64_t n, end = t.period_start + t.set_desc[0] + t.period
         cdef int i
         cdef bint ok
         for n in range(t.set_desc[t.n_set - 1], end):     # piles that can move
+            if n & (_CHUNK - 1) == 0:
+                PyErr_CheckSignals()
             if theory_reduced_grundy(t, n) != 0:
                 continue
             ok = False
@@ -241,8 +243,8 @@ cdef class CoreTheory:
                     ok = True
                     break
             if not ok:
-                return False
-        return True
+                return 0
+        return 1
 
     # ------------------------------------------------------------ Python view
 
