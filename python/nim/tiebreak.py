@@ -12,10 +12,12 @@ of pile i with g(m) = t -- one closed form per take rule. So a choice costs
 O(number of piles), whatever their sizes (a replay of piles of 2**32 used to
 solve every child position from Python).
 
-``first_best_move`` answers where the theory is exact: normal play under
-every take rule, misère with ``any``, ``max K`` and ``half`` (condition (C)
-proven), and returns None for misère ``set S``, whose few moves per pile the
-caller can afford to try one by one.
+``first_best_move`` answers where the theory is exact (``nim.solver.has_closed_form``:
+normal play, and misère play under condition (C)) and returns None elsewhere,
+where the caller tries the few moves one by one. The Grundy values, the summary
+and the target value come from the core's one theory module; only the search
+for the smallest take reaching a target (the theory module finds the largest)
+is here.
 """
 
 from __future__ import annotations
@@ -24,15 +26,15 @@ from typing import List, Optional, Sequence
 
 from nim.position import Move
 from nim.rules import Rules
-from nim.solver import theory
-from nimcore.grundy import Theory
+from nim.solver import has_closed_form, theory
+from nimcore.theory import CoreTheory
 
 __all__ = ["first_best_move", "theory_decides"]
 
 
 def theory_decides(rules: Rules) -> bool:
-    """True where ``first_best_move`` answers (the theory is proven exact)."""
-    return not rules.misere or rules.take in ("any", "max", "half")
+    """True where ``first_best_move`` answers (the theory is exact for ``rules``)."""
+    return has_closed_form(rules)
 
 
 def first_best_move(piles: Sequence[int], rules: Rules) -> Optional[Move]:
@@ -49,27 +51,12 @@ def first_best_move(piles: Sequence[int], rules: Rules) -> Optional[Move]:
     if first is None:
         return None
     closed = theory(rules)
-    values = [int(closed.grundy(pile)) for pile in piles]
-    xor = 0
-    for value in values:
-        xor ^= value
-    big = sum(1 for value in values if value >= 2)
-    if rules.misere:
-        lost = (big == 0 and xor == 1) or (big >= 1 and xor == 0)
-    else:
-        lost = xor == 0
-    if lost:
-        return first
+    if closed.value(piles) < 0:
+        return first                        # every move loses: the first legal one
+    xor, big, ones = closed.summary(piles)
     for index, pile in enumerate(piles):
-        rest = xor ^ values[index]          # the XOR of the other piles
-        if not rules.misere:
-            target = rest
-        elif big - (values[index] >= 2) >= 1:
-            target = rest                   # a big pile stays: leave X = 0
-        else:
-            target = rest ^ 1               # only small piles stay: leave X = 1
-            if target > 1:
-                continue
+        value = closed.grundy(pile)
+        target = closed.target(value, xor, big, ones)   # the value that leaves a loss
         option = _largest_option(pile, target, rules, closed)
         if option is not None:
             return Move(index, pile - option)
@@ -84,7 +71,7 @@ def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
     return None
 
 
-def _largest_option(pile: int, target: int, rules: Rules, closed: Theory) -> Optional[int]:
+def _largest_option(pile: int, target: int, rules: Rules, closed: CoreTheory) -> Optional[int]:
     """The largest pile size m that ``pile`` can move to with Grundy value ``target``."""
     if rules.take == "any":
         return target if target < pile else None
