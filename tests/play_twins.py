@@ -2,7 +2,9 @@
 
 ``ida_star`` is Korf's IDA* written straight from SPEC 3.4 (a generic
 threshold loop, nothing specialised to the heuristic). ``depth_limited_values``
-is plain depth-limited minimax (no pruning) with the nim-sum evaluation, and
+is plain depth-limited minimax (no pruning) with SPEC 3.5's leaves (the game
+is over with no move or, misere, one stick left; the cut-off scores by the
+nim-sum, or by the misere parity rule when every pile is at most 1), and
 ``depth_limited_choice`` applies Lab 2's tie-break to it: independent of the
 engine's alpha-beta windows. ``depth_limited_mirror`` copies the engine's
 alpha-beta (same windows and cut-offs) so node counts can be compared.
@@ -65,14 +67,41 @@ def _nim_sum(state: Tuple[int, ...]) -> int:
     return x
 
 
+def _over(state: Tuple[int, ...], rules: Rules) -> bool:
+    """Lab 2's is_game_over, generalised: no pile can move, or (misere) one movable stick left."""
+    if all(p < rules.min_take for p in state):
+        return True
+    return rules.misere and sum(state) == 1
+
+
+def _decided(state: Tuple[int, ...], rules: Rules) -> Optional[int]:
+    """The exact value for the mover where the engine knows it without search, else None.
+
+    No move: +1 under misere, -1 under normal play. Misere with every pile at
+    most 1 (and a move): the mover wins iff the count of ones is even, which
+    covers one stick left.
+    """
+    if all(p < rules.min_take for p in state):
+        return 1 if rules.misere else -1
+    if rules.misere and max(state) <= 1:
+        return 1 if sum(state) % 2 == 0 else -1
+    return None
+
+
+def _leaf_value(state: Tuple[int, ...], rules: Rules) -> float:
+    """Value for the mover of a position that is over or at the cut-off."""
+    decided = _decided(state, rules)
+    if decided is not None:
+        return float(decided)
+    return 0.5 if _nim_sum(state) else -0.5
+
+
 def depth_limited_value(state: Tuple[int, ...], rules: Rules, depth: int) -> float:
-    """Minimax value for the mover, searching ``depth`` moves, nim-sum evaluation at the cut-off."""
-    moves = list(children(list(state), rules))
-    if not moves:
-        return 1.0 if rules.misere else -1.0
-    if depth == 0:
-        return 0.5 if _nim_sum(state) else -0.5
-    return max(-depth_limited_value(tuple(child), rules, depth - 1) for _, child in moves)
+    """Minimax value for the mover, searching ``depth`` moves; SPEC 3.5's leaves (see ``_leaf_value``)."""
+    if depth == 0 or _over(state, rules):
+        return _leaf_value(state, rules)
+    return max(-depth_limited_value(tuple(child), rules, depth - 1)
+               for _, child in children(list(state), rules))
 
 
 def depth_limited_choice(piles: List[int], rules: Rules, depth: int) -> Tuple[float, Optional[Move]]:
@@ -94,16 +123,14 @@ def depth_limited_mirror(piles: List[int], rules: Rules, depth: int) -> Tuple[in
     terminal = 1 if rules.misere else -1
 
     def leaf(child: List[int]) -> int:
-        if all(p < rules.min_take for p in child):
-            return -2 * terminal
-        return -1 if _nim_sum(tuple(child)) else 1
+        return -int(2 * _leaf_value(tuple(child), rules))
 
     def search(state: List[int], remaining: int, alpha: int, beta: int) -> int:
         nonlocal nodes
         best = -3
         for _, child in children(state, rules):
             nodes += 1
-            if all(p < rules.min_take for p in child) or remaining == 1:
+            if remaining == 1 or _over(tuple(child), rules):
                 v = leaf(child)
             else:
                 v = -search(child, remaining - 1, -beta, -alpha)
@@ -125,7 +152,7 @@ def depth_limited_mirror(piles: List[int], rules: Rules, depth: int) -> Tuple[in
                 break
             current_pile = move.pile
         nodes += 1
-        if all(p < rules.min_take for p in child) or depth == 1:
+        if depth == 1 or _over(tuple(child), rules):
             v = leaf(child)
         else:
             v = -search(child, depth - 1, -3, -(best - 1))

@@ -128,3 +128,30 @@ def test_depth_limited_tie_break_is_lab2() -> None:
 def test_depth_limited_rejects_a_bad_depth() -> None:
     with pytest.raises(nim.NimError, match="depth"):
         depth_limited([1, 2], None, 0)
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 6])
+def test_depth_limited_ends_the_game_as_lab2_does(depth: int) -> None:
+    """Lab 2's is_game_over: one stick left is a loss for the mover under misère, at any depth,
+    so the stick before it is a win -- not the +0.5 the nim-sum gives a cut-off [1]."""
+    misere = Rules.parse("misere")
+    assert depth_limited([0, 1, 0], misere, depth).value == -1.0
+    result = depth_limited([2], misere, depth)
+    assert (result.value, result.move) == (1.0, Move(0, 1))
+    # the same under a take rule whose only take from a pile of 1 is 1
+    result = depth_limited([0, 3], "misere,max=2", depth)
+    assert (result.value, result.move) == (1.0, Move(1, 2))
+    # normal play keeps exact scoring: the lone stick is taken for the win
+    assert depth_limited([1], "normal", depth).value == 1.0
+
+
+def test_depth_limited_cut_off_uses_the_misere_rule_on_ones() -> None:
+    """At the cut-off, piles of at most 1 under misère score by parity (exact), not by nim-sum."""
+    misere = Rules.parse("misere")
+    for ones in range(2, 8):
+        piles = [1] * ones + [2]
+        result = depth_limited(piles, misere, 1)
+        # leave an odd number of ones for the opponent: take the 2, or all but one of it
+        assert result.value == nim.reference.brute_force_value(piles, misere) == 1.0
+        expected = Move(ones, 2) if ones % 2 == 1 else Move(ones, 1)
+        assert result.move == expected, piles

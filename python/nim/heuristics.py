@@ -8,8 +8,12 @@ path is the depth-first search's first one: the largest legal take from the
 first movable pile, move after move.
 
 ``depth_limited(piles, rules, depth)`` runs engine 5 (SPEC 3.5): alpha-beta
-searching ``depth`` moves, a cut-off position scoring +0.5 for its mover when
-its nim-sum is non-zero and -0.5 otherwise, a position with no move +-1.
+searching ``depth`` moves. As in the Lab 2 report the game is over, wherever
+met, when no pile can move (+1 for the mover under misère, -1 under normal
+play) or, under misère, when one stick is left (-1: the mover must take it).
+A cut-off position scores +0.5 for its mover when its nim-sum is non-zero and
+-0.5 otherwise, except under misère with every pile at most 1, where the exact
+parity rule decides (+-1: the mover wins iff the ones are even).
 Among equal moves it picks the first in pile order, then the smallest count.
 
 ``nim.solve(piles, method="ida")`` is registered too. Its ``Solution.value``
@@ -76,8 +80,9 @@ class DepthLimitedResult:
     Attributes
     ----------
     value : float
-        Score for the player to move: +-1 decided within the depth, +-0.5 by
-        the nim-sum evaluation at the cut-off.
+        Score for the player to move: +-1 decided within the depth (or by the
+        misère rule on piles of at most 1), +-0.5 by the nim-sum evaluation
+        at the cut-off.
     move : Move or None
         The chosen move (None when there is no move).
     nodes : int
