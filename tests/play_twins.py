@@ -1,7 +1,8 @@
 """Pure-Python twins of the play engines: slow, obviously correct oracles for the tests.
 
 ``ida_star`` is Korf's IDA* written straight from SPEC 3.4 (a generic
-threshold loop, nothing specialised to the heuristic). ``depth_limited_values``
+threshold loop, nothing specialised to the heuristic; children in the KUET
+report's order, takes increasing). ``depth_limited_values``
 is plain depth-limited minimax (no pruning) with SPEC 3.5's leaves (the game
 is over with no move or, misere, one stick left; the cut-off scores by the
 nim-sum, or by the misere parity rule when every pile is at most 1), and
@@ -19,6 +20,17 @@ from nim import Move, Rules
 from nim.reference import children
 
 FOUND = -1
+
+
+def report_children(state: Tuple[int, ...], rules: Rules) -> List[Tuple[Move, List[int]]]:
+    """(move, child) in the KUET report's order: piles left to right, takes increasing."""
+    moves = []
+    for index, pile in enumerate(state):
+        for count in sorted(rules.takes(pile)):
+            child = list(state)
+            child[index] = pile - count
+            moves.append((Move(index, count), child))
+    return moves
 
 
 def ida_star(piles: List[int], rules: Rules,
@@ -39,7 +51,7 @@ def ida_star(piles: List[int], rules: Rules,
         if is_goal(state):
             return FOUND
         minimum = math.inf
-        for move, child in children(list(state), rules):
+        for move, child in report_children(state, rules):
             nodes += 1
             path.append(move)
             t = dfs(tuple(child), g + 1, threshold)

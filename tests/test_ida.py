@@ -40,7 +40,7 @@ def test_ida_matches_the_twin_on_random_positions(piles: list[int], rules: Rules
 @given(st.lists(st.integers(0, 30), min_size=1, max_size=6), st.sampled_from(RULES))
 def test_ida_does_what_spec_3_4_says(piles: list[int], rules: Rules) -> None:
     """h = stones left never overestimates f along a path: one iteration at h(root), and the
-    depth-first search's first path -- the largest take from the first movable pile."""
+    depth-first search's first path -- the smallest take from the first movable pile."""
     result = ida(piles, rules)
     movable = [i for i, p in enumerate(piles) if rules.takes(p)]
     if not movable:
@@ -49,12 +49,12 @@ def test_ida_does_what_spec_3_4_says(piles: list[int], rules: Rules) -> None:
     assert result.iterations == 1
     assert result.threshold == sum(piles)
     first = movable[0]
-    assert result.move == Move(first, max(rules.takes(piles[first])))
+    assert result.move == Move(first, min(rules.takes(piles[first])))
     # the path: follow the same rule to a position with no move
     position, length = nim.Position(piles), 0
     while not position.is_terminal(rules):
         pile = next(i for i, p in enumerate(position) if rules.takes(p))
-        position = position.apply(Move(pile, max(rules.takes(position[pile]))), rules)
+        position = position.apply(Move(pile, min(rules.takes(position[pile]))), rules)
         length += 1
     assert result.path_length == length == result.nodes
     # the reported value is the path's outcome for the mover, not the game value
@@ -72,8 +72,8 @@ def test_ida_is_a_solve_engine() -> None:
     solution = nim.solve([1, 3, 5], method="ida")
     assert solution.method == "ida"
     assert solution.move == Move(0, 1)
-    assert solution.nodes == 3
-    assert solution.value == 1   # the path 1 -> 3 -> 5 has three moves: the mover takes the last
+    assert solution.nodes == 9
+    assert solution.value == 1   # one stone a move: nine moves, the mover takes the last
     assert nim.solve([0, 0], method="ida").move is None
 
 
@@ -82,12 +82,21 @@ def test_ida_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["solve", "2", "2", "--method", "ida", "--json"]) == 0
     out = capsys.readouterr().out
-    assert '"method": "ida"' in out and '"move": [0, 2]' in out
+    assert '"method": "ida"' in out and '"move": [0, 1]' in out
 
 
-def test_ida_depth_limit_is_a_clean_error() -> None:
-    with pytest.raises(nim.SearchLimitError):
-        ida([30000], "normal,max=1")
+def test_ida_follows_a_path_as_long_as_the_board() -> None:
+    """KUET Easy on 10000 10000 10000: a path of 30,000 one-stone moves, no recursion bound."""
+    result = ida([10000, 10000, 10000], "normal,max=3")
+    assert (result.move, result.path_length, result.nodes) == (Move(0, 1), 30000, 30000)
+
+
+def test_ida_path_bound_is_a_clean_error() -> None:
+    from nimcore.ida import MAX_PATH
+
+    with pytest.raises(nim.SearchLimitError, match="depth|moves") as caught:
+        ida([MAX_PATH + 5], "normal,max=1")
+    assert caught.value.reason == "depth"
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)

@@ -76,8 +76,10 @@ def test_optimal_wins_every_won_game_against_random(rules: Rules) -> None:
 
 
 def test_ida_player_plays_the_ida_path() -> None:
-    assert IdaStrategy().choose_move((0, 3, 5), "normal,max=3") == Move(1, 3)
-    assert IdaStrategy().choose_move((4,), "normal,half") == Move(0, 2)
+    # the KUET report's order: the first movable pile, the smallest take
+    assert IdaStrategy().choose_move((0, 3, 5), "normal,max=3") == Move(1, 1)
+    assert IdaStrategy().choose_move((4,), "normal,half") == Move(0, 1)
+    assert IdaStrategy().choose_move((1, 6), "normal,set=2;3") == Move(1, 2)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=str)

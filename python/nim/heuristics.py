@@ -2,10 +2,11 @@
 
 ``ida(piles, rules)`` runs engine 4 (SPEC 3.4): a single-agent IDA* path
 search to a position with no move (cost 1 per move, h = stones left); the AI
-plays the path's first move. It ignores the opponent. With this heuristic f
-never increases along a path, so the first threshold always succeeds and the
-path is the depth-first search's first one: the largest legal take from the
-first movable pile, move after move.
+plays the path's first move. It ignores the opponent. Children come in the
+KUET report's order: piles left to right, takes increasing. With this
+heuristic f never increases along a path, so the first threshold always
+succeeds and the path is the depth-first search's first one: the smallest
+legal take from the first movable pile, move after move.
 
 ``depth_limited(piles, rules, depth)`` runs engine 5 (SPEC 3.5): alpha-beta
 searching ``depth`` moves. As in the Lab 2 report the game is over, wherever
@@ -116,7 +117,7 @@ def ida(
     InvalidPositionError, InvalidRulesError
         For bad input.
     SearchLimitError
-        When a limit stops the search (e.g. a path longer than the recursion bound).
+        When a limit stops the search (e.g. a path longer than nimcore.ida.MAX_PATH moves).
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)

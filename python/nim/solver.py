@@ -24,6 +24,7 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError, Unknown
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
+import nimcore.ida as _ida_core
 import nimcore.tt as _tt_core
 from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
@@ -330,6 +331,8 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
             f"{what}: {_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
             "deeper than the tt engine's stack bound"
         )
+    elif reason == "depth" and method == "ida":
+        message = f"{what}: a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
     elif reason == "depth":
         message = (
             f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "

@@ -1,3 +1,5 @@
 from nimcore.search import Search
 
+MAX_PATH: int
+
 def search(search: Search) -> tuple[int, int, int, int, int, int]: ...

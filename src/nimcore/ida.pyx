@@ -2,10 +2,13 @@
 
 A single-agent path search: from the root, find a path of moves to a position
 with no move left, cost 1 per move, heuristic h = stones left. Each iteration
-is a depth-first search, children in the shared move generator's order, that
-prunes a node whose f = g + h exceeds the threshold; the threshold starts at
-h(root) and, when an iteration finds no path, rises to the smallest f that
-exceeded it. The engine returns the first move of the path found.
+is a depth-first search that prunes a node whose f = g + h exceeds the
+threshold; the threshold starts at h(root) and, when an iteration finds no
+path, rises to the smallest f that exceeded it. Children come in the report's
+order: piles left to right, and from each pile the takes in increasing order
+(1, 2, ... up to the rule's largest take; `set S`: its members ascending),
+i.e. the shared move generator's order with each pile's takes reversed. The
+engine returns the first move of the path found.
 
 It ignores the opponent, so it is deliberately not game-optimal (Easy mode).
 
@@ -13,63 +16,50 @@ What this heuristic implies (and the tests check): every move costs 1 and
 removes at least one stone, so along any path f = g + h never increases. No
 node ever exceeds the first threshold h(root): the first iteration always
 succeeds, with the depth-first search's first path -- from each position the
-first child in generator order, i.e. the largest legal take from the first
-movable pile. The nodes visited are exactly the path's positions (the root
-is not counted). The general loop is kept, so the engine stays a faithful
-IDA* if the heuristic or the costs ever change.
+smallest legal take from the first movable pile. Under `any` and `max K` that
+path takes one stone at a time, so it is as long as the stones on the board.
+The nodes visited are exactly the path's positions (the root is not counted).
+The general loop is kept, so the engine stays a faithful IDA* if the
+heuristic or the costs ever change.
+
+The C stack: a path can be millions of moves long, so the depth-first search
+is iterative, over an explicit stack of frames on the heap (doubling as the
+path grows, 24 bytes a move), up to MAX_PATH moves; a longer path stops the
+search with the reason "depth".
 """
+
+from libc.stdlib cimport free, malloc, realloc
 
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
-from nimcore.search cimport STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node
+from nimcore.search cimport (
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+)
 
 cdef enum:
-    IDA_FOUND = 1        # a path to a position with no move was found
-    IDA_NOT_FOUND = 0    # every path exceeded the threshold (or the search stopped)
+    _MAX_PATH = 1 << 22     # see MAX_PATH
+    _FIRST_FRAMES = 256     # doubles as the path gets longer
+
+#: Longest path the engine follows (its frame stack then holds 96 MB); a longer
+#: one stops the search with the reason "depth". KUET Easy on 10000 10000 10000
+#: needs 30,000.
+MAX_PATH = _MAX_PATH
 
 #: "No f exceeded the threshold yet": larger than any f of a real search.
 cdef count_t IDA_INFINITY = <count_t>0xFFFFFFFFFFFFFFFF
 
 
-cdef struct IdaState:
-    count_t threshold    # this iteration's bound on f = g + h
-    count_t next         # smallest f that exceeded the threshold in this iteration
-    count_t path_length  # moves on the path found
-
-
-cdef int _ida_dfs(SearchState* s, IdaState* st, pile_t* piles, int n, count_t g, count_t h,
-                  int movable, TakeTag tag) noexcept nogil:
-    """Depth-first search below a node at cost g with h stones left; IDA_FOUND or not."""
-    cdef count_t f = g + h
-    cdef pile_t p, q, m, j
-    cdef int i, first = 0, found
-    if f > st.threshold:
-        if f < st.next:
-            st.next = f
-        return IDA_NOT_FOUND
-    if movable == 0:
-        st.path_length = g
-        return IDA_FOUND
-    if <count_t>s.max_depth <= g:
-        s.stop = STOP_DEPTH
-        return IDA_NOT_FOUND
-    for i in range(n):
-        p = piles[i]
-        m = rules_move_count(&s.rules, p, &first, tag)
-        for j in range(m):
-            q = rules_child(&s.rules, p, m, first, j, tag)
-            if search_count_node(s):
-                return IDA_NOT_FOUND
-            piles[i] = q
-            found = _ida_dfs(s, st, piles, n, g + 1, h - (p - q),
-                             movable - 1 + (q >= s.rules.min_take), tag)
-            piles[i] = p
-            if found or s.stop != STOP_NONE:
-                return found
-    return IDA_NOT_FOUND
+cdef struct IdaFrame:
+    # One position on the current path and where its child loop stands.
+    int i                # pile whose takes are being tried (-1: none yet)
+    int first            # set S: rules_move_count's `first` for that pile
+    pile_t p             # that pile's size in this position
+    pile_t m             # its legal takes
+    pile_t j             # takes of it not tried yet: the next is child j - 1
+    pile_t q             # the pile's size in the child searched below (while one is)
 
 
 cdef struct IdaResult:
@@ -80,13 +70,95 @@ cdef struct IdaResult:
     count_t threshold    # the threshold of the last iteration
 
 
+cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold,
+                         count_t* next_threshold, IdaFrame** frames, size_t* cap,
+                         count_t h, int movable, IdaResult* out, TakeTag tag) noexcept nogil:
+    """One depth-first search below the root (which has a move) with f bounded by threshold.
+
+    Returns True when a path was found (``out`` then holds its first move and
+    length). Lowers *next_threshold to the smallest f above the threshold.
+    The piles are restored on every return; on a stop, s.stop is set.
+    """
+    cdef IdaFrame* f
+    cdef IdaFrame* grown
+    cdef size_t depth = 0, k
+    cdef pile_t q
+    cdef count_t child_h, child_f
+    cdef int child_movable
+    cdef bint found = False
+    f = &frames[0][0]
+    f.i = -1
+    f.j = 0
+    while True:
+        # the next pile with an untried take
+        while f.j == 0 and f.i < n:
+            f.i += 1
+            if f.i < n:
+                f.p = piles[f.i]
+                f.m = rules_move_count(&s.rules, f.p, &f.first, tag)
+                f.j = f.m
+        if f.i == n:
+            # every child tried: back to the parent, which resumes after this child
+            if depth == 0:
+                break
+            depth -= 1
+            f = &frames[0][depth]
+            piles[f.i] = f.p
+            h += f.p - f.q
+            movable += 1 - (f.q >= s.rules.min_take)
+            continue
+        f.j -= 1                # the generator lists takes largest first: walk it backwards
+        q = rules_child(&s.rules, f.p, f.m, f.first, f.j, tag)
+        if search_count_node(s):
+            break
+        child_h = h - (f.p - q)
+        child_f = depth + 1 + child_h
+        child_movable = movable - 1 + (q >= s.rules.min_take)
+        if child_f > threshold:
+            if child_f < next_threshold[0]:
+                next_threshold[0] = child_f
+            continue
+        if child_movable == 0:
+            found = True
+            out.path_length = depth + 1
+            out.pile = frames[0][0].i
+            out.take = frames[0][0].p - (frames[0][0].q if depth > 0 else q)
+            break
+        # descend into the child
+        if depth + 1 >= <size_t>_MAX_PATH:
+            s.stop = STOP_DEPTH
+            break
+        if depth + 1 >= cap[0]:
+            grown = <IdaFrame*>realloc(frames[0], 2 * cap[0] * sizeof(IdaFrame))
+            if grown == NULL:
+                s.stop = STOP_MEMORY
+                break
+            frames[0] = grown
+            cap[0] *= 2
+            f = &frames[0][depth]
+        f.q = q
+        piles[f.i] = q
+        h = child_h
+        movable = child_movable
+        depth += 1
+        f = &frames[0][depth]
+        f.i = -1
+        f.j = 0
+    # restore the piles changed along the path, deepest first
+    k = depth
+    while k > 0:
+        k -= 1
+        piles[frames[0][k].i] = frames[0][k].p
+    return found
+
+
 cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
                     TakeTag tag) noexcept nogil:
-    cdef IdaState st
-    cdef count_t h = 0
-    cdef pile_t p, q, m, j
-    cdef int i, first = 0, found = IDA_NOT_FOUND
+    cdef count_t h = 0, threshold, next_threshold
+    cdef int i
     cdef int movable = rules_movable(&s.rules, piles, n)
+    cdef size_t cap = _FIRST_FRAMES
+    cdef IdaFrame* frames
     for i in range(n):
         h += piles[i]
     out.pile = -1
@@ -97,33 +169,22 @@ cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
     if movable == 0:            # the first iteration finds the root is a goal
         out.iterations = 1
         return
-    st.threshold = h
+    frames = <IdaFrame*>malloc(cap * sizeof(IdaFrame))
+    if frames == NULL:
+        s.stop = STOP_MEMORY
+        return
+    threshold = h
     while True:
         out.iterations += 1
-        out.threshold = st.threshold
-        st.next = IDA_INFINITY
-        # the root's children, so that the first move of the path is known
-        for i in range(n):
-            p = piles[i]
-            m = rules_move_count(&s.rules, p, &first, tag)
-            for j in range(m):
-                q = rules_child(&s.rules, p, m, first, j, tag)
-                if search_count_node(s):
-                    return
-                piles[i] = q
-                found = _ida_dfs(s, &st, piles, n, 1, h - (p - q),
-                                 movable - 1 + (q >= s.rules.min_take), tag)
-                piles[i] = p
-                if s.stop != STOP_NONE:
-                    return
-                if found:
-                    out.pile = i
-                    out.take = p - q
-                    out.path_length = st.path_length
-                    return
-        if st.next == IDA_INFINITY:     # cannot happen: every path ends somewhere
-            return
-        st.threshold = st.next
+        out.threshold = threshold
+        next_threshold = IDA_INFINITY
+        if _ida_iteration(s, piles, n, threshold, &next_threshold, &frames, &cap, h, movable,
+                          out, tag):
+            break
+        if s.stop != STOP_NONE or next_threshold == IDA_INFINITY:
+            break               # (no f above the threshold cannot happen: every path ends)
+        threshold = next_threshold
+    free(frames)
 
 
 def search(Search search):
