@@ -30,7 +30,7 @@ from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
 from nimcore.grundy import Theory
 from nimcore.rules import MAX_PILE
-from nimcore.search import DEFAULT_MAX_DEPTH, Search
+from nimcore.search import Search
 from nimcore.ttable import MAX_MB, TranspositionTable
 
 __all__ = [
@@ -335,8 +335,8 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         message = f"{what}: a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
     elif reason == "depth":
         message = (
-            f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "
-            f"deeper than the engine's recursion bound; {advice}"
+            f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
+            f"deeper than the engine's recursion bound (this thread's C stack); {advice}"
         )
     else:
         message = f"{what}: out of memory on {_short(piles)}; {advice}"

@@ -29,7 +29,9 @@ from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
-from nimcore.search cimport STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node
+from nimcore.search cimport (
+    STOP_NONE, Search, SearchState, search_count_node, search_enter_thread, search_too_deep,
+)
 
 cdef enum:
     DL_TERMINAL = 2     # |score| of a decided position (over, or exact by the misere rule)
@@ -128,8 +130,7 @@ cdef void _dl_root(SearchState* s, pile_t* piles, int n, int depth, DlResult* ou
     out.take = 0
     if a.movable == 0:
         return
-    if depth > s.max_depth:
-        s.stop = STOP_DEPTH
+    if search_too_deep(s, depth - 1):    # the recursion goes depth - 1 levels below the root
         return
     # a root with a move is searched even when it is over (one stick left
     # under misere): the player still needs the move, and its value comes out
@@ -176,6 +177,7 @@ def search(Search search, int depth):
     if depth < 1:
         raise ValueError(f"depth must be at least 1, not {depth}")
     with nogil:
+        search_enter_thread(s)
         if take == TAKE_ANY:
             _dl_root(s, search.c_piles, search.c_n, depth, &r, <TakeAnyTag>0)
         elif take == TAKE_MAX:

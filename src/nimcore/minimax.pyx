@@ -19,7 +19,8 @@ from nimcore.rules cimport (
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_NONE, Search, SearchState, search_count_node, search_count_nodes,
+    STOP_NONE, Search, SearchState, search_count_node, search_count_nodes, search_enter_thread,
+    search_too_deep,
 )
 
 cdef enum:
@@ -59,8 +60,7 @@ cdef score_t _single_pile(SearchState* s, pile_t p, int depth, score_t alpha, sc
     cdef score_t leaf = -rules_terminal_score(&s.rules)
     cdef pile_t q, m, j
     cdef int first = 0
-    if depth >= s.max_depth:
-        s.stop = STOP_DEPTH
+    if search_too_deep(s, depth):
         return 0
     m = rules_move_count(&s.rules, p, &first, tag)
     for j in range(m):
@@ -116,8 +116,7 @@ cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movab
     cdef score_t leaf = -rules_terminal_score(&s.rules)    # a terminal child, seen from here
     cdef pile_t p, q, m, j
     cdef int i, first = 0, child_movable
-    if depth >= s.max_depth:
-        s.stop = STOP_DEPTH
+    if search_too_deep(s, depth):
         return 0
     for i in range(n):
         p = piles[i]
@@ -231,6 +230,7 @@ def search(Search search, bint pruning):
     cdef RootResult r
     cdef SearchState* s = &search.c_state
     with nogil:
+        search_enter_thread(s)
         if pruning:
             _root_for_rule(s, search.c_piles, search.c_n, &r, <PruneTag>0)
         else:

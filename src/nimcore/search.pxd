@@ -5,6 +5,10 @@
 # (and exactly at the node limit) it calls search_checkpoint(), which reads the
 # clock, takes the GIL briefly to look for Ctrl-C and report progress, and sets
 # `stop`. An engine that sees `stop` set restores its piles and unwinds.
+#
+# Recursive engines call search_enter_thread() on entry (in the thread that
+# runs them) and search_too_deep() at each level: the recursion stops with
+# STOP_DEPTH before it can overflow the thread's C stack, whatever its size.
 
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport RuleSet
@@ -20,6 +24,12 @@ cdef enum StopReason:
 cdef enum:
     CHECK_INTERVAL = 1 << 20    # nodes between checkpoints: a few ms of search
 
+cdef enum:
+    # Upper bound on the C stack one level of a recursive engine uses: gcc's
+    # -fstack-usage gives at most 192 bytes a function (-O3 and -O0), and a
+    # level is at most two functions.
+    RECURSION_LEVEL_BYTES = 512
+
 cdef struct SearchState:
     RuleSet rules
     count_t nodes          # nodes visited so far (the root is not counted)
@@ -31,9 +41,27 @@ cdef struct SearchState:
     int stop               # a StopReason; STOP_NONE while the search runs
     void* progress         # callable(nodes, seconds) or NULL; owned by Search
     double last_report     # monotonic clock of the last progress call
+    int depth_bound        # deepest recursion of this run: max_depth, less on a small C stack
+    int stop_depth         # the recursion depth at which STOP_DEPTH was set
 
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
+cdef void search_enter_thread(SearchState* s) noexcept nogil
+
+
+cdef inline bint search_too_deep(SearchState* s, int depth) noexcept nogil:
+    """True (with s.stop set) when a recursive engine must not go below `depth`.
+
+    The bound is Search.max_depth, lowered by search_enter_thread() to what
+    the running thread's C stack holds, so a thread with a small stack stops
+    cleanly instead of overflowing it. One comparison, as cheap as before.
+    """
+    if depth >= s.depth_bound:
+        s.stop = STOP_DEPTH
+        s.stop_depth = depth
+        return True
+    return False
+
 
 cdef inline bint search_count_nodes(SearchState* s, count_t k) noexcept nogil:
     """Count k nodes at once; True when the search must stop."""

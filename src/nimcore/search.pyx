@@ -6,8 +6,46 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport (
-    CHECK_INTERVAL, STOP_DEPTH, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_TIME,
+    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, STOP_DEPTH, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES,
+    STOP_NONE, STOP_TIME,
 )
+
+cdef extern from *:
+    """
+    /* The lowest address of the running thread's C stack (stacks grow down on
+       every platform CPython supports here), cached per thread: for the main
+       thread glibc reads /proc/self/maps to answer. NULL when unknown. */
+    #include <pthread.h>
+    static __thread char* nimcore_stack_low = NULL;
+    static __thread int nimcore_stack_known = 0;
+    static char* nimcore_thread_stack_low(void) {
+        if (!nimcore_stack_known) {
+            nimcore_stack_known = 1;
+    #if defined(__linux__)
+            pthread_attr_t attr;
+            void* addr;
+            size_t size;
+            if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+                if (pthread_attr_getstack(&attr, &addr, &size) == 0)
+                    nimcore_stack_low = (char*)addr;
+                pthread_attr_destroy(&attr);
+            }
+    #elif defined(__APPLE__)
+            nimcore_stack_low = (char*)pthread_get_stackaddr_np(pthread_self())
+                                - pthread_get_stacksize_np(pthread_self());
+    #endif
+        }
+        return nimcore_stack_low;
+    }
+    /* An address just below the caller's frame: the frame of a function that
+       is never inlined. (The address of a local cannot be returned: GCC
+       returns NULL for it.) */
+    static __attribute__((noinline)) char* nimcore_stack_pointer(void) {
+        return (char*)__builtin_frame_address(0);
+    }
+    """
+    char* nimcore_thread_stack_low() noexcept nogil
+    char* nimcore_stack_pointer() noexcept nogil
 
 cdef extern from "Python.h":
     # Declared without `except`: a pending KeyboardInterrupt is cleared here and
@@ -18,9 +56,14 @@ cdef extern from "Python.h":
 # Seconds between two progress calls: a display needs no more.
 cdef double REPORT_INTERVAL = 0.1
 
-#: Default recursion bound: each level is one C stack frame of well under
-#: 200 bytes, so 10,000 levels stay far inside the smallest thread stacks.
+#: Default recursion bound: 10,000 levels of at most RECURSION_LEVEL_BYTES fit
+#: the main thread's 8 MB stack. On a smaller stack (a thread's) the engines
+#: lower it to what that stack holds (search_enter_thread).
 DEFAULT_MAX_DEPTH = 10_000
+
+#: Stack kept free below the deepest search frame: the checkpoint calls Python
+#: (Ctrl-C handlers, the progress callback) from there.
+cdef size_t STACK_RESERVE = 64 * 1024
 
 _STOP_NAMES = {
     STOP_NONE: None,
@@ -36,6 +79,25 @@ cdef double monotonic_seconds() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef void search_enter_thread(SearchState* s) noexcept nogil:
+    """Set s.depth_bound for a recursive search about to run in the calling thread.
+
+    Every level below here costs at most RECURSION_LEVEL_BYTES of stack, and
+    STACK_RESERVE stays free at the bottom; an unknown stack keeps max_depth.
+    """
+    cdef char* low = nimcore_thread_stack_low()
+    cdef char* here = nimcore_stack_pointer()
+    cdef size_t levels
+    s.depth_bound = s.max_depth
+    if low == NULL:
+        return
+    levels = 0
+    if here > low + STACK_RESERVE:
+        levels = <size_t>(here - low - STACK_RESERVE) // RECURSION_LEVEL_BYTES
+    if levels < <size_t>s.depth_bound:
+        s.depth_bound = <int>levels
 
 
 cdef int search_checkpoint(SearchState* s) noexcept nogil:
@@ -102,6 +164,8 @@ cdef class Search:
         self.c_state.nodes = 0
         self.c_ended = 0.0
         self.c_state.stop = STOP_NONE
+        self.c_state.stop_depth = 0
+        self.c_state.depth_bound = self.c_state.max_depth
         self.c_state.started = monotonic_seconds()
         self.c_state.last_report = self.c_state.started
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
@@ -144,6 +208,12 @@ cdef class Search:
         return _STOP_NAMES[self.c_state.stop]
 
     @property
+    def stop_depth(self):
+        """The recursion depth at which the reason "depth" stopped the search (0 otherwise)."""
+        return self.c_state.stop_depth
+
+    @property
     def piles(self):
         """The root piles as a tuple (engines restore them after every search)."""
         return tuple(self.c_piles[i] for i in range(self.c_n))
+
