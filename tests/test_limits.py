@@ -134,3 +134,42 @@ def test_time_limit_holds_with_many_piles() -> None:
         nim.solve(piles, "misere,max=3", time_limit=0.3)
     assert caught.value.reason == "time"
     assert time.monotonic() - started < 30        # a hang fails; measured: about 0.3 s
+
+
+class _BrokenProgress:
+    """A progress display with a bug: its call raises TypeError."""
+
+    calls = 0
+
+    def __call__(self, nodes: int, seconds: float) -> None:
+        _BrokenProgress.calls += 1
+        raise TypeError(f"cannot show {nodes!r}")
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("method", ["tt", "minimax"])
+def test_a_progress_callback_error_is_kept_not_reported_as_ctrl_c(
+        monkeypatch: pytest.MonkeyPatch, method: str) -> None:
+    """Only KeyboardInterrupt is an interruption: a TypeError from the callback comes out as itself."""
+    monkeypatch.setattr(nim.solver, "search_progress", lambda *args, **kwargs: _BrokenProgress())
+    _BrokenProgress.calls = 0
+    piles, rules = (HOPELESS, "misere,max=3") if method == "tt" else ([1, 2, 3, 4, 5], "misere,max=9")
+    with pytest.raises(TypeError, match="cannot show") as caught:
+        nim.solve(piles, rules, method, node_limit=None, time_limit=20, progress=True)
+    assert _BrokenProgress.calls == 1          # the search stopped at the first failing call
+    # the traceback reaches into the callback, where the bug is
+    assert caught.traceback[-1].name == "__call__"
+
+
+def test_a_keyboard_interrupt_from_the_progress_callback_is_ctrl_c() -> None:
+    from nimcore import minimax
+    from nimcore.search import Search
+
+    def interrupt(nodes: int, seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    search = Search(nim.Rules.parse("misere,max=9").core, [1, 2, 3, 4, 5], progress=interrupt)
+    minimax.search(search, False)
+    assert search.stop_reason == "interrupt" and search.error is None

@@ -102,6 +102,7 @@ class SolveOptions:
     time_limit: Optional[float] = None
     tt_mb: Optional[int] = None
     progress: Optional[bool] = False
+    cancel: Optional[Any] = None    # an object with is_set(), e.g. threading.Event
 
 
 Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
@@ -135,6 +136,7 @@ def solve(
     time_limit: Optional[float] = None,
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
+    cancel: Optional[Any] = None,
 ) -> Solution:
     """Solve a Nim position exactly.
 
@@ -155,6 +157,9 @@ def solve(
         (1 .. 2**20; None: DEFAULT_TT_MB). The table never exceeds it.
     progress : bool or None
         Show a progress counter on stderr; None shows it when stderr is a terminal.
+    cancel : object with ``is_set()`` or None
+        A cancellation handle such as ``threading.Event``: a search stops soon
+        (within milliseconds) after it is set, e.g. from another thread.
 
     Returns
     -------
@@ -165,13 +170,14 @@ def solve(
     InvalidPositionError, InvalidRulesError, UnknownMethodError, NimError
         For bad input (NimError: a bad limit, e.g. ``tt_mb=0``).
     SearchLimitError
-        When a limit stops the search; its message says what was searched.
+        When a limit stops the search (reason "cancelled": the ``cancel``
+        handle); its message says what was searched.
     KeyboardInterrupt
         When Ctrl-C stops the search.
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
+    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress, cancel))
     name = _check_method(method)
     if name == "auto":
         name = auto_method(ruleset)
@@ -196,6 +202,8 @@ def check_options(options: SolveOptions) -> SolveOptions:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
                               or not limit > 0):
         raise NimError(f"time_limit must be a positive number of seconds (or None): {limit!r}")
+    if options.cancel is not None and not callable(getattr(options.cancel, "is_set", None)):
+        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event): {options.cancel!r}")
     return options
 
 
@@ -263,7 +271,7 @@ def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, meth
         progress = search_progress(method, options.progress)
     return Search(
         rules.core, piles, node_limit=options.node_limit, time_limit=options.time_limit,
-        progress=progress,
+        progress=progress, cancel=options.cancel,
     )
 
 
@@ -312,6 +320,10 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         return
     if reason == "interrupt":
         raise KeyboardInterrupt
+    if reason == "error":
+        error = search.error      # the progress callback's own exception, with its traceback
+        assert error is not None
+        raise error
     nodes, seconds = nodes_before + search.nodes, search.seconds
     what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
     if table is not None:
@@ -320,7 +332,9 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
     if table is not None:
         advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""
-    if reason == "nodes":
+    if reason == "cancelled":
+        message = f"{what}: cancelled before finishing {_short(piles)}"
+    elif reason == "nodes":
         message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit"
         message += f" or {advice}" if advice else ""
     elif reason == "time":

@@ -3,8 +3,8 @@
 #
 # Engines count each node with search_count_node(); every CHECK_INTERVAL nodes
 # (and exactly at the node limit) it calls search_checkpoint(), which reads the
-# clock, takes the GIL briefly to look for Ctrl-C and report progress, and sets
-# `stop`. An engine that sees `stop` set restores its piles and unwinds.
+# clock, takes the GIL briefly to look for Ctrl-C, a cancellation and report
+# progress, and sets `stop`. An engine that sees `stop` set restores its piles and unwinds.
 #
 # Recursive engines call search_enter_thread() on entry (in the thread that
 # runs them) and search_too_deep() at each level: the recursion stops with
@@ -20,6 +20,8 @@ cdef enum StopReason:
     STOP_DEPTH = 3       # the recursion would pass max_depth
     STOP_INTERRUPT = 4   # Ctrl-C (SIGINT) arrived
     STOP_MEMORY = 5      # an engine could not allocate what it needs
+    STOP_CANCELLED = 6   # the search's cancellation handle was set (Search.cancel, cancel=)
+    STOP_ERROR = 7       # the progress callback raised: Search.error holds the exception
 
 cdef enum:
     CHECK_INTERVAL = 1 << 20    # nodes between checkpoints: a few ms of search
@@ -43,6 +45,9 @@ cdef struct SearchState:
     double last_report     # monotonic clock of the last progress call
     int depth_bound        # deepest recursion of this run: max_depth, less on a small C stack
     int stop_depth         # the recursion depth at which STOP_DEPTH was set
+    void* owner            # the Search owning this state (borrowed)
+    void* cancel           # an object with is_set() or NULL; owned by Search
+    int cancel_requested   # set by Search.cancel() from any thread, read at checkpoints
 
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
@@ -85,6 +90,8 @@ cdef class Search:
     cdef pile_t* c_piles
     cdef int c_n
     cdef object c_progress
+    cdef object c_cancel
+    cdef object c_error        # the exception the progress callback raised, or None
     cdef double c_time_limit   # seconds; 0: none
     cdef double c_ended        # monotonic clock when finish() was called; 0: running
     cdef void _start(self) noexcept

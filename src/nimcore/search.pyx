@@ -6,8 +6,8 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport (
-    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, STOP_DEPTH, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES,
-    STOP_NONE, STOP_TIME,
+    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT,
+    STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_TIME,
 )
 
 cdef extern from *:
@@ -72,6 +72,8 @@ _STOP_NAMES = {
     STOP_DEPTH: "depth",
     STOP_INTERRUPT: "interrupt",
     STOP_MEMORY: "memory",
+    STOP_CANCELLED: "cancelled",
+    STOP_ERROR: "error",
 }
 
 
@@ -113,12 +115,19 @@ cdef int search_checkpoint(SearchState* s) noexcept nogil:
         if PyErr_CheckSignals_nocheck() != 0:
             PyErr_Clear()
             s.stop = STOP_INTERRUPT
-        elif s.progress != NULL and now - s.last_report >= REPORT_INTERVAL:
-            s.last_report = now
+        else:
             try:
-                (<object>s.progress)(s.nodes, now - s.started)
-            except BaseException:    # a KeyboardInterrupt raised inside the callback
+                if s.cancel_requested or (s.cancel != NULL and (<object>s.cancel).is_set()):
+                    s.stop = STOP_CANCELLED
+                elif s.progress != NULL and now - s.last_report >= REPORT_INTERVAL:
+                    s.last_report = now
+                    (<object>s.progress)(s.nodes, now - s.started)
+            except KeyboardInterrupt:    # Ctrl-C arrived while the callback ran
                 s.stop = STOP_INTERRUPT
+            except BaseException as error:
+                # a bug in the callback (or is_set) is not an interruption: keep it
+                (<Search>s.owner).c_error = error
+                s.stop = STOP_ERROR
     s.next_check = s.nodes + CHECK_INTERVAL
     if s.node_limit and s.next_check > s.node_limit:
         s.next_check = s.node_limit
@@ -141,11 +150,25 @@ cdef class Search:
         Deepest recursion an engine may use.
     progress : callable(nodes, seconds) or None
         Called from the search every CHECK_INTERVAL nodes, with the GIL held.
+        An exception it raises stops the search (stop reason "error", the
+        exception in ``error``); KeyboardInterrupt stops it as Ctrl-C does.
+    cancel : object with ``is_set()`` or None
+        A cancellation handle such as ``threading.Event``: the search stops,
+        with the stop reason "cancelled", at the first checkpoint where it is
+        set (the checkpoints where Ctrl-C is seen). ``Search.cancel()`` does
+        the same from any thread.
+
+    Raises
+    ------
+    TypeError
+        When ``cancel`` has no ``is_set`` method.
     """
 
     def __cinit__(self, CoreRules rules, piles, node_limit=None, time_limit=None,
-                  int max_depth=DEFAULT_MAX_DEPTH, progress=None):
+                  int max_depth=DEFAULT_MAX_DEPTH, progress=None, cancel=None):
         cdef Py_ssize_t i, n = len(piles)
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise TypeError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
         self.c_piles = <pile_t*>PyMem_Malloc((n + 1) * sizeof(pile_t))
         if self.c_piles == NULL:
             raise MemoryError()
@@ -157,6 +180,9 @@ cdef class Search:
         self.c_state.max_depth = max_depth
         self.c_progress = progress
         self.c_state.progress = <void*>progress if progress is not None else NULL
+        self.c_cancel = cancel
+        self.c_state.cancel = <void*>cancel if cancel is not None else NULL
+        self.c_state.owner = <void*>self
         self.c_time_limit = time_limit or 0.0
         self._start()
 
@@ -165,6 +191,8 @@ cdef class Search:
         self.c_ended = 0.0
         self.c_state.stop = STOP_NONE
         self.c_state.stop_depth = 0
+        self.c_state.cancel_requested = 0
+        self.c_error = None
         self.c_state.depth_bound = self.c_state.max_depth
         self.c_state.started = monotonic_seconds()
         self.c_state.last_report = self.c_state.started
@@ -202,10 +230,20 @@ cdef class Search:
         """The progress callback given at construction, or None."""
         return self.c_progress
 
+    def cancel(self):
+        """Ask the search to stop at its next checkpoint (thread-safe; reason "cancelled")."""
+        self.c_state.cancel_requested = 1
+
     @property
     def stop_reason(self):
-        """None while complete, else "nodes", "time", "depth", "interrupt" or "memory"."""
+        """None while complete, else "nodes", "time", "depth", "interrupt", "memory",
+        "cancelled" or "error"."""
         return _STOP_NAMES[self.c_state.stop]
+
+    @property
+    def error(self):
+        """The exception the progress callback raised (stop reason "error"), else None."""
+        return self.c_error
 
     @property
     def stop_depth(self):

@@ -599,7 +599,29 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
 
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
            bint endgame=True, size_t max_frames=MAX_FRAMES):
-    """Solve ``search``'s position with the tt engine.
+    """Solve ``search``'s position with the tt engine (see _search_held for the parameters).
+
+    A table serves one search at a time: this holds its lock while the search
+    runs, and waits for it while another thread's search holds it (stopping
+    for Ctrl-C, a cancellation or the time limit meanwhile: the scores are
+    then meaningless and ``search.stop_reason`` says why).
+    """
+    cdef bint locked = False
+    if table is not None:
+        with nogil:
+            locked = table.lock_for(&search.c_state)
+        if not locked:
+            return 0, 0, 0
+    try:
+        return _search_held(search, table, distance, guide, endgame, max_frames)
+    finally:
+        if locked:
+            table.unlock()
+
+
+cdef tuple _search_held(Search search, TranspositionTable table, bint distance, bint guide,
+                        bint endgame, size_t max_frames):
+    """Solve ``search``'s position with the tt engine, the table (if any) held.
 
     Parameters
     ----------
