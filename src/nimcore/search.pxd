@@ -31,6 +31,10 @@ cdef enum:
     # -fstack-usage gives at most 192 bytes a function (-O3 and -O0), and a
     # level is at most two functions.
     RECURSION_LEVEL_BYTES = 512
+    # Levels a search may always go (16 KB of stack): the thread's real stack
+    # is looked up only past them (for the main thread glibc reads
+    # /proc/self/maps, which would cost a shallow search twice its work).
+    SHALLOW_LEVELS = 32
 
 cdef struct SearchState:
     RuleSet rules
@@ -43,7 +47,8 @@ cdef struct SearchState:
     int stop               # a StopReason; STOP_NONE while the search runs
     void* progress         # callable(nodes, seconds) or NULL; owned by Search
     double last_report     # monotonic clock of the last progress call
-    int depth_bound        # deepest recursion of this run: max_depth, less on a small C stack
+    int depth_bound        # deepest recursion for now: SHALLOW_LEVELS, then what the stack holds
+    char* stack_entry      # the engine's frame address on entry (search_enter_thread)
     int stop_depth         # the recursion depth at which STOP_DEPTH was set
     void* owner            # the Search owning this state (borrowed)
     void* cancel           # an object with is_set() or NULL; owned by Search
@@ -52,19 +57,19 @@ cdef struct SearchState:
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
 cdef void search_enter_thread(SearchState* s) noexcept nogil
+cdef bint search_stack_bound(SearchState* s, int depth) noexcept nogil
 
 
 cdef inline bint search_too_deep(SearchState* s, int depth) noexcept nogil:
     """True (with s.stop set) when a recursive engine must not go below `depth`.
 
-    The bound is Search.max_depth, lowered by search_enter_thread() to what
-    the running thread's C stack holds, so a thread with a small stack stops
-    cleanly instead of overflowing it. One comparison, as cheap as before.
+    The bound is Search.max_depth, lowered to what the running thread's C
+    stack holds (search_stack_bound, looked up once the search passes
+    SHALLOW_LEVELS), so a thread with a small stack stops cleanly instead of
+    overflowing it. One comparison a level, as cheap as before.
     """
     if depth >= s.depth_bound:
-        s.stop = STOP_DEPTH
-        s.stop_depth = depth
-        return True
+        return search_stack_bound(s, depth)
     return False
 
 

@@ -6,7 +6,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport (
-    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT,
+    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, SHALLOW_LEVELS, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT,
     STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_TIME,
 )
 
@@ -84,22 +84,35 @@ cdef double monotonic_seconds() noexcept nogil:
 
 
 cdef void search_enter_thread(SearchState* s) noexcept nogil:
-    """Set s.depth_bound for a recursive search about to run in the calling thread.
+    """Prepare the depth bound for a recursive search about to run in the calling thread."""
+    s.stack_entry = nimcore_stack_pointer()
+    s.depth_bound = SHALLOW_LEVELS if SHALLOW_LEVELS < s.max_depth else s.max_depth
 
-    Every level below here costs at most RECURSION_LEVEL_BYTES of stack, and
-    STACK_RESERVE stays free at the bottom; an unknown stack keeps max_depth.
+
+cdef bint search_stack_bound(SearchState* s, int depth) noexcept nogil:
+    """The slow path of search_too_deep: raise the bound to what the stack holds, once.
+
+    Every level below the engine's entry costs at most RECURSION_LEVEL_BYTES
+    of stack, and STACK_RESERVE stays free at the bottom; an unknown stack
+    keeps max_depth. Returns True, with STOP_DEPTH set, when `depth` is past it.
     """
-    cdef char* low = nimcore_thread_stack_low()
-    cdef char* here = nimcore_stack_pointer()
+    cdef char* low
     cdef size_t levels
-    s.depth_bound = s.max_depth
-    if low == NULL:
-        return
-    levels = 0
-    if here > low + STACK_RESERVE:
-        levels = <size_t>(here - low - STACK_RESERVE) // RECURSION_LEVEL_BYTES
-    if levels < <size_t>s.depth_bound:
-        s.depth_bound = <int>levels
+    if s.depth_bound < s.max_depth and s.stack_entry != NULL:
+        s.depth_bound = s.max_depth
+        low = nimcore_thread_stack_low()
+        if low != NULL:
+            levels = 0
+            if s.stack_entry > low + STACK_RESERVE:
+                levels = <size_t>(s.stack_entry - low - STACK_RESERVE) // RECURSION_LEVEL_BYTES
+            if levels < <size_t>s.depth_bound:
+                s.depth_bound = <int>levels
+        s.stack_entry = NULL      # looked up: the bound is final
+    if depth >= s.depth_bound:
+        s.stop = STOP_DEPTH
+        s.stop_depth = depth
+        return True
+    return False
 
 
 cdef int search_checkpoint(SearchState* s) noexcept nogil:
@@ -194,6 +207,7 @@ cdef class Search:
         self.c_state.cancel_requested = 0
         self.c_error = None
         self.c_state.depth_bound = self.c_state.max_depth
+        self.c_state.stack_entry = NULL
         self.c_state.started = monotonic_seconds()
         self.c_state.last_report = self.c_state.started
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
