@@ -173,3 +173,36 @@ def test_a_keyboard_interrupt_from_the_progress_callback_is_ctrl_c() -> None:
     search = Search(nim.Rules.parse("misere,max=9").core, [1, 2, 3, 4, 5], progress=interrupt)
     minimax.search(search, False)
     assert search.stop_reason == "interrupt" and search.error is None
+
+
+_RSS_SCRIPT = """
+import resource, sys
+from nim.cli import main
+status = main(sys.argv[1:])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, status)
+"""
+
+
+def _peak_rss_mb(*args: str) -> tuple[float, int]:
+    """Peak RSS in MB of `nimcore solve ARGS` in a fresh process, and its exit status."""
+    done = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, "solve", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+    kilobytes, status = done.stdout.split()[-2:]
+    return int(kilobytes) / 1024, int(status)
+
+
+@pytest.mark.parametrize("piles, take", [(["4095", "4095", "4094"], "1"), (["1", "4294967295"], "3")])
+def test_tt_mb_bounds_all_the_tt_engine_holds(piles: list[str], take: str) -> None:
+    """--tt-mb counts the endgame tables and the search frames too (they took 64 MB and 400 MB)."""
+    mb = 8
+    baseline, _ = _peak_rss_mb("1", "2", "--misere", "--max-take", "3", "--tt-mb", str(mb))
+    peak, status = _peak_rss_mb(*piles, "--misere", "--max-take", take, "--tt-mb", str(mb),
+                                "--node-limit", "3000000")
+    assert status == 3       # the node limit, or the memory bound: a clean stop either way
+    assert peak - baseline <= 1.1 * mb + 1, (baseline, peak)    # 1 MB for allocator noise
+
+
+def test_a_game_deeper_than_the_memory_allows_names_tt_mb() -> None:
+    with pytest.raises(nim.SearchLimitError, match="tt-mb") as caught:
+        nim.solve([1, 2**32 - 1], "misere,max=3", tt_mb=1)
+    assert caught.value.reason == "memory"

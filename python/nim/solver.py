@@ -153,8 +153,9 @@ def solve(
     time_limit : float or None
         Stop a search after this many seconds.
     tt_mb : int or None
-        Upper bound on the transposition table of the `tt` engine, in MB
-        (1 .. 2**20; None: DEFAULT_TT_MB). The table never exceeds it.
+        Upper bound, in MB, on all the `tt` engine holds -- its transposition
+        table, Grundy and endgame tables and search stack -- within 10%
+        (1 .. 2**20; None: DEFAULT_TT_MB).
     progress : bool or None
         Show a progress counter on stderr; None shows it when stderr is a terminal.
     cancel : object with ``is_set()`` or None
@@ -352,6 +353,9 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
             f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
             f"deeper than the engine's recursion bound (this thread's C stack); {advice}"
         )
+    elif table is not None:
+        message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
+                   "the table, the endgame tables and the search stack; raise it")
     else:
         message = f"{what}: out of memory on {_short(piles)}; {advice}"
     raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
@@ -397,7 +401,8 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> So
     table = new_table(piles, rules, options)
     search = new_search(piles, rules, options, "tt", search_progress("tt", options.progress, table))
     try:
-        score, pile_size, take = _tt_core.search(search, table)
+        # --tt-mb bounds all the engine holds: table, endgame tables, frames
+        score, pile_size, take = _tt_core.search(search, table, memory=(options.tt_mb or DEFAULT_TT_MB) << 20)
     except MemoryError:
         search.finish()
         raise SearchLimitError(f"tt ran out of memory on {_short(piles)}", reason="memory",

@@ -55,7 +55,7 @@ from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
 )
 from nimcore.ttable cimport (
-    KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTCore, TTEntry, TTKey, TranspositionTable,
+    KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
     ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
 
@@ -63,6 +63,8 @@ from nimcore.ttable cimport (
 #: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
 #: needs 500,000 frames without the endgame tables, and none with them.
 MAX_FRAMES = 1 << 22
+#: The memory bound of search(memory=...) holds within this fraction of it.
+MEMORY_SLACK = 0.1
 #: Scores in distance mode: +-(DIST_MATE - remoteness).
 DIST_MATE = 1 << 30
 #: Largest pile for which the guide uses a Grundy table (4 bytes per size); above it
@@ -113,7 +115,8 @@ cdef struct Ctx:
     int n
     Frame* frames
     size_t cap             # frames allocated
-    size_t max_frames      # deepest game searched (STOP_DEPTH beyond)
+    size_t max_frames      # deepest game searched (STOP_DEPTH beyond) ...
+    bint frames_by_memory  # ... set by the memory budget (STOP_MEMORY beyond)
     uint32_t* gtab         # Grundy values by pile size (NULL: closed forms per node)
     int32_t* single        # score of a lone pile by size, by DP (NULL: none)
     int32_t* pair          # score of two piles x <= y at [x * width + y], by DP (NULL: none)
@@ -365,7 +368,7 @@ cdef int _grow(Ctx* c) noexcept nogil:
     """Double the frame stack; -1 when out of memory or past c.max_frames."""
     cdef size_t cap = c.cap * 2
     if c.cap >= c.max_frames:
-        c.s.stop = STOP_DEPTH
+        c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
     if cap > c.max_frames:
         cap = c.max_frames
@@ -598,7 +601,7 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
 
 
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
-           bint endgame=True, size_t max_frames=MAX_FRAMES):
+           bint endgame=True, size_t max_frames=MAX_FRAMES, size_t memory=0):
     """Solve ``search``'s position with the tt engine (see _search_held for the parameters).
 
     A table serves one search at a time: this holds its lock while the search
@@ -613,14 +616,14 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         if not locked:
             return 0, 0, 0
     try:
-        return _search_held(search, table, distance, guide, endgame, max_frames)
+        return _search_held(search, table, distance, guide, endgame, max_frames, memory)
     finally:
         if locked:
             table.unlock()
 
 
 cdef tuple _search_held(Search search, TranspositionTable table, bint distance, bint guide,
-                        bint endgame, size_t max_frames):
+                        bint endgame, size_t max_frames, size_t memory):
     """Solve ``search``'s position with the tt engine, the table (if any) held.
 
     Parameters
@@ -641,6 +644,13 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         is cheap (True), or search them like any other.
     max_frames : int
         Deepest game searched; a deeper one stops with ``stop_reason`` "depth".
+    memory : int
+        Bytes for everything the engine holds (0: no bound but max_frames):
+        the table's growth, the Grundy and endgame tables and the frame
+        stack, within MEMORY_SLACK of it. The optional tables are built
+        only where they fit in half of it; the table then grows at most to
+        what is left; the frames get the rest, and a game deeper than they
+        hold stops with ``stop_reason`` "memory".
 
     Returns
     -------
@@ -662,7 +672,11 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
     cdef int32_t score = 0
     cdef pile_t best_p = 0, best_take = 0
     cdef uint64_t total = 0
+    cdef size_t extra = 0, half = memory // 2, table_bytes = 0, frame_bytes, frames_cap
+    cdef size_t bound = memory + <size_t>(memory * MEMORY_SLACK)
+    cdef size_t saved_max_nbuckets = table.c_core.max_nbuckets if table is not None else 0
     c.s = s
+    c.frames_by_memory = False
     c.distance = distance
     c.terminal = rules_terminal_score(&s.rules) * (_MATE if distance else 1)
     c.table = NULL
@@ -700,11 +714,12 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         qsort(c.a, n, sizeof(pile_t), _cmp_pile)
         c.guide = guide
         c.mispredicted = 0
-        if guide and top < GUIDE_TABLE_LIMIT:
+        if guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra, (top + 1) * sizeof(uint32_t)):
             # Grundy values by pile size (piles only shrink, so top bounds them)
             c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
             if c.gtab == NULL:
                 raise MemoryError("no memory for the tt engine's Grundy table")
+            extra += (top + 1) * sizeof(uint32_t)
             _fill_grundy(&s.rules, c.gtab, top + 1, take)
         elif guide and take == TAKE_SET:
             c.guide = False               # no table for piles this large: plain order
@@ -714,16 +729,37 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
                  else s.rules.k if take == TAKE_MAX else s.rules.n_set)
         c.width = top + 1
-        if endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK:
+        if (endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK
+                and _fits(memory, extra, (top + 1) * sizeof(int32_t))):
             c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
             if c.single == NULL:
                 raise MemoryError("no memory for the tt engine's endgame table")
+            extra += (top + 1) * sizeof(int32_t)
             _fill(&c, False, take)
-            if (<double>top + 1) * (top + 1) * moves <= SINGLE_DP_WORK:
+            if ((<double>top + 1) * (top + 1) * moves <= SINGLE_DP_WORK
+                    and _fits(memory, extra, (top + 1) * (top + 1) * sizeof(int32_t))):
                 c.pair = <int32_t*>malloc((top + 1) * (top + 1) * sizeof(int32_t))
                 if c.pair == NULL:
                     raise MemoryError("no memory for the tt engine's endgame table")
+                extra += (top + 1) * (top + 1) * sizeof(int32_t)
                 _fill(&c, True, take)
+        if memory:
+            # the table grows at most to what the optional tables and a
+            # sixteenth for the frames leave; the frames get the rest
+            if table is not None:
+                while (table.c_core.max_nbuckets > table.c_core.nbuckets
+                       and table.c_core.max_nbuckets * sizeof(TTBucket) + extra + memory // 16 > bound):
+                    table.c_core.max_nbuckets //= 2
+                table_bytes = table.c_core.max_nbuckets * sizeof(TTBucket)
+                if table.c_core.nbuckets * sizeof(TTBucket) > table_bytes:
+                    table_bytes = table.c_core.nbuckets * sizeof(TTBucket)
+            frame_bytes = bound - extra - table_bytes if bound > extra + table_bytes else 0
+            frames_cap = frame_bytes // sizeof(Frame)
+            if frames_cap < _FIRST_FRAMES:
+                frames_cap = _FIRST_FRAMES
+            if frames_cap < c.max_frames:
+                c.max_frames = frames_cap
+                c.frames_by_memory = True
         c.probe_all = distance or not c.guide
         # the key code: bytes when every position met fits them
         want_bytes = top <= 255 and n <= 16
@@ -750,5 +786,12 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         free(c.gtab)
         free(c.single)
         free(c.pair)
+        if table is not None and saved_max_nbuckets > table.c_core.max_nbuckets:
+            table.c_core.max_nbuckets = saved_max_nbuckets
     return score, best_p, best_take
+
+
+cdef inline bint _fits(size_t memory, size_t used, size_t more) noexcept nogil:
+    """True when an optional table of `more` bytes fits half the memory budget (0: no budget)."""
+    return memory == 0 or used + more <= memory // 2
 
