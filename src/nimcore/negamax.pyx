@@ -165,8 +165,9 @@ cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movab
     cdef score_t best = NO_SCORE, v
     cdef pile_t p, q, m, j
     cdef int i, first = 0
-    if search_too_deep(s, depth):
-        return 0
+    if Policy is not CutOffTag:      # the cut-off policy's depth was checked at the root
+        if search_too_deep(s, depth):
+            return 0
     for i in range(n):
         p = piles[i]
         m = rules_move_count(&s.rules, p, &first, tag)
