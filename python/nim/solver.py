@@ -30,7 +30,7 @@ from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
 from nimcore.grundy import Theory
 from nimcore.rules import MAX_PILE
-from nimcore.search import Search
+from nimcore.search import DEFAULT_MAX_DEPTH, Search
 from nimcore.ttable import MAX_MB, TranspositionTable
 
 __all__ = [
@@ -351,7 +351,9 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     elif reason == "depth":
         message = (
             f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
-            f"deeper than the engine's recursion bound (this thread's C stack); {advice}"
+            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
+               else "deeper than this thread's C stack holds (threading.stack_size)")
+            + f"; {advice}"
         )
     elif table is not None:
         message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
