@@ -206,3 +206,15 @@ def test_a_search_waiting_for_a_busy_table_can_be_cancelled() -> None:
     holder.join(timeout=30)
     assert waiting.stop_reason == "cancelled" and waiting.nodes == 0
     assert busy.stop_reason == "cancelled"
+
+
+def test_the_play_engines_take_a_cancel_handle_too() -> None:
+    already = threading.Event()
+    already.set()
+    # a path of 4 million moves passes several checkpoints: the first one stops it
+    with pytest.raises(nim.SearchLimitError, match="cancelled"):
+        nim.ida([2**22 - 10], "normal,max=1", cancel=already)
+    with pytest.raises(nim.SearchLimitError, match="cancelled"):
+        depth_limited([7, 7, 7, 7, 7, 7], "misere", 8, node_limit=None, cancel=already)
+    with pytest.raises(nim.NimError, match="is_set"):
+        nim.ida([3], cancel=object())
