@@ -14,7 +14,6 @@ cdef struct DlNode:
     int big              # piles of more than 1
     count_t stones       # objects left
     pile_t x             # nim-sum
-    int cutoff           # the depth of the cut-off (the root is depth 0)
 
 cdef struct KernelResult:
     score_t value        # the root's score for the mover

@@ -75,7 +75,6 @@ cdef inline void _dl_child(const SearchState* s, const DlNode* a, pile_t p, pile
     b.big = a.big - (p > 1) + (q > 1)
     b.stones = a.stones - (p - q)
     b.x = a.x ^ p ^ q
-    b.cutoff = a.cutoff
 
 
 cdef inline score_t _dl_leaf(const SearchState* s, const DlNode* b, int movable) noexcept nogil:
@@ -131,15 +130,17 @@ cdef inline score_t _child(SearchState* s, pile_t* piles, int n, int i, pile_t p
                            TakeTag tag, Policy policy) noexcept nogil:
     """Value, from the parent's side, of the child where piles[i] went from p to q.
 
-    `depth` and `movable` are the parent's. Returns 0 with s.stop set when the
-    search must stop.
+    `depth` and `movable` are the parent's; for the cut-off policy `depth`
+    counts the levels left to the cut-off instead (down to 1), a variable
+    less to carry. Returns 0 with s.stop set when the search must stop.
     """
     cdef int child_movable = movable - 1 + (q >= s.rules.min_take)
+    cdef int child_depth = depth - 1 if Policy is CutOffTag else depth + 1
     cdef score_t v
     cdef DlNode b
     if Policy is CutOffTag:
         _dl_child(s, a, p, q, &b)
-        if (child_movable == 0 or depth + 1 == a.cutoff
+        if (child_movable == 0 or child_depth == 0
                 or (s.rules.misere and b.stones == 1)):      # over, or cut off
             return _dl_leaf(s, &b, child_movable)
     elif child_movable == 0:
@@ -147,9 +148,9 @@ cdef inline score_t _child(SearchState* s, pile_t* piles, int n, int i, pile_t p
     elif child_movable == 1:
         # one movable pile left: this one, or the other one when this empties
         return _lone_pile(s, q if q >= s.rules.min_take else _other_movable(s, piles, n, i),
-                          depth + 1, alpha, beta, tag, policy)
+                          child_depth, alpha, beta, tag, policy)
     piles[i] = q
-    v = -_negamax(s, piles, n, depth + 1, child_movable, &b, -beta, -alpha, tag, policy)
+    v = -_negamax(s, piles, n, child_depth, child_movable, &b, -beta, -alpha, tag, policy)
     piles[i] = p
     return v
 
@@ -157,7 +158,8 @@ cdef inline score_t _child(SearchState* s, pile_t* piles, int n, int i, pile_t p
 cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movable,
                       const DlNode* a, score_t alpha, score_t beta, TakeTag tag,
                       Policy policy) noexcept nogil:
-    """Value for the mover of a position with `movable` > 0 movable piles, `depth` below the root.
+    """Value for the mover of a position with `movable` > 0 movable piles, `depth` below the root
+    (for the cut-off policy: `depth` levels above the cut-off).
 
     `a` summarises the position for the cut-off policy (unused, may be NULL,
     for the others). With FullTreeTag, alpha and beta are ignored.
@@ -196,7 +198,6 @@ cdef void _root(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* 
     a.big = 0
     a.stones = 0
     a.x = 0
-    a.cutoff = cutoff
     for i in range(n):
         a.big += piles[i] > 1
         a.stones += piles[i]
@@ -228,7 +229,8 @@ cdef void _root(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* 
             before = s.nodes
             if Policy is CutOffTag:
                 alpha = out.value - 1       # a value >= the best so far comes back exact
-            v = _child(s, piles, n, i, p, q, 0, movable, &a, alpha, beta, tag, policy)
+            v = _child(s, piles, n, i, p, q, cutoff if Policy is CutOffTag else 0, movable, &a,
+                       alpha, beta, tag, policy)
             if s.stop != STOP_NONE:
                 return
             # cut-off policy: equal within a pile means a smaller count (Lab 2)
