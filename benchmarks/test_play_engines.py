@@ -18,6 +18,15 @@ def test_ida_long_path(benchmark: Any) -> None:
     benchmark.extra_info["nodes_per_second"] = result.nodes / benchmark.stats.stats.mean
 
 
+@pytest.mark.benchmark(group="ida")
+def test_ida_kuet_easy_board(benchmark: Any) -> None:
+    """KUET Easy on 10000 10000 10000 (max 3): the report's order takes 1 stone a move, 30,000 moves."""
+    result = benchmark(ida, [10000, 10000, 10000], "normal,max=3")
+    assert result.path_length == 30000
+    benchmark.extra_info["nodes"] = result.nodes
+    benchmark.extra_info["nodes_per_second"] = result.nodes / benchmark.stats.stats.mean
+
+
 @pytest.mark.benchmark(group="depth-limited")
 @pytest.mark.parametrize("depth", [4, 6])
 def test_depth_limited_misere(benchmark: Any, depth: int) -> None:

@@ -164,3 +164,14 @@ def test_depth_limited_cut_off_uses_the_misere_rule_on_ones() -> None:
         assert result.value == nim.reference.brute_force_value(piles, misere) == 1.0
         expected = Move(ones, 2) if ones % 2 == 1 else Move(ones, 1)
         assert result.move == expected, piles
+
+
+def test_ida_stopped_mid_path_restores_the_piles() -> None:
+    """The explicit stack unwinds every change to the piles when a limit stops the search."""
+    from nimcore import ida as ida_core
+    from nimcore.search import Search
+
+    search = Search(Rules.parse("normal,max=2").core, [3, 500, 0, 7], node_limit=250)
+    ida_core.search(search)
+    assert search.stop_reason == "nodes"
+    assert search.piles == (3, 500, 0, 7)

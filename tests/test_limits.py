@@ -134,3 +134,75 @@ def test_time_limit_holds_with_many_piles() -> None:
         nim.solve(piles, "misere,max=3", "tt", time_limit=0.3)
     assert caught.value.reason == "time"
     assert time.monotonic() - started < 30        # a hang fails; measured: about 0.3 s
+
+
+class _BrokenProgress:
+    """A progress display with a bug: its call raises TypeError."""
+
+    calls = 0
+
+    def __call__(self, nodes: int, seconds: float) -> None:
+        _BrokenProgress.calls += 1
+        raise TypeError(f"cannot show {nodes!r}")
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("method", ["tt", "minimax"])
+def test_a_progress_callback_error_is_kept_not_reported_as_ctrl_c(
+        monkeypatch: pytest.MonkeyPatch, method: str) -> None:
+    """Only KeyboardInterrupt is an interruption: a TypeError from the callback comes out as itself."""
+    monkeypatch.setattr(nim.solver, "search_progress", lambda *args, **kwargs: _BrokenProgress())
+    _BrokenProgress.calls = 0
+    piles, rules = (HOPELESS, "misere,max=3") if method == "tt" else ([1, 2, 3, 4, 5], "misere,max=9")
+    with pytest.raises(TypeError, match="cannot show") as caught:
+        nim.solve(piles, rules, method, node_limit=None, time_limit=20, progress=True)
+    assert _BrokenProgress.calls == 1          # the search stopped at the first failing call
+    # the traceback reaches into the callback, where the bug is
+    assert caught.traceback[-1].name == "__call__"
+
+
+def test_a_keyboard_interrupt_from_the_progress_callback_is_ctrl_c() -> None:
+    from nimcore import minimax
+    from nimcore.search import Search
+
+    def interrupt(nodes: int, seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    search = Search(nim.Rules.parse("misere,max=9").core, [1, 2, 3, 4, 5], progress=interrupt)
+    minimax.search(search, False)
+    assert search.stop_reason == "interrupt" and search.error is None
+
+
+_RSS_SCRIPT = """
+import resource, sys
+from nim.cli import main
+status = main(sys.argv[1:])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, status)
+"""
+
+
+def _peak_rss_mb(*args: str) -> tuple[float, int]:
+    """Peak RSS in MB of `nimcore solve ARGS` in a fresh process, and its exit status."""
+    done = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, "solve", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+    kilobytes, status = done.stdout.split()[-2:]
+    return int(kilobytes) / 1024, int(status)
+
+
+@pytest.mark.parametrize("piles, take", [(["4095", "4095", "4094"], "1"), (["1", "4294967295"], "3")])
+def test_tt_mb_bounds_all_the_tt_engine_holds(piles: list[str], take: str) -> None:
+    """--tt-mb counts the endgame tables and the search frames too (they took 64 MB and 400 MB)."""
+    mb = 8
+    baseline, _ = _peak_rss_mb("1", "2", "--misere", "--max-take", "3", "--tt-mb", str(mb))
+    peak, status = _peak_rss_mb(*piles, "--misere", "--max-take", take, "--tt-mb", str(mb),
+                                "--node-limit", "3000000", "--method", "tt")
+    assert status == 3       # the node limit, or the memory bound: a clean stop either way
+    assert peak - baseline <= 1.1 * mb + 1, (baseline, peak)    # 1 MB for allocator noise
+
+
+def test_a_game_deeper_than_the_memory_allows_names_tt_mb() -> None:
+    with pytest.raises(nim.SearchLimitError, match="tt-mb") as caught:
+        nim.solve([1, 2**32 - 1], "misere,max=3", "tt", tt_mb=1)
+    assert caught.value.reason == "memory"

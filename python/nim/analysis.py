@@ -23,7 +23,8 @@ from nim.position import Move, Position, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solver import (
-    DEFAULT_NODE_LIMIT, SolveOptions, _short, check_options, finish_search, new_search, new_table,
+    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, check_options, finish_search,
+    new_search, new_table,
 )
 from nim.errors import NimError, SearchLimitError
 from nimcore import tt as _tt_core
@@ -123,6 +124,7 @@ def analyze(
             "distance scores; use depth=False (--no-depth)"
         )
     table = new_table(position.piles, ruleset, options)
+    table_budget = (options.tt_mb or DEFAULT_TT_MB) << 20    # all the tt engine holds
     bar = search_progress("analyze", options.progress, table)
     rows: List[MoveAnalysis] = []
     nodes_before = 0
@@ -134,7 +136,7 @@ def analyze(
             search = new_search(child, ruleset, remaining, method, bar)
             if bar is not None:
                 bar.base = nodes_before
-            score, _, _ = _tt_core.search(search, table, depth)
+            score, _, _ = _tt_core.search(search, table, depth, memory=table_budget)
             finish_search(search, f"analysis of {len(rows) + 1} move(s) by {method}",
                           position.piles, table, close=False, nodes_before=nodes_before)
             nodes_before += search.nodes

@@ -47,7 +47,8 @@ class SearchLimitError(NimError):
     Attributes
     ----------
     reason : str
-        ``"nodes"``, ``"time"``, ``"depth"`` or ``"memory"``.
+        ``"nodes"``, ``"time"``, ``"depth"``, ``"memory"`` or ``"cancelled"``
+        (the search's cancellation handle was set).
     nodes : int
         Nodes visited before the search stopped.
     seconds : float

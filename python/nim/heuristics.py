@@ -25,13 +25,14 @@ decisive last move). Use ``method="auto"`` for the game value.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Optional, Tuple
+from typing import Any, Iterable, NamedTuple, Optional, Tuple
 
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.solver import (
-    DEFAULT_NODE_LIMIT, Solution, SolveOptions, finish_search, new_search, register_engine,
+    DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options, finish_search, new_search,
+    register_engine,
 )
 from nimcore import depthlimited as _dl_core
 from nimcore import ida as _ida_core
@@ -102,8 +103,12 @@ def ida(
     *,
     node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
     time_limit: Optional[float] = None,
+    cancel: Optional[Any] = None,
 ) -> IdaResult:
     """Run IDA* (SPEC 3.4) on a position.
+
+    ``cancel``: an object with ``is_set()`` (e.g. ``threading.Event``) that
+    stops the search when set, as ``nim.solve``'s.
 
     Returns
     -------
@@ -118,7 +123,8 @@ def ida(
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    search = new_search(position, ruleset, SolveOptions(node_limit, time_limit), "ida")
+    options = check_options(SolveOptions(node_limit, time_limit, cancel=cancel))
+    search = new_search(position, ruleset, options, "ida")
     try:
         value, pile, take, length, iterations, threshold = _ida_core.search(search)
     finally:
@@ -134,8 +140,11 @@ def depth_limited(
     *,
     node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
     time_limit: Optional[float] = None,
+    cancel: Optional[Any] = None,
 ) -> DepthLimitedResult:
     """Run depth-limited alpha-beta with the nim-sum evaluation (SPEC 3.5).
+
+    ``cancel``: an object with ``is_set()`` that stops the search when set.
 
     Returns
     -------
@@ -151,7 +160,8 @@ def depth_limited(
         raise NimError(f"the search depth must be a whole number of at least 1, not {depth!r}")
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    search = new_search(position, ruleset, SolveOptions(node_limit, time_limit), "depth-limited")
+    options = check_options(SolveOptions(node_limit, time_limit, cancel=cancel))
+    search = new_search(position, ruleset, options, "depth-limited")
     try:
         score, pile, take = _dl_core.search(search, depth)
     finally:
@@ -163,5 +173,6 @@ def depth_limited(
 @register_engine("ida")
 def _solve_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
     """``solve(method="ida")``: value = the found path's outcome for the mover (see module doc)."""
-    result = ida(piles, rules, node_limit=options.node_limit, time_limit=options.time_limit)
+    result = ida(piles, rules, node_limit=options.node_limit, time_limit=options.time_limit,
+                 cancel=options.cancel)
     return Solution(result.path_value, result.move, result.nodes, "ida", result.seconds)

@@ -111,6 +111,7 @@ class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed
     time_limit: Optional[float] = None
     tt_mb: Optional[int] = None
     progress: Optional[bool] = False
+    cancel: Optional[Any] = None    # an object with is_set(), e.g. threading.Event
 
 
 Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
@@ -144,6 +145,7 @@ def solve(
     time_limit: Optional[float] = None,
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
+    cancel: Optional[Any] = None,
 ) -> Solution:
     """Solve a Nim position exactly.
 
@@ -160,10 +162,14 @@ def solve(
     time_limit : float or None
         Stop a search after this many seconds.
     tt_mb : int or None
-        Upper bound on the transposition table of the `tt` engine, in MB
-        (1 .. 2**20; None: DEFAULT_TT_MB). The table never exceeds it.
+        Upper bound, in MB, on all the `tt` engine holds -- its transposition
+        table, Grundy and endgame tables and search stack -- within 10%
+        (1 .. 2**20; None: DEFAULT_TT_MB).
     progress : bool or None
         Show a progress counter on stderr; None shows it when stderr is a terminal.
+    cancel : object with ``is_set()`` or None
+        A cancellation handle such as ``threading.Event``: a search stops soon
+        (within milliseconds) after it is set, e.g. from another thread.
 
     Returns
     -------
@@ -174,13 +180,14 @@ def solve(
     InvalidPositionError, InvalidRulesError, UnknownMethodError, NimError
         For bad input (NimError: a bad limit, e.g. ``tt_mb=0``).
     SearchLimitError
-        When a limit stops the search; its message says what was searched.
+        When a limit stops the search (reason "cancelled": the ``cancel``
+        handle); its message says what was searched.
     KeyboardInterrupt
         When Ctrl-C stops the search.
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
+    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress, cancel))
     name = _check_method(method)
     if name == "auto":
         name = auto_method(ruleset)
@@ -203,6 +210,8 @@ def check_options(options: SolveOptions) -> SolveOptions:
         raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
     if (node_limit, time_limit) != (options.node_limit, options.time_limit):
         options = options._replace(node_limit=node_limit, time_limit=time_limit)
+    if options.cancel is not None and not callable(getattr(options.cancel, "is_set", None)):
+        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event): {options.cancel!r}")
     return options
 
 
@@ -323,7 +332,7 @@ def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, meth
         progress = search_progress(method, options.progress)
     return Search(
         rules.core, piles, node_limit=options.node_limit, time_limit=options.time_limit,
-        progress=progress,
+        progress=progress, cancel=options.cancel,
     )
 
 
@@ -372,6 +381,10 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         return
     if reason == "interrupt":
         raise KeyboardInterrupt
+    if reason == "error":
+        error = search.error      # the progress callback's own exception, with its traceback
+        assert error is not None
+        raise error
     nodes, seconds = nodes_before + search.nodes, search.seconds
     what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
     if table is not None:
@@ -380,7 +393,9 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
     if table is not None:
         advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""
-    if reason == "nodes":
+    if reason == "cancelled":
+        message = f"{what}: cancelled before finishing {_short(piles)}"
+    elif reason == "nodes":
         message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit"
         message += f" or {advice}" if advice else ""
     elif reason == "time":
@@ -395,9 +410,14 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         message = f"{what}: a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
     elif reason == "depth":
         message = (
-            f"{what}: {_short(piles)} can last more than {DEFAULT_MAX_DEPTH:,} moves, "
-            f"deeper than the engine's recursion bound; {advice}"
+            f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
+            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
+               else "deeper than this thread's C stack holds (threading.stack_size)")
+            + f"; {advice}"
         )
+    elif table is not None:
+        message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
+                   "the table, the endgame tables and the search stack; raise it")
     else:
         message = f"{what}: out of memory on {_short(piles)}; {advice}"
     raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
@@ -443,7 +463,8 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> So
     table = new_table(piles, rules, options)
     search = new_search(piles, rules, options, "tt", search_progress("tt", options.progress, table))
     try:
-        score, pile_size, take = _tt_core.search(search, table)
+        # --tt-mb bounds all the engine holds: table, endgame tables, frames
+        score, pile_size, take = _tt_core.search(search, table, memory=(options.tt_mb or DEFAULT_TT_MB) << 20)
     except MemoryError:
         search.finish()
         raise SearchLimitError(f"tt ran out of memory on {_short(piles)}", reason="memory",

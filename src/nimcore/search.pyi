@@ -1,8 +1,11 @@
-from typing import Callable, Optional, Sequence, Tuple
+from typing import Callable, Optional, Protocol, Sequence, Tuple
 
 from nimcore.rules import CoreRules
 
 DEFAULT_MAX_DEPTH: int
+
+class CancelHandle(Protocol):
+    def is_set(self) -> bool: ...
 
 class Search:
     def __init__(
@@ -13,7 +16,9 @@ class Search:
         time_limit: Optional[float] = ...,
         max_depth: int = ...,
         progress: Optional[Callable[[int, float], None]] = ...,
+        cancel: Optional[CancelHandle] = ...,
     ) -> None: ...
+    def cancel(self) -> None: ...
     def restart(self) -> None: ...
     def finish(self) -> None: ...
     @property
@@ -23,6 +28,10 @@ class Search:
     @property
     def stop_reason(self) -> Optional[str]: ...
     @property
+    def error(self) -> Optional[BaseException]: ...
+    @property
     def progress(self) -> Optional[Callable[[int, float], None]]: ...
+    @property
+    def stop_depth(self) -> int: ...
     @property
     def piles(self) -> Tuple[int, ...]: ...

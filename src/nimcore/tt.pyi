@@ -6,6 +6,7 @@ from nimcore.ttable import TranspositionTable
 
 DIST_MATE: int
 MAX_FRAMES: int
+MEMORY_SLACK: float
 GUIDE_TABLE_LIMIT: int
 SINGLE_DP_WORK: int
 
@@ -16,4 +17,5 @@ def search(
     guide: bool = ...,
     endgame: bool = ...,
     max_frames: int = ...,
+    memory: int = ...,
 ) -> Tuple[int, int, int]: ...

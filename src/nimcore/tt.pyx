@@ -58,7 +58,7 @@ from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
 )
 from nimcore.ttable cimport (
-    KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTCore, TTEntry, TTKey, TranspositionTable,
+    KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
     ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
 
@@ -66,6 +66,8 @@ from nimcore.ttable cimport (
 #: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
 #: needs 500,000 frames without the endgame tables, and none with them.
 MAX_FRAMES = 1 << 22
+#: The memory bound of search(memory=...) holds within this fraction of it.
+MEMORY_SLACK = 0.1
 #: Scores in distance mode: +-(DIST_MATE - remoteness).
 DIST_MATE = 1 << 30
 #: Largest pile for which the guide uses a Grundy table (4 bytes per size); above it
@@ -116,7 +118,8 @@ cdef struct Ctx:
     int n
     Frame* frames
     size_t cap             # frames allocated
-    size_t max_frames      # deepest game searched (STOP_DEPTH beyond)
+    size_t max_frames      # deepest game searched (STOP_DEPTH beyond) ...
+    bint frames_by_memory  # ... set by the memory budget (STOP_MEMORY beyond)
     Theory theory          # the guide's theory (nimcore.theory); set S: its table below
     uint8_t* theory_table  # set S: Grundy values of S / gcd(S) up to the top pile, owned
     uint32_t* gtab         # Grundy values by pile size (NULL: theory_grundy per node)
@@ -320,7 +323,7 @@ cdef int _grow(Ctx* c) noexcept nogil:
     """Double the frame stack; -1 when out of memory or past c.max_frames."""
     cdef size_t cap = c.cap * 2
     if c.cap >= c.max_frames:
-        c.s.stop = STOP_DEPTH
+        c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
     if cap > c.max_frames:
         cap = c.max_frames
@@ -526,8 +529,30 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
 
 
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
-           bint endgame=True, size_t max_frames=MAX_FRAMES):
-    """Solve ``search``'s position with the tt engine.
+           bint endgame=True, size_t max_frames=MAX_FRAMES, size_t memory=0):
+    """Solve ``search``'s position with the tt engine (see _search_held for the parameters).
+
+    A table serves one search at a time: this holds its lock while the search
+    runs, and waits for it while another thread's search holds it (stopping
+    for Ctrl-C, a cancellation or the time limit meanwhile: the scores are
+    then meaningless and ``search.stop_reason`` says why).
+    """
+    cdef bint locked = False
+    if table is not None:
+        with nogil:
+            locked = table.lock_for(&search.c_state)
+        if not locked:
+            return 0, 0, 0
+    try:
+        return _search_held(search, table, distance, guide, endgame, max_frames, memory)
+    finally:
+        if locked:
+            table.unlock()
+
+
+cdef tuple _search_held(Search search, TranspositionTable table, bint distance, bint guide,
+                        bint endgame, size_t max_frames, size_t memory):
+    """Solve ``search``'s position with the tt engine, the table (if any) held.
 
     Parameters
     ----------
@@ -547,6 +572,13 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         is cheap (True), or search them like any other.
     max_frames : int
         Deepest game searched; a deeper one stops with ``stop_reason`` "depth".
+    memory : int
+        Bytes for everything the engine holds (0: no bound but max_frames):
+        the table's growth, the Grundy and endgame tables and the frame
+        stack, within MEMORY_SLACK of it. The optional tables are built
+        only where they fit in half of it; the table then grows at most to
+        what is left; the frames get the rest, and a game deeper than they
+        hold stops with ``stop_reason`` "memory".
 
     Returns
     -------
@@ -568,7 +600,12 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
     cdef int32_t score = 0
     cdef pile_t best_p = 0, best_take = 0
     cdef uint64_t total = 0
+    cdef size_t extra = 0, half = memory // 2, table_bytes = 0, frame_bytes, frames_cap
+    cdef size_t guide_bytes
+    cdef size_t bound = memory + <size_t>(memory * MEMORY_SLACK)
+    cdef size_t saved_max_nbuckets = table.c_core.max_nbuckets if table is not None else 0
     c.s = s
+    c.frames_by_memory = False
     c.distance = distance
     c.terminal = rules_terminal_score(&s.rules) * (_MATE if distance else 1)
     c.table = NULL
@@ -608,7 +645,8 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         c.guide = guide
         c.mispredicted = 0
         theory_init(&c.theory, &s.rules)
-        if guide and top < GUIDE_TABLE_LIMIT:
+        guide_bytes = (top + 1) * sizeof(uint32_t) + ((top + 1) if take == TAKE_SET else 0)
+        if guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra, guide_bytes):
             if take == TAKE_SET:
                 # the theory's table up to the top pile (piles only shrink): no period needed
                 c.theory.table_size = top // c.theory.scale + 1
@@ -621,6 +659,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
             c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
             if c.gtab == NULL:
                 raise MemoryError("no memory for the tt engine's Grundy table")
+            extra += guide_bytes
             for i in range(top + 1):
                 c.gtab[i] = <uint32_t>theory_grundy(&c.theory, i)
         elif guide and take == TAKE_SET:
@@ -631,16 +670,37 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
                  else s.rules.k if take == TAKE_MAX else s.rules.n_set)
         c.width = top + 1
-        if endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK:
+        if (endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK
+                and _fits(memory, extra, (top + 1) * sizeof(int32_t))):
             c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
             if c.single == NULL:
                 raise MemoryError("no memory for the tt engine's endgame table")
+            extra += (top + 1) * sizeof(int32_t)
             _fill(&c, False, take)
-            if (<double>top + 1) * (top + 1) * moves <= SINGLE_DP_WORK:
+            if ((<double>top + 1) * (top + 1) * moves <= SINGLE_DP_WORK
+                    and _fits(memory, extra, (top + 1) * (top + 1) * sizeof(int32_t))):
                 c.pair = <int32_t*>malloc((top + 1) * (top + 1) * sizeof(int32_t))
                 if c.pair == NULL:
                     raise MemoryError("no memory for the tt engine's endgame table")
+                extra += (top + 1) * (top + 1) * sizeof(int32_t)
                 _fill(&c, True, take)
+        if memory:
+            # the table grows at most to what the optional tables and a
+            # sixteenth for the frames leave; the frames get the rest
+            if table is not None:
+                while (table.c_core.max_nbuckets > table.c_core.nbuckets
+                       and table.c_core.max_nbuckets * sizeof(TTBucket) + extra + memory // 16 > bound):
+                    table.c_core.max_nbuckets //= 2
+                table_bytes = table.c_core.max_nbuckets * sizeof(TTBucket)
+                if table.c_core.nbuckets * sizeof(TTBucket) > table_bytes:
+                    table_bytes = table.c_core.nbuckets * sizeof(TTBucket)
+            frame_bytes = bound - extra - table_bytes if bound > extra + table_bytes else 0
+            frames_cap = frame_bytes // sizeof(Frame)
+            if frames_cap < _FIRST_FRAMES:
+                frames_cap = _FIRST_FRAMES
+            if frames_cap < c.max_frames:
+                c.max_frames = frames_cap
+                c.frames_by_memory = True
         c.probe_all = distance or not c.guide
         # the key code: bytes when every position met fits them
         want_bytes = top <= 255 and n <= 16
@@ -668,5 +728,12 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         free(c.theory_table)
         free(c.single)
         free(c.pair)
+        if table is not None and saved_max_nbuckets > table.c_core.max_nbuckets:
+            table.c_core.max_nbuckets = saved_max_nbuckets
     return score, best_p, best_take
+
+
+cdef inline bint _fits(size_t memory, size_t used, size_t more) noexcept nogil:
+    """True when an optional table of `more` bytes fits half the memory budget (0: no budget)."""
+    return memory == 0 or used + more <= memory // 2
 

@@ -20,14 +20,22 @@
 # (Asking for huge pages with madvise was tried: a 7 ms stall on the first
 # touch of a tiny search and no gain on large ones, so it is not done.)
 #
+# Threads: a table serves one search at a time. tt.search holds its lock from
+# the owner check (rules and mode of the entries) to the end; a search on
+# another thread waits, still stopping for Ctrl-C, a cancellation or its time
+# limit. Without it two searches under different rules mixed their entries.
+#
 # Replacement: slot 0 of a bucket keeps the entry whose subtree cost the most
 # nodes (`work`); slot 1 takes everything else. A new entry that cost at least
 # as much as slot 0's takes slot 0 and pushes the old one down to slot 1.
 
 from libc.stdint cimport UINT32_MAX, int32_t, uint32_t, uint64_t
 
+from cpython.pythread cimport PyThread_type_lock
+
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport RuleSet
+from nimcore.search cimport SearchState
 
 cdef struct TTEntry:
     uint64_t key_lo      # packed canonical position; (0, 0): empty slot
@@ -73,8 +81,11 @@ cdef class TranspositionTable:
     cdef size_t c_raw_bytes
     cdef size_t c_bytes          # bytes of the whole bucket array (<= the MB asked for)
     cdef size_t c_first_buckets  # buckets in use at the start
+    cdef PyThread_type_lock c_lock   # held by the one search using the table
 
     cdef void clear(self) noexcept nogil
+    cdef bint lock_for(self, SearchState* s) noexcept nogil
+    cdef void unlock(self) noexcept nogil
 
 
 cdef void ttable_double(TTCore* t) noexcept nogil

@@ -4,7 +4,13 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
+from cpython.pythread cimport (
+    PY_LOCK_ACQUIRED, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
+    PyThread_free_lock, PyThread_release_lock,
+)
+
 from nimcore._types cimport count_t, pile_t
+from nimcore.search cimport STOP_NONE, SearchState, search_checkpoint
 
 cdef extern from "<sys/mman.h>" nogil:
     void* mmap(void* addr, size_t length, int prot, int flags, int fd, long offset)
@@ -21,6 +27,13 @@ cdef enum:
 # the same size: a program that solves many small positions (a game loop) then
 # pays neither mmap/munmap nor page faults per search. Only its dirty part (the
 # buckets the old table used, at most SPARE_DIRTY_MAX bytes) is zeroed again.
+cdef extern from "pythread.h":
+    int PyThread_acquire_lock_timed(PyThread_type_lock lock, long long microseconds,
+                                    int intr_flag) nogil
+
+#: How long a search waits for a busy table between two checkpoints (Ctrl-C, cancel, time).
+cdef long long _LOCK_WAIT_US = 20000
+
 cdef void* _spare_raw = NULL
 cdef size_t _spare_raw_bytes = 0
 cdef size_t _spare_dirty = 0
@@ -66,6 +79,9 @@ cdef class TranspositionTable:
         table is no larger than needed for them (small searches then cost no
         page faults). 0: no bound.
 
+    A table serves one search at a time: ``nimcore.tt.search`` holds it while
+    it runs, and a search from another thread waits for it.
+
     Raises
     ------
     ValueError
@@ -78,6 +94,9 @@ cdef class TranspositionTable:
         global _spare_raw
         cdef size_t nbuckets = 1, first
         cdef char* raw
+        self.c_lock = PyThread_allocate_lock()
+        if self.c_lock == NULL:
+            raise MemoryError("no memory for a lock")
         if not isinstance(mb, int) or isinstance(mb, bool) or not 1 <= mb <= MAX_MB:
             raise ValueError(f"the table size must be a whole number of MB from 1 to {MAX_MB}: {mb!r}")
         limit = mb * (1 << 20) // sizeof(TTBucket)
@@ -122,6 +141,8 @@ cdef class TranspositionTable:
     def __dealloc__(self):
         global _spare_raw, _spare_raw_bytes, _spare_dirty
         cdef size_t dirty = self.c_core.nbuckets * sizeof(TTBucket)
+        if self.c_lock != NULL:
+            PyThread_free_lock(self.c_lock)
         if self.c_raw == NULL:
             return
         if not self.c_raw_bytes:
@@ -146,10 +167,27 @@ cdef class TranspositionTable:
         self.c_core.evicted = 0
         self.c_core.keys = KEYS_NONE
 
+    cdef bint lock_for(self, SearchState* s) noexcept nogil:
+        """Wait until no other search uses the table, then hold it for search s.
+
+        Returns False, with s.stop set, when s must stop while it waits
+        (Ctrl-C, its cancellation handle, its time limit).
+        """
+        while PyThread_acquire_lock_timed(self.c_lock, _LOCK_WAIT_US, 0) != PY_LOCK_ACQUIRED:
+            if search_checkpoint(s) != STOP_NONE:
+                return False
+        return True
+
+    cdef void unlock(self) noexcept nogil:
+        PyThread_release_lock(self.c_lock)
+
     def reset(self):
-        """Empty the table and zero its counters."""
-        self.clear()
-        self.c_core.owner_mode = -1
+        """Empty the table and zero its counters (after a search using it has finished)."""
+        with nogil:
+            PyThread_acquire_lock(self.c_lock, WAIT_LOCK)
+            self.clear()
+            self.c_core.owner_mode = -1
+            PyThread_release_lock(self.c_lock)
 
     @property
     def nbytes(self):

@@ -74,7 +74,7 @@ def add_parser(subparsers: Any) -> None:
     add_rule_flags(parser)
     limits = add_limit_flags(parser)
     limits.add_argument("--tt-mb", type=whole_number(1, MAX_MB), default=None, metavar="MB",
-                        help=f"transposition table of at most MB megabytes (tt engine; default {DEFAULT_TT_MB})")
+                        help=f"memory of the tt engine (table, endgame tables, stack) in MB (default {DEFAULT_TT_MB})")
     parser.set_defaults(run=run)
 
 
