@@ -28,8 +28,8 @@ from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, sol
 
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
-    from nim.ceng import SolveGame
-    from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
+    from nim.trees.ceng import SolveGame
+    from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.replay import parse_replay, read_replay_file, replay_game
     from nim.selection import Population, select_fittest
     from nim.strategies import Strategy, make_strategy
@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
     "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
-    "SolveGame": "nim.ceng",
-    "Game": "nim.games", "GameSolution": "nim.games", "NimGame": "nim.games",
-    "TreeGame": "nim.games", "solve_game": "nim.games",
+    "SolveGame": "nim.trees.ceng",
+    "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
+    "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
     "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
     "Population": "nim.selection", "select_fittest": "nim.selection",
     "Strategy": "nim.strategies", "make_strategy": "nim.strategies",
