@@ -10,7 +10,7 @@ import pytest
 import nim
 from nim import Move, Position, Rules
 from nim.reference import brute_force_value
-from nim.strategies import (
+from nim.play.strategies import (
     AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, OptimalStrategy,
     RandomStrategy, game_value, make_strategy, parse_strategies,
 )
@@ -170,7 +170,7 @@ def test_make_strategy_names() -> None:
 ])
 def test_every_player_answers_past_its_budget(monkeypatch: pytest.MonkeyPatch, spec: str,
                                               piles: tuple[int, ...], rules: str) -> None:
-    import nim.strategies as strategies
+    import nim.play.strategies as strategies
 
     monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 2000)   # keep the test fast
     player = make_strategy(spec)

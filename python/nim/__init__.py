@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from nim.trees.ceng import SolveGame
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.replay import parse_replay, read_replay_file, replay_game
-    from nim.selection import Population, select_fittest
-    from nim.strategies import Strategy, make_strategy
+    from nim.play.selection import Population, select_fittest
+    from nim.play.strategies import Strategy, make_strategy
     from nim.svgtree import build_game_tree, tree_html, tree_svg
     from nim.tables import pile_table
     from nim.theory import grundy_table, grundy_value
@@ -46,8 +46,8 @@ _LAZY: Dict[str, str] = {
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
     "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
-    "Population": "nim.selection", "select_fittest": "nim.selection",
-    "Strategy": "nim.strategies", "make_strategy": "nim.strategies",
+    "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
+    "Strategy": "nim.play.strategies", "make_strategy": "nim.play.strategies",
     "build_game_tree": "nim.svgtree", "tree_html": "nim.svgtree", "tree_svg": "nim.svgtree",
     "pile_table": "nim.tables",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",

@@ -28,7 +28,7 @@ from nim.position import Move
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis
     from nim.rules import Rules
-    from nim.selection import Population
+    from nim.play.selection import Population
     from nim.solver import Solution
     from nim.tables import PileRow
 

@@ -1,7 +1,7 @@
 """Players: one interface for every AI, used by the console game, tournaments and tests.
 
 >>> import random
->>> from nim.strategies import make_strategy
+>>> from nim.play.strategies import make_strategy
 >>> make_strategy("optimal").choose_move((3, 4, 5), "normal", random.Random(1))
 Move(pile=0, count=2)
 
@@ -28,7 +28,7 @@ from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solver import Solution, solve
-from nim.tiebreak import first_best_move
+from nim.play.tiebreak import first_best_move
 
 __all__ = [
     "Strategy",

@@ -1,0 +1,15 @@
+"""Playing Nim: the seeds' game flows in the terminal, the AI players and tournaments.
+
+``console``      questions and answers, and the parsers of an answer
+``game``         one game between two seats, shared by every flow and tournament
+``flows``        ``run_style``: choosing a seed's flow, its options, seats and series
+``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``
+                 one module per seed's flow, with its own board, prompts and rules
+``board``        the console board drawings
+``strategies``   the AI players: one interface for every engine (``make_strategy``)
+``tiebreak``     Lab 2's tie-break among equally good moves
+``tournament``   AI-vs-AI tournaments on random boards
+``selection``    the genetic algorithm's selection step over tournament scores
+
+Nothing is imported here: ``import nim`` stays light, and each flow loads when it runs.
+"""
