@@ -11,9 +11,10 @@ from typing import Any, List
 import pytest
 
 from nim import Rules
-from nim.replay import parse_replay, replay_game
+from nim.study.replay import parse_replay, replay_game
 from nim.play.strategies import make_strategy
-from nim.svgtree import build_game_tree, tree_svg
+from nim.study.drawn_tree import build_game_tree
+from nim.study.tree_svg import tree_svg
 from nim.play.tiebreak import first_best_move
 
 

@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
     from nim.trees.ceng import SolveGame
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
-    from nim.replay import parse_replay, read_replay_file, replay_game
+    from nim.study.replay import parse_replay, read_replay_file, replay_game
     from nim.play.selection import Population, select_fittest
     from nim.play.strategies import Strategy, make_strategy
-    from nim.svgtree import build_game_tree, tree_html, tree_svg
+    from nim.study.drawn_tree import build_game_tree
+    from nim.study.tree_svg import tree_html, tree_svg
     from nim.tables import pile_table
     from nim.theory import grundy_table, grundy_value
     from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
@@ -45,10 +46,10 @@ _LAZY: Dict[str, str] = {
     "SolveGame": "nim.trees.ceng",
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
-    "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
+    "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
     "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
     "Strategy": "nim.play.strategies", "make_strategy": "nim.play.strategies",
-    "build_game_tree": "nim.svgtree", "tree_html": "nim.svgtree", "tree_svg": "nim.svgtree",
+    "build_game_tree": "nim.study.drawn_tree", "tree_html": "nim.study.tree_svg", "tree_svg": "nim.study.tree_svg",
     "pile_table": "nim.tables",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",

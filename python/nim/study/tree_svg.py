@@ -1,58 +1,15 @@
-"""Game trees of small Nim positions, drawn as SVG (SPEC section 4, Lab 2).
-
-``build_game_tree`` searches a position the way the engines do -- children pile
-by pile from the left, largest take first; alpha-beta with the window (-1, +1)
--- and keeps every node: its position, its minimax value, whether alpha-beta
-pruned it, and whether it lies on the principal variation. ``tree_svg`` draws
-the tree top-down (MAX, the player at the root, on even levels); ``tree_html``
-wraps it in a page. The search is pure Python: trees worth drawing are small,
-and ``max_nodes`` refuses the others before they are built.
-
->>> tree = build_game_tree([1, 2], "misere", "minimax")
->>> tree.value, tree.visited, tree.drawn
-(1, 11, 12)
-"""
+"""Drawing a searched game tree: SVG top-down (MAX, the player at the root, on even
+levels), an HTML page around it, or indented text."""
 
 from __future__ import annotations
 
 import html
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
-from itertools import islice
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, Tuple
 
-from nim.errors import InvalidPositionError, NimError, UnknownMethodError
-from nim.position import Move, as_piles
-from nim.reference import children
-from nim.rules import Rules, RulesLike
+from nim.study.drawn_tree import DrawnTree, TreeNode
 
-__all__ = [
-    "DEFAULT_MAX_NODES",
-    "MAX_NODES",
-    "MAX_TREE_PILES",
-    "STUBS_PER_NODE",
-    "TREE_METHODS",
-    "TreeNode",
-    "GameTree",
-    "build_game_tree",
-    "tree_svg",
-    "tree_html",
-    "tree_text",
-]
-
-#: Searched nodes drawn at most unless told otherwise (pruned stubs do not count):
-#: Lab 2's trees fit -- [4, 4] misère alpha-beta searches 402, [1, 3, 5] 583.
-DEFAULT_MAX_NODES = 1000
-#: The largest node cap accepted: a drawing past it is unreadable and slow to build.
-MAX_NODES = 100_000
-#: Largest pile a tree is drawn for (the engines' 64-bit piles).
-MAX_TREE_PILE = 2**63 - 1
-#: Most piles a tree is drawn for (each node is labelled with every pile).
-MAX_TREE_PILES = 64
-#: Pruned stubs drawn under one node; the others are counted ("+N more pruned").
-STUBS_PER_NODE = 12
-#: The searches a tree can show.
-TREE_METHODS = ("minimax", "alphabeta")
+__all__ = ["tree_svg", "tree_html", "tree_text"]
 
 _SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -74,255 +31,11 @@ _COLOURS = {
 }
 
 
-@dataclass
-class TreeNode:
-    """One node of a drawn game tree.
-
-    Attributes
-    ----------
-    piles : tuple of int
-    move : Move or None
-        The move from the parent (None at the root).
-    depth : int
-        0 at the root; MAX moves at even depths, MIN at odd ones.
-    value : int or None
-        Minimax value for the player to move here (+1 win, -1 loss); None
-        for a branch alpha-beta pruned (never searched).
-    children : list of TreeNode
-    pruned : bool
-    pv : bool
-        True on the principal variation (best play from the root).
-    more_pruned : int
-        Branches alpha-beta cut off here beyond the STUBS_PER_NODE drawn.
-    """
-
-    piles: Tuple[int, ...]
-    move: Optional[Move]
-    depth: int
-    value: Optional[int] = None
-    children: List["TreeNode"] = field(default_factory=list)
-    pruned: bool = False
-    pv: bool = False
-    x: float = 0.0
-    more_pruned: int = 0
-
-    @property
-    def player(self) -> str:
-        """``"MAX"`` (the player at the root) or ``"MIN"``: who moves here."""
-        return "MAX" if self.depth % 2 == 0 else "MIN"
-
-    @property
-    def max_value(self) -> Optional[int]:
-        """The value for MAX: the minimax value as the tree shows it."""
-        if self.value is None:
-            return None
-        return self.value if self.depth % 2 == 0 else -self.value
-
-    def walk(self) -> Iterator["TreeNode"]:
-        """This node and every node below it, depth first, in move order."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-
-@dataclass
-class GameTree:
-    """A searched game tree.
-
-    Attributes
-    ----------
-    root : TreeNode
-    rules : Rules
-    method : str
-        ``"minimax"`` or ``"alphabeta"``.
-    visited : int
-        Nodes searched below the root (the engines' node count).
-    pruned : int
-        Branches alpha-beta cut off, never expanded.
-    stubs : int
-        Of those, the ones drawn (at most STUBS_PER_NODE under a node).
-    """
-
-    root: TreeNode
-    rules: Rules
-    method: str
-    visited: int
-    pruned: int
-    stubs: int = -1
-
-    def __post_init__(self) -> None:
-        if self.stubs < 0:
-            self.stubs = self.pruned
-
-    @property
-    def value(self) -> int:
-        """The root's value for MAX."""
-        assert self.root.value is not None
-        return self.root.value
-
-    @property
-    def drawn(self) -> int:
-        """Nodes in the drawing: the root, the visited nodes and the pruned stubs drawn."""
-        return 1 + self.visited + self.stubs
-
-    @property
-    def best_move(self) -> Optional[Move]:
-        """The first move of the principal variation (None when no move is left)."""
-        for child in self.root.children:
-            if child.pv:
-                return child.move
-        return None
-
-    def _repr_svg_(self) -> str:
-        """The drawing of ``nimcore tree``, for notebooks."""
-        return tree_svg(self)
-
-    @property
-    def principal_variation(self) -> List[Move]:
-        """The moves of best play from the root to the end of the game."""
-        moves: List[Move] = []
-        node = self.root
-        while True:
-            nxt = next((c for c in node.children if c.pv), None)
-            if nxt is None or nxt.move is None:
-                return moves
-            moves.append(nxt.move)
-            node = nxt
-
-
-class _TooLarge(Exception):
-    pass
-
-
-def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "minimax",
-                    max_nodes: int = DEFAULT_MAX_NODES) -> GameTree:
-    """Search ``piles`` and keep the whole tree, for drawing.
-
-    ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
-    where it cuts off, the untried moves as pruned stubs. Node counts agree
-    with ``nim.reference`` and the compiled engines.
-
-    Raises
-    ------
-    InvalidPositionError
-        When the drawing would have more than ``max_nodes`` nodes; the message
-        says how large the tree is and what to do.
-    UnknownMethodError
-        When ``method`` is not minimax or alphabeta.
-    """
-    position = as_piles(piles)
-    ruleset = Rules.coerce(rules)
-    name = str(method).strip().lower().replace("-", "").replace("_", "")
-    if name not in TREE_METHODS:
-        raise UnknownMethodError(
-            f"a tree is drawn for method 'minimax' or 'alphabeta', not {method!r}"
-        )
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_NODES:
-        raise InvalidPositionError(f"the node cap must be a whole number from 1 to {MAX_NODES:,}, "
-                                   f"not {max_nodes!r}")
-    if position and max(position) > MAX_TREE_PILE:
-        raise InvalidPositionError(f"a game tree is drawn for piles of at most {MAX_TREE_PILE:,}, "
-                                   f"not {max(position):,}")
-    if len(position) > MAX_TREE_PILES:
-        raise InvalidPositionError(f"a game tree is drawn for at most {MAX_TREE_PILES} piles, "
-                                   f"not {len(position):,}")
-    pruning = name == "alphabeta"
-    terminal = 1 if ruleset.misere else -1
-    counts = {"visited": 0, "pruned": 0, "stubs": 0}
-
-    def add(parent: TreeNode, move: Move, child: List[int]) -> TreeNode:
-        # only searched nodes count against the cap: pruned stubs are never expanded
-        counts["visited"] += 1
-        if 1 + counts["visited"] > max_nodes:
-            raise _TooLarge
-        node = TreeNode(tuple(child), move, parent.depth + 1)
-        parent.children.append(node)
-        return node
-
-    def stubs(parent: TreeNode, later: Iterator[Tuple[Move, List[int]]], left: int) -> None:
-        """The moves alpha-beta cut off: at most STUBS_PER_NODE drawn, the rest counted."""
-        counts["pruned"] += left
-        for move, child in islice(later, STUBS_PER_NODE):
-            parent.children.append(TreeNode(tuple(child), move, parent.depth + 1, pruned=True))
-            counts["stubs"] += 1
-        parent.more_pruned = max(0, left - STUBS_PER_NODE)
-
-    def expand(node: TreeNode, alpha: int, beta: int) -> int:
-        moves = children(list(node.piles), ruleset)     # lazy: a pile of 10**8 has 10**8 moves
-        best: Optional[int] = None
-        for move, child in moves:
-            kid = add(node, move, child)
-            value = -expand(kid, -beta, -alpha)
-            if best is None or value > best:
-                best = value
-                if pruning:
-                    if best >= beta:
-                        stubs(node, moves, _moves_after(node.piles, move, ruleset))
-                        break
-                    alpha = max(alpha, best)
-        node.value = terminal if best is None else best
-        return node.value
-
-    root = TreeNode(position, None, 0)
-    try:
-        expand(root, -1, 1)
-    except _TooLarge:
-        raise InvalidPositionError(_too_large(position, ruleset, name, max_nodes)) from None
-    except RecursionError:
-        raise InvalidPositionError(f"the game tree of {list(position)} is too deep to draw") from None
-    _mark_pv(root)
-    return GameTree(root, ruleset, name, counts["visited"], counts["pruned"], counts["stubs"])
-
-
-def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:
-    """How many moves come after ``move`` in the engines' order (counted, not listed)."""
-    takes = rules.takes(piles[move.pile])         # largest first
-    later = len(takes) - 1 - takes.index(move.count)
-    return later + sum(len(rules.takes(pile)) for pile in piles[move.pile + 1:])
-
-
-def _mark_pv(root: TreeNode) -> None:
-    """Best play: from each node the first child whose value is the node's best."""
-    node = root
-    node.pv = True
-    while node.children:
-        assert node.value is not None
-        best = next((c for c in node.children
-                     if c.value is not None and -c.value == node.value), None)
-        if best is None:  # pragma: no cover - a searched node has a best child
-            return
-        best.pv = True
-        node = best
-
-
-def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> str:
-    """The size cap's message, with the tree's size from the compiled engine when quick."""
-    from nim.solver import solve
-
-    what = "every node" if method == "minimax" else "the nodes alpha-beta visits"
-    size = f"more than {cap:,} nodes"
-    try:
-        nodes = solve(piles, rules, method, node_limit=5_000_000).nodes
-        size = f"{nodes + 1:,} nodes" if method == "minimax" else f"{nodes + 1:,} visited nodes"
-    except NimError:
-        pass
-    advice = "a smaller position, or raise --max-nodes"
-    if method == "minimax":
-        advice = "--method alphabeta, " + advice
-    return (f"the game tree of {list(piles)} under {rules} has {size}: too many to draw "
-            f"({what}; at most {cap:,}). Try {advice}")
-
-
-# ---------------------------------------------------------------------- drawing
-
-
 def _label(piles: Tuple[int, ...]) -> str:
     return " ".join(map(str, piles)) if piles else "-"
 
 
-def _layout(tree: GameTree, slot: float) -> Tuple[float, int]:
+def _layout(tree: DrawnTree, slot: float) -> Tuple[float, int]:
     """Give each node its x (leaves side by side, a parent centred over its
     children); return the width used and the depth of the tree."""
     next_x = 0.0
@@ -343,12 +56,12 @@ def _layout(tree: GameTree, slot: float) -> Tuple[float, int]:
     return next_x, deepest
 
 
-def _title(tree: GameTree) -> str:
+def _title(tree: DrawnTree) -> str:
     name = "alpha-beta" if tree.method == "alphabeta" else "minimax"
     return f"Game tree of [{_label(tree.root.piles)}] ({tree.rules}, {name})"
 
 
-def _summary(tree: GameTree) -> str:
+def _summary(tree: DrawnTree) -> str:
     verdict = "MAX (the player to move) wins" if tree.value > 0 else "MAX (the player to move) loses"
     best = tree.best_move
     parts = [f"value {tree.value:+d}: {verdict}"]
@@ -360,7 +73,7 @@ def _summary(tree: GameTree) -> str:
     return "; ".join(parts)
 
 
-def tree_svg(tree: GameTree, header: bool = True) -> str:
+def tree_svg(tree: DrawnTree, header: bool = True) -> str:
     """The tree as a standalone SVG document (a string); ``header=False``
     leaves out the title and summary lines (a page that shows them itself).
 
@@ -426,7 +139,7 @@ def tree_svg(tree: GameTree, header: bool = True) -> str:
     return ET.tostring(svg, encoding="unicode", short_empty_elements=True) + "\n"
 
 
-def _header(svg: ET.Element, tree: GameTree, width: float, titled: bool = True) -> None:
+def _header(svg: ET.Element, tree: DrawnTree, width: float, titled: bool = True) -> None:
     if titled:
         title = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 12),
                                             "font-size": "15", "font-weight": "bold"})
@@ -519,7 +232,7 @@ def _n(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def tree_html(tree: GameTree) -> str:
+def tree_html(tree: DrawnTree) -> str:
     """An HTML page around the SVG drawing: title, summary, how to read it."""
     title = html.escape(_title(tree))
     pv = ", ".join(f"{m.pile} {m.count}" for m in tree.principal_variation) or "none"
@@ -594,7 +307,7 @@ window.addEventListener("mousemove", e => {{
 """
 
 
-def tree_text(tree: GameTree) -> str:
+def tree_text(tree: DrawnTree) -> str:
     """The tree as an indented outline: one node a line, ``*`` on best play."""
     out = [_title(tree), _summary(tree)]
     for node in tree.root.walk():
