@@ -217,10 +217,10 @@ def test_kuet_hard_selection_step() -> None:
 
 def test_kuet_hard_never_stops_on_large_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     # the prompts accept these boards; a search past its budget hands over to the exact solver
-    import nim.play.strategies as strategies
+    import nim.play.players as players
 
-    monkeypatch.setattr(strategies, "MINIMAX_NODE_LIMIT", 5000)
-    monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 5000)
+    monkeypatch.setattr(players, "MINIMAX_NODE_LIMIT", 5000)
+    monkeypatch.setattr(players, "SEARCH_NODE_LIMIT", 5000)
     status, out = drive(PlayOptions(style="kuet", piles=(15, 15, 15), games=2, name="Di",
                                     difficulty=2), [], take=3)
     assert status == 0

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.study.replay import parse_replay, read_replay_file, replay_game
     from nim.play.selection import Population, select_fittest
-    from nim.play.strategies import Strategy, make_strategy
+    from nim.play.strategies import make_strategy
+    from nim.play.strategy import Strategy
     from nim.study.drawn_tree import build_game_tree
     from nim.study.tree_svg import tree_html, tree_svg
     from nim.tables import pile_table
@@ -48,7 +49,7 @@ _LAZY: Dict[str, str] = {
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
     "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
     "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
-    "Strategy": "nim.play.strategies", "make_strategy": "nim.play.strategies",
+    "Strategy": "nim.play.strategy", "make_strategy": "nim.play.strategies",
     "build_game_tree": "nim.study.drawn_tree", "tree_html": "nim.study.tree_svg", "tree_svg": "nim.study.tree_svg",
     "pile_table": "nim.tables",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",

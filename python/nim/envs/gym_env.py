@@ -23,7 +23,8 @@ from nim.errors import IllegalMoveError, InvalidPositionError, NimError
 from nim.position import Position
 from nim.rules import Rules, RulesLike
 from nim.solver import solve
-from nim.play.strategies import Strategy, make_strategy
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 
 __all__ = ["NimEnv"]
 

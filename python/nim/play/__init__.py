@@ -6,7 +6,9 @@
 ``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``
                  one module per seed's flow, with its own board, prompts and rules
 ``board``        the console board drawings
-``strategies``   the AI players: one interface for every engine (``make_strategy``)
+``strategy``     the interface of every AI player (``Strategy``) and what one move may cost
+``players``      the AI players, one per way of choosing a move
+``strategies``   choosing a player by name (``make_strategy``)
 ``tiebreak``     Lab 2's tie-break among equally good moves
 ``tournament``   AI-vs-AI tournaments on random boards
 ``selection``    the genetic algorithm's selection step over tournament scores

@@ -36,7 +36,8 @@ from typing import Callable, List, Optional, Tuple
 from nim.errors import NimError
 from nim.play.console import Console, choice_parser
 from nim.play.game import Look, Player, play_game
-from nim.play.strategies import Strategy, make_strategy
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 from nim.rules import Rules
 
 __all__ = [

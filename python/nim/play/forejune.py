@@ -15,7 +15,7 @@ from nim.errors import NimError
 from nim.play.console import Console, piles_parser
 from nim.play.flows import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
 from nim.play.game import Look, Player
-from nim.play.strategies import OptimalStrategy
+from nim.play.players import OptimalStrategy
 from nim.rules import Rules
 
 __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune", "score_table", "format_score_table"]

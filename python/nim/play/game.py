@@ -10,7 +10,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.play.board import render_board
 from nim.play.console import Console, move_parser
-from nim.play.strategies import Strategy
+from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules
 

@@ -25,7 +25,9 @@ from nim.play.game import random_board
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.play.selection import Population
-from nim.play.strategies import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy, Strategy, make_strategy
+from nim.play.players import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 
 __all__ = ["KUET_RULES", "KUET_PILES", "KUET_SIZES", "run_kuet", "kuet_board"]
 

@@ -20,7 +20,8 @@ from nim.play.flows import MODE_WORDS, PlayOptions, ai_for_seat, check_mode, des
 from nim.play.game import Look, Player
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.play.strategies import DepthLimitedStrategy, NimSumStrategy, Strategy
+from nim.play.players import DepthLimitedStrategy, NimSumStrategy
+from nim.play.strategy import Strategy
 
 __all__ = ["DEFAULT_PILES", "run_rajalakshmi", "rajalakshmi_board", "parse_rajalakshmi_piles",
            "rajalakshmi_move_parser"]

@@ -15,7 +15,7 @@ from nim.errors import NimError
 from nim.play.game import Player, play_game, random_board
 from nim.rules import Rules, RulesLike
 from nim.play.selection import Population
-from nim.play.strategies import Strategy
+from nim.play.strategy import Strategy
 
 __all__ = ["run_tournament", "tournament_games"]
 

@@ -31,7 +31,7 @@ from nim.errors import IllegalMoveError, InputFileError
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, solve
-from nim.play.strategies import OptimalStrategy
+from nim.play.players import OptimalStrategy
 
 __all__ = [
     "HUMAN",
