@@ -13,8 +13,8 @@ import pytest
 from nim import Rules
 from nim.study.replay import parse_replay, replay_game
 from nim.play.strategies import make_strategy
-from nim.study.drawn_tree import build_game_tree
-from nim.study.tree_svg import tree_svg
+from nim.study.tree_search import build_game_tree
+from nim.study.tree_drawing import tree_svg
 from nim.play.tiebreak import first_best_move
 
 

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
     from nim.play.selection import Population, select_fittest
     from nim.play.strategies import make_strategy
     from nim.play.strategy import Strategy
-    from nim.study.drawn_tree import build_game_tree
-    from nim.study.tree_svg import tree_html, tree_svg
+    from nim.study.tree_search import build_game_tree
+    from nim.study.tree_drawing import tree_svg
+    from nim.study.tree_page import tree_html
     from nim.tables import pile_table
     from nim.theory import grundy_table, grundy_value
     from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
@@ -50,7 +51,8 @@ _LAZY: Dict[str, str] = {
     "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
     "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
     "Strategy": "nim.play.strategy", "make_strategy": "nim.play.strategies",
-    "build_game_tree": "nim.study.drawn_tree", "tree_html": "nim.study.tree_svg", "tree_svg": "nim.study.tree_svg",
+    "build_game_tree": "nim.study.tree_search",
+    "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
     "pile_table": "nim.tables",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",

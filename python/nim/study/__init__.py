@@ -1,8 +1,9 @@
 """Studying games: replays of played games, and game trees searched and drawn.
 
 ``replay``       annotated replays of Lab 2 test files (``nimcore replay``)
-``drawn_tree``   a small position's game tree, searched and kept node by node
-``tree_svg``     that tree drawn as SVG, an HTML page or text (``nimcore tree``)
+``tree_search``  a small position's game tree, searched and kept node by node
+``tree_drawing`` that tree (``DrawnTree``) and its SVG drawing (``nimcore tree``)
+``tree_page``    the drawing in an HTML page, or the tree as text
 
 The single-pile tables and every-move analysis are part of the API
 (``nim.tables``, ``nim.analysis``). Nothing is imported here: ``import nim`` stays light.

@@ -4,8 +4,8 @@
 ``build_game_tree`` searches a position the way the engines do -- children pile
 by pile from the left, largest take first; alpha-beta with the window (-1, +1)
 -- and keeps every node: its position, its minimax value, whether alpha-beta
-pruned it, and whether it lies on the principal variation. ``nim.study.tree_svg``
-draws it. The search is pure Python: trees worth drawing are small,
+pruned it, and whether it lies on the principal variation. ``nim.study.tree_drawing``
+holds the tree and draws it. The search is pure Python: trees worth drawing are small,
 and ``max_nodes`` refuses the others before they are built.
 
 >>> tree = build_game_tree([1, 2], "misere", "minimax")
@@ -15,13 +15,13 @@ and ``max_nodes`` refuses the others before they are built.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import islice
 from typing import Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, NimError, UnknownMethodError
 from nim.position import LegalMoves, Move, Position, as_piles
 from nim.rules import Rules, RulesLike
+from nim.study.tree_drawing import DrawnTree, TreeNode
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -29,8 +29,6 @@ __all__ = [
     "MAX_TREE_PILES",
     "STUBS_PER_NODE",
     "TREE_METHODS",
-    "TreeNode",
-    "DrawnTree",
     "build_game_tree",
 ]
 
@@ -47,126 +45,6 @@ MAX_TREE_PILES = 64
 STUBS_PER_NODE = 12
 #: The searches a tree can show.
 TREE_METHODS = ("minimax", "alphabeta")
-
-
-@dataclass
-class TreeNode:
-    """One node of a drawn game tree.
-
-    Attributes
-    ----------
-    piles : tuple of int
-    move : Move or None
-        The move from the parent (None at the root).
-    depth : int
-        0 at the root; MAX moves at even depths, MIN at odd ones.
-    value : int or None
-        Minimax value for the player to move here (+1 win, -1 loss); None
-        for a branch alpha-beta pruned (never searched).
-    children : list of TreeNode
-    pruned : bool
-    pv : bool
-        True on the principal variation (best play from the root).
-    more_pruned : int
-        Branches alpha-beta cut off here beyond the STUBS_PER_NODE drawn.
-    """
-
-    piles: Tuple[int, ...]
-    move: Optional[Move]
-    depth: int
-    value: Optional[int] = None
-    children: List["TreeNode"] = field(default_factory=list)
-    pruned: bool = False
-    pv: bool = False
-    x: float = 0.0
-    more_pruned: int = 0
-
-    @property
-    def player(self) -> str:
-        """``"MAX"`` (the player at the root) or ``"MIN"``: who moves here."""
-        return "MAX" if self.depth % 2 == 0 else "MIN"
-
-    @property
-    def max_value(self) -> Optional[int]:
-        """The value for MAX: the minimax value as the tree shows it."""
-        if self.value is None:
-            return None
-        return self.value if self.depth % 2 == 0 else -self.value
-
-    def walk(self) -> Iterator["TreeNode"]:
-        """This node and every node below it, depth first, in move order."""
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-
-@dataclass
-class DrawnTree:
-    """A searched game tree.
-
-    Attributes
-    ----------
-    root : TreeNode
-    rules : Rules
-    method : str
-        ``"minimax"`` or ``"alphabeta"``.
-    visited : int
-        Nodes searched below the root (the engines' node count).
-    pruned : int
-        Branches alpha-beta cut off, never expanded.
-    stubs : int
-        Of those, the ones drawn (at most STUBS_PER_NODE under a node).
-    """
-
-    root: TreeNode
-    rules: Rules
-    method: str
-    visited: int
-    pruned: int
-    stubs: int = -1
-
-    def __post_init__(self) -> None:
-        if self.stubs < 0:
-            self.stubs = self.pruned
-
-    @property
-    def value(self) -> int:
-        """The root's value for MAX."""
-        assert self.root.value is not None
-        return self.root.value
-
-    @property
-    def drawn(self) -> int:
-        """Nodes in the drawing: the root, the visited nodes and the pruned stubs drawn."""
-        return 1 + self.visited + self.stubs
-
-    @property
-    def best_move(self) -> Optional[Move]:
-        """The first move of the principal variation (None when no move is left)."""
-        for child in self.root.children:
-            if child.pv:
-                return child.move
-        return None
-
-    def _repr_svg_(self) -> str:
-        """The drawing of ``nimcore tree``, for notebooks."""
-        from nim.study.tree_svg import tree_svg    # drawing imports this module: import on use
-
-        return tree_svg(self)
-
-    @property
-    def principal_variation(self) -> List[Move]:
-        """The moves of best play from the root to the end of the game."""
-        moves: List[Move] = []
-        node = self.root
-        while True:
-            nxt = next((c for c in node.children if c.pv), None)
-            if nxt is None or nxt.move is None:
-                return moves
-            moves.append(nxt.move)
-            node = nxt
 
 
 class _TooLarge(Exception):

@@ -1,15 +1,136 @@
-"""Drawing a searched game tree: SVG top-down (MAX, the player at the root, on even
-levels), an HTML page around it, or indented text."""
+"""A searched game tree (``DrawnTree``, built by ``nim.study.tree_search``) and its
+drawing: SVG top-down (MAX, the player at the root, on even levels); the
+HTML page and the text around it are in ``nim.study.tree_page``."""
 
 from __future__ import annotations
 
-import html
 import xml.etree.ElementTree as ET
-from typing import Dict, Tuple
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional, Tuple
 
-from nim.study.drawn_tree import DrawnTree, TreeNode
+from nim.position import Move
+from nim.rules import Rules
 
-__all__ = ["tree_svg", "tree_html", "tree_text"]
+__all__ = ["TreeNode", "DrawnTree", "tree_svg", "tree_title", "tree_summary", "piles_label"]
+
+
+@dataclass
+class TreeNode:
+    """One node of a drawn game tree.
+
+    Attributes
+    ----------
+    piles : tuple of int
+    move : Move or None
+        The move from the parent (None at the root).
+    depth : int
+        0 at the root; MAX moves at even depths, MIN at odd ones.
+    value : int or None
+        Minimax value for the player to move here (+1 win, -1 loss); None
+        for a branch alpha-beta pruned (never searched).
+    children : list of TreeNode
+    pruned : bool
+    pv : bool
+        True on the principal variation (best play from the root).
+    more_pruned : int
+        Branches alpha-beta cut off here beyond the STUBS_PER_NODE drawn.
+    """
+
+    piles: Tuple[int, ...]
+    move: Optional[Move]
+    depth: int
+    value: Optional[int] = None
+    children: List["TreeNode"] = field(default_factory=list)
+    pruned: bool = False
+    pv: bool = False
+    x: float = 0.0
+    more_pruned: int = 0
+
+    @property
+    def player(self) -> str:
+        """``"MAX"`` (the player at the root) or ``"MIN"``: who moves here."""
+        return "MAX" if self.depth % 2 == 0 else "MIN"
+
+    @property
+    def max_value(self) -> Optional[int]:
+        """The value for MAX: the minimax value as the tree shows it."""
+        if self.value is None:
+            return None
+        return self.value if self.depth % 2 == 0 else -self.value
+
+    def walk(self) -> Iterator["TreeNode"]:
+        """This node and every node below it, depth first, in move order."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@dataclass
+class DrawnTree:
+    """A searched game tree.
+
+    Attributes
+    ----------
+    root : TreeNode
+    rules : Rules
+    method : str
+        ``"minimax"`` or ``"alphabeta"``.
+    visited : int
+        Nodes searched below the root (the engines' node count).
+    pruned : int
+        Branches alpha-beta cut off, never expanded.
+    stubs : int
+        Of those, the ones drawn (at most STUBS_PER_NODE under a node).
+    """
+
+    root: TreeNode
+    rules: Rules
+    method: str
+    visited: int
+    pruned: int
+    stubs: int = -1
+
+    def __post_init__(self) -> None:
+        if self.stubs < 0:
+            self.stubs = self.pruned
+
+    @property
+    def value(self) -> int:
+        """The root's value for MAX."""
+        assert self.root.value is not None
+        return self.root.value
+
+    @property
+    def drawn(self) -> int:
+        """Nodes in the drawing: the root, the visited nodes and the pruned stubs drawn."""
+        return 1 + self.visited + self.stubs
+
+    @property
+    def best_move(self) -> Optional[Move]:
+        """The first move of the principal variation (None when no move is left)."""
+        for child in self.root.children:
+            if child.pv:
+                return child.move
+        return None
+
+    def _repr_svg_(self) -> str:
+        """The drawing of ``nimcore tree``, for notebooks."""
+        return tree_svg(self)
+
+    @property
+    def principal_variation(self) -> List[Move]:
+        """The moves of best play from the root to the end of the game."""
+        moves: List[Move] = []
+        node = self.root
+        while True:
+            nxt = next((c for c in node.children if c.pv), None)
+            if nxt is None or nxt.move is None:
+                return moves
+            moves.append(nxt.move)
+            node = nxt
+
 
 _SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -31,7 +152,7 @@ _COLOURS = {
 }
 
 
-def _label(piles: Tuple[int, ...]) -> str:
+def piles_label(piles: Tuple[int, ...]) -> str:
     return " ".join(map(str, piles)) if piles else "-"
 
 
@@ -56,12 +177,12 @@ def _layout(tree: DrawnTree, slot: float) -> Tuple[float, int]:
     return next_x, deepest
 
 
-def _title(tree: DrawnTree) -> str:
+def tree_title(tree: DrawnTree) -> str:
     name = "alpha-beta" if tree.method == "alphabeta" else "minimax"
-    return f"Game tree of [{_label(tree.root.piles)}] ({tree.rules}, {name})"
+    return f"Game tree of [{piles_label(tree.root.piles)}] ({tree.rules}, {name})"
 
 
-def _summary(tree: DrawnTree) -> str:
+def tree_summary(tree: DrawnTree) -> str:
     verdict = "MAX (the player to move) wins" if tree.value > 0 else "MAX (the player to move) loses"
     best = tree.best_move
     parts = [f"value {tree.value:+d}: {verdict}"]
@@ -82,11 +203,11 @@ def tree_svg(tree: DrawnTree, header: bool = True) -> str:
     have the class ``pruned``, nodes of the principal variation ``pv``. A
     ``<title>`` on each node gives a tooltip in browsers.
     """
-    longest = max(len(_label(node.piles)) for node in tree.root.walk())
+    longest = max(len(piles_label(node.piles)) for node in tree.root.walk())
     node_w = max(46.0, longest * _CHAR + 16)
     slot = node_w + _SIBLING_GAP
     width_used, deepest = _layout(tree, slot)
-    header_w = max(len(_summary(tree)), len(_title(tree)) * 1.3, 118) * _CHAR
+    header_w = max(len(tree_summary(tree)), len(tree_title(tree)) * 1.3, 118) * _CHAR
     width = max(width_used + _LEFT + 2 * _MARGIN, header_w + 2 * _MARGIN)
     height = _HEADER + deepest * _LEVEL_GAP + _NODE_H + 2 * _MARGIN
     x0 = _LEFT + _MARGIN + (width - width_used - _LEFT - 2 * _MARGIN) / 2
@@ -102,7 +223,7 @@ def tree_svg(tree: DrawnTree, header: bool = True) -> str:
         "width": _n(width), "height": _n(height), "viewBox": f"0 0 {_n(width)} {_n(height)}",
         "font-family": "DejaVu Sans Mono, Menlo, Consolas, monospace", "font-size": "12",
     })
-    ET.SubElement(svg, "title").text = _title(tree)
+    ET.SubElement(svg, "title").text = tree_title(tree)
     ET.SubElement(svg, "style").text = (
         ".edge{stroke:#8a8a8a;stroke-width:1.2}"
         f".edge.pv{{stroke:{_COLOURS['pv']};stroke-width:3}}"
@@ -143,9 +264,9 @@ def _header(svg: ET.Element, tree: DrawnTree, width: float, titled: bool = True)
     if titled:
         title = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 12),
                                             "font-size": "15", "font-weight": "bold"})
-        title.text = _title(tree)
+        title.text = tree_title(tree)
         summary = ET.SubElement(svg, "text", {"x": _n(_MARGIN), "y": _n(_MARGIN + 32)})
-        summary.text = _summary(tree)
+        summary.text = tree_summary(tree)
     # legend
     y = _MARGIN + 46
     x = float(_MARGIN)
@@ -179,7 +300,7 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
     kind = "pruned" if node.pruned else ("win" if (node.max_value or 0) > 0 else "loss")
     classes = ["node", node.player.lower(), kind] + (["pv"] if node.pv else [])
     attrs: Dict[str, str] = {
-        "class": " ".join(classes), "data-piles": _label(node.piles), "data-depth": str(node.depth),
+        "class": " ".join(classes), "data-piles": piles_label(node.piles), "data-depth": str(node.depth),
     }
     if node.max_value is not None:
         attrs["data-value"] = str(node.max_value)
@@ -203,7 +324,7 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
         rect["stroke-width"] = "3"
     ET.SubElement(group, "rect", rect)
     top = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y - 3)})
-    top.text = _label(node.piles)
+    top.text = piles_label(node.piles)
     bottom = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y + 12), "font-weight": "bold"})
     bottom.text = "pruned" if node.max_value is None else f"{node.max_value:+d}"
     if node.max_value is None:
@@ -212,7 +333,7 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
 
 
 def _tooltip(node: TreeNode) -> str:
-    lines = [f"position {_label(node.piles)}, {node.player} to move"]
+    lines = [f"position {piles_label(node.piles)}, {node.player} to move"]
     if node.move is not None:
         lines.append(f"reached by: {node.move}")
     if node.value is None:
@@ -230,91 +351,3 @@ def _n(value: float) -> str:
     """A number for an SVG attribute: short, no trailing zeros."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
-
-
-def tree_html(tree: DrawnTree) -> str:
-    """An HTML page around the SVG drawing: title, summary, how to read it."""
-    title = html.escape(_title(tree))
-    pv = ", ".join(f"{m.pile} {m.count}" for m in tree.principal_variation) or "none"
-    pruned = ""
-    if tree.method == "alphabeta":
-        pruned = ("<li>Grey dashed nodes are branches alpha-beta cut off: they were never "
-                  "searched, so they have no value.</li>")
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }}
-.tree {{ overflow: auto; border: 1px solid #ddd; max-height: 85vh; cursor: grab; }}
-.controls span {{ color: #666; margin-left: .5em; }}
-code {{ background: #f4f4f4; padding: 0 .25em; }}
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-<p>{html.escape(_summary(tree))}.</p>
-<ul>
-<li>Each node shows its position (pile sizes) and its minimax value for MAX, the player
-to move at the root: +1 (green) MAX wins with best play, -1 (red) MAX loses.</li>
-<li>Square boxes: MAX to move; rounded boxes: MIN to move.</li>
-{pruned}
-<li>The thick blue path is the principal variation (best play, moves as
-<code>pile count</code>): {html.escape(pv)}.</li>
-<li>Hover over a node for details.</li>
-</ul>
-<p class="controls"><button type="button" data-zoom="fit">Fit the width</button>
-<button type="button" data-zoom="1">100%</button>
-<button type="button" data-zoom="in">Zoom in</button>
-<button type="button" data-zoom="out">Zoom out</button>
-<span>drag to pan; Ctrl + wheel zooms</span></p>
-<div class="tree">
-{tree_svg(tree, header=False)}</div>
-<script>
-// zoom and pan: the drawing starts fitted to the page's width
-const box = document.querySelector(".tree"), svg = box.querySelector("svg");
-const W = +svg.getAttribute("width"), H = +svg.getAttribute("height");
-let scale = 1;
-function zoom(to) {{
-  scale = Math.max(0.05, Math.min(4, to));
-  svg.setAttribute("width", W * scale);
-  svg.setAttribute("height", H * scale);
-}}
-const fit = () => zoom(Math.min(1, (box.clientWidth - 2) / W));
-fit();
-document.querySelectorAll("[data-zoom]").forEach(b => b.addEventListener("click", () => {{
-  const z = b.dataset.zoom;
-  if (z === "fit") fit(); else if (z === "in") zoom(scale * 1.25);
-  else if (z === "out") zoom(scale / 1.25); else zoom(+z);
-}}));
-box.addEventListener("wheel", e => {{
-  if (!e.ctrlKey) return;
-  e.preventDefault();
-  zoom(scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1));
-}}, {{passive: false}});
-let drag = null;
-box.addEventListener("mousedown", e => {{ drag = [e.clientX, e.clientY, box.scrollLeft, box.scrollTop]; }});
-window.addEventListener("mouseup", () => {{ drag = null; }});
-window.addEventListener("mousemove", e => {{
-  if (!drag) return;
-  box.scrollLeft = drag[2] - (e.clientX - drag[0]);
-  box.scrollTop = drag[3] - (e.clientY - drag[1]);
-}});
-</script>
-</body>
-</html>
-"""
-
-
-def tree_text(tree: DrawnTree) -> str:
-    """The tree as an indented outline: one node a line, ``*`` on best play."""
-    out = [_title(tree), _summary(tree)]
-    for node in tree.root.walk():
-        value = "pruned" if node.max_value is None else f"{node.max_value:+d}"
-        move = f"{node.move} -> " if node.move is not None else ""
-        mark = " *" if node.pv else ""
-        out.append(f"{'  ' * node.depth}{move}[{_label(node.piles)}] {node.player} {value}{mark}")
-        if node.more_pruned:
-            out.append(f"{'  ' * (node.depth + 1)}... {node.more_pruned:,} more pruned")
-    return "\n".join(out) + "\n"
