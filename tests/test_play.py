@@ -14,7 +14,8 @@ from nim import Move, Position, Rules
 from nim.play.board import STONE, render_board
 from nim.cli import main
 from nim.play.console import Console
-from nim.play.flows import PlayOptions, run_style
+from nim.play.flows import run_style
+from nim.play.session import PlayOptions
 from nim.play.forejune import format_score_table, score_table
 from nim.theory import grundy_value
 

@@ -9,7 +9,8 @@ from typing import Any, Optional
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
-from nim.play.flows import MODES, STYLES, PlayOptions, run_style
+from nim.play.flows import STYLES, run_style
+from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
 from nim.play.strategies import make_strategy
 

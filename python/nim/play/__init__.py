@@ -2,7 +2,8 @@
 
 ``console``      questions and answers, and the parsers of an answer
 ``game``         one game between two seats, shared by every flow and tournament
-``flows``        ``run_style``: choosing a seed's flow, its options, seats and series
+``flows``        ``run_style``: choosing and running a seed's flow
+``session``      what the flows share around a game: options, seats, a series
 ``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``
                  one module per seed's flow, with its own board, prompts and rules
 ``board``        the console board drawings

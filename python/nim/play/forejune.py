@@ -13,7 +13,7 @@ from typing import Callable, List, Optional
 
 from nim.errors import NimError
 from nim.play.console import Console, piles_parser
-from nim.play.flows import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
+from nim.play.session import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
 from nim.play.game import Look, Player
 from nim.play.players import OptimalStrategy
 from nim.rules import Rules

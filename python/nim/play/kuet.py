@@ -20,7 +20,7 @@ from typing import Callable, List, Tuple
 from nim.play.board import render_kuet_board
 from nim.errors import NimError
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
-from nim.play.flows import PlayOptions
+from nim.play.session import PlayOptions
 from nim.play.game import random_board
 from nim.position import Move, Position
 from nim.rules import Rules

@@ -12,7 +12,7 @@ import random
 
 from nim.errors import NimError
 from nim.play.console import Console, choice_parser, parse_yes_no, piles_parser
-from nim.play.flows import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
+from nim.play.session import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
 from nim.play.game import Look
 from nim.rules import Rules
 from nim.play.players import DepthLimitedStrategy

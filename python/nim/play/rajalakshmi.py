@@ -16,7 +16,9 @@ import random
 from typing import Callable, List, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser, move_parser
-from nim.play.flows import MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series
+from nim.play.session import (
+    MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series,
+)
 from nim.play.game import Look, Player
 from nim.position import Move, Position
 from nim.rules import Rules
