@@ -1,6 +1,6 @@
 """The console of the game flows: questions and answers on two injected text
 streams, and the parsers that turn an answer into a value or refuse it in a
-line (a yes/no, a name, a choice, piles, a move)."""
+line (a yes/no, a name, a choice, piles); it knows nothing of the game."""
 
 from __future__ import annotations
 
@@ -10,12 +10,10 @@ import textwrap
 from typing import IO, Callable, Dict, Optional, Sequence, Tuple, TypeVar
 
 from nim.play.board import render_board, use_color
-from nim.position import Move, Position
-from nim.rules import Rules
 
 __all__ = [
     "EndOfInput", "Refusal", "QuitGame", "Console",
-    "choice_parser", "parse_yes_no", "parse_name", "piles_parser", "move_parser",
+    "choice_parser", "parse_yes_no", "parse_name", "piles_parser",
 ]
 
 T = TypeVar("T")
@@ -202,46 +200,5 @@ def piles_parser(default: Optional[Tuple[int, ...]], most: int = 20,
             if value > largest:
                 raise ValueError(f"pile sizes of at most {largest}, please, not {value}")
         return tuple(values)
-
-    return parse
-
-
-def move_parser(position: Position, rules: Rules, base: int = 1) -> Callable[[str], Move]:
-    """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one pile: ``COUNT``)."""
-    n = len(position)
-    last = base + n - 1
-
-    def parse(answer: str) -> Move:
-        words = answer.replace(",", " ").split()
-        if n == 1 and len(words) == 1:
-            words = [str(base)] + words
-        if len(words) != 2:
-            example = ("a number of stones, e.g. 2" if n == 1
-                       else f"the pile (numbered from {base}) and how many to take, e.g. '{base} 2'")
-            raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
-        numbers = []
-        for word in words:
-            if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 30:
-                raise ValueError(f"{word[:30]!r} is not a whole number")
-            numbers.append(int(word))
-        pile, count = numbers
-        if not base <= pile <= last:
-            raise ValueError(f"there is no pile {pile}: the piles are numbered {base} to {last}")
-        size = position[pile - base]
-        takes = rules.takes(size)      # largest first
-        if size == 0:
-            raise ValueError(f"pile {pile} is empty")
-        if not takes:
-            raise ValueError(f"pile {pile} has {size}: it cannot be touched under {rules}")
-        if count not in takes:
-            low, high = takes[-1], takes[0]
-            if rules.take == "set":
-                allowed = "one of " + ", ".join(map(str, sorted(takes)))
-            elif low == high:
-                allowed = str(low)
-            else:
-                allowed = f"{low} to {high}"
-            raise ValueError(f"you cannot take {count} from pile {pile} (it has {size}): take {allowed}")
-        return Move(pile - base, count)
 
     return parse

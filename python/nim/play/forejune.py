@@ -13,9 +13,9 @@ from typing import Callable, List, Optional
 
 from nim.errors import NimError
 from nim.play.console import Console, piles_parser
-from nim.play.session import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
 from nim.play.game import Look, Player
 from nim.play.players import OptimalStrategy
+from nim.play.session import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
 from nim.rules import Rules
 
 __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune", "score_table", "format_score_table"]

@@ -9,19 +9,60 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.board import render_board
-from nim.play.console import Console, move_parser
+from nim.play.console import Console
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules
 
 __all__ = [
     "Player", "GameResult", "Look", "winner_at_end", "convention", "ending", "play_game",
-    "random_board", "RANDOM_PILES", "RANDOM_SIZES",
+    "random_board", "RANDOM_PILES", "RANDOM_SIZES", "move_parser",
 ]
 
 #: Random boards (KUET, tournaments): 2 to 3 piles of 1 to 6.
 RANDOM_PILES = (2, 3)
 RANDOM_SIZES = (1, 6)
+
+
+def move_parser(position: Position, rules: Rules, base: int = 1) -> Callable[[str], Move]:
+    """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one pile: ``COUNT``)."""
+    n = len(position)
+    last = base + n - 1
+
+    def parse(answer: str) -> Move:
+        words = answer.replace(",", " ").split()
+        if n == 1 and len(words) == 1:
+            words = [str(base)] + words
+        if len(words) != 2:
+            example = ("a number of stones, e.g. 2" if n == 1
+                       else f"the pile (numbered from {base}) and how many to take, e.g. '{base} 2'")
+            raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
+        numbers = []
+        for word in words:
+            if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 30:
+                raise ValueError(f"{word[:30]!r} is not a whole number")
+            numbers.append(int(word))
+        pile, count = numbers
+        if not base <= pile <= last:
+            raise ValueError(f"there is no pile {pile}: the piles are numbered {base} to {last}")
+        size = position[pile - base]
+        takes = rules.takes(size)      # largest first
+        if size == 0:
+            raise ValueError(f"pile {pile} is empty")
+        if not takes:
+            raise ValueError(f"pile {pile} has {size}: it cannot be touched under {rules}")
+        if count not in takes:
+            low, high = takes[-1], takes[0]
+            if rules.take == "set":
+                allowed = "one of " + ", ".join(map(str, sorted(takes)))
+            elif low == high:
+                allowed = str(low)
+            else:
+                allowed = f"{low} to {high}"
+            raise ValueError(f"you cannot take {count} from pile {pile} (it has {size}): take {allowed}")
+        return Move(pile - base, count)
+
+    return parse
 
 
 @dataclass

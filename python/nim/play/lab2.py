@@ -12,10 +12,10 @@ import random
 
 from nim.errors import NimError
 from nim.play.console import Console, choice_parser, parse_yes_no, piles_parser
-from nim.play.session import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
 from nim.play.game import Look
-from nim.rules import Rules
 from nim.play.players import DepthLimitedStrategy
+from nim.play.session import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
+from nim.rules import Rules
 
 __all__ = ["LAB2_PILES", "LAB2_LOOK", "run_lab2"]
 

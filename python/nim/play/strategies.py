@@ -15,8 +15,8 @@ from typing import Any, Callable, Dict, List, Optional
 
 from nim.errors import NimError, UnknownMethodError
 from nim.play.players import (
-    AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, NimSumStrategy, OptimalStrategy,
-    RandomStrategy,
+    AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, NimSumStrategy,
+    OptimalStrategy, RandomStrategy,
 )
 from nim.play.strategy import Strategy
 

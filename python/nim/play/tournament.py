@@ -13,9 +13,9 @@ from typing import Callable, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.game import Player, play_game, random_board
-from nim.rules import Rules, RulesLike
 from nim.play.selection import Population
 from nim.play.strategy import Strategy
+from nim.rules import Rules, RulesLike
 
 __all__ = ["run_tournament", "tournament_games"]
 
