@@ -19,7 +19,7 @@ from itertools import islice
 from typing import Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, NimError, UnknownMethodError
-from nim.position import LegalMoves, Move, Position, as_piles
+from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.study.tree_drawing import DrawnTree, TreeNode
 
@@ -171,9 +171,10 @@ def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> s
 
 
 def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List[int]]]:
-    """(move, child piles) pairs in the engines' order, one at a time: a pile of
-    10**8 has 10**8 moves."""
-    for move in LegalMoves(Position(piles), rules):
-        child = list(piles)
-        child[move.pile] -= move.count
-        yield move, child
+    """(move, child piles) pairs in the engines' order (pile by pile, largest take
+    first), one at a time: a pile of 10**8 has 10**8 moves."""
+    for index, pile in enumerate(piles):
+        for count in rules.takes(pile):
+            child = list(piles)
+            child[index] = pile - count
+            yield Move(index, count), child
