@@ -1,5 +1,5 @@
 """Game-tree search: the compiled core (nimcore.gametree) against the pure-Python twin
-(nim.games.solve_game over TreeGame) on a random tree of 4**10 = 1,048,576 leaves.
+(nim.trees.games.solve_game over TreeGame) on a random tree of 4**10 = 1,048,576 leaves.
 
 Run with: pytest benchmarks/test_gametree.py --benchmark-only
 Each benchmark reports the nodes it visited and nodes per second in extra_info.
@@ -13,7 +13,7 @@ from typing import Any, List
 import pytest
 
 import nim
-from nim.games import TreeGame, solve_game
+from nim.trees.games import TreeGame, solve_game
 from nim.trees import GameTree
 
 BRANCHING = 4

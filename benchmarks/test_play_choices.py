@@ -11,10 +11,11 @@ from typing import Any, List
 import pytest
 
 from nim import Rules
-from nim.replay import parse_replay, replay_game
-from nim.strategies import make_strategy
-from nim.svgtree import build_game_tree, tree_svg
-from nim.tiebreak import first_best_move
+from nim.study.replay import parse_replay, replay_game
+from nim.play.strategies import make_strategy
+from nim.study.tree_search import build_game_tree
+from nim.study.tree_drawing import tree_svg
+from nim.play.tiebreak import first_best_move
 
 
 @pytest.mark.benchmark(group="play-tree")

@@ -99,8 +99,8 @@ def test_population_html_table():
 
 
 def test_tournament_result_displays():
-    from nim.strategies import make_strategy
-    from nim.tournament import run_tournament
+    from nim.play.strategies import make_strategy
+    from nim.play.tournament import run_tournament
     population = run_tournament([make_strategy("random"), make_strategy("optimal")], games=2, seed=1)
     parse(population._repr_html_())
 

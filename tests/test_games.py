@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import nim
 import nim.reference
-from nim.games import Game, NimGame, NimState, TreeGame, solve_game
+from nim.trees.games import Game, NimGame, NimState, TreeGame, solve_game
 from nim.position import Move
 
 # -- Nim as a Game ----------------------------------------------------------------------

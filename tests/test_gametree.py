@@ -1,7 +1,7 @@
 """Generic game trees: nim.solve_tree / nim.SolveTree / GameTree and `nimcore tree-solve`.
 
 Oracles: AIMA figure 5.2 (known value, best move and pruning), the pure-Python
-twin nim.games.solve_game over nim.games.TreeGame (values, best child and node
+twin nim.trees.games.solve_game over nim.trees.games.TreeGame (values, best child and node
 counts for both methods), and a tiny recursive minimax written here.
 """
 
@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nim
-import nim.trees
+import nim.trees.flatten
 import nimcore.gametree
 from nim.cli import main
-from nim.games import TreeGame, solve_game
+from nim.trees.games import TreeGame, solve_game
 from nim.trees import GameTree, InvalidTreeError
 
 FIG52 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -171,7 +171,7 @@ def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
 def python_flatten(tree: Any, bulk: int) -> GameTree:
     """GameTree.from_nested without the core's flattener, by levels at least `bulk` wide."""
     with mock.patch.object(nimcore.gametree, "flatten_nested", lambda tree: None), \
-            mock.patch.object(nim.trees, "_BULK", bulk):
+            mock.patch.object(nim.trees.flatten, "_BULK", bulk):
         return GameTree.from_nested(tree)
 
 

@@ -11,9 +11,12 @@ from typing import List, Optional, Tuple
 import pytest
 
 from nim import Move, Position, Rules
-from nim.board import STONE, render_board
+from nim.play.board import STONE, render_board
 from nim.cli import main
-from nim.play import Console, PlayOptions, format_score_table, run_style, score_table
+from nim.play.console import Console
+from nim.play.flows import run_style
+from nim.play.session import PlayOptions
+from nim.play.forejune import format_score_table, score_table
 from nim.theory import grundy_value
 
 STONE_LINE = re.compile(r"^Pile\s+(\d+) \| .*?\s(\d+)$")       # Lab 2, forejune
@@ -215,10 +218,10 @@ def test_kuet_hard_selection_step() -> None:
 
 def test_kuet_hard_never_stops_on_large_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     # the prompts accept these boards; a search past its budget hands over to the exact solver
-    import nim.strategies as strategies
+    import nim.play.players as players
 
-    monkeypatch.setattr(strategies, "MINIMAX_NODE_LIMIT", 5000)
-    monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 5000)
+    monkeypatch.setattr(players, "MINIMAX_NODE_LIMIT", 5000)
+    monkeypatch.setattr(players, "SEARCH_NODE_LIMIT", 5000)
     status, out = drive(PlayOptions(style="kuet", piles=(15, 15, 15), games=2, name="Di",
                                     difficulty=2), [], take=3)
     assert status == 0

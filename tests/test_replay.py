@@ -13,7 +13,7 @@ import pytest
 from nim import IllegalMoveError, InputFileError, Move, Rules
 from nim.cli import main
 from nim.reference import brute_force_value
-from nim.replay import HUMAN, NIMX, ReplayStep, nimx_move, parse_replay, replay_game
+from nim.study.replay import HUMAN, NIMX, ReplayStep, nimx_move, parse_replay, replay_game
 
 LAB2_WIN = "2\n4\n2\n0 2\n1 2\n"
 LAB2_LOSS = "2\n4\n4\n1 1\n1 1\n1 1\n"
@@ -193,7 +193,7 @@ def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     path = tmp_path / "binary.txt"
     path.write_bytes(b"2\n4\n\xff\xfe\n")
     with pytest.raises(InputFileError, match="line 3"):
-        from nim.replay import read_replay_file
+        from nim.study.replay import read_replay_file
         read_replay_file(str(path))
 
 

@@ -140,7 +140,7 @@ def test_legal_moves_sequence_matches_the_move_list(rules):
 def test_huge_piles_never_list_their_moves():
     # a pile of 2**40 has 2**40 legal moves: checks and choices must not list them
     from nim.position import LegalMoves
-    from nim.strategies import make_strategy
+    from nim.play.strategies import make_strategy
 
     position = Position([2**40, 3])
     assert position.is_legal(Move(0, 2**39))

@@ -11,12 +11,12 @@ import pytest
 
 import nim
 from nim.cli import main
-from nim.selection import (
+from nim.play.selection import (
     Chromosome, Population, fitness, roulette_wheel_selection, select_fittest, tournament_selection,
 )
-from nim.strategies import make_strategy
-from nim.strategies import parse_strategies
-from nim.tournament import run_tournament, tournament_games
+from nim.play.strategies import make_strategy
+from nim.play.strategies import parse_strategies
+from nim.play.tournament import run_tournament, tournament_games
 
 
 def test_fitness_is_wins_over_games() -> None:

@@ -26,7 +26,8 @@ def loaded_after(code: str) -> List[str]:
 
 #: Modules a command line that only solves never needs.
 HEAVY = ["dataclasses", "inspect", "shutil", "tqdm", "nim.trees", "nim.play",
-         "nim.svgtree", "nim.replay", "nim.strategies"]
+         "nim.study.tree_search", "nim.study.tree_drawing", "nim.study.tree_page", "nim.study.replay",
+         "nim.play.strategies"]
 
 
 def test_solve_command_imports_only_its_own_module() -> None:

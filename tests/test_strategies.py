@@ -10,10 +10,11 @@ import pytest
 import nim
 from nim import Move, Position, Rules
 from nim.reference import brute_force_value
-from nim.strategies import (
-    AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, OptimalStrategy,
-    RandomStrategy, game_value, make_strategy, parse_strategies,
+from nim.play.players import (
+    AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, OptimalStrategy, RandomStrategy,
 )
+from nim.play.strategies import make_strategy, parse_strategies
+from nim.play.strategy import game_value
 from play_twins import depth_limited_choice
 
 RULES = [Rules.parse(t) for t in ("normal", "misere", "normal,max=3", "misere,max=3",
@@ -170,9 +171,9 @@ def test_make_strategy_names() -> None:
 ])
 def test_every_player_answers_past_its_budget(monkeypatch: pytest.MonkeyPatch, spec: str,
                                               piles: tuple[int, ...], rules: str) -> None:
-    import nim.strategies as strategies
+    import nim.play.players as players
 
-    monkeypatch.setattr(strategies, "SEARCH_NODE_LIMIT", 2000)   # keep the test fast
+    monkeypatch.setattr(players, "SEARCH_NODE_LIMIT", 2000)   # keep the test fast
     player = make_strategy(spec)
     if isinstance(player, MinimaxStrategy):
         player.node_limit = 2000

@@ -13,7 +13,9 @@ import pytest
 from nim import InvalidPositionError, Rules, UnknownMethodError, reference
 from nim.cli import main
 from nim.reference import brute_force_value
-from nim.svgtree import build_game_tree, tree_svg, tree_text
+from nim.study.tree_search import build_game_tree
+from nim.study.tree_drawing import tree_svg
+from nim.study.tree_page import tree_text
 
 NS = "{http://www.w3.org/2000/svg}"
 RULE_SETS = ["normal", "misere", "misere,max=2", "normal,half", "misere,half", "misere,set=1;3"]

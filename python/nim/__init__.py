@@ -28,13 +28,16 @@ from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, The
 
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
-    from nim.ceng import SolveGame
+    from nim.trees.ceng import SolveGame
     from nim.explain import Explanation, explain
-    from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
-    from nim.replay import parse_replay, read_replay_file, replay_game
-    from nim.selection import Population, select_fittest
-    from nim.strategies import Strategy, make_strategy
-    from nim.svgtree import build_game_tree, tree_html, tree_svg
+    from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
+    from nim.study.replay import parse_replay, read_replay_file, replay_game
+    from nim.play.selection import Population, select_fittest
+    from nim.play.strategies import make_strategy
+    from nim.play.strategy import Strategy
+    from nim.study.tree_search import build_game_tree
+    from nim.study.tree_drawing import tree_svg
+    from nim.study.tree_page import tree_html
     from nim.tables import pile_table
     from nim.theory import grundy_table, grundy_value
     from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
@@ -43,14 +46,15 @@ if TYPE_CHECKING:
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
     "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
-    "SolveGame": "nim.ceng",
+    "SolveGame": "nim.trees.ceng",
     "Explanation": "nim.explain", "explain": "nim.explain",
-    "Game": "nim.games", "GameSolution": "nim.games", "NimGame": "nim.games",
-    "TreeGame": "nim.games", "solve_game": "nim.games",
-    "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
-    "Population": "nim.selection", "select_fittest": "nim.selection",
-    "Strategy": "nim.strategies", "make_strategy": "nim.strategies",
-    "build_game_tree": "nim.svgtree", "tree_html": "nim.svgtree", "tree_svg": "nim.svgtree",
+    "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
+    "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
+    "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
+    "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
+    "Strategy": "nim.play.strategy", "make_strategy": "nim.play.strategies",
+    "build_game_tree": "nim.study.tree_search",
+    "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
     "pile_table": "nim.tables",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",

@@ -2,7 +2,7 @@
 
 Jupyter calls ``_repr_svg_`` / ``_repr_html_`` on the last value of a cell. The
 classes keep one-line methods that call the functions here, so this module is
-the only one that draws (game trees excepted: ``nim.svgtree`` draws those, the
+the only one that draws (game trees excepted: ``nim.study.tree_drawing`` draws those, the
 same SVG as ``nimcore tree``). Plain-text reprs are untouched.
 
 Boards are drawn one stone per object up to ``MAX_STONES`` per pile; a larger
@@ -28,7 +28,7 @@ from nim.position import Move
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis
     from nim.rules import Rules
-    from nim.selection import Population
+    from nim.play.selection import Population
     from nim.solver import Solution
     from nim.tables import PileRow
 

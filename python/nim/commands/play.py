@@ -8,9 +8,11 @@ from typing import Any, Optional
 
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
 from nim.errors import NimError
-from nim.play import MODES, STYLES, Console, EndOfInput, PlayOptions, QuitGame, run_style
+from nim.play.console import Console, EndOfInput, QuitGame
+from nim.play.flows import STYLES, run_style
+from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
-from nim.strategies import make_strategy
+from nim.play.strategies import make_strategy
 
 #: Most games one command plays, most piles and largest pile in a game.
 MAX_GAMES = 10_000

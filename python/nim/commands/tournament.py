@@ -10,9 +10,9 @@ from typing import Any, Dict, List, Optional, Tuple
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
 from nim.commands.play import MAX_GAMES, MAX_PILE, MAX_PILES
 from nim.errors import NimError
-from nim.selection import select_fittest
-from nim.strategies import STRATEGY_NAMES, parse_strategies
-from nim.tournament import run_tournament, tournament_games
+from nim.play.selection import select_fittest
+from nim.play.strategies import STRATEGY_NAMES, parse_strategies
+from nim.play.tournament import run_tournament, tournament_games
 
 _DESCRIPTION = """\
 Play every pairing of strategies on random boards (2-3 piles of 1-6 unless

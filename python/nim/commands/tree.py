@@ -9,7 +9,9 @@ from typing import Any
 
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
 from nim.errors import InputFileError, InvalidPositionError
-from nim.svgtree import DEFAULT_MAX_NODES, MAX_NODES, build_game_tree, tree_html, tree_svg, tree_text
+from nim.study.tree_search import DEFAULT_MAX_NODES, MAX_NODES, build_game_tree
+from nim.study.tree_drawing import tree_svg
+from nim.study.tree_page import tree_html, tree_text
 
 _DESCRIPTION = """\
 Draw the game tree of a small position: every node with its position and its

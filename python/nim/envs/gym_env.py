@@ -1,6 +1,6 @@
 """``NimEnv``: Nim as a Gymnasium environment, the agent against NimX.
 
-The agent plays one side; NimX (a ``nim.strategies`` strategy, ``optimal`` by
+The agent plays one side; NimX (a ``nim.play.strategies`` strategy, ``optimal`` by
 default) answers each move inside ``step``. See ``nim.envs.board`` for the
 action ids and the board's size limits.
 
@@ -23,7 +23,8 @@ from nim.errors import IllegalMoveError, InvalidPositionError, NimError
 from nim.position import Position
 from nim.rules import Rules, RulesLike
 from nim.solver import solve
-from nim.strategies import Strategy, make_strategy
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 
 __all__ = ["NimEnv"]
 
@@ -39,7 +40,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         The start board; its length fixes the observation's length.
     rules : Rules or str, default normal play, take any
     opponent : str or Strategy, default "optimal"
-        NimX's strategy, by ``nim.strategies.make_strategy`` name
+        NimX's strategy, by ``nim.play.strategies.make_strategy`` name
         (``random``, ``depth:2``, ``level:1``, ``optimal``, ...) or an instance.
     agent_first : bool or None, default True
         Whether the agent moves first; None draws the seat at each reset.

@@ -17,13 +17,17 @@ from __future__ import annotations
 import random
 from typing import Callable, List, Tuple
 
-from nim.board import render_kuet_board
 from nim.errors import NimError
-from nim.play import Console, PlayOptions, choice_parser, parse_name, parse_yes_no, random_board
+from nim.play.board import render_kuet_board
+from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
+from nim.play.game import random_board
+from nim.play.players import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy
+from nim.play.selection import Population
+from nim.play.session import PlayOptions
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.selection import Population
-from nim.strategies import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy, Strategy, make_strategy
 
 __all__ = ["KUET_RULES", "KUET_PILES", "KUET_SIZES", "run_kuet", "kuet_board"]
 

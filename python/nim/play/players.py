@@ -1,37 +1,21 @@
-"""Players: one interface for every AI, used by the console game, tournaments and tests.
-
->>> import random
->>> from nim.strategies import make_strategy
->>> make_strategy("optimal").choose_move((3, 4, 5), "normal", random.Random(1))
-Move(pile=0, count=2)
-
-Every strategy has ``name`` (what ``make_strategy`` accepts), ``label`` (for
-people) and ``choose_move(position, rules, rng) -> Move``. Options:
-
-``forejune=True``
-    When the exact game value says the player to move is losing, play a
-    random legal move (the forejune notes' AI).
-``tie_break="lab2"``
-    Among equally good moves take the first in pile order, then the smallest
-    count (Lab 2). The default, ``"engine"``, keeps the engine's own choice
-    (the first best move in the move generator's order: largest take first).
-"""
+"""The AI players, one ``Strategy`` per way of choosing a move: at random, IDA*,
+depth-limited alpha-beta (Lab 2's levels), minimax, alpha-beta, the exact
+solver and the Rajalakshmi report's nim-sum rule."""
 
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
-from nim.errors import IllegalMoveError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import NimError, SearchLimitError
 from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
+from nim.play.strategy import MINIMAX_NODE_LIMIT, SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT, Strategy, what_passed
+from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
-from nim.rules import Rules, RulesLike
-from nim.solver import Solution, solve
-from nim.tiebreak import first_best_move
+from nim.rules import Rules
+from nim.solver import solve
 
 __all__ = [
-    "Strategy",
     "RandomStrategy",
     "IdaStrategy",
     "DepthLimitedStrategy",
@@ -39,16 +23,8 @@ __all__ = [
     "AlphaBetaStrategy",
     "OptimalStrategy",
     "NimSumStrategy",
-    "STRATEGY_NAMES",
-    "TIE_BREAKS",
-    "MINIMAX_NODE_LIMIT",
-    "SEARCH_NODE_LIMIT",
-    "SEARCH_TIME_LIMIT",
     "MAX_DEPTH",
     "LEVELS",
-    "make_strategy",
-    "game_value",
-    "parse_strategies",
 ]
 
 #: Deepest search a depth-limited player accepts (the engines' recursion bound).
@@ -67,123 +43,6 @@ LEVELS: Dict[int, Tuple[int, float]] = {
     2: (DIFFICULTY_DEPTHS[2], 0.10),
     3: (DIFFICULTY_DEPTHS[3], 0.0),
 }
-
-#: Accepted ``tie_break`` options.
-TIE_BREAKS = ("engine", "lab2")
-
-#: Nodes the minimax player may spend on one move before it lets alpha-beta
-#: answer instead (same exact value): about a second of plain minimax (the
-#: full tree of [5, 5, 5] under `max 3` is 57 million nodes, 0.3 s; [6, 6, 6]
-#: passes 500 million).
-MINIMAX_NODE_LIMIT = 150_000_000
-#: Nodes every other searching player (IDA*, depth-limited, alpha-beta) may
-#: spend on one move (a tenth of a second or so) before the exact solver answers.
-SEARCH_NODE_LIMIT = 20_000_000
-#: Seconds one move's search may take whatever its node budget (a loaded machine).
-SEARCH_TIME_LIMIT = 2.0
-
-PositionLike = Any  # a Position or a sequence of pile sizes
-
-
-def game_value(position: PositionLike, rules: RulesLike = None) -> int:
-    """Exact game value for the player to move: +1 win, -1 loss (``nim.solve`` auto)."""
-    return solve(Position(position).piles, rules).value
-
-
-class Strategy(ABC):
-    """A player: picks a legal move for the player to move.
-
-    Parameters
-    ----------
-    forejune : bool
-        Play a random legal move whenever the position is lost.
-    tie_break : {"engine", "lab2"}
-        Which of several equally good moves to play (see the module doc).
-
-    Raises
-    ------
-    NimError
-        For an unknown tie-break.
-    """
-
-    #: The name ``make_strategy`` accepts.
-    name: str = "strategy"
-    #: The name shown to people.
-    label: str = "Strategy"
-    #: One line on how the last move was chosen when it was not the usual way
-    #: (a search past its budget handed over to the exact solver), else None.
-    last_note: Optional[str] = None
-
-    def __init__(self, *, forejune: bool = False, tie_break: str = "engine") -> None:
-        if tie_break not in TIE_BREAKS:
-            raise NimError(f"unknown tie-break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
-        self.forejune = forejune
-        self.tie_break = tie_break
-        if forejune:
-            self.label = f"{type(self).label}, random when losing"
-
-    def choose_move(self, position: PositionLike, rules: RulesLike = None,
-                    rng: Optional[random.Random] = None) -> Move:
-        """A legal move for the player to move in ``position``.
-
-        Raises
-        ------
-        IllegalMoveError
-            When the position has no legal move.
-        InvalidPositionError, InvalidRulesError
-            For bad input.
-        """
-        pos = Position(position)
-        ruleset = Rules.coerce(rules)
-        moves = LegalMoves(pos, ruleset)  # lazy: a pile of 10**9 has 10**9 moves
-        if not moves:
-            raise IllegalMoveError(f"no legal move in {pos!r} under {ruleset}")
-        generator = rng if rng is not None else random.Random()
-        self.last_note = None
-        if self.forejune and game_value(pos, ruleset) < 0:
-            return generator.choice(moves)
-        try:
-            return self._choose(pos, ruleset, generator, moves)
-        except SearchLimitError as error:
-            return self._exact_instead(pos, ruleset, moves, error)
-
-    def _exact_instead(self, position: Position, rules: Rules, moves: LegalMoves,
-                       error: SearchLimitError) -> Move:
-        """The move when this player's own search passed its budget: the exact
-        solver's (theory or `tt`), with ``last_note`` saying so in one line;
-        the first legal move if even that search stops."""
-        passed = _what_passed(error)
-        try:
-            solution: Solution = solve(position.piles, rules, "auto")
-        except SearchLimitError:
-            self.last_note = (f"{self.label}'s search {passed}, and so does the exact "
-                              "solver's: the first legal move is played")
-            return next(iter(moves.smallest_first()))
-        move = first_best_move(position.piles, rules) if self.tie_break == "lab2" else None
-        move = move or solution.move
-        assert move is not None
-        self.last_note = (f"{self.label}'s search {passed} on this board: the exact "
-                          f"solver ({_engine_name(solution.method)}) chose the move")
-        return move
-
-    @abstractmethod
-    def _choose(self, position: Position, rules: Rules, rng: random.Random,
-                moves: LegalMoves) -> Move:
-        """The move, for a position that has ``moves`` (non-empty, CENG order)."""
-
-    def _options(self) -> str:
-        parts = []
-        if self.forejune:
-            parts.append("forejune=True")
-        if self.tie_break != "engine":
-            parts.append(f"tie_break={self.tie_break!r}")
-        return ", ".join(parts)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._options()})"
-
-    def __str__(self) -> str:
-        return self.label
 
 
 class RandomStrategy(Strategy):
@@ -339,7 +198,7 @@ class MinimaxStrategy(_ExactStrategy):
             self.last_method = "alphabeta"
             solution = solve(piles, rules, "alphabeta", node_limit=SEARCH_NODE_LIMIT,
                              time_limit=SEARCH_TIME_LIMIT)
-            self.last_note = (f"the full Minimax tree {_what_passed(error)}: Alpha-Beta, "
+            self.last_note = (f"the full Minimax tree {what_passed(error)}: Alpha-Beta, "
                               "which gives the same value, chose the move")
         return solution.value, solution.move
 
@@ -371,19 +230,6 @@ class OptimalStrategy(_ExactStrategy):
     method = "auto"
 
 
-def _what_passed(error: SearchLimitError) -> str:
-    """'would pass its budget of 20,000,000 nodes' (or of 2 seconds)."""
-    if error.reason == "time":
-        return f"would pass its budget of {SEARCH_TIME_LIMIT:g} seconds"
-    if error.reason == "nodes":
-        return f"would pass its budget of {error.nodes:,} nodes"
-    return f"would pass its {error.reason} limit"
-
-
-def _engine_name(method: str) -> str:
-    return {"grundy": "theory", "tt": "tt search"}.get(method, method)
-
-
 class NimSumStrategy(OptimalStrategy):
     """The Rajalakshmi report's ``ai_move_optimal`` under normal Nim: the first
     pile whose size XOR the nim-sum is smaller is lowered to it; with a zero
@@ -405,80 +251,3 @@ class NimSumStrategy(OptimalStrategy):
                     return Move(index, pile - (pile ^ total))
         largest = max(range(len(piles)), key=lambda i: piles[i])
         return Move(largest, 1)
-
-
-_FACTORIES: Dict[str, Callable[..., Strategy]] = {
-    "random": RandomStrategy,
-    "ida": IdaStrategy,
-    "minimax": MinimaxStrategy,
-    "alphabeta": AlphaBetaStrategy,
-    "optimal": OptimalStrategy,
-    "nimsum": NimSumStrategy,
-}
-
-#: Names ``make_strategy`` accepts (``depth:N`` takes a depth, ``level:L`` a difficulty).
-STRATEGY_NAMES = ("random", "ida", "depth:N", "level:L", "minimax", "alphabeta", "optimal", "nimsum")
-
-_ALIASES = {"idastar": "ida", "ida*": "ida", "alpha-beta": "alphabeta", "alpha_beta": "alphabeta",
-            "auto": "optimal", "nim-sum": "nimsum", "depthlimited": "depth", "depth-limited": "depth"}
-
-
-def make_strategy(spec: str, **options: Any) -> Strategy:
-    """A strategy from its name: random, ida, minimax, alphabeta, optimal,
-    depth (depth 2), depth:N, level:L (Lab 2 difficulty 1-3); ``options`` go
-    to the constructor (``forejune``, ``tie_break``).
-
-    Raises
-    ------
-    UnknownMethodError
-        For an unknown name or a malformed argument.
-    """
-    if not isinstance(spec, str):
-        raise UnknownMethodError(f"a strategy name must be a string, not {spec!r}")
-    text = spec.strip().lower()
-    name, _, argument = text.partition(":")
-    name = _ALIASES.get(name, name)
-    if name in ("depth", "level"):
-        number: Optional[int] = None
-        if argument:
-            try:
-                number = int(argument)
-            except ValueError:
-                raise UnknownMethodError(f"{spec!r}: {argument!r} is not a whole number") from None
-        try:
-            if name == "level":
-                if number is None:
-                    raise NimError("level needs a number, e.g. level:2")
-                return DepthLimitedStrategy(level=number, **options)
-            return DepthLimitedStrategy(number, **options)
-        except UnknownMethodError:
-            raise
-        except NimError as error:
-            raise UnknownMethodError(f"strategy {spec!r}: {error}") from None
-    if name in _FACTORIES and not argument:
-        return _FACTORIES[name](**options)
-    raise UnknownMethodError(
-        f"unknown strategy {spec!r}: expected one of {', '.join(STRATEGY_NAMES)}"
-    )
-
-
-def parse_strategies(text: str) -> List[Strategy]:
-    """Strategies from a comma-separated list such as ``random,ida,depth:3,optimal``.
-
-    Raises
-    ------
-    UnknownMethodError
-        For an unknown or repeated name, or fewer than two strategies.
-    """
-    names = [part.strip() for part in text.split(",") if part.strip()]
-    strategies = [make_strategy(name) for name in names]
-    seen: Dict[str, int] = {}
-    for strategy in strategies:
-        if strategy.name in seen:
-            raise UnknownMethodError(f"strategy {strategy.name!r} is listed twice in {text!r}")
-        seen[strategy.name] = 1
-    if len(strategies) < 2:
-        raise UnknownMethodError(f"a tournament needs at least two strategies, not {text!r}")
-    return strategies
-
-

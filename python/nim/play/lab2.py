@@ -2,7 +2,7 @@
 
 Misère is asked (or given by ``--misere`` / ``--normal``), then the level:
 depth-limited alpha-beta with the nim-sum evaluation and Lab 2's game-over
-rule and tie-break, at the depth and slip rate of ``nim.strategies.LEVELS``.
+rule and tie-break, at the depth and slip rate of ``nim.play.strategies.LEVELS``.
 Piles are numbered from 0, as in Lab 2's test files, and the game says so.
 """
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 
 from nim.errors import NimError
-from nim.play import (
-    Console, Look, PlayOptions, check_mode, choice_parser, describe_rules, first_seat,
-    make_players, parse_yes_no, piles_parser, play_series,
-)
+from nim.play.console import Console, choice_parser, parse_yes_no, piles_parser
+from nim.play.game import Look
+from nim.play.players import DepthLimitedStrategy
+from nim.play.session import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
 from nim.rules import Rules
-from nim.strategies import DepthLimitedStrategy
 
 __all__ = ["LAB2_PILES", "LAB2_LOOK", "run_lab2"]
 

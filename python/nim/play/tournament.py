@@ -12,10 +12,10 @@ from itertools import combinations
 from typing import Callable, Optional, Sequence, Tuple
 
 from nim.errors import NimError
-from nim.play import Player, play_game, random_board
+from nim.play.game import Player, play_game, random_board
+from nim.play.selection import Population
+from nim.play.strategy import Strategy
 from nim.rules import Rules, RulesLike
-from nim.selection import Population
-from nim.strategies import Strategy
 
 __all__ = ["run_tournament", "tournament_games"]
 

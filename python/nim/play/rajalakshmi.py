@@ -15,13 +15,15 @@ from __future__ import annotations
 import random
 from typing import Callable, List, Sequence, Tuple
 
-from nim.play import (
-    MODE_WORDS, Console, Look, Player, PlayOptions, Refusal, ai_for_seat, check_mode, choice_parser,
-    describe_rules, first_seat, move_parser, play_series,
+from nim.play.console import Console, Refusal, choice_parser
+from nim.play.game import Look, Player, move_parser
+from nim.play.players import DepthLimitedStrategy, NimSumStrategy
+from nim.play.session import (
+    MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series,
 )
+from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.strategies import DepthLimitedStrategy, NimSumStrategy, Strategy
 
 __all__ = ["DEFAULT_PILES", "run_rajalakshmi", "rajalakshmi_board", "parse_rajalakshmi_piles",
            "rajalakshmi_move_parser"]

@@ -9,17 +9,16 @@ and the rules are fixed: a rule flag that changes them is refused.
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from typing import Callable, List, Optional
 
 from nim.errors import NimError
-from nim.play import (
-    Console, Look, Player, PlayOptions, ai_for_seat, check_mode, describe_rules, format_score_table,
-    make_players, piles_parser, play_series,
-)
+from nim.play.console import Console, piles_parser
+from nim.play.game import Look, Player
+from nim.play.players import OptimalStrategy
+from nim.play.session import PlayOptions, ai_for_seat, check_mode, describe_rules, make_players, play_series
 from nim.rules import Rules
-from nim.strategies import OptimalStrategy
 
-__all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune"]
+__all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune", "score_table", "format_score_table"]
 
 #: forejune: a random pile in this range when none is typed.
 FOREJUNE_SIZES = (10, 30)
@@ -76,3 +75,23 @@ def _optional_single_pile() -> Callable[[str], Optional[int]]:
         return pile
 
     return parse
+
+
+def score_table(upto: int, rules: Rules) -> List[bool]:
+    """The forejune DP table: entry n is True when a single pile of n is won for its mover."""
+    won: List[bool] = []
+    for n in range(upto + 1):
+        takes = rules.takes(n)
+        won.append(any(not won[n - k] for k in takes) if takes else rules.misere)
+    return won
+
+
+def format_score_table(upto: int, rules: Rules) -> str:
+    """The DP table as text: ``n`` and W (the mover wins) or L, rows of 10."""
+    table = score_table(upto, rules)
+    lines = [f"Single-pile scores under {rules} (W: the player to move wins, L: loses)"]
+    for start in range(1, upto + 1, 10):
+        row = range(start, min(start + 10, upto + 1))
+        lines.append("  n " + " ".join(f"{n:>3}" for n in row))
+        lines.append("    " + " ".join(f"{'W' if table[n] else 'L':>3}" for n in row))
+    return "\n".join(lines)

@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError, InputFileError
+from nim.play.players import OptimalStrategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, solve
-from nim.strategies import OptimalStrategy
 
 __all__ = [
     "HUMAN",

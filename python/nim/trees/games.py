@@ -45,7 +45,7 @@ from nim.errors import IllegalMoveError, NimError, SearchLimitError
 from nim.limits import check_limits
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.trees import InvalidTreeError, tree_method
+from nim.trees.checks import InvalidTreeError, tree_method
 
 __all__ = [
     "Game",

@@ -1,0 +1,77 @@
+"""Playing Nim in the terminal (SPEC section 4): choosing and running a seed's game flow.
+
+The flows read and write through a ``Console`` (input and output streams are
+injected), so tests drive them exactly as a user would, through stdin. This
+module holds ``run_style``; what the flows share around a game (options,
+seats, series) is ``nim.play.session``, the console ``nim.play.console``, one
+game ``nim.play.game``;
+each seed's flow is its own module, imported when it runs, and keeps its
+seed's conventions and says them on the board:
+
+``nim.play.kuet``         NimX: the report's lines verbatim, piles numbered from 1,
+                          random 2-3 piles of 1-6, at most 3 per move, the human
+                          first; Easy 3 games against IDA*, Hard 6 alternating
+                          Minimax and Alpha-Beta, then the selection step.
+``nim.play.rajalakshmi``  its transcript's prompts and board (``Piles: [0]:3``),
+                          piles numbered from 0; Human vs AI, Human vs Human, AI vs
+                          AI; the report's nim-sum AI.
+``nim.play.lab2``         misère (asked) and difficulty levels 1-3: depth-limited
+                          alpha-beta with the nim-sum evaluation, Lab 2's tie-break;
+                          piles numbered from 0, as in its test files.
+``nim.play.forejune``     one pile of at least 2, take 1 to half of it, the AI
+                          first; the player left with 1 loses; the AI plays at
+                          random when it is losing; the DP table on request.
+
+A flag a style cannot honour is refused in one line (``NimError``), never
+dropped. Every AI answers with a legal move (see ``nim.play.strategies``). Bad
+input is answered with the reason and the question again; end of input
+raises ``EndOfInput`` (the command ends cleanly).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from nim.play.console import Console, choice_parser
+from nim.play.session import PlayOptions
+
+__all__ = ["STYLES", "run_style"]
+
+STYLES = ("kuet", "rajalakshmi", "lab2", "forejune")
+
+
+def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
+    """Run the flow ``options.style`` (asked when None) and return the exit status.
+
+    Raises
+    ------
+    EndOfInput, QuitGame
+        From a prompt (the command turns them into a clean exit).
+    """
+    console = console or Console()
+    rng = random.Random(options.seed)
+    style = options.style
+    if style is None:
+        style = console.ask(
+            "Which game? 1 NimX (KUET), 2 Classic Nim (Rajalakshmi), 3 Misere with levels (Lab 2), "
+            "4 Half-pile game (forejune): ",
+            choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
+                           "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
+                           "forejune": "forejune"}, "the game"))
+    # one module per seed's flow, imported when it runs
+    if style == "kuet":
+        from nim.play.kuet import run_kuet
+
+        return run_kuet(options, console, rng)
+    if style == "rajalakshmi":
+        from nim.play.rajalakshmi import run_rajalakshmi
+
+        return run_rajalakshmi(options, console, rng)
+    if style == "lab2":
+        from nim.play.lab2 import run_lab2
+
+        return run_lab2(options, console, rng)
+    from nim.play.forejune import run_forejune
+
+    return run_forejune(options, console, rng)

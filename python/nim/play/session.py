@@ -1,0 +1,116 @@
+"""What the game flows share around a game: the options the command line fixed,
+the modes and seats (human or AI, which AI), and a series of games with its score."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, List, Optional, Tuple
+
+from nim.errors import NimError
+from nim.play.console import Console
+from nim.play.game import Look, Player, play_game
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
+from nim.rules import Rules
+
+__all__ = [
+    "MODES", "MODE_WORDS", "PlayOptions", "check_mode", "ai_for_seat", "first_seat", "make_players",
+    "play_series", "describe_rules",
+]
+
+MODES = ("hvai", "hvh", "aivai")
+MODE_WORDS = {"1": "hvai", "2": "hvh", "3": "aivai", "hvai": "hvai", "hvh": "hvh",
+               "aivai": "aivai", "human vs ai": "hvai", "human vs human": "hvh", "ai vs ai": "aivai"}
+
+_PLAIN_LOOK = Look()     # frozen: one default serves every series
+
+
+@dataclass
+class PlayOptions:
+    """What the command-line flags fixed; None means "ask" (or the style's default)."""
+
+    style: Optional[str] = None
+    mode: Optional[str] = None
+    difficulty: Optional[int] = None
+    piles: Optional[Tuple[int, ...]] = None
+    rules: Optional[Rules] = None
+    games: Optional[int] = None
+    seed: Optional[int] = None
+    name: Optional[str] = None
+    first: Optional[str] = None       # "human" or "ai"
+    ai: Optional[List[str]] = None    # strategy names for the AI seats
+    table: bool = False
+    play: Optional[bool] = None       # the KUET y/n question, answered by a flag
+
+
+def ai_for_seat(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
+    """The AI of a seat: the ``--ai`` strategy named for it (the last one named
+    serves the later seats), else ``default()``."""
+    if options.ai:
+        return make_strategy(options.ai[min(seat, len(options.ai) - 1)])
+    return default()
+
+
+def first_seat(options: PlayOptions, default: int) -> int:
+    """Seat that moves first (seat 0 is the human in human-vs-AI games)."""
+    if options.first is None:
+        return default
+    return 0 if options.first == "human" else 1
+
+
+def check_mode(options: PlayOptions, mode: str) -> None:
+    """Refuse, in one line, the flags a mode has no use for (never drop them silently).
+
+    Raises
+    ------
+    NimError
+    """
+    if mode == "hvh" and options.ai:
+        raise NimError(f"--ai {','.join(options.ai)} names AI players, but --mode hvh has none")
+    if mode == "hvh" and options.difficulty is not None:
+        raise NimError(f"--difficulty {options.difficulty} sets the AI's level, but --mode hvh has no AI")
+    if mode != "hvai" and options.first is not None:
+        raise NimError(f"--first {options.first} says who starts between you and the AI; "
+                       f"--mode {mode} has no such pair")
+    if mode == "aivai" and options.name is not None:
+        raise NimError(f"--name {options.name}: no human plays in --mode aivai")
+    if mode == "hvai" and options.ai and len(options.ai) > 1:
+        raise NimError(f"--ai {','.join(options.ai)}: --mode hvai has one AI player")
+
+
+def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
+                 seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
+    """The two seats; every name is distinct and says human or AI (and which AI)."""
+    if mode == "hvai":
+        ai = ai_for_seat(options, 0, default_ai)
+        human = f"{options.name} ({seats[0]})" if options.name else f"{seats[0]} (you)"
+        return [Player(human), Player(f"{seats[1]} (AI, {ai.label})", ai)]
+    if mode == "hvh":
+        first = f"{options.name} ({seats[0]})" if options.name else seats[0]
+        return [Player(first), Player(seats[1])]
+    one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
+    return [Player(f"{seats[0]} (AI, {one.label})", one), Player(f"{seats[1]} (AI, {two.label})", two)]
+
+
+def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
+                console: Console, rng: random.Random, first: int, look: Look = _PLAIN_LOOK,
+                game_over: bool = False) -> None:
+    """``--games`` games (default 1) from ``piles``, then the score when more than one;
+    ``game_over`` adds the Rajalakshmi report's "Game over. X wins!" line."""
+    games = options.games or 1
+    wins = [0, 0]
+    for game in range(1, games + 1):
+        if games > 1:
+            console.say(f"\n=== Game {game} of {games} ===")
+        result = play_game(players, piles, rules, rng, console, first=first, look=look)
+        if game_over:
+            console.say(f"Game over. {players[result.winner].name} wins!")
+        wins[result.winner] += 1
+    if games > 1:
+        console.say(f"\nScore: {players[0].name} {wins[0]}, {players[1].name} {wins[1]}")
+
+
+def describe_rules(rules: Rules) -> str:
+    """The rules in a sentence, for the start of a game (``Rules.describe``)."""
+    return rules.describe()

@@ -1,0 +1,180 @@
+"""Game trees of small Nim positions, searched and kept node by node for drawing
+(SPEC section 4, Lab 2).
+
+``build_game_tree`` searches a position the way the engines do -- children pile
+by pile from the left, largest take first; alpha-beta with the window (-1, +1)
+-- and keeps every node: its position, its minimax value, whether alpha-beta
+pruned it, and whether it lies on the principal variation. ``nim.study.tree_drawing``
+holds the tree and draws it. The search is pure Python: trees worth drawing are small,
+and ``max_nodes`` refuses the others before they are built.
+
+>>> tree = build_game_tree([1, 2], "misere", "minimax")
+>>> tree.value, tree.visited, tree.drawn
+(1, 11, 12)
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import Iterator, List, Optional, Tuple
+
+from nim.errors import InvalidPositionError, NimError, UnknownMethodError
+from nim.position import Move, as_piles
+from nim.rules import Rules, RulesLike
+from nim.study.tree_drawing import DrawnTree, TreeNode
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "MAX_NODES",
+    "MAX_TREE_PILES",
+    "STUBS_PER_NODE",
+    "TREE_METHODS",
+    "build_game_tree",
+]
+
+#: Searched nodes drawn at most unless told otherwise (pruned stubs do not count):
+#: Lab 2's trees fit -- [4, 4] misère alpha-beta searches 402, [1, 3, 5] 583.
+DEFAULT_MAX_NODES = 1000
+#: The largest node cap accepted: a drawing past it is unreadable and slow to build.
+MAX_NODES = 100_000
+#: Largest pile a tree is drawn for (the engines' 64-bit piles).
+MAX_TREE_PILE = 2**63 - 1
+#: Most piles a tree is drawn for (each node is labelled with every pile).
+MAX_TREE_PILES = 64
+#: Pruned stubs drawn under one node; the others are counted ("+N more pruned").
+STUBS_PER_NODE = 12
+#: The searches a tree can show.
+TREE_METHODS = ("minimax", "alphabeta")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "minimax",
+                    max_nodes: int = DEFAULT_MAX_NODES) -> DrawnTree:
+    """Search ``piles`` and keep the whole tree, for drawing.
+
+    ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
+    where it cuts off, the untried moves as pruned stubs. Node counts agree
+    with ``nim.reference`` and the compiled engines.
+
+    Raises
+    ------
+    InvalidPositionError
+        When the drawing would have more than ``max_nodes`` nodes; the message
+        says how large the tree is and what to do.
+    UnknownMethodError
+        When ``method`` is not minimax or alphabeta.
+    """
+    position = as_piles(piles)
+    ruleset = Rules.coerce(rules)
+    name = str(method).strip().lower().replace("-", "").replace("_", "")
+    if name not in TREE_METHODS:
+        raise UnknownMethodError(
+            f"a tree is drawn for method 'minimax' or 'alphabeta', not {method!r}"
+        )
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_NODES:
+        raise InvalidPositionError(f"the node cap must be a whole number from 1 to {MAX_NODES:,}, "
+                                   f"not {max_nodes!r}")
+    if position and max(position) > MAX_TREE_PILE:
+        raise InvalidPositionError(f"a game tree is drawn for piles of at most {MAX_TREE_PILE:,}, "
+                                   f"not {max(position):,}")
+    if len(position) > MAX_TREE_PILES:
+        raise InvalidPositionError(f"a game tree is drawn for at most {MAX_TREE_PILES} piles, "
+                                   f"not {len(position):,}")
+    pruning = name == "alphabeta"
+    terminal = 1 if ruleset.misere else -1
+    counts = {"visited": 0, "pruned": 0, "stubs": 0}
+
+    def add(parent: TreeNode, move: Move, child: List[int]) -> TreeNode:
+        # only searched nodes count against the cap: pruned stubs are never expanded
+        counts["visited"] += 1
+        if 1 + counts["visited"] > max_nodes:
+            raise _TooLarge
+        node = TreeNode(tuple(child), move, parent.depth + 1)
+        parent.children.append(node)
+        return node
+
+    def stubs(parent: TreeNode, later: Iterator[Tuple[Move, List[int]]], left: int) -> None:
+        """The moves alpha-beta cut off: at most STUBS_PER_NODE drawn, the rest counted."""
+        counts["pruned"] += left
+        for move, child in islice(later, STUBS_PER_NODE):
+            parent.children.append(TreeNode(tuple(child), move, parent.depth + 1, pruned=True))
+            counts["stubs"] += 1
+        parent.more_pruned = max(0, left - STUBS_PER_NODE)
+
+    def expand(node: TreeNode, alpha: int, beta: int) -> int:
+        moves = _children(node.piles, ruleset)     # lazy: a pile of 10**8 has 10**8 moves
+        best: Optional[int] = None
+        for move, child in moves:
+            kid = add(node, move, child)
+            value = -expand(kid, -beta, -alpha)
+            if best is None or value > best:
+                best = value
+                if pruning:
+                    if best >= beta:
+                        stubs(node, moves, _moves_after(node.piles, move, ruleset))
+                        break
+                    alpha = max(alpha, best)
+        node.value = terminal if best is None else best
+        return node.value
+
+    root = TreeNode(position, None, 0)
+    try:
+        expand(root, -1, 1)
+    except _TooLarge:
+        raise InvalidPositionError(_too_large(position, ruleset, name, max_nodes)) from None
+    except RecursionError:
+        raise InvalidPositionError(f"the game tree of {list(position)} is too deep to draw") from None
+    _mark_pv(root)
+    return DrawnTree(root, ruleset, name, counts["visited"], counts["pruned"], counts["stubs"])
+
+
+def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:
+    """How many moves come after ``move`` in the engines' order (counted, not listed)."""
+    takes = rules.takes(piles[move.pile])         # largest first
+    later = len(takes) - 1 - takes.index(move.count)
+    return later + sum(len(rules.takes(pile)) for pile in piles[move.pile + 1:])
+
+
+def _mark_pv(root: TreeNode) -> None:
+    """Best play: from each node the first child whose value is the node's best."""
+    node = root
+    node.pv = True
+    while node.children:
+        assert node.value is not None
+        best = next((c for c in node.children
+                     if c.value is not None and -c.value == node.value), None)
+        if best is None:  # pragma: no cover - a searched node has a best child
+            return
+        best.pv = True
+        node = best
+
+
+def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> str:
+    """The size cap's message, with the tree's size from the compiled engine when quick."""
+    from nim.solver import solve
+
+    what = "every node" if method == "minimax" else "the nodes alpha-beta visits"
+    size = f"more than {cap:,} nodes"
+    try:
+        nodes = solve(piles, rules, method, node_limit=5_000_000).nodes
+        size = f"{nodes + 1:,} nodes" if method == "minimax" else f"{nodes + 1:,} visited nodes"
+    except NimError:
+        pass
+    advice = "a smaller position, or raise --max-nodes"
+    if method == "minimax":
+        advice = "--method alphabeta, " + advice
+    return (f"the game tree of {list(piles)} under {rules} has {size}: too many to draw "
+            f"({what}; at most {cap:,}). Try {advice}")
+
+
+def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List[int]]]:
+    """(move, child piles) pairs in the engines' order (pile by pile, largest take
+    first), one at a time: a pile of 10**8 has 10**8 moves."""
+    for index, pile in enumerate(piles):
+        for count in rules.takes(pile):
+            child = list(piles)
+            child[index] = pile - count
+            yield Move(index, count), child

@@ -1,0 +1,287 @@
+"""Flattening a game tree into the core's arrays (children in CSR form, utilities
+as doubles), breadth-first for nested lists and depth-first for dictionaries,
+without Python recursion; every error names the node by its path."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from array import array
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple
+
+from nimcore import gametree as _gametree_core
+
+from nim.trees.checks import MAX_EXACT_INT, ROOT_NAME, InvalidTreeError, leaf_value
+
+__all__ = ["flatten_nested", "flatten_dict"]
+
+_SHOW_PATH = 12   # a path deeper than this is shortened in messages
+_BULK = 64        # levels at least this wide are flattened by comprehensions
+_PLAIN = {int, float, list, tuple}
+_NO_EDGES: List[Tuple[Any, Any]] = []     # a leaf's (move, child) pairs, shared, never changed
+
+#: offsets, children, values, height, integral
+Flat = Tuple["array[int]", "array[int]", "array[float]", int, bool]
+
+
+def flatten_nested(tree: Any) -> Flat:
+    """Flatten nested lists (or tuples) breadth-first, without recursion.
+
+    Plain lists, tuples, ints and floats are flattened by the core; other
+    numbers (Fraction, numpy scalars, ...), list subclasses and every
+    error take a Python path, by whole levels where they are wide.
+
+    Raises
+    ------
+    InvalidTreeError
+        For an empty inner node, a list that contains itself (a cycle), or
+        a leaf that is not an int or a float, naming it by its path, e.g.
+        ``root[1][2]``.
+    """
+    flat = _gametree_core.flatten_nested(tree)      # plain lists and numbers, at C speed
+    if flat is not None:
+        offsets, children, values, height, integral = flat
+        return offsets, children, values, height, integral
+    offsets = array("q", [0])
+    values = array("d")
+    integral = True
+    level: List[Any] = [tree]        # one level of the tree, left to right
+    # each node's checkpoint ancestor: a node that *is* its checkpoint closes a
+    # cycle (Brent's method along every path, as in the core's flatten_nested)
+    checkpoints: List[Any] = [None]
+    first = 0                        # breadth-first index of level[0]
+    height = -1
+    while level:
+        height += 1
+        at_checkpoint = (height & (height + 1)) == 0      # depth 2**j - 1
+        types = list(map(type, level))
+        kinds = set(types)
+        if len(level) < _BULK or not kinds <= _PLAIN:
+            # node by node: any Real leaf, list and tuple subclasses, and the errors
+            below: List[Any] = []
+            below_checkpoints: List[Any] = []
+            for j, node in enumerate(level):
+                if isinstance(node, (list, tuple)):
+                    if not node:
+                        raise _empty(offsets, first + j)
+                    if node is checkpoints[j]:
+                        raise _cyclic(offsets, first + j)
+                    below.extend(node)
+                    below_checkpoints.extend([node if at_checkpoint else checkpoints[j]] * len(node))
+                    values.append(0.0)
+                elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
+                    values.append(node)
+                elif type(node) is float and node == node:       # not NaN
+                    values.append(node)
+                    integral = False
+                else:                    # other Reals, or an error naming the leaf
+                    values.append(leaf_value(node, _path(offsets, first + j)))
+                    integral = integral and isinstance(node, numbers.Integral)
+                offsets.append(first + len(level) - 1 + len(below))
+        else:
+            # a whole level at C speed: comprehensions over plain ints, floats, lists, tuples
+            all_leaves = list not in kinds and tuple not in kinds
+            if all_leaves:                 # the usual last level: no children to gather
+                inner = []
+                sizes = [0] * len(level)
+                leaf_values = level
+            else:
+                inner = [kind is list or kind is tuple for kind in types]
+                sizes = [len(node) if is_inner else 0 for node, is_inner in zip(level, inner)]
+                if sizes.count(0) != len(level) - sum(inner):   # an inner node without children
+                    j = next(j for j, size in enumerate(sizes) if inner[j] and size == 0)
+                    raise _empty(offsets, first + j)
+                if any(map(operator.is_, level, checkpoints)):   # a leaf is never a checkpoint
+                    j = next(j for j, node in enumerate(level) if node is checkpoints[j])
+                    raise _cyclic(offsets, first + j)
+                leaf_values = [0 if is_inner else node for node, is_inner in zip(level, inner)]
+            if int in kinds and (max(leaf_values) > MAX_EXACT_INT or min(leaf_values) < -MAX_EXACT_INT):
+                _check_leaves(level, offsets, first, lambda v: type(v) is int and abs(v) > MAX_EXACT_INT)
+            if float in kinds:
+                integral = False
+                if any(map(math.isnan, leaf_values)):
+                    _check_leaves(level, offsets, first, lambda v: v != v)
+            values.extend(array("d", leaf_values))
+            ends = accumulate(sizes, initial=offsets[len(offsets) - 1])
+            next(ends)                   # the initial value: the previous node's end
+            offsets.extend(ends)
+            below = [] if all_leaves else [
+                child for node, is_inner in zip(level, inner) if is_inner for child in node]
+            below_checkpoints = [] if all_leaves else [
+                node if at_checkpoint else checkpoint
+                for node, checkpoint, is_inner in zip(level, checkpoints, inner) if is_inner
+                for _ in node]
+        first += len(level)
+        level = below
+        checkpoints = below_checkpoints
+    nodes_count = len(values)
+    children = array("q", range(1, nodes_count))
+    return offsets, children, values, height, integral
+
+
+def flatten_dict(successors: Mapping[Any, Any], utilities: Mapping[Any, Any],
+                 root: Hashable) -> Tuple["array[int]", "array[int]", "array[float]", int, bool, List[Tuple[Any, Any]]]:
+    """Flatten an AIMA-style game: ``successors[node]`` is ``{move: child}`` (or a
+    list of children), ``utilities[leaf]`` a number; only nodes reachable
+    from ``root`` are read. A node reached along several paths is stored
+    once and searched once per path.
+
+    Raises
+    ------
+    InvalidTreeError
+        For a missing node (neither in successors nor in utilities), a
+        node in both, an inner node without children, a cycle, or a leaf
+        utility that is not an int or a float -- naming the node.
+    """
+    if not isinstance(successors, Mapping) or not isinstance(utilities, Mapping):
+        raise InvalidTreeError("successors and utilities must be dictionaries")
+    ids: Dict[Any, int] = {}
+    order: List[Any] = []
+    edges: List[List[Tuple[Any, Any]]] = []      # per node: (move, child) pairs
+    heights: List[int] = []
+    values = array("d")
+    integral = True
+
+    def visit(name: Any, parent: Optional[Any], move: Any) -> Optional[List[Tuple[Any, Any]]]:
+        """Number a new node; its (move, child) pairs when it is inner."""
+        nonlocal integral
+        try:
+            inner = name in successors
+            leaf = name in utilities
+        except TypeError:
+            raise InvalidTreeError(f"node {_name(name, parent, move)} is not hashable") from None
+        if inner and leaf:
+            if successors[name]:
+                raise InvalidTreeError(
+                    f"node {_name(name, parent, move)} has both successors and a utility"
+                )
+            inner = False        # a leaf listed with no successors, as some AIMA games do
+        ids[name] = len(order)
+        order.append(name)
+        heights.append(0)
+        if leaf:
+            value = utilities[name]
+            if type(value) is int and -MAX_EXACT_INT <= value <= MAX_EXACT_INT:
+                values.append(value)
+            elif type(value) is float and value == value:     # not NaN
+                values.append(value)
+                integral = False
+            else:                # other Reals, or an error naming the leaf
+                values.append(leaf_value(value, _name(name, parent, move)))
+                integral = integral and isinstance(value, numbers.Integral)
+            edges.append(_NO_EDGES)
+            return None
+        if not inner:
+            raise InvalidTreeError(
+                f"node {_name(name, parent, move)} is missing: "
+                "neither in successors nor in utilities"
+            )
+        pairs = _moves(successors[name], name, parent, move)
+        values.append(0.0)
+        edges.append(pairs)
+        return pairs
+
+    root_pairs = visit(root, None, None)
+    # Iterative depth-first search: `on_path` holds the nodes of the current
+    # path (a child on it closes a cycle); a node already numbered and off
+    # the path is finished, so its height is known.
+    stack: List[Tuple[Any, int]] = []
+    on_path: Dict[Any, int] = {}
+    if root_pairs is not None:
+        stack.append((root, 0))
+        on_path[root] = 0
+    while stack:
+        name, k = stack[-1]
+        pairs = edges[ids[name]]
+        if k == len(pairs):
+            stack.pop()
+            del on_path[name]
+            heights[ids[name]] = 1 + max(heights[ids[child]] for _, child in pairs)
+            continue
+        stack[-1] = (name, k + 1)
+        move, child = pairs[k]
+        try:
+            if child in on_path:
+                cycle = [repr(entry[0]) for entry in stack[on_path[child]:]] + [repr(child)]
+                if len(cycle) > _SHOW_PATH:
+                    cycle[3:-3] = [f"... ({len(cycle) - 6:,} more)"]
+                raise InvalidTreeError(f"node {child!r} is on a cycle: {' -> '.join(cycle)}")
+            seen = child in ids
+        except TypeError:
+            raise InvalidTreeError(f"node {_name(child, name, move)} is not hashable") from None
+        if seen:
+            continue
+        if visit(child, name, move) is not None:
+            on_path[child] = len(stack)
+            stack.append((child, 0))
+    offsets = array("q", [0])
+    children = array("q")
+    for pairs in edges:
+        children.extend(ids[child] for _, child in pairs)
+        offsets.append(len(children))
+    return offsets, children, values, heights[0], integral, root_pairs or []
+
+
+def _empty(offsets: "array[int]", node: int) -> InvalidTreeError:
+    return InvalidTreeError(
+        f"inner node {_path(offsets, node)} is empty: a node needs a child or a utility"
+    )
+
+
+def _cyclic(offsets: "array[int]", node: int) -> InvalidTreeError:
+    return InvalidTreeError(
+        f"inner node {_path(offsets, node)} is one of its own ancestors: "
+        "a list that contains itself is an endless tree"
+    )
+
+
+def _check_leaves(level: List[Any], offsets: "array[int]", first: int,
+                  suspect: Callable[[Any], bool]) -> None:
+    """Raise the error of the first suspect leaf of a level, named by its path."""
+    for j, node in enumerate(level):
+        if not isinstance(node, (list, tuple)) and suspect(node):
+            leaf_value(node, _path(offsets, first + j))
+
+
+def _moves(entry: Any, name: Any, parent: Any, move: Any) -> List[Tuple[Any, Any]]:
+    """(move, child) pairs of a dictionary node's successors entry."""
+    if type(entry) is dict or isinstance(entry, Mapping):
+        pairs = list(entry.items())
+    elif isinstance(entry, (list, tuple)):
+        pairs = [(child, child) for child in entry]
+    else:
+        raise InvalidTreeError(
+            f"successors of {_name(name, parent, move)} must be a {{move: child}} dictionary "
+            f"or a list, not {entry!r}"
+        )
+    if not pairs:
+        raise InvalidTreeError(
+            f"inner node {_name(name, parent, move)} has no successors: "
+            "a node needs a child or a utility"
+        )
+    return pairs
+
+
+def _name(name: Any, parent: Any, move: Any) -> str:
+    if parent is None:
+        return f"{name!r} (the root)"
+    return f"{name!r} (move {move!r} from {parent!r})"
+
+
+def _path(offsets: "array[int]", node: int) -> str:
+    """``root[1][2]``: the path of a breadth-first node, from the offsets built so far."""
+    steps: List[int] = []
+    while node > 0:
+        slot = node - 1                          # children are 1, 2, ... in order
+        parent = bisect_right(offsets, slot) - 1
+        steps.append(slot - offsets[parent])
+        node = parent
+    steps.reverse()
+    if len(steps) > _SHOW_PATH:
+        head = "".join(f"[{s}]" for s in steps[:4])
+        tail = "".join(f"[{s}]" for s in steps[-4:])
+        return f"{ROOT_NAME}{head}...{tail} (depth {len(steps):,})"
+    return ROOT_NAME + "".join(f"[{s}]" for s in steps)
