@@ -28,19 +28,9 @@ Flat = Tuple["array[int]", "array[int]", "array[float]", int, bool]
 
 
 def flatten_nested(tree: Any) -> Flat:
-    """Flatten nested lists (or tuples) breadth-first, without recursion.
-
-    Plain lists, tuples, ints and floats are flattened by the core; other
-    numbers (Fraction, numpy scalars, ...), list subclasses and every
-    error take a Python path, by whole levels where they are wide.
-
-    Raises
-    ------
-    InvalidTreeError
-        For an empty inner node, a list that contains itself (a cycle), or
-        a leaf that is not an int or a float, naming it by its path, e.g.
-        ``root[1][2]``.
-    """
+    """The arrays of ``GameTree.from_nested`` (which documents the input and errors),
+    breadth-first and without recursion: plain lists, tuples, ints and floats by
+    the core, everything else by a Python path, whole levels at a time."""
     flat = _gametree_core.flatten_nested(tree)      # plain lists and numbers, at C speed
     if flat is not None:
         offsets, children, values, height, integral = flat
@@ -124,18 +114,8 @@ def flatten_nested(tree: Any) -> Flat:
 
 def flatten_dict(successors: Mapping[Any, Any], utilities: Mapping[Any, Any],
                  root: Hashable) -> Tuple["array[int]", "array[int]", "array[float]", int, bool, List[Tuple[Any, Any]]]:
-    """Flatten an AIMA-style game: ``successors[node]`` is ``{move: child}`` (or a
-    list of children), ``utilities[leaf]`` a number; only nodes reachable
-    from ``root`` are read. A node reached along several paths is stored
-    once and searched once per path.
-
-    Raises
-    ------
-    InvalidTreeError
-        For a missing node (neither in successors nor in utilities), a
-        node in both, an inner node without children, a cycle, or a leaf
-        utility that is not an int or a float -- naming the node.
-    """
+    """The arrays of ``GameTree.from_dict`` (which documents the input and errors),
+    and the root's (move, child) pairs."""
     if not isinstance(successors, Mapping) or not isinstance(utilities, Mapping):
         raise InvalidTreeError("successors and utilities must be dictionaries")
     ids: Dict[Any, int] = {}
