@@ -255,6 +255,7 @@ RAJALAKSHMI_TRANSCRIPT = [    # the report's OUTPUT, in order (our extra lines i
     "Piles: [0]:3 [1]:3 [2]:0",
     "Enter 'pile_index remove_count' (e.g. '1 3'): 1 4",
     "Pile 1 only has 3 stones.",
+    "Piles: [0]:3 [1]:3 [2]:0",                 # the board again after a refused move
     "Enter 'pile_index remove_count' (e.g. '1 3'): 0 3",
     "Game over. Player 1 wins!",
 ]

@@ -130,6 +130,7 @@ class Look:
     prompt: str = "{name}, your move (pile count): "
     move_line: str = "{name} takes {count} from pile {pile}."
     parser: Optional[Callable[[Position, Rules], Callable[[str], Move]]] = None
+    redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
 
     def parse_move(self, position: Position, rules: Rules) -> Callable[[str], Move]:
         if self.parser is not None:
@@ -140,6 +141,19 @@ class Look:
         if self.board is not None:
             return self.board(piles, color, width)
         return render_board(piles, color, width, base=self.base)
+
+
+def _ask_move(console: Console, look: Look, prompt: str, position: Position, rules: Rules,
+              width: int) -> Move:
+    """The human's move, asked until it is legal (the board again after a refusal if the look says so)."""
+    parse = look.parse_move(position, rules)
+    if not look.redraw_on_refusal:
+        return console.ask(prompt, parse)
+    while True:
+        move = console.ask_once(prompt, parse)
+        if move is not None:
+            return move
+        console.say(look.render(position.piles, console.color, width))
 
 
 def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
@@ -176,8 +190,7 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
         if player.is_human:
             if console is None:
                 raise NimError("a human player needs a console")
-            move = console.ask(look.prompt.format(name=player.name),
-                               look.parse_move(position, rules))
+            move = _ask_move(console, look, look.prompt.format(name=player.name), position, rules, width)
         else:
             assert player.strategy is not None
             move = player.strategy.choose_move(position, rules, rng)

@@ -127,7 +127,8 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
     prompt = ("Enter 'pile_index remove_count' (e.g. '1 3'): " if mode == "hvai"
               else "{name}, enter 'pile_index remove_count' (e.g. '1 3'): ")
     look = Look(base=0, board=rajalakshmi_board, prompt=prompt,
-                move_line="{name} removes {count} from pile [{pile}].", parser=rajalakshmi_move_parser)
+                move_line="{name} removes {count} from pile [{pile}].", parser=rajalakshmi_move_parser,
+                redraw_on_refusal=True)
     play_series(players, piles, rules, options, console, rng, first_seat(options, 0), look, game_over=True)
     return 0
 
