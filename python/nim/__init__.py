@@ -24,10 +24,11 @@ from nim.errors import (
 from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
-from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, solve
+from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, solve
 
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
+    from nim.batch import solve_many
     from nim.ceng import SolveGame
     from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.replay import parse_replay, read_replay_file, replay_game
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
     "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
+    "solve_many": "nim.batch",
     "SolveGame": "nim.ceng",
     "Game": "nim.games", "GameSolution": "nim.games", "NimGame": "nim.games",
     "TreeGame": "nim.games", "solve_game": "nim.games",
@@ -95,6 +97,7 @@ __all__ = [
     "SearchLimitError",
     "Solution",
     "SolveGame",
+    "Solver",
     "SolveTree",
     "Strategy",
     "TreeGame",
@@ -114,6 +117,7 @@ __all__ = [
     "select_fittest",
     "solve",
     "solve_game",
+    "solve_many",
     "solve_tree",
     "tree_html",
     "tree_svg",

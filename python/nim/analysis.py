@@ -17,16 +17,17 @@ alpha-beta proof search per move with one shared table.
 
 from __future__ import annotations
 
-from typing import Iterable, List, NamedTuple, Optional
+from typing import Iterable, List, NamedTuple, Optional, Tuple
 
-from nim.position import Move, Position, as_piles
+from nim.position import Move, Position
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solver import (
-    DEFAULT_NODE_LIMIT, SolveOptions, _short, check_options, finish_search, new_search, new_table,
+    DEFAULT_NODE_LIMIT, SolveOptions, _short, default_solver, finish_search, new_search,
 )
 from nim.errors import NimError, SearchLimitError
 from nimcore import tt as _tt_core
+from nimcore.ttable import TranspositionTable
 
 __all__ = ["MoveAnalysis", "analyze"]
 
@@ -65,7 +66,8 @@ def analyze(
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
 ) -> List[MoveAnalysis]:
-    """Score every legal move of a position.
+    """Score every legal move of a position: ``Solver(rules, tt_mb=tt_mb).analyze(...)``,
+    with the Solver cached per rule set (as ``nim.solve`` does).
 
     Parameters
     ----------
@@ -94,25 +96,36 @@ def analyze(
     KeyboardInterrupt
         When Ctrl-C stops it.
     """
-    position = Position(as_piles(piles))
-    ruleset = Rules.coerce(rules)
-    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
+    return default_solver(rules, tt_mb).analyze(
+        piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
+    )
+
+
+def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,
+                  table: TranspositionTable) -> List[MoveAnalysis]:
+    """``analyze``'s work for checked input, with a (Solver's) table.
+
+    Raises
+    ------
+    NimError, SearchLimitError
+        As ``analyze``.
+    """
+    position = Position(piles)
     method = "tt"
     if depth and sum(position.piles) >= _tt_core.DIST_MATE // 2:
         raise NimError(
             f"depths of {_short(position.piles)} could pass 2**29 moves, beyond the engine's "
             "distance scores; use depth=False (--no-depth)"
         )
-    table = new_table(position.piles, ruleset, options)
     bar = search_progress("analyze", options.progress, table)
     rows: List[MoveAnalysis] = []
     nodes_before = 0
     seconds_before = 0.0
     try:
-        for move in position.moves(ruleset):
-            child = position.apply(move, ruleset).piles
+        for move in position.moves(rules):
+            child = position.apply(move, rules).piles
             remaining = _remaining(options, nodes_before, seconds_before)
-            search = new_search(child, ruleset, remaining, method, bar)
+            search = new_search(child, rules, remaining, method, bar)
             if bar is not None:
                 bar.base = nodes_before
             score, _, _ = _tt_core.search(search, table, depth)

@@ -185,6 +185,11 @@ class Rules:
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # the compiled core view is rebuilt, not pickled: pickle and deepcopy
+        # carry the four public fields only
+        return (Rules, (self.misere, self.take, self.k, self.subtract))
+
 
 RulesLike = Union[Rules, str, None]
 

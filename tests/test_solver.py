@@ -1,0 +1,133 @@
+"""nim.Solver: one rule set's engines and tables kept across calls; nim.solve and
+nim.analyze as thin wrappers over a cached default Solver. Checked against
+brute force (tests/oracles.py) and against the other paths."""
+
+import itertools
+import threading
+
+import pytest
+
+import nim
+from nim.solver import Solver, default_solver
+
+import oracles
+
+#: Solved by the tt engine in a few hundred thousand nodes.
+MEDIUM = [28, 28, 2, 3, 3, 12, 27, 6]
+#: About 10 million tt nodes: far more than the small limits below allow.
+HARD = [28, 28, 2, 3, 3, 12, 27, 6, 24, 26]
+
+
+def _small_positions():
+    for n in range(4):
+        yield from itertools.product(range(5), repeat=n)
+
+
+@pytest.mark.parametrize("rules", oracles.RULE_STRINGS)
+def test_every_small_position_against_brute_force(rules):
+    solver = Solver(rules)
+    for piles in _small_positions():
+        solution = solver.solve(piles)
+        assert solution.value == oracles.value(rules, piles), piles
+        if solution.move is not None and solution.value > 0:
+            child = list(piles)
+            child[solution.move.pile] -= solution.move.count
+            assert solution.move.count in oracles.takes(rules, piles[solution.move.pile])
+            assert oracles.value(rules, tuple(child)) == -1, (piles, solution.move)
+        for method in ("tt", "alphabeta"):
+            assert solver.solve(piles, method).value == solution.value, (piles, method)
+
+
+def test_the_table_is_kept_between_calls():
+    solver = Solver("misere,max=3")
+    first = solver.solve(MEDIUM)
+    assert first.method == "tt" and first.nodes > 1000
+    again = solver.solve(MEDIUM)
+    assert again[:2] == first[:2]
+    assert again.nodes < first.nodes // 100       # what the proof needs is in the table
+    # a new Solver starts from an empty table: same answer, same work as the first
+    fresh = Solver("misere,max=3").solve(MEDIUM)
+    assert fresh[:3] == first[:3]
+    solver.clear()
+    assert solver.solve(MEDIUM)[:3] == first[:3]
+
+
+def test_nim_solve_and_analyze_use_one_cached_solver_per_rule_set():
+    solver = default_solver("misere,max=3")
+    assert default_solver("misere,max=3") is solver
+    assert default_solver(nim.Rules.parse("misere,max=3")) is solver
+    assert default_solver("misere,max=3", tt_mb=4) is not solver
+    assert solver.rules == nim.Rules.parse("misere,max=3")
+    solver.clear()
+
+    first = nim.solve(MEDIUM, "misere,max=3").nodes
+    assert nim.solve(MEDIUM, "misere,max=3").nodes < first // 100   # the table served it
+    assert nim.analyze([5, 6, 7], "misere,max=3") == solver.analyze([5, 6, 7])
+
+
+def test_per_call_limits_override_the_solvers():
+    generous = Solver("misere,max=3")
+    with pytest.raises(nim.SearchLimitError) as caught:
+        generous.solve(HARD, node_limit=2000)
+    assert caught.value.reason == "nodes" and caught.value.nodes == 2000
+    strict = Solver("misere,max=3", node_limit=2000)
+    with pytest.raises(nim.SearchLimitError):
+        strict.solve(HARD)
+    with pytest.raises(nim.SearchLimitError):
+        strict.analyze(HARD, depth=False)
+    # a stopped search leaves the table sound: the next answers are exact
+    for piles in [(5, 6, 7), (1, 4), (3, 3, 9, 2)]:
+        assert strict.solve(piles).value == oracles.value("misere,max=3", piles)
+
+
+@pytest.mark.parametrize("settings, match", [
+    ({"tt_mb": 0}, "tt_mb"), ({"tt_mb": True}, "tt_mb"), ({"node_limit": -1}, "node_limit"),
+    ({"time_limit": 0}, "time_limit"),
+])
+def test_bad_settings_are_refused(settings, match):
+    with pytest.raises(nim.NimError, match=match):
+        Solver("misere", **settings)
+    with pytest.raises(nim.NimError, match=match):
+        nim.solve([1, 2], "misere,max=3", **settings)
+
+
+def test_bad_rules_and_methods():
+    with pytest.raises(nim.InvalidRulesError, match="bogus"):
+        Solver("bogus")
+    with pytest.raises(nim.InvalidRulesError):
+        nim.solve([1, 2], ["not", "rules"])
+    with pytest.raises(nim.UnknownMethodError, match="magic"):
+        Solver().solve([1, 2], "magic")
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere", "misere,max=3", "normal,half"])
+def test_any_iterable_is_read_exactly_once(rules):
+    """A generator was read twice (a fast check, then the general path): it looked empty."""
+    with pytest.raises(nim.InvalidPositionError, match=r"\[3, -1, 5\]"):
+        nim.solve((x for x in [3, -1, 5]), rules)
+    with pytest.raises(nim.InvalidPositionError):
+        Solver(rules).solve(x for x in [3, -1, 5])
+    expected = nim.solve([3, 4, 6], rules)[:2]        # value and move (nodes depend on the table)
+    assert nim.solve((x for x in [3, 4, 6]), rules)[:2] == expected
+    assert nim.solve(iter([3, 4, 6]), rules)[:2] == expected
+    assert nim.solve(map(int, "346"), rules)[:2] == expected
+    assert nim.analyze((x for x in [3, 4]), rules) == nim.analyze([3, 4], rules)
+
+
+def test_one_solver_shared_by_threads_gives_the_sequential_answers():
+    rules = "misere,max=3"
+    positions = [tuple((7 * i + 3 * j) % 19 for j in range(5)) for i in range(24)]
+    expected = [oracles.value(rules, p) for p in positions]
+    solver = Solver(rules)
+    answers = {}
+
+    def work(offset):
+        for i in range(offset, len(positions), 4):
+            answers[i] = solver.solve(positions[i]).value
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [answers[i] for i in range(len(positions))] == expected
