@@ -38,7 +38,8 @@ _INTEGER_FORMATS = frozenset("bBhHiIlLqQnN")
 
 
 def as_batch(positions: Any) -> memoryview:
-    """A 2-D batch as a C-contiguous 2-D memoryview of integers, one position per row.
+    """A 2-D batch as a C-contiguous 2-D memoryview of integers, one position per row
+    (an empty batch: an empty 1-D view).
 
     A buffer (NumPy array, ...) is used as it is when it is C-contiguous and of
     a native integer type; a list of lists (or any iterable of iterables) is
@@ -54,6 +55,8 @@ def as_batch(positions: Any) -> memoryview:
         view = memoryview(positions)
     except TypeError:
         return _from_rows(positions)
+    if view.ndim == 1 and view.shape == (0,):
+        return view                    # an empty batch
     if view.ndim != 2:
         raise InvalidPositionError(
             f"a batch of positions must be 2-D (one position per row), not {view.ndim}-D "
@@ -84,6 +87,7 @@ def _from_rows(positions: Any) -> memoryview:
         if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
             raise InvalidPositionError(f"row {index} of the batch is not a list of piles: {row!r:.80}")
         width = max(width, len(row))
+    width = max(width, 1)     # a column of zeros changes no position; memoryview needs one
     flat = array("Q")
     padding = [[0] * k for k in range(width + 1)]
     for index, row in enumerate(rows):
@@ -92,6 +96,8 @@ def _from_rows(positions: Any) -> memoryview:
         except (TypeError, OverflowError):
             _bad_value(index, row)
         flat.extend(padding[width - len(row)])
+    if not rows:
+        return memoryview(array("Q"))      # no rows: an empty 1-D view
     return memoryview(flat).cast("B").cast("Q", (len(rows), width))
 
 
