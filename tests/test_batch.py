@@ -132,11 +132,12 @@ def test_solve_many_in_process_equals_serial_solve():
 
 def test_solve_many_on_threads_and_processes():
     rows = _random_rows(5, 400, 6, 20)
-    expected = [nim.solve(r, "misere,max=3")[:2] for r in rows]
+    expected = [nim.solve(r, "misere,max=3", "tt")[:2] for r in rows]
     with ThreadPoolExecutor(3) as pool:
-        assert [s[:2] for s in solve_many(rows, "misere,max=3", executor=pool, chunk_size=9)] == expected
+        assert [s[:2] for s in solve_many(rows, "misere,max=3", method="tt", executor=pool,
+                                          chunk_size=9)] == expected
     with ProcessPoolExecutor(2) as pool:
-        solutions = solve_many(rows, "misere,max=3", executor=pool)
+        solutions = solve_many(rows, "misere,max=3", method="tt", executor=pool)
     assert [s[:2] for s in solutions] == expected
     assert all(type(s) is nim.Solution for s in solutions)
     seen = []
@@ -148,7 +149,7 @@ def test_a_workers_error_comes_back_as_it_was():
     rows = [[1, 2], [28, 28, 2, 3, 3, 12, 27, 6, 24, 26], [3]]
     with ProcessPoolExecutor(1) as pool:
         with pytest.raises(nim.SearchLimitError, match=r"^row 1: tt stopped") as caught:
-            solve_many(rows, "misere,max=3", executor=pool, node_limit=500, chunk_size=1)
+            solve_many(rows, "misere,max=3", method="tt", executor=pool, node_limit=500, chunk_size=1)
     assert caught.value.reason == "nodes" and caught.value.nodes == 500
     with pytest.raises(nim.InvalidPositionError, match=r"row 2: .*non-negative"):
         solve_many([[1], [2], [3, -3]], "misere")
@@ -173,7 +174,7 @@ def test_solve_many_on_a_dask_cluster():
             assert [s[:2] for s in solutions] == expected
             with pytest.raises(nim.SearchLimitError, match="row 0"):
                 solve_many([[28, 28, 2, 3, 3, 12, 27, 6, 24, 26]], "misere,max=3",
-                           executor=executor, node_limit=100)
+                           method="tt", executor=executor, node_limit=100)
 
 
 def test_cli_batch(tmp_path, capsys):
@@ -198,7 +199,8 @@ def test_cli_batch(tmp_path, capsys):
 @pytest.mark.parametrize("content, flags, match", [
     ("1 2\n3 x 4\n", [], "line 2, pile 1: 'x'"),
     ("1 2\n3 -4\n", [], "line 2, pile 1: '-4'"),
-    ("1 2\n28 28 2 3 3 12 27 6 24 26\n", ["--misere", "--max-take", "3", "--node-limit", "100"],
+    ("1 2\n28 28 2 3 3 12 27 6 24 26\n",
+     ["--misere", "--max-take", "3", "--method", "tt", "--node-limit", "100"],
      "line 2: tt stopped"),
     ("\n# nothing\n", [], "holds no positions"),
     ("1 2\n", ["--workers", "0"], "--workers"),

@@ -19,7 +19,7 @@ def test_solve_reports_value_move_and_engine(capsys):
     status, out, err = run(capsys, "solve", "1", "3", "5", "7", "--misere")
     assert status == 0 and err == ""
     assert "-1: the player to move loses" in out
-    assert "engine     grundy" in out
+    assert "engine     theory" in out
 
 
 def test_solve_json(capsys):
@@ -58,7 +58,7 @@ def test_large_file_uses_the_closed_form(tmp_path, capsys):
     for p in piles:
         x ^= p
     data = json.loads(out)
-    assert status == 0 and data["value"] == (1 if x else -1) and data["method"] == "grundy"
+    assert status == 0 and data["value"] == (1 if x else -1) and data["method"] == "theory"
     assert data["piles"] is None  # too many to echo
 
 

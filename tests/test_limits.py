@@ -22,7 +22,7 @@ HOPELESS = HARD + [25, 19]
 
 def test_node_limit_raises_a_search_limit_error() -> None:
     with pytest.raises(nim.SearchLimitError) as caught:
-        nim.solve(HARD, "misere,max=3", node_limit=50_000)
+        nim.solve(HARD, "misere,max=3", "tt", node_limit=50_000)
     error = caught.value
     assert error.reason == "nodes"
     assert error.nodes == 50_000
@@ -31,7 +31,7 @@ def test_node_limit_raises_a_search_limit_error() -> None:
 
 def test_time_limit_raises_a_search_limit_error() -> None:
     with pytest.raises(nim.SearchLimitError) as caught:
-        nim.solve(HOPELESS, "misere,max=3", time_limit=0.2, node_limit=None)
+        nim.solve(HOPELESS, "misere,max=3", "tt", time_limit=0.2, node_limit=None)
     assert caught.value.reason == "time"
     assert "time limit" in str(caught.value)
 
@@ -47,7 +47,7 @@ def test_analyze_limits_hold_for_the_whole_analysis() -> None:
 
 @pytest.mark.parametrize("flags", [["--node-limit", "20000"], ["--time-limit", "0.2", "--node-limit", "0"]])
 def test_cli_limit_exits_3_with_one_line(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["solve", *map(str, HOPELESS), "--misere", "--max-take", "3", *flags])
+    status = main(["solve", *map(str, HOPELESS), "--misere", "--max-take", "3", "--method", "tt", *flags])
     assert status == 3
     err = capsys.readouterr().err
     assert err.startswith("nimcore: error: tt stopped after ")
@@ -56,7 +56,7 @@ def test_cli_limit_exits_3_with_one_line(flags: list[str], capsys: pytest.Captur
 
 def test_cli_small_table_still_solves(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "1", "13", "14", "20", "1", "15", "9", "8", "--misere", "--max-take", "3",
-                 "--tt-mb", "1", "--json"]) == 0
+                 "--tt-mb", "1", "--method", "tt", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert payload["value"] == nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3").value
     assert payload["method"] == "tt"
@@ -78,7 +78,7 @@ def test_bad_limits_are_refused(bad: dict[str, object]) -> None:
 def test_ctrl_c_stops_the_search_with_status_130_and_no_traceback() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "nim", "solve", *map(str, HOPELESS), "--misere", "--max-take", "3",
-         "--node-limit", "0"],
+         "--method", "tt", "--node-limit", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -102,7 +102,7 @@ def test_ctrl_c_in_python_raises_keyboard_interrupt() -> None:
         "import nim, signal, threading, os\n"
         "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
         "try:\n"
-        f"    nim.solve({HOPELESS}, 'misere,max=3', node_limit=None)\n"
+        f"    nim.solve({HOPELESS}, 'misere,max=3', 'tt', node_limit=None)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted')\n"
     )
@@ -115,14 +115,14 @@ def test_progress_shows_nodes_rate_and_table_fill(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(progress_module, "QUIET_SECONDS", 0.0)
     # the core reports at most every 0.1 s: give the search a full second
     with pytest.raises(nim.SearchLimitError):
-        nim.solve(HOPELESS, "misere,max=3", node_limit=None, time_limit=1.0, progress=True)
+        nim.solve(HOPELESS, "misere,max=3", "tt", node_limit=None, time_limit=1.0, progress=True)
     err = capsys.readouterr().err
     assert "nodes" in err and "table" in err and "full" in err
     assert "nodes/s" in err
 
 
 def test_no_progress_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
-    nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3", progress=None)
+    nim.solve([1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3", "tt", progress=None)
     assert capsys.readouterr().err == ""
 
 
@@ -131,6 +131,6 @@ def test_time_limit_holds_with_many_piles() -> None:
     piles = [(7 * i) % 29 + 1 for i in range(20_000)]
     started = time.monotonic()
     with pytest.raises(nim.SearchLimitError) as caught:
-        nim.solve(piles, "misere,max=3", time_limit=0.3)
+        nim.solve(piles, "misere,max=3", "tt", time_limit=0.3)
     assert caught.value.reason == "time"
     assert time.monotonic() - started < 30        # a hang fails; measured: about 0.3 s

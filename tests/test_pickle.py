@@ -56,7 +56,7 @@ def test_values_round_trip(round_trip):
 @pytest.mark.parametrize("round_trip", ROUND_TRIPS)
 def test_solver_keeps_its_settings_not_its_tables(round_trip):
     solver = Solver("misere,max=3", tt_mb=8, node_limit=10**7, time_limit=5.0)
-    solver.solve([9, 10, 11, 12, 13])             # fills its table
+    solver.solve([9, 10, 11, 12, 13], "tt")       # fills its table
     again = round_trip(solver)
     assert again is not solver and type(again) is Solver
     assert (again.rules, again.tt_mb, again.node_limit, again.time_limit) == (
@@ -69,7 +69,7 @@ def test_solver_keeps_its_settings_not_its_tables(round_trip):
 @pytest.mark.parametrize("round_trip", ROUND_TRIPS)
 def test_errors_round_trip_with_their_fields(round_trip):
     with pytest.raises(nim.SearchLimitError) as caught:
-        nim.solve([28, 28, 2, 3, 3, 12, 27, 6, 24, 26], "misere,max=3", node_limit=1000)
+        nim.solve([28, 28, 2, 3, 3, 12, 27, 6, 24, 26], "misere,max=3", "tt", node_limit=1000)
     error = round_trip(caught.value)
     assert type(error) is nim.SearchLimitError and str(error) == str(caught.value)
     assert (error.reason, error.nodes) == ("nodes", 1000)

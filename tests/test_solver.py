@@ -40,16 +40,16 @@ def test_every_small_position_against_brute_force(rules):
 
 def test_the_table_is_kept_between_calls():
     solver = Solver("misere,max=3")
-    first = solver.solve(MEDIUM)
+    first = solver.solve(MEDIUM, "tt")
     assert first.method == "tt" and first.nodes > 1000
-    again = solver.solve(MEDIUM)
+    again = solver.solve(MEDIUM, "tt")
     assert again[:2] == first[:2]
     assert again.nodes < first.nodes // 100       # what the proof needs is in the table
     # a new Solver starts from an empty table: same answer, same work as the first
-    fresh = Solver("misere,max=3").solve(MEDIUM)
+    fresh = Solver("misere,max=3").solve(MEDIUM, "tt")
     assert fresh[:3] == first[:3]
     solver.clear()
-    assert solver.solve(MEDIUM)[:3] == first[:3]
+    assert solver.solve(MEDIUM, "tt")[:3] == first[:3]
 
 
 def test_nim_solve_and_analyze_use_one_cached_solver_per_rule_set():
@@ -60,24 +60,24 @@ def test_nim_solve_and_analyze_use_one_cached_solver_per_rule_set():
     assert solver.rules == nim.Rules.parse("misere,max=3")
     solver.clear()
 
-    first = nim.solve(MEDIUM, "misere,max=3").nodes
-    assert nim.solve(MEDIUM, "misere,max=3").nodes < first // 100   # the table served it
+    first = nim.solve(MEDIUM, "misere,max=3", "tt").nodes
+    assert nim.solve(MEDIUM, "misere,max=3", "tt").nodes < first // 100   # the table served it
     assert nim.analyze([5, 6, 7], "misere,max=3") == solver.analyze([5, 6, 7])
 
 
 def test_per_call_limits_override_the_solvers():
     generous = Solver("misere,max=3")
     with pytest.raises(nim.SearchLimitError) as caught:
-        generous.solve(HARD, node_limit=2000)
+        generous.solve(HARD, "tt", node_limit=2000)
     assert caught.value.reason == "nodes" and caught.value.nodes == 2000
     strict = Solver("misere,max=3", node_limit=2000)
     with pytest.raises(nim.SearchLimitError):
-        strict.solve(HARD)
+        strict.solve(HARD, "tt")
     with pytest.raises(nim.SearchLimitError):
-        strict.analyze(HARD, depth=False)
+        strict.analyze(HARD)
     # a stopped search leaves the table sound: the next answers are exact
     for piles in [(5, 6, 7), (1, 4), (3, 3, 9, 2)]:
-        assert strict.solve(piles).value == oracles.value("misere,max=3", piles)
+        assert strict.solve(piles, "tt").value == oracles.value("misere,max=3", piles)
 
 
 @pytest.mark.parametrize("settings, match", [
@@ -123,7 +123,7 @@ def test_one_solver_shared_by_threads_gives_the_sequential_answers():
 
     def work(offset):
         for i in range(offset, len(positions), 4):
-            answers[i] = solver.solve(positions[i]).value
+            answers[i] = solver.solve(positions[i], "tt").value   # the shared table
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
     for thread in threads:

@@ -120,9 +120,10 @@ def test_piles_of_any_size():
     assert solution.move == nim.Move(0, 2**100 + 5 - ((2**100 + 5) ^ 6))
 
 
-def test_misere_with_a_search_only_rule_has_no_closed_form():
+def test_the_grundy_engine_leaves_misere_max_half_set_to_the_theory():
     with pytest.raises(nim.NimError, match="no closed form"):
         nim.solve([3, 4], "misere,max=2", "grundy")
+    assert nim.solve([3, 4], "misere,max=2", "theory").value == oracles.value("misere,max=2", (3, 4))
 
 
 def test_grundy_table_errors():

@@ -124,11 +124,10 @@ def test_random_misere_positions_with_a_tiny_table(rules: str) -> None:
         assert nim.solve(piles, ruleset, method="tt", tt_mb=1).value == expected, piles
 
 
-def test_auto_uses_tt_where_no_closed_form_applies() -> None:
-    assert nim.solve([3, 4, 5], "misere,max=3").method == "tt"
-    assert nim.solve([3, 4, 5], "misere,half").method == "tt"
-    assert nim.solve([3, 4, 5], "misere,set=1;3;4").method == "tt"
-    assert nim.solve([3, 4, 5], "misere").method == "grundy"
+def test_auto_uses_the_theory_for_every_rule_set() -> None:
+    # (tt is auto's fallback where condition (C) fails: tests/test_theory_auto.py)
+    for rules in ("misere,max=3", "misere,half", "misere,set=1;3;4", "misere"):
+        assert nim.solve([3, 4, 5], rules).method == "theory"
     assert "tt" in nim.METHODS
 
 

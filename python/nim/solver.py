@@ -5,11 +5,14 @@ Engines (SPEC section 3):
 ========== ==============================================================
 minimax    plain minimax, visits every node (exact CENG node counts)
 alphabeta  minimax with alpha-beta pruning, window (-1, +1)
-grundy     Sprague-Grundy values (normal play, every take rule) and
-           Bouton's rule (misère play, `any` take rule): no search
+theory     the theory of THEORY.md (nimcore.theory): Grundy values and
+           Bouton's rule, normal and misère, every take rule; exact wherever
+           condition (C) holds (any, max K, half, and every set S tried)
+grundy     the theory restricted to Sprague-Grundy values (normal play, every
+           take rule) and Bouton's rule (misère play, `any` take rule)
 tt         negamax alpha-beta over canonical positions with a transposition
            table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
-auto       ``grundy`` where the theory applies, else ``tt``
+auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 ========== ==============================================================
 """
 
@@ -17,11 +20,13 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import (
-    TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar,
+    TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar,
+    Union,
 )
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
@@ -31,7 +36,7 @@ from nim.rules import MISERE, NORMAL, Rules, RulesLike
 import nimcore.tt as _tt_core
 from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
-from nimcore.grundy import Theory
+from nimcore.theory import CoreTheory
 from nimcore.rules import MAX_PILE
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
 from nimcore.ttable import MAX_MB, TranspositionTable
@@ -51,6 +56,7 @@ __all__ = [
     "default_solver",
     "solve",
     "has_closed_form",
+    "TheoryWarning",
     "register_engine",
 ]
 
@@ -208,16 +214,36 @@ def check_options(options: SolveOptions) -> SolveOptions:
     return options
 
 
+class TheoryWarning(UserWarning):
+    """``auto`` fell back to a search: the theory is not exact for these rules."""
+
+
 def auto_method(rules: Rules) -> str:
-    """The engine ``auto`` picks: exact theory where it applies, else the best search."""
+    """The engine ``auto`` picks: the theory where it is exact, else the best search.
+
+    Warns (TheoryWarning) when it falls back to the search, saying why.
+    """
     if has_closed_form(rules):
-        return "grundy"
+        return "theory"
+    warnings.warn(f"{theory_gap(rules)}: solving by search (tt)", TheoryWarning, stacklevel=3)
     return "tt" if "tt" in _ENGINES else "alphabeta"
 
 
 def has_closed_form(rules: Rules) -> bool:
-    """True where theory solves every position: normal play, or misère with `any`."""
-    return not rules.misere or rules.take == "any"
+    """True where the theory solves every position exactly: normal play, and misère
+    play where condition (C) holds (proven for any, max K, half; checked per set S)."""
+    return theory_gap(rules) is None
+
+
+def theory_gap(rules: Rules) -> Optional[str]:
+    """Why the theory is not exact for ``rules`` (None: it is)."""
+    core = _theory_or_reason(rules)
+    if isinstance(core, str):
+        return core
+    if core.exact:
+        return None
+    return (f"condition (C) fails for {rules} (a movable pile of Grundy value 0 has no "
+            "option of value 1), so the misère rule of the theory is not exact")
 
 
 def _check_method(method: str) -> str:
@@ -229,26 +255,59 @@ def _check_method(method: str) -> str:
     return name
 
 
+#: Rule sets for which (C) is declared false: tests reach the search fallback this
+#: way (nim.theory.assume_untame); no known rule set breaks (C).
+_ASSUMED_UNTAME: Set[Rules] = set()
+
+
 @lru_cache(maxsize=64)
-def theory(rules: Rules) -> Theory:
-    """The closed forms for a rule set (cached: a `set S` rule builds a table)."""
+def _theory_or_reason(rules: Rules) -> Union[CoreTheory, str]:
+    # a failure is cached too: a set S without a period costs seconds to find so
     try:
-        return Theory(rules.core)
+        return CoreTheory(rules.core, tame=False if rules in _ASSUMED_UNTAME else None)
     except OverflowError as error:
-        raise NimError(f"{error} (rules {rules})") from None
+        return f"the Grundy values of {rules} show {error}"
+
+
+def theory(rules: Rules) -> CoreTheory:
+    """The theory of a rule set (built once: a `set S` rule tabulates its period).
+
+    Raises
+    ------
+    NimError
+        For a `set S` whose Grundy sequence shows no period within
+        ``nimcore.theory.PERIOD_LIMIT`` values (of S / gcd(S)).
+    """
+    core = _theory_or_reason(rules)
+    if isinstance(core, str):
+        raise NimError(f"{core}; use method 'tt' for piles up to {MAX_PILE:,}")
+    return core
+
+
+def _theory_solution(piles: Tuple[int, ...], rules: Rules, method: str) -> Solution:
+    started = time.perf_counter()
+    value, pile, take = theory(rules).solve(piles)
+    seconds = time.perf_counter() - started
+    return Solution(value, Move(pile, take) if pile >= 0 else None, 0, method, seconds)
+
+
+@register_engine("theory")
+def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    gap = theory_gap(rules)
+    if gap is not None:
+        raise NimError(f"{gap}; use method 'auto' or 'tt'")
+    return _theory_solution(piles, rules, "theory")
 
 
 @register_engine("grundy")
 def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
-    if not has_closed_form(rules):
+    if rules.misere and rules.take != "any":
         raise NimError(
-            f"no closed form for {rules}: misère play with the {rules.take!r} take rule "
-            "needs a search; use method 'auto'"
+            f"no closed form for {rules} in the grundy engine (Sprague-Grundy values): misère "
+            f"play with the {rules.take!r} take rule needs the misère theory; use method "
+            "'theory' or 'auto'"
         )
-    started = time.perf_counter()
-    value, move = theory(rules).solve(piles)
-    seconds = time.perf_counter() - started
-    return Solution(value, Move(*move) if move else None, 0, "grundy", seconds)
+    return _theory_solution(piles, rules, "grundy")
 
 
 def search_piles(piles: Tuple[int, ...], method: str) -> None:

@@ -1,23 +1,29 @@
-"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2)."""
+"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2, THEORY.md).
+
+Both come from the one theory module of the core (``nimcore.theory``): closed
+forms for `any`, `max K` and `half`, and for `set S` the Grundy sequence with
+its period, so a pile of any size is answered and a table costs linear time.
+"""
 
 from __future__ import annotations
 
-from typing import List
+from contextlib import contextmanager
+from typing import Iterator, List
 
-from nim.errors import InvalidPositionError
+from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim.solver import theory
-from nimcore.grundy import grundy_table as _core_table
+from nim import solver
+from nimcore.grundy import grundy_table as _mex_table
 
-__all__ = ["grundy_table", "grundy_value"]
+__all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
 
-#: Largest table ``grundy_table`` builds (the DP is quadratic for `any`).
+#: Largest table ``grundy_table`` builds (a list of that many ints: 80 MB).
 MAX_TABLE = 10_000_000
 
 
 def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
-    """Grundy values of single piles 0..upto, computed by DP over the move generator.
+    """Grundy values of single piles 0..upto (linear time; Ctrl-C stops it).
 
     The play convention does not matter: Grundy values are normal-play values.
 
@@ -25,13 +31,45 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
     ------
     InvalidPositionError
         When ``upto`` is negative, not a whole number, or over MAX_TABLE.
+    KeyboardInterrupt
+        On Ctrl-C.
     """
     n = as_size(upto, "a table's last pile size")
     if n > MAX_TABLE:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
-    return list(_core_table(Rules.coerce(rules).core, n).tolist())
+    ruleset = Rules.coerce(rules)
+    try:
+        core = solver.theory(ruleset)
+    except NimError:
+        # a set S whose period lies past the theory's search: the mex DP (linear for a set)
+        return list(_mex_table(ruleset.core, n).tolist())
+    return list(core.table(n))
 
 
 def grundy_value(pile: int, rules: RulesLike = None) -> int:
-    """Grundy value of a single pile of any size, by closed form or period."""
-    return int(theory(Rules.coerce(rules)).grundy(as_size(pile)))
+    """Grundy value of a single pile of any size, by closed form or period.
+
+    Raises
+    ------
+    InvalidPositionError
+        When ``pile`` is negative or not a whole number.
+    NimError
+        For a `set S` rule whose Grundy sequence shows no period within the
+        values the theory examines.
+    """
+    return int(solver.theory(Rules.coerce(rules)).grundy(as_size(pile)))
+
+
+@contextmanager
+def assume_untame(rules: RulesLike) -> Iterator[Rules]:
+    """For tests only: within the block, condition (C) is declared false for
+    ``rules``, so ``auto`` falls back to the search and ``theory`` refuses.
+    No rule set is known to break (C); this is how that path is exercised."""
+    ruleset = Rules.coerce(rules)
+    solver._ASSUMED_UNTAME.add(ruleset)
+    solver._theory_or_reason.cache_clear()
+    try:
+        yield ruleset
+    finally:
+        solver._ASSUMED_UNTAME.discard(ruleset)
+        solver._theory_or_reason.cache_clear()

@@ -14,69 +14,65 @@ The answers are the general path's, move for move (``tests/test_bouton.py``).
 """
 
 from cpython.float cimport PyFloat_FromDouble
-from cpython.long cimport PyLong_FromLong, PyLong_FromLongLong, PyLong_FromSsize_t
+from cpython.long cimport PyLong_FromLong, PyLong_FromSsize_t, PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.tuple cimport PyTuple_SET_ITEM
 
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
 from nimcore.piles cimport exact_pile
+from nimcore.rules cimport TAKE_ANY, RuleSet
 from nimcore.search cimport monotonic_seconds
+from nimcore.theory cimport Theory, theory_init, theory_move
 
 
 cdef struct Answer:
     int value              # +1 the player to move wins, -1 loses; 0: declined
     Py_ssize_t pile        # index of a best move's pile; -1: no legal move
-    long long take
+    uint64_t take
+
+
+#: Plain normal and misère Nim: [0] normal, [1] misère.
+cdef Theory _PLAIN[2]
+cdef RuleSet _plain_rules_c
+for _misere in range(2):
+    _plain_rules_c.misere = _misere
+    _plain_rules_c.take = TAKE_ANY
+    _plain_rules_c.k = 0
+    _plain_rules_c.min_take = 1
+    _plain_rules_c.leaf_parent_max = 1
+    _plain_rules_c.n_set = 0
+    theory_init(&_PLAIN[_misere], &_plain_rules_c)
+
+cdef enum:
+    _STACK_PILES = 32      # positions up to this size need no malloc
 
 
 cdef Answer _bouton(PyObject** items, Py_ssize_t n, bint misere) noexcept:
-    """Value and best move, chosen exactly as ``nimcore.grundy.Theory.solve`` does.
-
-    Normal play: the mover wins iff the nim-sum x is not 0, by lowering the
-    first pile p with p ^ x < p to p ^ x; a lost position's move takes one from
-    the first non-empty pile. Misère play differs only when no pile exceeds 1
-    (even number of 1-piles wins) or one pile does (lower it to leave an odd
-    number of 1-piles).
-    """
+    """Value and best move by the theory's functions (nimcore.theory's theory_move),
+    or value 0 when some item is not an exact int in 0 .. 2**63-1 (or no memory)."""
     cdef Answer answer = Answer(0, -1, 0)
-    cdef long long p, x = 0
-    cdef Py_ssize_t i, n_big = 0, big = -1, ones = 0, first_one = -1, first_nonzero = -1
+    cdef uint64_t on_stack[_STACK_PILES]
+    cdef uint64_t* piles = on_stack
+    cdef long long p
+    cdef Py_ssize_t i
+    if n > _STACK_PILES:
+        piles = <uint64_t*>malloc(n * sizeof(uint64_t))
+        if piles == NULL:
+            return answer
     for i in range(n):
         p = exact_pile(<object>items[i])
         if p < 0:               # not a pile, or 2**63 and more: the general way
+            if piles != on_stack:
+                free(piles)
             return answer
-        x ^= p
-        if p > 1:
-            n_big += 1
-            big = i
-        elif p == 1:
-            ones += 1
-            if first_one < 0:
-                first_one = i
-        if p and first_nonzero < 0:
-            first_nonzero = i
-    if misere and n_big == 0:
-        answer.value = 1 if ones % 2 == 0 else -1
-        if ones:
-            answer.pile, answer.take = first_one, 1
-        return answer
-    if misere and n_big == 1:
-        answer.value = 1
-        answer.pile = big
-        answer.take = exact_pile(<object>items[big]) - (1 if ones % 2 == 0 else 0)
-        return answer
-    if x == 0:
-        answer.value = -1
-        if first_nonzero >= 0:
-            answer.pile, answer.take = first_nonzero, 1
-        return answer
-    answer.value = 1
-    for i in range(n):
-        p = exact_pile(<object>items[i])
-        if p ^ x < p:
-            answer.pile, answer.take = i, p - (p ^ x)
-            return answer
-    return answer          # unreachable: a pile holds x's highest bit
+        piles[i] = <uint64_t>p
+    answer.value = theory_move(&_PLAIN[misere], piles, n, &answer.pile, &answer.take)
+    if piles != on_stack:
+        free(piles)
+    return answer
 
 
 def plain_nim_first(solution_type, move_type, normal, misere):
@@ -87,7 +83,7 @@ def plain_nim_first(solution_type, move_type, normal, misere):
     returned takes the same three with the same defaults, passes keyword
     options on unchanged (so the general path checks them), and gives the same
     answers; but plain Nim with default options -- rules None, ``normal`` or
-    ``misere``, method ``auto`` or ``grundy``, no time or table limit, piles a
+    ``misere``, method ``auto``, ``theory`` or ``grundy``, no time or table limit, piles a
     list or tuple of exact ints in 0 .. 2**63-1 -- never enters Python. It is
     itself compiled, so a call costs no Python frame.
 
@@ -110,14 +106,15 @@ def plain_nim_first(solution_type, move_type, normal, misere):
             cdef int is_misere = _plain_rules(rules, normal, misere)
             cdef Answer answer
             cdef double started
-            if (is_misere >= 0 and _plain_method(method)
+            cdef str engine = _plain_method(method)
+            if (is_misere >= 0 and engine is not None
                     and (not options or _default_options(options))
                     and (type(piles) is list or type(piles) is tuple)):
                 started = monotonic_seconds()
                 answer = _bouton(PySequence_Fast_ITEMS(piles), PySequence_Fast_GET_SIZE(piles),
                                  is_misere)
                 if answer.value:
-                    return _solution(solution_type, move_type, answer,
+                    return _solution(solution_type, move_type, answer, engine,
                                      monotonic_seconds() - started)
             return general(piles, rules, method, **options)
 
@@ -149,9 +146,19 @@ cdef int _plain_rules(rules, normal, misere):
     return -1
 
 
-cdef bint _plain_method(method):
-    """True for ``auto`` and ``grundy``: both mean the closed form here."""
-    return type(method) is str and (<str>method == "auto" or <str>method == "grundy")
+cdef str _THEORY = "theory", _GRUNDY = "grundy"
+
+
+cdef str _plain_method(method):
+    """The engine name a plain-Nim answer reports: ``theory`` for ``auto`` and
+    ``theory``, ``grundy`` for ``grundy``; None for any other method."""
+    if type(method) is not str:
+        return None
+    if <str>method == "auto" or <str>method == "theory":
+        return _THEORY
+    if <str>method == "grundy":
+        return _GRUNDY
+    return None
 
 
 cdef bint _default_options(dict options):
@@ -185,10 +192,10 @@ cdef inline void _set_item(tuple_, Py_ssize_t i, item) noexcept:
     PyTuple_SET_ITEM(tuple_, i, item)
 
 
-cdef object _solution(solution_type, move_type, Answer answer, double seconds):
+cdef object _solution(solution_type, move_type, Answer answer, str engine, double seconds):
     move = None
     if answer.pile >= 0:
-        pile, count = PyLong_FromSsize_t(answer.pile), PyLong_FromLongLong(answer.take)
+        pile, count = PyLong_FromSsize_t(answer.pile), PyLong_FromUnsignedLongLong(answer.take)
         move = _alloc_tuple(move_type, 2)
         _set_item(move, 0, pile)
         _set_item(move, 1, count)
@@ -197,6 +204,6 @@ cdef object _solution(solution_type, move_type, Answer answer, double seconds):
     _set_item(solution, 0, value)
     _set_item(solution, 1, move)
     _set_item(solution, 2, 0)
-    _set_item(solution, 3, "grundy")
+    _set_item(solution, 3, engine)
     _set_item(solution, 4, elapsed)
     return solution

@@ -25,13 +25,13 @@ second rather than 5). Should the guide ever be wrong
 position. In distance mode every position is probed and stored.
 
 Move ordering: a theory-guided move first, then the shared move generator's
-order. The guide is the Grundy sum: in normal play the move to Grundy sum 0
-(Sprague-Grundy: exact); in misère play the rule that is exact for misère Nim
-(Bouton) and, as tests against brute force show, for every rule set tried
-(max K, half, set S on small positions): a position is lost for the mover iff
-either every Grundy value is <= 1 and an odd number are 1, or some Grundy value
-is >= 2 and their XOR is 0. The guide only orders moves; the search proves the
-value, so a wrong guess costs time, never correctness.
+order. The guide is nimcore.theory's winning move (theory_target and
+theory_option on the Grundy summary kept up to date below): in normal play
+the move to Grundy sum 0 (Sprague-Grundy), in misère play the tame rule of
+THEORY.md -- lost iff every Grundy value is <= 1 and an odd number are 1, or
+some is >= 2 and their XOR is 0 -- a theorem wherever condition (C) holds.
+The guide only orders moves; the search proves the value, so where (C) fails
+a wrong guess costs time, never correctness.
 
 Endgames: positions of one or two movable piles are read from tables filled
 by DP before the search (when that costs at most SINGLE_DP_WORK moves).
@@ -42,7 +42,7 @@ under misère `max 3` -- is searched without recursion. Search.max_depth does
 not apply; a game deeper than MAX_FRAMES stops with the reason "depth".
 """
 
-from libc.stdint cimport UINT32_MAX, int32_t, uint32_t, uint64_t
+from libc.stdint cimport UINT32_MAX, UINT64_MAX, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcmp
 
@@ -50,6 +50,9 @@ from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag,
     TakeSetTag, TakeTag, rules_child, rules_move_count, rules_terminal_score,
+)
+from nimcore.theory cimport (
+    Theory, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
 )
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
@@ -66,8 +69,8 @@ MAX_FRAMES = 1 << 22
 #: Scores in distance mode: +-(DIST_MATE - remoteness).
 DIST_MATE = 1 << 30
 #: Largest pile for which the guide uses a Grundy table (4 bytes per size); above it
-#: the closed forms (any, max K, half) are computed per node, and a `set S` rule,
-#: which has none, searches in the generator's order.
+#: theory_grundy runs per node (any, max K, half), and a `set S` rule, whose table
+#: would be as large, searches in the generator's order.
 GUIDE_TABLE_LIMIT = 1 << 22
 #: Most moves the single-pile DP may generate before a search (a few ms).
 SINGLE_DP_WORK = 1 << 24
@@ -114,7 +117,9 @@ cdef struct Ctx:
     Frame* frames
     size_t cap             # frames allocated
     size_t max_frames      # deepest game searched (STOP_DEPTH beyond)
-    uint32_t* gtab         # Grundy values by pile size (NULL: closed forms per node)
+    Theory theory          # the guide's theory (nimcore.theory); set S: its table below
+    uint8_t* theory_table  # set S: Grundy values of S / gcd(S) up to the top pile, owned
+    uint32_t* gtab         # Grundy values by pile size (NULL: theory_grundy per node)
     int32_t* single        # score of a lone pile by size, by DP (NULL: none)
     int32_t* pair          # score of two piles x <= y at [x * width + y], by DP (NULL: none)
     size_t width           # top pile + 1
@@ -135,66 +140,16 @@ cdef struct Ctx:
 cdef inline uint64_t _grundy(const Ctx* c, pile_t p, TakeTag tag) noexcept nogil:
     if c.gtab != NULL:
         return c.gtab[p]                  # a lookup: `p % (K + 1)` is a slow division
-    if TakeTag is TakeAnyTag:
-        return p
-    elif TakeTag is TakeMaxTag:
-        return p % (<uint64_t>c.s.rules.k + 1)
-    elif TakeTag is TakeHalfTag:
-        # g(2m) = m, g(2m + 1) = g(m)
-        while p & 1:
-            p >>= 1
-        return p >> 1
-    else:
-        return 0                          # not reached: set S always has its table
-
-
-cdef inline pile_t _child_with_grundy(const Ctx* c, pile_t p, uint64_t t, TakeTag tag) noexcept nogil:
-    """A size a pile of p can move to whose Grundy value is t, or UINT32_MAX (none:
-    a child is smaller than its pile, so it is never UINT32_MAX)."""
-    cdef uint64_t k1, g, d, low, cand
-    cdef int j, i
-    cdef const RuleSet* r = &c.s.rules
-    if TakeTag is TakeAnyTag:
-        return <pile_t>t if t < p else UINT32_MAX
-    elif TakeTag is TakeMaxTag:
-        k1 = <uint64_t>r.k + 1
-        if t >= k1:
-            return UINT32_MAX
-        g = _grundy(c, p, tag)
-        d = g - t if g >= t else g + k1 - t    # g(p - d) = (g - d) mod (K + 1)
-        if d >= 1 and d <= r.k and d <= p:
-            return <pile_t>(p - d)
-        return UINT32_MAX
-    elif TakeTag is TakeHalfTag:
-        # the sizes with Grundy value t are 2**(j+1) * t + 2**j - 1, j = 0, 1, ...;
-        # a pile of p moves to sizes p - floor(p/2) .. p - 1
-        low = p - (p >> 1)
-        for j in range(33):
-            cand = (t << (j + 1)) + (<uint64_t>1 << j) - 1
-            if cand >= p:
-                return UINT32_MAX
-            if cand >= low:
-                return <pile_t>cand
-        return UINT32_MAX
-    else:
-        for i in range(r.n_set):
-            if r.set_desc[i] <= p and c.gtab[p - r.set_desc[i]] == t:
-                return p - r.set_desc[i]
-        return UINT32_MAX
+    return theory_grundy(&c.theory, p)
 
 
 cdef inline pile_t _guided_child(const Ctx* c, pile_t p, TakeTag tag) noexcept nogil:
-    """The child of a pile of p that the theory says wins, or UINT32_MAX."""
+    """The child of a pile of p that the theory says wins, or UINT32_MAX (none: a
+    child is smaller than its pile, so it is never UINT32_MAX)."""
     cdef uint64_t g = _grundy(c, p, tag)
-    cdef uint64_t t = g ^ c.gx
-    cdef int big_rest, ones_rest
-    if c.s.rules.misere:
-        big_rest = c.gbig - (g >= 2)
-        ones_rest = c.gones - (g == 1)
-        if big_rest + (t >= 2) == 0:
-            # only Grundy values <= 1 would be left: leave an odd number of 1s
-            t = 1 if ones_rest % 2 == 0 else 0
-    return _child_with_grundy(c, p, t, tag)
+    cdef uint64_t child = theory_option(&c.theory, p, g,
+                                        theory_target(c.theory.misere, g, c.gx, c.gbig, c.gones))
+    return <pile_t>child if child != UINT64_MAX else UINT32_MAX
 
 
 cdef void _guide(const Ctx* c, Frame* f, pile_t last, TakeTag tag) noexcept nogil:
@@ -474,33 +429,6 @@ cdef int _cmp_pile(const void* x, const void* y) noexcept nogil:
     return (a > b) - (a < b)
 
 
-cdef void _fill_grundy(const RuleSet* r, uint32_t* g, size_t size, int take) noexcept nogil:
-    """g[0..size-1] = Grundy values of single piles (closed forms; DP + mex for set S)."""
-    cdef size_t n, p
-    cdef int i
-    cdef uint32_t v
-    cdef uint64_t seen
-    for n in range(size):
-        if take == TAKE_ANY:
-            g[n] = <uint32_t>n
-        elif take == TAKE_MAX:
-            g[n] = <uint32_t>(n % (<uint64_t>r.k + 1))
-        elif take == TAKE_HALF:
-            p = n
-            while p & 1:
-                p >>= 1
-            g[n] = <uint32_t>(p >> 1)
-        else:
-            seen = 0                      # Grundy values here are <= |S| <= 64
-            for i in range(r.n_set):
-                if r.set_desc[i] <= n and g[n - r.set_desc[i]] < 64:
-                    seen |= <uint64_t>1 << g[n - r.set_desc[i]]
-            v = 0
-            while v < 64 and (seen >> v) & 1:
-                v += 1
-            g[n] = v
-
-
 cdef void _fill(Ctx* c, bint pair, int take) noexcept nogil:
     if take == TAKE_ANY:
         if pair:
@@ -662,6 +590,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
     c.frames = <Frame*>malloc(c.cap * sizeof(Frame))
     c.gtab = NULL
+    c.theory_table = NULL
     c.single = NULL
     c.pair = NULL
     try:
@@ -678,12 +607,22 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         qsort(c.a, n, sizeof(pile_t), _cmp_pile)
         c.guide = guide
         c.mispredicted = 0
+        theory_init(&c.theory, &s.rules)
         if guide and top < GUIDE_TABLE_LIMIT:
-            # Grundy values by pile size (piles only shrink, so top bounds them)
+            if take == TAKE_SET:
+                # the theory's table up to the top pile (piles only shrink): no period needed
+                c.theory.table_size = top // c.theory.scale + 1
+                c.theory_table = <uint8_t*>malloc(c.theory.table_size)
+                if c.theory_table == NULL:
+                    raise MemoryError("no memory for the tt engine's Grundy table")
+                theory_fill(&c.theory, c.theory_table, 0, c.theory.table_size)
+                c.theory.table = c.theory_table
+            # Grundy values by pile size, for lookups
             c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
             if c.gtab == NULL:
                 raise MemoryError("no memory for the tt engine's Grundy table")
-            _fill_grundy(&s.rules, c.gtab, top + 1, take)
+            for i in range(top + 1):
+                c.gtab[i] = <uint32_t>theory_grundy(&c.theory, i)
         elif guide and take == TAKE_SET:
             c.guide = False               # no table for piles this large: plain order
         # Endgame tables: lone piles, then pairs of piles, by DP when that is cheap
@@ -726,6 +665,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         free(c.a)
         free(c.frames)
         free(c.gtab)
+        free(c.theory_table)
         free(c.single)
         free(c.pair)
     return score, best_p, best_take

@@ -1,0 +1,456 @@
+"""The theory of heap games, for every rule set (THEORY.md): see theory.pxd.
+
+``CoreTheory(rules)`` builds a rule set's Theory once: the closed forms for
+`any`, `max K` and `half`; for `set S` the Grundy sequence of S / gcd(S) by DP
+until its period shows (at most PERIOD_LIMIT values, checking for Ctrl-C),
+and condition (C), checked on one window of that sequence. Its methods answer
+positions of any size: piles that fit 64 bits go through the C functions of
+theory.pxd, larger ones through a Python-integer twin of them (``_big_*``).
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
+from cpython.ref cimport PyObject
+from libc.stdint cimport UINT64_MAX, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp
+
+from nimcore.piles cimport exact_pile
+from nimcore.rules cimport (
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet,
+)
+
+#: Most Grundy values of a `set S` rule (of S / gcd(S)) computed while looking
+#: for the period: 64 MB, a few seconds for the largest sets. A set whose
+#: sequence shows no period within them has no theory here (the search answers).
+PERIOD_LIMIT = 1 << 26
+#: Values computed between two checks for Ctrl-C.
+_CHUNK = 1 << 20
+#: The first table tried; it doubles until the period shows.
+_FIRST_SIZE = 1 << 12
+
+
+cdef uint64_t _gcd(uint64_t a, uint64_t b) noexcept nogil:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+cdef void theory_init(Theory* t, const RuleSet* r) noexcept nogil:
+    """Everything but a `set S` rule's table (and its tameness): t.table = NULL."""
+    cdef int i
+    cdef uint64_t d = 0
+    t.misere = r.misere
+    t.take = r.take
+    t.k = r.k
+    t.min_take = r.min_take
+    t.smallest_take = r.min_take if r.take == TAKE_SET else 1
+    t.tame = r.take != TAKE_SET         # THEORY.md proves (C) for any, max K, half
+    t.table = NULL
+    t.table_size = 0
+    t.period_start = 0
+    t.period = 0
+    t.scale = 1
+    t.n_set = r.n_set if r.take == TAKE_SET else 0
+    for i in range(t.n_set):
+        d = _gcd(r.set_desc[i], d)
+    if t.n_set:
+        t.scale = d
+    for i in range(t.n_set):
+        t.set_desc[i] = r.set_desc[i] // t.scale
+
+
+cdef void theory_fill(const Theory* t, uint8_t* g, uint64_t start, uint64_t end) noexcept nogil:
+    """g[start .. end-1] = Grundy values G of the reduced `set S` game, g[0 .. start-1] given.
+
+    The mex over at most 64 options: a bit set of the values seen.
+    """
+    cdef uint64_t n, seen, v
+    cdef int i
+    for n in range(start, end):
+        seen = 0
+        for i in range(t.n_set):
+            if t.set_desc[i] <= n:
+                seen |= <uint64_t>1 << g[n - t.set_desc[i]]   # values <= |S| <= 64 ...
+        v = 0
+        while v < 64 and (seen >> v) & 1:
+            v += 1
+        g[n] = <uint8_t>v                                       # ... and 64 only if all of 0..63 are
+
+
+cdef int theory_move(const Theory* t, const uint64_t* piles, Py_ssize_t n,
+                     Py_ssize_t* pile, uint64_t* take) noexcept nogil:
+    """The value (as theory_value) and a best move: *pile, *take (*pile = -1: no move).
+
+    Won: the first pile that can move to the target Grundy value (theory_target)
+    by lowering its value, else (misère, every value 0) the first that can
+    raise it to 1. Lost: the smallest take from the first pile that can move.
+    """
+    cdef uint64_t x, g, target, child
+    cdef Py_ssize_t big, ones, i
+    theory_summary(t, piles, n, &x, &big, &ones)
+    cdef int value = theory_outcome(t.misere, x, big)
+    if value > 0:
+        for i in range(n):
+            g = theory_grundy(t, piles[i])
+            target = theory_target(t.misere, g, x, big, ones)
+            if target < g:
+                child = theory_option(t, piles[i], g, target)
+                if child != UINT64_MAX:          # always, by the mex
+                    pile[0] = i
+                    take[0] = piles[i] - child
+                    return value
+        for i in range(n):
+            if piles[i] >= t.min_take:
+                g = theory_grundy(t, piles[i])
+                target = theory_target(t.misere, g, x, big, ones)
+                child = theory_option(t, piles[i], g, target) if target != g else UINT64_MAX
+                if child != UINT64_MAX:          # exists under (C)
+                    pile[0] = i
+                    take[0] = piles[i] - child
+                    return value
+    for i in range(n):
+        if piles[i] >= t.min_take:
+            pile[0] = i
+            take[0] = t.smallest_take
+            return value
+    pile[0] = -1
+    take[0] = 0
+    return value
+
+
+cdef bint _find_period(const uint8_t* g, uint64_t size, uint64_t window,
+                       uint64_t* start, uint64_t* period) noexcept nogil:
+    """Find the latest earlier copy of the last `window` values of g[0 .. size-1].
+
+    G(n) depends only on the `window` = max(S) values before n, so a window that
+    repeats at distance p makes G periodic with period p from its first copy on.
+    Windows are compared by a rolling hash (one pass) and the match checked.
+    """
+    cdef uint64_t last = size - window, i, h = 0, target = 0, top = 1, found = UINT64_MAX
+    cdef uint64_t base = 0x100000001B3
+    if size <= window:
+        return False
+    for i in range(window):
+        target = target * base + g[last + i]
+        h = h * base + g[i]
+        if i:
+            top *= base                      # base ** (window - 1)
+    for i in range(last):
+        if h == target:
+            found = i                        # the latest match: the shortest period
+        h = (h - g[i] * top) * base + g[i + window]
+    if found == UINT64_MAX or memcmp(&g[found], &g[last], window) != 0:
+        return False
+    period[0] = last - found
+    # the earliest start of that period
+    while found > 0 and g[found - 1] == g[found - 1 + period[0]]:
+        found -= 1
+    start[0] = found
+    return True
+
+
+cdef class CoreTheory:
+    """The theory of one rule set: Grundy values, (C), outcomes and winning moves.
+
+    Parameters
+    ----------
+    rules : CoreRules
+    tame : bool or None
+        None: decide condition (C). False declares it false (tests use this to
+        reach the search fallback); True is refused unless (C) holds.
+
+    Raises
+    ------
+    OverflowError
+        A `set S` rule whose Grundy sequence shows no period within
+        PERIOD_LIMIT values (of S / gcd(S)).
+    KeyboardInterrupt
+        Ctrl-C while the period is sought.
+    """
+
+    def __cinit__(self, CoreRules rules, tame=None):
+        self.rules = rules
+        self.c_table = NULL
+        theory_init(&self.c_theory, &rules.c_rules)
+        if self.c_theory.take == TAKE_SET:
+            self._tabulate()
+            self.c_theory.tame = self._decide_tame()
+        if tame is not None:
+            if tame and not self.c_theory.tame:
+                raise ValueError("condition (C) does not hold for these rules")
+            self.c_theory.tame = bool(tame)
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_table)
+
+    cdef _tabulate(self):
+        """Fill the reduced `set S` game's Grundy values to the end of the first period."""
+        cdef Theory* t = &self.c_theory
+        cdef uint64_t window = t.set_desc[0], done = 0, size, chunk_end
+        cdef uint64_t start = 0, period = 0
+        cdef uint8_t* grown
+        cdef bint found = False
+        size = max(<uint64_t>_FIRST_SIZE, 4 * window)
+        if size > PERIOD_LIMIT:
+            size = PERIOD_LIMIT
+        while True:
+            grown = <uint8_t*>PyMem_Realloc(self.c_table, size)
+            if grown == NULL:
+                raise MemoryError(f"no memory for {size:,} Grundy values")
+            self.c_table = grown
+            while done < size:
+                chunk_end = min(size, done + _CHUNK)
+                with nogil:
+                    theory_fill(t, self.c_table, done, chunk_end)
+                done = chunk_end
+                PyErr_CheckSignals()
+            with nogil:
+                found = _find_period(self.c_table, size, window, &start, &period)
+            if found or size >= PERIOD_LIMIT:
+                break
+            size = min(2 * size, <uint64_t>PERIOD_LIMIT)
+        if not found:
+            raise OverflowError(f"no period in the first {size:,} Grundy values")
+        # periodic from `start` with period `period`: the table keeps one period
+        grown = <uint8_t*>PyMem_Realloc(self.c_table, start + period)
+        if grown != NULL:
+            self.c_table = grown
+        t.table = self.c_table
+        t.table_size = start + period
+        t.period_start = start
+        t.period = period
+
+    cdef bint _decide_tame(self) noexcept:
+        """(C) on one window: n < period_start + max(S) + period suffices, since
+        beyond it a pile's value and its options' values repeat with the period."""
+        cdef const Theory* t = &self.c_theory
+        cdef uint64_t n, end = t.period_start + t.set_desc[0] + t.period
+        cdef int i
+        cdef bint ok
+        for n in range(t.set_desc[t.n_set - 1], end):     # piles that can move
+            if theory_reduced_grundy(t, n) != 0:
+                continue
+            ok = False
+            for i in range(t.n_set):
+                if t.set_desc[i] <= n and theory_reduced_grundy(t, n - t.set_desc[i]) == 1:
+                    ok = True
+                    break
+            if not ok:
+                return False
+        return True
+
+    # ------------------------------------------------------------ Python view
+
+    @property
+    def misere(self):
+        """True for misère play."""
+        return bool(self.c_theory.misere)
+
+    @property
+    def tame(self):
+        """Whether condition (C) holds, i.e. the misère rule of theory.pxd is exact."""
+        return bool(self.c_theory.tame)
+
+    @property
+    def exact(self):
+        """Whether every position is answered exactly: normal play, or (C) holds."""
+        return bool(not self.c_theory.misere or self.c_theory.tame)
+
+    @property
+    def scale(self):
+        """`set S`: gcd(S), by which pile sizes are divided (1 for the other rules)."""
+        return self.c_theory.scale
+
+    @property
+    def period_start(self):
+        """`set S`: where the period of G (the Grundy sequence of S / gcd(S)) starts."""
+        return self.c_theory.period_start
+
+    @property
+    def period(self):
+        """`set S`: the period of G (0 for the other rules)."""
+        return self.c_theory.period
+
+    def grundy(self, n):
+        """Grundy value of a single pile of n (any size)."""
+        if 0 <= n <= 0xFFFFFFFFFFFFFFFF:
+            return theory_grundy(&self.c_theory, n)
+        return self._big_grundy(n)
+
+    def option(self, n, target):
+        """The size a pile of n can be lowered to whose Grundy value is target (the
+        one of the largest take), or None."""
+        cdef uint64_t child
+        if 0 <= n <= 0xFFFFFFFFFFFFFFFF:
+            if not 0 <= target <= 0xFFFFFFFFFFFFFFFF:
+                return None
+            child = theory_option(&self.c_theory, n, theory_grundy(&self.c_theory, n), target)
+            return None if child == UINT64_MAX else child
+        return self._big_option(n, self._big_grundy(n), target)
+
+    def target(self, g, x, big, ones):
+        """The Grundy value a pile of value g moves to in a won position of summary
+        (x, big, ones): see ``summary``."""
+        if g < 0 or x < 0:
+            raise ValueError("Grundy values are non-negative")
+        if g <= 0xFFFFFFFFFFFFFFFF and x <= 0xFFFFFFFFFFFFFFFF:
+            return theory_target(self.c_theory.misere, g, x, big, ones)
+        t = g ^ x
+        if self.c_theory.misere and big - (g >= 2) == 0 and t < 2:
+            t = 1 if (ones - (g == 1)) % 2 == 0 else 0
+        return t
+
+    def summary(self, piles):
+        """(x, big, ones): XOR of the Grundy values, how many are >= 2, how many are 1."""
+        cdef uint64_t x
+        cdef Py_ssize_t big, ones
+        cdef uint64_t* buffer
+        cdef Py_ssize_t n = _to_buffer(piles, &buffer)
+        if n >= 0:
+            with nogil:
+                theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
+            free(buffer)
+            return x, big, ones
+        return self._big_summary(piles)
+
+    def value(self, piles):
+        """+1 when the player to move wins, -1 when they lose (misère: exact when tame)."""
+        x, big, _ = self.summary(piles)
+        if x <= 0xFFFFFFFFFFFFFFFF:
+            return theory_outcome(self.c_theory.misere, x, big)
+        return 1                                # a huge XOR is neither 0 nor 1
+
+    def solve(self, piles):
+        """(value, pile, take): as theory_move; pile -1 and take 0 when no move exists.
+
+        ``piles`` is a sequence of non-negative ints (checked by the caller).
+        """
+        cdef uint64_t* buffer
+        cdef Py_ssize_t pile = -1
+        cdef uint64_t take = 0
+        cdef int value
+        cdef Py_ssize_t n = _to_buffer(piles, &buffer)
+        if n < 0:
+            return self._big_solve(piles)
+        with nogil:
+            value = theory_move(&self.c_theory, buffer, n, &pile, &take)
+        free(buffer)
+        return value, pile, take
+
+    def table(self, Py_ssize_t upto):
+        """Grundy values of single piles 0 .. upto, as a list (linear; Ctrl-C is checked).
+
+        Raises
+        ------
+        KeyboardInterrupt
+            On Ctrl-C.
+        """
+        cdef Py_ssize_t start, n
+        cdef list values = []
+        for start in range(0, upto + 1, _CHUNK):
+            values.extend([theory_grundy(&self.c_theory, n)
+                           for n in range(start, min(upto + 1, start + _CHUNK))])
+            PyErr_CheckSignals()
+        return values
+
+    # ------------------------------------------- piles past 64 bits: Python ints
+
+    def _big_reduced(self, m):
+        cdef const Theory* t = &self.c_theory
+        if m >= t.table_size:
+            m = t.period_start + (m - t.period_start) % t.period
+        return t.table[m]
+
+    def _big_grundy(self, n):
+        cdef int take = self.c_theory.take
+        if take == TAKE_ANY:
+            return n
+        if take == TAKE_MAX:
+            return n % (self.c_theory.k + 1)
+        if take == TAKE_HALF:
+            return n >> (n ^ (n + 1)).bit_length()        # drop the trailing 1-bits and one more
+        return self._big_reduced(n // self.c_theory.scale)
+
+    def _big_option(self, n, g, target):
+        cdef const Theory* t = &self.c_theory
+        if t.take == TAKE_ANY:
+            return target if target < n else None
+        if t.take == TAKE_MAX:
+            if target > t.k:
+                return None
+            d = g - target if g >= target else g + t.k + 1 - target
+            return n - d if 1 <= d <= min(t.k, n) else None
+        if t.take == TAKE_HALF:
+            low = n - n // 2
+            if n == 0 or target > (n - 1) // 2:
+                return None
+            cand = 2 * target + 1
+            while cand - 1 < n:
+                if cand - 1 >= low:
+                    return cand - 1
+                cand <<= 1
+            return None
+        m = n // t.scale
+        for i in range(t.n_set):
+            s = t.set_desc[i]
+            if s <= m and self._big_reduced(m - s) == target:
+                return n - s * t.scale
+        return None
+
+    def _big_summary(self, piles):
+        x = big = ones = 0
+        for p in piles:
+            g = self._big_grundy(p)
+            x ^= g
+            big += g >= 2
+            ones += g == 1
+        return x, big, ones
+
+    def _big_solve(self, piles):
+        """theory_move over Python ints (some pile does not fit 64 bits)."""
+        cdef const Theory* t = &self.c_theory
+        piles = [int(p) for p in piles]
+        x, big, ones = self._big_summary(piles)
+        value = self.value(piles)
+        if value > 0:
+            for i, p in enumerate(piles):
+                g = self._big_grundy(p)
+                target = self.target(g, x, big, ones)
+                if target < g:
+                    child = self._big_option(p, g, target)
+                    if child is not None:
+                        return value, i, p - child
+            for i, p in enumerate(piles):
+                if p >= t.min_take:
+                    g = self._big_grundy(p)
+                    target = self.target(g, x, big, ones)
+                    child = self._big_option(p, g, target) if target != g else None
+                    if child is not None:
+                        return value, i, p - child
+        for i, p in enumerate(piles):
+            if p >= t.min_take:
+                return value, i, t.smallest_take
+        return value, -1, 0
+
+
+cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -2:
+    """Copy piles into a new C array (*out, to free); -1 (and *out NULL) when some
+    pile is not an exact int below 2**63: those take the Python-int path."""
+    cdef object items = PySequence_Fast(piles, "piles must be a sequence")
+    cdef Py_ssize_t i, n = PySequence_Fast_GET_SIZE(items)
+    cdef PyObject** cells = PySequence_Fast_ITEMS(items)
+    cdef long long p
+    cdef uint64_t* buffer = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
+    out[0] = NULL
+    if buffer == NULL:
+        raise MemoryError(f"no memory for {n:,} piles")
+    for i in range(n):
+        p = exact_pile(<object>cells[i])
+        if p < 0:
+            free(buffer)
+            return -1
+        buffer[i] = <uint64_t>p
+    out[0] = buffer
+    return n
