@@ -219,3 +219,50 @@ def test_cli_batch_errors_name_the_line(tmp_path, capsys, content, flags, match)
 def test_cli_batch_refuses_piles_too(capsys):
     assert main(["solve", "1", "2", "--batch", "x.txt"]) == 2
     assert "--batch" in capsys.readouterr().err
+
+
+def test_rules_without_an_exact_theory_search_row_by_row():
+    from nim.theory import assume_untame
+
+    rows = _random_rows(8, 40, 4, 9)
+    with assume_untame("misere,set=2;3") as rules:
+        solver = Solver(rules)
+        assert solver.exact_theory is None
+        values = solver.values(rows)
+        piles, counts = solver.best_moves(rows)
+        for row, value, pile, count in zip(rows, values, piles, counts):
+            solution = solver.solve(row)
+            assert solution.method == "tt"
+            assert value == solution.value == oracles.value("misere,set=2;3", tuple(row))
+            assert (pile, count) == (tuple(solution.move) if solution.move else (-1, -1))
+        with pytest.raises(nim.InvalidPositionError, match="row 1, pile 0"):
+            solver.values([[2], [-2]])
+        with pytest.raises(nim.SearchLimitError, match="^row 1: "):
+            Solver(rules, node_limit=50).values([[2], list(range(2, 40, 3))])
+
+
+@pytest.mark.parametrize("rules", oracles.RULE_STRINGS)
+def test_analyze_values_by_theory_against_brute_force(rules):
+    solver = Solver(rules)
+    for piles in [(), (0,), (1,), (7,), (3, 4), (2, 5, 6), (1, 1, 8), (4, 0, 9)]:
+        rows = solver.analyze(piles, depth=False)
+        moves = list(oracles.moves(rules, piles))
+        assert [tuple(r.move) for r in rows] == [move for move, _ in moves], piles
+        for row, (_, child) in zip(rows, moves):
+            assert row.value == -oracles.value(rules, child), (piles, row)
+            assert row.depth is None
+        with_depths = solver.analyze(piles)
+        assert [(r.move, r.value) for r in with_depths] == [(r.move, r.value) for r in rows]
+
+
+def test_analyze_of_a_huge_lone_pile_by_theory():
+    """16.4: analyze([300000]) took 18.5 s, one search per move; now one summary."""
+    rows = nim.analyze([300_000], depth=False)
+    assert len(rows) == 300_000
+    assert [r.value for r in rows[:3]] == [1, -1, -1]       # only taking everything wins
+    rows = nim.analyze([4000], "misere,half", depth=False)
+    assert len(rows) == 2000
+    for row in rows[::97]:
+        assert row.value == -nim.solve([4000 - row.move.count], "misere,half", "tt").value
+    with pytest.raises(nim.NimError, match="legal moves"):
+        nim.analyze([10**12], depth=False)

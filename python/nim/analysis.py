@@ -17,6 +17,7 @@ alpha-beta proof search per move with one shared table.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 from nim.position import Move, Position
@@ -26,7 +27,9 @@ from nim.solver import (
     DEFAULT_NODE_LIMIT, SolveOptions, _short, default_solver, finish_search, new_search,
 )
 from nim.errors import NimError, SearchLimitError
+from nimcore import batch as _batch_core
 from nimcore import tt as _tt_core
+from nimcore.theory import CoreTheory
 from nimcore.ttable import TranspositionTable
 
 __all__ = ["MoveAnalysis", "analyze"]
@@ -99,6 +102,31 @@ def analyze(
     return default_solver(rules, tt_mb).analyze(
         piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
     )
+
+
+#: Most moves ``analyze`` lists by theory (a row costs about 150 bytes).
+MAX_ANALYZED_MOVES = 4_000_000
+
+
+def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[MoveAnalysis]:
+    """``analyze`` without depths where the theory is exact: every move's value from
+    one Grundy summary of the position, in C (no search, O(piles + moves)).
+
+    Raises
+    ------
+    NimError
+        When the position has more than MAX_ANALYZED_MOVES legal moves.
+    """
+    total = sum(len(rules.takes(pile)) for pile in piles)
+    if total > MAX_ANALYZED_MOVES:
+        raise NimError(
+            f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
+            f"{MAX_ANALYZED_MOVES:,}"
+        )
+    values = array("b", bytes(total))
+    _batch_core.child_values(theory, rules.core, piles, values)
+    moves = Position(piles).moves(rules)
+    return [MoveAnalysis(move, value, None) for move, value in zip(moves, values)]
 
 
 def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,

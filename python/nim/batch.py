@@ -25,6 +25,7 @@ from nim.errors import InvalidPositionError, NimError
 from nim.position import as_piles
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, Solution, default_solver, read_once
+from nimcore import batch as _core
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -38,11 +39,11 @@ _INTEGER_FORMATS = frozenset("bBhHiIlLqQnN")
 
 
 def as_batch(positions: Any) -> memoryview:
-    """A 2-D batch as a C-contiguous 2-D memoryview of integers, one position per row
-    (an empty batch: an empty 1-D view).
+    """A 2-D batch as a 2-D memoryview of integers, one position per row (an
+    empty batch: an empty 1-D view).
 
-    A buffer (NumPy array, ...) is used as it is when it is C-contiguous and of
-    a native integer type; a list of lists (or any iterable of iterables) is
+    A buffer (NumPy array, ...) of a native integer type is used as it is
+    (any strides: the core reads it through a typed memoryview); a list of lists (or any iterable of iterables) is
     converted once to unsigned 64-bit integers, short rows padded with zeros.
 
     Raises
@@ -66,13 +67,6 @@ def as_batch(positions: Any) -> memoryview:
         raise InvalidPositionError(
             f"a batch of positions must hold integers, not values of format {view.format!r}"
         )
-    if not view.c_contiguous:
-        try:
-            import numpy
-
-            view = memoryview(numpy.ascontiguousarray(positions))  # type: ignore[arg-type]
-        except ImportError:
-            raise InvalidPositionError("a batch of positions must be C-contiguous") from None
     return view
 
 
@@ -159,8 +153,12 @@ def _solve_row(solver: "Solver", index: int, row: List[int]) -> Solution:
 def batch_values(solver: "Solver", positions: Any) -> Any:
     """``Solver.values``: +1 / -1 per row (int8). See there."""
     view = as_batch(positions)
-    values = _int8_array(view.shape[0] if view.shape else 0)
-    for index, row in _rows_of(view):
+    n = view.shape[0] if view.shape else 0
+    values = _int8_array(n)
+    if n and view.ndim == 2 and solver.exact_theory is not None:
+        _raise_bad(view, _core.values(solver.exact_theory, view, values), "non-negative")
+        return values
+    for index, row in _rows_of(view):          # no exact theory: a search per row
         values[index] = _solve_row(solver, index, row).value
     return values
 
@@ -170,10 +168,22 @@ def batch_best_moves(solver: "Solver", positions: Any) -> Tuple[Any, Any]:
     view = as_batch(positions)
     n = view.shape[0] if view.shape else 0
     piles, counts = _int64_array(n), _int64_array(n)
-    for index, row in _rows_of(view):
+    if n and view.ndim == 2 and solver.exact_theory is not None:
+        _raise_bad(view, _core.best_moves(solver.exact_theory, view, piles, counts),
+                   "in 0 .. 2**63 - 1 for best_moves")
+        return piles, counts
+    for index, row in _rows_of(view):          # no exact theory: a search per row
         move = _solve_row(solver, index, row).move
         piles[index], counts[index] = (move.pile, move.count) if move is not None else (-1, -1)
     return piles, counts
+
+
+def _raise_bad(view: memoryview, bad: Optional[Tuple[int, int]], what: str) -> None:
+    if bad is not None:
+        row, pile = bad
+        raise InvalidPositionError(
+            f"row {row}, pile {pile}: pile sizes must be {what}, not {view[row, pile]}"
+        )
 
 
 # ---------------------------------------------------------------- solve_many

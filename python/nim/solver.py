@@ -34,6 +34,7 @@ from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
 import nimcore.tt as _tt_core
+from nimcore.batch import CoreSolver
 from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
 from nimcore.theory import CoreTheory
@@ -472,7 +473,7 @@ _SETTING: Any = object()
 DEFAULT_SOLVERS = 16
 
 
-class Solver:
+class Solver(CoreSolver):
     """A rule set's solver that keeps its tables between calls, like a chess
     engine between moves: the theory of the rule set and the `tt` engine's
     transposition table are built once and serve every later call.
@@ -514,6 +515,11 @@ class Solver:
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
         self._lock = threading.Lock()          # guards _table: one search at a time uses it
         self._table: Optional[TranspositionTable] = None
+        #: the theory when it is exact for the rules (then ``auto`` needs no search)
+        self.exact_theory: Optional[CoreTheory] = (
+            theory(self._rules) if has_closed_form(self._rules) else None)
+        if self.exact_theory is not None:
+            self.set_theory(self.exact_theory, Solution, Move, auto_method(self._rules))
         # room for a cancel(): searches started here would be listed, and stopped, under _lock
 
     @property
@@ -533,37 +539,19 @@ class Solver:
     def time_limit(self) -> Optional[float]:
         return self._options.time_limit
 
-    def solve(self, piles: Iterable[int], method: str = "auto", *,
-              node_limit: Optional[int] = _SETTING, time_limit: Optional[float] = _SETTING,
-              progress: Optional[bool] = False) -> Solution:
-        """Solve one position exactly.
+    if TYPE_CHECKING:     # compiled in CoreSolver; this is its signature
+        def solve(self, piles: Iterable[int], method: str = "auto", *,
+                  node_limit: Optional[int] = ..., time_limit: Optional[float] = ...,
+                  progress: Optional[bool] = False) -> Solution: ...
 
-        Parameters
-        ----------
-        piles : iterable of int
-            Pile sizes, non-negative; read once.
-        method : str, default "auto"
-            An engine name (``METHODS``).
-        node_limit, time_limit : optional
-            Limits of this call (default: the Solver's).
-        progress : bool or None
-            Show a progress counter on stderr; None: when stderr is a terminal.
-
-        Returns
-        -------
-        Solution
-
-        Raises
-        ------
-        InvalidPositionError, UnknownMethodError, NimError
-            For bad input.
-        SearchLimitError
-            When a limit stops the search.
-        KeyboardInterrupt
-            When Ctrl-C stops the search.
-        """
+    def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
+        """``solve`` for what its compiled fast path leaves (see ``solve``)."""
+        unknown = sorted(set(limits) - {"node_limit", "time_limit", "progress"})
+        if unknown:
+            raise TypeError(f"solve() got an unexpected keyword argument {unknown[0]!r}")
         position = as_piles(read_once(piles))
-        options = self._call_options(node_limit, time_limit, progress)
+        options = self._call_options(limits.get("node_limit", _SETTING),
+                                     limits.get("time_limit", _SETTING), limits.get("progress", False))
         name = _check_method(method)
         if name == "auto":
             name = auto_method(self._rules)
@@ -588,10 +576,12 @@ class Solver:
         SearchLimitError
             When a limit stops the analysis.
         """
-        from nim.analysis import analyze_moves
+        from nim.analysis import analyze_by_theory, analyze_moves
 
         position = as_piles(read_once(piles))
         options = self._call_options(node_limit, time_limit, progress)
+        if not depth and self.exact_theory is not None and all(p >> 64 == 0 for p in position):
+            return analyze_by_theory(position, self._rules, self.exact_theory)
         return self._with_table(lambda table: analyze_moves(position, self._rules, depth, options, table))
 
     def values(self, positions: Any) -> Any:
