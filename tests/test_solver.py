@@ -131,3 +131,42 @@ def test_one_solver_shared_by_threads_gives_the_sequential_answers():
     for thread in threads:
         thread.join()
     assert [answers[i] for i in range(len(positions))] == expected
+
+
+def _single_pile_remoteness(rules, top):
+    """(value, remoteness) of a lone pile 0..top by DP (the winner hurries, the loser delays)."""
+    table = []
+    for n in range(top + 1):
+        children = [table[n - t] for t in oracles.takes(rules, n)]
+        if not children:
+            table.append((1 if rules.startswith("misere") else -1, 0))
+            continue
+        losing = [r for v, r in children if v < 0]
+        table.append((1, 1 + min(losing)) if losing else (-1, 1 + max(r for _, r in children)))
+    return table
+
+
+@pytest.mark.parametrize("rules", ["misere,half", "normal,max=3", "misere,set=2;3"])
+def test_depths_of_a_large_lone_pile_share_the_endgame_tables(rules):
+    """analyze([4000], 'misere,half') refilled the endgame tables per move (11 s)."""
+    table = _single_pile_remoteness(rules, 600)
+    rows = Solver(rules).analyze([600, 0])
+    assert [tuple(r.move) for r in rows] == [(0, t) for t in oracles.takes(rules, 600)]
+    for row in rows:
+        value, depth = table[600 - row.move.count]
+        assert (row.value, row.depth) == (-value, depth), row
+
+
+def test_endgame_tables_kept_between_searches_give_the_fresh_answers():
+    from nimcore import tt
+    from nimcore.search import Search
+    from nimcore.ttable import TranspositionTable
+
+    rules = nim.Rules.parse("misere,max=3")
+    endgames = tt.Endgames()
+    for piles in ([5, 9], [30, 40, 2], [12], [41, 3, 7, 7], [2, 2]):   # narrower, then wider
+        for distance in (False, True):
+            kept = tt.search(Search(rules.core, piles), TranspositionTable(16), distance,
+                             endgames=endgames)
+            fresh = tt.search(Search(rules.core, piles), TranspositionTable(16), distance)
+            assert kept[0] == fresh[0], (piles, distance)

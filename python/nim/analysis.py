@@ -146,30 +146,35 @@ def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: So
             "distance scores; use depth=False (--no-depth)"
         )
     bar = search_progress("analyze", options.progress, table)
-    rows: List[MoveAnalysis] = []
+    moves = list(position.moves(rules))
+    children = [position.apply(move, rules).piles for move in moves]
+    rows: List[Optional[MoveAnalysis]] = [None] * len(moves)
+    # the child with the largest pile first: the endgame tables it fills serve every other
+    order = sorted(range(len(moves)), key=lambda i: -max(children[i], default=0))
+    endgames = _tt_core.Endgames()
     nodes_before = 0
     seconds_before = 0.0
     try:
-        for move in position.moves(rules):
-            child = position.apply(move, rules).piles
+        for done, index in enumerate(order):
+            child = children[index]
             remaining = _remaining(options, nodes_before, seconds_before)
             search = new_search(child, rules, remaining, method, bar)
             if bar is not None:
                 bar.base = nodes_before
-            score, _, _ = _tt_core.search(search, table, depth)
-            finish_search(search, f"analysis of {len(rows) + 1} move(s) by {method}",
+            score, _, _ = _tt_core.search(search, table, depth, endgames=endgames)
+            finish_search(search, f"analysis of {done + 1} move(s) by {method}",
                           position.piles, table, close=False, nodes_before=nodes_before)
             nodes_before += search.nodes
             seconds_before += search.seconds
             if depth:
                 value = 1 if score > 0 else -1
-                rows.append(MoveAnalysis(move, -value, _tt_core.DIST_MATE - abs(score)))
+                rows[index] = MoveAnalysis(moves[index], -value, _tt_core.DIST_MATE - abs(score))
             else:
-                rows.append(MoveAnalysis(move, -score, None))
+                rows[index] = MoveAnalysis(moves[index], -score, None)
     finally:
         if bar is not None:
             bar.close()
-    return rows
+    return [row for row in rows if row is not None]
 
 
 def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOptions:

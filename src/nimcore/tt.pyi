@@ -9,6 +9,9 @@ MAX_FRAMES: int
 GUIDE_TABLE_LIMIT: int
 SINGLE_DP_WORK: int
 
+class Endgames:
+    def __init__(self) -> None: ...
+
 def search(
     search: Any,
     table: Optional[TranspositionTable] = ...,
@@ -16,4 +19,5 @@ def search(
     guide: bool = ...,
     endgame: bool = ...,
     max_frames: int = ...,
+    endgames: Optional[Endgames] = ...,
 ) -> Tuple[int, int, int]: ...

@@ -525,8 +525,37 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
             c.pair[x * c.width + y] = best
 
 
+cdef class Endgames:
+    """Endgame tables kept from one search for the next ones of the same rules and
+    mode: ``nim.analyze`` solves every child of a position with the tables its
+    first (largest) child built, instead of filling them again per child."""
+
+    cdef int32_t* c_single
+    cdef int32_t* c_pair
+    cdef size_t c_width
+    cdef RuleSet c_rules
+    cdef bint c_distance
+
+    def __dealloc__(self):
+        free(self.c_single)
+        free(self.c_pair)
+
+    cdef bint _serves(self, const RuleSet* rules, bint distance, pile_t top) noexcept:
+        return (self.c_single != NULL and self.c_distance == distance and self.c_width > top
+                and memcmp(&self.c_rules, rules, sizeof(RuleSet)) == 0)
+
+    cdef void _adopt(self, Ctx* c) noexcept:
+        free(self.c_single)
+        free(self.c_pair)
+        self.c_single = c.single
+        self.c_pair = c.pair
+        self.c_width = c.width
+        self.c_rules = c.s.rules
+        self.c_distance = c.distance
+
+
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
-           bint endgame=True, size_t max_frames=MAX_FRAMES):
+           bint endgame=True, size_t max_frames=MAX_FRAMES, Endgames endgames=None):
     """Solve ``search``'s position with the tt engine.
 
     Parameters
@@ -547,6 +576,9 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         is cheap (True), or search them like any other.
     max_frames : int
         Deepest game searched; a deeper one stops with ``stop_reason`` "depth".
+    endgames : Endgames or None
+        Where the endgame tables are kept between searches: used when they
+        serve this one (same rules and mode, wide enough), else filled and kept.
 
     Returns
     -------
@@ -568,6 +600,7 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
     cdef int32_t score = 0
     cdef pile_t best_p = 0, best_take = 0
     cdef uint64_t total = 0
+    cdef bint kept = False                # the endgame tables belong to `endgames`
     c.s = s
     c.distance = distance
     c.terminal = rules_terminal_score(&s.rules) * (_MATE if distance else 1)
@@ -631,7 +664,12 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
                  else s.rules.k if take == TAKE_MAX else s.rules.n_set)
         c.width = top + 1
-        if endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK:
+        if endgame and endgames is not None and endgames._serves(&s.rules, distance, top):
+            c.single = endgames.c_single      # every pile here is below their width
+            c.pair = endgames.c_pair
+            c.width = endgames.c_width
+            kept = True
+        elif endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK:
             c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
             if c.single == NULL:
                 raise MemoryError("no memory for the tt engine's endgame table")
@@ -641,6 +679,9 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
                 if c.pair == NULL:
                     raise MemoryError("no memory for the tt engine's endgame table")
                 _fill(&c, True, take)
+            if endgames is not None:
+                endgames._adopt(&c)
+                kept = True
         c.probe_all = distance or not c.guide
         # the key code: bytes when every position met fits them
         want_bytes = top <= 255 and n <= 16
@@ -666,7 +707,8 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         free(c.frames)
         free(c.gtab)
         free(c.theory_table)
-        free(c.single)
-        free(c.pair)
+        if not kept:
+            free(c.single)
+            free(c.pair)
     return score, best_p, best_take
 
