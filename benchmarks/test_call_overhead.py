@@ -34,7 +34,7 @@ print((time.perf_counter() - started) * 1e6)
 @pytest.mark.parametrize("rules, piles", POSITIONS)
 def test_warm_call(benchmark: Any, rules: str, piles: List[int]) -> None:
     solution = benchmark(nim.solve, piles, rules)
-    assert solution.method == "grundy"
+    assert solution.method == "theory"
 
 
 @pytest.mark.benchmark(group="call-warm")

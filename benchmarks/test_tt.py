@@ -94,7 +94,7 @@ def test_misere_eight_piles(benchmark: Any) -> None:
 @pytest.mark.benchmark(group="tt")
 def test_misere_max3_ten_piles(benchmark: Any) -> None:
     piles, rules = [28, 28, 2, 3, 3, 12, 27, 6, 24, 26], "misere,max=3"
-    solution = benchmark.pedantic(nim.solve, args=(piles, rules), kwargs={"tt_mb": 512},
+    solution = benchmark.pedantic(nim.solve, args=(piles, rules), kwargs={"tt_mb": 512, "method": "tt"},
                                   rounds=2, iterations=1)
     assert solution.method == "tt"
     report(benchmark, piles, rules, 512, solution.value)

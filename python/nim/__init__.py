@@ -24,12 +24,15 @@ from nim.errors import (
 from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
-from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, solve
+from nim.solver import (
+    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning, solve,
+)
 
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
     from nim.batch import solve_many
     from nim.ceng import SolveGame
+    from nim.explain import Explanation, explain
     from nim.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.replay import parse_replay, read_replay_file, replay_game
     from nim.selection import Population, select_fittest
@@ -45,6 +48,7 @@ _LAZY: Dict[str, str] = {
     "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
     "solve_many": "nim.batch",
     "SolveGame": "nim.ceng",
+    "Explanation": "nim.explain", "explain": "nim.explain",
     "Game": "nim.games", "GameSolution": "nim.games", "NimGame": "nim.games",
     "TreeGame": "nim.games", "solve_game": "nim.games",
     "parse_replay": "nim.replay", "read_replay_file": "nim.replay", "replay_game": "nim.replay",
@@ -76,6 +80,7 @@ __version__ = "0.1.0"
 __all__ = [
     "DEFAULT_NODE_LIMIT",
     "DEFAULT_TT_MB",
+    "Explanation",
     "Game",
     "GameSolution",
     "GameTree",
@@ -99,6 +104,7 @@ __all__ = [
     "SolveGame",
     "Solver",
     "SolveTree",
+    "TheoryWarning",
     "Strategy",
     "TreeGame",
     "TreeSolution",
@@ -106,6 +112,7 @@ __all__ = [
     "analyze",
     "build_game_tree",
     "depth_limited",
+    "explain",
     "grundy_table",
     "grundy_value",
     "ida",

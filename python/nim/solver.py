@@ -267,7 +267,7 @@ def _theory_or_reason(rules: Rules) -> Union[CoreTheory, str]:
     try:
         return CoreTheory(rules.core, tame=False if rules in _ASSUMED_UNTAME else None)
     except OverflowError as error:
-        return f"the Grundy values of {rules} show {error}"
+        return f"the Grundy sequence of {rules} shows {error}"
 
 
 def theory(rules: Rules) -> CoreTheory:

@@ -1,4 +1,5 @@
-"""Plain Nim -- take any number from one pile -- answered by Bouton's theorem in C.
+"""Plain Nim -- take any number from one pile -- answered by Bouton's theorem in C,
+through the theory module's own functions (``nimcore.theory``'s theory_move).
 
 ``nim.solve`` is decorated with ``plain_nim_first``: plain Nim with default
 options is answered here, in one compiled call, and everything else goes to
@@ -10,7 +11,8 @@ answer costs 0.3 µs warm and 7-10 µs cold, most of it the first execution of
 this function's own code; the result tuples are built directly, not through
 ``tuple.__new__`` (which cost 3 µs more cold).
 
-The answers are the general path's, move for move (``tests/test_bouton.py``).
+The answers are the general path's, move for move (``tests/test_bouton.py``):
+both are theory_move. Solution.method is ``theory`` (``grundy`` when asked).
 """
 
 from cpython.float cimport PyFloat_FromDouble

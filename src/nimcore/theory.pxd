@@ -171,4 +171,4 @@ cdef class CoreTheory:
     cdef uint8_t* c_table              # owned; c_theory.table points here
     cdef readonly CoreRules rules
     cdef _tabulate(self)
-    cdef bint _decide_tame(self) noexcept
+    cdef int _decide_tame(self) except -1

