@@ -76,7 +76,7 @@ def _batch(method: str) -> List[List[int]]:
 
 def _fresh_default_solvers() -> None:
     # no table from an earlier round (or inherited by forked workers)
-    solver_module._SOLVERS.clear()
+    solver_module.forget_default_solvers()
 
 
 @pytest.mark.benchmark(group="solve-many")

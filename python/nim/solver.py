@@ -35,7 +35,6 @@ from nim.progress import search_progress
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
 import nimcore.tt as _tt_core
 from nimcore.batch import CoreSolver
-from nimcore.bouton import plain_nim_first
 from nimcore.minimax import search as _minimax_search
 from nimcore.theory import CoreTheory
 from nimcore.rules import MAX_PILE
@@ -55,6 +54,7 @@ __all__ = [
     "SolveOptions",
     "Solver",
     "default_solver",
+    "forget_default_solvers",
     "solve",
     "has_closed_form",
     "TheoryWarning",
@@ -141,10 +141,6 @@ def register_engine(name: str) -> Callable[[_EngineT], _EngineT]:
     return add
 
 
-# Plain Nim with default options never reaches this body: Bouton's theorem
-# answers it in C first, so that even a fresh process's first solve costs
-# microseconds (nimcore/bouton.pyx).
-@plain_nim_first(Solution, Move, normal=NORMAL, misere=MISERE)
 def solve(
     piles: Iterable[int],
     rules: RulesLike = None,
@@ -189,6 +185,14 @@ def solve(
     KeyboardInterrupt
         When Ctrl-C stops the search.
     """
+    # With the default options this is a dict lookup and one compiled call: the
+    # Solver's fast path answers every rule set with an exact theory in C.
+    if tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False:
+        try:
+            solver = _SOLVERS_BY_ARGUMENT[rules]
+        except (KeyError, TypeError):       # TypeError: unhashable rules, refused there
+            solver = default_solver(rules)
+        return solver.solve(piles, method)
     return default_solver(rules, tt_mb).solve(
         piles, method, node_limit=node_limit, time_limit=time_limit, progress=progress
     )
@@ -693,7 +697,10 @@ def _table_of(mb: int) -> TranspositionTable:
         ) from None
 
 
-_SOLVERS: Dict[Any, Solver] = {}
+#: The default Solvers, by (Rules, tt_mb), and by the ``rules`` argument as given
+#: (None, a rule string or a Rules) for the default table size: nim.solve's first lookup.
+_SOLVERS: Dict[Tuple[Rules, Optional[int]], Solver] = {}
+_SOLVERS_BY_ARGUMENT: Dict[Any, Solver] = {}
 
 
 def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solver:
@@ -708,21 +715,27 @@ def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solv
     """
     if tt_mb is not None and type(tt_mb) is not int:
         return Solver(rules, tt_mb=tt_mb)    # refused there (True == 1 would match a key)
-    key = (rules, tt_mb)
-    try:
-        return _SOLVERS[key]
-    except (KeyError, TypeError):      # TypeError: unhashable rules, refused below
-        pass
+    if tt_mb is None:
+        try:
+            return _SOLVERS_BY_ARGUMENT[rules]
+        except (KeyError, TypeError):       # TypeError: unhashable rules, refused below
+            pass
     ruleset = Rules.coerce(rules)
     solver = _SOLVERS.get((ruleset, tt_mb))
     if solver is None:
         solver = Solver(ruleset, tt_mb=tt_mb)
-    while len(_SOLVERS) >= 2 * DEFAULT_SOLVERS:
-        del _SOLVERS[next(iter(_SOLVERS))]     # the oldest first
-    _SOLVERS[(ruleset, tt_mb)] = solver
-    if isinstance(rules, str) or rules is None:
-        _SOLVERS[key] = solver
+        if len(_SOLVERS) >= DEFAULT_SOLVERS:
+            forget_default_solvers()       # rare: many rule sets; start afresh
+        _SOLVERS[(ruleset, tt_mb)] = solver
+    if tt_mb is None and (rules is None or type(rules) is str or type(rules) is Rules):
+        _SOLVERS_BY_ARGUMENT[rules] = solver
     return solver
+
+
+def forget_default_solvers() -> None:
+    """Drop the default Solvers (and their tables); the next calls build new ones."""
+    _SOLVERS.clear()
+    _SOLVERS_BY_ARGUMENT.clear()
 
 
 def read_once(piles: Iterable[int]) -> Iterable[int]:
