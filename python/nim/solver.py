@@ -746,3 +746,10 @@ def read_once(piles: Iterable[int]) -> Iterable[int]:
     if type(piles) is list or type(piles) is tuple:
         return piles
     return list(piles) if isinstance(piles, Iterator) else piles
+
+
+# The default Solvers of plain Nim are built with the module (about 40 µs cold),
+# so that a fresh process's first nim.solve is one dict lookup and one compiled
+# call, as with the compiled decorator this replaced (issue 3's first-call figure).
+for _rules in (None, "normal", "misere", NORMAL, MISERE):
+    default_solver(_rules)
