@@ -6,7 +6,8 @@
   ``nimcore solve --file`` in a fresh process (target: under 0.5 s);
 * a warm 20-pile misère ``max 3`` solve;
 * the ten-pile `tt` benchmark position (misère max 3) solved by ``auto``
-  (the theory) and by ``tt`` in the same run: extra_info holds the ratio.
+  (the theory) and by ``tt`` in the same run: extra_info holds the ratio;
+* ``grundy_table`` and ``pile_table`` up to 10**6 (linear).
 """
 
 from __future__ import annotations
@@ -79,3 +80,18 @@ def test_ten_piles_auto_against_tt(benchmark: Any, method: str) -> None:
         ratio = SECONDS["tt"] / SECONDS["auto"]
         benchmark.extra_info["tt_over_auto"] = round(ratio)
         print(f"\ntt / auto on the ten-pile position: {ratio:,.0f}x")
+
+
+@pytest.mark.benchmark(group="theory-tables")
+@pytest.mark.parametrize("rules", ["normal", "normal,half", "normal,max=3", "normal,set=2;5;7"])
+def test_grundy_table_million(benchmark: Any, rules: str) -> None:
+    """Linear for every rule (the mex DP was quadratic for any and half: 10**5 took 5.7 s)."""
+    table = benchmark.pedantic(nim.grundy_table, args=(10**6, rules), rounds=3, iterations=1)
+    assert len(table) == 10**6 + 1
+
+
+@pytest.mark.benchmark(group="theory-tables")
+@pytest.mark.parametrize("rules", ["normal,max=3", "misere,half"])
+def test_pile_table_million(benchmark: Any, rules: str) -> None:
+    rows = benchmark.pedantic(nim.pile_table, args=(10**6, rules), rounds=2, iterations=1)
+    assert len(rows) == 10**6 + 1
