@@ -266,3 +266,17 @@ def test_analyze_of_a_huge_lone_pile_by_theory():
         assert row.value == -nim.solve([4000 - row.move.count], "misere,half", "tt").value
     with pytest.raises(nim.NimError, match="legal moves"):
         nim.analyze([10**12], depth=False)
+
+
+def test_cli_batch_reads_standard_input_and_caps_lines(monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1 2 3\n4 1\n")))
+    assert main(["solve", "--batch", "-", "--misere", "--json"]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(o["line"], o["value"]) for o in out] == [(1, nim.solve([1, 2, 3], "misere").value),
+                                                       (2, nim.solve([4, 1], "misere").value)]
+    assert main(["solve", "--batch", "/dev/zero"]) == 2          # one endless line: refused
+    err = capsys.readouterr().err
+    assert "line 1: longer than" in err and err.count("\n") == 1

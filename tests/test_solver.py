@@ -170,3 +170,36 @@ def test_endgame_tables_kept_between_searches_give_the_fresh_answers():
                              endgames=endgames)
             fresh = tt.search(Search(rules.core, piles), TranspositionTable(16), distance)
             assert kept[0] == fresh[0], (piles, distance)
+
+
+def test_nim_solve_and_values_from_threads():
+    """nim.solve from several threads gives the sequential answers, and so do two
+    threads' values() on one Solver (its kernel runs with the GIL released)."""
+    import numpy
+
+    rules = "misere,half"
+    positions = [[(5 * i + 11 * j) % 37 for j in range(4)] for i in range(300)]
+    expected = [oracles.value(rules, tuple(p)) if max(p) < 12 else None for p in positions]
+    sequential = [nim.solve(p, rules)[:2] for p in positions]
+    results = [None] * 4
+
+    def work(k):
+        results[k] = [nim.solve(p, rules)[:2] for p in positions]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(r == sequential for r in results)
+    assert all(e is None or s[0] == e for s, e in zip(sequential, expected))
+    batch = numpy.array(positions * 100, dtype=numpy.uint32)
+    solver = Solver(rules)
+    answers = {}
+    threads = [threading.Thread(target=lambda k=k: answers.__setitem__(k, solver.values(batch)))
+               for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert list(answers[0]) == list(answers[1]) == [s[0] for s in sequential] * 100
