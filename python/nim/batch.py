@@ -290,6 +290,8 @@ def solve_chunk(rules: Rules, method: str, tt_mb: Optional[int], limits: dict[st
         Its message prefixed with the row's index in the whole batch.
     """
     solver = default_solver(rules, tt_mb)
+    if limits == {"node_limit": DEFAULT_NODE_LIMIT, "time_limit": None}:
+        limits = {}                       # the Solver's own: its compiled fast path applies
     solutions = []
     for offset, row in enumerate(rows):
         try:
