@@ -533,14 +533,17 @@ class Solver(CoreSolver):
 
     @property
     def tt_mb(self) -> Optional[int]:
+        """Upper bound on the transposition table, in MB (None: DEFAULT_TT_MB)."""
         return self._options.tt_mb
 
     @property
     def node_limit(self) -> Optional[int]:
+        """Node limit of each search unless a call gives its own (None: none)."""
         return self._options.node_limit
 
     @property
     def time_limit(self) -> Optional[float]:
+        """Time limit of each search, in seconds, unless a call gives its own."""
         return self._options.time_limit
 
     if TYPE_CHECKING:     # compiled in CoreSolver; this is its signature
