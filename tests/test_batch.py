@@ -280,3 +280,23 @@ def test_cli_batch_reads_standard_input_and_caps_lines(monkeypatch, capsys):
     assert main(["solve", "--batch", "/dev/zero"]) == 2          # one endless line: refused
     err = capsys.readouterr().err
     assert "line 1: longer than" in err and err.count("\n") == 1
+
+
+def test_ctrl_c_stops_a_huge_batch():
+    """4 * 10**9 rows (a broadcast view: no memory) take a minute; Ctrl-C stops them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, signal, threading, numpy, nim\n"
+        "rows = numpy.broadcast_to(numpy.arange(5, dtype=numpy.uint8), (4 * 10**9, 5))\n"
+        "solver = nim.Solver('misere,max=3')\n"
+        "threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "try:\n"
+        "    solver.values(rows)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    # uninterrupted, the batch runs past the timeout: a hang fails here
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert result.stdout == "interrupted\n", result.stderr

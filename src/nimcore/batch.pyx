@@ -12,6 +12,7 @@
   without depths), from one Grundy summary of the position, O(1) per move.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.float cimport PyFloat_FromDouble
 from cpython.long cimport PyLong_FromLong, PyLong_FromSsize_t, PyLong_FromUnsignedLongLong
 from cpython.ref cimport Py_INCREF, PyObject
@@ -41,6 +42,7 @@ ctypedef fused pile_in:
 
 cdef enum:
     _STACK_PILES = 32      # positions up to this size need no malloc
+    _CHECK_ROWS = 1 << 16  # rows between checks for Ctrl-C (a few ms)
 
 cdef str _AUTO = "auto"
 
@@ -189,21 +191,30 @@ def values(CoreTheory theory, const pile_in[:, :] rows, int8_t[:] out):
         When the theory is not exact for its rules (the caller searches instead).
     """
     cdef const Theory* t = &theory.c_theory
-    cdef Py_ssize_t r, bad = -1, width = rows.shape[1]
+    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1]
     cdef uint64_t* row
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
+    if out.shape[0] < rows.shape[0]:
+        raise ValueError(f"{rows.shape[0]} rows but room for {out.shape[0]} values")
     row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
     if row == NULL:
         raise MemoryError()
-    with nogil:
-        for r in range(rows.shape[0]):
-            bad = _copy_row(rows, r, row, UINT64_MAX)
+    try:
+        for start in range(0, rows.shape[0], _CHECK_ROWS):
+            end = min(start + _CHECK_ROWS, rows.shape[0])
+            with nogil:
+                for r in range(start, end):
+                    bad = _copy_row(rows, r, row, UINT64_MAX)
+                    if bad >= 0:
+                        break
+                    out[r] = <int8_t>theory_value(t, row, width)
             if bad >= 0:
-                break
-            out[r] = <int8_t>theory_value(t, row, width)
-    free(row)
-    return (r, bad) if bad >= 0 else None
+                return r, bad
+            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
+    finally:
+        free(row)
+    return None
 
 
 def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[:] piles, int64_t[:] counts):
@@ -219,24 +230,33 @@ def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[:] piles, in
         When the theory is not exact for its rules.
     """
     cdef const Theory* t = &theory.c_theory
-    cdef Py_ssize_t r, bad = -1, width = rows.shape[1], pile
+    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1], pile
     cdef uint64_t take
     cdef uint64_t* row
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
+    if piles.shape[0] < rows.shape[0] or counts.shape[0] < rows.shape[0]:
+        raise ValueError(f"{rows.shape[0]} rows but room for {min(piles.shape[0], counts.shape[0])} moves")
     row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
     if row == NULL:
         raise MemoryError()
-    with nogil:
-        for r in range(rows.shape[0]):
-            bad = _copy_row(rows, r, row, <uint64_t>INT64_MAX)
+    try:
+        for start in range(0, rows.shape[0], _CHECK_ROWS):
+            end = min(start + _CHECK_ROWS, rows.shape[0])
+            with nogil:
+                for r in range(start, end):
+                    bad = _copy_row(rows, r, row, <uint64_t>INT64_MAX)
+                    if bad >= 0:
+                        break
+                    theory_move(t, row, width, &pile, &take)
+                    piles[r] = pile
+                    counts[r] = <int64_t>take if pile >= 0 else -1
             if bad >= 0:
-                break
-            theory_move(t, row, width, &pile, &take)
-            piles[r] = pile
-            counts[r] = <int64_t>take if pile >= 0 else -1
-    free(row)
-    return (r, bad) if bad >= 0 else None
+                return r, bad
+            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
+    finally:
+        free(row)
+    return None
 
 
 # ---------------------------------------------------------------- every move
