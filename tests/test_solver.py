@@ -203,3 +203,13 @@ def test_nim_solve_and_values_from_threads():
     for thread in threads:
         thread.join()
     assert list(answers[0]) == list(answers[1]) == [s[0] for s in sequential] * 100
+
+
+def test_the_default_solvers_stay_few():
+    from nim import solver as solver_module
+
+    for k in range(1, 60):
+        assert nim.solve([k, 2], f"misere,max={k}").value == oracles.value(f"misere,max={k}", (k, 2))
+        nim.solve([1], f" misere ,max={k}")                  # another spelling of the same rules
+    assert len(solver_module._SOLVERS) <= solver_module.DEFAULT_SOLVERS
+    assert len(solver_module._SOLVERS_BY_ARGUMENT) <= 4 * solver_module.DEFAULT_SOLVERS

@@ -731,6 +731,8 @@ def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solv
             forget_default_solvers()       # rare: many rule sets; start afresh
         _SOLVERS[(ruleset, tt_mb)] = solver
     if tt_mb is None and (rules is None or type(rules) is str or type(rules) is Rules):
+        if len(_SOLVERS_BY_ARGUMENT) >= 4 * DEFAULT_SOLVERS:
+            _SOLVERS_BY_ARGUMENT.clear()       # many spellings of few rule sets
         _SOLVERS_BY_ARGUMENT[rules] = solver
     return solver
 
