@@ -153,7 +153,7 @@ def test_a_workers_error_comes_back_as_it_was():
     assert caught.value.reason == "nodes" and caught.value.nodes == 500
     with pytest.raises(nim.InvalidPositionError, match=r"row 2: .*non-negative"):
         solve_many([[1], [2], [3, -3]], "misere")
-    with pytest.raises(nim.UnknownMethodError):
+    with pytest.raises(nim.UnknownMethodError, match="^unknown method 'magic'"):
         solve_many([[1]], "misere", method="magic")
     with pytest.raises(nim.NimError, match="chunk_size"):
         solve_many([[1]], "misere", chunk_size=0)

@@ -25,6 +25,7 @@ from nim.errors import InvalidPositionError, NimError
 from nim.position import as_piles
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, Solution, default_solver, read_once
+from nim.solver import _check_method as check_method
 from nimcore import batch as _core
 
 if TYPE_CHECKING:
@@ -233,6 +234,7 @@ def solve_many(
         A worker's error, re-raised here as it was, its message naming the row.
     """
     ruleset = Rules.coerce(rules)
+    check_method(method)                  # once, here: not as an error of row 0
     limits = {"node_limit": node_limit, "time_limit": time_limit}
     default_solver(ruleset, tt_mb)._call_options(node_limit, time_limit, False)   # check them once
     rows = _checked_rows(positions)
