@@ -213,3 +213,15 @@ def test_the_default_solvers_stay_few():
         nim.solve([1], f" misere ,max={k}")                  # another spelling of the same rules
     assert len(solver_module._SOLVERS) <= solver_module.DEFAULT_SOLVERS
     assert len(solver_module._SOLVERS_BY_ARGUMENT) <= 4 * solver_module.DEFAULT_SOLVERS
+
+
+@pytest.mark.parametrize("rules", oracles.RULE_STRINGS)
+def test_the_compiled_fast_path_gives_the_general_paths_answers(rules):
+    solver = Solver(rules)
+    assert solver.exact_theory is not None            # every rule set tried has (C)
+    for piles in [[], [0], [7], [3, 4, 5], [1, 1, 1], [2**63 - 1, 5], [2**63, 5], [10**30, 3]]:
+        fast = solver.solve(piles)
+        general = solver.solve_general(tuple(piles), "auto", {})
+        assert fast[:4] == general[:4], piles
+        assert type(fast) is nim.Solution and (fast.move is None or type(fast.move) is nim.Move)
+        assert isinstance(fast.seconds, float)
