@@ -236,7 +236,7 @@ def solve_many(
     ruleset = Rules.coerce(rules)
     check_method(method)                  # once, here: not as an error of row 0
     limits = {"node_limit": node_limit, "time_limit": time_limit}
-    default_solver(ruleset, tt_mb)._call_options(node_limit, time_limit, False)   # check them once
+    default_solver(ruleset, tt_mb).call_options(**limits)      # check them once, here
     rows = _checked_rows(positions)
     if chunk_size is None:
         chunk_size = max(1, min(10_000, math.ceil(len(rows) / 64)))

@@ -22,7 +22,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import (
     TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar,
@@ -553,12 +553,13 @@ class Solver(CoreSolver):
 
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
         """``solve`` for what its compiled fast path leaves (see ``solve``)."""
-        unknown = sorted(set(limits) - {"node_limit", "time_limit", "progress"})
+        # every option of SolveOptions but the table size, which is the Solver's
+        allowed = set(SolveOptions.__dataclass_fields__) - {"tt_mb"}
+        unknown = sorted(set(limits) - allowed)
         if unknown:
             raise TypeError(f"solve() got an unexpected keyword argument {unknown[0]!r}")
         position = as_piles(read_once(piles))
-        options = self._call_options(limits.get("node_limit", _SETTING),
-                                     limits.get("time_limit", _SETTING), limits.get("progress", False))
+        options = self.call_options(**limits)
         name = _check_method(method)
         if name == "auto":
             name = auto_method(self._rules)
@@ -586,7 +587,7 @@ class Solver(CoreSolver):
         from nim.analysis import analyze_by_theory, analyze_moves
 
         position = as_piles(read_once(piles))
-        options = self._call_options(node_limit, time_limit, progress)
+        options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress)
         if not depth and self.exact_theory is not None and all(p >> 64 == 0 for p in position):
             return analyze_by_theory(position, self._rules, self.exact_theory)
         return self._with_table(lambda table: analyze_moves(position, self._rules, depth, options, table))
@@ -639,16 +640,19 @@ class Solver(CoreSolver):
         with self._lock:
             self._table = None
 
-    def _call_options(self, node_limit: Optional[int], time_limit: Optional[float],
-                      progress: Optional[bool]) -> SolveOptions:
-        if node_limit is _SETTING and time_limit is _SETTING and progress is False:
+    def call_options(self, **limits: Any) -> SolveOptions:
+        """The Solver's options with a call's own limits (a limit given as the
+        ``_SETTING`` marker keeps the Solver's), checked.
+
+        Raises
+        ------
+        NimError
+            Quoting a bad limit.
+        """
+        given = {name: value for name, value in limits.items() if value is not _SETTING}
+        if not given or given == {"progress": False}:
             return self._options
-        return check_options(SolveOptions(
-            self._options.node_limit if node_limit is _SETTING else node_limit,
-            self._options.time_limit if time_limit is _SETTING else time_limit,
-            self._options.tt_mb,
-            progress,
-        ))
+        return check_options(replace(self._options, **given))
 
     def _with_table(self, run: Callable[[TranspositionTable], _T]) -> _T:
         """``run(table)`` with the Solver's table, or with a new one while another
