@@ -225,3 +225,10 @@ def test_the_compiled_fast_path_gives_the_general_paths_answers(rules):
         assert fast[:4] == general[:4], piles
         assert type(fast) is nim.Solution and (fast.move is None or type(fast.move) is nim.Move)
         assert isinstance(fast.seconds, float)
+
+
+def test_a_calls_limits_keep_the_solvers_table_size():
+    solver = Solver("misere,max=3", tt_mb=2)
+    assert solver.call_options(node_limit=5).tt_mb == 2
+    with pytest.raises(nim.SearchLimitError, match="of 2 MB"):
+        solver.solve(HARD, "tt", node_limit=300_000)

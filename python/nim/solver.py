@@ -22,7 +22,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import (
     TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar,
@@ -472,6 +472,10 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
 
 #: "Use the Solver's own setting" for a per-call limit.
 _SETTING: Any = object()
+#: The fields of SolveOptions (a dataclass or a named tuple), and those a call
+#: may set: all but the table size, which is the Solver's.
+_ALL_OPTIONS = tuple(getattr(SolveOptions, "_fields", None) or SolveOptions.__dataclass_fields__)
+_OPTION_NAMES = tuple(name for name in _ALL_OPTIONS if name != "tt_mb")
 
 #: How many default Solvers ``nim.solve`` keeps (one per rule set and table size).
 DEFAULT_SOLVERS = 16
@@ -554,8 +558,7 @@ class Solver(CoreSolver):
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
         """``solve`` for what its compiled fast path leaves (see ``solve``)."""
         # every option of SolveOptions but the table size, which is the Solver's
-        allowed = set(SolveOptions.__dataclass_fields__) - {"tt_mb"}
-        unknown = sorted(set(limits) - allowed)
+        unknown = sorted(set(limits) - set(_OPTION_NAMES) | ({"tt_mb"} & set(limits)))
         if unknown:
             raise TypeError(f"solve() got an unexpected keyword argument {unknown[0]!r}")
         position = as_piles(read_once(piles))
@@ -652,7 +655,9 @@ class Solver(CoreSolver):
         given = {name: value for name, value in limits.items() if value is not _SETTING}
         if not given or given == {"progress": False}:
             return self._options
-        return check_options(replace(self._options, **given))
+        options = {name: getattr(self._options, name) for name in _ALL_OPTIONS}
+        options.update(given)
+        return check_options(SolveOptions(**options))
 
     def _with_table(self, run: Callable[[TranspositionTable], _T]) -> _T:
         """``run(table)`` with the Solver's table, or with a new one while another
