@@ -18,8 +18,8 @@ auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 
 from __future__ import annotations
 
-import threading
 import time
+from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -521,7 +521,7 @@ class Solver(CoreSolver):
                  time_limit: Optional[float] = None) -> None:
         self._rules = Rules.coerce(rules)
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
-        self._lock = threading.Lock()          # guards _table: one search at a time uses it
+        self._lock = allocate_lock()           # guards _table: one search at a time uses it
         self._table: Optional[TranspositionTable] = None
         #: the theory when it is exact for the rules (then ``auto`` needs no search)
         self.exact_theory: Optional[CoreTheory] = (
