@@ -184,6 +184,11 @@ def solve(
         When a limit stops the search; its message says what was searched.
     KeyboardInterrupt
         When Ctrl-C stops the search.
+
+    Notes
+    -----
+    The cached Solvers (at most DEFAULT_SOLVERS rule sets) keep their tables
+    between calls; ``forget_default_solvers()`` frees them.
     """
     # With the default options this is a dict lookup and one compiled call: the
     # Solver's fast path answers every rule set with an exact theory in C.
