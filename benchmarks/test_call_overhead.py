@@ -2,9 +2,10 @@
 
     pytest benchmarks/test_call_overhead.py --benchmark-only
 
-Plain Nim is answered by ``nimcore.bouton.plain_nim_first`` before the general
-path runs; ``nim.solve.__wrapped__`` is that general path, timed alongside for
-the ratio. The fresh-process figure is what issue 3's easyAI comparison
+``nim.solve`` is a dict lookup and one compiled call (the default Solver's fast
+path, nimcore/batch.pyx) wherever the theory is exact; the Solver's general
+path (``solve_general``) is timed alongside for the ratio, and ``Solver.solve``
+called directly. The fresh-process figure is what issue 3's easyAI comparison
 measures (``benchmarks/compare_easyai.py``): it is stored in extra_info as the
 median of FRESH_RUNS processes, each timing its own first call.
 """
@@ -17,6 +18,7 @@ from typing import Any, List
 import pytest
 
 import nim
+from nim.solver import default_solver
 
 POSITIONS = [("misere", [1, 3, 5]), ("misere", [3, 4, 5, 6]), ("normal", [3, 4, 5, 6, 7])]
 FRESH_RUNS = 15
@@ -24,6 +26,7 @@ FRESH_RUNS = 15
 FIRST_CALL = """
 import time
 import nim
+from nim.solver import default_solver
 started = time.perf_counter()
 value = nim.solve({piles}, {rules!r}).value
 print((time.perf_counter() - started) * 1e6)
@@ -38,9 +41,18 @@ def test_warm_call(benchmark: Any, rules: str, piles: List[int]) -> None:
 
 
 @pytest.mark.benchmark(group="call-warm")
+@pytest.mark.parametrize("rules, piles", POSITIONS + [("misere,max=3", [4, 1, 7])])
+def test_warm_solver_solve(benchmark: Any, rules: str, piles: List[int]) -> None:
+    solver = nim.Solver(rules)
+    solution = benchmark(solver.solve, piles)
+    assert solution[:4] == nim.solve(piles, rules)[:4]
+
+
+@pytest.mark.benchmark(group="call-warm")
 @pytest.mark.parametrize("rules, piles", POSITIONS)
 def test_warm_call_general_path(benchmark: Any, rules: str, piles: List[int]) -> None:
-    solution = benchmark(nim.solve.__wrapped__, piles, rules)
+    general = default_solver(rules).solve_general
+    solution = benchmark(general, piles, "auto", {})
     assert solution[:4] == nim.solve(piles, rules)[:4]
 
 

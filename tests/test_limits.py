@@ -42,7 +42,7 @@ def test_analyze_limits_hold_for_the_whole_analysis() -> None:
     assert caught.value.reason == "nodes"
     assert "analysis" in str(caught.value)
     with pytest.raises(nim.SearchLimitError):
-        nim.analyze(HOPELESS, "misere,max=3", depth=False, time_limit=0.2)
+        nim.analyze(HOPELESS, "misere,max=3", time_limit=0.2)   # depths need the search
 
 
 @pytest.mark.parametrize("flags", [["--node-limit", "20000"], ["--time-limit", "0.2", "--node-limit", "0"]])

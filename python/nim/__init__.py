@@ -24,11 +24,14 @@ from nim.errors import (
 from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
-from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, TheoryWarning, solve
+from nim.solver import (
+    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning, solve,
+)
 
 if TYPE_CHECKING:
     from nim.analysis import MoveAnalysis, analyze
     from nim.trees.ceng import SolveGame
+    from nim.batch import solve_many
     from nim.explain import Explanation, explain
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.study.replay import parse_replay, read_replay_file, replay_game
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
 _LAZY: Dict[str, str] = {
     "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
     "SolveGame": "nim.trees.ceng",
+    "solve_many": "nim.batch",
     "Explanation": "nim.explain", "explain": "nim.explain",
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
@@ -102,6 +106,7 @@ __all__ = [
     "SearchLimitError",
     "Solution",
     "SolveGame",
+    "Solver",
     "SolveTree",
     "TheoryWarning",
     "Strategy",
@@ -123,6 +128,7 @@ __all__ = [
     "select_fittest",
     "solve",
     "solve_game",
+    "solve_many",
     "solve_tree",
     "tree_html",
     "tree_svg",

@@ -17,17 +17,20 @@ alpha-beta proof search per move with one shared table.
 
 from __future__ import annotations
 
+from array import array
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
-from nim.position import Move, Position, as_piles
+from nim.position import Move, Position
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solver import (
-    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, check_options, finish_search,
-    new_search, new_table,
+    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, default_solver, finish_search, new_search,
 )
 from nim.errors import NimError, SearchLimitError
+from nimcore import batch as _batch_core
 from nimcore import tt as _tt_core
+from nimcore.theory import CoreTheory
+from nimcore.ttable import TranspositionTable
 
 __all__ = ["Analysis", "MoveAnalysis", "analyze"]
 
@@ -85,7 +88,8 @@ def analyze(
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
 ) -> Analysis:
-    """Score every legal move of a position.
+    """Score every legal move of a position: ``Solver(rules, tt_mb=tt_mb).analyze(...)``,
+    with the Solver cached per rule set (as ``nim.solve`` does).
 
     Parameters
     ----------
@@ -114,42 +118,83 @@ def analyze(
     KeyboardInterrupt
         When Ctrl-C stops it.
     """
-    position = Position(as_piles(piles))
-    ruleset = Rules.coerce(rules)
-    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress))
+    return default_solver(rules, tt_mb).analyze(
+        piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
+    )
+
+
+#: Most moves ``analyze`` lists by theory (a row costs about 150 bytes).
+MAX_ANALYZED_MOVES = 4_000_000
+
+
+def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[MoveAnalysis]:
+    """``analyze`` without depths where the theory is exact: every move's value from
+    one Grundy summary of the position, in C (no search, O(piles + moves)).
+
+    Raises
+    ------
+    NimError
+        When the position has more than MAX_ANALYZED_MOVES legal moves.
+    """
+    total = sum(len(rules.takes(pile)) for pile in piles)
+    if total > MAX_ANALYZED_MOVES:
+        raise NimError(
+            f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
+            f"{MAX_ANALYZED_MOVES:,}"
+        )
+    values = array("b", bytes(total))
+    _batch_core.child_values(theory, rules.core, piles, values)
+    moves = Position(piles).moves(rules)
+    return [MoveAnalysis(move, value, None) for move, value in zip(moves, values)]
+
+
+def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,
+                  table: TranspositionTable) -> List[MoveAnalysis]:
+    """``analyze``'s work for checked input, with a (Solver's) table.
+
+    Raises
+    ------
+    NimError, SearchLimitError
+        As ``analyze``.
+    """
+    position = Position(piles)
     method = "tt"
     if depth and sum(position.piles) >= _tt_core.DIST_MATE // 2:
         raise NimError(
             f"depths of {_short(position.piles)} could pass 2**29 moves, beyond the engine's "
             "distance scores; use depth=False (--no-depth)"
         )
-    table = new_table(position.piles, ruleset, options)
     table_budget = (options.tt_mb or DEFAULT_TT_MB) << 20    # all the tt engine holds
     bar = search_progress("analyze", options.progress, table)
-    rows: List[MoveAnalysis] = []
+    moves = list(position.moves(rules))
+    children = [position.apply(move, rules).piles for move in moves]
+    rows: List[Optional[MoveAnalysis]] = [None] * len(moves)
+    # the child with the largest pile first: the endgame tables it fills serve every other
+    order = sorted(range(len(moves)), key=lambda i: -max(children[i], default=0))
+    endgames = _tt_core.Endgames()
     nodes_before = 0
     seconds_before = 0.0
     try:
-        for move in position.moves(ruleset):
-            child = position.apply(move, ruleset).piles
+        for done, index in enumerate(order):
+            child = children[index]
             remaining = _remaining(options, nodes_before, seconds_before)
-            search = new_search(child, ruleset, remaining, method, bar)
+            search = new_search(child, rules, remaining, method, bar)
             if bar is not None:
                 bar.base = nodes_before
-            score, _, _ = _tt_core.search(search, table, depth, memory=table_budget)
-            finish_search(search, f"analysis of {len(rows) + 1} move(s) by {method}",
+            score, _, _ = _tt_core.search(search, table, depth, memory=table_budget, endgames=endgames)
+            finish_search(search, f"analysis of {done + 1} move(s) by {method}",
                           position.piles, table, close=False, nodes_before=nodes_before)
             nodes_before += search.nodes
             seconds_before += search.seconds
             if depth:
                 value = 1 if score > 0 else -1
-                rows.append(MoveAnalysis(move, -value, _tt_core.DIST_MATE - abs(score)))
+                rows[index] = MoveAnalysis(moves[index], -value, _tt_core.DIST_MATE - abs(score))
             else:
-                rows.append(MoveAnalysis(move, -score, None))
+                rows[index] = MoveAnalysis(moves[index], -score, None)
     finally:
         if bar is not None:
             bar.close()
-    return Analysis(rows, position.piles, ruleset)
+    return [row for row in rows if row is not None]
 
 
 def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOptions:
@@ -163,4 +208,4 @@ def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOption
     if node_limit == 1 and options.node_limit is not None and nodes >= options.node_limit:
         raise SearchLimitError(f"analysis stopped after {nodes:,} nodes: the node limit",
                                reason="nodes", nodes=nodes, seconds=seconds)
-    return SolveOptions(node_limit, time_limit, options.tt_mb, options.progress)
+    return options._replace(node_limit=node_limit, time_limit=time_limit)   # keeps the cancel handle

@@ -6,6 +6,8 @@ the command-line tool prints exactly that, on one line.
 
 from __future__ import annotations
 
+from typing import Any, Tuple
+
 __all__ = [
     "NimError",
     "InvalidPositionError",
@@ -60,3 +62,12 @@ class SearchLimitError(NimError):
         self.reason = reason
         self.nodes = nodes
         self.seconds = seconds
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # keyword-only fields: the default exception pickling would lose them
+        # (and fail to rebuild), so a worker process's error could not travel back
+        return (_search_limit_error, (str(self), self.reason, self.nodes, self.seconds))
+
+
+def _search_limit_error(message: str, reason: str, nodes: int, seconds: float) -> SearchLimitError:
+    return SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)

@@ -117,6 +117,9 @@ class Position:
     def __repr__(self) -> str:
         return f"Position({self._piles!r})"
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Tuple[int, ...]]]:
+        return (Position, (self._piles,))
+
     def __str__(self) -> str:
         return " ".join(map(str, self._piles))
 

@@ -19,9 +19,14 @@ auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 from __future__ import annotations
 
 import time
+from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 import warnings
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, Union
+from typing import (
+    TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar,
+    Union,
+)
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
 from nim.limits import check_limits
@@ -30,12 +35,17 @@ from nim.progress import search_progress
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
 import nimcore.ida as _ida_core
 import nimcore.tt as _tt_core
-from nimcore.bouton import plain_nim_first
+from nimcore.batch import CoreSolver
 from nimcore.minimax import search as _minimax_search
 from nimcore.theory import CoreTheory
 from nimcore.rules import MAX_PILE
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
 from nimcore.ttable import MAX_MB, TranspositionTable
+
+if TYPE_CHECKING:
+    from nim.analysis import Analysis
+
+_T = TypeVar("_T")
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -43,6 +53,9 @@ __all__ = [
     "METHODS",
     "Solution",
     "SolveOptions",
+    "Solver",
+    "default_solver",
+    "forget_default_solvers",
     "solve",
     "has_closed_form",
     "TheoryWarning",
@@ -115,15 +128,17 @@ class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed
 
 
 Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
+#: An engine, possibly with optional parameters of its own (the tt engine's table).
+_EngineT = TypeVar("_EngineT", bound=Engine)
 _ENGINES: Dict[str, Engine] = {}
 #: Names accepted by ``solve(method=...)``; engines added by ``register_engine`` join it.
 METHODS: List[str] = ["auto"]
 
 
-def register_engine(name: str) -> Callable[[Engine], Engine]:
+def register_engine(name: str) -> Callable[[_EngineT], _EngineT]:
     """Decorator: make an engine function available as ``solve(method=name)``."""
 
-    def add(engine: Engine) -> Engine:
+    def add(engine: _EngineT) -> _EngineT:
         _ENGINES[name] = engine
         if name not in METHODS:
             METHODS.append(name)
@@ -132,10 +147,6 @@ def register_engine(name: str) -> Callable[[Engine], Engine]:
     return add
 
 
-# Plain Nim with default options never reaches this body: Bouton's theorem
-# answers it in C first, so that even a fresh process's first solve costs
-# microseconds (nimcore/bouton.pyx).
-@plain_nim_first(Solution, Move, normal=NORMAL, misere=MISERE)
 def solve(
     piles: Iterable[int],
     rules: RulesLike = None,
@@ -147,12 +158,13 @@ def solve(
     progress: Optional[bool] = False,
     cancel: Optional[Any] = None,
 ) -> Solution:
-    """Solve a Nim position exactly.
+    """Solve a Nim position exactly: ``Solver(rules, tt_mb=tt_mb).solve(...)``, with
+    the Solver cached per rule set, so its tables serve the next call too.
 
     Parameters
     ----------
     piles : iterable of int
-        Pile sizes, non-negative; zeros are allowed.
+        Pile sizes, non-negative; zeros are allowed. Read once.
     rules : Rules or str, default normal play, take any
         A ``Rules`` object or a rule string such as ``"misere,max=3"``.
     method : str, default "auto"
@@ -184,14 +196,24 @@ def solve(
         handle); its message says what was searched.
     KeyboardInterrupt
         When Ctrl-C stops the search.
+
+    Notes
+    -----
+    The cached Solvers (at most DEFAULT_SOLVERS rule sets) keep their tables
+    between calls; ``forget_default_solvers()`` frees them.
     """
-    position = as_piles(piles)
-    ruleset = Rules.coerce(rules)
-    options = check_options(SolveOptions(node_limit, time_limit, tt_mb, progress, cancel))
-    name = _check_method(method)
-    if name == "auto":
-        name = auto_method(ruleset)
-    return _ENGINES[name](position, ruleset, options)
+    # With the default options this is a dict lookup and one compiled call: the
+    # Solver's fast path answers every rule set with an exact theory in C.
+    if (tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False
+            and cancel is None):
+        try:
+            solver = _SOLVERS_BY_ARGUMENT[rules]
+        except (KeyError, TypeError):       # TypeError: unhashable rules, refused there
+            solver = default_solver(rules)
+        return solver.solve(piles, method)
+    return default_solver(rules, tt_mb).solve(
+        piles, method, node_limit=node_limit, time_limit=time_limit, progress=progress, cancel=cancel
+    )
 
 
 def check_options(options: SolveOptions) -> SolveOptions:
@@ -459,8 +481,11 @@ def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
 
 
 @register_engine("tt")
-def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
-    table = new_table(piles, rules, options)
+def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+              table: Optional[TranspositionTable] = None) -> Solution:
+    """The tt engine; ``table``: a table to use and keep (a Solver's), else a new one."""
+    if table is None:
+        table = new_table(piles, rules, options)
     search = new_search(piles, rules, options, "tt", search_progress("tt", options.progress, table))
     try:
         # --tt-mb bounds all the engine holds: table, endgame tables, frames
@@ -473,3 +498,306 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> So
         finish_search(search, "tt", piles, table)
     move = Move(piles.index(pile_size), take) if take else None
     return Solution(score, move, search.nodes, "tt", search.seconds)
+
+
+# ---------------------------------------------------------------- the Solver
+
+#: "Use the Solver's own setting" for a per-call limit.
+_SETTING: Any = object()
+#: The fields of SolveOptions, and those a call may set: all but the table
+#: size, which is the Solver's.
+_ALL_OPTIONS = SolveOptions._fields
+_OPTION_NAMES = tuple(name for name in _ALL_OPTIONS if name != "tt_mb")
+
+#: How many default Solvers ``nim.solve`` keeps (one per rule set and table size).
+DEFAULT_SOLVERS = 16
+
+
+class Solver(CoreSolver):
+    """A rule set's solver that keeps its tables between calls, like a chess
+    engine between moves: the theory of the rule set and the `tt` engine's
+    transposition table are built once and serve every later call.
+
+    Parameters
+    ----------
+    rules : Rules or str, default normal play, take any
+    tt_mb : int or None
+        Upper bound on the transposition table, in MB (None: DEFAULT_TT_MB).
+        The table starts at one page and grows while it fills; it is kept
+        between calls (``clear()`` frees it).
+    node_limit : int or None
+        Default node limit of each search (None: no limit).
+    time_limit : float or None
+        Default time limit of each search, in seconds.
+
+    Raises
+    ------
+    InvalidRulesError, NimError
+        For bad rules or a bad limit.
+
+    Notes
+    -----
+    A Solver may be shared by threads: its table is used by one search at a
+    time, and a search that finds it busy uses a table of its own for that call.
+    It pickles (and deep-copies) as its settings, not its tables.
+
+    Examples
+    --------
+    >>> solver = Solver("misere,max=3")
+    >>> solver.solve([4, 1]).value
+    -1
+    """
+
+    def __init__(self, rules: RulesLike = None, *, tt_mb: Optional[int] = None,
+                 node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
+                 time_limit: Optional[float] = None) -> None:
+        self._rules = Rules.coerce(rules)
+        self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
+        self._lock = allocate_lock()           # guards _table: one search at a time uses it
+        self._table: Optional[TranspositionTable] = None
+        #: the theory when it is exact for the rules (then ``auto`` needs no search)
+        self.exact_theory: Optional[CoreTheory] = (
+            theory(self._rules) if has_closed_form(self._rules) else None)
+        if self.exact_theory is not None:
+            self.set_theory(self.exact_theory, Solution, Move, auto_method(self._rules))
+        # room for a cancel(): searches started here would be listed, and stopped, under _lock
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set."""
+        return self._rules
+
+    @property
+    def tt_mb(self) -> Optional[int]:
+        """Upper bound on the transposition table, in MB (None: DEFAULT_TT_MB)."""
+        return self._options.tt_mb
+
+    @property
+    def node_limit(self) -> Optional[int]:
+        """Node limit of each search unless a call gives its own (None: none)."""
+        return self._options.node_limit
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Time limit of each search, in seconds, unless a call gives its own."""
+        return self._options.time_limit
+
+    if TYPE_CHECKING:     # compiled in CoreSolver; this is its signature
+        def solve(self, piles: Iterable[int], method: str = "auto", *,
+                  node_limit: Optional[int] = ..., time_limit: Optional[float] = ...,
+                  progress: Optional[bool] = False, cancel: Optional[Any] = None) -> Solution: ...
+
+    def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
+        """``solve`` for what its compiled fast path leaves (see ``solve``)."""
+        # every option of SolveOptions but the table size, which is the Solver's
+        unknown = sorted(set(limits) - set(_OPTION_NAMES) | ({"tt_mb"} & set(limits)))
+        if unknown:
+            raise TypeError(f"solve() got an unexpected keyword argument {unknown[0]!r}")
+        position = as_piles(read_once(piles))
+        options = self.call_options(**limits)
+        name = _check_method(method)
+        if name == "auto":
+            name = auto_method(self._rules)
+        if name == "tt":
+            return self._with_table(lambda table: _solve_tt(position, self._rules, options, table))
+        return _ENGINES[name](position, self._rules, options)
+
+    def analyze(self, piles: Iterable[int], depth: bool = True, *,
+                node_limit: Optional[int] = _SETTING, time_limit: Optional[float] = _SETTING,
+                progress: Optional[bool] = False) -> "Analysis":
+        """Score every legal move of a position (see ``nim.analyze``).
+
+        Returns
+        -------
+        Analysis (a list of MoveAnalysis)
+            One row per legal move, in the engines' order.
+
+        Raises
+        ------
+        InvalidPositionError, NimError
+            For bad input.
+        SearchLimitError
+            When a limit stops the analysis.
+        """
+        from nim.analysis import Analysis, analyze_by_theory, analyze_moves
+
+        position = as_piles(read_once(piles))
+        options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress)
+        if not depth and self.exact_theory is not None and all(p >> 64 == 0 for p in position):
+            rows = analyze_by_theory(position, self._rules, self.exact_theory)
+        else:
+            rows = self._with_table(lambda table: analyze_moves(position, self._rules, depth, options, table))
+        return Analysis(rows, position, self._rules)
+
+    def values(self, positions: Any) -> Any:
+        """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch.
+
+        Parameters
+        ----------
+        positions : 2-D buffer of integers, or a list of lists
+            One position per row (a NumPy array, anything with the buffer
+            protocol, or a list of lists; zeros pad short rows).
+
+        Returns
+        -------
+        numpy.ndarray of int8, or array.array('b') when NumPy is not installed
+
+        Raises
+        ------
+        InvalidPositionError
+            Naming the row and pile of a bad value.
+        SearchLimitError
+            When a row needs a search that a limit stops.
+        """
+        from nim.batch import batch_values
+
+        return batch_values(self, positions)
+
+    def best_moves(self, positions: Any) -> Tuple[Any, Any]:
+        """A best move of every row of a 2-D batch (see ``values``).
+
+        Returns
+        -------
+        (pile, count) : two int64 arrays (NumPy, or array.array('q') without it)
+            The pile index and the number taken; both -1 where a row has no move.
+
+        Raises
+        ------
+        InvalidPositionError
+            Naming the row and pile of a bad value.
+        SearchLimitError
+            When a row needs a search that a limit stops.
+        """
+        from nim.batch import batch_best_moves
+
+        return batch_best_moves(self, positions)
+
+    def clear(self) -> None:
+        """Free the tables (they are rebuilt when needed)."""
+        with self._lock:
+            self._table = None
+
+    def call_options(self, **limits: Any) -> SolveOptions:
+        """The Solver's options with a call's own limits (a limit given as the
+        ``_SETTING`` marker keeps the Solver's), checked.
+
+        Raises
+        ------
+        NimError
+            Quoting a bad limit.
+        """
+        given = {name: value for name, value in limits.items() if value is not _SETTING}
+        if not given or given == {"progress": False}:
+            return self._options
+        options = {name: getattr(self._options, name) for name in _ALL_OPTIONS}
+        options.update(given)
+        return check_options(SolveOptions(**options))
+
+    def _with_table(self, run: Callable[[TranspositionTable], _T]) -> _T:
+        """``run(table)`` with the Solver's table, or with a new one while another
+        thread's search holds it (a table serves one search at a time)."""
+        if not self._lock.acquire(blocking=False):
+            mb = self._options.tt_mb or DEFAULT_TT_MB
+            return run(_table_of(mb))
+        try:
+            if self._table is None:
+                self._table = _table_of(self._options.tt_mb or DEFAULT_TT_MB)
+            return run(self._table)
+        finally:
+            self._lock.release()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # the settings travel, the tables do not (a worker builds its own)
+        return (_new_solver, (self._rules, self._options.tt_mb, self._options.node_limit,
+                              self._options.time_limit))
+
+    def __repr__(self) -> str:
+        settings = [repr(str(self._rules))]
+        defaults = SolveOptions()
+        for name in ("tt_mb", "node_limit", "time_limit"):
+            value = getattr(self._options, name)
+            if value != getattr(defaults, name):
+                settings.append(f"{name}={value!r}")
+        return f"Solver({', '.join(settings)})"
+
+
+def _new_solver(rules: Rules, tt_mb: Optional[int], node_limit: Optional[int],
+                time_limit: Optional[float]) -> Solver:
+    return Solver(rules, tt_mb=tt_mb, node_limit=node_limit, time_limit=time_limit)
+
+
+def _table_of(mb: int) -> TranspositionTable:
+    """An empty table of at most ``mb`` MB (it starts at one page).
+
+    Raises
+    ------
+    SearchLimitError
+        reason "memory": the table cannot be allocated.
+    """
+    try:
+        return TranspositionTable(mb)
+    except MemoryError:
+        raise SearchLimitError(
+            f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
+            reason="memory",
+        ) from None
+
+
+#: The default Solvers, by (Rules, tt_mb), and by the ``rules`` argument as given
+#: (None, a rule string or a Rules) for the default table size: nim.solve's first lookup.
+_SOLVERS: Dict[Tuple[Rules, Optional[int]], Solver] = {}
+_SOLVERS_BY_ARGUMENT: Dict[Any, Solver] = {}
+
+
+def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solver:
+    """The Solver ``nim.solve`` and ``nim.analyze`` use for these rules and table size.
+
+    Cached (the last DEFAULT_SOLVERS rule sets), with the default limits.
+
+    Raises
+    ------
+    InvalidRulesError, NimError
+        For bad rules or a bad ``tt_mb``.
+    """
+    if tt_mb is not None and type(tt_mb) is not int:
+        return Solver(rules, tt_mb=tt_mb)    # refused there (True == 1 would match a key)
+    if tt_mb is None:
+        try:
+            return _SOLVERS_BY_ARGUMENT[rules]
+        except (KeyError, TypeError):       # TypeError: unhashable rules, refused below
+            pass
+    ruleset = Rules.coerce(rules)
+    solver = _SOLVERS.get((ruleset, tt_mb))
+    if solver is None:
+        solver = Solver(ruleset, tt_mb=tt_mb)
+        if len(_SOLVERS) >= DEFAULT_SOLVERS:
+            forget_default_solvers()       # rare: many rule sets; start afresh
+        _SOLVERS[(ruleset, tt_mb)] = solver
+    if tt_mb is None and (rules is None or type(rules) is str or type(rules) is Rules):
+        if len(_SOLVERS_BY_ARGUMENT) >= 4 * DEFAULT_SOLVERS:
+            _SOLVERS_BY_ARGUMENT.clear()       # many spellings of few rule sets
+        _SOLVERS_BY_ARGUMENT[rules] = solver
+    return solver
+
+
+def forget_default_solvers() -> None:
+    """Drop the default Solvers (and their tables); the next calls build new ones."""
+    _SOLVERS.clear()
+    _SOLVERS_BY_ARGUMENT.clear()
+
+
+def read_once(piles: Iterable[int]) -> Iterable[int]:
+    """Piles that can be read twice: an iterator (a generator) is read once, into a list.
+
+    (The checks read the piles more than once: a generator would be empty the second time.)
+    """
+    if type(piles) is list or type(piles) is tuple:
+        return piles
+    return list(piles) if isinstance(piles, Iterator) else piles
+
+
+# The default Solvers of plain Nim are built with the module (about 40 µs cold),
+# so that a fresh process's first nim.solve is one dict lookup and one compiled
+# call, as with the compiled decorator this replaced (issue 3's first-call figure).
+for _rules in (None, "normal", "misere", NORMAL, MISERE):
+    default_solver(_rules)

@@ -68,8 +68,10 @@ def assume_untame(rules: RulesLike) -> Iterator[Rules]:
     ruleset = Rules.coerce(rules)
     solver._ASSUMED_UNTAME.add(ruleset)
     solver._theory_or_reason.cache_clear()
+    solver.forget_default_solvers()   # they hold the theory they were built with
     try:
         yield ruleset
     finally:
         solver._ASSUMED_UNTAME.discard(ruleset)
         solver._theory_or_reason.cache_clear()
+        solver.forget_default_solvers()

@@ -1,4 +1,4 @@
-from typing import Iterable, List
+from typing import Any, Iterable, List, Tuple
 
 MAX_PILE: int
 MAX_SET: int
@@ -10,3 +10,4 @@ class CoreRules:
     @property
     def min_take(self) -> int: ...
     def children(self, p: int) -> List[int]: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...

@@ -6,6 +6,7 @@ from nimcore.rules cimport (
 )
 
 _TAKE_CODES = {"any": TAKE_ANY, "max": TAKE_MAX, "half": TAKE_HALF, "set": TAKE_SET}
+_TAKE_NAMES = {code: name for name, code in _TAKE_CODES.items()}
 
 #: Largest pile size the search engines accept (their piles are 32-bit).
 MAX_PILE = 0xFFFFFFFF
@@ -51,6 +52,12 @@ cdef class CoreRules:
             self.c_rules.leaf_parent_max = 2 * self.c_rules.min_take - 1
         else:
             self.c_rules.leaf_parent_max = 1
+
+    def __reduce__(self):
+        # pickle and deepcopy rebuild the C struct from the constructor's arguments
+        cdef RuleSet* r = &self.c_rules
+        members = tuple(r.set_desc[i] for i in range(r.n_set))
+        return (CoreRules, (bool(r.misere), _TAKE_NAMES[r.take], r.k, members))
 
     @property
     def misere(self):

@@ -10,6 +10,9 @@ MEMORY_SLACK: float
 GUIDE_TABLE_LIMIT: int
 SINGLE_DP_WORK: int
 
+class Endgames:
+    def __init__(self) -> None: ...
+
 def search(
     search: Any,
     table: Optional[TranspositionTable] = ...,
@@ -18,4 +21,5 @@ def search(
     endgame: bool = ...,
     max_frames: int = ...,
     memory: int = ...,
+    endgames: Optional[Endgames] = ...,
 ) -> Tuple[int, int, int]: ...

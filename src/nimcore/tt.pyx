@@ -528,8 +528,38 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
             c.pair[x * c.width + y] = best
 
 
+cdef class Endgames:
+    """Endgame tables kept from one search for the next ones of the same rules and
+    mode: ``nim.analyze`` solves every child of a position with the tables its
+    first (largest) child built, instead of filling them again per child."""
+
+    cdef int32_t* c_single
+    cdef int32_t* c_pair
+    cdef size_t c_width
+    cdef RuleSet c_rules
+    cdef bint c_distance
+
+    def __dealloc__(self):
+        free(self.c_single)
+        free(self.c_pair)
+
+    cdef bint _serves(self, const RuleSet* rules, bint distance, pile_t top) noexcept:
+        return (self.c_single != NULL and self.c_distance == distance and self.c_width > top
+                and memcmp(&self.c_rules, rules, sizeof(RuleSet)) == 0)
+
+    cdef void _adopt(self, Ctx* c) noexcept:
+        free(self.c_single)
+        free(self.c_pair)
+        self.c_single = c.single
+        self.c_pair = c.pair
+        self.c_width = c.width
+        self.c_rules = c.s.rules
+        self.c_distance = c.distance
+
+
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
-           bint endgame=True, size_t max_frames=MAX_FRAMES, size_t memory=0):
+           bint endgame=True, size_t max_frames=MAX_FRAMES, size_t memory=0,
+           Endgames endgames=None):
     """Solve ``search``'s position with the tt engine (see _search_held for the parameters).
 
     A table serves one search at a time: this holds its lock while the search
@@ -544,14 +574,14 @@ def search(Search search, TranspositionTable table=None, bint distance=False, bi
         if not locked:
             return 0, 0, 0
     try:
-        return _search_held(search, table, distance, guide, endgame, max_frames, memory)
+        return _search_held(search, table, distance, guide, endgame, max_frames, memory, endgames)
     finally:
         if locked:
             table.unlock()
 
 
 cdef tuple _search_held(Search search, TranspositionTable table, bint distance, bint guide,
-                        bint endgame, size_t max_frames, size_t memory):
+                        bint endgame, size_t max_frames, size_t memory, Endgames endgames):
     """Solve ``search``'s position with the tt engine, the table (if any) held.
 
     Parameters
@@ -579,6 +609,9 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         only where they fit in half of it; the table then grows at most to
         what is left; the frames get the rest, and a game deeper than they
         hold stops with ``stop_reason`` "memory".
+    endgames : Endgames or None
+        Where the endgame tables are kept between searches: used when they
+        serve this one (same rules and mode, wide enough), else filled and kept.
 
     Returns
     -------
@@ -604,6 +637,7 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
     cdef size_t guide_bytes
     cdef size_t bound = memory + <size_t>(memory * MEMORY_SLACK)
     cdef size_t saved_max_nbuckets = table.c_core.max_nbuckets if table is not None else 0
+    cdef bint kept = False                # the endgame tables belong to `endgames`
     c.s = s
     c.frames_by_memory = False
     c.distance = distance
@@ -670,7 +704,13 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
                  else s.rules.k if take == TAKE_MAX else s.rules.n_set)
         c.width = top + 1
-        if (endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK
+        if endgame and endgames is not None and endgames._serves(&s.rules, distance, top):
+            c.single = endgames.c_single      # every pile here is below their width
+            c.pair = endgames.c_pair
+            c.width = endgames.c_width
+            kept = True
+            extra += c.width * sizeof(int32_t) * (1 + (c.width if c.pair != NULL else 0))
+        elif (endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK
                 and _fits(memory, extra, (top + 1) * sizeof(int32_t))):
             c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
             if c.single == NULL:
@@ -684,6 +724,9 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
                     raise MemoryError("no memory for the tt engine's endgame table")
                 extra += (top + 1) * (top + 1) * sizeof(int32_t)
                 _fill(&c, True, take)
+            if endgames is not None:
+                endgames._adopt(&c)
+                kept = True
         if memory:
             # the table grows at most to what the optional tables and a
             # sixteenth for the frames leave; the frames get the rest
@@ -726,8 +769,9 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         free(c.frames)
         free(c.gtab)
         free(c.theory_table)
-        free(c.single)
-        free(c.pair)
+        if not kept:
+            free(c.single)
+            free(c.pair)
         if table is not None and saved_max_nbuckets > table.c_core.max_nbuckets:
             table.c_core.max_nbuckets = saved_max_nbuckets
     return score, best_p, best_take

@@ -1,0 +1,170 @@
+"""``nimcore solve --batch FILE [--workers N]``: one position per line, one answer per line.
+
+The file holds one position per line (whitespace-separated pile sizes; blank
+lines and lines starting with ``#`` are skipped). The answers are written in
+input order, as one JSON object per line (``--json``) or as a table, while the
+file is read block by block, so a file of millions of lines needs memory for
+one block only. ``--workers N`` solves on N processes (a
+``concurrent.futures.ProcessPoolExecutor``, through ``nim.solve_many``). A
+progress bar shows on stderr when that is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any, Iterator, List, Optional, Tuple
+
+from nim.batch import solve_many
+from nim.errors import InputFileError, NimError
+from nim.rules import Rules
+from nim.solver import Solution
+
+__all__ = ["run_batch", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
+
+#: Positions read, solved and written at a time.
+BLOCK_ROWS = 20_000
+#: Longest line accepted: far beyond any position worth a line, short of a hang.
+MAX_LINE_BYTES = 1 << 20
+#: Most worker processes --workers may ask for.
+MAX_WORKERS = 256
+
+
+def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) -> int:
+    """Solve every position of ``args.batch`` and write the answers to stdout.
+
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read, a line is too long, or a pile is not a
+        whole number >= 0 (naming the line and the pile).
+    NimError, SearchLimitError
+        From the solver, naming the line.
+    """
+    workers = args.workers
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise NimError(f"--workers must be a whole number from 1 to {MAX_WORKERS}: {workers!r}")
+    executor = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(workers)
+    bar = _progress_bar()
+    done = 0
+    try:
+        with _open(args.batch) as stream:
+            for block in _blocks(read_positions(stream, args.batch)):
+                numbers = [number for number, _ in block]
+                positions = [piles for _, piles in block]
+                try:
+                    solutions = solve_many(positions, rules, method=args.method, executor=executor,
+                                           **limits)
+                except NimError as error:
+                    raise _on_line(error, numbers) from None
+                if done == 0 and not args.json:
+                    sys.stdout.write("line\tpiles\tvalue\tmove\tmethod\n")
+                for number, piles, solution in zip(numbers, positions, solutions):
+                    sys.stdout.write(_line(number, piles, rules, solution, args.json))
+                done += len(block)
+                if bar is not None:
+                    bar.update(len(block))
+    finally:
+        if bar is not None:
+            bar.close()
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+    if done == 0:
+        raise InputFileError(f"{args.batch} holds no positions")
+    return 0
+
+
+def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int]]]:
+    """(line number, piles) for every position line of a file.
+
+    Raises
+    ------
+    InputFileError
+        Naming the line (and the pile) of a bad line.
+    """
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            raise InputFileError(f"{name}, line {number}: longer than {MAX_LINE_BYTES:,} bytes")
+        words = line.split()
+        if not words or words[0].startswith(b"#"):
+            continue
+        piles = []
+        for pile, word in enumerate(words):
+            if not word.isdigit() or not word.isascii():
+                raise InputFileError(
+                    f"{name}, line {number}, pile {pile}: {word.decode(errors='replace')!r} "
+                    "is not a whole number >= 0"
+                )
+            piles.append(int(word))
+        yield number, piles
+
+
+def _open(path: str) -> Any:
+    if path == "-":
+        return _Borrowed(sys.stdin.buffer)
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+class _Borrowed:
+    """Standard input as a context manager that does not close it."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+
+    def __enter__(self) -> IO[bytes]:
+        return self._stream
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _blocks(rows: Iterator[Tuple[int, List[int]]]) -> Iterator[List[Tuple[int, List[int]]]]:
+    block: List[Tuple[int, List[int]]] = []
+    for row in rows:
+        block.append(row)
+        if len(block) == BLOCK_ROWS:
+            yield block
+            block = []
+    if block:
+        yield block
+
+
+def _on_line(error: NimError, numbers: List[int]) -> NimError:
+    """The error with its "row i" (of the block) told as the file's line number."""
+    message = str(error)
+    if message.startswith("row "):
+        index, _, rest = message[4:].partition(": ")
+        if index.isdigit() and int(index) < len(numbers):
+            message = f"line {numbers[int(index)]}: {rest}"
+    error.args = (message,) + error.args[1:]
+    return error
+
+
+def _line(number: int, piles: List[int], rules: Rules, solution: Solution, as_json: bool) -> str:
+    if as_json:
+        return json.dumps({"line": number, "piles": piles, "rules": str(rules),
+                           **solution.to_dict()}) + "\n"
+    move = "-" if solution.move is None else f"{solution.move.pile} {solution.move.count}"
+    return f"{number}\t{' '.join(map(str, piles))}\t{solution.value:+d}\t{move}\t{solution.method}\n"
+
+
+def _progress_bar() -> Optional[Any]:
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm  # type: ignore[import-untyped]  # only on terminals
+
+    return tqdm(desc="solve --batch", unit=" positions", file=sys.stderr, leave=False,
+                dynamic_ncols=True)

@@ -1,0 +1,324 @@
+"""The theory's answers without a Python call per position (nimcore.theory).
+
+* ``CoreSolver``: the compiled base of ``nim.Solver``. Its ``solve`` answers a
+  list or tuple of exact ints by ``theory_move`` in one compiled call when the
+  theory is exact for the rules and no per-call option is given (the fast path
+  that replaced nim.solve's ``plain_nim_first`` decorator); everything else
+  goes to the Python method ``solve_general``.
+* ``values`` / ``best_moves``: every row of a 2-D integer buffer, read through
+  a typed memoryview (any integer type, any strides), answered with the GIL
+  released; NumPy is not needed.
+* ``child_values``: the value of every move of one position (``nim.analyze``
+  without depths), from one Grundy summary of the position, O(1) per move.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.float cimport PyFloat_FromDouble
+from cpython.long cimport PyLong_FromLong, PyLong_FromSsize_t, PyLong_FromUnsignedLongLong
+from cpython.ref cimport Py_INCREF, PyObject
+from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
+from cpython.tuple cimport PyTuple_SET_ITEM
+from libc.stdint cimport (
+    INT64_MAX, UINT64_MAX, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t,
+)
+from libc.stdlib cimport free, malloc
+
+from nimcore.piles cimport exact_pile
+from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet
+from nimcore.search cimport monotonic_seconds
+from nimcore.theory cimport (
+    CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_value,
+)
+
+ctypedef fused pile_in:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint8_t
+    uint16_t
+    uint32_t
+    uint64_t
+
+cdef enum:
+    _STACK_PILES = 32      # positions up to this size need no malloc
+    _CHECK_ROWS = 1 << 16  # rows between checks for Ctrl-C (a few ms)
+
+cdef str _AUTO = "auto"
+
+
+# ---------------------------------------------------------------- one position
+
+cdef class CoreSolver:
+    """The compiled half of ``nim.Solver``: its fast path.
+
+    ``set_theory(theory, solution_type, move_type, method)`` arms the fast path
+    (theory: a CoreTheory exact for the rules; None disarms it). Subclasses
+    define ``solve_general(piles, method, limits)``.
+    """
+
+    cdef CoreTheory c_theory
+    cdef object c_solution_type, c_move_type, c_method
+
+    def set_theory(self, CoreTheory theory, solution_type, move_type, str method):
+        for kind, fields in ((solution_type, 5), (move_type, 2)):
+            if not (isinstance(kind, type) and issubclass(kind, tuple) and len(kind._fields) == fields):
+                raise TypeError(f"{kind!r} is not a named tuple type of {fields} fields")
+        self.c_theory = theory
+        self.c_solution_type = solution_type
+        self.c_move_type = move_type
+        self.c_method = method
+
+    def solve(self, piles, method="auto", **limits):
+        """Solve one position exactly.
+
+        Parameters
+        ----------
+        piles : iterable of int
+            Pile sizes, non-negative; read once.
+        method : str, default "auto"
+            An engine name (``nim.METHODS``).
+        node_limit, time_limit : optional, keyword only
+            Limits of this call (default: the Solver's).
+        progress : bool or None, keyword only
+            Show a progress counter on stderr; None: when stderr is a terminal.
+
+        Returns
+        -------
+        Solution
+
+        Raises
+        ------
+        InvalidPositionError, UnknownMethodError, NimError
+            For bad input.
+        SearchLimitError
+            When a limit stops the search.
+        KeyboardInterrupt
+            When Ctrl-C stops the search.
+        """
+        cdef uint64_t on_stack[_STACK_PILES]
+        cdef uint64_t* buffer = on_stack
+        cdef PyObject** items
+        cdef Py_ssize_t i, n, pile = -1
+        cdef uint64_t take = 0
+        cdef long long p
+        cdef int value
+        cdef double started
+        if (self.c_theory is not None and not limits
+                and (method is _AUTO or (type(method) is str and <str>method == _AUTO))
+                and (type(piles) is list or type(piles) is tuple)):
+            started = monotonic_seconds()
+            n = PySequence_Fast_GET_SIZE(piles)
+            items = PySequence_Fast_ITEMS(piles)
+            if n > _STACK_PILES:
+                buffer = <uint64_t*>malloc(n * sizeof(uint64_t))
+            if buffer != NULL:
+                for i in range(n):
+                    p = exact_pile(<object>items[i])
+                    if p < 0:               # not a pile, or 2**63 and more: the general way
+                        n = -1
+                        break
+                    buffer[i] = <uint64_t>p
+                if n >= 0:
+                    value = theory_move(&self.c_theory.c_theory, buffer, n, &pile, &take)
+                if buffer != on_stack:
+                    free(buffer)
+                if n >= 0:
+                    return _solution(self.c_solution_type, self.c_move_type, value, pile, take,
+                                     self.c_method, monotonic_seconds() - started)
+        return self.solve_general(piles, method, limits)
+
+
+cdef extern from *:
+    """
+    /* An empty instance of a tuple subclass (a named tuple) of n items, to be
+       filled with PyTuple_SET_ITEM: what tuple.__new__(type, items) builds,
+       without the temporary tuple and the Python-level call. */
+    static PyObject* nimcore_batch_alloc_tuple(PyObject* type, Py_ssize_t n) {
+        return ((PyTypeObject*)type)->tp_alloc((PyTypeObject*)type, n);
+    }
+    """
+    object _alloc_tuple "nimcore_batch_alloc_tuple" (object type, Py_ssize_t n)
+
+
+cdef inline void _set_item(tuple_, Py_ssize_t i, item) noexcept:
+    Py_INCREF(item)                       # PyTuple_SET_ITEM steals a reference
+    PyTuple_SET_ITEM(tuple_, i, item)
+
+
+cdef object _solution(solution_type, move_type, int value, Py_ssize_t pile, uint64_t take,
+                      method, double seconds):
+    move = None
+    if pile >= 0:
+        move = _alloc_tuple(move_type, 2)
+        _set_item(move, 0, PyLong_FromSsize_t(pile))
+        _set_item(move, 1, PyLong_FromUnsignedLongLong(take))
+    solution = _alloc_tuple(solution_type, 5)
+    _set_item(solution, 0, PyLong_FromLong(value))
+    _set_item(solution, 1, move)
+    _set_item(solution, 2, 0)
+    _set_item(solution, 3, method)
+    _set_item(solution, 4, PyFloat_FromDouble(seconds))
+    return solution
+
+
+# ---------------------------------------------------------------- many rows
+
+cdef Py_ssize_t _copy_row(const pile_in[:, :] rows, Py_ssize_t r, uint64_t* row,
+                          uint64_t limit) noexcept nogil:
+    """Row r into `row`; -1, or the index of the first pile < 0 or > limit."""
+    cdef Py_ssize_t j
+    for j in range(rows.shape[1]):
+        if pile_in is int8_t or pile_in is int16_t or pile_in is int32_t or pile_in is int64_t:
+            if rows[r, j] < 0:
+                return j
+        row[j] = <uint64_t>rows[r, j]
+        if row[j] > limit:
+            return j
+    return -1
+
+
+def values(CoreTheory theory, const pile_in[:, :] rows, int8_t[:] out):
+    """out[r] = the value of row r (+1 the mover wins, -1 loses), for every row.
+
+    Returns
+    -------
+    None, or (row, pile) of the first negative pile (then `out` is partly filled).
+
+    Raises
+    ------
+    ValueError
+        When the theory is not exact for its rules (the caller searches instead).
+    """
+    cdef const Theory* t = &theory.c_theory
+    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1]
+    cdef uint64_t* row
+    if not theory.exact:
+        raise ValueError("the theory is not exact for these rules")
+    if out.shape[0] < rows.shape[0]:
+        raise ValueError(f"{rows.shape[0]} rows but room for {out.shape[0]} values")
+    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
+    if row == NULL:
+        raise MemoryError()
+    try:
+        for start in range(0, rows.shape[0], _CHECK_ROWS):
+            end = min(start + _CHECK_ROWS, rows.shape[0])
+            with nogil:
+                for r in range(start, end):
+                    bad = _copy_row(rows, r, row, UINT64_MAX)
+                    if bad >= 0:
+                        break
+                    out[r] = <int8_t>theory_value(t, row, width)
+            if bad >= 0:
+                return r, bad
+            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
+    finally:
+        free(row)
+    return None
+
+
+def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[:] piles, int64_t[:] counts):
+    """piles[r], counts[r] = a best move of row r (the one ``nim.solve`` gives), or -1, -1.
+
+    Returns
+    -------
+    None, or (row, pile) of the first pile that is negative or 2**63 or more.
+
+    Raises
+    ------
+    ValueError
+        When the theory is not exact for its rules.
+    """
+    cdef const Theory* t = &theory.c_theory
+    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1], pile
+    cdef uint64_t take
+    cdef uint64_t* row
+    if not theory.exact:
+        raise ValueError("the theory is not exact for these rules")
+    if piles.shape[0] < rows.shape[0] or counts.shape[0] < rows.shape[0]:
+        raise ValueError(f"{rows.shape[0]} rows but room for {min(piles.shape[0], counts.shape[0])} moves")
+    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
+    if row == NULL:
+        raise MemoryError()
+    try:
+        for start in range(0, rows.shape[0], _CHECK_ROWS):
+            end = min(start + _CHECK_ROWS, rows.shape[0])
+            with nogil:
+                for r in range(start, end):
+                    bad = _copy_row(rows, r, row, <uint64_t>INT64_MAX)
+                    if bad >= 0:
+                        break
+                    theory_move(t, row, width, &pile, &take)
+                    piles[r] = pile
+                    counts[r] = <int64_t>take if pile >= 0 else -1
+            if bad >= 0:
+                return r, bad
+            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
+    finally:
+        free(row)
+    return None
+
+
+# ---------------------------------------------------------------- every move
+
+def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
+    """out[m] = the value, for the player who makes it, of the m-th legal move of
+    ``piles`` in the engines' order (pile by pile from the left, largest take
+    first); ``out`` holds exactly that many moves (see ``nim.Rules.takes``).
+
+    ``piles``: a sequence of ints in 0 .. 2**64 - 1. O(piles + moves).
+
+    Raises
+    ------
+    ValueError
+        When the theory is not exact for its rules, or ``out`` has the wrong size.
+    """
+    cdef const Theory* t = &theory.c_theory
+    cdef const RuleSet* r = &rules.c_rules
+    cdef Py_ssize_t n = len(piles), i, m = 0
+    cdef uint64_t x, xi, g, gq, p, take, top
+    cdef Py_ssize_t big, ones, bigi
+    cdef int j
+    cdef uint64_t* a
+    if not theory.exact:
+        raise ValueError("the theory is not exact for these rules")
+    a = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
+    if a == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            a[i] = piles[i]
+        with nogil:
+            theory_summary(t, a, n, &x, &big, &ones)
+            for i in range(n):
+                p = a[i]
+                g = theory_grundy(t, p)
+                xi = x ^ g                      # the others' summary
+                bigi = big - (g >= 2)
+                if r.take == TAKE_ANY or r.take == TAKE_MAX or r.take == TAKE_HALF:
+                    top = p if r.take == TAKE_ANY else p >> 1 if r.take == TAKE_HALF else (
+                        r.k if r.k < p else p)
+                    take = top
+                    while take >= 1:
+                        if m >= out.shape[0]:
+                            m = -1
+                            break
+                        gq = theory_grundy(t, p - take)
+                        out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
+                        m += 1
+                        take -= 1
+                else:
+                    for j in range(r.n_set):    # S largest first, like the engines
+                        if r.set_desc[j] <= p:
+                            if m >= out.shape[0]:
+                                m = -1
+                                break
+                            gq = theory_grundy(t, p - r.set_desc[j])
+                            out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
+                            m += 1
+                if m < 0:
+                    break
+    finally:
+        free(a)
+    if m != out.shape[0]:
+        raise ValueError(f"child_values: {out.shape[0]} slots for a position with a different number of moves")
