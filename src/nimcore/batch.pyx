@@ -178,7 +178,43 @@ cdef Py_ssize_t _copy_row(const pile_in[:, :] rows, Py_ssize_t r, uint64_t* row,
     return -1
 
 
-def values(CoreTheory theory, const pile_in[:, :] rows, int8_t[:] out):
+cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limit,
+                      int8_t* values, int64_t* piles, int64_t* counts):
+    """The loop of ``values`` (values != NULL) and ``best_moves`` (piles, counts):
+    every row answered with the GIL released, Ctrl-C checked between blocks of
+    rows. None, or (row, pile) of the first pile < 0 or > limit."""
+    cdef const Theory* t = &theory.c_theory
+    cdef Py_ssize_t r = 0, start, end, bad = -1, width = rows.shape[1], pile
+    cdef uint64_t take
+    cdef uint64_t* row
+    if not theory.exact:
+        raise ValueError("the theory is not exact for these rules")
+    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
+    if row == NULL:
+        raise MemoryError()
+    try:
+        for start in range(0, rows.shape[0], _CHECK_ROWS):
+            end = min(start + _CHECK_ROWS, rows.shape[0])
+            with nogil:
+                for r in range(start, end):
+                    bad = _copy_row(rows, r, row, limit)
+                    if bad >= 0:
+                        break
+                    if values != NULL:
+                        values[r] = <int8_t>theory_value(t, row, width)
+                    else:
+                        theory_move(t, row, width, &pile, &take)
+                        piles[r] = pile
+                        counts[r] = <int64_t>take if pile >= 0 else -1
+            if bad >= 0:
+                return r, bad
+            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
+    finally:
+        free(row)
+    return None
+
+
+def values(CoreTheory theory, const pile_in[:, :] rows, int8_t[::1] out):
     """out[r] = the value of row r (+1 the mover wins, -1 loses), for every row.
 
     Returns
@@ -190,34 +226,14 @@ def values(CoreTheory theory, const pile_in[:, :] rows, int8_t[:] out):
     ValueError
         When the theory is not exact for its rules (the caller searches instead).
     """
-    cdef const Theory* t = &theory.c_theory
-    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1]
-    cdef uint64_t* row
-    if not theory.exact:
-        raise ValueError("the theory is not exact for these rules")
     if out.shape[0] < rows.shape[0]:
         raise ValueError(f"{rows.shape[0]} rows but room for {out.shape[0]} values")
-    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
-    if row == NULL:
-        raise MemoryError()
-    try:
-        for start in range(0, rows.shape[0], _CHECK_ROWS):
-            end = min(start + _CHECK_ROWS, rows.shape[0])
-            with nogil:
-                for r in range(start, end):
-                    bad = _copy_row(rows, r, row, UINT64_MAX)
-                    if bad >= 0:
-                        break
-                    out[r] = <int8_t>theory_value(t, row, width)
-            if bad >= 0:
-                return r, bad
-            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
-    finally:
-        free(row)
-    return None
+    if rows.shape[0] == 0:
+        return None
+    return _each_row(theory, rows, UINT64_MAX, &out[0], NULL, NULL)
 
 
-def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[:] piles, int64_t[:] counts):
+def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[::1] piles, int64_t[::1] counts):
     """piles[r], counts[r] = a best move of row r (the one ``nim.solve`` gives), or -1, -1.
 
     Returns
@@ -229,34 +245,11 @@ def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[:] piles, in
     ValueError
         When the theory is not exact for its rules.
     """
-    cdef const Theory* t = &theory.c_theory
-    cdef Py_ssize_t r, start, end, bad = -1, width = rows.shape[1], pile
-    cdef uint64_t take
-    cdef uint64_t* row
-    if not theory.exact:
-        raise ValueError("the theory is not exact for these rules")
     if piles.shape[0] < rows.shape[0] or counts.shape[0] < rows.shape[0]:
         raise ValueError(f"{rows.shape[0]} rows but room for {min(piles.shape[0], counts.shape[0])} moves")
-    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
-    if row == NULL:
-        raise MemoryError()
-    try:
-        for start in range(0, rows.shape[0], _CHECK_ROWS):
-            end = min(start + _CHECK_ROWS, rows.shape[0])
-            with nogil:
-                for r in range(start, end):
-                    bad = _copy_row(rows, r, row, <uint64_t>INT64_MAX)
-                    if bad >= 0:
-                        break
-                    theory_move(t, row, width, &pile, &take)
-                    piles[r] = pile
-                    counts[r] = <int64_t>take if pile >= 0 else -1
-            if bad >= 0:
-                return r, bad
-            PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
-    finally:
-        free(row)
-    return None
+    if rows.shape[0] == 0:
+        return None
+    return _each_row(theory, rows, <uint64_t>INT64_MAX, NULL, &piles[0], &counts[0])
 
 
 # ---------------------------------------------------------------- every move
