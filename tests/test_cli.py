@@ -242,3 +242,48 @@ def test_a_piles_file_past_the_size_cap_is_refused(tmp_path, capsys, monkeypatch
 def test_endless_binary_input_fails_at_once(capsys, path):
     status, _, err = run(capsys, "solve", "--file", path)
     assert status == 2 and "not a text file" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_ctrl_c_clears_the_progress_line_before_its_message() -> None:
+    """On a terminal a long search shows a progress line; Ctrl-C erases it, then says why it stopped."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))   # a screen of 80 columns
+    # about ten seconds of minimax: interrupted long before
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nim", "solve", "1", "2", "3", "4", "5", "--misere", "--max-take", "9",
+         "--method", "minimax", "--node-limit", "0"],
+        stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True)
+    os.close(terminal)
+    screen = b""
+    deadline = time.monotonic() + 30
+    while b"nodes" not in screen and time.monotonic() < deadline:     # the progress line is up
+        if select.select([controller], [], [], 1)[0]:
+            screen += os.read(controller, 65536)
+    process.send_signal(signal.SIGINT)
+    while True:
+        if not select.select([controller], [], [], 10)[0]:
+            break
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:        # the terminal closed: the process ended
+            break
+        if not chunk:
+            break
+        screen += chunk
+    status = process.wait(timeout=30)
+    os.close(controller)
+    text = screen.decode(errors="replace")
+    assert status == 130 and b"nodes" in screen
+    before, message = text.rstrip("\r\n").rsplit("\r", 1)
+    assert message.strip() == "nimcore: error: interrupted"
+    assert before.rsplit("\r", 1)[-1].strip() == ""       # the progress line was overwritten by blanks

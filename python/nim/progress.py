@@ -6,6 +6,7 @@ and for the `tt` engine how full its transposition table is.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from typing import Any, Callable, Optional
@@ -34,6 +35,7 @@ class _NodeProgress:
         self._started = time.monotonic()
         self.table: Any = table
         self.base = 0
+        self._opening = False
 
     def __call__(self, nodes: int, seconds: float) -> None:
         total = self.base + nodes
@@ -42,10 +44,14 @@ class _NodeProgress:
                 return
             from tqdm import tqdm  # type: ignore[import-untyped]  # imported only when a search runs long
 
+            # a Ctrl-C inside tqdm's first draw would leave that line behind
+            # with no bar to clear it: close() then blanks it by hand
+            self._opening = True
             self._bar = tqdm(
                 desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,
                 leave=False, dynamic_ncols=True,
             )
+            self._opening = False
         if self.table is not None:
             self._bar.set_postfix_str(
                 f"table {self.table.entries:,} entries, {100 * self.table.fill:.1f}% full",
@@ -59,6 +65,10 @@ class _NodeProgress:
             self._bar.refresh()                  # the last counts, then the line is cleared
             self._bar.close()
             self._bar = None
+        elif self._opening:
+            width = shutil.get_terminal_size().columns
+            sys.stderr.write("\r" + " " * (width - 1) + "\r")
+            self._opening = False
 
 
 def search_progress(label: str, enabled: Optional[bool] = None,
