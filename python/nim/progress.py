@@ -6,7 +6,6 @@ and for the `tt` engine how full its transposition table is.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from typing import Any, Callable, Optional
@@ -66,6 +65,8 @@ class _NodeProgress:
             self._bar.close()
             self._bar = None
         elif self._opening:
+            import shutil  # only here: start-up
+
             width = shutil.get_terminal_size().columns
             sys.stderr.write("\r" + " " * (width - 1) + "\r")
             self._opening = False
