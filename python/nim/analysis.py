@@ -23,9 +23,8 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple
 from nim.position import Move, Position
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
-from nim.solver import (
-    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, default_solver, finish_search, new_search,
-)
+from nim.engines import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, finish_search, new_search
+from nim.solver import default_solver
 from nim.errors import NimError, SearchLimitError
 from nimcore import batch as _batch_core
 from nimcore import tt as _tt_core

@@ -25,7 +25,7 @@ from nim.errors import InvalidPositionError, NimError
 from nim.position import as_piles
 from nim.rules import Rules, RulesLike
 from nim.solver import DEFAULT_NODE_LIMIT, Solution, default_solver, read_once
-from nim.solver import _check_method as check_method
+from nim.engines import _check_method as check_method
 from nimcore import batch as _core
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from nim import solver
+from nim import engines, solver
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
@@ -122,10 +122,10 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    exact = solver.has_closed_form(ruleset)
+    exact = engines.has_closed_form(ruleset)
     solution = solver.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:
-        core = solver.theory(ruleset)
+        core = engines.theory(ruleset)
     except NimError:
         core = None                       # a set S without a period in reach
     if core is None:
@@ -219,7 +219,7 @@ def _lines(e: Explanation) -> List[str]:
     if e.rule == "tame-misere":
         lines.append("(C) " + _why_tame(e.rules) + ".")
     if e.rule == "search":
-        lines.append(f"Why not the theory: {solver.theory_gap(e.rules)}.")
+        lines.append(f"Why not the theory: {engines.theory_gap(e.rules)}.")
         lines.append(f"Value by search ({e.method}): the player to move "
                      f"{'wins' if e.value > 0 else 'loses'}.")
     else:

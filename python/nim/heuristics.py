@@ -30,7 +30,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Tuple
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.solver import (
+from nim.engines import (
     DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options, finish_search, new_search,
     register_engine,
 )

@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, Dict, List, NamedTuple, Tuple
 
-from nim import solver
+from nim import engines
 from nim.errors import InvalidPositionError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
@@ -111,8 +111,8 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Pi
     n_max = _size(upto)
     ruleset = Rules.coerce(rules)
     min_take = ruleset.min_take
-    if solver.has_closed_form(ruleset):
-        values, grundies, takes = solver.theory(ruleset).single_piles(n_max)
+    if engines.has_closed_form(ruleset):
+        values, grundies, takes = engines.theory(ruleset).single_piles(n_max)
     else:
         values, grundies, takes = _dp_columns(n_max, ruleset)
     if not grundy:

@@ -13,7 +13,7 @@ from typing import Iterator, List
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim import solver
+from nim import engines, solver
 from nimcore.grundy import grundy_table as _mex_table
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
@@ -39,7 +39,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
     ruleset = Rules.coerce(rules)
     try:
-        core = solver.theory(ruleset)
+        core = engines.theory(ruleset)
     except NimError:
         # a set S whose period lies past the theory's search: the mex DP (linear for a set)
         return list(_mex_table(ruleset.core, n).tolist())
@@ -57,7 +57,7 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
         For a `set S` rule whose Grundy sequence shows no period within the
         values the theory examines.
     """
-    return int(solver.theory(Rules.coerce(rules)).grundy(as_size(pile)))
+    return int(engines.theory(Rules.coerce(rules)).grundy(as_size(pile)))
 
 
 @contextmanager
@@ -66,12 +66,12 @@ def assume_untame(rules: RulesLike) -> Iterator[Rules]:
     ``rules``, so ``auto`` falls back to the search and ``theory`` refuses.
     No rule set is known to break (C); this is how that path is exercised."""
     ruleset = Rules.coerce(rules)
-    solver._ASSUMED_UNTAME.add(ruleset)
-    solver._theory_or_reason.cache_clear()
+    engines._ASSUMED_UNTAME.add(ruleset)
+    engines._theory_or_reason.cache_clear()
     solver.forget_default_solvers()   # they hold the theory they were built with
     try:
         yield ruleset
     finally:
-        solver._ASSUMED_UNTAME.discard(ruleset)
-        solver._theory_or_reason.cache_clear()
+        engines._ASSUMED_UNTAME.discard(ruleset)
+        engines._theory_or_reason.cache_clear()
         solver.forget_default_solvers()

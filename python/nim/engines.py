@@ -1,0 +1,423 @@
+"""The engines behind ``solve()``: the registry, the options, the theory's dispatch
+and the search engines, each returning a ``Solution``.
+
+Engines (SPEC section 3):
+
+========== ==============================================================
+minimax    plain minimax, visits every node (exact CENG node counts)
+alphabeta  minimax with alpha-beta pruning, window (-1, +1)
+theory     the theory of THEORY.md (nimcore.theory): Grundy values and
+           Bouton's rule, normal and misère, every take rule; exact wherever
+           condition (C) holds (any, max K, half, and every set S tried)
+grundy     the theory restricted to Sprague-Grundy values (normal play, every
+           take rule) and Bouton's rule (misère play, `any` take rule)
+tt         negamax alpha-beta over canonical positions with a transposition
+           table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
+auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
+========== ==============================================================
+
+``nim.heuristics`` registers ``ida``; ``nim.solver`` holds the ``Solver`` that
+runs them and ``solve()``.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from functools import lru_cache
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
+
+from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.limits import check_limits
+from nim.position import Move, as_piles
+from nim.progress import search_progress
+from nim.rules import Rules, RulesLike
+import nimcore.ida as _ida_core
+import nimcore.tt as _tt_core
+from nimcore.minimax import search as _minimax_search
+from nimcore.theory import CoreTheory
+from nimcore.rules import MAX_PILE
+from nimcore.search import DEFAULT_MAX_DEPTH, Search
+from nimcore.ttable import MAX_MB, TranspositionTable
+
+__all__ = [
+    "DEFAULT_NODE_LIMIT",
+    "DEFAULT_TT_MB",
+    "METHODS",
+    "Solution",
+    "SolveOptions",
+    "TheoryWarning",
+    "check_options",
+    "has_closed_form",
+    "register_engine",
+    "solve_with_subtree",
+    "theory",
+]
+
+#: Nodes a search may visit unless told otherwise: about five seconds of minimax.
+DEFAULT_NODE_LIMIT = 1_000_000_000
+
+#: Transposition-table size of the `tt` engine unless told otherwise, in MB.
+#: 256 MB holds 8 million positions -- more than twice what the largest benchmark
+#: (misère max 3 on ten piles up to 28) stores -- and costs a small search
+#: nothing: the memory is reserved, not touched, and the table starts small and
+#: doubles in place only while it fills (see nimcore/ttable.pxd).
+DEFAULT_TT_MB = 256
+
+
+class Solution(NamedTuple):
+    """The answer for one position (a named tuple: ``value, move, *_ = solve(...)`` works).
+
+    Attributes
+    ----------
+    value : int
+        +1 when the player to move wins with best play, -1 when they lose.
+    move : Move or None
+        A best move, or None when there is no legal move.
+    nodes : int
+        Nodes the engine visited (0 for the closed forms).
+    method : str
+        The engine that actually ran.
+    seconds : float
+        Time the engine took.
+    """
+
+    value: int
+    move: Optional[Move]
+    nodes: int
+    method: str
+    seconds: float
+
+    @property
+    def wins(self) -> bool:
+        """True when the player to move wins."""
+        return self.value > 0
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict: value, move ([pile, count] or null), nodes, method, seconds."""
+        return {
+            "value": self.value,
+            "move": list(self.move) if self.move is not None else None,
+            "nodes": self.nodes,
+            "method": self.method,
+            "seconds": self.seconds,
+        }
+
+    def _repr_html_(self) -> str:
+        """An HTML table for notebooks (drawn by nim.display)."""
+        from nim.display import solution_html
+        return solution_html(self)
+
+
+class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed start-up
+    """Limits and reporting for one search (see ``solve``)."""
+
+    node_limit: Optional[int] = DEFAULT_NODE_LIMIT
+    time_limit: Optional[float] = None
+    tt_mb: Optional[int] = None
+    progress: Optional[bool] = False
+    cancel: Optional[Any] = None    # an object with is_set(), e.g. threading.Event
+
+
+Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
+#: An engine, possibly with optional parameters of its own (the tt engine's table).
+_EngineT = TypeVar("_EngineT", bound=Engine)
+_ENGINES: Dict[str, Engine] = {}
+#: Names accepted by ``solve(method=...)``; engines added by ``register_engine`` join it.
+METHODS: List[str] = ["auto"]
+
+
+def register_engine(name: str) -> Callable[[_EngineT], _EngineT]:
+    """Decorator: make an engine function available as ``solve(method=name)``."""
+
+    def add(engine: _EngineT) -> _EngineT:
+        _ENGINES[name] = engine
+        if name not in METHODS:
+            METHODS.append(name)
+        return engine
+
+    return add
+
+
+def check_options(options: SolveOptions) -> SolveOptions:
+    """The options, checked (see ``nim.limits``; a node limit of 0 means none).
+
+    Raises
+    ------
+    NimError
+        Quoting the bad value.
+    """
+    node_limit, time_limit = check_limits(options.node_limit, options.time_limit)  # 0 nodes: no limit
+    value = options.tt_mb
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise NimError(f"tt_mb must be a whole number of at least 1 (or None): {value!r}")
+    if options.tt_mb is not None and options.tt_mb > MAX_MB:
+        raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
+    if (node_limit, time_limit) != (options.node_limit, options.time_limit):
+        options = options._replace(node_limit=node_limit, time_limit=time_limit)
+    if options.cancel is not None and not callable(getattr(options.cancel, "is_set", None)):
+        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event): {options.cancel!r}")
+    return options
+
+
+class TheoryWarning(UserWarning):
+    """``auto`` fell back to a search: the theory is not exact for these rules."""
+
+
+def auto_method(rules: Rules) -> str:
+    """The engine ``auto`` picks: the theory where it is exact, else the best search.
+
+    Warns (TheoryWarning) when it falls back to the search, saying why.
+    """
+    if has_closed_form(rules):
+        return "theory"
+    warnings.warn(f"{theory_gap(rules)}: solving by search (tt)", TheoryWarning, stacklevel=3)
+    return "tt" if "tt" in _ENGINES else "alphabeta"
+
+
+def has_closed_form(rules: Rules) -> bool:
+    """True where the theory solves every position exactly: normal play, and misère
+    play where condition (C) holds (proven for any, max K, half; checked per set S)."""
+    return theory_gap(rules) is None
+
+
+def theory_gap(rules: Rules) -> Optional[str]:
+    """Why the theory is not exact for ``rules`` (None: it is)."""
+    core = _theory_or_reason(rules)
+    if isinstance(core, str):
+        return core
+    if core.exact:
+        return None
+    return (f"condition (C) fails for {rules} (a movable pile of Grundy value 0 has no "
+            "option of value 1), so the misère rule of the theory is not exact")
+
+
+def _check_method(method: str) -> str:
+    if not isinstance(method, str):
+        raise UnknownMethodError(f"method must be a string, not {method!r}")
+    name = method.strip().lower().replace("-", "").replace("_", "")
+    if name not in METHODS:
+        raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    return name
+
+
+#: Rule sets for which (C) is declared false: tests reach the search fallback this
+#: way (nim.theory.assume_untame); no known rule set breaks (C).
+_ASSUMED_UNTAME: Set[Rules] = set()
+
+
+@lru_cache(maxsize=64)
+def _theory_or_reason(rules: Rules) -> Union[CoreTheory, str]:
+    # a failure is cached too: a set S without a period costs seconds to find so
+    try:
+        return CoreTheory(rules.core, tame=False if rules in _ASSUMED_UNTAME else None)
+    except OverflowError as error:
+        return f"the Grundy sequence of {rules} shows {error}"
+
+
+def theory(rules: Rules) -> CoreTheory:
+    """The theory of a rule set (built once: a `set S` rule tabulates its period).
+
+    Raises
+    ------
+    NimError
+        For a `set S` whose Grundy sequence shows no period within
+        ``nimcore.theory.PERIOD_LIMIT`` values (of S / gcd(S)).
+    """
+    core = _theory_or_reason(rules)
+    if isinstance(core, str):
+        raise NimError(f"{core}; use method 'tt' for piles up to {MAX_PILE:,}")
+    return core
+
+
+def _theory_solution(piles: Tuple[int, ...], rules: Rules, method: str) -> Solution:
+    started = time.perf_counter()
+    value, pile, take = theory(rules).solve(piles)
+    seconds = time.perf_counter() - started
+    return Solution(value, Move(pile, take) if pile >= 0 else None, 0, method, seconds)
+
+
+@register_engine("theory")
+def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    gap = theory_gap(rules)
+    if gap is not None:
+        raise NimError(f"{gap}; use method 'auto' or 'tt'")
+    return _theory_solution(piles, rules, "theory")
+
+
+@register_engine("grundy")
+def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    if rules.misere and rules.take != "any":
+        raise NimError(
+            f"no closed form for {rules} in the grundy engine (Sprague-Grundy values): misère "
+            f"play with the {rules.take!r} take rule needs the misère theory; use method "
+            "'theory' or 'auto'"
+        )
+    return _theory_solution(piles, rules, "grundy")
+
+
+def search_piles(piles: Tuple[int, ...], method: str) -> None:
+    """Check that piles fit the search engines' 32-bit piles."""
+    if piles and max(piles) > MAX_PILE:
+        raise InvalidPositionError(
+            f"pile {max(piles)} is too large for the {method} engine (at most {MAX_PILE}); "
+            "use method 'auto' or 'grundy' where a closed form applies"
+        )
+
+
+def new_search(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str,
+               progress: Any = None) -> Search:
+    """A core Search for one of the search engines, with the options' limits.
+
+    ``progress``: a progress callback to use instead of a new one (None: a new
+    one when ``options.progress`` asks for it).
+    """
+    search_piles(piles, method)
+    if progress is None:
+        progress = search_progress(method, options.progress)
+    return Search(
+        rules.core, piles, node_limit=options.node_limit, time_limit=options.time_limit,
+        progress=progress, cancel=options.cancel,
+    )
+
+
+def new_table(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> TranspositionTable:
+    """A transposition table of at most ``options.tt_mb`` MB for the `tt` engine.
+
+    Raises
+    ------
+    SearchLimitError
+        reason "memory": the table cannot be allocated.
+    """
+    mb = options.tt_mb or DEFAULT_TT_MB
+    # positions the search can meet: at most the product of (pile + 1), which
+    # keeps the tables of small positions small
+    bound = 1
+    for pile in piles:
+        if pile >= rules.min_take:
+            bound *= pile + 1
+            if bound > 1 << 40:
+                bound = 0
+                break
+    try:
+        return TranspositionTable(mb, bound)
+    except MemoryError:
+        raise SearchLimitError(
+            f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
+            reason="memory",
+        ) from None
+
+
+def finish_search(search: Search, method: str, piles: Tuple[int, ...],
+                  table: Optional[TranspositionTable] = None, close: bool = True,
+                  nodes_before: int = 0) -> None:
+    """Stop the clock and the progress display; raise when a limit stopped the search.
+
+    ``table``: the tt engine's table, whose fill the message then reports;
+    ``close=False`` leaves the progress display open (for a next search);
+    ``nodes_before``: nodes of earlier searches of the same job, added to the count.
+    """
+    search.finish()
+    close_bar = getattr(search.progress, "close", None)
+    reason = search.stop_reason
+    if close_bar is not None and (close or reason is not None):
+        close_bar()
+    if reason is None:
+        return
+    if reason == "interrupt":
+        raise KeyboardInterrupt
+    if reason == "error":
+        error = search.error      # the progress callback's own exception, with its traceback
+        assert error is not None
+        raise error
+    nodes, seconds = nodes_before + search.nodes, search.seconds
+    what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
+    if table is not None:
+        size = f"{table.nbytes >> 20:,} MB" if table.nbytes >= 1 << 20 else f"{table.nbytes >> 10:,} KB"
+        what += f" ({table.entries:,} table entries, {100 * table.fill:.0f}% of {size})"
+    advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
+    if table is not None:
+        advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""
+    if reason == "cancelled":
+        message = f"{what}: cancelled before finishing {_short(piles)}"
+    elif reason == "nodes":
+        message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit"
+        message += f" or {advice}" if advice else ""
+    elif reason == "time":
+        message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit"
+        message += f" or {advice}" if advice else ""
+    elif reason == "depth" and method.endswith("tt"):
+        message = (
+            f"{what}: {_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
+            "deeper than the tt engine's stack bound"
+        )
+    elif reason == "depth" and method == "ida":
+        message = f"{what}: a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
+    elif reason == "depth":
+        message = (
+            f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
+            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
+               else "deeper than this thread's C stack holds (threading.stack_size)")
+            + f"; {advice}"
+        )
+    elif table is not None:
+        message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
+                   "the table, the endgame tables and the search stack; raise it")
+    else:
+        message = f"{what}: out of memory on {_short(piles)}; {advice}"
+    raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
+
+
+def _short(piles: Tuple[int, ...]) -> str:
+    text = repr(list(piles[:10]))
+    return text if len(piles) <= 10 else text[:-1] + f", ...] ({len(piles)} piles)"
+
+
+def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Tuple[Solution, int]:
+    search = new_search(piles, rules, options, method)
+    try:
+        value, pile, take, best_nodes = _minimax_search(search, method == "alphabeta")
+    finally:
+        finish_search(search, method, piles)
+    move = Move(pile, take) if pile >= 0 else None
+    return Solution(value, move, search.nodes, method, search.seconds), best_nodes
+
+
+@register_engine("minimax")
+def _solve_minimax(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    return _minimax_family(piles, rules, options, "minimax")[0]
+
+
+@register_engine("alphabeta")
+def _solve_alphabeta(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+    return _minimax_family(piles, rules, options, "alphabeta")[0]
+
+
+def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
+                       **limits: Any) -> Tuple[Solution, int]:
+    """Minimax or alpha-beta, also returning the nodes below the best move's position."""
+    name = _check_method(method)
+    if name not in ("minimax", "alphabeta"):
+        raise UnknownMethodError(f"method must be 'minimax' or 'alphabeta', not {method!r}")
+    options = check_options(SolveOptions(**limits))
+    return _minimax_family(as_piles(piles), Rules.coerce(rules), options, name)
+
+
+@register_engine("tt")
+def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+              table: Optional[TranspositionTable] = None) -> Solution:
+    """The tt engine; ``table``: a table to use and keep (a Solver's), else a new one."""
+    if table is None:
+        table = new_table(piles, rules, options)
+    search = new_search(piles, rules, options, "tt", search_progress("tt", options.progress, table))
+    try:
+        # --tt-mb bounds all the engine holds: table, endgame tables, frames
+        score, pile_size, take = _tt_core.search(search, table, memory=(options.tt_mb or DEFAULT_TT_MB) << 20)
+    except MemoryError:
+        search.finish()
+        raise SearchLimitError(f"tt ran out of memory on {_short(piles)}", reason="memory",
+                               nodes=search.nodes, seconds=search.seconds) from None
+    finally:
+        finish_search(search, "tt", piles, table)
+    move = Move(piles.index(pile_size), take) if take else None
+    return Solution(score, move, search.nodes, "tt", search.seconds)
