@@ -247,41 +247,23 @@ def test_endless_binary_input_fails_at_once(capsys, path):
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_ctrl_c_clears_the_progress_line_before_its_message() -> None:
     """On a terminal a long search shows a progress line; Ctrl-C erases it, then says why it stopped."""
-    import fcntl
     import os
-    import pty
     import select
     import signal
-    import struct
-    import termios
     import time
 
-    controller, terminal = pty.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))   # a screen of 80 columns
+    from terminal import read_until_closed, start
+
     # about ten seconds of minimax: interrupted long before
-    process = subprocess.Popen(
-        [sys.executable, "-m", "nim", "solve", "1", "2", "3", "4", "5", "--misere", "--max-take", "9",
-         "--method", "minimax", "--node-limit", "0"],
-        stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True)
-    os.close(terminal)
+    process, controller = start(["solve", "1", "2", "3", "4", "5", "--misere", "--max-take", "9",
+                                 "--method", "minimax", "--node-limit", "0"])
     screen = b""
     deadline = time.monotonic() + 30
     while b"nodes" not in screen and time.monotonic() < deadline:     # the progress line is up
         if select.select([controller], [], [], 1)[0]:
             screen += os.read(controller, 65536)
     process.send_signal(signal.SIGINT)
-    while True:
-        if not select.select([controller], [], [], 10)[0]:
-            break
-        try:
-            chunk = os.read(controller, 65536)
-        except OSError:        # the terminal closed: the process ended
-            break
-        if not chunk:
-            break
-        screen += chunk
-    status = process.wait(timeout=30)
-    os.close(controller)
+    screen, status = read_until_closed(process, controller, screen, quiet=10)
     text = screen.decode(errors="replace")
     assert status == 130 and b"nodes" in screen
     before, message = text.rstrip("\r\n").rsplit("\r", 1)

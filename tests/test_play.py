@@ -521,32 +521,14 @@ def test_terminal_wraps_long_lines_and_dumb_terminals_get_no_colour(monkeypatch:
 
 
 def _in_a_terminal(argv: List[str], typed: str, env: dict[str, str]) -> str:
-    """Run ``nimcore play`` on a pseudo-terminal (stdlib pty), type ``typed``, return the screen."""
+    """Run ``nimcore play`` on a pseudo-terminal, type ``typed``, return the screen."""
     import os
-    import pty
-    import select
 
-    controller, terminal = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "nim", "play", *argv], stdin=terminal,
-                               stdout=terminal, stderr=terminal, env={**os.environ, **env},
-                               close_fds=True)
-    os.close(terminal)
+    from terminal import read_until_closed, start
+
+    process, controller = start(["play", *argv], env)
     os.write(controller, typed.encode())
-    screen = b""
-    while True:
-        ready, _, _ = select.select([controller], [], [], 30)
-        if not ready:
-            process.kill()
-            break
-        try:
-            chunk = os.read(controller, 65536)
-        except OSError:        # the terminal closed: the game ended
-            break
-        if not chunk:
-            break
-        screen += chunk
-    process.wait(timeout=30)
-    os.close(controller)
+    screen, _ = read_until_closed(process, controller)
     return screen.decode(errors="replace")
 
 
