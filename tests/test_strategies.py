@@ -135,6 +135,24 @@ def test_lab2_tie_break_for_exact_players(name: str) -> None:
         assert player.choose_move(piles, rules) == wanted, piles
 
 
+@pytest.mark.parametrize("text", ["normal,max=3", "misere,max=2", "normal,half", "misere,half",
+                                  "normal,set=2;3", "misere,set=1;3;4", "misere"])
+def test_lab2_tie_break_by_theory_is_the_first_best_move(text: str) -> None:
+    """first_best_move (the theory) against brute force: the first winning move in pile
+    order, then the smallest count; in a lost position the first legal move."""
+    from nim.play.tiebreak import first_best_move
+
+    rules = Rules.parse(text)
+    for piles in itertools.product(range(7), repeat=3):
+        moves = list(Position(piles).moves(rules))
+        if not moves:
+            assert first_best_move(piles, rules) is None
+            continue
+        winning = [m for m in moves
+                   if brute_force_value(list(Position(piles).apply(m, rules).piles), rules) < 0]
+        assert first_best_move(piles, rules) == min(winning or moves), piles
+
+
 def test_choose_move_errors() -> None:
     with pytest.raises(nim.IllegalMoveError, match="no legal move"):
         OptimalStrategy().choose_move((0, 1), "normal,half")

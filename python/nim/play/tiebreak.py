@@ -16,13 +16,13 @@ solve every child position from Python).
 normal play, and misère play under condition (C)) and returns None elsewhere,
 where the caller tries the few moves one by one. The Grundy values, the summary
 and the target value come from the core's one theory module; only the search
-for the smallest take reaching a target (the theory module finds the largest)
-is here.
+for the smallest take reaching a target under `set S` (where several takes
+can reach it) is here.
 """
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 from nim.position import Move
 from nim.rules import Rules
@@ -72,24 +72,16 @@ def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
 
 
 def _largest_option(pile: int, target: int, rules: Rules, closed: CoreTheory) -> Optional[int]:
-    """The largest pile size m that ``pile`` can move to with Grundy value ``target``."""
-    if rules.take == "any":
-        return target if target < pile else None
-    if rules.take == "max":
-        k = rules.k
-        assert k is not None
-        option = pile - 1 - ((pile - 1 - target) % (k + 1))    # largest m < pile, m = target mod k+1
-        return option if option >= 0 and option >= pile - k and target <= k else None
-    if rules.take == "half":
-        # g(m) = t exactly for m = (2t+1) * 2**j - 1; the options are ceil(pile/2) .. pile-1
-        odd = 2 * target + 1
-        if odd > pile:
-            return None
-        option = (odd << ((pile // odd).bit_length() - 1)) - 1
-        return option if option >= (pile + 1) // 2 and option < pile else None
-    members: List[int] = sorted(rules.subtract or ())
-    grundy = closed.grundy
-    for count in members:                    # smallest count first: the largest option
-        if count <= pile and int(grundy(pile - count)) == target:
+    """The largest pile size m that ``pile`` can move to with Grundy value ``target``.
+
+    Under `any`, `max K` and `half` a pile has at most one option of each Grundy
+    value, the one the theory module finds; under `set S` several may share a
+    value, and the smallest member of S reaching it gives the largest option.
+    """
+    if rules.take != "set":
+        option: Optional[int] = closed.option(pile, target)
+        return option
+    for count in sorted(rules.subtract or ()):
+        if count <= pile and int(closed.grundy(pile - count)) == target:
             return pile - count
     return None
