@@ -20,7 +20,7 @@ from __future__ import annotations
 from array import array
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
-from nim.position import Move, Position
+from nim.position import Move, Position, rules_for
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.engines import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, finish_search, new_search
@@ -95,6 +95,7 @@ def analyze(
     piles : iterable of int
         Pile sizes, non-negative.
     rules : Rules or str, default normal play, take any
+        By default a ``Position``'s own rules.
     depth : bool, default True
         Compute each move's depth (exact; costs a search of every position
         reachable from the root). False: values only (depth None), much faster
@@ -117,7 +118,7 @@ def analyze(
     KeyboardInterrupt
         When Ctrl-C stops it.
     """
-    return default_solver(rules, tt_mb).analyze(
+    return default_solver(rules_for(piles, rules), tt_mb).analyze(
         piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
     )
 

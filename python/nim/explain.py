@@ -19,7 +19,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nim import engines, solver
 from nim.errors import NimError
-from nim.position import Move, as_piles
+from nim.position import Move, as_piles, rules_for
 from nim.rules import Rules, RulesLike
 
 __all__ = ["SHOW_PILES", "Explanation", "explain"]
@@ -110,7 +110,8 @@ class Explanation:
 
 
 def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Explanation:
-    """Explain the value and best move of a position by the theory.
+    """Explain the value and best move of a position by the theory, under ``rules``
+    (by default a ``Position``'s own, else normal play).
 
     ``limits`` (node_limit, time_limit, tt_mb) apply only where the theory is
     not exact and the answer comes from a search.
@@ -120,8 +121,8 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     InvalidPositionError, InvalidRulesError, NimError
         For bad input; SearchLimitError when a fallback search hits a limit.
     """
+    ruleset = Rules.coerce(rules_for(piles, rules))
     position = as_piles(piles)
-    ruleset = Rules.coerce(rules)
     exact = engines.has_closed_form(ruleset)
     solution = solver.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:

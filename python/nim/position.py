@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from typing import Any, Iterable, Iterator, List, NamedTuple, Sequence, Tuple, overload
+from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, overload
 
 from nim.errors import IllegalMoveError, InvalidPositionError
-from nim.rules import Rules, RulesLike
+from nim.rules import NORMAL, Rules, RulesLike
 from nimcore.piles import exact_piles
 
-__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size"]
+__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "rules_for"]
 
 
 class Move(NamedTuple):
@@ -30,35 +30,66 @@ class Move(NamedTuple):
 
 
 class Position:
-    """A Nim position: a tuple of non-negative pile sizes (zeros allowed).
+    """A Nim position: a tuple of non-negative pile sizes (zeros allowed) and the
+    rules it is played under.
+
+    The rules default to normal play, take any number. The methods that ask a
+    rule question (``moves``, ``is_legal``, ``apply``, ``is_terminal``) use the
+    position's own rules unless a call names others; a position after a move
+    keeps its rules, so a game is played without passing them around.
 
     >>> Position((1, 3, 5)).apply(Move(2, 3))
     Position((1, 3, 2))
+    >>> Position((4, 1), "misere,max=3").apply(Move(0, 3))
+    Position((1, 1), 'misere,max=3')
 
     Raises
     ------
     InvalidPositionError
         When a pile is negative or not a whole number.
+    InvalidRulesError
+        When ``rules`` is not a ``Rules``, a rule string or None.
     """
 
-    __slots__ = ("_piles",)
+    __slots__ = ("_piles", "_rules")
 
-    def __init__(self, piles: Iterable[Any]):
+    def __init__(self, piles: Iterable[Any], rules: RulesLike = None):
         self._piles: Tuple[int, ...] = as_piles(piles)
+        if rules is None:       # a Position given as the piles lends its rules
+            rules = piles._rules if isinstance(piles, Position) else NORMAL
+        self._rules: Rules = rules if type(rules) is Rules else Rules.coerce(rules)
+
+    @classmethod
+    def _of(cls, piles: Tuple[int, ...], rules: Rules) -> "Position":
+        """A position from checked piles and rules (no check again)."""
+        position = cls.__new__(cls)
+        position._piles = piles
+        position._rules = rules
+        return position
 
     @property
     def piles(self) -> Tuple[int, ...]:
         return self._piles
 
+    @property
+    def rules(self) -> Rules:
+        """The rules this position is played under."""
+        return self._rules
+
+    def _ruleset(self, rules: RulesLike) -> Rules:
+        return self._rules if rules is None else Rules.coerce(rules)
+
     def moves(self, rules: RulesLike = None) -> Iterator[Move]:
-        """Legal moves under ``rules``, pile by pile, largest take first (CENG order)."""
-        ruleset = Rules.coerce(rules)
+        """Legal moves (under ``rules``, by default the position's own), pile by
+        pile, largest take first (CENG order)."""
+        ruleset = self._ruleset(rules)
         for index, pile in enumerate(self._piles):
             for count in ruleset.takes(pile):
                 yield Move(index, count)
 
     def is_legal(self, move: Move, rules: RulesLike = None) -> bool:
-        """True when ``move`` (a pair of whole numbers) is legal here under ``rules``.
+        """True when ``move`` (a pair of whole numbers) is legal here (under
+        ``rules``, by default the position's own).
 
         Raises
         ------
@@ -67,28 +98,31 @@ class Position:
             make ``in range(...)`` scan the range).
         """
         pile, count = _move_pair(move)
-        return 0 <= pile < len(self._piles) and count in Rules.coerce(rules).takes(self._piles[pile])
+        return self._allows(pile, count, self._ruleset(rules))
+
+    def _allows(self, pile: int, count: int, rules: Rules) -> bool:
+        return 0 <= pile < len(self._piles) and count in rules.takes(self._piles[pile])
 
     def apply(self, move: Move, rules: RulesLike = None) -> "Position":
-        """The position after ``move``.
+        """The position after ``move`` (legal under ``rules``, by default the
+        position's own); it keeps this position's rules.
 
         Raises
         ------
         IllegalMoveError
-            When the move is not a pair of whole numbers, or not legal here under ``rules``.
+            When the move is not a pair of whole numbers, or not legal here.
         """
         pile, count = _move_pair(move)
-        if not self.is_legal(Move(pile, count), rules):
-            raise IllegalMoveError(
-                f"illegal move {Move(pile, count)!r} in {self!r} under {Rules.coerce(rules)}"
-            )
+        ruleset = self._ruleset(rules)
+        if not self._allows(pile, count, ruleset):
+            raise IllegalMoveError(f"illegal move {Move(pile, count)!r} in {self!r} under {ruleset}")
         piles = list(self._piles)
         piles[pile] -= count
-        return Position(piles)
+        return Position._of(tuple(piles), self._rules)
 
     def is_terminal(self, rules: RulesLike = None) -> bool:
-        """True when no move is left."""
-        min_take = Rules.coerce(rules).min_take
+        """True when no move is left (under ``rules``, by default the position's own)."""
+        min_take = self._ruleset(rules).min_take
         return all(p < min_take for p in self._piles)
 
     @property
@@ -109,16 +143,19 @@ class Position:
         return self._piles[index]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and other._piles == self._piles
+        return (isinstance(other, Position) and other._piles == self._piles
+                and other._rules == self._rules)
 
     def __hash__(self) -> int:
-        return hash(self._piles)
+        return hash((self._piles, self._rules))
 
     def __repr__(self) -> str:
-        return f"Position({self._piles!r})"
+        if self._rules == NORMAL:
+            return f"Position({self._piles!r})"
+        return f"Position({self._piles!r}, {str(self._rules)!r})"
 
-    def __reduce__(self) -> Tuple[Any, Tuple[Tuple[int, ...]]]:
-        return (Position, (self._piles,))
+    def __reduce__(self) -> Tuple[Any, Tuple[Tuple[int, ...], Rules]]:
+        return (Position, (self._piles, self._rules))
 
     def __str__(self) -> str:
         return " ".join(map(str, self._piles))
@@ -130,14 +167,16 @@ class Position:
 
 
 class LegalMoves(Sequence[Move]):
-    """Every legal move of a position, in CENG order, without building a list.
+    """Every legal move of a position (under ``rules``, by default the position's
+    own), in CENG order, without building a list.
 
     ``len``, indexing (so ``random.choice``) and iteration cost memory per pile,
     not per move: a pile of 10**9 has 10**9 moves.
     """
 
-    def __init__(self, position: Position, rules: Rules) -> None:
-        self._takes = [rules.takes(pile) for pile in position.piles]
+    def __init__(self, position: Position, rules: Optional[Rules] = None) -> None:
+        ruleset = position.rules if rules is None else rules
+        self._takes = [ruleset.takes(pile) for pile in position.piles]
         self._starts: List[int] = []
         total = 0
         for takes in self._takes:
@@ -174,6 +213,18 @@ class LegalMoves(Sequence[Move]):
         for pile, takes in enumerate(self._takes):
             for count in reversed(takes):
                 yield Move(pile, count)
+
+
+def rules_for(piles: Any, rules: RulesLike) -> RulesLike:
+    """The rules a call on ``piles`` means: ``rules`` when named, else a
+    ``Position``'s own (else None, normal play).
+
+    >>> rules_for(Position((1, 2), "misere"), None)
+    Rules.parse('misere')
+    """
+    if rules is None and isinstance(piles, Position):
+        return piles.rules
+    return rules
 
 
 def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:

@@ -51,13 +51,14 @@ class Rules:
 
     # Written out rather than a frozen dataclass: importing dataclasses (and
     # inspect with it) was a fifth of the command line's start-up.
-    __slots__ = ("misere", "take", "k", "subtract", "_core")
+    __slots__ = ("misere", "take", "k", "subtract", "_core", "_hash")
 
     misere: bool
     take: str
     k: Optional[int]
     subtract: Optional[Tuple[int, ...]]
     _core: CoreRules
+    _hash: int
 
     def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
                  subtract: Optional[Tuple[int, ...]] = None) -> None:
@@ -83,7 +84,7 @@ class Rules:
         return self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return self._hash       # rules are dict keys on every solve: hashed once
 
     def _check(self) -> None:
         """Validate and normalise the fields, then build the core's view."""
@@ -112,6 +113,7 @@ class Rules:
         object.__setattr__(
             self, "_core", CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
         )
+        object.__setattr__(self, "_hash", hash(self._fields()))
 
     @classmethod
     def parse(cls, text: str) -> "Rules":

@@ -13,7 +13,7 @@ from nim.engines import (  # the public ones are nim.solver's names too
     _check_method, _solve_tt, auto_method, check_options, has_closed_form, register_engine, theory,
 )
 from nim.errors import SearchLimitError
-from nim.position import Move, as_piles
+from nim.position import Move, as_piles, rules_for
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
 from nimcore.batch import CoreSolver
 from nimcore.theory import CoreTheory
@@ -59,7 +59,8 @@ def solve(
     piles : iterable of int
         Pile sizes, non-negative; zeros are allowed. Read once.
     rules : Rules or str, default normal play, take any
-        A ``Rules`` object or a rule string such as ``"misere,max=3"``.
+        A ``Rules`` object or a rule string such as ``"misere,max=3"``; by
+        default a ``Position``'s own rules.
     method : str, default "auto"
         ``auto``, ``minimax``, ``alphabeta``, ``grundy`` (and any engine added later).
     node_limit : int or None
@@ -95,6 +96,7 @@ def solve(
     The cached Solvers (at most DEFAULT_SOLVERS rule sets) keep their tables
     between calls; ``forget_default_solvers()`` frees them.
     """
+    rules = rules_for(piles, rules)
     # With the default options this is a dict lookup and one compiled call: the
     # Solver's fast path answers every rule set with an exact theory in C.
     if (tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False

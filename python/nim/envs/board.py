@@ -55,7 +55,11 @@ class Board:
         self.max_pile = largest
         self.rules = rules
         self.start = self.check(start)
-        self.position = Position(self.start)
+        self.position = Position(self.start, rules)
+
+    def start_at(self, piles: Sequence[int]) -> None:
+        """Set the position being played to ``piles`` (checked by ``check``), under the board's rules."""
+        self.position = Position(piles, self.rules)
 
     # --- spaces and ids ------------------------------------------------------------
 
@@ -115,12 +119,12 @@ class Board:
     def action_mask(self) -> np.ndarray:
         """1 for each legal action id, else 0 (int8)."""
         mask = np.zeros(self.n_actions, dtype=np.int8)
-        for move in self.position.moves(self.rules):
+        for move in self.position.moves():
             mask[self.to_action(move)] = 1
         return mask
 
     def is_legal(self, action: int) -> bool:
-        return self.position.is_legal(self.to_move(action), self.rules)
+        return self.position.is_legal(self.to_move(action))
 
     def play(self, move: Move) -> bool:
         """Play a legal move; True when it ended the game.
@@ -130,8 +134,8 @@ class Board:
         IllegalMoveError
             When the move is not legal here.
         """
-        self.position = self.position.apply(move, self.rules)
-        return self.position.is_terminal(self.rules)
+        self.position = self.position.apply(move)
+        return self.position.is_terminal()
 
     def mover_wins_by_ending(self) -> bool:
         """Whether the player who made the last move wins (normal play) or loses (misère)."""

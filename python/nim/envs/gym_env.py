@@ -20,7 +20,6 @@ import numpy as np
 
 from nim.envs.board import Board
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
-from nim.position import Position
 from nim.rules import Rules, RulesLike
 from nim.solver import solve
 from nim.play.strategies import make_strategy
@@ -134,7 +133,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
             start = self._random_start(not first)
         else:
             start = self.board.start
-        self.board.position = Position(start)
+        self.board.start_at(start)
         self._over = False
         opening = None
         if not first:
@@ -171,7 +170,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
             return self.board.observation(), reward, True, False, self._info()
         reply = self._opponent_moves()
         self._last += f", NimX {self.board.to_move(reply)}"
-        if self.board.position.is_terminal(self.rules):
+        if self.board.position.is_terminal():
             reward = -1.0 if self.board.mover_wins_by_ending() else 1.0
             return self.board.observation(), reward, True, False, self._info(opponent_move=reply)
         return self.board.observation(), 0.0, False, False, self._info(opponent_move=reply)
@@ -197,21 +196,21 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         IllegalMoveError
             When the action is not legal in the current position.
         """
-        after = self.board.position.apply(self.board.to_move(action), self.rules)
-        if after.is_terminal(self.rules):
+        after = self.board.position.apply(self.board.to_move(action))
+        if after.is_terminal():
             return self.board.mover_wins_by_ending()
-        return solve(after.piles, self.rules).value < 0
+        return solve(after).value < 0
 
     # --- internals --------------------------------------------------------------------
 
     def _opponent_moves(self) -> int:
-        move = self.opponent.choose_move(self.board.position, self.rules, self._rng)
+        move = self.opponent.choose_move(self.board.position, rng=self._rng)
         self.board.play(move)
         return self.board.to_action(move)
 
     def _info(self, opponent_move: Optional[int] = None, illegal: bool = False,
               game_over: bool = False, **extra: Any) -> Info:
-        over = game_over or self.board.position.is_terminal(self.rules)
+        over = game_over or self.board.position.is_terminal()
         self._over = over
         info: Info = {
             "action_mask": self.board.action_mask() if not over else np.zeros(self.board.n_actions, np.int8),
@@ -223,7 +222,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
             if over:
                 info["value"], info["best_move"] = 0, None
             else:
-                solution = solve(self.board.position.piles, self.rules)
+                solution = solve(self.board.position)
                 info["value"] = solution.value
                 assert solution.move is not None
                 info["best_move"] = self.board.to_action(solution.move)
@@ -231,9 +230,9 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
 
     def _check_start(self, piles: Tuple[int, ...], opponent_first: bool) -> None:
         saved = self.board.position
-        self.board.position = Position(piles)
+        self.board.start_at(piles)
         try:
-            if self.board.position.is_terminal(self.rules):
+            if self.board.position.is_terminal():
                 raise InvalidPositionError(f"{list(piles)} has no move under {self.rules}: no game to play")
             if opponent_first and self.board.ends_in_one():
                 raise InvalidPositionError(

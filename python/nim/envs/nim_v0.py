@@ -65,7 +65,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
             raise NimError(f"unknown render_mode {render_mode!r}: expected ansi, human or None")
         self.rules = Rules.coerce(rules)
         self.board = Board(piles, self.rules, max_pile)
-        if self.board.position.is_terminal(self.rules):
+        if self.board.position.is_terminal():
             raise NimError(f"{list(self.board.start)} has no move under {self.rules}: no game to play")
         self.oracle = oracle
         self.render_mode = render_mode
@@ -111,7 +111,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
         start = self.board.start
         if options and options.get("piles") is not None:
             start = self.board.check(options["piles"])
-            if Position(start).is_terminal(self.rules):
+            if Position(start, self.rules).is_terminal():
                 raise NimError(f"{list(start)} has no move under {self.rules}: no game to play")
         self._new_game(start)
 
@@ -151,7 +151,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
         pass
 
     def _new_game(self, start: Optional[Sequence[int]] = None) -> None:
-        self.board.position = Position(self.board.start if start is None else start)
+        self.board.start_at(self.board.start if start is None else start)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -163,8 +163,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
 
     def _update_infos(self) -> None:
         self.infos = {agent: {} for agent in self.agents}
-        if self.oracle and not self.board.position.is_terminal(self.rules):
-            solution = solve(self.board.position.piles, self.rules)
+        if self.oracle and not self.board.position.is_terminal():
+            solution = solve(self.board.position)
             assert solution.move is not None
             self.infos[self.agent_selection] = {
                 "value": solution.value, "best_move": self.board.to_action(solution.move)}

@@ -12,7 +12,7 @@ from nim.play.board import render_board
 from nim.play.console import Console
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
-from nim.rules import Rules
+from nim.rules import Rules, RulesLike
 
 __all__ = [
     "Player", "GameResult", "Look", "winner_at_end", "convention", "ending", "play_game",
@@ -24,8 +24,10 @@ RANDOM_PILES = (2, 3)
 RANDOM_SIZES = (1, 6)
 
 
-def move_parser(position: Position, rules: Rules, base: int = 1) -> Callable[[str], Move]:
-    """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one pile: ``COUNT``)."""
+def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
+    """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one
+    pile: ``COUNT``), legal under the position's rules."""
+    rules = position.rules
     n = len(position)
     last = base + n - 1
 
@@ -97,16 +99,16 @@ def convention(rules: Rules, emptied: bool = True) -> str:
     return f"misère play: whoever {act} loses" if rules.misere else f"normal play: whoever {act} wins"
 
 
-def ending(players: Sequence[Player], mover: int, final: Sequence[int], rules: Rules,
-           moved: bool, thing: str = "object") -> str:
+def ending(players: Sequence[Player], mover: int, final: Position, moved: bool,
+           thing: str = "object") -> str:
     """The end of a game in one line: who made the last move, who wins, under which convention.
 
-    ``mover`` is the seat to move, which has no move left; ``moved`` is False
-    when the game had no move at all.
+    ``mover`` is the seat to move in the ``final`` position, which has no move
+    left; ``moved`` is False when the game had no move at all.
     """
-    winner = players[winner_at_end(mover, rules)].name
+    winner = players[winner_at_end(mover, final.rules)].name
     emptied = not any(final)
-    rule = convention(rules, emptied).replace("object", thing)
+    rule = convention(final.rules, emptied).replace("object", thing)
     if not moved:
         return f"No move is possible: {players[mover].name} cannot move, so {winner} wins ({rule})."
     last = players[1 - mover].name
@@ -129,13 +131,13 @@ class Look:
     board: Optional[Callable[[Sequence[int], bool, int], str]] = None
     prompt: str = "{name}, your move (pile count): "
     move_line: str = "{name} takes {count} from pile {pile}."
-    parser: Optional[Callable[[Position, Rules], Callable[[str], Move]]] = None
+    parser: Optional[Callable[[Position], Callable[[str], Move]]] = None
     redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
 
-    def parse_move(self, position: Position, rules: Rules) -> Callable[[str], Move]:
+    def parse_move(self, position: Position) -> Callable[[str], Move]:
         if self.parser is not None:
-            return self.parser(position, rules)
-        return move_parser(position, rules, self.base)
+            return self.parser(position)
+        return move_parser(position, self.base)
 
     def render(self, piles: Sequence[int], color: bool, width: int) -> str:
         if self.board is not None:
@@ -143,10 +145,9 @@ class Look:
         return render_board(piles, color, width, base=self.base)
 
 
-def _ask_move(console: Console, look: Look, prompt: str, position: Position, rules: Rules,
-              width: int) -> Move:
+def _ask_move(console: Console, look: Look, prompt: str, position: Position, width: int) -> Move:
     """The human's move, asked until it is legal (the board again after a refusal if the look says so)."""
-    parse = look.parse_move(position, rules)
+    parse = look.parse_move(position)
     if not look.redraw_on_refusal:
         return console.ask(prompt, parse)
     while True:
@@ -156,7 +157,7 @@ def _ask_move(console: Console, look: Look, prompt: str, position: Position, rul
         console.say(look.render(position.piles, console.color, width))
 
 
-def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
+def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
               rng: random.Random, console: Optional[Console] = None,
               first: int = 0, look: Look = Look()) -> GameResult:
     """Play one game from ``piles``, seat ``first`` moving first.
@@ -178,11 +179,11 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
     NimError
         When a human seat has no console.
     """
-    position = Position(piles)
+    position = Position(piles, rules)       # it carries the rules from move to move
     width = max(position.piles, default=0)
     mover = first
     moves: List[Move] = []
-    while not position.is_terminal(rules):
+    while not position.is_terminal():
         player = players[mover]
         if console is not None:
             console.say()
@@ -190,23 +191,23 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: Rules,
         if player.is_human:
             if console is None:
                 raise NimError("a human player needs a console")
-            move = _ask_move(console, look, look.prompt.format(name=player.name), position, rules, width)
+            move = _ask_move(console, look, look.prompt.format(name=player.name), position, width)
         else:
             assert player.strategy is not None
-            move = player.strategy.choose_move(position, rules, rng)
+            move = player.strategy.choose_move(position, rng=rng)
         if console is not None:
             console.say(look.move_line.format(name=player.name, count=move.count,
                                               pile=move.pile + look.base))
             if player.strategy is not None and player.strategy.last_note:
                 console.say(f"  ({player.strategy.last_note})")
-        position = position.apply(move, rules)
+        position = position.apply(move)
         moves.append(move)
         mover = 1 - mover
-    winner = winner_at_end(mover, rules)
+    winner = winner_at_end(mover, position.rules)
     if console is not None:
         console.say()
         console.say(look.render(position.piles, console.color, width))
-        console.say(ending(players, mover, position.piles, rules, bool(moves)))
+        console.say(ending(players, mover, position, bool(moves)))
     return GameResult(winner, moves, position.piles)
 
 

@@ -132,24 +132,23 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
 def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
           strategy: Strategy, label: str) -> bool:
     """One game, the human first (unless --first ai); True when NimX wins."""
-    position = Position(options.piles or random_board(rng, KUET_PILES, KUET_SIZES))
-    rules = KUET_RULES
+    position = Position(options.piles or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
     kuet_board(console, position.piles)
     console.say(f"NimX is playing using {label}.....")
     console.say(ARROWS)
     human_turn = options.first != "ai"
     last_mover = ""
-    while not position.is_terminal(rules):
+    while not position.is_terminal():
         if human_turn:
             move = _ask_move(console, position, name)
             last_mover = name
         else:
-            move = strategy.choose_move(position, rules, rng)
+            move = strategy.choose_move(position, rng=rng)
             if strategy.last_note:
                 console.say(f"({strategy.last_note})")
             console.say(f"NimX removes {move.count} stones from pile {move.pile + 1}.")
             last_mover = "NimX"
-        position = position.apply(move, rules)
+        position = position.apply(move)
         if not human_turn:
             console.say()
             console.say("After NimX's turn,,,")

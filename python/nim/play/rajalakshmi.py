@@ -66,11 +66,11 @@ def parse_rajalakshmi_piles(answer: str) -> Tuple[int, ...]:
     return tuple(piles)
 
 
-def rajalakshmi_move_parser(position: Position, rules: Rules) -> Callable[[str], Move]:
+def rajalakshmi_move_parser(position: Position) -> Callable[[str], Move]:
     """The report's ``human_move`` checks and messages (``pile_index`` from 0);
     other rule sets than plain Nim get ``move_parser``'s, numbered from 0."""
-    if rules != Rules():
-        return move_parser(position, rules, 0)
+    if position.rules != Rules():
+        return move_parser(position, 0)
     piles = position.piles
 
     def parse(answer: str) -> Move:

@@ -3,7 +3,7 @@ used by the console game, tournaments and tests, and what one move may cost.
 
 Every strategy has ``name`` (what ``nim.play.strategies.make_strategy``
 accepts), ``label`` (for people) and ``choose_move(position, rules, rng) ->
-Move``. Options:
+Move``; a ``Position`` that carries its rules needs no ``rules``. Options:
 
 ``forejune=True``
     When the exact game value says the player to move is losing, play a
@@ -54,8 +54,9 @@ PositionLike = Any  # a Position or a sequence of pile sizes
 
 
 def game_value(position: PositionLike, rules: RulesLike = None) -> int:
-    """Exact game value for the player to move: +1 win, -1 loss (``nim.solve`` auto)."""
-    return solve(Position(position).piles, rules).value
+    """Exact game value for the player to move: +1 win, -1 loss (``nim.solve`` auto),
+    under ``rules`` (by default a ``Position``'s own, else normal play)."""
+    return solve(position, rules).value
 
 
 class Strategy(ABC):
@@ -92,7 +93,8 @@ class Strategy(ABC):
 
     def choose_move(self, position: PositionLike, rules: RulesLike = None,
                     rng: Optional[random.Random] = None) -> Move:
-        """A legal move for the player to move in ``position``.
+        """A legal move for the player to move in ``position``, under ``rules``
+        (by default a ``Position``'s own rules, or normal play).
 
         Raises
         ------
@@ -101,9 +103,9 @@ class Strategy(ABC):
         InvalidPositionError, InvalidRulesError
             For bad input.
         """
-        pos = Position(position)
-        ruleset = Rules.coerce(rules)
-        moves = LegalMoves(pos, ruleset)  # lazy: a pile of 10**9 has 10**9 moves
+        pos = Position(position, rules)     # a Position keeps its own rules unless others are named
+        ruleset = pos.rules
+        moves = LegalMoves(pos)   # lazy: a pile of 10**9 has 10**9 moves
         if not moves:
             raise IllegalMoveError(f"no legal move in {pos!r} under {ruleset}")
         generator = rng if rng is not None else random.Random()

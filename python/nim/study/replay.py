@@ -25,7 +25,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError, InputFileError
 from nim.play.players import OptimalStrategy
@@ -227,7 +227,7 @@ def read_replay_file(path: str) -> ReplayFile:
     return parse_replay(text, "standard input" if path == "-" else path)
 
 
-def nimx_move(piles: Tuple[int, ...], rules: Rules,
+def nimx_move(piles: Iterable[int], rules: RulesLike = None,
               node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> Tuple[Move, int]:
     """NimX's move and its value for NimX, with Lab 2's tie-break.
 
@@ -248,11 +248,12 @@ def nimx_move(piles: Tuple[int, ...], rules: Rules,
     SearchLimitError
         When a position is too large to solve within ``node_limit``.
     """
-    if Position(piles).is_terminal(rules):
-        raise IllegalMoveError(f"NimX has no move in {list(piles)} under {rules}")
-    value = solve(piles, rules, node_limit=node_limit).value
+    position = Position(piles, rules)
+    if position.is_terminal():
+        raise IllegalMoveError(f"NimX has no move in {list(position)} under {position.rules}")
+    value = solve(position, node_limit=node_limit).value
     nimx = OptimalStrategy(tie_break="lab2", node_limit=node_limit)
-    return nimx.choose_move(piles, rules), value
+    return nimx.choose_move(position), value
 
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,
@@ -267,39 +268,39 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
     SearchLimitError
         When a position is too large to solve within ``node_limit``.
     """
-    ruleset = Rules.coerce(rules)
-    position = Position(game.piles)
+    position = Position(game.piles, rules)      # it carries the rules from move to move
+    ruleset = position.rules
 
-    def value(piles: Tuple[int, ...]) -> int:
-        return solve(piles, ruleset, node_limit=node_limit).value
+    def value(position: Position) -> int:
+        return solve(position, node_limit=node_limit).value
 
     steps: List[ReplayStep] = []
-    current = value(position.piles)
+    current = value(position)
     start_value = current
     for move, line in zip(game.moves, game.lines):
-        if position.is_terminal(ruleset):
+        if position.is_terminal():
             raise IllegalMoveError(
                 f"{game.name}, line {line}: move '{move.pile} {move.count}' comes after the end "
                 f"of the game ({_board(position.piles)}: no move is left)"
             )
-        if not position.is_legal(move, ruleset):
+        if not position.is_legal(move):
             raise IllegalMoveError(
                 f"{game.name}, line {line}: illegal move '{move.pile} {move.count}' on "
                 f"{_board(position.piles)} under {ruleset}: {_why_illegal(position, move, ruleset)}"
             )
-        after = position.apply(move, ruleset)
-        after_value = value(after.piles)
+        after = position.apply(move)
+        after_value = value(after)
         steps.append(ReplayStep(HUMAN, move, position.piles, after.piles, current, after_value, line))
         position, current = after, after_value
-        if position.is_terminal(ruleset):
+        if position.is_terminal():
             continue  # a further move line is an error, caught above
-        answer, answer_value = nimx_move(position.piles, ruleset, node_limit)
-        after = position.apply(answer, ruleset)
+        answer, answer_value = nimx_move(position, node_limit=node_limit)
+        after = position.apply(answer)
         steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, answer_value, -answer_value, None))
         position, current = after, -answer_value
     to_move = HUMAN if len(steps) % 2 == 0 else NIMX
     other = NIMX if to_move == HUMAN else HUMAN
-    finished = position.is_terminal(ruleset)
+    finished = position.is_terminal()
     winner = to_move if current > 0 else other
     return Replay(game.piles, ruleset, steps, start_value, finished, to_move, winner, game.name)
 
