@@ -123,3 +123,23 @@ def test_analysis_and_pile_table_still_pickle_like_lists():
         copy = pickle.loads(pickle.dumps(value))
         assert copy == value and copy.rules == value.rules
         parse(copy._repr_html_())
+
+
+def test_display_imports_nothing_from_nim():
+    """nim.display is a leaf: the classes it draws import it, so it must not import them."""
+    import ast
+    from pathlib import Path
+    tree = ast.parse(Path(display.__file__).read_text(encoding="utf-8"))
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert imported, "the walk found no import at all"
+    assert not [name for name in imported if name.split(".")[0] in ("nim", "nimcore")]
+
+
+def test_display_draws_any_value_with_the_fields():
+    """The drawings read fields, not classes: a plain namespace draws like the real value."""
+    from types import SimpleNamespace
+    solution = nim.solve([1, 3, 5])
+    fields = SimpleNamespace(**solution._asdict())
+    assert display.solution_html(fields) == display.solution_html(solution)
+    assert display.board_svg((2, 5), SimpleNamespace(pile=1, count=3)) == display.board_svg((2, 5), Move(1, 3))

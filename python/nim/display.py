@@ -13,6 +13,10 @@ are drawn; the rest are summarised in one line.
 Every function returns a well-formed XML fragment (built with
 ``xml.etree.ElementTree``), so the output parses as SVG or XHTML.
 
+This module imports nothing from ``nim``: it draws any value that has the fields
+it reads (the protocols below), so the classes that call it can import it
+without a loop. ``rules`` arguments are only printed (``str``).
+
 >>> board_svg((1, 3)).startswith("<svg")
 True
 """
@@ -21,16 +25,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence, TypeVar
-
-from nim.position import Move
-
-if TYPE_CHECKING:
-    from nim.analysis import MoveAnalysis
-    from nim.rules import Rules
-    from nim.play.selection import Population
-    from nim.solver import Solution
-    from nim.tables import PileRow
+from typing import Callable, Iterable, Optional, Protocol, Sequence, TypeVar
 
 __all__ = [
     "MAX_PILES",
@@ -52,6 +47,86 @@ MAX_TABLE_ROWS = 200
 
 _T = TypeVar("_T")
 
+
+# --- what the drawings read (read-only, so named tuples and dataclasses fit) ---------
+
+
+class MoveLike(Protocol):
+    """A move: take ``count`` objects from the pile at index ``pile`` (``nim.Move``)."""
+
+    @property
+    def pile(self) -> int: ...
+
+    @property
+    def count(self) -> int: ...
+
+
+class SolutionLike(Protocol):
+    """An answer for one position (``nim.Solution``); ``move`` is printed with ``str``."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def move(self) -> Optional[MoveLike]: ...
+
+    @property
+    def method(self) -> str: ...
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+
+class MoveRowLike(Protocol):
+    """One analysed move (``nim.MoveAnalysis``); ``move`` is printed with ``str``."""
+
+    @property
+    def move(self) -> MoveLike: ...
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def depth(self) -> Optional[int]: ...
+
+
+class MemberLike(Protocol):
+    """One strategy of a population (``nim.play.selection.Chromosome``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def wins(self) -> int: ...
+
+    @property
+    def fitness(self) -> float: ...
+
+
+class PileRowLike(Protocol):
+    """One row of a single-pile table (``nim.tables.PileRow``)."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def winning_takes(self) -> Iterable[int]: ...
+
+    @property
+    def grundy(self) -> int: ...
+
 _SVG_NS = "http://www.w3.org/2000/svg"
 _STONE = 14          # diameter of one stone
 _GAP = 3             # between stones
@@ -71,7 +146,7 @@ _HEAD_STYLE = _CELL_STYLE + ";background:#f4f4f4;text-align:center"
 _MARKED_ROW = "background:#eaf5ea"
 
 
-def board_svg(piles: Sequence[int], move: Optional[Move] = None, caption: Optional[str] = None) -> str:
+def board_svg(piles: Sequence[int], move: Optional[MoveLike] = None, caption: Optional[str] = None) -> str:
     """The board as an SVG document: one row per pile, one stone per object.
 
     ``move``, when given, is marked: the stones it takes are drawn hollow red.
@@ -107,7 +182,7 @@ def board_svg(piles: Sequence[int], move: Optional[Move] = None, caption: Option
     return ET.tostring(svg, encoding="unicode")
 
 
-def solution_html(solution: "Solution") -> str:
+def solution_html(solution: SolutionLike) -> str:
     """A ``Solution`` as a small HTML table: outcome, best move, engine, nodes, time."""
     outcome = "win" if solution.value > 0 else "loss"
     move = str(solution.move) if solution.move is not None else "none (no legal move)"
@@ -128,7 +203,7 @@ def solution_html(solution: "Solution") -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def analysis_html(piles: Sequence[int], rules: "Rules", rows: Sequence["MoveAnalysis"]) -> str:
+def analysis_html(piles: Sequence[int], rules: object, rows: Sequence[MoveRowLike]) -> str:
     """``nim.analyze``'s result: the board with a best move marked, then the table
     of every move (value for the player who makes it, depth), winning moves shaded."""
     best = next((row for row in rows if row.value > 0), rows[0] if rows else None)
@@ -145,7 +220,7 @@ def analysis_html(piles: Sequence[int], rules: "Rules", rows: Sequence["MoveAnal
     for title in ("pile", "take", "value", *(("depth",) if has_depth else ())):
         _cell(head, title, head=True)
 
-    def draw(tr: ET.Element, row: "MoveAnalysis") -> None:
+    def draw(tr: ET.Element, row: MoveRowLike) -> None:
         if row.value > 0:
             tr.set("style", _MARKED_ROW)
         _cell(tr, str(row.move.pile))
@@ -158,7 +233,7 @@ def analysis_html(piles: Sequence[int], rules: "Rules", rows: Sequence["MoveAnal
     return ET.tostring(root, encoding="unicode")
 
 
-def population_html(population: "Population") -> str:
+def population_html(population: Iterable[MemberLike]) -> str:
     """A tournament's population as a table: games, wins and fitness per strategy,
     the fittest (ties: the first) shaded."""
     members = list(population)
@@ -179,7 +254,7 @@ def population_html(population: "Population") -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def pile_table_html(rows: Sequence["PileRow"], rules: Optional["Rules"] = None) -> str:
+def pile_table_html(rows: Sequence[PileRowLike], rules: Optional[object] = None) -> str:
     """A single-pile table (``nim.pile_table``): size, outcome for the player to
     move, winning takes and normal-play Grundy value; lost sizes shaded."""
     root = ET.Element("div", {"class": "nim-pile-table"})
@@ -190,7 +265,7 @@ def pile_table_html(rows: Sequence["PileRow"], rules: Optional["Rules"] = None) 
     for title in ("n", "outcome", "winning takes", "grundy"):
         _cell(head, title, head=True)
 
-    def draw(tr: ET.Element, row: "PileRow") -> None:
+    def draw(tr: ET.Element, row: PileRowLike) -> None:
         if row.value < 0:
             tr.set("style", "background:#fbeeee")
         _cell(tr, str(row.size))
