@@ -18,8 +18,8 @@ from typing import Any, Dict, List
 import pytest
 
 import nim
-from nim import solver as solver_module
-from nim.batch import solve_many
+from nim import defaults as solver_module
+from nim.parallel import solve_many
 from nim.solver import Solver
 
 numpy = pytest.importorskip("numpy")

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import nim
-from nim.batch import solve_many
+from nim.parallel import solve_many
 from nim.cli import main
 from nim.solver import Solver
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-from nim.solver import default_solver
+from nim.defaults import default_solver
 
 import oracles
 
@@ -146,7 +146,7 @@ def test_other_rules_and_methods_go_the_general_way():
 
 def test_solve_keeps_its_documented_signature():
     assert inspect.isfunction(nim.solve)             # a plain Python function again
-    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.solver"
+    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.defaults"
     assert list(inspect.signature(nim.solve).parameters) == [
         "piles", "rules", "method", "node_limit", "time_limit", "tt_mb", "progress", "cancel"]
     with pytest.raises(TypeError, match="bogus"):

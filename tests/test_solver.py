@@ -8,7 +8,8 @@ import threading
 import pytest
 
 import nim
-from nim.solver import Solver, default_solver
+from nim.defaults import default_solver
+from nim.solver import Solver
 
 import oracles
 
@@ -206,7 +207,7 @@ def test_nim_solve_and_values_from_threads():
 
 
 def test_the_default_solvers_stay_few():
-    from nim import solver as solver_module
+    from nim import defaults as solver_module
 
     for k in range(1, 60):
         assert nim.solve([k, 2], f"misere,max={k}").value == oracles.value(f"misere,max={k}", (k, 2))

@@ -24,14 +24,13 @@ from nim.errors import (
 from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
-from nim.solver import (
-    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning, solve,
-)
+from nim.defaults import analyze, solve
+from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning
 
 if TYPE_CHECKING:
-    from nim.analysis import MoveAnalysis, analyze
+    from nim.analysis import MoveAnalysis
     from nim.trees.ceng import SolveGame
-    from nim.batch import solve_many
+    from nim.parallel import solve_many
     from nim.explain import Explanation, explain
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.study.replay import parse_replay, read_replay_file, replay_game
@@ -48,9 +47,9 @@ if TYPE_CHECKING:
 #: Where the names imported on first use live: solving needs none of these
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
-    "MoveAnalysis": "nim.analysis", "analyze": "nim.analysis",
+    "MoveAnalysis": "nim.analysis",
     "SolveGame": "nim.trees.ceng",
-    "solve_many": "nim.batch",
+    "solve_many": "nim.parallel",
     "Explanation": "nim.explain", "explain": "nim.explain",
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",

@@ -20,18 +20,17 @@ from __future__ import annotations
 from array import array
 from typing import Iterable, List, NamedTuple, Optional, Tuple
 
-from nim.position import Move, Position, rules_for
+from nim.position import Move, Position
 from nim.progress import search_progress
-from nim.rules import Rules, RulesLike
-from nim.engines import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, SolveOptions, _short, finish_search, new_search
-from nim.solver import default_solver
+from nim.rules import Rules
+from nim.engines import DEFAULT_TT_MB, SolveOptions, _short, finish_search, new_search
 from nim.errors import NimError, SearchLimitError
 from nimcore import batch as _batch_core
 from nimcore import tt as _tt_core
 from nimcore.theory import CoreTheory
 from nimcore.ttable import TranspositionTable
 
-__all__ = ["Analysis", "MoveAnalysis", "analyze"]
+__all__ = ["Analysis", "MoveAnalysis", "analyze_by_theory", "analyze_moves"]
 
 
 class MoveAnalysis(NamedTuple):
@@ -76,51 +75,6 @@ class Analysis(List[MoveAnalysis]):
         from nim.display import analysis_html
         return analysis_html(self.piles, self.rules, self)
 
-
-def analyze(
-    piles: Iterable[int],
-    rules: RulesLike = None,
-    *,
-    depth: bool = True,
-    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
-    time_limit: Optional[float] = None,
-    tt_mb: Optional[int] = None,
-    progress: Optional[bool] = False,
-) -> Analysis:
-    """Score every legal move of a position: ``Solver(rules, tt_mb=tt_mb).analyze(...)``,
-    with the Solver cached per rule set (as ``nim.solve`` does).
-
-    Parameters
-    ----------
-    piles : iterable of int
-        Pile sizes, non-negative.
-    rules : Rules or str, default normal play, take any
-        By default a ``Position``'s own rules.
-    depth : bool, default True
-        Compute each move's depth (exact; costs a search of every position
-        reachable from the root). False: values only (depth None), much faster
-        on large positions.
-    node_limit, time_limit, tt_mb, progress
-        As for ``nim.solve``; the limits hold for the whole analysis.
-
-    Returns
-    -------
-    Analysis (a list of MoveAnalysis)
-        One row per legal move, in the engines' order (pile by pile from the
-        left, largest take first); empty when no move is left.
-
-    Raises
-    ------
-    InvalidPositionError, InvalidRulesError, NimError
-        For bad input.
-    SearchLimitError
-        When a limit stops the analysis; its message says what was searched.
-    KeyboardInterrupt
-        When Ctrl-C stops it.
-    """
-    return default_solver(rules_for(piles, rules), tt_mb).analyze(
-        piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
-    )
 
 
 #: Most moves ``analyze`` lists by theory (a row costs about 150 bytes).

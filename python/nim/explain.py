@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from nim import engines, solver
+from nim import defaults, engines
 from nim.errors import NimError
 from nim.position import Move, as_piles, rules_for
 from nim.rules import Rules, RulesLike
@@ -124,7 +124,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     ruleset = Rules.coerce(rules_for(piles, rules))
     position = as_piles(piles)
     exact = engines.has_closed_form(ruleset)
-    solution = solver.solve(position, ruleset, "theory" if exact else "tt", **limits)
+    solution = defaults.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:
         core = engines.theory(ruleset)
     except NimError:

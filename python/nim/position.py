@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
+from collections.abc import Iterator as _Iterator
 from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, overload
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nimcore.piles import exact_piles
 
-__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "rules_for"]
+__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "read_once", "rules_for"]
 
 
 class Move(NamedTuple):
@@ -225,6 +226,16 @@ def rules_for(piles: Any, rules: RulesLike) -> RulesLike:
     if rules is None and isinstance(piles, Position):
         return piles.rules
     return rules
+
+
+def read_once(piles: Iterable[int]) -> Iterable[int]:
+    """Piles that can be read twice: an iterator (a generator) is read once, into a list.
+
+    (The checks read the piles more than once: a generator would be empty the second time.)
+    """
+    if type(piles) is list or type(piles) is tuple:
+        return piles
+    return list(piles) if isinstance(piles, _Iterator) else piles
 
 
 def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:

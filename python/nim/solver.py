@@ -1,11 +1,10 @@
-"""Solving positions: a ``Solver`` keeps one rule set's theory and tables across
-calls, and ``solve()`` asks a cached one (the engines are in ``nim.engines``).
+"""The ``Solver``: one rule set's theory and tables, kept across calls (the
+engines are in ``nim.engines``; ``nim.solve`` asks a cached Solver, ``nim.defaults``).
 """
 
 from __future__ import annotations
 
 from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.engines import (  # the public ones are nim.solver's names too
@@ -13,8 +12,8 @@ from nim.engines import (  # the public ones are nim.solver's names too
     _check_method, _solve_tt, auto_method, check_options, has_closed_form, register_engine, theory,
 )
 from nim.errors import SearchLimitError
-from nim.position import Move, as_piles, rules_for
-from nim.rules import MISERE, NORMAL, Rules, RulesLike
+from nim.position import Move, as_piles, read_once
+from nim.rules import Rules, RulesLike
 from nimcore.batch import CoreSolver
 from nimcore.theory import CoreTheory
 from nimcore.ttable import TranspositionTable
@@ -31,84 +30,10 @@ __all__ = [
     "Solution",
     "SolveOptions",
     "Solver",
-    "default_solver",
-    "forget_default_solvers",
-    "solve",
     "has_closed_form",
     "TheoryWarning",
     "register_engine",
 ]
-
-
-def solve(
-    piles: Iterable[int],
-    rules: RulesLike = None,
-    method: str = "auto",
-    *,
-    node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
-    time_limit: Optional[float] = None,
-    tt_mb: Optional[int] = None,
-    progress: Optional[bool] = False,
-    cancel: Optional[Any] = None,
-) -> Solution:
-    """Solve a Nim position exactly: ``Solver(rules, tt_mb=tt_mb).solve(...)``, with
-    the Solver cached per rule set, so its tables serve the next call too.
-
-    Parameters
-    ----------
-    piles : iterable of int
-        Pile sizes, non-negative; zeros are allowed. Read once.
-    rules : Rules or str, default normal play, take any
-        A ``Rules`` object or a rule string such as ``"misere,max=3"``; by
-        default a ``Position``'s own rules.
-    method : str, default "auto"
-        ``auto``, ``minimax``, ``alphabeta``, ``grundy`` (and any engine added later).
-    node_limit : int or None
-        Stop a search after this many nodes (0 or None: no limit; at most 2**63 - 1).
-    time_limit : float or None
-        Stop a search after this many seconds.
-    tt_mb : int or None
-        Upper bound, in MB, on all the `tt` engine holds -- its transposition
-        table, Grundy and endgame tables and search stack -- within 10%
-        (1 .. 2**20; None: DEFAULT_TT_MB).
-    progress : bool or None
-        Show a progress counter on stderr; None shows it when stderr is a terminal.
-    cancel : object with ``is_set()`` or None
-        A cancellation handle such as ``threading.Event``: a search stops soon
-        (within milliseconds) after it is set, e.g. from another thread.
-
-    Returns
-    -------
-    Solution
-
-    Raises
-    ------
-    InvalidPositionError, InvalidRulesError, UnknownMethodError, NimError
-        For bad input (NimError: a bad limit, e.g. ``tt_mb=0``).
-    SearchLimitError
-        When a limit stops the search (reason "cancelled": the ``cancel``
-        handle); its message says what was searched.
-    KeyboardInterrupt
-        When Ctrl-C stops the search.
-
-    Notes
-    -----
-    The cached Solvers (at most DEFAULT_SOLVERS rule sets) keep their tables
-    between calls; ``forget_default_solvers()`` frees them.
-    """
-    rules = rules_for(piles, rules)
-    # With the default options this is a dict lookup and one compiled call: the
-    # Solver's fast path answers every rule set with an exact theory in C.
-    if (tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False
-            and cancel is None):
-        try:
-            solver = _SOLVERS_BY_ARGUMENT[rules]
-        except (KeyError, TypeError):       # TypeError: unhashable rules, refused there
-            solver = default_solver(rules)
-        return solver.solve(piles, method)
-    return default_solver(rules, tt_mb).solve(
-        piles, method, node_limit=node_limit, time_limit=time_limit, progress=progress, cancel=cancel
-    )
 
 
 # ---------------------------------------------------------------- the Solver
@@ -119,9 +44,6 @@ _SETTING: Any = object()
 #: size, which is the Solver's.
 _ALL_OPTIONS = SolveOptions._fields
 _OPTION_NAMES = tuple(name for name in _ALL_OPTIONS if name != "tt_mb")
-
-#: How many default Solvers ``nim.solve`` keeps (one per rule set and table size).
-DEFAULT_SOLVERS = 16
 
 
 class Solver(CoreSolver):
@@ -262,7 +184,7 @@ class Solver(CoreSolver):
         """
         from nim.batch import batch_values
 
-        return batch_values(self, positions)
+        return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:
         """A best move of every row of a 2-D batch (see ``values``).
@@ -281,7 +203,7 @@ class Solver(CoreSolver):
         """
         from nim.batch import batch_best_moves
 
-        return batch_best_moves(self, positions)
+        return batch_best_moves(positions, self.exact_theory, self.solve)
 
     def clear(self) -> None:
         """Free the tables (they are rebuilt when needed)."""
@@ -352,63 +274,3 @@ def _table_of(mb: int) -> TranspositionTable:
             f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
             reason="memory",
         ) from None
-
-
-#: The default Solvers, by (Rules, tt_mb), and by the ``rules`` argument as given
-#: (None, a rule string or a Rules) for the default table size: nim.solve's first lookup.
-_SOLVERS: Dict[Tuple[Rules, Optional[int]], Solver] = {}
-_SOLVERS_BY_ARGUMENT: Dict[Any, Solver] = {}
-
-
-def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solver:
-    """The Solver ``nim.solve`` and ``nim.analyze`` use for these rules and table size.
-
-    Cached (the last DEFAULT_SOLVERS rule sets), with the default limits.
-
-    Raises
-    ------
-    InvalidRulesError, NimError
-        For bad rules or a bad ``tt_mb``.
-    """
-    if tt_mb is not None and type(tt_mb) is not int:
-        return Solver(rules, tt_mb=tt_mb)    # refused there (True == 1 would match a key)
-    if tt_mb is None:
-        try:
-            return _SOLVERS_BY_ARGUMENT[rules]
-        except (KeyError, TypeError):       # TypeError: unhashable rules, refused below
-            pass
-    ruleset = Rules.coerce(rules)
-    solver = _SOLVERS.get((ruleset, tt_mb))
-    if solver is None:
-        solver = Solver(ruleset, tt_mb=tt_mb)
-        if len(_SOLVERS) >= DEFAULT_SOLVERS:
-            forget_default_solvers()       # rare: many rule sets; start afresh
-        _SOLVERS[(ruleset, tt_mb)] = solver
-    if tt_mb is None and (rules is None or type(rules) is str or type(rules) is Rules):
-        if len(_SOLVERS_BY_ARGUMENT) >= 4 * DEFAULT_SOLVERS:
-            _SOLVERS_BY_ARGUMENT.clear()       # many spellings of few rule sets
-        _SOLVERS_BY_ARGUMENT[rules] = solver
-    return solver
-
-
-def forget_default_solvers() -> None:
-    """Drop the default Solvers (and their tables); the next calls build new ones."""
-    _SOLVERS.clear()
-    _SOLVERS_BY_ARGUMENT.clear()
-
-
-def read_once(piles: Iterable[int]) -> Iterable[int]:
-    """Piles that can be read twice: an iterator (a generator) is read once, into a list.
-
-    (The checks read the piles more than once: a generator would be empty the second time.)
-    """
-    if type(piles) is list or type(piles) is tuple:
-        return piles
-    return list(piles) if isinstance(piles, Iterator) else piles
-
-
-# The default Solvers of plain Nim are built with the module (about 40 µs cold),
-# so that a fresh process's first nim.solve is one dict lookup and one compiled
-# call, as with the compiled decorator this replaced (issue 3's first-call figure).
-for _rules in (None, "normal", "misere", NORMAL, MISERE):
-    default_solver(_rules)

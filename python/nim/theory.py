@@ -13,7 +13,7 @@ from typing import Iterator, List
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim import engines, solver
+from nim import defaults, engines
 from nimcore.grundy import grundy_table as _mex_table
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
@@ -68,10 +68,10 @@ def assume_untame(rules: RulesLike) -> Iterator[Rules]:
     ruleset = Rules.coerce(rules)
     engines._ASSUMED_UNTAME.add(ruleset)
     engines._theory_or_reason.cache_clear()
-    solver.forget_default_solvers()   # they hold the theory they were built with
+    defaults.forget_default_solvers()   # they hold the theory they were built with
     try:
         yield ruleset
     finally:
         engines._ASSUMED_UNTAME.discard(ruleset)
         engines._theory_or_reason.cache_clear()
-        solver.forget_default_solvers()
+        defaults.forget_default_solvers()

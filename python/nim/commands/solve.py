@@ -10,9 +10,10 @@ from typing import Any, Dict, List, Optional
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
-from nim.analysis import MoveAnalysis, analyze
+from nim.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
-from nim.solver import DEFAULT_TT_MB, METHODS, Solution, TheoryWarning, solve
+from nim.defaults import analyze, solve
+from nim.engines import DEFAULT_TT_MB, METHODS, Solution, TheoryWarning
 from nimcore.ttable import MAX_MB
 
 _DESCRIPTION = """\

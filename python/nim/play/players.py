@@ -13,7 +13,7 @@ from nim.play.strategy import MINIMAX_NODE_LIMIT, SEARCH_NODE_LIMIT, SEARCH_TIME
 from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules
-from nim.solver import solve
+from nim.defaults import solve
 
 __all__ = [
     "RandomStrategy",

@@ -24,7 +24,8 @@ from nim.errors import IllegalMoveError, NimError, SearchLimitError
 from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
-from nim.solver import Solution, solve
+from nim.defaults import solve
+from nim.engines import Solution
 
 __all__ = [
     "Strategy",

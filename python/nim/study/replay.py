@@ -31,7 +31,8 @@ from nim.errors import IllegalMoveError, InputFileError
 from nim.play.players import OptimalStrategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
-from nim.solver import DEFAULT_NODE_LIMIT, solve
+from nim.defaults import solve
+from nim.engines import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "HUMAN",

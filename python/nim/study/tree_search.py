@@ -154,7 +154,7 @@ def _mark_pv(root: TreeNode) -> None:
 
 def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> str:
     """The size cap's message, with the tree's size from the compiled engine when quick."""
-    from nim.solver import solve
+    from nim.defaults import solve
 
     what = "every node" if method == "minimax" else "the nodes alpha-beta visits"
     size = f"more than {cap:,} nodes"
