@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-from nim.engines import Solution
+from nim.solution import Solution
 from nim.errors import InvalidPositionError, NimError
 from nim.position import read_once
 from nimcore import batch as _core

@@ -17,7 +17,8 @@ auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 ========== ==============================================================
 
 ``nim.heuristics`` registers ``ida``; ``nim.solver`` holds the ``Solver`` that
-runs them and ``solve()``.
+runs them, ``nim.defaults`` the ``solve()`` that asks a cached one, and
+``nim.solution`` what they return (``Solution``) and their options.
 """
 
 from __future__ import annotations
@@ -25,99 +26,29 @@ from __future__ import annotations
 import time
 import warnings
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
-from nim.limits import check_limits
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
+from nim.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
 import nimcore.ida as _ida_core
 import nimcore.tt as _tt_core
 from nimcore.minimax import search as _minimax_search
 from nimcore.theory import CoreTheory
 from nimcore.rules import MAX_PILE
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
-from nimcore.ttable import MAX_MB, TranspositionTable
+from nimcore.ttable import TranspositionTable
 
 __all__ = [
-    "DEFAULT_NODE_LIMIT",
-    "DEFAULT_TT_MB",
     "METHODS",
-    "Solution",
-    "SolveOptions",
     "TheoryWarning",
-    "check_options",
     "has_closed_form",
     "register_engine",
     "solve_with_subtree",
     "theory",
 ]
-
-#: Nodes a search may visit unless told otherwise: about five seconds of minimax.
-DEFAULT_NODE_LIMIT = 1_000_000_000
-
-#: Transposition-table size of the `tt` engine unless told otherwise, in MB.
-#: 256 MB holds 8 million positions -- more than twice what the largest benchmark
-#: (misère max 3 on ten piles up to 28) stores -- and costs a small search
-#: nothing: the memory is reserved, not touched, and the table starts small and
-#: doubles in place only while it fills (see nimcore/ttable.pxd).
-DEFAULT_TT_MB = 256
-
-
-class Solution(NamedTuple):
-    """The answer for one position (a named tuple: ``value, move, *_ = solve(...)`` works).
-
-    Attributes
-    ----------
-    value : int
-        +1 when the player to move wins with best play, -1 when they lose.
-    move : Move or None
-        A best move, or None when there is no legal move.
-    nodes : int
-        Nodes the engine visited (0 for the closed forms).
-    method : str
-        The engine that actually ran.
-    seconds : float
-        Time the engine took.
-    """
-
-    value: int
-    move: Optional[Move]
-    nodes: int
-    method: str
-    seconds: float
-
-    @property
-    def wins(self) -> bool:
-        """True when the player to move wins."""
-        return self.value > 0
-
-    def to_dict(self) -> Dict[str, Any]:
-        """A JSON-ready dict: value, move ([pile, count] or null), nodes, method, seconds."""
-        return {
-            "value": self.value,
-            "move": list(self.move) if self.move is not None else None,
-            "nodes": self.nodes,
-            "method": self.method,
-            "seconds": self.seconds,
-        }
-
-    def _repr_html_(self) -> str:
-        """An HTML table for notebooks (drawn by nim.display)."""
-        from nim.display import solution_html
-        return solution_html(self)
-
-
-class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed start-up
-    """Limits and reporting for one search (see ``solve``)."""
-
-    node_limit: Optional[int] = DEFAULT_NODE_LIMIT
-    time_limit: Optional[float] = None
-    tt_mb: Optional[int] = None
-    progress: Optional[bool] = False
-    cancel: Optional[Any] = None    # an object with is_set(), e.g. threading.Event
-
 
 Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
 #: An engine, possibly with optional parameters of its own (the tt engine's table).
@@ -137,27 +68,6 @@ def register_engine(name: str) -> Callable[[_EngineT], _EngineT]:
         return engine
 
     return add
-
-
-def check_options(options: SolveOptions) -> SolveOptions:
-    """The options, checked (see ``nim.limits``; a node limit of 0 means none).
-
-    Raises
-    ------
-    NimError
-        Quoting the bad value.
-    """
-    node_limit, time_limit = check_limits(options.node_limit, options.time_limit)  # 0 nodes: no limit
-    value = options.tt_mb
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-        raise NimError(f"tt_mb must be a whole number of at least 1 (or None): {value!r}")
-    if options.tt_mb is not None and options.tt_mb > MAX_MB:
-        raise NimError(f"tt_mb must be at most {MAX_MB:,} MB: {options.tt_mb!r}")
-    if (node_limit, time_limit) != (options.node_limit, options.time_limit):
-        options = options._replace(node_limit=node_limit, time_limit=time_limit)
-    if options.cancel is not None and not callable(getattr(options.cancel, "is_set", None)):
-        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event): {options.cancel!r}")
-    return options
 
 
 class TheoryWarning(UserWarning):

@@ -30,10 +30,8 @@ from typing import Any, Iterable, NamedTuple, Optional, Tuple
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.engines import (
-    DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options, finish_search, new_search,
-    register_engine,
-)
+from nim.engines import finish_search, new_search, register_engine
+from nim.solution import DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options
 from nimcore import depthlimited as _dl_core
 from nimcore import ida as _ida_core
 

@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from nim.defaults import default_solver
-from nim.engines import DEFAULT_NODE_LIMIT, Solution
+from nim.solution import DEFAULT_NODE_LIMIT, Solution
 from nim.engines import _check_method as check_method
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_piles, read_once

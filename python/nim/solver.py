@@ -8,9 +8,10 @@ from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.engines import (  # the public ones are nim.solver's names too
-    _ENGINES, DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, SolveOptions, TheoryWarning,
-    _check_method, _solve_tt, auto_method, check_options, has_closed_form, register_engine, theory,
+    _ENGINES, METHODS, TheoryWarning, _check_method, _solve_tt, auto_method, has_closed_form,
+    register_engine, theory,
 )
+from nim.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
 from nim.errors import SearchLimitError
 from nim.position import Move, as_piles, read_once
 from nim.rules import Rules, RulesLike

@@ -19,7 +19,7 @@ from typing import IO, Any, Iterator, List, Optional, Tuple
 from nim.parallel import solve_many
 from nim.errors import InputFileError, NimError
 from nim.rules import Rules
-from nim.engines import Solution
+from nim.solution import Solution
 
 __all__ = ["run_batch", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
 

@@ -17,7 +17,7 @@ from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
 from nim.position import as_piles
 from nim.rules import Rules
-from nim.engines import DEFAULT_NODE_LIMIT
+from nim.solution import DEFAULT_NODE_LIMIT
 from nimcore.piles import parse_piles as parse_pile_bytes
 from nimcore.rules import MAX_PILE
 

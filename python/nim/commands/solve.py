@@ -13,7 +13,8 @@ from nim.commands.common import (
 from nim.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
 from nim.defaults import analyze, solve
-from nim.engines import DEFAULT_TT_MB, METHODS, Solution, TheoryWarning
+from nim.engines import METHODS, TheoryWarning
+from nim.solution import DEFAULT_TT_MB, Solution
 from nimcore.ttable import MAX_MB
 
 _DESCRIPTION = """\

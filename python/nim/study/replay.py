@@ -32,7 +32,7 @@ from nim.play.players import OptimalStrategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
 from nim.defaults import solve
-from nim.engines import DEFAULT_NODE_LIMIT
+from nim.solution import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "HUMAN",
