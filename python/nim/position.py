@@ -44,6 +44,13 @@ class Position:
     >>> Position((4, 1), "misere,max=3").apply(Move(0, 3))
     Position((1, 1), 'misere,max=3')
 
+    Parameters
+    ----------
+    piles : iterable of int
+        The pile sizes; a ``Position`` lends its rules too, unless ``rules`` is given.
+    rules : Rules or str, default normal play, take any
+        The rules the position is played under.
+
     Raises
     ------
     InvalidPositionError
