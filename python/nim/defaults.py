@@ -77,7 +77,8 @@ def solve(
     The cached Solvers (at most DEFAULT_SOLVERS rule sets) keep their tables
     between calls; ``forget_default_solvers()`` frees them.
     """
-    rules = rules_for(piles, rules)
+    if rules is None:       # a Position lends its rules (guarded: a call is a fifth of a warm solve)
+        rules = rules_for(piles, rules)
     # With the default options this is a dict lookup and one compiled call: the
     # Solver's fast path answers every rule set with an exact theory in C.
     if (tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False
