@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
 from nim.position import rules_for
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
+from nim.solution import DEFAULT_NODE_LIMIT, Solution
 from nim.solver import Solver
 
 if TYPE_CHECKING:

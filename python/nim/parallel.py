@@ -11,16 +11,17 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from nim.defaults import default_solver
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
 from nim.engines import _check_method as check_method
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_piles, read_once
 from nim.rules import Rules, RulesLike
+from nim.solution import DEFAULT_NODE_LIMIT, Solution
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
 __all__ = ["solve_chunk", "solve_many"]
+
 
 def solve_many(
     positions: Iterable[Iterable[int]],
@@ -135,4 +136,3 @@ def solve_chunk(rules: Rules, method: str, tt_mb: Optional[int], limits: dict[st
             error.args = (f"row {first_row + offset}: {error.args[0]}",) + error.args[1:]
             raise
     return solutions
-
