@@ -364,4 +364,3 @@ def _n(value: float) -> str:
     """A coordinate without a trailing .0 (shorter, stable output)."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
-

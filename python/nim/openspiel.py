@@ -248,4 +248,3 @@ def _sizes(board: Sequence[int]) -> str:
 
 def _n_piles(game: Any) -> int:
     return len(str(game.get_parameters()["pile_sizes"]).split(";"))
-

@@ -150,4 +150,3 @@ class Board:
         pile = self.position.piles[movable[0]]
         # the largest legal take leaves the least; the game ends when that is below min_take
         return pile - max(self.rules.takes(pile)) < min_take
-
