@@ -31,7 +31,8 @@ def test_game_string_round_trips_through_openspiel(piles, misere):
     text = game_string(piles, rule_name(misere))
     params = pyspiel.load_game(text).get_parameters()
     assert params == {"pile_sizes": ";".join(map(str, piles)), "is_misere": misere}
-    assert parse_game_string(text) == (nim.Position(piles), nim.Rules(misere=misere))
+    rules = nim.Rules(misere=misere)
+    assert parse_game_string(text) == (nim.Position(piles, rules), rules)
     assert parse_game_string(str(load_game(piles, rule_name(misere)))) == parse_game_string(text)
 
 
@@ -44,7 +45,7 @@ def test_defaults_are_read_from_openspiel():
 
 def test_issue_example_string():
     assert parse_game_string("nim(pile_sizes=1;3;5;7,is_misere=True)") == (
-        nim.Position((1, 3, 5, 7)), nim.MISERE)
+        nim.Position((1, 3, 5, 7), "misere"), nim.MISERE)
 
 
 def random_states(game, rng, walks=4):

@@ -15,7 +15,7 @@ read as an int and refused); ``load_game`` passes parameters as a dict, which wo
 
 >>> game = load_game([1, 3, 5, 7], "misere")
 >>> str(game), game_rules(game)
-('nim(is_misere=True,pile_sizes=1;3;5;7)', (Position((1, 3, 5, 7)), Rules.parse('misere')))
+('nim(is_misere=True,pile_sizes=1;3;5;7)', (Position((1, 3, 5, 7), 'misere'), Rules.parse('misere')))
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ def parse_game_string(text: str) -> Tuple[Position, Rules]:
 
 
 def game_rules(game: Any) -> Tuple[Position, Rules]:
-    """The start position and rules of a loaded OpenSpiel nim game.
+    """The start position (which carries the rules) and the rules of a loaded
+    OpenSpiel nim game.
 
     Raises
     ------
@@ -116,8 +117,8 @@ def game_rules(game: Any) -> Tuple[Position, Rules]:
     if game.get_type().short_name != "nim":
         raise NimError(f"not OpenSpiel's nim game: {game}")
     params = game.get_parameters()
-    piles = Position(int(size) for size in str(params["pile_sizes"]).split(";"))
-    return piles, MISERE if params["is_misere"] else NORMAL
+    rules = MISERE if params["is_misere"] else NORMAL
+    return Position((int(size) for size in str(params["pile_sizes"]).split(";")), rules), rules
 
 
 def action_to_move(game: Any, action: int) -> Move:
@@ -152,14 +153,15 @@ def move_to_action(game: Any, move: Move) -> int:
 
 
 def state_piles(state: Any) -> Position:
-    """The piles of an OpenSpiel nim state: its start position with its history's
-    actions applied."""
+    """The position of an OpenSpiel nim state (with the game's rules): its start
+    position with its history's actions applied."""
     game = state.get_game()
-    piles = list(game_rules(game)[0])
+    start, rules = game_rules(game)
+    piles = list(start)
     for action in state.history():
         move = action_to_move(game, action)
         piles[move.pile] -= move.count
-    return Position(piles)
+    return Position(piles, rules)
 
 
 def check_encoding(game: Any) -> None:
