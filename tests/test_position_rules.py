@@ -110,3 +110,11 @@ def test_positions_under_other_rules_differ_and_round_trip():
         assert pickle.loads(pickle.dumps(position)) == position
     assert repr(plain) == "Position((1, 2))"
     assert repr(misere) == "Position((1, 2), 'misere')"
+
+
+@pytest.mark.parametrize("rule", oracles.RULE_STRINGS)
+def test_a_solver_answers_under_its_own_rules(rule):
+    solver = nim.Solver(rule)
+    for piles in SMALL[:60]:
+        position = Position(piles, "normal,max=1" if rule != "normal,max=1" else "misere")
+        assert solver.solve(position).value == oracles.value(rule, piles)

@@ -71,6 +71,9 @@ class Solver(CoreSolver):
 
     Notes
     -----
+    A Solver answers under its own rules: a ``Position``'s rules are not read
+    (``nim.solve`` reads them).
+
     A Solver may be shared by threads: its table is used by one search at a
     time, and a search that finds it busy uses a table of its own for that call.
     It pickles (and deep-copies) as its settings, not its tables.
