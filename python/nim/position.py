@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Iterator as _Iterator
-from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, overload
+from collections.abc import Iterator
+from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple, overload
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
@@ -242,7 +242,7 @@ def read_once(piles: Iterable[int]) -> Iterable[int]:
     """
     if type(piles) is list or type(piles) is tuple:
         return piles
-    return list(piles) if isinstance(piles, _Iterator) else piles
+    return list(piles) if isinstance(piles, Iterator) else piles
 
 
 def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:

@@ -58,7 +58,7 @@ class Board:
         self.position = Position(self.start, rules)
 
     def start_at(self, piles: Sequence[int]) -> None:
-        """Set the position being played to ``piles`` (checked by ``check``), under the board's rules."""
+        """Set the position being played to ``piles`` (which ``check`` has passed), under the board's rules."""
         self.position = Position(piles, self.rules)
 
     # --- spaces and ids ------------------------------------------------------------
