@@ -142,6 +142,22 @@ def test_winner_against_brute_force(text: str) -> None:
         assert replay.winner == (HUMAN if human_wins else NIMX)
 
 
+@pytest.mark.parametrize("text", RULE_SETS)
+def test_every_step_is_nimx_and_its_values_are_brute_force(text: str) -> None:
+    rules = Rules.parse(text)
+    for piles in itertools.product(range(1, 5), repeat=2):
+        first = next((Move(i, t) for i, p in enumerate(piles) for t in sorted(rules.takes(p))), None)
+        if first is None:
+            continue
+        lines = f"2\n{piles[0]}\n{piles[1]}\n{first.pile} {first.count}\n"
+        replay = replay_game(parse_replay(lines), rules)
+        for step in replay.steps:
+            assert step.value_before == brute_force_value(list(step.before), rules), (piles, step)
+            assert step.value_after == brute_force_value(list(step.after), rules), (piles, step)
+            if step.player == NIMX:
+                assert step.move == brute_nimx(step.before, rules), (piles, step)
+
+
 # ------------------------------------------------------------------ errors
 
 BAD_FILES = [

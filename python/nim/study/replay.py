@@ -253,8 +253,12 @@ def nimx_move(piles: Iterable[int], rules: RulesLike = None,
     if position.is_terminal():
         raise IllegalMoveError(f"NimX has no move in {list(position)} under {position.rules}")
     value = solve(position, node_limit=node_limit).value
-    nimx = OptimalStrategy(tie_break="lab2", node_limit=node_limit)
-    return nimx.choose_move(position), value
+    return _nimx(node_limit).choose_move(position), value
+
+
+def _nimx(node_limit: Optional[int]) -> OptimalStrategy:
+    """NimX: the optimal player with Lab 2's tie-break."""
+    return OptimalStrategy(tie_break="lab2", node_limit=node_limit)
 
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,
@@ -271,6 +275,7 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
     """
     position = Position(game.piles, rules)      # it carries the rules from move to move
     ruleset = position.rules
+    nimx = _nimx(node_limit)
 
     def value(position: Position) -> int:
         return solve(position, node_limit=node_limit).value
@@ -295,10 +300,10 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
         position, current = after, after_value
         if position.is_terminal():
             continue  # a further move line is an error, caught above
-        answer, answer_value = nimx_move(position, node_limit=node_limit)
+        answer = nimx.choose_move(position)     # its value for NimX is current, solved above
         after = position.apply(answer)
-        steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, answer_value, -answer_value, None))
-        position, current = after, -answer_value
+        steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, current, -current, None))
+        position, current = after, -current
     to_move = HUMAN if len(steps) % 2 == 0 else NIMX
     other = NIMX if to_move == HUMAN else HUMAN
     finished = position.is_terminal()
