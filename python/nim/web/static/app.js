@@ -290,7 +290,7 @@ async function tokenAction(action) {
 function studyPanel(...children) {
   const panel = $("#study");
   panel.hidden = false;
-  panel.replaceChildren(el("p", {}, el("button", {type: "button", onclick: () => { panel.hidden = true; }}, "Close")), ...children);
+  panel.replaceChildren(el("button", {type: "button", class: "close", onclick: () => { panel.hidden = true; }}, "Close"), ...children);
 }
 
 async function studyView(kind) {
