@@ -539,3 +539,61 @@ def test_ten_thousand_random_requests_get_json_answers_and_keep_games_consistent
     assert {200, 400, 403, 404, 409} <= statuses
     for game_id in ids:
         assert_consistent(client.get(f"/api/games/{game_id}").json()["game"])
+
+
+# ---------------------------------------------------------------- the command and the store
+
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
+    import importlib.util
+
+    from nim.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name in ("starlette", "uvicorn") else real(name, *args))
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'pip install "nimcore[web]"' in err
+
+
+@pytest.mark.parametrize("host, words", [("127.0.0.1", "only this computer"), ("localhost", "only this computer"),
+                                         ("::1", "only this computer"), ("0.0.0.0", "every interface"),
+                                         ("192.168.1.5", "anyone who can reach 192.168.1.5")])
+def test_the_start_up_line_says_who_can_connect(host, words):
+    from nim.commands.serve import who_can_reach
+
+    assert words in who_can_reach(host)
+
+
+def test_serve_refuses_a_bad_port(capsys):
+    from nim.cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port must be 1 to 65535" in capsys.readouterr().err
+
+
+def test_the_default_database_is_in_the_users_data_folder(monkeypatch, tmp_path):
+    import sys
+
+    from nim.web.store import default_db_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    if sys.platform.startswith("linux"):
+        assert default_db_path() == tmp_path / "nimcore" / "games.sqlite3"
+
+
+def test_games_survive_a_new_app_on_the_same_file(tmp_path):
+    db = tmp_path / "kept.sqlite3"
+    with TestClient(create_app(db)) as first:
+        game, token = create(first, flow="free", mode="hvh", piles=[3, 4, 5])
+        game = move(first, game, token, 0, 2).json()["game"]
+    with TestClient(create_app(db)) as second:
+        again = second.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": token}).json()["game"]
+        assert again["piles"] == [1, 4, 5] and again["you"] == 0
+        joined = second.post(f"/api/games/{game['id']}/join", json={}).json()
+        assert move(second, joined["game"], joined["token"], 1, 1).status_code == 200
+
+
+def test_the_event_stream_of_a_missing_game_is_a_json_404(client):
+    answer = client.get("/api/games/missing/events")
+    assert answer.status_code == 404 and "error" in answer.json()

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+# `from nim import explain`, not `from nim.explain import explain`: importing the
+# submodule first would leave the package attribute nim.explain bound to the module,
+# shadowing the lazily loaded function that nim.explain(...) callers expect
+from nim import explain
 from nim.defaults import analyze, solve
 from nim.errors import NimError
-from nim.explain import explain
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
