@@ -597,3 +597,17 @@ def test_games_survive_a_new_app_on_the_same_file(tmp_path):
 def test_the_event_stream_of_a_missing_game_is_a_json_404(client):
     answer = client.get("/api/games/missing/events")
     assert answer.status_code == 404 and "error" in answer.json()
+
+
+def test_ai_vs_ai_with_slow_searchers_on_a_big_board_is_bounded(client, monkeypatch):
+    import time
+
+    from nim.web import games
+
+    monkeypatch.setattr(games, "AI_SECONDS", 0.5)
+    started = time.monotonic()
+    game, _ = create(client, flow="free", mode="aivai", ai="minimax", piles=[60, 60], rules="misere")
+    assert time.monotonic() - started < 20
+    assert game["finished"]
+    assert_consistent(game)
+    assert any("the exact solver plays the remaining ones" in line for line in game["log"])

@@ -206,7 +206,14 @@ def test_a_whole_kuet_easy_series_by_clicking_stones(server, people, shots):
             page.click(f".stone[data-pile='{big}'][data-index='{game['piles'][big] - 4}']")
             assert page.is_disabled("#confirm")
             assert "take 1 to 3" in page.inner_text("#selection")
-        take_first_stone(page, game)
+        if len(game["moves"]) % 4 == 2:             # now and then typed, as in the terminal
+            pile = next(i for i, takes in enumerate(game["takes"]) if takes)
+            assert page.inner_text("#typed").startswith("From which pile you want to remove stones, Ann??:")
+            page.fill("#typed-pile", str(pile + 1))
+            page.fill("#typed-count", "1")
+            page.click("#typed-button")
+        else:
+            take_first_stone(page, game)
         wait_version_above(page, game["version"])
     game = ann.state()
     assert game["series"]["done"] and len(game["series"]["results"]) == 3
@@ -260,6 +267,12 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     assert bo.page.inner_text("#status").startswith("Your turn, Bo")
     assert "Player 0 removes 2 from pile [2]." in bo.page.inner_text("#log")
     version = bo.state()["version"]
+    assert "Enter 'pile_index remove_count' (e.g. '1 3'):" in bo.page.inner_text("#typed")
+    bo.page.fill("#typed-pile", "7")                              # a typed move on no pile
+    bo.page.fill("#typed-count", "1")
+    bo.page.click("#typed-button")
+    bo.page.wait_for_function("() => document.querySelector('#selection').textContent.includes('no pile 7')")
+    assert bo.state()["version"] == version
     bo.page.click(".stone[data-pile='0'][data-index='0']")       # take all 3 of pile [0]
     bo.page.click("#confirm")
     ann.page.wait_for_function(f"() => game.version > {version} && game.piles[0] === 0")

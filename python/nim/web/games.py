@@ -44,6 +44,8 @@ MAX_PILE = 60
 MAX_MOVES = MAX_PILES * MAX_PILE
 #: The AI players a free game offers (as make_strategy names them).
 FREE_AIS = ("optimal", "nimsum", "random", "ida", "level:1", "level:2", "level:3", "alphabeta", "minimax")
+#: Seconds of AI moves one request may spend before the exact solver takes over.
+AI_SECONDS = 5.0
 #: forejune: a random pile in this range when none is given; the largest accepted.
 FOREJUNE_SIZES = (10, 30)
 
@@ -556,7 +558,14 @@ def _finish(state: Dict[str, Any]) -> None:
 
 
 def _advance(state: Dict[str, Any]) -> None:
-    """Let the AI seats move until a human is to move or the game is over."""
+    """Let the AI seats move until a human is to move or the game is over.
+
+    One request spends at most AI_SECONDS on AI moves (an AI vs AI game of
+    slow searchers on a big board would take minutes): past it, the exact
+    solver plays the rest of the request's AI moves, and the log says so.
+    """
+    started = time.monotonic()
+    hurried = False
     while not state["finished"] and state["seats"][state["to_move"]]["ai"]:
         seat = state["to_move"]
         options: Dict[str, Any] = {}
@@ -564,15 +573,20 @@ def _advance(state: Dict[str, Any]) -> None:
             options["tie_break"] = state["extra"]["tie_break"]
         if state["extra"].get("forejune"):
             options["forejune"] = True
-        strategy = make_strategy(state["seats"][seat]["ai"], **options)
+        name = state["seats"][seat]["ai"]
+        if time.monotonic() - started > AI_SECONDS:
+            if not hurried:
+                _say(state, f"(The AI moves of this request passed {AI_SECONDS:g} seconds: "
+                            "the exact solver plays the remaining ones.)")
+                hurried = True
+            name = "optimal"
+        strategy = make_strategy(name, **options)
         # one generator per move, from the game's seed: a restarted server plays the same
         rng = random.Random(state["seed"] * 7919 + len(state["moves"]) + 1000 * state["version"])
         move = strategy.choose_move(position_of(state), rng=rng)
         if strategy.last_note:
             _say(state, f"({strategy.last_note})")
         _apply(state, seat, move)
-        if state["finished"]:
-            break
 
 
 def undo(state: Dict[str, Any], token: Any) -> None:

@@ -163,6 +163,7 @@ function update(state) {
   const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow];
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
+  showTyped();
   const mover = state.seats[state.to_move];
   let status;
   if (state.finished) {
@@ -225,6 +226,51 @@ function drawBoard() {
     board.append(row);
   });
   showChoice();
+}
+
+// the seeds' prompts for a typed move (the keyboard's way to play, beside the stones)
+function typedPrompts(state, name) {
+  if (state.flow === "kuet") {
+    return ["", `From which pile you want to remove stones, ${name}??:`, "How many stones do you want to remove (maximum 3)??:"];
+  }
+  if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
+  if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
+  if (state.flow === "forejune") return ["", null, `${name}, how many do you take?`];
+  return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
+}
+
+function showTyped() {
+  const form = $("#typed");
+  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  form.hidden = !canMove;
+  if (!canMove) return;
+  const [prompt, pileText, countText] = typedPrompts(game, game.seats[mine.seat].name);
+  $("#typed-prompt").textContent = prompt;
+  $("#typed-pile-label").hidden = pileText === null;
+  $("#typed-pile-label span").textContent = pileText || "";
+  $("#typed-count-text").textContent = countText;
+}
+
+async function typedMove(event) {
+  event.preventDefault();
+  if (!mine) return;
+  const single = game.flow === "forejune";
+  const pileText = single ? String(game.base) : $("#typed-pile").value.trim();
+  const countText = $("#typed-count").value.trim();
+  if (!/^[0-9]{1,6}$/.test(pileText) || !/^[0-9]{1,6}$/.test(countText)) {
+    $("#selection").textContent = "Type whole numbers: the pile and how many to take.";
+    $("#selection").classList.add("error");
+    return;
+  }
+  const answer = await api("POST", `/api/games/${game.id}/move`, {token: mine.token,
+    pile: Number(pileText) - game.base, count: Number(countText), version: game.version});
+  if (answer.ok) {
+    $("#typed-pile").value = "";
+    $("#typed-count").value = "";
+    update(answer.data.game);
+  } else {
+    await refused(answer);
+  }
 }
 
 function pick(pile, index) {
@@ -424,6 +470,7 @@ function tablePanel() {
 
 function wire() {
   $("#confirm").addEventListener("click", confirmMove);
+  $("#typed").addEventListener("submit", typedMove);
   $("#clear").addEventListener("click", () => { chosen = null; drawBoard(); });
   $("#hint").addEventListener("click", () => studyView("hint"));
   $("#why").addEventListener("click", () => studyView("why"));
