@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
 
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False,
+                    timeout_graceful_shutdown=2)
     except OSError as error:
         raise NimError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
     return 0
