@@ -3,8 +3,9 @@
 port, started by the test.
 
 Covered: a whole KUET Easy series played by clicking stones; Human vs Human in
-two browser contexts, the second player trying to move out of turn; a server
-restart in the middle of a game; the Lab 2 replay upload; a screenshot of each
+two browser contexts, the second player trying to move out of turn; a browser
+without server-sent events kept up to date by polling; a server restart in the
+middle of a game; the Lab 2 replay upload; a screenshot of each
 page (saved under the test's temporary folder, or NIMCORE_SCREENSHOTS).
 
 The tests skip when Chromium or Playwright is missing, unless
@@ -286,6 +287,29 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     ann.page.screenshot(path=str(shots / "rajalakshmi-player-0.png"), full_page=True)
     bo.page.screenshot(path=str(shots / "rajalakshmi-player-1.png"), full_page=True)
     assert ann.errors == [] and bo.errors == [] and watcher.errors == []
+
+
+def test_without_server_sent_events_the_polling_fallback_keeps_the_game_going(server, browser):
+    ann, bo = Watched(browser), Watched(browser)
+    bo.context.add_init_script("delete window.EventSource;")      # a browser or proxy without SSE
+    try:
+        ann.page.goto(f"{server.url}/free")
+        ann.page.select_option("#mode", "hvh")
+        ann.page.click("#start")
+        ann.page.wait_for_selector("#share-link")
+        bo.page.goto(ann.page.inner_text("#share-link"))
+        bo.page.click("#join-button")
+        bo.page.wait_for_function("() => game.seats[1].taken")
+        ann.page.wait_for_function("() => game.seats[1].taken")      # Ann hears of it by SSE
+        version = ann.state()["version"]
+        take_first_stone(ann.page, ann.state())
+        bo.page.wait_for_function(f"() => game.version > {version}")  # Bo, by polling
+        assert bo.page.evaluate("() => typeof window.EventSource") == "undefined"
+        assert bo.page.inner_text("#status").startswith("Your turn")
+        assert ann.errors == [] and bo.errors == []
+    finally:
+        ann.close()
+        bo.close()
 
 
 def test_a_server_restart_in_the_middle_of_a_game(browser, tmp_path, shots):
