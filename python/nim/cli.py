@@ -31,6 +31,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "tree": ("tree", "draw the game tree of a small position as SVG or HTML"),
     "table": ("table", "single-pile outcome and Grundy table"),
     "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
+    "grade": ("grade", "grade a learning agent's Q-table against perfect play"),
 }
 
 EXIT_USAGE = 2
@@ -45,6 +46,7 @@ examples:
   nimcore play                            play against the AI NimX in the terminal
   nimcore tournament --strategies random,ida,alphabeta,optimal --games 10 --seed 1
   nimcore replay lab2.txt --misere        replay a Lab 2 test file, annotated
+  nimcore grade q.json --piles 1 3 5 7 --misere   how close a Q-learner plays to perfect
   nimcore COMMAND --help                  the options of one command
 """
 
