@@ -40,6 +40,15 @@ class Tournament:
         """The fittest strategy, its 95% interval and the strategies tied with it."""
         return select_with_intervals(self.population)
 
+    def __str__(self) -> str:
+        return format_tournament(self)
+
+    def _repr_html_(self) -> str:
+        """The cross-table, intervals and selection, for notebooks."""
+        import html
+
+        return f"<pre>{html.escape(format_tournament(self))}</pre>"
+
     def to_dict(self) -> Dict[str, Any]:
         """JSON-ready: per strategy its chromosome, fitness and interval; the cross-table; the selection."""
         chosen = self.selection()
