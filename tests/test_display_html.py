@@ -160,6 +160,10 @@ def test_a_tree_page_opens_with_its_root_in_view(tmp_path: Path) -> None:
     done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
                            "--virtual-time-budget=2000", "--dump-dom", page.as_uri()],
                           capture_output=True, text=True, timeout=120)
-    zoom = re.search(r'data-zoom="([0-9.]+)"', done.stdout)
-    assert zoom, "the page records its initial zoom on the <svg> (data-zoom)"
-    assert float(zoom.group(1)) >= 0.5, "the tree opens too small to read"
+    zoom = re.search(r'data-scale="([0-9.]+)"', done.stdout)
+    assert zoom, "the page records its initial zoom on the <svg> (data-scale)"
+    from nim.study.tree_page import READABLE_ZOOM
+    assert float(zoom.group(1)) >= READABLE_ZOOM, "the tree opens too small to read"
+    # the root's box is in the visible part of the scrolled view
+    scroll = re.search(r'data-root-visible="(\w+)"', done.stdout)
+    assert scroll and scroll.group(1) == "true"
