@@ -164,9 +164,11 @@ def test_replay_names_its_rules_and_takes_another_ai(tmp_path: Path, monkeypatch
     assert "assuming" not in out
     status, out, _ = cli(monkeypatch, capsys, ["replay", str(game), "--misere", "--level", "1", "--seed", "2"])
     assert status == 0 and "NimX answers: Depth-limited alpha-beta (depth 1, 30% slips)" in out
-    status, out, _ = cli(monkeypatch, capsys, ["replay", str(game), "--misere", "--ai", "random", "--json"])
+    one_move = tmp_path / "one.txt"       # a random answer could make a later file move illegal
+    one_move.write_text("4\n1\n3\n5\n7\n0 1\n")
+    status, out, _ = cli(monkeypatch, capsys, ["replay", str(one_move), "--misere", "--ai", "random", "--json"])
     data = json.loads(out)
-    assert data["ai"] == "Random"
+    assert status == 0 and data["ai"] == "Random" and len(data["steps"]) == 2
     position = Position((1, 3, 5, 7), "misere")        # every answer is legal, every value right
     for step in data["steps"]:
         assert step["value_before"] == oracle_value("misere", position.piles)
