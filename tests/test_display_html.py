@@ -137,7 +137,7 @@ def test_rich_output_renders_in_a_browser(tmp_path: Path) -> None:
     for entry in match.group(1).split():
         key, svgs, circles, prefixed, tables, width = entry.split(":")
         found[key] = (int(svgs), int(circles), int(prefixed), int(tables), int(width))
-    for n, (name, markup, circles) in enumerate(items):
+    for n, (name, _, circles) in enumerate(items):
         svgs, drawn, prefixed, tables, width = found[f"o{n}"]
         assert prefixed == 0, f"{name}: the browser sees prefixed elements"
         if name in ("position", "analysis", "tree"):
