@@ -143,8 +143,9 @@ class GameCommands:
             self.console.say(f"  cannot save to {path}: {error.strerror or error}")
             return
         self.saved.append(path)
-        self.console.say(f"  Saved {len(moves)} move{'s' if len(moves) != 1 else ''} to {path} "
-                         f"(nimcore play --load {path} continues it).")
+        self.console.say(f"  Saved {len(moves)} move{'s' if len(moves) != 1 else ''} to {path}: "
+                         f"nimcore play --load {path} continues it, nimcore replay {path} --record "
+                         "annotates it.")
 
 
 def play_moves(start: Position, moves: Sequence[Move]) -> Optional[str]:
