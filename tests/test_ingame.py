@@ -202,3 +202,17 @@ def test_the_mode_prompt_lists_no_empty_option() -> None:
     assert str(refused.value) == "the mode must be one of 1, 2, 3, not '9'"
     out = run(PlayOptions(style="rajalakshmi"), ["9"])
     assert "the mode must be one of 1, 2, 3, not '9'" in out
+
+
+def test_a_hint_past_the_search_budget_does_not_stop_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nim.defaults
+    import nim.explain
+    from nim.errors import SearchLimitError
+    from nim.play.ingame import hint_line
+
+    def too_big(*args: object, **kwargs: object) -> None:
+        raise SearchLimitError("the search passed its node limit", reason="nodes")
+
+    monkeypatch.setattr(nim.explain, "explain", too_big)
+    monkeypatch.setattr(nim.defaults, "solve", too_big)
+    assert hint_line(Position((3, 4, 5))) == "Hint: none this time (the search passed its node limit)"

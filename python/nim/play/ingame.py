@@ -80,7 +80,10 @@ def hint_line(position: Position, base: int = 1) -> str:
             reason = ("every move loses against best play; this one keeps the game going and "
                       "waits for a slip")
     except NimError:
-        solution = solve(position)
+        try:
+            solution = solve(position)
+        except NimError as error:          # a search past its budget: no hint, the game goes on
+            return f"Hint: none this time ({error})"
         value, move = solution.value, solution.move
         reason = ("it leaves the opponent a lost position" if value > 0
                   else "every move loses against best play; this one waits for a slip")
