@@ -216,3 +216,18 @@ def test_a_hint_past_the_search_budget_does_not_stop_the_game(monkeypatch: pytes
     monkeypatch.setattr(nim.explain, "explain", too_big)
     monkeypatch.setattr(nim.defaults, "solve", too_big)
     assert hint_line(Position((3, 4, 5))) == "Hint: none this time (the search passed its node limit)"
+
+
+def test_numbers_too_long_are_too_large_in_every_prompt() -> None:
+    from nim.play.console import piles_parser
+    from nim.play.rajalakshmi import parse_rajalakshmi_piles, rajalakshmi_move_parser
+
+    huge = "7" * 5000                      # past int()'s digit limit, too
+    with pytest.raises(ValueError, match="a pile size of 5000 digits is too large: at most 1,000"):
+        piles_parser(None)(huge)
+    with pytest.raises(ValueError, match="not a number of 5000 digits"):
+        parse_rajalakshmi_piles(f"3 {huge}")
+    with pytest.raises(ValueError, match="A number of 5000 digits is too large: pile indices are 0 to 2"):
+        rajalakshmi_move_parser(Position((3, 4, 5)))(f"1 {huge}")
+    out = run(PlayOptions(style="lab2", rules=Rules(misere=True), difficulty=1), [huge])
+    assert "a pile size of 5000 digits is too large" in out and huge not in out.replace(huge, "", 1)
