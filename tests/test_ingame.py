@@ -205,16 +205,17 @@ def test_the_mode_prompt_lists_no_empty_option() -> None:
 
 
 def test_a_hint_past_the_search_budget_does_not_stop_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import nim.defaults
-    import nim.explain
+    import importlib
+
     from nim.errors import SearchLimitError
     from nim.play.ingame import hint_line
 
     def too_big(*args: object, **kwargs: object) -> None:
         raise SearchLimitError("the search passed its node limit", reason="nodes")
 
-    monkeypatch.setattr(nim.explain, "explain", too_big)
-    monkeypatch.setattr(nim.defaults, "solve", too_big)
+    # the modules themselves (``nim.explain`` as an attribute is the lazily loaded function)
+    monkeypatch.setattr(importlib.import_module("nim.explain"), "explain", too_big)
+    monkeypatch.setattr(importlib.import_module("nim.defaults"), "solve", too_big)
     assert hint_line(Position((3, 4, 5))) == "Hint: none this time (the search passed its node limit)"
 
 
