@@ -37,7 +37,8 @@ all you are asked):
   lab2         misere play and difficulty levels 1-3 (depth-limited
                alpha-beta with the nim-sum evaluation, Lab 2's game-over rule)
   forejune     one pile, take 1 to half of it, the AI first; the player
-               left with 1 loses
+               left with 1 loses; in the seed's words (Enter at the first
+               question: a random pile of 10 to 30)
 
 Flags answer the questions; you are asked only what they leave out; a flag a
 style cannot honour (e.g. --style kuet --misere) is refused. Piles are
