@@ -32,6 +32,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "table": ("table", "single-pile outcome and Grundy table"),
     "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
     "serve": ("serve", "play and study in the browser (web extra)"),
+    "grade": ("grade", "grade a learning agent's Q-table against perfect play"),
 }
 
 EXIT_USAGE = 2
@@ -47,6 +48,7 @@ examples:
   nimcore tournament --strategies random,ida,alphabeta,optimal --games 10 --seed 1
   nimcore replay lab2.txt --misere        replay a Lab 2 test file, annotated
   nimcore serve --open                    play and study in the browser (web extra)
+  nimcore grade q.json --piles 1 3 5 7 --misere   how close a Q-learner plays to perfect
   nimcore COMMAND --help                  the options of one command
 """
 
