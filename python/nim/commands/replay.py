@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from nim.commands.common import add_rule_flags, rules_from_args
-from nim.errors import NimError
+from nim.commands.common import add_rule_flags, rules_from_args, whole_number
+from nim.limits import MAX_NODE_LIMIT
 from nim.study.replay import format_replay, read_replay_file, replay_game
 from nim.solution import DEFAULT_NODE_LIMIT
 
@@ -39,19 +39,13 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the test file ('-': standard input)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT, metavar="N",
+    parser.add_argument("--node-limit", type=whole_number(0, MAX_NODE_LIMIT), default=DEFAULT_NODE_LIMIT, metavar="N",
                         help=f"stop a search after N nodes (default {DEFAULT_NODE_LIMIT:,}; 0: none)")
     add_rule_flags(parser)
     parser.set_defaults(run=run)
 
 
-#: Largest --node-limit: the engines count nodes in 64 bits.
-MAX_NODE_LIMIT = 2**63 - 1
-
-
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.node_limit <= MAX_NODE_LIMIT:
-        raise NimError(f"--node-limit must be from 0 (none) to {MAX_NODE_LIMIT:,}, not {args.node_limit}")
     rules = rules_from_args(args)
     game = read_replay_file(args.file)
     replay = replay_game(game, rules, node_limit=args.node_limit or None)
