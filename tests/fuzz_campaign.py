@@ -358,8 +358,14 @@ CASES: List[Case] = [
     Case(6, "a player's move on a pile of 2**64", "api",
          "from nim.play.strategies import make_strategy\nimport random\n"
          "for name in ('random', 'optimal', 'alphabeta', 'minimax', 'ida', 'level:2', 'nimsum'):\n"
-         "    move = make_strategy(name).choose_move((2**64, 3), 'normal', random.Random(1))\n"
-         "    assert nim.Position((2**64, 3)).is_legal(move), (name, move)\n", "ok"),
+         "    try:\n"
+         "        move = make_strategy(name).choose_move((2**64, 3), 'normal', random.Random(1))\n"
+         "    except nim.NimError:       # a search engine's clear refusal\n"
+         "        assert name in ('alphabeta', 'minimax', 'ida', 'level:2'), name\n"
+         "        continue\n"
+         "    assert nim.Position((2**64, 3)).is_legal(move), (name, move)\n"
+         "assert make_strategy('random').choose_move((5, 3), 'normal', random.Random(7)) == "
+         "random.Random(7).choice(list(nim.Position((5, 3)).moves()))\n", "ok"),
     # 7: output that cannot be written
     *[Case(7, f"{' '.join(argv[:2])} > /dev/full", "cli", argv, OUTPUT, 10, "/dev/full", _one_line_error)
       for argv in (["solve", "1", "2", "3"], ["solve", "1", "2", "3", "--json"],

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import IO, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from nim.errors import NimError, SearchLimitError
 
@@ -61,6 +61,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: Optional[IO[str]] = None) -> None:
+        # argparse drops an OSError of this write (--help > /dev/full ended in status 0)
+        if message:
+            (file or sys.stderr).write(message)
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse builds a formatter for every add_argument, and its default
@@ -141,13 +146,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _output_failed(error: OSError) -> int:
     """Say in one line on stderr that the output (or other I/O) failed; EXIT_OUTPUT."""
-    try:
-        sys.stdout.flush()
-        what = "input/output error"            # stdout is fine: the error came from elsewhere
-    except OSError:
-        what = "cannot write the output"
     _drop_stdout()
     reason = error.strerror or str(error) or type(error).__name__
+    # a failed write to stdout names no file; any other I/O error names its own
+    what = "cannot write the output" if error.filename is None else f"cannot use {error.filename}"
     try:
         print(f"nimcore: error: {what}: {reason}", file=sys.stderr)
     except OSError:

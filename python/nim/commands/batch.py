@@ -114,6 +114,7 @@ def _worker_start() -> None:
     the workers), and on Linux a worker ends when the main process does, however
     it ends (even by SIGKILL), instead of waiting for work forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # not the main process's handler, inherited by fork
     if sys.platform.startswith("linux"):
         import ctypes
 
