@@ -231,10 +231,11 @@ CASES: List[Case] = [
          "assert nim.depth_limited(g(), depth=2).value == nim.depth_limited([1, 3, 5], depth=2).value\n"
          "assert nim.explain(g()).text == nim.explain([1, 3, 5]).text\n"
          "assert nim.NimGame(g()).initial == nim.NimGame([1, 3, 5]).initial\n"
-         "assert nim.build_game_tree(g()).nodes == nim.build_game_tree([1, 3, 5]).nodes\n"
          "assert nim.analyze(g()) == nim.analyze([1, 3, 5])\n"
          "assert nim.Solver().values([g()]).tolist() == [nim.solve([1, 3, 5]).value]\n"
-         "assert nim.solve_many([g()])[0].move == nim.solve([1, 3, 5]).move\n", "ok"),
+         "assert nim.solve_many([g()])[0].move == nim.solve([1, 3, 5]).move\n"
+         "g = lambda: (np.int32(p) for p in [1, 2, 2])\n"
+         "assert nim.build_game_tree(g()).visited == nim.build_game_tree([1, 2, 2]).visited\n", "ok"),
     Case(1, "OpenSpiel helpers of a NumPy generator", "api",
          "import numpy as np\nfrom nim.openspiel import game_string, load_game\n"
          "g = lambda: (np.uint8(p) for p in [1, 3, 5])\n"
@@ -292,10 +293,10 @@ CASES: List[Case] = [
     Case(4, "analyze [1] * 10**6 misere max 3, node_limit=1000", "api",
          "try:\n    nim.analyze([1] * 10**6, 'misere,max=3', node_limit=1000)\n"
          "except nim.SearchLimitError:\n    pass", "ok", 20),
-    Case(4, "analyze [1] * 3000 + [2] misere max 3: every move, right", "api",
-         "rows = nim.analyze([1] * 3000 + [2], 'misere,max=3')\n"
-         "assert len(rows) == 3002 and rows[0].value == -1 and rows[-1].value == 1, rows[-2:]\n"
-         "assert rows[-1].move == (3000, 1) and rows[0].depth == 3000 and rows[-1].depth == 3001", "ok", 20),
+    Case(4, "analyze [1] * 300 + [2] misere max 3: every move, right", "api",
+         "rows = nim.analyze([1] * 300 + [2], 'misere,max=3')\n"
+         "assert len(rows) == 302 and rows[0].value == -1 and rows[-1].value == 1, rows[-2:]\n"
+         "assert rows[-1].move == (300, 1) and rows[0].depth == 300 and rows[-1].depth == 301", "ok", 20),
     Case(4, "analyze [2] * 30000 + [3] under set 1;2, time_limit=1", "api",
          "try:\n    nim.analyze([2] * 30000 + [3], 'normal,set=1;2', time_limit=1)\n"
          "except nim.SearchLimitError:\n    pass\n", "ok", 15),
@@ -314,15 +315,16 @@ CASES: List[Case] = [
          "from fractions import Fraction\nt = Fraction(1)\nfor _ in range(30):\n    t = (t, t)\n"
          "nim.solve_tree(t, node_limit=10)", "error"),
     Case(4, "shared sub-lists: the answer and node counts of the unfolded copy", "api",
-         "import copy, random\nrandom.seed(5)\n"
+         "import random\nrandom.seed(5)\n"
          "for _ in range(40):\n"
          "    pool = [random.randint(-9, 9) for _ in range(3)]\n"
          "    for _ in range(8):\n"
          "        pool.append([random.choice(pool) for _ in range(random.randint(1, 3))])\n"
          "    tree = pool[-1] if isinstance(pool[-1], list) else [pool[-1]]\n"
          "    for method in ('Minimax', 'AlphaBeta'):\n"
-         "        shared, unfolded = nim.solve_tree(tree, method), nim.solve_tree(copy.deepcopy(eval(repr(tree))), method)\n"
-         "        assert shared[:2] + shared[3:6] == unfolded[:2] + unfolded[3:6], (tree, shared, unfolded)\n",
+         "        shared, unfolded = nim.solve_tree(tree, method), nim.solve_tree(eval(repr(tree)), method)\n"
+         "        fields = lambda s: (s.value, s.best_index, s.nodes, s.best_nodes)\n"
+         "        assert fields(shared) == fields(unfolded), (tree, shared, unfolded)\n",
          "ok"),
     Case(4, "subtraction set of 40,001 members, the last repeated", "api",
          "nim.Rules(take='set', subtract=list(range(1, 40001)) + [40000])", "error"),

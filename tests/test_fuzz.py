@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -365,3 +365,22 @@ if __name__ == "__main__":
     for kind in ("traceback", "hang", "wrong"):
         for case in figures[kind]:
             print(f"  {kind:9} {case}")
+
+
+# -- round three (issue 26): every case in its own capped interpreter ------------------
+
+from fuzz_campaign import CASES as ROUND_THREE, make_files as make_round_three_files  # noqa: E402
+from fuzz_campaign import run_case  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def round_three_files(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+    return make_round_three_files(tmp_path_factory.mktemp("fuzz3"))
+
+
+@pytest.mark.parametrize("case", ROUND_THREE, ids=[f"{case.item}: {case.name}" for case in ROUND_THREE])
+def test_round_three_case(case: Any, round_three_files: Dict[str, str]) -> None:
+    """Each case of tests/fuzz_campaign.py ends as promised: no traceback, hang,
+    wrong answer or exhausted memory (1 GiB of address space)."""
+    outcome, why = run_case(case, sys.executable, round_three_files)
+    assert outcome == "clean", f"{outcome}: {why}"

@@ -106,7 +106,11 @@ def _on_sigterm_raise() -> Optional[Callable[[], None]]:
         raise _Terminated()
 
     previous = signal.signal(signal.SIGTERM, raise_terminated)
-    return lambda: signal.signal(signal.SIGTERM, previous)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
 
 
 def _worker_start() -> None:

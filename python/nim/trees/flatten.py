@@ -121,7 +121,7 @@ def _shares_a_list(tree: Any) -> bool:
     seen = set()
     level = [tree]
     while level:
-        below = []
+        below: List[Any] = []
         for node in level:
             if isinstance(node, (list, tuple)):
                 if id(node) in seen:
