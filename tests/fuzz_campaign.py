@@ -344,6 +344,16 @@ CASES: List[Case] = [
     Case(5, "solve --batch with a 5000-digit pile", "cli", ["solve", "--batch", "{batch_digits_5000}"], USAGE),
     Case(5, "solve --batch of a folder", "cli", ["solve", "--batch", "{folder}"], USAGE),
     Case(5, "solve --batch /dev/zero", "cli", ["solve", "--batch", "/dev/zero"], USAGE),
+    Case(5, "play (hvh) with stdin /dev/zero", "driver",
+         "import subprocess, sys\n"
+         "for argv in (['play', '--mode', 'hvh', '--piles', '3', '4', '5'],\n"
+         "             ['play', '--style', 'forejune', '--piles', '20']):\n"
+         "    done = subprocess.run([sys.executable, '-m', 'nim', *argv], stdin=open('/dev/zero', 'rb'),\n"
+         "                          capture_output=True, timeout=8)\n"
+         "    err = done.stderr.decode()\n"
+         "    if 'Traceback' in err: print(err[-500:]); sys.exit(5)\n"
+         "    assert done.returncode == 2 and err.startswith('nimcore: error: ') and err.count('\\n') == 1, err\n",
+         None, 20),
     # 6: huge piles in move listings
     Case(6, "solve 2**63 --all-moves --no-depth", "cli",
          ["solve", str(2**63), "--all-moves", "--no-depth"], USAGE, 10, None, _one_line_error),
