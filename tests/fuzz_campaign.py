@@ -154,9 +154,11 @@ def children(pid):
             if int(fields[1]) == pid:
                 found.append(int(entry))
     return found
+import tempfile
+log = tempfile.TemporaryFile()        # not a pipe: an orphaned worker would hold it open
 child = subprocess.Popen([sys.executable, "-m", "nim", "solve", "--batch", "{batch_slow}", "--misere",
                           "--max-take", "3", "--method", "tt", "--workers", "2"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+                         stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL)
 for _ in range(100):
     time.sleep(0.1)
     workers = children(child.pid)
@@ -170,9 +172,13 @@ try:
 except subprocess.TimeoutExpired:
     child.kill(); child.wait()
     for pid in workers:
-        os.kill(pid, signal.SIGKILL)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     sys.exit(3)
-err = child.stderr.read().decode()
+log.seek(0)
+err = log.read().decode()
 time.sleep(1.0)
 alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}")
          and open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
