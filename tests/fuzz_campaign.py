@@ -306,11 +306,13 @@ CASES: List[Case] = [
     Case(4, "analyze [2] * 30000 + [3] under set 1;2, time_limit=1", "api",
          "try:\n    nim.analyze([2] * 30000 + [3], 'normal,set=1;2', time_limit=1)\n"
          "except nim.SearchLimitError:\n    pass\n", "ok", 15),
-    Case(4, "IDA* on 200,000 piles of 1, time_limit=1", "api",
-         "nim.solve([1] * 200000, method='ida', time_limit=1)", "error", 10),
-    Case(4, "IDA* on 2,000,000 piles of 1: SIGINT", "driver",
-         _SIGNAL_DRIVER + "run(['solve', '--file', '{ones_2e6}', '--method', 'ida'], signal.SIGINT, 2.5, 2)\n",
-         None, 20),
+    Case(4, "IDA* on 200,000 piles of 1, time_limit=1: the path, or the limit", "api",
+         "try:\n    result = nim.ida([1] * 200000, time_limit=1)\nexcept nim.SearchLimitError:\n    pass\n"
+         "else:\n    assert result.move == (0, 1) and result.path_length == result.nodes == 200000, result\n",
+         "ok", 10),
+    Case(4, "IDA* on 2,000,000 piles of 1: SIGINT ends it at once", "driver",
+         _SIGNAL_DRIVER + "run(['solve', '--file', '{ones_2e6}', '--method', 'ida'], signal.SIGINT, 2.5, 2,"
+         " ok=(0, 130))\n", None, 20),
     Case(4, "alphabeta on 200,000 piles of 1, time_limit=1", "api",
          "nim.solve([1] * 200000, method='alphabeta', time_limit=1)", "error", 10),
     Case(4, "depth_limited on 200,000 piles of 1, time_limit=1", "api",
