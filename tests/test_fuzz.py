@@ -11,6 +11,12 @@ are counted -- tried / clean / traceback / hang / wrong -- so that any
 checkout can be measured:
 
     python tests/test_fuzz.py [PYTHON]      # PYTHON: the interpreter to test
+
+Round three (issue 26: iterators of NumPy ints, names shadowed by submodules,
+Ctrl-C against limits, unbounded work, input caps, huge move listings, output
+that cannot be written, huge --json) lives in ``tests/fuzz_campaign.py``: each
+of its cases runs here in its own interpreter with a time and a memory cap, and
+``python tests/fuzz_campaign.py [PYTHON]`` prints its before/after table.
 """
 
 from __future__ import annotations
