@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 import warnings
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
 from nim.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
-from nim.position import Move
+from nim.position import Move, count_takes
+from nim.rules import Rules
 from nim.defaults import analyze, solve
 from nim.engines import METHODS, TheoryWarning
 from nim.solution import DEFAULT_TT_MB, Solution
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         explanation = explain(piles, rules, **limits)
     rows: Optional[List[MoveAnalysis]] = None
     if args.all_moves:
+        _check_listing(piles, rules)      # before the analysis: counted, not listed
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
         import json  # only here: start-up
@@ -137,28 +139,47 @@ def run(args: argparse.Namespace) -> int:
         if explanation is not None:
             sys.stdout.write("\n" + explanation.text + "\n")
         if rows is not None:
-            sys.stdout.write(_move_table(piles, rows))
+            _write_move_table(piles, rows)
     return 0
 
 
-def _move_table(piles: List[int], rows: List[MoveAnalysis]) -> str:
-    """The --all-moves table: one line per legal move."""
+#: The most moves ``--all-moves`` lists (a table line or a JSON object each): a
+#: pile of 2**64 has 2**64 moves, and 10**6 lines already take some 700 MB to make.
+MAX_LISTED_MOVES = 1_000_000
+
+
+def _check_listing(piles: List[int], rules: Rules) -> None:
+    """Refuse a position with more than MAX_LISTED_MOVES legal moves, saying how many."""
+    total = sum(count_takes(rules.takes(pile)) for pile in piles)
+    if total > MAX_LISTED_MOVES:
+        raise InvalidPositionError(
+            f"{_show(piles)} has {total:,} legal moves; --all-moves lists at most "
+            f"{MAX_LISTED_MOVES:,}")
+
+
+def _write_move_table(piles: List[int], rows: List[MoveAnalysis]) -> None:
+    """The --all-moves table, one line per legal move, written a block at a time
+    (the widths first, so that no list of every line is held)."""
     if not rows:
-        return "\nno legal move\n"
-    cells = []
-    for row in rows:
-        after = _after(piles, row.move)
+        sys.stdout.write("\nno legal move\n")
+        return
+
+    def cells(row: MoveAnalysis) -> Tuple[str, str, str, str]:
         outcome = "wins" if row.value > 0 else "loses"
         depth = "-" if row.depth is None else str(row.depth)
-        cells.append((str(row.move), after, f"{row.value:+d} {outcome}", depth))
+        return str(row.move), _after(piles, row.move), f"{row.value:+d} {outcome}", depth
+
     headers = ("move", "position after", "value", "depth")
-    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
-    lines = ["", "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths)).rstrip() for cell in cells]
+    widths = [len(header) for header in headers]
+    for row in rows:
+        widths = [max(width, len(cell)) for width, cell in zip(widths, cells(row))]
+    sys.stdout.write("\n" + "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip() + "\n")
+    for start in range(0, len(rows), 10_000):
+        sys.stdout.write("".join("  ".join(c.ljust(w) for c, w in zip(cells(row), widths)).rstrip() + "\n"
+                                 for row in rows[start:start + 10_000]))
     winning = sum(row.value > 0 for row in rows)
-    lines.append(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
-                 "the winner hurrying and the loser delaying")
-    return "\n".join(lines) + "\n"
+    sys.stdout.write(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
+                     "the winner hurrying and the loser delaying\n")
 
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:
