@@ -10,6 +10,8 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any, Dict, List
 
 from nim.errors import (
@@ -73,6 +75,25 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value
     return value
+
+
+class _Package(types.ModuleType):
+    """``nim`` itself: a submodule never takes the place of the public name it
+    shares (``nim.explain`` is the function, not the module ``nim.explain``).
+
+    The import system binds every submodule it loads to its package's attribute
+    of the same name -- whoever imports it first (``nim.Explanation``, ``from
+    nim import *``, ``from nim.explain import ...``) -- so the binding itself is
+    where the function is kept.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __dir__() -> List[str]:

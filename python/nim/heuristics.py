@@ -30,7 +30,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Tuple
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.engines import finish_search, new_search, register_engine
+from nim.engines import abandon_search, finish_search, new_search, register_engine
 from nim.solution import DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options
 from nimcore import depthlimited as _dl_core
 from nimcore import ida as _ida_core
@@ -125,8 +125,10 @@ def ida(
     search = new_search(position, ruleset, options, "ida")
     try:
         value, pile, take, length, iterations, threshold = _ida_core.search(search)
-    finally:
-        finish_search(search, "ida", position)
+    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
+        abandon_search(search)
+        raise
+    finish_search(search, "ida", position)
     move = Move(pile, take) if pile >= 0 else None
     return IdaResult(move, value, length, search.nodes, iterations, threshold, search.seconds)
 
@@ -162,8 +164,10 @@ def depth_limited(
     search = new_search(position, ruleset, options, "depth-limited")
     try:
         score, pile, take = _dl_core.search(search, depth)
-    finally:
-        finish_search(search, "depth-limited", position)
+    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
+        abandon_search(search)
+        raise
+    finish_search(search, "depth-limited", position)
     move = Move(pile, take) if pile >= 0 else None
     return DepthLimitedResult(score / 2, move, search.nodes, depth, search.seconds)
 

@@ -49,7 +49,7 @@ def add_parser(subparsers: Any) -> None:
                         help="the start: every position reachable from it is graded (default 1 3 5 7)")
     parser.add_argument("--sample", type=whole_number(1, 10**9), metavar="N",
                         help="grade N positions drawn at random instead of all")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed of --sample")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S", help="random seed of --sample")
     parser.add_argument("--max-pile", type=whole_number(1, 255), metavar="M",
                         help="decodes action ids (pile * M + count - 1); default the largest pile")
     parser.add_argument("--worst", type=whole_number(0, 1000), default=10, metavar="N",

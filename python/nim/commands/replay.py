@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any, Optional
 
-from nim.commands.common import add_rule_flags, rules_from_args
+from nim.commands.common import add_rule_flags, rules_from_args, whole_number
 from nim.errors import NimError
+from nim.limits import MAX_NODE_LIMIT
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.study.replay import format_replay, read_replay_file, replay_game
@@ -48,14 +49,15 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the test file ('-': standard input)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT, metavar="N",
+    parser.add_argument("--node-limit", type=whole_number(0, MAX_NODE_LIMIT), default=DEFAULT_NODE_LIMIT, metavar="N",
                         help=f"stop a search after N nodes (default {DEFAULT_NODE_LIMIT:,}; 0: none)")
     parser.add_argument("--ai", metavar="STRATEGY",
                         help="the answering player instead of NimX: random, ida, depth:N, level:L, "
                              "minimax, alphabeta, nimsum, optimal")
-    parser.add_argument("--level", type=int, choices=(1, 2, 3),
+    parser.add_argument("--level", type=whole_number(1, 3),
                         help="the answering player at Lab 2's difficulty level (1 Easy, 2 Medium, 3 Hard)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed of the AI's slips (levels 1, 2)")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
+                        help="random seed of the AI's slips (levels 1, 2)")
     parser.add_argument("--record", action="store_true",
                         help="the file holds both players' moves (a game saved with 'save FILE'): "
                              "annotate them, nobody answers")
@@ -63,13 +65,7 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-#: Largest --node-limit: the engines count nodes in 64 bits.
-MAX_NODE_LIMIT = 2**63 - 1
-
-
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.node_limit <= MAX_NODE_LIMIT:
-        raise NimError(f"--node-limit must be from 0 (none) to {MAX_NODE_LIMIT:,}, not {args.node_limit}")
     if args.ai is not None and args.level is not None:
         raise NimError(f"give --ai or --level, not both (--ai {args.ai}, --level {args.level})")
     if args.record and (args.ai is not None or args.level is not None):

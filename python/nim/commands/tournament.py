@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, Dict, Optional, Tuple
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
 from nim.commands.play import MAX_GAMES, MAX_PILE, MAX_PILES
 from nim.errors import NimError
 from nim.play.strategies import STRATEGY_NAMES, parse_strategies
@@ -42,7 +42,8 @@ def add_parser(subparsers: Any) -> None:
                              "(default random,ida,alphabeta,optimal)")
     parser.add_argument("--games", type=int, default=10, metavar="N",
                         help="boards per pairing, each played from both seats (default 10)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed: same seed, same result")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
+                        help="random seed: same seed, same result")
     parser.add_argument("--piles", nargs="+", metavar="N", help="play every game from this board")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_flags(parser)

@@ -9,6 +9,7 @@ import sys
 import textwrap
 from typing import IO, Callable, Dict, Optional, Sequence, Tuple, TypeVar
 
+from nim.errors import InputFileError
 from nim.play.board import render_board, use_color
 
 __all__ = [
@@ -21,6 +22,10 @@ T = TypeVar("T")
 
 class Refusal(ValueError):
     """A refused answer whose message is shown as it is (a seed's own wording)."""
+
+
+#: The longest answer read from standard input (a line; longer is not a person typing).
+MAX_ANSWER = 1 << 16
 
 
 class EndOfInput(Exception):
@@ -112,10 +117,13 @@ class Console:
         while True:
             self.output.write(prompt)
             self.output.flush()
-            line = self.input.readline()
+            line = self.input.readline(MAX_ANSWER + 1)    # bounded: stdin may be /dev/zero
             if not line:
                 self.say()
                 raise EndOfInput()
+            if len(line) > MAX_ANSWER or "\0" in line:
+                raise InputFileError(f"an answer on standard input is longer than {MAX_ANSWER:,} "
+                                     "characters or holds NUL bytes: not a player's answer")
             answer = line.strip()
             if not _isatty(self.input):
                 self.say(answer)    # a piped answer is shown, so the transcript reads well

@@ -23,15 +23,14 @@ won position away can be marked; when the file runs out before the game ends,
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError, InputFileError
+from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.play.players import OptimalStrategy
 from nim.play.strategy import Strategy
-from nim.position import Move, Position
+from nim.position import Move, Position, count_takes
 from nim.rules import Rules, RulesLike
 from nim.defaults import solve
 from nim.solution import DEFAULT_NODE_LIMIT
@@ -225,10 +224,8 @@ def read_replay_file(path: str) -> ReplayFile:
     InputFileError
         When the file cannot be read, is not text, or is malformed.
     """
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    # capped and NUL-checked as every input file: /dev/zero fails at once
+    data = read_capped(path, what="replay file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -397,20 +394,27 @@ def _why_illegal(position: Position, move: Move, rules: Rules) -> str:
         return "a move takes at least one object"
     if take > size:
         return f"pile {pile} holds only {size}"
+    if isinstance(takes, range) and count_takes(takes) > 2:    # not listed: the pile may be huge
+        return f"from a pile of {size} a move may take {takes[-1]} to {takes[0]}"
     return f"from a pile of {size} a move may take {_ranges(sorted(takes))}"
 
 
 def _ranges(values: List[int]) -> str:
-    if values == list(range(values[0], values[-1] + 1)) and len(values) > 2:
+    if values[-1] - values[0] + 1 == len(values) > 2:    # consecutive, without listing them
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values))
 
 
 def _whole(text: str, name: str, line: int, what: str, negative: bool = False) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise InputFileError(f"{name}, line {line}: {what} must be a whole number, not {text!r}") from None
+    # ASCII digits only, at most MAX_DIGITS, as every number nimcore reads (int() takes '３')
+    value = decimal(text[1:]) if text.startswith("-") else decimal(text)
+    if value is None:
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+        raise InputFileError(
+            f"{name}, line {line}: {what} must be a whole number (digits 0-9, at most "
+            f"{MAX_DIGITS:,}), not {shown}") from None
+    if text.startswith("-"):
+        value = -value
     if value < 0 and not negative:
         raise InputFileError(f"{name}, line {line}: {what} must be non-negative, not {value}")
     return value
