@@ -9,10 +9,12 @@ scores +-(DIST_MATE - remoteness), every child searched (a win can be no
 faster than one move, the only cut-off), each canonical position solved once
 thanks to the table. That is exact for every rule set, closed forms included:
 Bouton's and Sprague-Grundy's theorems give who wins, not how long it lasts,
-so the depth needs the search even where the value does not. Its cost is the
-number of positions reachable from the root (not only those a proof needs):
-for large positions ask for values only (``depth=False``), which uses the
-alpha-beta proof search per move with one shared table.
+so the depth needs the search even where the value does not -- except under
+take `any`, whose game length has a closed form (``nim.length``, docs/theory.md):
+there every depth comes from the formulas, without search. Elsewhere the cost
+is the number of positions reachable from the root (not only those a proof
+needs): for large positions ask for values only (``depth=False``), which the
+theory answers where it is exact.
 """
 
 from __future__ import annotations
@@ -60,12 +62,17 @@ class MoveAnalysis(NamedTuple):
 
 class Analysis(List[MoveAnalysis]):
     """``analyze``'s result: a list of MoveAnalysis (equal to the plain list)
-    that remembers its position and rules, so a notebook can draw it."""
+    that remembers its position, its rules and its ``method`` ("theory" or
+    "tt"), so a notebook can draw it."""
 
-    def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules) -> None:
+    def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules,
+                 method: str = "tt") -> None:
         super().__init__(rows)
         self.piles = piles
         self._rules = str(rules)  # the rule string: pickles like the plain list did
+        #: how the rows were found: "theory" (formulas: values by the Grundy
+        #: summary, depths under take `any` by nim.length) or "tt" (the search)
+        self.method = method
 
     @property
     def rules(self) -> Rules:
