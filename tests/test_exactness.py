@@ -221,6 +221,7 @@ def check_set_rule(members: Sequence[int], misere: bool, rng: random.Random, pos
     name = "G" if scale > 1 else "g"
     text = nim.explain([0], rules).text
     assert f"{name} is periodic with period {oracle.period} from {oracle.start} on" in text
+    assert all(len(line) < 400 for line in text.splitlines())   # a large S is abbreviated
     # positions: small piles, 64-bit piles, and piles up to 10**40
     top = max(members)
     small = [[rng.randrange(3 * top + 2) for _ in range(rng.randrange(1, 6))] for _ in range(positions)]

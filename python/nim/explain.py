@@ -29,6 +29,10 @@ __all__ = ["SHOW_PILES", "Explanation", "explain", "theory_document"]
 #: Positions with more piles than this are summarised.
 SHOW_PILES = 12
 
+#: A subtraction set with more members than this is abbreviated in the heading
+#: (sets may have 10,000 members).
+SHOW_MEMBERS = 12
+
 #: The rule that decided, by key: what each key means, in one sentence.
 RULE_TEXT = {
     "bouton": "Bouton's theorem (normal play, take any): the player to move loses exactly "
@@ -178,6 +182,18 @@ def _length_line(e: Explanation) -> str:
             "(the opponent hurrying).")
 
 
+def _heading(rules: Rules) -> str:
+    """The rule string and the rules in a sentence; a large set S abbreviated."""
+    text = f"{rules}: {rules.describe()}"
+    members = rules.subtract or ()
+    if rules.take == "set" and len(members) > SHOW_MEMBERS:
+        first = members[:SHOW_MEMBERS]
+        text = text.replace(";".join(map(str, members)), ";".join(map(str, first)) + ";...", 1)
+        text = text.replace(", ".join(map(str, members)),
+                            ", ".join(map(str, first)) + f", ... ({len(members):,} members)", 1)
+    return text
+
+
 def _rule_key(rules: Rules, exact: bool) -> str:
     if not exact:
         return "search"
@@ -232,7 +248,7 @@ def _outcome_reason(misere: bool, xor: int, big: int, who: str = "the player to 
 
 def _lines(e: Explanation) -> List[str]:
     n = len(e.piles)
-    lines = [f"{e.rules}: {e.rules.describe()}",
+    lines = [_heading(e.rules),
              f"Grundy values: {e.grundy_text}."]
     if e.grundy or not e.piles:           # (no Grundy values: a set S without a period in reach)
         if not e.piles:
