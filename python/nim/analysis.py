@@ -91,23 +91,54 @@ MAX_ANALYZED_MOVES = 4_000_000
 
 def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[MoveAnalysis]:
     """``analyze`` without depths where the theory is exact: every move's value from
-    one Grundy summary of the position, in C (no search, O(piles + moves)).
+    one Grundy summary of the position, in C (no search, O(piles + moves)); piles
+    past 64 bits through the theory's Python-integer path.
 
     Raises
     ------
     NimError
         When the position has more than MAX_ANALYZED_MOVES legal moves.
     """
-    total = sum(len(rules.takes(pile)) for pile in piles)
+    total = sum(_move_count(rules, pile) for pile in piles)
     if total > MAX_ANALYZED_MOVES:
         raise NimError(
             f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
             f"{MAX_ANALYZED_MOVES:,}"
         )
-    values = array("b", bytes(total))
-    _batch_core.child_values(theory, rules.core, piles, values)
+    if all(p >> 64 == 0 for p in piles):
+        values: Iterable[int] = array("b", bytes(total))
+        _batch_core.child_values(theory, rules.core, piles, values)
+    else:
+        values = _child_values_of_large_piles(piles, rules, theory)
     moves = Position(piles).moves(rules)
     return [MoveAnalysis(move, value, None) for move, value in zip(moves, values)]
+
+
+def _move_count(rules: Rules, pile: int) -> int:
+    """How many legal moves a pile has (``len(rules.takes(pile))`` overflows past 2**63)."""
+    takes = rules.takes(pile)
+    return max(0, takes.start - takes.stop) if isinstance(takes, range) else len(takes)
+
+
+def _child_values_of_large_piles(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[int]:
+    """child_values for piles past 64 bits: each move changes one Grundy value, so
+    its child's summary is the position's with that value replaced."""
+    x, big, _ = theory.summary(piles)
+    values: List[int] = []
+    for pile in piles:
+        g = theory.grundy(pile)
+        for count in rules.takes(pile):
+            h = theory.grundy(pile - count)
+            values.append(-_outcome(rules.misere, x ^ g ^ h, big - (g >= 2) + (h >= 2)))
+    return values
+
+
+def _outcome(misere: bool, x: int, big: int) -> int:
+    """+1 when the mover wins a position of Grundy summary (x, big): Sprague-Grundy,
+    or the tame misère rule (docs/theory.md), as nimcore.theory decides it."""
+    if misere and big == 0:
+        return -1 if x == 1 else 1
+    return 1 if x != 0 else -1
 
 
 def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,

@@ -164,7 +164,7 @@ class Solver(CoreSolver):
         method = "theory"
         if depth and self._rules.take == "any":
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
-        elif not depth and self.exact_theory is not None and all(p >> 64 == 0 for p in position):
+        elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)
         else:
             method = "tt"                  # depths under max K, half, set S: the exact search
