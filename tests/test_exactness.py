@@ -362,3 +362,40 @@ def test_closed_form_rules_with_large_parameters(misere, examples):
     run(examples, st.tuples(st.sampled_from(["any", "max", "half"]),
                             st.one_of(st.integers(1, 70), st.integers(1, 2**32 - 2)),
                             st.integers(0, 2**32)), check)
+
+
+def _half_option(n: int, target: int):
+    """The smallest size of Grundy value `target` that a pile of n can be lowered
+    to under `half` (sizes of value t are (2t + 1) 2**j - 1), or None."""
+    low, m = n - n // 2, 2 * target
+    while m < n:
+        if m >= low:
+            return m
+        m = 2 * m + 1
+    return None
+
+
+@pytest.mark.parametrize("n", [2**64 - 1, 2**64 - 2, 2**64 - 3, 2**63 + 1, 2**63, 2**63 - 1, 2**62 - 1,
+                               10**19, 3 * 2**62 - 1, 2**65 - 1])
+def test_half_options_at_the_64_bit_edges(n):
+    """theory_option's doubling loop for `half`, where 2n no longer fits 64 bits."""
+    from nim import engines
+
+    theory = engines.theory(Rules(take="half"))
+    g = oracles.closed_form_grundy("normal,half", n)
+    rng = random.Random(n)
+    targets = {0, 1, g - 1, g, g + 1, 2**63, 2**64 - 1} | {rng.randrange(g + 1) for _ in range(20)}
+    for target in sorted(t for t in targets if t >= 0):
+        assert theory.option(n, target) == _half_option(n, target), (n, target)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 2**31, 2**32 - 2])
+def test_max_options_at_the_64_bit_edges(k):
+    from nim import engines
+
+    theory = engines.theory(Rules(take="max", k=k))
+    for n in [2**64 - 1, 2**64 - 2, 2**63, k, k + 1, 10**40]:
+        for target in {0, 1, k - 1, k, n % (k + 1), (n - 1) % (k + 1)}:
+            takes = [c for c in (1, 2, k - 1, k, (n % (k + 1) - target) % (k + 1)) if 1 <= c <= min(k, n)
+                     and (n - c) % (k + 1) == target]
+            assert theory.option(n, target) == (n - max(takes) if takes else None), (k, n, target)
