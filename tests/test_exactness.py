@@ -232,6 +232,9 @@ def check_set_rule(members: Sequence[int], misere: bool, rng: random.Random, pos
     check_batch(rules, small + wide, solver)
     for piles in small[:2] + wide[:1] + huge[:1]:
         check_analysis(rules, piles)
+    # the tt search agrees on a position of values up to 300
+    piles = [rng.randrange(301), rng.randrange(301), rng.randrange(10)]
+    assert nim.solve(piles, rules, "tt", node_limit=10**8).value == oracle_value(rules, piles), piles
 
 
 # --------------------------------------------------- the named sets
