@@ -198,7 +198,7 @@ class SetOracle:
 
 def grundy_rule_value(misere: bool, grundies) -> int:
     """+1 when the mover wins a sum of piles of these Grundy values: Sprague-Grundy
-    (normal play), or the tame misère rule (THEORY.md: exact under condition (C))."""
+    (normal play), or the tame misère rule (docs/theory.md: exact under condition (C))."""
     x = 0
     big = 0
     for g in grundies:
