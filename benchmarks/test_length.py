@@ -24,8 +24,9 @@ from nim.length import game_length
 from nim.solution import SolveOptions
 from nimcore.ttable import TranspositionTable
 
-TWENTY = [random.Random(20).randint(1, 10**4) for _ in range(20)]
-MILLION = [random.Random(6).randint(0, 10**9) for _ in range(10**6)]
+_RANDOM = random.Random(20)
+TWENTY = [_RANDOM.randint(1, 10**4) for _ in range(20)]
+MILLION = [_RANDOM.randint(0, 10**9) for _ in range(10**6)]
 FIVE = [9, 10, 7, 8, 6]
 
 
