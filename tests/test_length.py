@@ -148,3 +148,17 @@ def _xor(piles: List[int]) -> int:
 def test_analyze_refuses_too_many_moves():
     with pytest.raises(nim.NimError, match="legal moves; analyze lists at most"):
         nim.analyze([10**7, 3])
+
+
+def test_explain_and_the_command_line_say_how_long_the_game_lasts(capsys):
+    from nim.cli import main
+
+    e = nim.explain([3, 5, 7], "misere")
+    assert e.length == game_length([3, 5, 7], "misere") == 14
+    assert "Length: the player to move wins in 14 moves at most" in e.text
+    assert "can make the game last 14 moves" in nim.explain([3, 5, 6]).text
+    assert nim.explain([3, 5, 6], "misere,max=3").length is None
+    assert main(["solve", "3", "5", "7", "--misere", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Length: the player to move wins in 14 moves at most" in out
+    assert "Theory and proofs: " in out
