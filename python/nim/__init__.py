@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from nim.trees.ceng import SolveGame
     from nim.parallel import solve_many
     from nim.explain import Explanation, explain
+    from nim.length import game_length
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.study.replay import parse_replay, read_replay_file, replay_game
     from nim.play.selection import Population, select_fittest
@@ -53,6 +54,7 @@ _LAZY: Dict[str, str] = {
     "SolveGame": "nim.trees.ceng",
     "solve_many": "nim.parallel",
     "Explanation": "nim.explain", "explain": "nim.explain",
+    "game_length": "nim.length",
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
     "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
@@ -139,6 +141,7 @@ __all__ = [
     "build_game_tree",
     "depth_limited",
     "explain",
+    "game_length",
     "grade",
     "grundy_table",
     "grundy_value",

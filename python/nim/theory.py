@@ -1,4 +1,4 @@
-"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2, THEORY.md).
+"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2, docs/theory.md).
 
 Both come from the one theory module of the core (``nimcore.theory``): closed
 forms for `any`, `max K` and `half`, and for `set S` the Grundy sequence with
