@@ -30,6 +30,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "replay": ("replay", "replay a Lab 2 test file against NimX, annotated"),
     "tree": ("tree", "draw the game tree of a small position as SVG or HTML"),
     "table": ("table", "single-pile outcome and Grundy table"),
+    "octal": ("octal", "nim-sequence of an octal game (Kayles, 0.16, ...), its period proven"),
     "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
 }
 
@@ -45,6 +46,7 @@ examples:
   nimcore play                            play against the AI NimX in the terminal
   nimcore tournament --strategies random,ida,alphabeta,optimal --games 10 --seed 1
   nimcore replay lab2.txt --misere        replay a Lab 2 test file, annotated
+  nimcore octal 0.16                      the period of an octal game, proven
   nimcore COMMAND --help                  the options of one command
 """
 

@@ -240,6 +240,17 @@ class Rules:
         positions the solvers do not take yet (the nim-sequence tools do)."""
         return self._core is None
 
+    def refuse_splits(self) -> None:
+        """Raise the error every solving entry point gives for a take-and-break game
+        (an octal code or Grundy's game); nothing for a take rule.
+
+        Raises
+        ------
+        InvalidRulesError
+            Saying what works today for these rules: their nim-sequence.
+        """
+        self._refuse_splits()
+
     def _refuse_splits(self) -> CoreRules:
         """The core's rules, or the one error every solving entry point gives for a
         take-and-break game."""

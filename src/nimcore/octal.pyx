@@ -293,6 +293,32 @@ cdef int64_t _find_period(const val_t* g, uint64_t size, uint32_t places, uint32
     return -1
 
 
+cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m) noexcept nogil:
+    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b)."""
+    cdef uint64_t a
+    if m < 2:
+        return False
+    for a in range(1, _half(s, m) + 1):
+        if g[a] == g[m - a]:
+            return True
+    return False
+
+
+cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n):
+    cdef set takes = set()
+    cdef int i
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            takes.add(n)
+    for i in range(s.n_leave):
+        if n > s.leave[i] and g[n - s.leave[i]] == 0:
+            takes.add(s.leave[i])
+    for i in range(s.n_split):
+        if n >= s.split[i] + 2 and s.split[i] not in takes and _zero_split(s, g, n - s.split[i]):
+            takes.add(s.split[i])
+    return tuple(sorted(takes))
+
+
 cdef class OctalSequence:
     """The Grundy values of one take-and-break game's heaps, extended on demand.
 
@@ -469,6 +495,15 @@ cdef class OctalSequence:
     def pairings(self):
         """Work done so far: option values looked at (pairs, for splits)."""
         return self.c_s.pairings
+
+    def winning_takes(self, uint64_t n):
+        """The numbers k a move may take from a heap of n to leave value 0 (with a
+        suitable split), ascending: the winning takes of a lone heap, normal play."""
+        if n >= self.c_s.n:
+            raise IndexError(f"heap {n} is not computed (0 .. {self.c_s.n - 1})")
+        if self.c_values.ob_descr.itemsize == 1:
+            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n)
+        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n)
 
     def rare_heaps(self, uint32_t mask):
         """``(count, last)``: heaps 1 .. n - 1 whose value is rare under ``mask``

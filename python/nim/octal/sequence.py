@@ -356,3 +356,34 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         rare = sequence.rare_heaps(mask)
     return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
                        time.monotonic() - started, "rare" if sequence.fast else "plain")
+
+
+def heap_table(rules: RulesLike, upto: int) -> Tuple[list, list, list, list]:  # type: ignore[type-arg]
+    """Columns of the single-heap table of a heap game, normal play, heaps 0..upto:
+    ``(values, grundies, winning_takes, movable)`` (``nim.tables.pile_table``).
+
+    Raises
+    ------
+    InvalidRulesError
+        In misère play: the misère outcome of a heap of a game that splits heaps
+        needs positions of several heaps, which are not solved yet.
+    """
+    ruleset = Rules.coerce(rules)
+    if ruleset.misere:
+        raise InvalidRulesError(
+            f"a table under {ruleset} needs misère positions of several heaps (a move splits a heap), "
+            "which are not solved yet: the normal-play table works (leave out --misere)")
+    name, sequence = _new_sequence(ruleset, "auto")
+    callback, bar = _progress(None, name, upto + 1)
+    try:
+        _extend(sequence, name, upto + 1, callback, None)
+    finally:
+        if bar is not None:
+            bar.close()
+    _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
+    lowest = min([*takes_all, *(k + 1 for k in leaves), *(k + (3 if grundy_game else 2) for k in splits)])
+    grundies = sequence.values().tolist()
+    values = [1 if g else -1 for g in grundies]
+    takes = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
+    movable = [n >= lowest for n in range(upto + 1)]
+    return values, grundies, takes, movable
