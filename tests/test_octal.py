@@ -353,3 +353,25 @@ def test_named_games_table():
     for name, code in games.items():
         assert Rules.game(name) == Rules(octal=code)
     assert Rules.game("Grundy_Game").take == "grundy"
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.137", "0.16", "0.56", "0.7777", "4.4", "0.34", "0.15"])
+def test_period_in_constant_memory_equals_the_z_function(code):
+    """The rolling-hash search (used past HASHED_FROM heaps) against the Z-function one,
+    on every prefix length at a few hundred points: the same answer, proven or not."""
+    from nimcore.octal import OctalSequence
+    from nim.octal.sequence import game_places
+
+    _, takes_all, leaves, splits, grundy_game = game_places(f"octal={code}")
+    found = nim.octal_period(f"octal={code}")
+    last = found.bound + 200
+    sizes = sorted({*range(2, min(last, 400)), *range(2, last, max(1, last // 150)), found.bound - 1,
+                    found.bound, last})
+    sequence = OctalSequence(takes_all, leaves, splits, grundy_game, True)
+    for size in sizes:
+        sequence.extend(size)
+        by_z = sequence.find_period(hashed=False)
+        by_hash = sequence.find_period(hashed=True)
+        assert by_z[:2] == by_hash[:2], size
+        if size >= found.bound:
+            assert by_z[:2] == (found.preperiod, found.period)

@@ -49,7 +49,12 @@ cdef enum:
     _VALUES = 65536           # values 0 .. 65535: the seen-stamps and histogram are this long
     _BUDGET = 1 << 23         # pairings between two checks for Ctrl-C, cancel and progress
     _FIRST_REVIEW = 64        # the first heap count at which the mask is chosen
+    _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
+    _LAST_BLOCK = 512         # doubling from the first to the last
 
+#: From this many heaps on, the period is looked for in constant memory
+#: (``find_period``), not with a Z array of two bytes a heap.
+HASHED_FROM = 1 << 26
 #: Largest Grundy value stored (two bytes a heap).
 MAX_VALUE = _MAX_VALUE
 #: Most places of a code (digits after the point).
@@ -162,7 +167,7 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
 
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
-    cdef uint64_t n, m, a, b, half, j, stamp, spent = 0
+    cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
     cdef uint64_t* seen = s.seen
     cdef uint32_t v, x, cstar, need, mask
     cdef int i
@@ -209,22 +214,39 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             for v in range(cstar):
                 if seen[v] != stamp:
                     need += 1
-            i = 0
-            while need and i < s.n_split:
-                if n >= s.split[i] + 2:
-                    m = n - s.split[i]
-                    half = _half(s, m)
-                    a = 1
-                    while a <= half:
-                        x = g[a] ^ g[m - a]
-                        if x < cstar and seen[x] != stamp:
-                            seen[x] = stamp
-                            need -= 1
-                            if need == 0:
-                                break
-                        a += 1
-                    spent += a
-                i += 1
+            # all split places side by side (a value missing at one place is often
+            # found early at another: Kayles' 0 for odd n - 1, at n - 2), a block of
+            # pairs at a time: every value marked is an option, so the block is
+            # marked without a branch, and the values below cstar checked after it
+            if need:
+                half = 0
+                for i in range(s.n_split):
+                    if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
+                        half = _half(s, n - s.split[i])
+                a = 1
+                block = _FIRST_BLOCK
+                while a <= half:
+                    block_end = a + block
+                    if block < _LAST_BLOCK:
+                        block *= 2
+                    if block_end > half + 1:
+                        block_end = half + 1
+                    for i in range(s.n_split):
+                        if n < s.split[i] + 2:
+                            continue
+                        m = n - s.split[i]
+                        last = _half(s, m)
+                        if last >= block_end:
+                            last = block_end - 1
+                        for b in range(a, last + 1):
+                            seen[g[b] ^ g[m - b]] = stamp
+                    spent += (block_end - a) * s.n_split
+                    a = block_end
+                    v = 0
+                    while v < cstar and seen[v] == stamp:
+                        v += 1
+                    if v == cstar:
+                        break
         else:
             for i in range(s.n_split):
                 if n < s.split[i] + 2:
@@ -290,6 +312,64 @@ cdef int64_t _find_period(const val_t* g, uint64_t size, uint32_t places, uint32
         if 2 * k >= size + places:
             period[0] = i
             return <int64_t>(size - k - i)
+    return -1
+
+
+cdef inline uint64_t _back(const val_t* g, uint64_t size, uint64_t i) noexcept nogil:
+    return g[size - 1 - i]
+
+
+cdef int64_t _find_period_hashed(const val_t* g, uint64_t size, uint32_t places,
+                                 uint64_t* period, uint64_t* longest) noexcept nogil:
+    """``_find_period`` in constant memory, for sequences too long for a Z array.
+
+    Every proven p has z[p] >= (size + t) / 2 >= w, w = size / 8: the window
+    s[p .. p + w) equals s[0 .. w). The windows are compared by a rolling hash
+    (mod 2**64; a match is verified, so a collision costs time, never an
+    answer), ascending, and each match's z[p] is measured by direct comparison:
+    the first p with 2 z[p] >= size + t is the smallest proven period. A match p
+    that is not proven rules out its multiples k p <= p + z[p] (if k p were
+    proven, s[z[p]] == s[z[p] + p] would follow): those are skipped.
+    """
+    cdef uint64_t w = size // 8 if size >= 8 else 1, p, i, k, h = 0, target = 0, power = 1
+    cdef uint64_t base = 0x9E3779B97F4A7C15ULL       # odd: a unit mod 2**64
+    cdef uint64_t skip_p[64]
+    cdef uint64_t skip_end[64]
+    cdef int n_skip = 0, j
+    cdef bint skipped
+    longest[0] = 0
+    if w < 1 or size < 2:
+        return -1
+    for i in range(w):
+        target = target * base + _back(g, size, i)
+        h = h * base + _back(g, size, i + 1)
+        power *= base
+    for p in range(1, size - w + 1):
+        if p > 1:           # slide the window from p - 1 to p
+            h = h * base - power * _back(g, size, p - 1) + _back(g, size, p - 1 + w)
+        if h != target:
+            continue
+        skipped = False
+        for j in range(n_skip):
+            if p % skip_p[j] == 0 and p <= skip_end[j]:
+                skipped = True
+                break
+        if skipped:
+            continue
+        k = 0
+        while p + k < size and _back(g, size, k) == _back(g, size, p + k):
+            k += 1
+        if k < w:
+            continue        # a hash collision
+        if k > longest[0]:
+            longest[0] = k
+        if 2 * k >= size + places:
+            period[0] = p
+            return <int64_t>(size - k - p)
+        if n_skip < 64:
+            skip_p[n_skip] = p
+            skip_end[n_skip] = p + k
+            n_skip += 1
     return -1
 
 
@@ -429,13 +509,32 @@ cdef class OctalSequence:
             to[i] = narrow[i]
         self.c_values = wide
 
-    def find_period(self):
+    def find_period(self, hashed=None):
         """``(preperiod, period, longest)``: the period the theorem proves from
         the values computed (preperiod and period None when none is), and the
-        longest periodic tail seen (heaps), which tells how far to go next."""
+        longest periodic tail seen (heaps), which tells how far to go next.
+
+        ``hashed``: look in constant memory (rolling hashes) rather than with a
+        Z array of two bytes a heap; by default from HASHED_FROM heaps on.
+        """
         cdef uint64_t size = self.c_s.n, period = 0, longest = 0
         cdef int64_t start
-        cdef uint32_t* z = <uint32_t*>PyMem_Malloc((size // 2 + 2) * sizeof(uint32_t))
+        cdef uint32_t* z
+        if hashed is None:
+            hashed = size >= HASHED_FROM
+        if hashed:
+            if self.c_values.ob_descr.itemsize == 1:
+                with nogil:
+                    start = _find_period_hashed(<const uint8_t*>self.c_values.data.as_uchars, size,
+                                                self.c_places, &period, &longest)
+            else:
+                with nogil:
+                    start = _find_period_hashed(<const uint16_t*>self.c_values.data.as_ushorts, size,
+                                                self.c_places, &period, &longest)
+            if start < 0:
+                return None, None, longest
+            return start, period, longest
+        z = <uint32_t*>PyMem_Malloc((size // 2 + 2) * sizeof(uint32_t))
         if z == NULL:
             raise MemoryError(f"no memory to look for the period of {size:,} values")
         try:
