@@ -312,7 +312,6 @@ REFUSED = [
     ("tree", lambda r: nim.build_game_tree([2, 2], rules=r)),
     ("NimGame", lambda r: nim.NimGame([2, 2], rules=r)),
     ("strategy", lambda r: nim.make_strategy("optimal").choose_move(nim.Position([3, 4], r))),
-    ("grundy_value", lambda r: nim.grundy_value(5, r)),
     ("pile_table misère", lambda r: nim.pile_table(5, Rules(misere=True, take=r.take, octal=r.octal))),
 ]
 
@@ -346,6 +345,13 @@ def test_octal_period_result_dict():
     # the rare heaps are what the mask says
     rare = [n for n in range(1, found.heaps) if bin(found.values[n] & found.mask).count("1") % 2 == 0]
     assert (len(rare), rare[-1]) == (data["rare_count"], data["rare_last"])
+
+
+def test_grundy_value_and_table_answer_take_and_break_games():
+    assert nim.grundy_table(47, "kayles") == KAYLES
+    assert nim.grundy_value(10**30, "kayles") == nim.octal_period("kayles").grundy(10**30)
+    assert nim.grundy_value(30, "grundy-game") == oracle_sequence(None, 31)[30]
+    assert nim.grundy_table(20, "misere,octal=0.137") == DAWSON_CHESS[:21]
 
 
 def test_named_games_table():

@@ -25,6 +25,7 @@ from __future__ import annotations
 import sys
 import time
 from array import array
+from functools import lru_cache
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
@@ -356,6 +357,12 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         rare = sequence.rare_heaps(mask)
     return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
                        time.monotonic() - started, "rare" if sequence.fast else "plain")
+
+
+@lru_cache(maxsize=32)
+def cached_period(rules: Rules) -> OctalPeriod:
+    """``octal_period(rules)`` computed once per rule set (for ``nim.grundy_value``)."""
+    return octal_period(rules)
 
 
 def heap_table(rules: RulesLike, upto: int) -> Tuple[list, list, list, list]:  # type: ignore[type-arg]
