@@ -17,7 +17,7 @@ long runs are honoured.
 >>> kayles.preperiod, kayles.period, kayles.proven
 (71, 12, True)
 >>> kayles.grundy(10**40)
-2
+1
 """
 
 from __future__ import annotations
