@@ -25,6 +25,9 @@ itself is rare -- rarely. The method is exact for any mask; the mask only sets
 its speed, and it is chosen (and re-chosen as the sequence grows) from the
 values seen so far: the mask that makes the fewest heaps rare, found for every
 mask at once by a Walsh-Hadamard transform of the values' histogram.
+Where even the best mask leaves more than one heap in eight rare (no sparse
+space: Dawson's chess, where 0 keeps coming back), pairing the rare heaps would
+cost more than the plain mex, which then goes on until a review finds them few.
 
 Values are stored in an ``array.array``: one byte a heap while they are below
 256, then two bytes (the array is widened once). A value past 65,535 stops the
@@ -49,6 +52,8 @@ cdef enum:
     _VALUES = 65536           # values 0 .. 65535: the seen-stamps and histogram are this long
     _BUDGET = 1 << 23         # pairings between two checks for Ctrl-C, cancel and progress
     _FIRST_REVIEW = 64        # the first heap count at which the mask is chosen
+    _DENSE_FROM = 4096        # from here on, more than 1 / _DENSE_SHARE of the heaps rare
+    _DENSE_SHARE = 8          # under the best mask: the plain mex (until a review finds fewer)
     _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
 
@@ -78,7 +83,8 @@ cdef struct OctState:
     uint32_t leave[_MAX_PLACES + 1]      # k with bit 2: take k, leave one heap
     uint32_t split[_MAX_PLACES + 1]      # k with bit 4: take k, split the rest in two
     bint grundy_game                    # the two parts must differ
-    bint fast
+    bint fast                           # the rare-values method may be used ...
+    bint sparse                         # ... and is: the rare heaps are few enough
     # progress
     uint64_t n                          # heaps computed: G(0) .. G(n - 1)
     uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
@@ -155,8 +161,14 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
             best = s.wht[m]
             mask = m
     s.next_review = 2 * s.n
-    if mask != s.mask:
+    if s.n >= _DENSE_FROM and (total + best) // 2 * _DENSE_SHARE > total:
+        # no sparse space (yet): pairing every rare heap would cost more than the
+        # plain mex; the plain mex goes on, and the next review looks again
+        s.sparse = False
+        return _RUN_OK
+    if mask != s.mask or not s.sparse:
         s.mask = mask
+        s.sparse = True
         s.n_rare = 0
         for a in range(1, s.n):
             if _parity(g[a] & mask) == 0 and _push_rare(s, a) != _RUN_OK:
@@ -176,7 +188,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
         wide = 1
     while s.n < end and spent < budget:
         n = s.n
-        if s.fast and (n >= s.next_review or s.n_rare > s.review_rare):
+        if s.fast and (n >= s.next_review or (s.sparse and s.n_rare > s.review_rare)):
             if _review_mask(s, g) != _RUN_OK:
                 s.pairings += spent
                 return _RUN_NOMEM
@@ -188,7 +200,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
         for i in range(s.n_leave):
             if n > s.leave[i]:
                 seen[g[n - s.leave[i]]] = stamp
-        if s.fast:
+        if s.sparse:
             mask = s.mask
             # every common option: a rare heap paired with a common one
             for i in range(s.n_split):
@@ -272,7 +284,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             if v > s.largest:
                 s.largest = v
                 s.largest_at = n
-            if s.fast and _parity(v & s.mask) == 0 and _push_rare(s, n) != _RUN_OK:
+            if s.sparse and _parity(v & s.mask) == 0 and _push_rare(s, n) != _RUN_OK:
                 s.pairings += spent
                 return _RUN_NOMEM
         s.n += 1
@@ -432,6 +444,7 @@ cdef class OctalSequence:
         if grundy_game and (self.c_s.n_split != 1 or self.c_s.split[0] != 0):
             raise ValueError("Grundy's game splits at place 0 only")
         self.c_s.fast = fast and self.c_s.n_split > 0
+        self.c_s.sparse = self.c_s.fast
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -588,7 +601,13 @@ cdef class OctalSequence:
 
     @property
     def fast(self):
+        """True when the rare-values method may be used (it is while the rare heaps are few)."""
         return bool(self.c_s.fast)
+
+    @property
+    def sparse(self):
+        """True while the rare-values method is in use (False: the plain mex, for now)."""
+        return bool(self.c_s.sparse)
 
     @property
     def pairings(self):

@@ -111,7 +111,8 @@ def format_report(result: Any, show: int) -> str:
     rows.append(("largest value", f"{result.largest:,} at heap {result.largest_at:,}"))
     if result.mask is not None:
         last = f", the last at heap {result.rare_last:,}" if result.rare_count else ""
-        rows.append(("rare values", f"mask {result.mask:#x}: {result.rare_count:,} heaps rare{last}"))
+        dense = "" if result.sparse else " (too many: no sparse space, the plain mex computed)"
+        rows.append(("rare values", f"mask {result.mask:#x}: {result.rare_count:,} heaps rare{last}{dense}"))
     else:
         rows.append(("rare values", "- (no move splits a heap)" if result.method == "rare" else "- (plain mex)"))
     rows.append(("storage", f"{result.values.itemsize} byte{'s' if result.values.itemsize > 1 else ''} a heap"))

@@ -239,11 +239,15 @@ class OctalPeriod:
         Time spent.
     method : str
         ``"rare"`` or ``"plain"``.
+    sparse : bool
+        True when the rare-values method was in use at the end (False: no
+        sparse space showed, and the plain mex computed).
     """
 
     def __init__(self, code: str, places: int, preperiod: Optional[int], period: Optional[int],
                  values: "array[int]", largest: Tuple[int, int], mask: Optional[int],
-                 rare: Tuple[Optional[int], Optional[int]], seconds: float, method: str) -> None:
+                 rare: Tuple[Optional[int], Optional[int]], seconds: float, method: str,
+                 sparse: bool = False) -> None:
         self.code = code
         self.places = places
         self.preperiod = preperiod
@@ -257,6 +261,7 @@ class OctalPeriod:
         self.rare_count, self.rare_last = rare
         self.seconds = seconds
         self.method = method
+        self.sparse = sparse
 
     def grundy(self, heap: int) -> int:
         """The Grundy value of a heap of any size when the period is proven (O(1)),
@@ -286,7 +291,8 @@ class OctalPeriod:
                 "proven": self.proven, "bound": self.bound, "heaps": self.heaps,
                 "largest": self.largest, "largest_at": self.largest_at, "mask": self.mask,
                 "rare_count": self.rare_count, "rare_last": self.rare_last,
-                "seconds": round(self.seconds, 6), "method": self.method, "bytes_per_heap": self.values.itemsize}
+                "seconds": round(self.seconds, 6), "method": self.method, "sparse": self.sparse,
+                "bytes_per_heap": self.values.itemsize}
 
     def __repr__(self) -> str:
         if self.proven:
@@ -356,7 +362,7 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     if mask is not None:
         rare = sequence.rare_heaps(mask)
     return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
-                       time.monotonic() - started, "rare" if sequence.fast else "plain")
+                       time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse)
 
 
 @lru_cache(maxsize=32)
