@@ -138,3 +138,19 @@ def test_help_teaches(capsys):
     assert status == 0
     for words in ("bit 4", "Periodicity Theorem", "--upto", "--json", "--plot", "rare"):
         assert words in out
+
+
+def test_ctrl_c_stops_a_long_run():
+    """SIGINT during a long computation: exit status 130 and one line, promptly."""
+    import signal
+    import subprocess
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "nim", "octal", "grundy-game", "--upto", "400000000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "interrupted" in err and err.count("\n") == 1
+    assert time.monotonic() - started < 5
