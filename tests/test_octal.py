@@ -332,6 +332,20 @@ def test_environments_refuse():
 
     with pytest.raises(InvalidRulesError, match="nimcore octal"):
         NimEnv(piles=[3, 4], rules="kayles")
+    pytest.importorskip("pettingzoo")
+    from nim.envs import nim_v0
+
+    with pytest.raises(InvalidRulesError, match="nimcore octal"):
+        nim_v0.env(piles=[3, 4], rules="grundy-game")
+
+
+def test_openspiel_refuses():
+    pytest.importorskip("pyspiel")
+    from nim import openspiel
+
+    for call in (openspiel.game_string, openspiel.load_game):
+        with pytest.raises(InvalidRulesError, match="nimcore octal"):
+            call([3, 4], "kayles")
 
 
 def test_octal_period_result_dict():
