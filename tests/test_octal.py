@@ -395,3 +395,17 @@ def test_period_in_constant_memory_equals_the_z_function(code):
         assert by_z[:2] == by_hash[:2], size
         if size >= found.bound:
             assert by_z[:2] == (found.preperiod, found.period)
+
+
+def test_plain_install_stays_light():
+    """Reading an octal rule and solving Nim import neither the compiled sequence
+    module nor matplotlib; a short nim_sequence does not open a progress bar (tqdm)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, nim; nim.Rules.parse('kayles'); nim.solve([1, 2, 3]); "
+            "print(sorted(m for m in ('nimcore.octal', 'matplotlib', 'tqdm') if m in sys.modules)); "
+            "nim.nim_sequence('kayles', 1000, progress=True); "
+            "print(sorted(m for m in ('nimcore.octal', 'matplotlib', 'tqdm') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "['nimcore.octal']"]
