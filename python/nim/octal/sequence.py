@@ -26,7 +26,7 @@ import sys
 import time
 from array import array
 from functools import lru_cache
-from typing import Any, Callable, Dict, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
 from nim.octal.codes import MAX_CODE_DIGITS, code_text, parse_code, places
@@ -371,7 +371,8 @@ def cached_period(rules: Rules) -> OctalPeriod:
     return octal_period(rules)
 
 
-def heap_table(rules: RulesLike, upto: int) -> Tuple[list, list, list, list]:  # type: ignore[type-arg]
+def heap_table(rules: RulesLike, upto: int
+               ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
     """Columns of the single-heap table of a heap game, normal play, heaps 0..upto:
     ``(values, grundies, winning_takes, movable)`` (``nim.tables.pile_table``).
 
@@ -395,8 +396,8 @@ def heap_table(rules: RulesLike, upto: int) -> Tuple[list, list, list, list]:  #
             bar.close()
     _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
     lowest = min([*takes_all, *(k + 1 for k in leaves), *(k + (3 if grundy_game else 2) for k in splits)])
-    grundies = sequence.values().tolist()
+    grundies: List[int] = sequence.values().tolist()
     values = [1 if g else -1 for g in grundies]
-    takes = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
+    takes: List[Tuple[int, ...]] = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
     movable = [n >= lowest for n in range(upto + 1)]
     return values, grundies, takes, movable
