@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from nim.study.tree_drawing import tree_svg
     from nim.study.tree_page import tree_html
     from nim.tables import pile_table
+    from nim.octal.sequence import OctalPeriod, nim_sequence, octal_period
     from nim.theory import grundy_table, grundy_value
     from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
 
@@ -64,6 +65,7 @@ _LAZY: Dict[str, str] = {
     "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
     "pile_table": "nim.tables",
     "grade": "nim.study.grade", "Grade": "nim.study.grade",
+    "OctalPeriod": "nim.octal.sequence", "nim_sequence": "nim.octal.sequence", "octal_period": "nim.octal.sequence",
     "grundy_table": "nim.theory", "grundy_value": "nim.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",
     "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
@@ -124,6 +126,7 @@ __all__ = [
     "MoveAnalysis",
     "NimError",
     "NimGame",
+    "OctalPeriod",
     "Population",
     "Position",
     "Rules",
@@ -147,6 +150,8 @@ __all__ = [
     "grundy_value",
     "ida",
     "make_strategy",
+    "nim_sequence",
+    "octal_period",
     "parse_replay",
     "pile_table",
     "read_replay_file",
