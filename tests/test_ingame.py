@@ -232,3 +232,13 @@ def test_numbers_too_long_are_too_large_in_every_prompt() -> None:
         rajalakshmi_move_parser(Position((3, 4, 5)))(f"1 {huge}")
     out = run(PlayOptions(style="lab2", rules=Rules(misere=True), difficulty=1), [huge])
     assert "a pile size of 5000 digits is too large" in out and huge not in out.replace(huge, "", 1)
+
+
+@pytest.mark.parametrize("word", ["３", "٣", "1_0", "+3", "0x10", "3.0"])
+def test_pile_prompt_takes_ascii_digits_only(word: str) -> None:
+    """The pile-size prompt reads numbers as every other input does (README: ASCII digits
+    0-9 only); int() alone would take the Unicode digits and the underscore."""
+    from nim.play.console import piles_parser
+    with pytest.raises(ValueError, match="is not a whole number"):
+        piles_parser(None)(f"3 {word} 5")
+    assert piles_parser(None)("3 4 5") == (3, 4, 5)

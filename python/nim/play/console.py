@@ -202,10 +202,9 @@ def piles_parser(default: Optional[Tuple[int, ...]], most: int = 20,
         for word in words:
             if word.isascii() and word.lstrip("-").isdigit() and len(word) > 30:
                 raise ValueError(f"a pile size of {len(word)} digits is too large: at most {largest:,}")
-            try:
-                values.append(int(word))
-            except ValueError:
-                raise ValueError(f"{word[:30]!r} is not a whole number") from None
+            if not (word.isascii() and word.lstrip("-").isdigit()):   # int() would take '３' or '1_0'
+                raise ValueError(f"{word[:30]!r} is not a whole number")
+            values.append(int(word))
         if single and len(values) != 1:
             raise ValueError(f"type one pile size, not {len(values)}")
         if len(values) > most:
