@@ -340,3 +340,10 @@ def test_a_reused_mapping_starts_empty() -> None:
             score, _, _ = tt_core.search(Search(rules.core, small), fresh, guide=False,
                                          endgame=False)
             assert score == reference.brute_force_value(small, rules), small
+
+
+def test_the_bucket_layout_is_one_cache_line() -> None:
+    # The module refuses to import otherwise; this names the sizes the design rests on.
+    from nimcore import ttable
+    assert ttable.ENTRY_BYTES == 32
+    assert ttable.BUCKET_BYTES == 64 == 2 * ttable.ENTRY_BYTES

@@ -267,7 +267,7 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         message = (
             f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
             + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
-               else "deeper than this thread's C stack holds (threading.stack_size)")
+               else "deeper than the search's depth bound (max_depth)")
             + f"; {advice}"
         )
     elif table is not None:

@@ -24,7 +24,10 @@ from libc.stdint cimport (
 from libc.stdlib cimport free, malloc
 
 from nimcore.piles cimport exact_pile
-from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet
+from nimcore.rules cimport (
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    TakeTag, rules_child, rules_move_count,
+)
 from nimcore.search cimport monotonic_seconds
 from nimcore.theory cimport (
     CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_value,
@@ -254,6 +257,29 @@ def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[::1] piles, 
 
 # ---------------------------------------------------------------- every move
 
+cdef Py_ssize_t _child_values(const Theory* t, const RuleSet* r, const uint64_t* a, Py_ssize_t n,
+                              int8_t[:] out, TakeTag tag) noexcept nogil:
+    """Fill `out` by the one move generator (nimcore.rules), compiled for the take rule;
+    the number of moves, or -1 when `out` is too small."""
+    cdef Py_ssize_t i, m = 0, big, ones, bigi
+    cdef uint64_t x, xi, g, gq, p, count, j
+    cdef int first = 0
+    theory_summary(t, a, n, &x, &big, &ones)
+    for i in range(n):
+        p = a[i]
+        g = theory_grundy(t, p)
+        xi = x ^ g                      # the others' summary
+        bigi = big - (g >= 2)
+        count = rules_move_count(r, p, &first, tag)
+        for j in range(count):          # largest take first, like the engines
+            if m >= out.shape[0]:
+                return -1
+            gq = theory_grundy(t, rules_child(r, p, count, first, j, tag))
+            out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
+            m += 1
+    return m
+
+
 def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     """out[m] = the value, for the player who makes it, of the m-th legal move of
     ``piles`` in the engines' order (pile by pile from the left, largest take
@@ -269,9 +295,6 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     cdef const Theory* t = &theory.c_theory
     cdef const RuleSet* r = &rules.c_rules
     cdef Py_ssize_t n = len(piles), i, m = 0
-    cdef uint64_t x, xi, g, gq, p, take, top
-    cdef Py_ssize_t big, ones, bigi
-    cdef int j
     cdef uint64_t* a
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
@@ -282,35 +305,14 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
         for i in range(n):
             a[i] = piles[i]
         with nogil:
-            theory_summary(t, a, n, &x, &big, &ones)
-            for i in range(n):
-                p = a[i]
-                g = theory_grundy(t, p)
-                xi = x ^ g                      # the others' summary
-                bigi = big - (g >= 2)
-                if r.take == TAKE_ANY or r.take == TAKE_MAX or r.take == TAKE_HALF:
-                    top = p if r.take == TAKE_ANY else p >> 1 if r.take == TAKE_HALF else (
-                        r.k if r.k < p else p)
-                    take = top
-                    while take >= 1:
-                        if m >= out.shape[0]:
-                            m = -1
-                            break
-                        gq = theory_grundy(t, p - take)
-                        out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
-                        m += 1
-                        take -= 1
-                else:
-                    for j in range(r.n_set):    # S largest first, like the engines
-                        if r.set_desc[j] <= p:
-                            if m >= out.shape[0]:
-                                m = -1
-                                break
-                            gq = theory_grundy(t, p - r.set_desc[j])
-                            out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
-                            m += 1
-                if m < 0:
-                    break
+            if r.take == TAKE_ANY:
+                m = _child_values(t, r, a, n, out, <TakeAnyTag>0)
+            elif r.take == TAKE_MAX:
+                m = _child_values(t, r, a, n, out, <TakeMaxTag>0)
+            elif r.take == TAKE_HALF:
+                m = _child_values(t, r, a, n, out, <TakeHalfTag>0)
+            else:
+                m = _child_values(t, r, a, n, out, <TakeSetTag>0)
     finally:
         free(a)
     if m != out.shape[0]:

@@ -36,11 +36,11 @@ pile, then the smallest count; each root child is searched with the window
 
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    RuleSet, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, SearchState, search_count_node, search_count_nodes,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, SearchState, search_checkpoint,
 )
 from nimcore.workspace cimport ws_reserve
 
@@ -72,7 +72,6 @@ cdef struct Frame:
     pile_t m             # legal takes from p
     pile_t j             # the next of them
     int movable          # piles with a legal move
-    int depth            # levels below the root (cut-off policy: levels left to the cut-off)
     score_t best         # best child value so far, from this frame's mover's side
     score_t alpha        # the window (unused by the full tree)
     score_t beta
@@ -145,21 +144,15 @@ cdef int _reserve(SearchState* s, Py_ssize_t levels) noexcept nogil:
     return 0
 
 
-cdef inline void _open(Frame* g, pile_t* piles, int n, int depth, int movable, score_t alpha,
-                       score_t beta) noexcept nogil:
-    """Start a frame's move loop: no pile listed yet, no child seen."""
-    g.piles = piles
-    g.n = n
-    g.i = -1
-    g.first = 0
-    g.p = 0
-    g.m = 0
-    g.j = 0
-    g.depth = depth
-    g.movable = movable
-    g.best = NO_SCORE
-    g.alpha = alpha
-    g.beta = beta
+cdef inline bint _tick(SearchState* s, count_t* nodes, count_t* next_check, count_t k) noexcept nogil:
+    """search_count_nodes on a counter held in locals: count k nodes; True when the search must stop."""
+    nodes[0] += k
+    if nodes[0] >= next_check[0]:
+        s.nodes = nodes[0]
+        if search_checkpoint(s) != STOP_NONE:
+            return True
+        next_check[0] = s.next_check
+    return False
 
 
 cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* out,
@@ -172,15 +165,30 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
     frame is opened for it, and its value comes back to the parent when its loop
     ends or is cut off. Every shortcut visits the nodes the recursive form did,
     in the same order.
+
+    The running frame's fields are kept in locals (registers) and stored in
+    its Frame only while a child's frame runs: pile_t fields in memory would
+    have to be reloaded after every write to the piles (they may alias).
     """
     cdef Frame* f
-    cdef Frame* g
     cdef Py_ssize_t d = 0, cap
-    cdef score_t v, leaf
-    cdef pile_t q, lone, mq
-    cdef int i, movable, child_movable, child_depth, first = 0
     cdef count_t before = 0
     cdef DlNode b
+    cdef score_t v, leaf
+    cdef pile_t q, lone = 0, mq
+    cdef int k, child_movable, child_depth, first2 = 0
+    # the running frame
+    cdef pile_t* fp = piles
+    cdef int fn = n, fi = -1, first = 0, movable
+    cdef pile_t p = 0, m = 0, j = 0
+    cdef score_t best = NO_SCORE, alpha = -1, beta = 1
+    # the rules in a local copy: a write to the piles may alias s.rules (pile_t
+    # fields), never a local whose address does not escape
+    cdef RuleSet rules = s.rules
+    cdef pile_t min_take = rules.min_take, leaf_parent_max = rules.leaf_parent_max
+    cdef score_t terminal = rules_terminal_score(&rules)
+    # the node counter in a register, stored back at checkpoints and on return
+    cdef count_t nodes = s.nodes, next_check = s.next_check
     out.value = rules_terminal_score(&s.rules) * (DL_TERMINAL if Policy is CutOffTag else 1)
     out.pile = -1
     out.take = 0
@@ -197,75 +205,89 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
             s.stop_depth = cutoff - 1
             return
         cap = cutoff + 1
+        beta = DL_ABOVE
     else:
         cap = 64                  # grows with the game (_reserve)
     if _reserve(s, cap) != 0:
         return
     cap = <Py_ssize_t>(s.ws.nbytes // sizeof(Frame))
     f = _frames(s)
-    _open(f, piles, n, cutoff if Policy is CutOffTag else 0, movable, -1,
-          DL_ABOVE if Policy is CutOffTag else 1)
     f.a.big = 0
     f.a.stones = 0
     f.a.x = 0
-    for i in range(n):
-        f.a.big += piles[i] > 1
-        f.a.stones += piles[i]
-        f.a.x ^= piles[i]
+    for k in range(n):
+        f.a.big += piles[k] > 1
+        f.a.stones += piles[k]
+        f.a.x ^= piles[k]
     while True:
-        # ---- the next child of frame d, or its end
-        while f.j >= f.m:
-            f.i += 1
-            if f.i >= f.n:
+        # ---- the next child of the running frame, or its end
+        while j >= m:
+            fi += 1
+            if fi >= fn:
                 break
             if Policy is CutOffTag:
-                if d == 0 and f.best == DL_TERMINAL:   # a win already: no later pile may replace it
+                if d == 0 and best == DL_TERMINAL:   # a win already: no later pile may replace it
                     break
-            f.p = f.piles[f.i]
-            f.m = rules_move_count(&s.rules, f.p, &f.first, tag)
-            f.j = 0
-        if f.j >= f.m:
-            # ---- frame d is done: its value goes to its parent
+            p = fp[fi]
+            m = rules_move_count(&rules, p, &first, tag)
+            j = 0
+        if j >= m:
+            # ---- the running frame is done: its value goes to its parent
             if d == 0:
+                s.nodes = nodes
                 return
-            v = -f.best
+            v = -best
             d -= 1
             f -= 1
-            f.piles[f.i] = f.p                        # undo the move (a view changed nothing)
+            fp = f.piles
+            fn = f.n
+            fi = f.i
+            first = f.first
+            p = f.p
+            m = f.m
+            j = f.j
+            movable = f.movable
+            best = f.best
+            alpha = f.alpha
+            beta = f.beta
+            fp[fi] = p                                # undo the move (a view changed nothing)
         else:
-            q = rules_child(&s.rules, f.p, f.m, f.first, f.j, tag)
-            f.j += 1
-            if search_count_node(s):
+            q = rules_child(&rules, p, m, first, j, tag)
+            j += 1
+            if _tick(s, &nodes, &next_check, 1):
+                s.nodes = nodes
                 return
             if d == 0:
-                before = s.nodes
+                before = nodes
                 if Policy is CutOffTag:
-                    f.alpha = f.best - 1              # a value >= the best so far comes back exact
+                    alpha = best - 1                  # a value >= the best so far comes back exact
             # ---- value the child in place, or open a frame for it
-            child_movable = f.movable - 1 + (q >= s.rules.min_take)
-            child_depth = f.depth - 1 if Policy is CutOffTag else f.depth + 1
+            child_movable = movable - 1 + (q >= min_take)
+            # the frame at d is d levels below the root (cut-off policy: cutoff - d above the cut-off)
+            child_depth = cutoff - <int>d - 1 if Policy is CutOffTag else <int>d + 1
             if Policy is CutOffTag:
-                _dl_child(s, &f.a, f.p, q, &b)
+                _dl_child(s, &f.a, p, q, &b)
                 if (child_movable == 0 or child_depth == 0
                         or (s.rules.misere and b.stones == 1)):      # over, or cut off
                     v = _dl_leaf(s, &b, child_movable)
                     child_movable = -1                # valued
             elif child_movable == 0:
-                v = -rules_terminal_score(&s.rules)
+                v = -terminal
                 child_movable = -1
             elif child_movable == 1:
                 # one movable pile left: this one, or the other one when this empties
-                lone = q if q >= s.rules.min_take else _other_movable(s, f.piles, f.n, f.i)
-                if lone <= s.rules.leaf_parent_max:
+                lone = q if q >= min_take else _other_movable(s, fp, fn, fi)
+                if lone <= leaf_parent_max:
                     # every move from it ends the game: its children, each worth
                     # `leaf` to its mover, are counted, not searched (with
                     # pruning it stops after the first that reaches its beta, -alpha)
-                    leaf = -rules_terminal_score(&s.rules)
-                    mq = rules_move_count(&s.rules, lone, &first, tag)
+                    leaf = -terminal
+                    mq = rules_move_count(&rules, lone, &first2, tag)
                     if Policy is PruneTag:
-                        if leaf >= -f.alpha:
+                        if leaf >= -alpha:
                             mq = 1
-                    if search_count_nodes(s, mq):
+                    if _tick(s, &nodes, &next_check, mq):
+                        s.nodes = nodes
                         return
                     v = -leaf
                     child_movable = -1
@@ -274,38 +296,59 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                     if child_depth >= s.max_depth:
                         s.stop = STOP_DEPTH
                         s.stop_depth = child_depth
+                        s.nodes = nodes
                         return
+                # store the running frame, open the child's
+                f.piles = fp
+                f.n = fn
+                f.i = fi
+                f.first = first
+                f.p = p
+                f.m = m
+                f.j = j
+                f.movable = movable
+                f.best = best
+                f.alpha = alpha
+                f.beta = beta
                 if d + 1 >= cap:
-                    if _reserve(s, 2 * cap) != 0:
+                    if _reserve(s, 2 * cap) != 0:     # re-points the stored views
+                        s.nodes = nodes
                         return
                     cap = <Py_ssize_t>(s.ws.nbytes // sizeof(Frame))
                     f = _frames(s) + d
-                g = f + 1
-                if Policy is not CutOffTag and child_movable == 1:
-                    g.view = lone
-                    _open(g, &g.view, 1, child_depth, 1, -f.beta, -f.alpha)
-                else:
-                    f.piles[f.i] = q
-                    _open(g, f.piles, f.n, child_depth, child_movable, -f.beta, -f.alpha)
-                    if Policy is CutOffTag:
-                        g.a = b
+                    fp = f.piles
                 d += 1
-                f = g
+                f += 1
+                if Policy is not CutOffTag and child_movable == 1:
+                    f.view = lone
+                    fp = &f.view
+                    fn = 1
+                else:
+                    fp[fi] = q
+                    if Policy is CutOffTag:
+                        f.a = b
+                fi = -1
+                m = 0
+                j = 0
+                movable = child_movable
+                best = NO_SCORE
+                alpha, beta = -beta, -alpha
                 continue
-        # ---- v, from frame d's side, is the value of its child just searched
+        # ---- v, from the running frame's side, is the value of its child just searched
         if d == 0:
             # cut-off policy: equal within a pile means a smaller count (Lab 2)
-            if v > f.best or (Policy is CutOffTag and v == f.best and f.i == out.pile):
-                out.pile = f.i
-                out.take = f.p - rules_child(&s.rules, f.p, f.m, f.first, f.j - 1, tag)
-                out.best_nodes = s.nodes - before
-            if _better(v, &f.best, &f.alpha, f.beta, policy):
-                out.value = f.best
+            if v > best or (Policy is CutOffTag and v == best and fi == out.pile):
+                out.pile = fi
+                out.take = p - rules_child(&rules, p, m, first, j - 1, tag)
+                out.best_nodes = nodes - before
+            if _better(v, &best, &alpha, beta, policy):
+                out.value = best
+                s.nodes = nodes
                 return
-            out.value = f.best
-        elif _better(v, &f.best, &f.alpha, f.beta, policy):
-            f.j = f.m                                 # cut off: no more children
-            f.i = f.n
+            out.value = best
+        elif _better(v, &best, &alpha, beta, policy):
+            j = m                                     # cut off: no more children
+            fi = fn
 
 
 cdef void _dispatch(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* out,
