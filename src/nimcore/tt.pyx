@@ -43,7 +43,7 @@ not apply; a game deeper than MAX_FRAMES stops with the reason "depth".
 """
 
 from libc.stdint cimport UINT32_MAX, UINT64_MAX, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcmp
 
 from nimcore._types cimport count_t, pile_t
@@ -61,6 +61,7 @@ from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
     ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
+from nimcore.workspace cimport ws_reserve
 
 #: Deepest game the engine searches: its frame stack (about 100 bytes a move) stops
 #: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
@@ -320,17 +321,17 @@ cdef inline void _pack(const Ctx* c, TTKey* key) noexcept nogil:
 
 
 cdef int _grow(Ctx* c) noexcept nogil:
-    """Double the frame stack; -1 when out of memory or past c.max_frames."""
+    """Double the frame stack (in the Search's workspace); -1 when out of memory or
+    past c.max_frames."""
     cdef size_t cap = c.cap * 2
     if c.cap >= c.max_frames:
         c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
     if cap > c.max_frames:
         cap = c.max_frames
-    cdef Frame* frames = <Frame*>realloc(c.frames, cap * sizeof(Frame))
-    if frames == NULL:
+    if ws_reserve(&c.s.ws, cap * sizeof(Frame)) != 0:
         return -1
-    c.frames = frames
+    c.frames = <Frame*>c.s.ws.buf
     c.cap = cap
     return 0
 
@@ -659,7 +660,8 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
     c.a = <pile_t*>malloc((search.c_n + 1) * sizeof(pile_t))
     c.max_frames = max_frames if max_frames > 2 else 2
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
-    c.frames = <Frame*>malloc(c.cap * sizeof(Frame))
+    # the frames live in the Search's workspace: grown by _grow, freed with the Search
+    c.frames = (<Frame*>s.ws.buf if ws_reserve(&s.ws, c.cap * sizeof(Frame)) == 0 else NULL)
     c.gtab = NULL
     c.theory_table = NULL
     c.single = NULL
@@ -766,7 +768,6 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
                 _run(&c, &score, &best_p, &best_take, <TakeSetTag>0)
     finally:
         free(c.a)
-        free(c.frames)
         free(c.gtab)
         free(c.theory_table)
         if not kept:

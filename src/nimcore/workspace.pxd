@@ -15,22 +15,20 @@ cdef struct Workspace:
 
 
 cdef inline int ws_reserve(Workspace* w, size_t nbytes) noexcept nogil:
-    """Make w.buf hold at least nbytes (growing by doubling); -1 when out of memory.
+    """Make w.buf hold at least nbytes; -1 when out of memory.
 
-    The contents are kept; the buffer may move.
+    It grows to exactly nbytes (the engines double their request, and the tt
+    engine caps it by its memory budget). The contents are kept; the buffer
+    may move.
     """
-    cdef size_t size
     cdef char* grown
     if nbytes <= w.nbytes:
         return 0
-    size = w.nbytes * 2
-    if size < nbytes:
-        size = nbytes
-    grown = <char*>realloc(w.buf, size)
+    grown = <char*>realloc(w.buf, nbytes)
     if grown == NULL:
         return -1
     w.buf = grown
-    w.nbytes = size
+    w.nbytes = nbytes
     return 0
 
 
