@@ -55,7 +55,7 @@ def test_parse_errors_quote_the_input(text):
     ({"take": "any", "k": 3}, "only goes with take='max'"),
     ({"take": "set"}, "subtract="),
     ({"take": "set", "subtract": ()}, "at least one member"),
-    ({"take": "set", "subtract": tuple(range(1, 100))}, "at most 64"),
+    ({"take": "set", "subtract": tuple(range(1, 10_002))}, "at most 10,000 members, not 10,001"),
 ])
 def test_rules_errors(kwargs, match):
     with pytest.raises(nim.InvalidRulesError, match=match):

@@ -290,5 +290,5 @@ def _subtraction_set(members: Optional[Iterable[int]]) -> Tuple[int, ...]:
     if values[0] < 1 or values[-1] > MAX_PILE:
         raise InvalidRulesError(f"subtraction set members must be in 1 .. {MAX_PILE:,}: {_short(given)}")
     if len(values) > MAX_SET:
-        raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET} members, not {len(values)}")
+        raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET:,} members, not {len(values):,}")
     return values

@@ -30,7 +30,10 @@ cdef enum TakeRule:
     TAKE_SET = 3
 
 cdef enum:
-    MAX_SET_SIZE = 64    # members of a `set S` rule; larger sets are refused
+    # Members of a `set S` rule; larger sets are refused. A Grundy value of S is
+    # at most |S| (a pile has at most |S| options), so the theory's 16-bit
+    # tables hold every value of every accepted set: keep this below 2**16.
+    MAX_SET_SIZE = 10000
 
 cdef struct RuleSet:
     bint misere          # True: the player who cannot move wins
@@ -39,7 +42,15 @@ cdef struct RuleSet:
     pile_t min_take      # smallest legal take: a pile below it cannot move
     pile_t leaf_parent_max   # largest movable pile whose every move leaves an immovable pile
     int n_set            # members of S
-    pile_t set_desc[MAX_SET_SIZE]   # S sorted largest first, no duplicates
+    # set S only (NULL otherwise), arrays of n_set owned by the CoreRules this
+    # struct was copied from: whoever holds a copy keeps that CoreRules alive.
+    const pile_t* set_desc       # S sorted largest first, no duplicates
+    const uint64_t* set_reduced  # S / gcd(S), in the same order
+    uint64_t set_scale           # gcd(S) (1 for the other rules)
+    # Distinct for every CoreRules of a `set S` (0 otherwise), never reused, so
+    # two copies compare equal by memcmp iff they come from the same CoreRules
+    # (or from the same non-set rules) -- without reading the arrays.
+    uint64_t set_serial
 
 
 # Tags for compile-time specialisation. An engine written over the fused type
@@ -111,3 +122,5 @@ cdef inline score_t rules_terminal_score(const RuleSet* r) noexcept nogil:
 cdef class CoreRules:
     """A RuleSet owned by a Python object, built once per rule set."""
     cdef RuleSet c_rules
+    cdef pile_t* c_set_desc          # owned: c_rules.set_desc
+    cdef uint64_t* c_set_reduced     # owned: c_rules.set_reduced

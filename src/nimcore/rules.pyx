@@ -1,5 +1,10 @@
 """The core's rule set: built once from Python, read by every engine."""
 
+import math
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint64_t
+
 from nimcore.rules cimport (
     MAX_SET_SIZE, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET,
     TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
@@ -12,6 +17,8 @@ _TAKE_NAMES = {code: name for name, code in _TAKE_CODES.items()}
 MAX_PILE = 0xFFFFFFFF
 #: Most members a `set S` rule may have.
 MAX_SET = MAX_SET_SIZE
+
+cdef uint64_t _last_serial = 0     # RuleSet.set_serial of the latest `set S` rules built
 
 
 cdef class CoreRules:
@@ -28,6 +35,9 @@ cdef class CoreRules:
     """
 
     def __cinit__(self, bint misere, str take, k=0, subtract=()):
+        global _last_serial
+        self.c_set_desc = NULL
+        self.c_set_reduced = NULL
         if take not in _TAKE_CODES:
             raise ValueError(f"unknown take rule: {take!r}")
         self.c_rules.misere = misere
@@ -36,14 +46,27 @@ cdef class CoreRules:
         self.c_rules.min_take = 2 if take == "half" else 1
         members = sorted(set(subtract), reverse=True) if take == "set" else []
         if len(members) > MAX_SET_SIZE:
-            raise ValueError(f"a subtraction set may have at most {MAX_SET_SIZE} members")
+            raise ValueError(f"a subtraction set may have at most {MAX_SET_SIZE:,} members")
         if take == "set" and not members:
             raise ValueError("a subtraction set needs at least one member")
-        self.c_rules.n_set = len(members)
-        for i, s in enumerate(members):
-            self.c_rules.set_desc[i] = s
+        self.c_rules.set_scale = 1
         if members:
+            self.c_set_desc = <pile_t*>PyMem_Malloc(len(members) * sizeof(pile_t))
+            self.c_set_reduced = <uint64_t*>PyMem_Malloc(len(members) * sizeof(uint64_t))
+            if self.c_set_desc == NULL or self.c_set_reduced == NULL:
+                raise MemoryError(f"no memory for a subtraction set of {len(members):,} members")
+            for i, s in enumerate(members):
+                self.c_set_desc[i] = s
+            scale = math.gcd(*members)
+            for i, s in enumerate(members):
+                self.c_set_reduced[i] = s // scale
+            self.c_rules.set_scale = scale
+            _last_serial += 1
+            self.c_rules.set_serial = _last_serial
             self.c_rules.min_take = min(members)   # no [-1]: wraparound is off
+        self.c_rules.n_set = len(members)
+        self.c_rules.set_desc = self.c_set_desc
+        self.c_rules.set_reduced = self.c_set_reduced
         # every child of a pile q is immovable iff q - (its smallest take) < min_take:
         # any/max: q = 1; half: q = 2 (its smallest take is 1); set S: q < 2 min S
         if take == "half":
@@ -52,6 +75,10 @@ cdef class CoreRules:
             self.c_rules.leaf_parent_max = 2 * self.c_rules.min_take - 1
         else:
             self.c_rules.leaf_parent_max = 1
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_set_desc)
+        PyMem_Free(self.c_set_reduced)
 
     def __reduce__(self):
         # pickle and deepcopy rebuild the C struct from the constructor's arguments

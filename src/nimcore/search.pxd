@@ -69,6 +69,7 @@ cdef class Search:
     cdef int c_n
     cdef object c_progress
     cdef object c_cancel
+    cdef object c_rules_owner  # the CoreRules whose arrays c_state.rules points into
     cdef object c_error        # the exception the progress callback raised, or None
     cdef double c_time_limit   # seconds; 0: none
     cdef double c_ended        # monotonic clock when finish() was called; 0: running

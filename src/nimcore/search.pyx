@@ -117,6 +117,7 @@ cdef class Search:
             self.c_piles[i] = piles[i]
         self.c_n = <int>n
         self.c_state.rules = rules.c_rules
+        self.c_rules_owner = rules
         self.c_state.node_limit = node_limit or 0
         self.c_state.max_depth = max_depth
         self.c_progress = progress

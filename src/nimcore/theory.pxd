@@ -17,9 +17,9 @@
 # of Grundy value 1 -- with B the number of piles of Grundy value >= 2: the
 # mover loses iff (B = 0 and X = 1) or (B >= 1 and X = 0).
 
-from libc.stdint cimport UINT64_MAX, uint8_t, uint64_t
+from libc.stdint cimport UINT64_MAX, uint16_t, uint64_t
 
-from nimcore.rules cimport MAX_SET_SIZE, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet
+from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet
 
 cdef extern from *:
     """
@@ -30,6 +30,9 @@ cdef extern from *:
     """
     int _trailing_ones "nimcore_trailing_ones" (unsigned long long n) noexcept nogil
 
+# A Grundy value of a `set S` rule: at most |S| <= MAX_SET_SIZE < 2**16.
+ctypedef uint16_t grundy_t
+
 cdef struct Theory:
     bint misere
     int take                   # a TakeRule of nimcore.rules
@@ -38,14 +41,14 @@ cdef struct Theory:
     uint64_t smallest_take     # the take of a lost position's waiting move (1, or min S)
     bint tame                  # condition (C) holds (proven for any, max, half; checked for set S)
     # set S only:
-    const uint8_t* table       # Grundy values G(0 .. table_size - 1) of S / d: the
-                               # pre-period and one period (values <= |S| < 256)
+    const grundy_t* table      # Grundy values G(0 .. table_size - 1) of S / d: the
+                               # pre-period and one period (values <= |S| < 2**16)
     uint64_t table_size        # = period_start + period
     uint64_t period_start      # G(n) = G(n - period) for n >= table_size
     uint64_t period
     uint64_t scale             # d = gcd(S); 1 for the other rules
     int n_set
-    uint64_t set_desc[MAX_SET_SIZE]   # S / d, largest first
+    const uint64_t* set_desc   # S / d, largest first (the RuleSet's set_reduced)
 
 
 cdef inline uint64_t theory_reduced_grundy(const Theory* t, uint64_t n) noexcept nogil:
@@ -163,12 +166,12 @@ cdef inline int theory_value(const Theory* t, const uint64_t* piles, Py_ssize_t 
 cdef int theory_move(const Theory* t, const uint64_t* piles, Py_ssize_t n,
                      Py_ssize_t* pile, uint64_t* take) noexcept nogil
 cdef void theory_init(Theory* t, const RuleSet* r) noexcept nogil
-cdef void theory_fill(const Theory* t, uint8_t* g, uint64_t start, uint64_t end) noexcept nogil
+cdef int theory_fill(const Theory* t, grundy_t* g, uint64_t start, uint64_t end) noexcept nogil
 
 
 cdef class CoreTheory:
     cdef Theory c_theory
-    cdef uint8_t* c_table              # owned; c_theory.table points here
+    cdef grundy_t* c_table             # owned; c_theory.table points here
     cdef readonly CoreRules rules
     cdef _tabulate(self)
     cdef int _decide_tame(self) except -1

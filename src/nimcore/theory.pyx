@@ -12,8 +12,8 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.ref cimport PyObject
-from libc.stdint cimport UINT64_MAX, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport UINT64_MAX, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp
 
 from nimcore.piles cimport exact_pile
@@ -22,24 +22,25 @@ from nimcore.rules cimport (
 )
 
 #: Most Grundy values of a `set S` rule (of S / gcd(S)) computed while looking
-#: for the period: 64 MB, a few seconds for the largest sets. A set whose
-#: sequence shows no period within them has no theory here (the search answers).
+#: for the period: 128 MB (16-bit values), a few seconds for sets of up to 64
+#: members. A set whose sequence shows no period within them has no theory here
+#: (the search answers).
 PERIOD_LIMIT = 1 << 26
+#: Most mex steps (values times |S|) spent looking for the period: larger sets
+#: get proportionally fewer values (PERIOD_WORK // |S|), so the work stays
+#: bounded -- sets of up to 64 members keep all of PERIOD_LIMIT.
+PERIOD_WORK = PERIOD_LIMIT * 64
 cdef enum:
     _CHUNK = 1 << 20          # values computed between two checks for Ctrl-C (a power of 2)
+    _CHUNK_WORK = 1 << 24     # ... and for larger sets, mex steps between two checks
+    _TAME_CHECK = 1 << 12     # sizes checked for (C) between two checks for Ctrl-C
     _FIRST_SIZE = 1 << 12     # the first table tried; it doubles until the period shows
 
 
-cdef uint64_t _gcd(uint64_t a, uint64_t b) noexcept nogil:
-    while b:
-        a, b = b, a % b
-    return a
-
-
 cdef void theory_init(Theory* t, const RuleSet* r) noexcept nogil:
-    """Everything but a `set S` rule's table (and its tameness): t.table = NULL."""
-    cdef int i
-    cdef uint64_t d = 0
+    """Everything but a `set S` rule's table (and its tameness): t.table = NULL.
+
+    t.set_desc points into r's arrays: the caller keeps their CoreRules alive."""
     t.misere = r.misere
     t.take = r.take
     t.k = r.k
@@ -52,30 +53,36 @@ cdef void theory_init(Theory* t, const RuleSet* r) noexcept nogil:
     t.period = 0
     t.scale = 1
     t.n_set = r.n_set if r.take == TAKE_SET else 0
-    for i in range(t.n_set):
-        d = _gcd(r.set_desc[i], d)
+    t.set_desc = NULL
     if t.n_set:
-        t.scale = d
-    for i in range(t.n_set):
-        t.set_desc[i] = r.set_desc[i] // t.scale
+        t.scale = r.set_scale
+        t.set_desc = r.set_reduced
 
 
-cdef void theory_fill(const Theory* t, uint8_t* g, uint64_t start, uint64_t end) noexcept nogil:
-    """g[start .. end-1] = Grundy values G of the reduced `set S` game, g[0 .. start-1] given.
+cdef int theory_fill(const Theory* t, grundy_t* g, uint64_t start, uint64_t end) noexcept nogil:
+    """g[start .. end-1] = Grundy values G of the reduced `set S` game, g[0 .. start-1]
+    given. 0, or -1 when there is no memory (g is then left as it was).
 
-    The mex over at most 64 options: a bit set of the values seen.
+    The mex by stamps: seen[v] == n + 1 marks value v as an option of the pile n.
+    A pile has at most |S| options, so its mex -- and every value -- is at most
+    |S|, and seen needs |S| + 1 entries (one allocation per call, not per pile).
     """
-    cdef uint64_t n, seen, v
-    cdef int i
+    cdef uint64_t n, v
+    cdef int i, first = t.n_set       # set_desc[first ..] are the members <= n
+    cdef uint64_t* seen = <uint64_t*>calloc(t.n_set + 1, sizeof(uint64_t))
+    if seen == NULL:
+        return -1
     for n in range(start, end):
-        seen = 0
-        for i in range(t.n_set):
-            if t.set_desc[i] <= n:
-                seen |= <uint64_t>1 << g[n - t.set_desc[i]]   # values <= |S| <= 64 ...
+        while first > 0 and t.set_desc[first - 1] <= n:
+            first -= 1
+        for i in range(first, t.n_set):
+            seen[g[n - t.set_desc[i]]] = n + 1
         v = 0
-        while v < 64 and (seen >> v) & 1:
+        while seen[v] == n + 1:
             v += 1
-        g[n] = <uint8_t>v                                       # ... and 64 only if all of 0..63 are
+        g[n] = <grundy_t>v
+    free(seen)
+    return 0
 
 
 cdef int theory_move(const Theory* t, const uint64_t* piles, Py_ssize_t n,
@@ -119,7 +126,7 @@ cdef int theory_move(const Theory* t, const uint64_t* piles, Py_ssize_t n,
     return value
 
 
-cdef bint _find_period(const uint8_t* g, uint64_t size, uint64_t window,
+cdef bint _find_period(const grundy_t* g, uint64_t size, uint64_t window,
                        uint64_t* start, uint64_t* period) noexcept nogil:
     """Find the latest earlier copy of the last `window` values of g[0 .. size-1].
 
@@ -140,7 +147,7 @@ cdef bint _find_period(const uint8_t* g, uint64_t size, uint64_t window,
         if h == target:
             found = i                        # the latest match: the shortest period
         h = (h - g[i] * top) * base + g[i + window]
-    if found == UINT64_MAX or memcmp(&g[found], &g[last], window) != 0:
+    if found == UINT64_MAX or memcmp(&g[found], &g[last], window * sizeof(grundy_t)) != 0:
         return False
     period[0] = last - found
     # the earliest start of that period
@@ -189,34 +196,39 @@ cdef class CoreTheory:
         cdef Theory* t = &self.c_theory
         cdef uint64_t window = t.set_desc[0], done = 0, size, chunk_end
         cdef uint64_t start = 0, period = 0
-        cdef uint8_t* grown
+        cdef uint64_t limit = min(PERIOD_LIMIT, PERIOD_WORK // t.n_set)
+        cdef uint64_t chunk = max(1, min(_CHUNK, _CHUNK_WORK // t.n_set))
+        cdef grundy_t* grown
         cdef bint found = False
-        if window * 2 >= PERIOD_LIMIT:       # a period needs two windows: none can show
-            raise OverflowError(f"no period in the first {PERIOD_LIMIT:,} Grundy values "
+        cdef int filled = 0
+        if window * 2 >= limit:              # a period needs two windows: none can show
+            raise OverflowError(f"no period in the first {limit:,} Grundy values "
                                 f"(S / gcd(S) reaches {window:,})")
         size = max(<uint64_t>_FIRST_SIZE, 4 * window)
-        if size > PERIOD_LIMIT:
-            size = PERIOD_LIMIT
+        if size > limit:
+            size = limit
         while True:
-            grown = <uint8_t*>PyMem_Realloc(self.c_table, size)
+            grown = <grundy_t*>PyMem_Realloc(self.c_table, size * sizeof(grundy_t))
             if grown == NULL:
                 raise MemoryError(f"no memory for {size:,} Grundy values")
             self.c_table = grown
             while done < size:
-                chunk_end = min(size, done + _CHUNK)
+                chunk_end = min(size, done + chunk)
                 with nogil:
-                    theory_fill(t, self.c_table, done, chunk_end)
+                    filled = theory_fill(t, self.c_table, done, chunk_end)
+                if filled < 0:
+                    raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
                 done = chunk_end
                 PyErr_CheckSignals()
             with nogil:
                 found = _find_period(self.c_table, size, window, &start, &period)
-            if found or size >= PERIOD_LIMIT:
+            if found or size >= limit:
                 break
-            size = min(2 * size, <uint64_t>PERIOD_LIMIT)
+            size = min(2 * size, limit)
         if not found:
             raise OverflowError(f"no period in the first {size:,} Grundy values")
         # periodic from `start` with period `period`: the table keeps one period
-        grown = <uint8_t*>PyMem_Realloc(self.c_table, start + period)
+        grown = <grundy_t*>PyMem_Realloc(self.c_table, (start + period) * sizeof(grundy_t))
         if grown != NULL:
             self.c_table = grown
         t.table = self.c_table
@@ -227,13 +239,13 @@ cdef class CoreTheory:
     cdef int _decide_tame(self) except -1:
         """1 when (C) holds, else 0. One window suffices: n < period_start + max(S) +
         period, since beyond it a pile's value and its options' values repeat with
-        the period. Ctrl-C is checked every _CHUNK sizes."""
+        the period. Ctrl-C is checked every _TAME_CHECK sizes."""
         cdef const Theory* t = &self.c_theory
         cdef uint64_t n, end = t.period_start + t.set_desc[0] + t.period
         cdef int i
         cdef bint ok
         for n in range(t.set_desc[t.n_set - 1], end):     # piles that can move
-            if n & (_CHUNK - 1) == 0:
+            if n & (_TAME_CHECK - 1) == 0:
                 PyErr_CheckSignals()
             if theory_reduced_grundy(t, n) != 0:
                 continue

@@ -52,7 +52,7 @@ from nimcore.rules cimport (
     TakeSetTag, TakeTag, rules_child, rules_move_count, rules_terminal_score,
 )
 from nimcore.theory cimport (
-    Theory, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
+    Theory, grundy_t, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
 )
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
@@ -75,6 +75,8 @@ DIST_MATE = 1 << 30
 #: theory_grundy runs per node (any, max K, half), and a `set S` rule, whose table
 #: would be as large, searches in the generator's order.
 GUIDE_TABLE_LIMIT = 1 << 22
+#: ... and a `set S` guide's mex steps (sizes times |S|): the fill is not interruptible.
+GUIDE_FILL_WORK = GUIDE_TABLE_LIMIT * 64
 #: Most moves the single-pile DP may generate before a search (a few ms).
 SINGLE_DP_WORK = 1 << 24
 
@@ -122,7 +124,7 @@ cdef struct Ctx:
     size_t max_frames      # deepest game searched (STOP_DEPTH beyond) ...
     bint frames_by_memory  # ... set by the memory budget (STOP_MEMORY beyond)
     Theory theory          # the guide's theory (nimcore.theory); set S: its table below
-    uint8_t* theory_table  # set S: Grundy values of S / gcd(S) up to the top pile, owned
+    grundy_t* theory_table # set S: Grundy values of S / gcd(S) up to the top pile, owned
     uint32_t* gtab         # Grundy values by pile size (NULL: theory_grundy per node)
     int32_t* single        # score of a lone pile by size, by DP (NULL: none)
     int32_t* pair          # score of two piles x <= y at [x * width + y], by DP (NULL: none)
@@ -681,15 +683,16 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         c.guide = guide
         c.mispredicted = 0
         theory_init(&c.theory, &s.rules)
-        guide_bytes = (top + 1) * sizeof(uint32_t) + ((top + 1) if take == TAKE_SET else 0)
-        if guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra, guide_bytes):
+        guide_bytes = (top + 1) * (sizeof(uint32_t) + (sizeof(grundy_t) if take == TAKE_SET else 0))
+        if (guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra, guide_bytes)
+                and (take != TAKE_SET or (<double>top + 1) * s.rules.n_set <= GUIDE_FILL_WORK)):
             if take == TAKE_SET:
                 # the theory's table up to the top pile (piles only shrink): no period needed
                 c.theory.table_size = top // c.theory.scale + 1
-                c.theory_table = <uint8_t*>malloc(c.theory.table_size)
-                if c.theory_table == NULL:
+                c.theory_table = <grundy_t*>malloc(c.theory.table_size * sizeof(grundy_t))
+                if (c.theory_table == NULL
+                        or theory_fill(&c.theory, c.theory_table, 0, c.theory.table_size) < 0):
                     raise MemoryError("no memory for the tt engine's Grundy table")
-                theory_fill(&c.theory, c.theory_table, 0, c.theory.table_size)
                 c.theory.table = c.theory_table
             # Grundy values by pile size, for lookups
             c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
