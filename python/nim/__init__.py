@@ -21,7 +21,8 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
-from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
+from nim.heuristics import depth_limited, ida
+from nim.limits import Limits
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
 from nim.defaults import analyze, solve
@@ -88,6 +89,7 @@ __all__ = [
     "GameSolution",
     "GameTree",
     "IllegalMoveError",
+    "Limits",
     "InputFileError",
     "InvalidPositionError",
     "InvalidRulesError",
