@@ -145,7 +145,7 @@ def test_other_rules_and_methods_go_the_general_way():
 
 def test_solve_keeps_its_documented_signature():
     assert inspect.isfunction(nim.solve)             # a plain Python function again
-    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.defaults"
+    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.solving.defaults"
     assert list(inspect.signature(nim.solve).parameters) == [
         "piles", "rules", "method", "node_limit", "time_limit", "tt_mb", "progress", "cancel", "limits"]
     with pytest.raises(TypeError, match="bogus"):

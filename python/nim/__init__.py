@@ -12,6 +12,7 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 import importlib
 from typing import TYPE_CHECKING, Any, Dict, List
 
+from nim import _moved
 from nim.errors import (
     IllegalMoveError,
     InputFileError,
@@ -21,18 +22,20 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
-from nim.heuristics import depth_limited, ida
-from nim.limits import Limits
+from nim.solving.heuristics import depth_limited, ida
+from nim.solving.limits import Limits
 from nim.position import Move, Position
 from nim.rules import MISERE, NORMAL, Rules
-from nim.defaults import analyze, solve
-from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning
+from nim.solving.defaults import analyze, solve
+from nim.solving.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning
+
+_moved.install()        # nim.engines, nim.solver, ...: the modules now in nim.solving
 
 if TYPE_CHECKING:
-    from nim.analysis import MoveAnalysis
+    from nim.solving.analysis import MoveAnalysis
     from nim.trees.ceng import SolveGame
-    from nim.parallel import solve_many
-    from nim.explain import Explanation, explain
+    from nim.solving.parallel import solve_many
+    from nim.solving.explain import Explanation, explain
     from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
     from nim.study.replay import parse_replay, read_replay_file, replay_game
     from nim.play.selection import Population, select_fittest
@@ -41,17 +44,17 @@ if TYPE_CHECKING:
     from nim.study.tree_search import build_game_tree
     from nim.study.tree_drawing import tree_svg
     from nim.study.tree_page import tree_html
-    from nim.tables import pile_table
-    from nim.theory import grundy_table, grundy_value
+    from nim.solving.tables import pile_table
+    from nim.solving.theory import grundy_table, grundy_value
     from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
 
 #: Where the names imported on first use live: solving needs none of these
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
-    "MoveAnalysis": "nim.analysis",
+    "MoveAnalysis": "nim.solving.analysis",
     "SolveGame": "nim.trees.ceng",
-    "solve_many": "nim.parallel",
-    "Explanation": "nim.explain", "explain": "nim.explain",
+    "solve_many": "nim.solving.parallel",
+    "Explanation": "nim.solving.explain", "explain": "nim.solving.explain",
     "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
     "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
     "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
@@ -59,16 +62,19 @@ _LAZY: Dict[str, str] = {
     "Strategy": "nim.play.strategy", "make_strategy": "nim.play.strategies",
     "build_game_tree": "nim.study.tree_search",
     "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
-    "pile_table": "nim.tables",
-    "grundy_table": "nim.theory", "grundy_value": "nim.theory",
+    "pile_table": "nim.solving.tables",
+    "grundy_table": "nim.solving.theory", "grundy_value": "nim.solving.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",
     "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """Import a lazily loaded name on first use (PEP 562)."""
+    """Import a lazily loaded name on first use (PEP 562); ``nim.engines`` and the
+    other modules now in ``nim.solving`` stay reachable by their old names."""
     if name not in _LAZY:
+        if f"nim.{name}" in _moved.MOVED:
+            return importlib.import_module(f"nim.{name}")
         raise AttributeError(f"module 'nim' has no attribute {name!r}")
     value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value

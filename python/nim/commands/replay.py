@@ -10,7 +10,7 @@ from typing import Any
 from nim.commands.common import add_rule_flags, rules_from_args
 from nim.errors import NimError
 from nim.study.replay import format_replay, read_replay_file, replay_game
-from nim.solution import DEFAULT_NODE_LIMIT
+from nim.solving.solution import DEFAULT_NODE_LIMIT
 
 _DESCRIPTION = """\
 Replay a Lab 2 test file: the file's moves are the human's, who moves first;

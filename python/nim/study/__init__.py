@@ -6,5 +6,5 @@
 ``tree_page``    the drawing in an HTML page, or the tree as text
 
 The single-pile tables and every-move analysis are part of the API
-(``nim.tables``, ``nim.analysis``). Nothing is imported here: ``import nim`` stays light.
+(``nim.solving.tables``, ``nim.solving.analysis``). Nothing is imported here: ``import nim`` stays light.
 """

@@ -31,8 +31,8 @@ from nim.errors import IllegalMoveError, InputFileError
 from nim.play.players import OptimalStrategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
-from nim.defaults import solve
-from nim.solution import DEFAULT_NODE_LIMIT
+from nim.solving.defaults import solve
+from nim.solving.solution import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "HUMAN",

@@ -57,7 +57,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
 
     ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
     where it cuts off, the untried moves as pruned stubs. Node counts agree
-    with ``nim.reference`` and the compiled engines.
+    with ``nim.solving.reference`` and the compiled engines.
 
     Raises
     ------
@@ -154,7 +154,7 @@ def _mark_pv(root: TreeNode) -> None:
 
 def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> str:
     """The size cap's message, with the tree's size from the compiled engine when quick."""
-    from nim.defaults import solve
+    from nim.solving.defaults import solve
 
     what = "every node" if method == "minimax" else "the nodes alpha-beta visits"
     size = f"more than {cap:,} nodes"

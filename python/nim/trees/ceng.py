@@ -12,7 +12,7 @@ from typing import Any, Iterable, List, Tuple
 
 from nim.errors import IllegalMoveError, UnknownMethodError
 from nim.position import as_piles
-from nim.engines import solve_with_subtree
+from nim.solving.engines import solve_with_subtree
 
 __all__ = ["SolveGame", "CENG_RULES"]
 

@@ -1,20 +1,20 @@
 """The default Solvers, one per rule set (and table size), kept between calls,
 and the functions that ask them: ``solve`` and ``analyze`` (``nim.solve``,
-``nim.analyze``). The ``Solver`` itself is in ``nim.solver``.
+``nim.analyze``). The ``Solver`` itself is in ``nim.solving.solver``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
-from nim.limits import Limits, with_limits
+from nim.solving.limits import Limits, with_limits
 from nim.position import rules_for
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
-from nim.solver import Solver
+from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.solving.solver import Solver
 
 if TYPE_CHECKING:
-    from nim.analysis import Analysis
+    from nim.solving.analysis import Analysis
 
 __all__ = ["DEFAULT_SOLVERS", "analyze", "default_solver", "forget_default_solvers", "solve"]
 

@@ -19,9 +19,9 @@ ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.heuristics
 ========== ==============================================================
 
 They are listed, in that order, in the tuple ``ENGINES`` of ``Engine`` objects:
-each names its run and what it says when its depth bound stops it. ``nim.solver``
-holds the ``Solver`` that runs them, ``nim.defaults`` the ``solve()`` that asks
-a cached one, and ``nim.solution`` what they return (``Solution``) and their options.
+each names its run and what it says when its depth bound stops it. ``nim.solving.solver``
+holds the ``Solver`` that runs them, ``nim.solving.defaults`` the ``solve()`` that asks
+a cached one, and ``nim.solving.solution`` what they return (``Solution``) and their options.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError, Unknown
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
-from nim.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
 import nimcore.ida as _ida_core
 import nimcore.tt as _tt_core
 from nimcore.minimax import search as _minimax_search

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from nim import defaults, engines
+from nim.solving import defaults, engines
 from nim.errors import NimError
 from nim.position import Move, as_piles, rules_for
 from nim.rules import Rules, RulesLike

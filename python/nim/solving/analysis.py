@@ -23,8 +23,8 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple
 from nim.position import Move, Position
 from nim.progress import search_progress
 from nim.rules import Rules
-from nim.engines import _short, finish_search, new_search
-from nim.solution import DEFAULT_TT_MB, SolveOptions
+from nim.solving.engines import _short, finish_search, new_search
+from nim.solving.solution import DEFAULT_TT_MB, SolveOptions
 from nim.errors import NimError, SearchLimitError
 from nimcore import batch as _batch_core
 from nimcore import tt as _tt_core

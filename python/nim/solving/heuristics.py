@@ -17,7 +17,7 @@ A cut-off position scores +0.5 for its mover when its nim-sum is non-zero and
 parity rule decides (+-1: the mover wins iff the ones are even).
 Among equal moves it picks the first in pile order, then the smallest count.
 
-``nim.solve(piles, method="ida")`` runs the same search (``nim.engines``). Its ``Solution.value``
+``nim.solve(piles, method="ida")`` runs the same search (``nim.solving.engines``). Its ``Solution.value``
 is NOT the game value: it is the outcome, for the player to move, of the path
 IDA* found if both players followed it (+1 when the mover would make the
 decisive last move). Use ``method="auto"`` for the game value.
@@ -30,8 +30,8 @@ from typing import Any, Iterable, NamedTuple, Optional
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.engines import finish_search, new_search, run_ida
-from nim.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
+from nim.solving.engines import finish_search, new_search, run_ida
+from nim.solving.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
 from nimcore import depthlimited as _dl_core
 
 __all__ = ["IdaResult", "DepthLimitedResult", "ida", "depth_limited", "DIFFICULTY_DEPTHS"]

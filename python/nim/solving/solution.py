@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Dict, NamedTuple, Optional
 
 from nim.errors import NimError
-from nim.limits import DEFAULT_NODE_LIMIT, check_limits
+from nim.solving.limits import DEFAULT_NODE_LIMIT, check_limits
 from nim.position import Move
 from nimcore.ttable import MAX_MB
 
@@ -77,7 +77,7 @@ class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed
 
 
 def check_options(options: SolveOptions) -> SolveOptions:
-    """The options, checked (see ``nim.limits``; a node limit of 0 means none).
+    """The options, checked (see ``nim.solving.limits``; a node limit of 0 means none).
 
     Raises
     ------

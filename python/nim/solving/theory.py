@@ -13,7 +13,7 @@ from typing import Iterator, List
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim import defaults, engines
+from nim.solving import defaults, engines
 from nimcore.grundy import grundy_table as _mex_table
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]

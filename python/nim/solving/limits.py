@@ -73,7 +73,7 @@ class Limits(NamedTuple):
     Examples
     --------
     >>> import nim
-    >>> nim.solve([1, 3, 5, 7], "misere", "minimax", limits=nim.Limits(nodes=10**6)).value
+    >>> nim.solve([1, 3, 5, 7], "misere", "alphabeta", limits=nim.Limits(nodes=10**6)).value
     -1
     """
 

@@ -1,5 +1,5 @@
 """The ``Solver``: one rule set's theory and tables, kept across calls (the
-engines are in ``nim.engines``; ``nim.solve`` asks a cached Solver, ``nim.defaults``).
+engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``nim.solving.defaults``).
 """
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from __future__ import annotations
 from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
-from nim.engines import (  # the public ones are nim.solver's names too
+from nim.solving.engines import (  # the public ones are nim.solver's names too
     ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
     register_engine, theory,
 )
-from nim.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.solving.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
 from nim.errors import SearchLimitError
-from nim.limits import Limits, with_limits
+from nim.solving.limits import Limits, with_limits
 from nim.position import Move, as_piles, read_once
 from nim.rules import Rules, RulesLike
 from nimcore.batch import theory_solve
@@ -21,7 +21,7 @@ from nimcore.theory import CoreTheory
 from nimcore.ttable import TranspositionTable
 
 if TYPE_CHECKING:
-    from nim.analysis import Analysis
+    from nim.solving.analysis import Analysis
 
 _T = TypeVar("_T")
 
@@ -208,7 +208,7 @@ class Solver:
         SearchLimitError
             When a limit stops the analysis.
         """
-        from nim.analysis import Analysis, analyze_by_theory, analyze_moves
+        from nim.solving.analysis import Analysis, analyze_by_theory, analyze_moves
 
         position = as_piles(read_once(piles))
         if limits is not None:
@@ -248,7 +248,7 @@ class Solver:
         SearchLimitError
             When a row needs a search that a limit stops.
         """
-        from nim.batch import batch_values
+        from nim.solving.batch import batch_values
 
         return batch_values(positions, self.exact_theory, self.solve)
 
@@ -267,7 +267,7 @@ class Solver:
         SearchLimitError
             When a row needs a search that a limit stops.
         """
-        from nim.batch import batch_best_moves
+        from nim.solving.batch import batch_best_moves
 
         return batch_best_moves(positions, self.exact_theory, self.solve)
 

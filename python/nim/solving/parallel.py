@@ -1,7 +1,7 @@
 """Many positions on any ``concurrent.futures.Executor``: ``solve_many`` splits a
 list of positions into chunks and solves them on a ``ProcessPoolExecutor``,
 Dask's ``distributed.Client(...).get_executor()``, Ray's -- or in this process.
-Each worker asks its own default Solver (``nim.defaults``), which it keeps
+Each worker asks its own default Solver (``nim.solving.defaults``), which it keeps
 from chunk to chunk.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-from nim.defaults import default_solver
-from nim.engines import _check_method as check_method
+from nim.solving.defaults import default_solver
+from nim.solving.engines import _check_method as check_method
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
-from nim.limits import Limits, with_limits
+from nim.solving.limits import Limits, with_limits
 from nim.position import as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future

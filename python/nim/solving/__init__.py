@@ -1,0 +1,26 @@
+"""The solving layer: everything between the API and the compiled core.
+
+It is the only part of ``nim`` that imports ``nimcore`` (``nim.solving.kernel``
+is the one door; the other modules of ``nim`` that need a compiled piece take
+it from there). Its modules, by what they own:
+
+=============  =================================================================
+kernel         the compiled pieces the Python layer uses, named once
+limits         ``Limits``: what bounds a search, and its one check
+solution       ``Solution`` (what a solve returns) and ``SolveOptions``
+engines        the tuple ``ENGINES`` of engine objects; the theory's dispatch
+solver         ``Solver``: one rule set's compiled session (theory, table)
+defaults       ``solve`` and ``analyze`` over cached Solvers
+analysis       every move of a position scored
+heuristics     IDA* and depth-limited search (the playing engines)
+batch          values and best moves of many positions in one call
+parallel       ``solve_many`` over any ``concurrent.futures.Executor``
+explain        the theory's answer in words
+theory         Grundy values and tables of a rule set
+tables         the single-pile table (values and best takes by pile size)
+reference      pure-Python twins of the engines (the oracles' references)
+=============  =================================================================
+
+Nothing is imported here: ``nim.rules`` and ``nim.position`` take their compiled
+pieces from ``nim.solving.kernel`` without loading the engines.
+"""

@@ -1,0 +1,54 @@
+"""The layers of the package: nim.solving alone imports the compiled core, and the
+modules that moved into it keep their old import paths."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import nim
+from nim import _moved
+
+
+def _imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_only_the_solving_layer_imports_the_compiled_core() -> None:
+    package = Path(nim.__file__).parent
+    outside = {
+        str(path.relative_to(package)): sorted(name for name in _imported_modules(path)
+                                               if name == "nimcore" or name.startswith("nimcore."))
+        for path in package.rglob("*.py")
+        if path.parent.name != "solving"
+    }
+    assert {name: found for name, found in outside.items() if found} == {}
+    inside = set().union(*(_imported_modules(path) for path in (package / "solving").glob("*.py")))
+    assert any(name.startswith("nimcore") for name in inside)
+
+
+@pytest.mark.parametrize("old, new", sorted(_moved.MOVED.items()))
+def test_moved_modules_keep_their_old_import_path(old: str, new: str) -> None:
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+    assert module.__name__ == module.__spec__.name == new     # its own name and spec
+    # Importing the module nim.explain binds it as an attribute of nim, over the
+    # function nim.explain (as before the move): give the function back.
+    short = old.rpartition(".")[2]
+    if isinstance(vars(nim).get(short), type(importlib)) and short in nim.__dir__():
+        delattr(nim, short)
+
+
+def test_old_module_attributes_of_the_package_still_resolve() -> None:
+    assert nim.engines is importlib.import_module("nim.solving.engines")   # type: ignore[attr-defined]
+    from nim.engines import ENGINES          # type: ignore[import-not-found]
+    assert [engine.name for engine in ENGINES] == nim.METHODS[1:]
