@@ -1,5 +1,6 @@
 """`nimcore solve` as a user runs it: output, JSON, files, errors and exit status."""
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -59,7 +60,16 @@ def test_large_file_uses_the_closed_form(tmp_path, capsys):
         x ^= p
     data = json.loads(out)
     assert status == 0 and data["value"] == (1 if x else -1) and data["method"] == "theory"
-    assert data["piles"] == piles  # never null, however many
+    # past JSON_PILES piles the JSON carries their count and digest, not the piles (issue 26)
+    digest = hashlib.sha256(b"".join(p.to_bytes(8, "little") for p in piles)).hexdigest()
+    assert "piles" not in data and data["piles_count"] == len(piles)
+    assert data["piles_digest"] == f"sha256:{digest}"
+    status, out, _ = run(capsys, "solve", *map(str, piles[:1000]), "--json")
+    assert json.loads(out)["piles"] == piles[:1000] and json.loads(out)["piles_count"] == 1000
+    huge = [2**64] + piles[:1000]
+    status, out, _ = run(capsys, "solve", *map(str, huge), "--json")
+    text = hashlib.sha256(" ".join(map(str, huge)).encode()).hexdigest()
+    assert json.loads(out)["piles_digest"] == f"sha256-text:{text}"
 
 
 @pytest.mark.parametrize("argv, message", [

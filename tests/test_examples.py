@@ -44,3 +44,34 @@ def test_rl_example_learns_and_is_scored(monkeypatch, capsys):
     runpy.run_path(str(EXAMPLES / "rl_agent_vs_oracle.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "vs optimal" in out and "won positions" in out
+
+
+def test_qlearning_example_trains_and_its_grade_is_right(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("numpy")
+    import json
+    import re
+
+    saved = tmp_path / "q.json"
+    assert run("qlearning_grade.py", ["--episodes", "2000", "--seed", "1", "--save", str(saved)],
+               monkeypatch) == 0
+    out = capsys.readouterr().out
+    kept, won = map(int, re.search(r"keeps the win: +(\d+) of (\d+)", out).groups())
+    # the same count by brute force, from the saved table, greedy as documented (missing: 0, ties: first)
+    table = json.loads(saved.read_text())
+    count_won = count_kept = 0
+    seen, frontier = {(1, 3, 5, 7)}, [(1, 3, 5, 7)]
+    while frontier:
+        piles = frontier.pop()
+        children = dict(oracles.moves("misere", piles))
+        for child in children.values():
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+        if not children or oracles.value("misere", piles) < 0:
+            continue
+        values = table.get(",".join(map(str, piles)), {})
+        move = max(sorted(children), key=lambda m: (values.get(f"{m[0]},{m[1]}", 0.0), -m[0], -m[1]))
+        count_won += 1
+        count_kept += oracles.value("misere", children[move]) < 0
+    assert (kept, won) == (count_kept, count_won) and won == 335
+    assert kept > won // 2          # 2,000 episodes already keep most wins

@@ -11,6 +11,12 @@ are counted -- tried / clean / traceback / hang / wrong -- so that any
 checkout can be measured:
 
     python tests/test_fuzz.py [PYTHON]      # PYTHON: the interpreter to test
+
+Round three (issue 26: iterators of NumPy ints, names shadowed by submodules,
+Ctrl-C against limits, unbounded work, input caps, huge move listings, output
+that cannot be written, huge --json) lives in ``tests/fuzz_campaign.py``: each
+of its cases runs here in its own interpreter with a time and a memory cap, and
+``python tests/fuzz_campaign.py [PYTHON]`` prints its before/after table.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -365,3 +371,22 @@ if __name__ == "__main__":
     for kind in ("traceback", "hang", "wrong"):
         for case in figures[kind]:
             print(f"  {kind:9} {case}")
+
+
+# -- round three (issue 26): every case in its own capped interpreter ------------------
+
+from fuzz_campaign import CASES as ROUND_THREE, make_files as make_round_three_files  # noqa: E402
+from fuzz_campaign import run_case  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def round_three_files(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, str]:
+    return make_round_three_files(tmp_path_factory.mktemp("fuzz3"))
+
+
+@pytest.mark.parametrize("case", ROUND_THREE, ids=[f"{case.item}: {case.name}" for case in ROUND_THREE])
+def test_round_three_case(case: Any, round_three_files: Dict[str, str]) -> None:
+    """Each case of tests/fuzz_campaign.py ends as promised: no traceback, hang,
+    wrong answer or exhausted memory (1 GiB of address space)."""
+    outcome, why = run_case(case, sys.executable, round_three_files)
+    assert outcome == "clean", f"{outcome}: {why}"

@@ -333,7 +333,8 @@ def test_lab2_misere_and_levels() -> None:
     assert status == 0
     assert "answer y or n, not 'perhaps'" in out and "the difficulty must be one of 1, 2, 3" in out
     assert "Rules: misere." in out and "Piles are numbered from 0" in out
-    assert "Player 2 (AI, Depth-limited alpha-beta (depth 4))" in out
+    assert "Player 0: you; Player 1: the AI (Depth-limited alpha-beta (depth 4))." in out
+    assert out.count("Depth-limited") == 1                # named once; the move lines use "Player 1"
     assert out.count("Pile 3 |") >= 1 and "Pile 4 |" not in out        # the default 1 3 5 7, from 0
     assert re.search(r"took the last object: .* wins \(misère play: whoever takes the last object "
                      r"loses\)\.", out)
@@ -348,36 +349,113 @@ def test_lab2_flags(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtu
 def test_lab2_moves_are_numbered_from_zero() -> None:
     status, out = drive(PlayOptions(style="lab2", rules=Rules(misere=True), difficulty=3,
                                     piles=(2, 2)), ["1 1"])
-    assert "Player 1 (you) takes 1 from pile 1." in out
+    assert "Player 0 takes 1 from pile 1." in out
     assert "Pile 0 | /*\\ /*\\   2\nPile 1 | /*\\       1" in out
 
 
 # -- forejune ---------------------------------------------------------------------------------
 
 
-def test_forejune_table_and_ai_first(monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = play(monkeypatch, capsys, ["--style", "forejune", "--piles", "20", "--table",
-                                                 "--seed", "1"], "1\n" * 20)
+def _half_scores(upto: int) -> List[int]:
+    """The seed's DP by memoised recursion: 1 when the mover wins a pile of n (take 1 to n // 2;
+    the player left with 1 loses), else -1."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def score(n: int) -> int:
+        return 1 if any(score(n - k) == -1 for k in range(1, n // 2 + 1)) else -1
+
+    return [score(n) for n in range(1, upto + 1)]
+
+
+FOREJUNE_AI = re.compile(r"^AI takes (\d+), (\d+) remain$")
+FOREJUNE_YOU = re.compile(r"^You take (\d+), (\d+) remain$")
+FOREJUNE_ASK = re.compile(r"^Your turn\. Enter number \(1-(\d+)\): (.*)$")
+
+
+def check_forejune_game(out: str, start: int, ai_first: bool = True) -> None:
+    """Every line of a forejune game is one of the seed's, and the arithmetic holds:
+    the prompt's range is 1 to n // 2, each "remain" is right, a winning AI leaves a
+    lost pile, and the ending names the player left with 1."""
+    scores = _half_scores(start)
+    lines = out.splitlines()
+    opening = "AI moves first." if ai_first else "You move first."
+    assert f"{opening} Starting with n = {start}" in lines
+    n = start
+    last = ""
+    for line in lines[lines.index(f"{opening} Starting with n = {start}") + 1:]:
+        ai, you, ask = FOREJUNE_AI.match(line), FOREJUNE_YOU.match(line), FOREJUNE_ASK.match(line)
+        if ask:
+            assert int(ask.group(1)) == n // 2
+        elif ai or you:
+            match = ai or you
+            assert match is not None
+            take, left = int(match.group(1)), int(match.group(2))
+            assert 1 <= take <= n // 2 and left == n - take
+            if ai and scores[n - 1] == 1:
+                assert scores[left - 1] == -1, f"the AI threw away the win at n = {n}"
+            n, last = left, "AI" if ai else "You"
+        elif line in ("You lost!", "AI lost; you won!"):
+            assert n == 1
+            assert line == ("You lost!" if last == "AI" else "AI lost; you won!")
+            return
+        else:
+            assert line.startswith(("Invalid move; try again: ", "Hint: ", "  ", "While a game")), line
+    raise AssertionError("the game has no ending line")
+
+
+def test_forejune_speaks_its_seeds_lines(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = play(monkeypatch, capsys, ["--style", "forejune", "--table", "--seed", "1"],
+                          "20\n" + "1\n" * 20)
     assert status == 0
-    first_move = re.search(r"^(.*) takes \d+\.$", out, re.M)
-    assert first_move and first_move.group(1).startswith("Player 1 (AI")
-    assert "W: the player to move wins" in out
-    rules = Rules(take="half")
-    marks = re.findall(r"^    ((?:\s+[WL])+)$", out, re.M)
-    table = "".join(marks).split()
-    assert table == ["W" if grundy_value(n, rules) else "L" for n in range(1, 21)]
-    assert re.search(r"made the last move \(1 object left, none can be taken\): .* wins", out)
+    assert out.startswith("Enter number of blocks you want to start (2 to 10000): 20\n")
+    scores = [int(v) for row in re.findall(r"^score: (.*)$", out, re.M) for v in row.split(",")]
+    assert scores == _half_scores(20)               # the seed's "score: -1, 1, -1, 1, 1, 1, -1" line
+    assert "score: " + ", ".join(f"{v:>3}" for v in _half_scores(7)) in out
+    check_forejune_game(out, 20)
+    for word in ("Player", "how many do you take", "Pile size", " W ", "The AI moves first"):
+        assert word not in out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_forejune_games_against_the_seed_lines(seed: int) -> None:
+    start = 5 + 7 * seed
+    status, out = drive(PlayOptions(style="forejune", piles=(start,), seed=seed), ["1"] * 60)
+    assert status == 0
+    check_forejune_game(out, start)
+
+
+def test_forejune_first_human_and_two_humans() -> None:
+    status, out = drive(PlayOptions(style="forejune", piles=(9,), first="human", seed=2), ["1"] * 20)
+    assert status == 0 and "AI moves first" not in out
+    check_forejune_game(out, 9, ai_first=False)
+    status, out = drive(PlayOptions(style="forejune", piles=(6,), mode="hvh"), ["1"] * 20)
+    assert status == 0 and "AI" not in out
+    assert "Player 1 moves first. Starting with n = 6" in out
+    assert "Player 1, your turn. Enter number (1-3): 1" in out and "Player 2 takes 1, 4 remain" in out
+    assert out.rstrip().endswith("Player 2 lost; Player 1 won!")   # 6 5 4 3 2 1: Player 2 is left with 1
 
 
 def test_forejune_pile_prompt_and_bad_moves() -> None:
-    status, out = drive(PlayOptions(style="forejune", seed=5), ["x", "3 4", "0", "1", "6", "3", "9"],
-                        take=1)
+    status, out = drive(PlayOptions(style="forejune", seed=5, first="human"),
+                        ["x", "3 4", "0", "1", "9", "5", "0", "1" + "0" * 40, "2,", "1"] + ["1"] * 10)
     assert status == 0
     assert "'x' is not a whole number" in out and "type one pile size, not 2" in out
     assert "pile sizes must be at least 1, not 0" in out
     assert "the pile needs at least 2 objects" in out
-    assert "you cannot take 3 from pile 1" in out   # half of what is left
+    assert "Your turn. Enter number (1-4): 5\nInvalid move; try again: take 1 to 4 (half of 9), not 5" in out
+    assert "Invalid move; try again: take 1 to 4 (half of 9), not 0" in out
+    assert "Invalid move; try again: a number of 41 digits is too large (at most 4)" in out
+    assert "Invalid move; try again: type a whole number from 1 to 4, not '2,'" in out
+    check_forejune_game(out, 9, ai_first=False)
+
+
+def test_forejune_random_pile_on_enter() -> None:
+    status, out = drive(PlayOptions(style="forejune", seed=4), [""] + ["1"] * 30)
+    match = re.search(r"AI moves first\. Starting with n = (\d+)", out)
+    assert status == 0 and match and 10 <= int(match.group(1)) <= 30
+    check_forejune_game(out, int(match.group(1)))
 
 
 def test_score_table_is_the_grundy_table() -> None:

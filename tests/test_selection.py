@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import random
 import sys
 from collections import Counter
@@ -105,8 +106,56 @@ def test_tournament_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out) == first          # same seed, same result
     assert main(argv) == 0
     text = capsys.readouterr().out
-    assert f"Selected: {first['selected']}" in text
-    assert "chromosome [" in text and "fitness" in text
+    assert re.search(rf"^(Selected|Selection: a tie\.) {first['selected']}\b", text, re.M) or \
+        f"Kept: {first['selected']}," in text
+    assert "chromosome" not in text and "fitness" in text           # chromosomes: --json only
+    assert max(len(line) for line in text.splitlines()) < 400
+    # the cross-table adds up: each pairing played 3 boards from both seats
+    for a in first["cross_table"]:
+        for b, (wins, games) in first["cross_table"][a].items():
+            assert games == 6 and wins + first["cross_table"][b][a][0] == 6
+            assert re.search(rf"^{a}\s.*\b{wins}/6\b", text, re.M)
+    for entry in first["strategies"]:
+        low, high = entry["interval95"]
+        assert low <= entry["fitness"] <= high
+        row = first["cross_table"][entry["name"]].values()
+        assert entry["wins"] == sum(entry["chromosome"]) == sum(wins for wins, _ in row)
+
+
+def test_wilson_interval_against_its_formula_and_coverage() -> None:
+    import math
+    from nim.play.selection import wilson_interval
+
+    z = 1.959963984540054
+    for wins, games in [(0, 10), (10, 10), (5, 10), (1, 3), (40, 60), (0, 1)]:
+        low, high = wilson_interval(wins, games)
+        # the interval's ends are the roots of (p - w/n)^2 = z^2 p (1 - p) / n
+        for end in (low, high):
+            if 0 < end < 1:
+                assert (end - wins / games) ** 2 == pytest.approx(z * z * end * (1 - end) / games)
+        assert 0 <= low <= wins / games <= high <= 1
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    # coverage: for a true rate of 0.3 and 40 games, about 95% of outcomes' intervals hold it
+    n, p = 40, 0.3
+    covered = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+                  for k in range(n + 1) if wilson_interval(k, n)[0] <= p <= wilson_interval(k, n)[1])
+    assert 0.92 < covered < 0.98
+
+
+def test_selection_is_a_tie_only_within_the_interval() -> None:
+    from nim.play.selection import Population, select_with_intervals
+
+    close = Population(["a", "b", "c"])
+    for name, wins in (("a", 12), ("b", 14), ("c", 2)):
+        for game in range(20):
+            close.record(name, game < wins)
+    chosen = select_with_intervals(close)
+    assert chosen.selected.name == "b" and [m.name for m in chosen.tied] == ["b", "a"]
+    apart = Population(["a", "b"])
+    for game in range(200):
+        apart.record("a", game < 190)
+        apart.record("b", game < 100)
+    assert not select_with_intervals(apart).is_tie
 
 
 def test_tournament_cli_rules_and_errors(capsys: pytest.CaptureFixture[str]) -> None:

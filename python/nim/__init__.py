@@ -10,6 +10,8 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any, Dict, List
 
 from nim import _moved
@@ -63,6 +65,7 @@ _LAZY: Dict[str, str] = {
     "build_game_tree": "nim.study.tree_search",
     "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
     "pile_table": "nim.solving.tables",
+    "grade": "nim.study.grade", "Grade": "nim.study.grade",
     "grundy_table": "nim.solving.theory", "grundy_value": "nim.solving.theory",
     "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",
     "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
@@ -81,6 +84,25 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+class _Package(types.ModuleType):
+    """``nim`` itself: a submodule never takes the place of the public name it
+    shares (``nim.explain`` is the function, not the module ``nim.explain``).
+
+    The import system binds every submodule it loads to its package's attribute
+    of the same name -- whoever imports it first (``nim.Explanation``, ``from
+    nim import *``, ``from nim.explain import ...``) -- so the binding itself is
+    where the function is kept.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
 def __dir__() -> List[str]:
     return sorted(set(globals()) | set(_LAZY))
 
@@ -93,6 +115,7 @@ __all__ = [
     "Explanation",
     "Game",
     "GameSolution",
+    "Grade",
     "GameTree",
     "IllegalMoveError",
     "Limits",
@@ -124,6 +147,7 @@ __all__ = [
     "build_game_tree",
     "depth_limited",
     "explain",
+    "grade",
     "grundy_table",
     "grundy_value",
     "ida",

@@ -6,7 +6,8 @@ Commands are registered here by name and only the one that runs is imported:
 start-up stays close to a bare ``python -c pass``.
 
 Exit status: 0 success, 2 bad input or usage, 3 a search limit was reached,
-130 interrupted by Ctrl-C. Every error is one line on stderr -- or, with
+74 the output could not be written (a full disk, a terminal gone), 130
+interrupted by Ctrl-C. Every error is one line on stderr -- or, with
 ``--json``, one JSON object ``{"error": message, "status": status}`` on stdout.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from nim.errors import NimError, SearchLimitError
 
@@ -31,11 +32,15 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "tree": ("tree", "draw the game tree of a small position as SVG or HTML"),
     "table": ("table", "single-pile outcome and Grundy table"),
     "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
+    "serve": ("serve", "play and study in the browser (web extra)"),
+    "grade": ("grade", "grade a learning agent's Q-table against perfect play"),
 }
 
 EXIT_USAGE = 2
 EXIT_LIMIT = 3
 EXIT_INTERRUPTED = 130
+#: The output could not be written (a full disk, a hung-up terminal): sysexits' EX_IOERR.
+EXIT_OUTPUT = 74
 
 _EPILOG = """\
 examples:
@@ -45,6 +50,8 @@ examples:
   nimcore play                            play against the AI NimX in the terminal
   nimcore tournament --strategies random,ida,alphabeta,optimal --games 10 --seed 1
   nimcore replay lab2.txt --misere        replay a Lab 2 test file, annotated
+  nimcore serve --open                    play and study in the browser (web extra)
+  nimcore grade q.json --piles 1 3 5 7 --misere   how close a Q-learner plays to perfect
   nimcore COMMAND --help                  the options of one command
 """
 
@@ -58,6 +65,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops an OSError of this write (--help > /dev/full ended in status 0)
+        if message:
+            (file or sys.stderr).write(message)
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse builds a formatter for every add_argument, and its default
@@ -125,6 +137,47 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     words: List[str] = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in words[:words.index("--")] if "--" in words else "--json" in words
     try:
+        status = _main(words, as_json)
+        sys.stdout.flush()      # a full disk shows here, not in a traceback at exit
+        return status
+    except BrokenPipeError:     # e.g. `nimcore table ... | head`
+        _drop_stdout()
+        sys.stderr.close()
+        return 0
+    except OSError as error:    # stdout on a full disk (ENOSPC), a hung-up terminal (EIO), ...
+        return _output_failed(error)
+
+
+def _output_failed(error: OSError) -> int:
+    """Say in one line on stderr that the output (or other I/O) failed; EXIT_OUTPUT."""
+    _drop_stdout()
+    reason = error.strerror or str(error) or type(error).__name__
+    # a failed write to stdout names no file; any other I/O error names its own
+    what = "cannot write the output" if error.filename is None else f"cannot use {error.filename}"
+    try:
+        print(f"nimcore: error: {what}: {reason}", file=sys.stderr)
+    except OSError:
+        pass                                   # stderr is gone too: the status says it
+    return EXIT_OUTPUT
+
+
+def _drop_stdout() -> None:
+    """Send what stdout still buffers to /dev/null, so that the interpreter's last
+    flush at exit does not fail again (with a second message and status 120)."""
+    import os
+
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):      # a test's StringIO
+        return
+    sink = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(sink, descriptor)
+    os.close(sink)
+
+
+def _main(words: List[str], as_json: bool) -> int:
+    """``main`` but for output errors."""
+    try:
         parser = build_parser(words)
         try:
             args = parser.parse_args(words)
@@ -143,9 +196,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _fail(str(error), EXIT_USAGE, as_json)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED, as_json)
-    except BrokenPipeError:  # e.g. `nimcore table ... | head`
-        sys.stderr.close()
-        return 0
 
 
 def _fail(message: str, status: int, as_json: bool) -> int:

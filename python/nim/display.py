@@ -11,7 +11,9 @@ the exact count. At most ``MAX_PILES`` piles and ``MAX_TABLE_ROWS`` table rows
 are drawn; the rest are summarised in one line.
 
 Every function returns a well-formed XML fragment (built with
-``xml.etree.ElementTree``), so the output parses as SVG or XHTML.
+``xml.etree.ElementTree``), so the output parses as SVG or XHTML, and reads as
+HTML too: an SVG inside HTML is written ``<svg xmlns="http://www.w3.org/2000/svg">``
+with unprefixed children (HTML reads no ``ns0:`` prefixes).
 
 This module imports nothing from ``nim``: it draws any value that has the fields
 it reads (the protocols below), so the classes that call it can import it
@@ -154,6 +156,14 @@ def board_svg(piles: Sequence[int], move: Optional[MoveLike] = None, caption: Op
     drawn compactly (a bar with the count); over ``MAX_PILES`` piles, the rest
     are counted in one line.
     """
+    return ET.tostring(_board_element(piles, move, caption), encoding="unicode")
+
+
+def _board_element(piles: Sequence[int], move: Optional[MoveLike] = None,
+                   caption: Optional[str] = None) -> ET.Element:
+    """``board_svg``'s element: plain tag names and an ``xmlns`` attribute, so that
+    inside HTML it serialises as ``<svg xmlns=...>`` (a parsed SVG would come out
+    with ``ns0:`` prefixes, which HTML does not read as SVG)."""
     shown = list(piles[:MAX_PILES])
     hidden = len(piles) - len(shown)
     widths = [_row_width(size, move.count if move is not None and move.pile == index else 0)
@@ -179,7 +189,7 @@ def board_svg(piles: Sequence[int], move: Optional[MoveLike] = None, caption: Op
         y += _ROW
     if caption:
         _text(svg, _MARGIN, y + 15, caption)
-    return ET.tostring(svg, encoding="unicode")
+    return svg
 
 
 def solution_html(solution: SolutionLike) -> str:
@@ -213,7 +223,7 @@ def analysis_html(piles: Sequence[int], rules: object, rows: Sequence[MoveRowLik
         verdict = "wins" if best.value > 0 else "every move loses; longest resistance"
         caption = f"{rules}: {best.move} ({verdict})"
     root = ET.Element("div", {"class": "nim-analysis"})
-    root.append(ET.fromstring(board_svg(piles, best.move if best else None, caption)))
+    root.append(_board_element(piles, best.move if best else None, caption))
     has_depth = any(row.depth is not None for row in rows)
     table = _table(root)
     head = ET.SubElement(table, "tr")

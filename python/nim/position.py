@@ -11,7 +11,7 @@ from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nim.solving.kernel import exact_piles
 
-__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "read_once", "rules_for"]
+__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "count_takes", "read_once", "rules_for"]
 
 
 class Move(NamedTuple):
@@ -189,11 +189,19 @@ class LegalMoves(Sequence[Move]):
         total = 0
         for takes in self._takes:
             self._starts.append(total)
-            total += len(takes)
+            total += count_takes(takes)
         self._len = total
+
+    @property
+    def total(self) -> int:
+        """How many moves, also past 2**63 (where ``len()`` cannot say it)."""
+        return self._len
 
     def __len__(self) -> int:
         return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -221,6 +229,18 @@ class LegalMoves(Sequence[Move]):
         for pile, takes in enumerate(self._takes):
             for count in reversed(takes):
                 yield Move(pile, count)
+
+
+def count_takes(takes: Sequence[int]) -> int:
+    """``len(takes)`` of ``Rules.takes``, for a pile of any size: ``len()`` of the
+    range of a pile past 2**63 raises OverflowError.
+
+    >>> count_takes(range(2**64, 0, -1)) == 2**64
+    True
+    """
+    if isinstance(takes, range):
+        return max(0, -((takes.start - takes.stop) // takes.step))
+    return len(takes)
 
 
 def rules_for(piles: Any, rules: RulesLike) -> RulesLike:
@@ -257,10 +277,11 @@ def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:
         return piles.piles
     if isinstance(piles, (str, bytes)) or not hasattr(piles, "__iter__"):
         raise InvalidPositionError(f"piles must be a sequence of whole numbers, not {piles!r}")
-    fast = exact_piles(piles)  # one C pass when every pile is a plain non-negative int
+    # read the piles once: an iterator (a generator, iter(array)) is empty the second time
+    values = piles if type(piles) is tuple else tuple(piles)
+    fast = exact_piles(values)  # one C pass when every pile is a plain non-negative int
     if fast is not None:
         return fast
-    values = list(piles)
     try:
         result = tuple(map(operator.index, values))
     except TypeError:
@@ -310,8 +331,8 @@ def _is_whole(value: Any) -> bool:
     return True
 
 
-def _short(values: list[Any]) -> str:
+def _short(values: Sequence[Any]) -> str:
     """The piles for an error message, cut short when there are many."""
     if len(values) <= 12:
-        return repr(values)
-    return repr(values[:12])[:-1] + f", ... ({len(values)} piles)]"
+        return repr(list(values))
+    return repr(list(values[:12]))[:-1] + f", ... ({len(values)} piles)]"

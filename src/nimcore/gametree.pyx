@@ -174,9 +174,10 @@ def flatten_nested(object tree):
     """Flatten plain nested lists breadth-first at C speed.
 
     Handles exactly the common case: inner nodes that are non-empty ``list`` or
-    ``tuple`` objects (not subclasses), leaves that are ``int`` (|v| <= 2**53)
-    or ``float`` (not NaN). Anything else -- other numbers, subclasses and every
-    error, a list that contains itself included -- returns None, and the
+    ``tuple`` objects (not subclasses), each met once, leaves that are ``int``
+    (|v| <= 2**53) or ``float`` (not NaN). Anything else -- other numbers,
+    subclasses, a list met twice (shared, or containing itself) and every
+    error -- returns None, and the
     caller takes its node-by-node path, which also names the bad node.
 
     A list that contains itself unfolds into an infinite tree: each inner node
@@ -192,6 +193,7 @@ def flatten_nested(object tree):
         longest path; integral: True when every leaf is an int.
     """
     cdef list nodes = [tree]             # breadth-first: node i is nodes[i]
+    cdef set seen = set()                # ids of the lists met
     cdef array.array offsets = array.array("q", [0])
     cdef array.array values = array.array("d")
     cdef array.array children
@@ -216,6 +218,11 @@ def flatten_nested(object tree):
             m = len(node)
             if m == 0:
                 return None
+            # a list reached twice is shared (or its own ancestor): unfolding it could
+            # take 2**31 nodes (t = [t, t] thirty times); the caller keeps it shared
+            if id(node) in seen:
+                return None
+            seen.add(id(node))
             if i > 0 and <PyObject*>node is <PyObject*>nodes[checkpoint.data.as_longlongs[i]]:
                 return None                   # the node is its own ancestor: a cycle
             # children check against this node when its depth is 2**j - 1, else inherit

@@ -34,13 +34,14 @@ from nimcore.rules cimport (
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
 )
 from nimcore.workspace cimport ws_reserve
 
 cdef enum:
     _MAX_PATH = 1 << 22     # see MAX_PATH
     _FIRST_FRAMES = 256     # doubles as the path gets longer
+    _SCAN_CHECK = 1 << 22   # piles looked at between checkpoints: a few ms
 
 #: Longest path the engine follows (its frame stack then holds 96 MB); a longer
 #: one stops the search with the reason "depth". KUET Easy on 10000 10000 10000
@@ -59,6 +60,7 @@ cdef struct IdaFrame:
     pile_t m             # its legal takes
     pile_t j             # takes of it not tried yet: the next is child j - 1
     pile_t q             # the pile's size in the child searched below (while one is)
+    int lo               # piles before it cannot move here (nor anywhere below: piles only shrink)
 
 
 cdef struct IdaResult:
@@ -84,8 +86,13 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
     cdef count_t child_h, child_f
     cdef int child_movable
     cdef bint found = False
+    cdef count_t scanned = 0
+    cdef int lo = 0
+    while lo < n and piles[lo] < s.rules.min_take:
+        lo += 1
     f = &frames[0][0]
-    f.i = -1
+    f.lo = lo
+    f.i = lo - 1
     f.j = 0
     while True:
         # the next pile with an untried take
@@ -95,6 +102,15 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
                 f.p = piles[f.i]
                 f.m = rules_move_count(&s.rules, f.p, &f.first, tag)
                 f.j = f.m
+            # piles passed over are work no node counts (before `lo`, 200,000 piles of 1
+            # made 2 * 10**10 of them): they bring the clock, Ctrl-C and cancel in too
+            scanned += 1
+            if scanned == _SCAN_CHECK:
+                scanned = 0
+                if search_checkpoint(s) != STOP_NONE:
+                    break
+        if s.stop != STOP_NONE:
+            break
         if f.i == n:
             # every child tried: back to the parent, which resumes after this child
             if depth == 0:
@@ -137,9 +153,17 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
         piles[f.i] = q
         h = child_h
         movable = child_movable
+        # the child's first pile that may move: past this one when it just stopped moving,
+        # so a path down 200,000 piles of 1 does not pass over the emptied ones again and again
+        lo = f.lo
+        if f.i == lo and q < s.rules.min_take:
+            lo += 1
+            while lo < n and piles[lo] < s.rules.min_take:
+                lo += 1
         depth += 1
         f = &frames[0][depth]
-        f.i = -1
+        f.lo = lo
+        f.i = lo - 1
         f.j = 0
     # restore the piles changed along the path, deepest first
     k = depth

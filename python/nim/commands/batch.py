@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
-from typing import IO, Any, Iterator, List, Optional, Tuple
+import threading
+from typing import IO, Any, Callable, Iterator, List, Optional, Tuple
 
 from nim.solving.parallel import solve_many
 from nim.errors import InputFileError, NimError
+from nim.inputs import MAX_DIGITS
 from nim.rules import Rules
 from nim.solving.solution import Solution
 
@@ -49,9 +53,11 @@ def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) ->
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        executor = ProcessPoolExecutor(workers)
+        executor = ProcessPoolExecutor(workers, initializer=_worker_start)
     bar = _progress_bar()
     done = 0
+    terminated = False
+    restore = _on_sigterm_raise() if executor is not None else None
     try:
         with _open(args.batch) as stream:
             for block in _blocks(read_positions(stream, args.batch)):
@@ -69,14 +75,75 @@ def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) ->
                 done += len(block)
                 if bar is not None:
                     bar.update(len(block))
+    except _Terminated:
+        terminated = True
     finally:
         if bar is not None:
             bar.close()
         if executor is not None:
+            if sys.exc_info()[0] is not None or terminated:
+                _stop_workers(executor)      # Ctrl-C, SIGTERM, an error: do not wait for them
             executor.shutdown(wait=False, cancel_futures=True)
+        if restore is not None:
+            restore()
+    if terminated:      # the workers are gone: end as SIGTERM would have ended us
+        os.kill(os.getpid(), signal.SIGTERM)
     if done == 0:
         raise InputFileError(f"{args.batch} holds no positions")
     return 0
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived while worker processes run: stop them, then end by SIGTERM."""
+
+
+def _on_sigterm_raise() -> Optional[Callable[[], None]]:
+    """Make SIGTERM raise _Terminated (in the main thread); the function that undoes it."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def raise_terminated(signum: int, frame: Any) -> None:
+        raise _Terminated()
+
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def _worker_start() -> None:
+    """In each worker process: Ctrl-C is the main process's to handle (it stops
+    the workers), and on Linux a worker ends when the main process does, however
+    it ends (even by SIGKILL), instead of waiting for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)    # not the main process's handler, inherited by fork
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):       # no prctl: the main process still stops them
+            pass
+
+
+#: prctl's option: the signal a process gets when its parent ends (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+
+
+def _stop_workers(executor: Any) -> None:
+    """Terminate the pool's worker processes now (a process pool has no public way
+    before Python 3.14's ``terminate_workers``; its own shutdown waits for them)."""
+    terminate = getattr(executor, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError):         # already gone
+            pass
 
 
 def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int]]]:
@@ -89,7 +156,10 @@ def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int
     """
     number = 0
     while True:
-        line = stream.readline(MAX_LINE_BYTES + 1)
+        try:
+            line = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as error:
+            raise InputFileError(f"cannot read {name}: {error.strerror or error}") from None
         if not line:
             return
         number += 1
@@ -102,9 +172,12 @@ def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int
         for pile, word in enumerate(words):
             if not word.isdigit() or not word.isascii():
                 raise InputFileError(
-                    f"{name}, line {number}, pile {pile}: {word.decode(errors='replace')!r} "
+                    f"{name}, line {number}, pile {pile}: {word[:40].decode(errors='replace')!r} "
                     "is not a whole number >= 0"
                 )
+            if len(word) > MAX_DIGITS:      # int() refuses them (with a traceback)
+                raise InputFileError(
+                    f"{name}, line {number}, pile {pile}: more than {MAX_DIGITS:,} digits ({len(word):,})")
             piles.append(int(word))
         yield number, piles
 

@@ -37,8 +37,10 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     def convert(text: str) -> int:
         value = decimal(text)
+        if value is None and text.startswith("-") and decimal(text[1:]) is not None:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not in {low:,} .. {high:,}")
         if value is None:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+            raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (digits 0-9)")
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{_shown(text)} is not in {low:,} .. {high:,}")
         return value

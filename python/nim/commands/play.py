@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.play.flows import STYLES, run_style
+from nim.play.ingame import moves_from_file, play_moves
+from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
 from nim.play.strategies import make_strategy
@@ -35,7 +37,8 @@ all you are asked):
   lab2         misere play and difficulty levels 1-3 (depth-limited
                alpha-beta with the nim-sum evaluation, Lab 2's game-over rule)
   forejune     one pile, take 1 to half of it, the AI first; the player
-               left with 1 loses
+               left with 1 loses; in the seed's words (Enter at the first
+               question: a random pile of 10 to 30)
 
 Flags answer the questions; you are asked only what they leave out; a flag a
 style cannot honour (e.g. --style kuet --misere) is refused. Piles are
@@ -52,6 +55,11 @@ examples:
   nimcore play --style lab2 --misere --difficulty 3 --piles 1 3 5 7
   nimcore play --style forejune --piles 20 --table
   nimcore play --mode aivai --ai ida,optimal --games 5 --seed 2
+  nimcore play --style lab2 --misere --load game.txt   continue a saved game
+
+During a game, type instead of a move: help, hint (a best move and why), undo
+(your last move and the AI's answer), save FILE (the game so far, as a Lab 2
+test file that --load continues and 'nimcore replay FILE --record' annotates).
 """
 
 
@@ -68,7 +76,8 @@ def add_parser(subparsers: Any) -> None:
                         help="kuet: 1 Easy / 2 Hard; lab2 (and the AI of other styles): 1, 2 or 3")
     parser.add_argument("--piles", nargs="+", metavar="N", help="the starting piles (default: asked)")
     parser.add_argument("--games", type=int, metavar="N", help="games to play (kuet: 3 Easy, 6 Hard; else 1)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed (boards, random moves)")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
+                        help="random seed (boards, random moves)")
     parser.add_argument("--name", metavar="NAME", help="your name")
     parser.add_argument("--first", choices=("human", "ai"), help="who moves first in human vs AI")
     parser.add_argument("--ai", metavar="STRATEGY[,STRATEGY]",
@@ -76,6 +85,9 @@ def add_parser(subparsers: Any) -> None:
                              "optimal (two, comma-separated, for aivai)")
     parser.add_argument("--normal", action="store_true", help="normal play (answers lab2's misere question)")
     parser.add_argument("--table", action="store_true", help="forejune: print the DP table of scores")
+    parser.add_argument("--load", metavar="FILE",
+                        help="continue a game saved with 'save FILE' (a Lab 2 test file: its piles, then "
+                             "every move played, in order)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the board (default: when stdout is a terminal)")
     add_rule_flags(parser)
@@ -131,6 +143,17 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if args.games is not None and not 1 <= args.games <= MAX_GAMES:
         raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles = None
+    moves: Tuple[Move, ...] = ()
+    if args.load is not None:
+        if args.piles is not None:
+            raise NimError("--load FILE starts from the saved game's piles: drop --piles")
+        if style == "kuet":
+            raise NimError("--load continues a game of the rajalakshmi, lab2 or forejune flows; "
+                           "the KUET game draws its own boards")
+        loaded, moves = moves_from_file(args.load)
+        _check_loaded(args.load, loaded, moves,
+                      rules or (Rules(take="half") if style == "forejune" else Rules()))
+        args.piles = [str(p) for p in loaded]
     if args.piles is not None:
         piles = tuple(parse_piles(args.piles))
         if len(piles) > MAX_PILES:
@@ -151,7 +174,14 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         raise NimError("--name cannot be empty")
     return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
                        rules=rules, games=args.games, seed=args.seed, name=name,
-                       first=args.first, ai=ai, table=args.table)
+                       first=args.first, ai=ai, table=args.table, moves=moves)
+
+
+def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:
+    """Refuse a saved game whose moves cannot be played, before any question is asked."""
+    problem = play_moves(Position(piles, rules), moves)
+    if problem is not None:
+        raise NimError(f"--load {path}: {problem} under {rules}")
 
 
 def run(args: argparse.Namespace) -> int:

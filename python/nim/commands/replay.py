@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, Optional
 
-from nim.commands.common import add_rule_flags, rules_from_args
+from nim.commands.common import add_rule_flags, rules_from_args, whole_number
 from nim.errors import NimError
+from nim.solving.limits import MAX_NODE_LIMIT
+from nim.play.strategies import make_strategy
+from nim.play.strategy import Strategy
 from nim.study.replay import format_replay, read_replay_file, replay_game
 from nim.solving.solution import DEFAULT_NODE_LIMIT
 
@@ -21,13 +24,20 @@ before the game does, the winner with best play from the position reached.
 
 File format: the number of piles on the first line, then one pile size per
 line, then one move per line as `pile_index count` (0-based pile index).
-Lab 2's files are misère games: add --misere.
+Lab 2's files are misère games: add --misere (without a rule flag the replay
+assumes normal play and says so).
+
+--ai or --level replaces NimX by another player (the AIs of `nimcore play`);
+--record reads a game saved during `nimcore play` with `save FILE`, which
+holds both players' moves: every move is annotated, nobody answers.
 """
 
 _EPILOG = """\
 examples:
   nimcore replay lab2_test1.txt --misere
   nimcore replay game.txt --max-take 3 --json
+  nimcore replay lab2_test1.txt --misere --level 1 --seed 3   NimX at Lab 2's Easy level
+  nimcore replay saved.txt --misere --record                 a game saved with 'save FILE'
 """
 
 
@@ -39,25 +49,48 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the test file ('-': standard input)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT, metavar="N",
+    parser.add_argument("--node-limit", type=whole_number(0, MAX_NODE_LIMIT), default=DEFAULT_NODE_LIMIT, metavar="N",
                         help=f"stop a search after N nodes (default {DEFAULT_NODE_LIMIT:,}; 0: none)")
+    parser.add_argument("--ai", metavar="STRATEGY",
+                        help="the answering player instead of NimX: random, ida, depth:N, level:L, "
+                             "minimax, alphabeta, nimsum, optimal")
+    parser.add_argument("--level", type=whole_number(1, 3),
+                        help="the answering player at Lab 2's difficulty level (1 Easy, 2 Medium, 3 Hard)")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
+                        help="random seed of the AI's slips (levels 1, 2)")
+    parser.add_argument("--record", action="store_true",
+                        help="the file holds both players' moves (a game saved with 'save FILE'): "
+                             "annotate them, nobody answers")
     add_rule_flags(parser)
     parser.set_defaults(run=run)
 
 
-#: Largest --node-limit: the engines count nodes in 64 bits.
-MAX_NODE_LIMIT = 2**63 - 1
-
-
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.node_limit <= MAX_NODE_LIMIT:
-        raise NimError(f"--node-limit must be from 0 (none) to {MAX_NODE_LIMIT:,}, not {args.node_limit}")
+    if args.ai is not None and args.level is not None:
+        raise NimError(f"give --ai or --level, not both (--ai {args.ai}, --level {args.level})")
+    if args.record and (args.ai is not None or args.level is not None):
+        raise NimError("--record replays both players' moves from the file: no AI answers, "
+                       "so --ai and --level do not apply")
+    ai: Optional[Strategy] = None
+    if args.ai is not None:
+        ai = make_strategy(args.ai, tie_break="lab2")
+    elif args.level is not None:
+        ai = make_strategy(f"level:{args.level}", tie_break="lab2")
     rules = rules_from_args(args)
+    assumed = not (args.misere or args.max_take is not None or args.half or args.subtract is not None
+                   or args.rules is not None)
     game = read_replay_file(args.file)
-    replay = replay_game(game, rules, node_limit=args.node_limit or None)
+    replay = replay_game(game, rules, node_limit=args.node_limit or None, ai=ai, record=args.record,
+                         seed=args.seed)
     if args.json:
-        json.dump(replay.to_dict(), sys.stdout)
+        data = replay.to_dict()
+        data["rules_assumed"] = assumed
+        json.dump(data, sys.stdout)
         sys.stdout.write("\n")
     else:
+        if assumed:
+            sys.stdout.write(f"(No rule flag given: assuming {replay.rules} play; Lab 2's test files "
+                             "are misère games, add --misere.)\n")
         sys.stdout.write(format_replay(replay))
     return 0
+

@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 import warnings
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
 from nim.solving.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
+from nim.position import Move, count_takes
+from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
 from nim.solving.engines import METHODS, TheoryWarning
-from nim.solving.solution import DEFAULT_TT_MB, Solution
 from nim.solving.kernel import MAX_MB
+from nim.solving.solution import DEFAULT_TT_MB, Solution
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
@@ -116,12 +118,12 @@ def run(args: argparse.Namespace) -> int:
         explanation = explain(piles, rules, **limits)
     rows: Optional[List[MoveAnalysis]] = None
     if args.all_moves:
+        _check_listing(piles, rules)      # before the analysis: counted, not listed
         rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
         import json  # only here: start-up
 
-        payload: Dict[str, Any] = {"piles": piles,     # never null: the JSON is for programs
-                                   "rules": str(rules), **solution.to_dict()}
+        payload: Dict[str, Any] = {**_piles_echo(piles), "rules": str(rules), **solution.to_dict()}
         if rows is not None:
             payload["moves"] = [row.to_dict() for row in rows]
         if notes:
@@ -137,29 +139,47 @@ def run(args: argparse.Namespace) -> int:
         if explanation is not None:
             sys.stdout.write("\n" + explanation.text + "\n")
         if rows is not None:
-            sys.stdout.write(_move_table(piles, rows))
+            _write_move_table(piles, rows)
     return 0
 
 
-def _move_table(piles: List[int], rows: List[MoveAnalysis]) -> str:
-    """The --all-moves table: one line per legal move."""
+#: The most moves ``--all-moves`` lists (a table line or a JSON object each): a
+#: pile of 2**64 has 2**64 moves, and 10**6 lines already take some 700 MB to make.
+MAX_LISTED_MOVES = 1_000_000
+
+
+def _check_listing(piles: List[int], rules: Rules) -> None:
+    """Refuse a position with more than MAX_LISTED_MOVES legal moves, saying how many."""
+    total = sum(count_takes(rules.takes(pile)) for pile in piles)
+    if total > MAX_LISTED_MOVES:
+        raise InvalidPositionError(
+            f"{_show(piles)} has {total:,} legal moves; --all-moves lists at most "
+            f"{MAX_LISTED_MOVES:,}")
+
+
+def _write_move_table(piles: List[int], rows: List[MoveAnalysis]) -> None:
+    """The --all-moves table, one line per legal move, written a block at a time
+    (the widths first, so that no list of every line is held)."""
     if not rows:
-        return "\nno legal move\n"
-    cells = []
-    for row in rows:
-        after = list(piles)
-        after[row.move.pile] -= row.move.count
+        sys.stdout.write("\nno legal move\n")
+        return
+
+    def cells(row: MoveAnalysis) -> Tuple[str, str, str, str]:
         outcome = "wins" if row.value > 0 else "loses"
         depth = "-" if row.depth is None else str(row.depth)
-        cells.append((str(row.move), _show(after), f"{row.value:+d} {outcome}", depth))
+        return str(row.move), _after(piles, row.move), f"{row.value:+d} {outcome}", depth
+
     headers = ("move", "position after", "value", "depth")
-    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
-    lines = ["", "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths)).rstrip() for cell in cells]
+    widths = [len(header) for header in headers]
+    for row in rows:
+        widths = [max(width, len(cell)) for width, cell in zip(widths, cells(row))]
+    sys.stdout.write("\n" + "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip() + "\n")
+    for start in range(0, len(rows), 10_000):
+        sys.stdout.write("".join("  ".join(c.ljust(w) for c, w in zip(cells(row), widths)).rstrip() + "\n"
+                                 for row in rows[start:start + 10_000]))
     winning = sum(row.value > 0 for row in rows)
-    lines.append(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
-                 "the winner hurrying and the loser delaying")
-    return "\n".join(lines) + "\n"
+    sys.stdout.write(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
+                     "the winner hurrying and the loser delaying\n")
 
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:
@@ -179,14 +199,48 @@ def _report(piles: List[int], rules: str, solution: Solution) -> str:
     if solution.move is None:
         lines.append(f"{label:<10} none: no move is left")
     else:
-        after = list(piles)
-        after[solution.move.pile] -= solution.move.count
-        lines.append(f"{label:<10} {solution.move} -> {_show(after)}")
+        lines.append(f"{label:<10} {solution.move} -> {_after(piles, solution.move)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     return "\n".join(lines) + "\n"
 
 
-def _show(piles: List[int]) -> str:
-    if len(piles) <= SHOW_PILES:
+def _show(piles: List[int], count: Optional[int] = None) -> str:
+    """The piles, the first SHOW_PILES of ``count`` (default: all of them) when more."""
+    count = len(piles) if count is None else count
+    if count <= SHOW_PILES:
         return " ".join(map(str, piles))
-    return " ".join(map(str, piles[:SHOW_PILES])) + f" ... ({len(piles):,} piles)"
+    return " ".join(map(str, piles[:SHOW_PILES])) + f" ... ({count:,} piles)"
+
+
+def _after(piles: List[int], move: Move) -> str:
+    """The position after ``move`` as _show writes it, without copying every pile
+    (a table of 20,000 moves on 20,000 piles copied 4 * 10**8 of them)."""
+    shown = piles[:SHOW_PILES + 1]
+    if move.pile < len(shown):
+        shown[move.pile] -= move.count
+    return _show(shown, len(piles))
+
+
+#: ``--json`` echoes the piles themselves up to this many; past it, their count
+#: and a digest (10**6 piles made 13 MB of JSON, most of the time taken).
+JSON_PILES = 1000
+
+
+def _piles_echo(piles: List[int]) -> Dict[str, Any]:
+    """``piles`` (when at most JSON_PILES), else ``piles_digest``: "sha256:" and the
+    SHA-256 of the pile sizes as 8-byte little-endian unsigned integers (a pile of
+    2**64 or more: "sha256-text:" and that of the sizes in decimal, separated by
+    single spaces); ``piles_count`` always."""
+    if len(piles) <= JSON_PILES:
+        return {"piles": piles, "piles_count": len(piles)}
+    import hashlib
+    from array import array
+
+    try:
+        packed = array("Q", piles)          # 10**6 piles in 20 ms; their text took 0.3 s
+    except OverflowError:
+        text = " ".join(map(str, piles)).encode("ascii")
+        return {"piles_count": len(piles), "piles_digest": f"sha256-text:{hashlib.sha256(text).hexdigest()}"}
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return {"piles_count": len(piles), "piles_digest": f"sha256:{hashlib.sha256(packed.tobytes()).hexdigest()}"}

@@ -5,20 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
 from nim.commands.play import MAX_GAMES, MAX_PILE, MAX_PILES
 from nim.errors import NimError
-from nim.play.selection import select_fittest
 from nim.play.strategies import STRATEGY_NAMES, parse_strategies
-from nim.play.tournament import run_tournament, tournament_games
+from nim.play.tournament import format_tournament, play_tournament, tournament_games
 
 _DESCRIPTION = """\
 Play every pairing of strategies on random boards (2-3 piles of 1-6 unless
 --piles is given), each board from both seats, and run the genetic
-algorithm's selection step: each strategy's chromosome (1 = win, 0 = loss),
-its fitness (wins / games) and the fittest strategy (ties: the first listed).
+algorithm's selection step. Printed: the cross-table (who beat whom, wins /
+games), each strategy's fitness (wins / games) with its 95% Wilson interval,
+and the fittest strategy -- or a tie, when other strategies' fitness lies
+within the fittest's interval (the games cannot tell them apart; the first
+listed is kept). --json adds each strategy's chromosome (1 = win, 0 = loss,
+in the order played).
 """
 
 _EPILOG = """\
@@ -39,7 +42,8 @@ def add_parser(subparsers: Any) -> None:
                              "(default random,ida,alphabeta,optimal)")
     parser.add_argument("--games", type=int, default=10, metavar="N",
                         help="boards per pairing, each played from both seats (default 10)")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed: same seed, same result")
+    parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
+                        help="random seed: same seed, same result")
     parser.add_argument("--piles", nargs="+", metavar="N", help="play every game from this board")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_flags(parser)
@@ -64,32 +68,18 @@ def run(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=total, desc="tournament", unit=" games", file=sys.stderr, leave=False)
     try:
-        population = run_tournament(strategies, args.games, args.seed, rules, piles,
-                                    on_game=bar.update if bar is not None else None)
+        tournament = play_tournament(strategies, args.games, args.seed, rules, piles,
+                                     on_game=bar.update if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
-    selected = select_fittest(population)
     if args.json:
-        report: Dict[str, Any] = {
-            "strategies": [{"name": m.name, "chromosome": m.genes, "fitness": m.fitness}
-                           for m in population],
-            "selected": selected.name,
-            "games": total,
-            "rules": str(rules),
-            "seed": args.seed,
-        }
+        report: Dict[str, Any] = {**tournament.to_dict(), "games": total, "rules": str(rules),
+                                  "seed": args.seed}
         print(json.dumps(report))
         return 0
     print(f"Tournament: {len(strategies)} strategies, {total} games, rules {rules}"
           + (f", seed {args.seed}" if args.seed is not None else ""))
-    width = max(len(m.name) for m in population)
-    for member in population:
-        print(f"{member.name:<{width}}  fitness {member.fitness:.3f} ({member.wins}/{member.games})"
-              f"  chromosome {_genes(member.genes)}")
-    print(f"Selected: {selected.name} (fitness {selected.fitness:.3f})")
+    print()
+    print(format_tournament(tournament))
     return 0
-
-
-def _genes(genes: List[int]) -> str:
-    return "".join(map(str, genes)) if len(genes) > 60 else str(genes)

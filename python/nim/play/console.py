@@ -9,6 +9,7 @@ import sys
 import textwrap
 from typing import IO, Callable, Dict, Optional, Sequence, Tuple, TypeVar
 
+from nim.errors import InputFileError
 from nim.play.board import render_board, use_color
 
 __all__ = [
@@ -21,6 +22,10 @@ T = TypeVar("T")
 
 class Refusal(ValueError):
     """A refused answer whose message is shown as it is (a seed's own wording)."""
+
+
+#: The longest answer read from standard input (a line; longer is not a person typing).
+MAX_ANSWER = 1 << 16
 
 
 class EndOfInput(Exception):
@@ -48,6 +53,10 @@ class Console:
         self._stdin = stdin
         self._stdout = stdout
         self.color = use_color(self.output, color)
+        #: During a game: a handler of the in-game commands (help, hint, undo,
+        #: save FILE); it returns True when it handled the answer (the question
+        #: is then asked again) and may raise to end the question (undo).
+        self.commands: Optional[Callable[[str], bool]] = None
 
     @property
     def input(self) -> IO[str]:
@@ -105,18 +114,23 @@ class Console:
             return None
 
     def _answer(self, prompt: str) -> str:
-        self.output.write(prompt)
-        self.output.flush()
-        line = self.input.readline()
-        if not line:
-            self.say()
-            raise EndOfInput()
-        answer = line.strip()
-        if not _isatty(self.input):
-            self.say(answer)    # a piped answer is shown, so the transcript reads well
-        if answer.lower() in ("q", "quit", "exit"):
-            raise QuitGame()
-        return answer
+        while True:
+            self.output.write(prompt)
+            self.output.flush()
+            line = self.input.readline(MAX_ANSWER + 1)    # bounded: stdin may be /dev/zero
+            if not line:
+                self.say()
+                raise EndOfInput()
+            if len(line) > MAX_ANSWER or "\0" in line:
+                raise InputFileError(f"an answer on standard input is longer than {MAX_ANSWER:,} "
+                                     "characters or holds NUL bytes: not a player's answer")
+            answer = line.strip()
+            if not _isatty(self.input):
+                self.say(answer)    # a piped answer is shown, so the transcript reads well
+            if answer.lower() in ("q", "quit", "exit"):
+                raise QuitGame()
+            if self.commands is None or not self.commands(answer):
+                return answer
 
 
 def _wrap(text: str, width: int) -> str:
@@ -167,7 +181,7 @@ def choice_parser(options: Dict[str, T], what: str) -> Callable[[str], T]:
         key = answer.lower()
         if key in options:
             return options[key]
-        shown = ", ".join(k for k in options if len(k) <= 2) or ", ".join(options)
+        shown = ", ".join(k for k in options if k and len(k) <= 2) or ", ".join(k for k in options if k)
         raise ValueError(f"{what} must be one of {shown}, not {answer!r}" if answer
                          else f"choose {what}: {shown}")
 
@@ -186,10 +200,12 @@ def piles_parser(default: Optional[Tuple[int, ...]], most: int = 20,
         words = answer.replace(",", " ").split()
         values = []
         for word in words:
+            if word.isascii() and word.lstrip("-").isdigit() and len(word) > 30:
+                raise ValueError(f"a pile size of {len(word)} digits is too large: at most {largest:,}")
             try:
                 values.append(int(word))
             except ValueError:
-                raise ValueError(f"{word!r} is not a whole number") from None
+                raise ValueError(f"{word[:30]!r} is not a whole number") from None
         if single and len(values) != 1:
             raise ValueError(f"type one pile size, not {len(values)}")
         if len(values) > most:

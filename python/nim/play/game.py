@@ -32,7 +32,10 @@ def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
     last = base + n - 1
 
     def parse(answer: str) -> Move:
-        words = answer.replace(",", " ").split()
+        if "," in answer:
+            example = "2" if n == 1 else f"{base} 2"
+            raise ValueError(f"{answer!r}: separate the numbers with a space, e.g. '{example}'")
+        words = answer.split()
         if n == 1 and len(words) == 1:
             words = [str(base)] + words
         if len(words) != 2:
@@ -40,9 +43,12 @@ def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
                        else f"the pile (numbered from {base}) and how many to take, e.g. '{base} 2'")
             raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
         numbers = []
-        for word in words:
-            if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 30:
+        for word, what in zip(words, ("pile number", "count")):
+            if not (word.isascii() and word.lstrip("-").isdigit()):
                 raise ValueError(f"{word[:30]!r} is not a whole number")
+            if len(word) > 30:
+                most = last if what == "pile number" else max(position.piles, default=0)
+                raise ValueError(f"a {what} of {len(word)} digits is too large: at most {most} here")
             numbers.append(int(word))
         pile, count = numbers
         if not base <= pile <= last:
@@ -73,6 +79,7 @@ class Player:
 
     name: str
     strategy: Optional[Strategy] = None
+    role: Optional[str] = None    # said once when the game starts, e.g. "the AI (Nim-sum)"
 
     @property
     def is_human(self) -> bool:
@@ -121,18 +128,27 @@ def ending(players: Sequence[Player], mover: int, final: Position, moved: bool,
 
 @dataclass(frozen=True)
 class Look:
-    """How a flow shows its games: pile numbering, the board, the prompt and the move line.
+    """How a flow shows its games: pile numbering, the board, the prompt, the move line,
+    and optionally its own opening and ending lines.
 
-    ``board(piles, color, width)`` draws the board; ``prompt`` and ``move_line``
-    are format strings (``{name}``, ``{count}``, ``{pile}``).
+    ``board(piles, color, width)`` draws the board (an empty string: no board);
+    ``prompt`` and ``move_line`` are format strings: ``{name}``, ``{count}``,
+    ``{pile}``, ``{left}`` (objects left after the move), ``{takes}`` ("take"
+    after "You", else "takes"), and in the prompt ``{low}``/``{high}`` (the
+    takes allowed from the first pile that can move). ``opening`` (``{name}``
+    of the first mover, ``{moves}`` its verb, ``{total}`` objects) is said when
+    a game starts;
+    ``ending(players, winner)`` replaces the standard last line.
     """
 
     base: int = 1
     board: Optional[Callable[[Sequence[int], bool, int], str]] = None
     prompt: str = "{name}, your move (pile count): "
-    move_line: str = "{name} takes {count} from pile {pile}."
+    move_line: str = "{name} {takes} {count} from pile {pile}."
     parser: Optional[Callable[[Position], Callable[[str], Move]]] = None
     redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
+    opening: Optional[str] = None
+    ending: Optional[Callable[[Sequence[Player], int], str]] = None
 
     def parse_move(self, position: Position) -> Callable[[str], Move]:
         if self.parser is not None:
@@ -143,6 +159,22 @@ class Look:
         if self.board is not None:
             return self.board(piles, color, width)
         return render_board(piles, color, width, base=self.base)
+
+
+def _takes_range(position: Position) -> Tuple[int, int]:
+    """The smallest and largest take from the first pile that can move (0, 0: none)."""
+    for size in position.piles:
+        takes = position.rules.takes(size)
+        if takes:
+            return min(takes), max(takes)
+    return 0, 0
+
+
+def _show_board(console: Console, look: Look, position: Position, width: int) -> None:
+    board = look.render(position.piles, console.color, width)
+    if board:
+        console.say()
+        console.say(board)
 
 
 def _ask_move(console: Console, look: Look, prompt: str, position: Position, width: int) -> Move:
@@ -157,16 +189,27 @@ def _ask_move(console: Console, look: Look, prompt: str, position: Position, wid
         console.say(look.render(position.piles, console.color, width))
 
 
+def _undo_count(players: Sequence[Player], mover: int, moves: int, loaded: int) -> int:
+    """Moves ``undo`` takes back when ``players[mover]`` (a human) asks: their last move and
+    the AI's answer; none in a game between two humans, none past a loaded record."""
+    other = players[1 - mover]
+    if other.is_human or moves - 2 < loaded:
+        return 0
+    return 2
+
+
 def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
               rng: random.Random, console: Optional[Console] = None,
-              first: int = 0, look: Look = Look()) -> GameResult:
+              first: int = 0, look: Look = Look(), moves: Sequence[Move] = ()) -> GameResult:
     """Play one game from ``piles``, seat ``first`` moving first.
 
     With a console the board, each move and the ending (who made the last
     move, who wins under which convention) are shown, and humans are asked for
-    their moves; without one only AI seats may play. Every AI answers with a
-    legal move: a search past its budget hands over to the exact solver, and
-    the game says so in one line.
+    their moves -- or one of the in-game commands (``nim.play.ingame``: help,
+    hint, undo, save FILE); without one only AI seats may play. Every AI
+    answers with a legal move: a search past its budget hands over to the
+    exact solver, and the game says so in one line. ``moves`` are played first
+    (a loaded game record), then the game goes on.
 
     Returns
     -------
@@ -177,38 +220,79 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
     EndOfInput, QuitGame
         From a human's prompt.
     NimError
-        When a human seat has no console.
+        When a human seat has no console, or a loaded move is illegal.
     """
-    position = Position(piles, rules)       # it carries the rules from move to move
-    width = max(position.piles, default=0)
-    mover = first
-    moves: List[Move] = []
-    while not position.is_terminal():
-        player = players[mover]
+    from nim.play.ingame import GameCommands, UndoMoves, play_moves
+
+    start = Position(piles, rules)       # it carries the rules from move to move
+    problem = play_moves(start, moves)
+    if problem is not None:
+        raise NimError(f"the saved game cannot be played: {problem}")
+    history: List[Position] = [start]
+    played: List[Move] = []
+    for move in moves:
+        history.append(history[-1].apply(move))
+        played.append(move)
+    position = history[-1]
+    width = max(start.piles, default=0)
+    mover = (first + len(played)) % 2
+    if console is not None:
+        if look.opening is not None:
+            name = players[first].name
+            console.say(look.opening.format(name=name, total=sum(start.piles),
+                                            moves="move" if name == "You" else "moves"))
+        if played:
+            console.say(f"(The saved game's {len(played)} move{'s' if len(played) != 1 else ''} "
+                        "are played; the game goes on.)")
+    saved_commands = console.commands if console is not None else None
+    try:
+        while not position.is_terminal():
+            player = players[mover]
+            if console is not None:
+                _show_board(console, look, position, width)
+            if player.is_human:
+                if console is None:
+                    raise NimError("a human player needs a console")
+                low, high = _takes_range(position)
+                prompt = look.prompt.format(name=player.name, low=low, high=high)
+                console.commands = GameCommands(
+                    console, start.piles, list(played), position,
+                    _undo_count(players, mover, len(played), len(moves)), look.base)
+                try:
+                    move = _ask_move(console, look, prompt, position, width)
+                except UndoMoves as undo:
+                    del played[len(played) - undo.count:]
+                    del history[len(history) - undo.count:]
+                    position = history[-1]
+                    console.say(f"  Undone: {undo.count} moves taken back.")
+                    continue
+                finally:
+                    console.commands = saved_commands
+            else:
+                assert player.strategy is not None
+                move = player.strategy.choose_move(position, rng=rng)
+            after = position.apply(move)
+            if console is not None:
+                console.say(look.move_line.format(
+                    name=player.name, count=move.count, pile=move.pile + look.base,
+                    left=sum(after.piles), takes="take" if player.name == "You" else "takes"))
+                if player.strategy is not None and player.strategy.last_note:
+                    console.say(f"  ({player.strategy.last_note})")
+            position = after
+            history.append(position)
+            played.append(move)
+            mover = 1 - mover
+    finally:
         if console is not None:
-            console.say()
-            console.say(look.render(position.piles, console.color, width))
-        if player.is_human:
-            if console is None:
-                raise NimError("a human player needs a console")
-            move = _ask_move(console, look, look.prompt.format(name=player.name), position, width)
-        else:
-            assert player.strategy is not None
-            move = player.strategy.choose_move(position, rng=rng)
-        if console is not None:
-            console.say(look.move_line.format(name=player.name, count=move.count,
-                                              pile=move.pile + look.base))
-            if player.strategy is not None and player.strategy.last_note:
-                console.say(f"  ({player.strategy.last_note})")
-        position = position.apply(move)
-        moves.append(move)
-        mover = 1 - mover
+            console.commands = saved_commands
     winner = winner_at_end(mover, position.rules)
     if console is not None:
-        console.say()
-        console.say(look.render(position.piles, console.color, width))
-        console.say(ending(players, mover, position, bool(moves)))
-    return GameResult(winner, moves, position.piles)
+        if look.ending is not None:
+            console.say(look.ending(players, winner))
+        else:
+            _show_board(console, look, position, width)
+            console.say(ending(players, mover, position, bool(played)))
+    return GameResult(winner, played, position.piles)
 
 
 def random_board(rng: random.Random, piles: Tuple[int, int] = RANDOM_PILES,

@@ -21,6 +21,7 @@ from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
 from nim.play.game import random_board
+from nim.play.ingame import GameCommands, UndoMoves
 from nim.play.players import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy
 from nim.play.selection import Population
 from nim.play.session import PlayOptions
@@ -138,22 +139,43 @@ def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
     console.say(ARROWS)
     human_turn = options.first != "ai"
     last_mover = ""
-    while not position.is_terminal():
-        if human_turn:
-            move = _ask_move(console, position, name)
-            last_mover = name
-        else:
-            move = strategy.choose_move(position, rng=rng)
-            if strategy.last_note:
-                console.say(f"({strategy.last_note})")
-            console.say(f"NimX removes {move.count} stones from pile {move.pile + 1}.")
-            last_mover = "NimX"
-        position = position.apply(move)
-        if not human_turn:
-            console.say()
-            console.say("After NimX's turn,,,")
-            kuet_board(console, position.piles)
-        human_turn = not human_turn
+    start = position
+    history: List[Position] = [position]
+    played: List[Move] = []
+    saved_commands = console.commands
+    try:
+        while not position.is_terminal():
+            if human_turn:
+                console.commands = GameCommands(
+                    console, start.piles, list(played), position, 2 if len(played) >= 2 else 0, base=1)
+                try:
+                    move = _ask_move(console, position, name)
+                except UndoMoves as undo:
+                    del played[len(played) - undo.count:]
+                    del history[len(history) - undo.count:]
+                    position = history[-1]
+                    console.say(f"  Undone: {undo.count} moves taken back.")
+                    kuet_board(console, position.piles)
+                    continue
+                finally:
+                    console.commands = saved_commands
+                last_mover = name
+            else:
+                move = strategy.choose_move(position, rng=rng)
+                if strategy.last_note:
+                    console.say(f"({strategy.last_note})")
+                console.say(f"NimX removes {move.count} stones from pile {move.pile + 1}.")
+                last_mover = "NimX"
+            position = position.apply(move)
+            history.append(position)
+            played.append(move)
+            if not human_turn:
+                console.say()
+                console.say("After NimX's turn,,,")
+                kuet_board(console, position.piles)
+            human_turn = not human_turn
+    finally:
+        console.commands = saved_commands
     if last_mover == name:
         console.say()
         console.say(f"After {name}'s turn,,,")

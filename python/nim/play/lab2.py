@@ -3,7 +3,9 @@
 Misère is asked (or given by ``--misere`` / ``--normal``), then the level:
 depth-limited alpha-beta with the nim-sum evaluation and Lab 2's game-over
 rule and tie-break, at the depth and slip rate of ``nim.play.strategies.LEVELS``.
-Piles are numbered from 0, as in Lab 2's test files, and the game says so.
+Piles are numbered from 0, as in Lab 2's test files, and the game says so;
+so are the players (``Player 0: you; Player 1: the AI (...)``, said once), as
+in the Rajalakshmi flow.
 """
 
 from __future__ import annotations
@@ -46,6 +48,6 @@ def run_lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
     console.say(f"Rules: {rules}. {describe_rules(rules)}")
     chosen = level or 2
     players = make_players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"),
-                       seats=("Player 1", "Player 2"))
+                           seats=("Player 0", "Player 1"))   # numbered from 0, as the piles
     play_series(players, piles, rules, options, console, rng, first_seat(options, 0), LAB2_LOOK)
     return 0

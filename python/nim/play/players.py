@@ -53,7 +53,7 @@ class RandomStrategy(Strategy):
 
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
-        return rng.choice(moves)
+        return moves[rng.randrange(moves.total)]   # choice() needs len(): a pile of 2**64 passes it
 
 
 class IdaStrategy(Strategy):
@@ -115,7 +115,7 @@ class DepthLimitedStrategy(Strategy):
         # a game lasts at most one move per object: a deeper search sees nothing more,
         # and the engine's recursion bound is never the limit
         if self.slip and rng.random() < self.slip:
-            return rng.choice(moves)
+            return moves[rng.randrange(moves.total)]   # choice() needs len(): a pile of 2**64 passes it
         depth = max(1, min(self.depth, sum(position.piles)))
         move = depth_limited(position.piles, rules, depth, node_limit=SEARCH_NODE_LIMIT,
                              time_limit=SEARCH_TIME_LIMIT).move

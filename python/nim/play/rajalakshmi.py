@@ -55,8 +55,11 @@ def parse_rajalakshmi_piles(answer: str) -> Tuple[int, ...]:
         raise ValueError(f"At most {RAJALAKSHMI_MOST} piles, not {len(parts)}")
     piles: List[int] = []
     for part in parts:
-        if not (part.isascii() and part.lstrip("-").isdigit()) or len(part) > 30:
+        if not (part.isascii() and part.lstrip("-").isdigit()):
             raise ValueError(f"Invalid integer in piles: {part[:30]!r}")
+        if len(part) > 30:
+            raise ValueError(f"Pile sizes must be at most {RAJALAKSHMI_LARGEST:,}, not a number of "
+                             f"{len(part)} digits")
         n = int(part)
         if n < 0:
             raise ValueError("Pile sizes must be non-negative")
@@ -79,8 +82,12 @@ def rajalakshmi_move_parser(position: Position) -> Callable[[str], Move]:
         parts = answer.split()
         if len(parts) != 2:
             raise Refusal("Enter exactly two integers.")
-        if not all(part.isascii() and part.lstrip("-").isdigit() and len(part) <= 30 for part in parts):
+        if not all(part.isascii() and part.lstrip("-").isdigit() for part in parts):
             raise Refusal("Invalid input. Use two integers like: 1 2")
+        if any(len(part) > 30 for part in parts):
+            raise Refusal(f"A number of {max(len(part) for part in parts)} digits is too large: "
+                          f"pile indices are 0 to {len(piles) - 1}, and a pile has at most "
+                          f"{max(piles, default=0)} stones.")
         index, remove = int(parts[0]), int(parts[1])
         if not 0 <= index < len(piles):
             raise Refusal("Invalid pile index. Try again.")

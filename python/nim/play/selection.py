@@ -16,9 +16,10 @@ Chromosome(name='Minimax', genes=[1, 0, 1])
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, List, Union
+from typing import Iterable, Iterator, List, Tuple, Union
 
 from nim.errors import NimError
 
@@ -29,6 +30,9 @@ __all__ = [
     "select_fittest",
     "roulette_wheel_selection",
     "tournament_selection",
+    "wilson_interval",
+    "Selection",
+    "select_with_intervals",
 ]
 
 Seed = Union[int, random.Random, None]
@@ -178,3 +182,58 @@ def tournament_selection(members: Iterable[Chromosome], size: int = 2,
         raise NimError(f"tournament size must be 1 to {len(listed)}, not {size!r}")
     drawn = _rng(seed).sample(listed, size)
     return select_fittest(drawn)
+
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
+    """The Wilson score interval of a win rate ``wins / games`` (95% by default).
+
+    Unlike ``p +- z sqrt(p(1-p)/n)`` it stays inside [0, 1] and is not empty at
+    0 or ``games`` wins; with no game it is the whole [0, 1].
+
+    >>> low, high = wilson_interval(8, 10)
+    >>> round(low, 3), round(high, 3)
+    (0.49, 0.943)
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    if not 0 <= wins <= games:
+        raise NimError(f"wins must be from 0 to the {games} games, not {wins}")
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 or all wins the formula's end is exactly 0 or 1; rounding must not move it past p
+    return min(low, p), max(high, p)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The selection step with its uncertainty.
+
+    ``selected`` is the fittest (ties: the first listed); ``tied`` the members
+    (``selected`` first) whose fitness lies inside the selected member's 95%
+    Wilson interval: the games played cannot tell them apart, so the choice
+    among them is a tie, not a finding.
+    """
+
+    selected: Chromosome
+    interval: Tuple[float, float]
+    tied: Tuple[Chromosome, ...]
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.tied) > 1
+
+
+def select_with_intervals(members: Iterable[Chromosome]) -> Selection:
+    """The fittest member and the members tied with it within its 95% Wilson interval."""
+    listed = _nonempty(members)
+    best = select_fittest(listed)
+    low, high = wilson_interval(best.wins, best.games)
+    tied = [best] + [m for m in listed if m is not best and m.fitness >= low]
+    return Selection(best, (low, high), tuple(tied))

@@ -12,11 +12,12 @@ from nim.play.console import Console
 from nim.play.game import Look, Player, play_game
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
+from nim.position import Move
 from nim.rules import Rules
 
 __all__ = [
     "MODES", "MODE_WORDS", "PlayOptions", "check_mode", "ai_for_seat", "first_seat", "make_players",
-    "play_series", "describe_rules",
+    "play_series", "describe_rules", "introduce",
 ]
 
 MODES = ("hvai", "hvh", "aivai")
@@ -42,6 +43,7 @@ class PlayOptions:
     ai: Optional[List[str]] = None    # strategy names for the AI seats
     table: bool = False
     play: Optional[bool] = None       # the KUET y/n question, answered by a flag
+    moves: Tuple[Move, ...] = ()      # a loaded game's moves (--load), played before the game goes on
 
 
 def ai_for_seat(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
@@ -81,16 +83,25 @@ def check_mode(options: PlayOptions, mode: str) -> None:
 
 def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
                  seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
-    """The two seats; every name is distinct and says human or AI (and which AI)."""
+    """The two seats, named ``seats`` (your ``--name`` replaces the human's in
+    human vs AI); each seat's role (you, the AI and which) is said once, when
+    the game starts (``introduce``), so the move lines keep the short names."""
     if mode == "hvai":
         ai = ai_for_seat(options, 0, default_ai)
-        human = f"{options.name} ({seats[0]})" if options.name else f"{seats[0]} (you)"
-        return [Player(human), Player(f"{seats[1]} (AI, {ai.label})", ai)]
+        return [Player(options.name or seats[0], role="you"),
+                Player(seats[1], ai, role=f"the AI ({ai.label})")]
     if mode == "hvh":
-        first = f"{options.name} ({seats[0]})" if options.name else seats[0]
-        return [Player(first), Player(seats[1])]
+        return [Player(options.name or seats[0], role="human"), Player(seats[1], role="human")]
     one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
-    return [Player(f"{seats[0]} (AI, {one.label})", one), Player(f"{seats[1]} (AI, {two.label})", two)]
+    return [Player(seats[0], one, role=f"the AI ({one.label})"),
+            Player(seats[1], two, role=f"the AI ({two.label})")]
+
+
+def introduce(players: List[Player]) -> str:
+    """Who is who, in one line: ``Player 1: you; Player 2: the AI (Nim-sum).``
+    (a seat named "You" needs no introduction)."""
+    return "; ".join(f"{p.name}: {p.role or ('human' if p.is_human else 'the AI')}"
+                     for p in players if p.name != "You") + "."
 
 
 def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, options: PlayOptions,
@@ -100,10 +111,13 @@ def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, opt
     ``game_over`` adds the Rajalakshmi report's "Game over. X wins!" line."""
     games = options.games or 1
     wins = [0, 0]
+    if any(player.role for player in players):
+        console.say(introduce(players))
     for game in range(1, games + 1):
         if games > 1:
             console.say(f"\n=== Game {game} of {games} ===")
-        result = play_game(players, piles, rules, rng, console, first=first, look=look)
+        result = play_game(players, piles, rules, rng, console, first=first, look=look,
+                           moves=options.moves if game == 1 else ())
         if game_over:
             console.say(f"Game over. {players[result.winner].name} wins!")
         wins[result.winner] += 1

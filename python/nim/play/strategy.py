@@ -112,7 +112,7 @@ class Strategy(ABC):
         generator = rng if rng is not None else random.Random()
         self.last_note = None
         if self.forejune and game_value(pos, ruleset) < 0:
-            return generator.choice(moves)
+            return moves[generator.randrange(moves.total)]   # as choice(), past len()'s 2**63
         try:
             return self._choose(pos, ruleset, generator, moves)
         except SearchLimitError as error:

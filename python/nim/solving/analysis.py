@@ -18,9 +18,10 @@ alpha-beta proof search per move with one shared table.
 from __future__ import annotations
 
 from array import array
-from typing import Iterable, List, NamedTuple, Optional, Tuple
+import time
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 
-from nim.position import Move, Position
+from nim.position import Move, Position, count_takes
 from nim.progress import search_progress
 from nim.rules import Rules
 from nim.solving.engines import _short, finish_search, new_search
@@ -91,65 +92,81 @@ def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) 
     NimError
         When the position has more than MAX_ANALYZED_MOVES legal moves.
     """
-    total = sum(len(rules.takes(pile)) for pile in piles)
-    if total > MAX_ANALYZED_MOVES:
-        raise NimError(
-            f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
-            f"{MAX_ANALYZED_MOVES:,}"
-        )
+    total = _listed_moves(piles, rules)
     values = array("b", bytes(total))
     _batch_core.child_values(theory, rules.core, piles, values)
     moves = Position(piles).moves(rules)
     return [MoveAnalysis(move, value, None) for move, value in zip(moves, values)]
 
 
+def _listed_moves(piles: Tuple[int, ...], rules: Rules) -> int:
+    """The number of legal moves, checked against MAX_ANALYZED_MOVES (counted, not listed)."""
+    total = sum(count_takes(rules.takes(pile)) for pile in piles)
+    if total > MAX_ANALYZED_MOVES:
+        raise NimError(
+            f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
+            f"{MAX_ANALYZED_MOVES:,}"
+        )
+    return total
+
+
 def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,
                   table: TranspositionTable) -> List[MoveAnalysis]:
     """``analyze``'s work for checked input, with a (Solver's) table.
+
+    A move's value and depth depend only on the position it leads to, which
+    (the piles taken as a multiset, as the engine does) depends only on the size
+    of the pile it takes from and what it leaves there: one search answers every
+    move of the same (size, count), and the children are built one at a time.
+    So [1] * 10**6 is one search, and memory is that of the rows.
 
     Raises
     ------
     NimError, SearchLimitError
         As ``analyze``.
     """
-    position = Position(piles)
     method = "tt"
-    if depth and sum(position.piles) >= _tt_core.DIST_MATE // 2:
+    if depth and sum(piles) >= _tt_core.DIST_MATE // 2:
         raise NimError(
-            f"depths of {_short(position.piles)} could pass 2**29 moves, beyond the engine's "
+            f"depths of {_short(piles)} could pass 2**29 moves, beyond the engine's "
             "distance scores; use depth=False (--no-depth)"
         )
+    _listed_moves(piles, rules)
     table_budget = (options.tt_mb or DEFAULT_TT_MB) << 20    # all the tt engine holds
-    bar = search_progress("analyze", options.progress, table)
-    moves = list(position.moves(rules))
-    children = [position.apply(move, rules).piles for move in moves]
-    rows: List[Optional[MoveAnalysis]] = [None] * len(moves)
+    first_of_size: Dict[int, int] = {}          # a pile of each size: its first index
+    for index, size in enumerate(piles):
+        first_of_size.setdefault(size, index)
+    top = sorted(piles, reverse=True)[:2] + [0, 0]
+    kinds = [(size, count) for size in first_of_size for count in rules.takes(size)]
     # the child with the largest pile first: the endgame tables it fills serve every other
-    order = sorted(range(len(moves)), key=lambda i: -max(children[i], default=0))
+    kinds.sort(key=lambda kind: -max(kind[0] - kind[1], top[1] if kind[0] == top[0] else top[0]))
+    answers: Dict[Tuple[int, int], Tuple[int, Optional[int]]] = {}
+    bar = search_progress("analyze", options.progress, table)
     endgames = _tt_core.Endgames()
     nodes_before = 0
-    seconds_before = 0.0
+    started = time.monotonic()      # the time limit counts building the children too
     try:
-        for done, index in enumerate(order):
-            child = children[index]
-            remaining = _remaining(options, nodes_before, seconds_before)
-            search = new_search(child, rules, remaining, method, bar)
+        for done, (size, count) in enumerate(kinds):
+            child = list(piles)
+            child[first_of_size[size]] -= count
+            remaining = _remaining(options, nodes_before, time.monotonic() - started)
+            search = new_search(tuple(child), rules, remaining, method, bar)
+            del child
             if bar is not None:
                 bar.base = nodes_before
             score, _, _ = _tt_core.search(search, table, depth, memory=table_budget, endgames=endgames)
             finish_search(search, f"analysis of {done + 1} move(s) by {method}",
-                          position.piles, table, close=False, nodes_before=nodes_before)
+                          piles, table, close=False, nodes_before=nodes_before)
             nodes_before += search.nodes
-            seconds_before += search.seconds
             if depth:
-                value = 1 if score > 0 else -1
-                rows[index] = MoveAnalysis(moves[index], -value, _tt_core.DIST_MATE - abs(score))
+                answers[size, count] = (-(1 if score > 0 else -1), _tt_core.DIST_MATE - abs(score))
             else:
-                rows[index] = MoveAnalysis(moves[index], -score, None)
+                answers[size, count] = (-score, None)
     finally:
         if bar is not None:
             bar.close()
-    return [row for row in rows if row is not None]
+    return [MoveAnalysis(move, *answers[piles[move.pile], move.count])
+            for move in Position._of(piles, rules).moves()]
 
 
 def _remaining(options: SolveOptions, nodes: int, seconds: float) -> SolveOptions:

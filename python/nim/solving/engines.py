@@ -244,6 +244,20 @@ def new_table(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tr
         ) from None
 
 
+def abandon_search(search: Search) -> None:
+    """Stop the clock and the progress display of a search an exception left, and
+    raise nothing: the exception in flight (a Ctrl-C landing just as the search
+    stopped on a limit) must not give way to a SearchLimitError.
+
+    Call it from ``except BaseException:`` before re-raising; ``finish_search``
+    after a search that returned.
+    """
+    search.finish()
+    close_bar = getattr(search.progress, "close", None)
+    if close_bar is not None:
+        close_bar()
+
+
 def finish_search(search: Search, method: str, piles: Tuple[int, ...],
                   table: Optional[TranspositionTable] = None, close: bool = True,
                   nodes_before: int = 0, depth_stop: Optional[DepthStop] = None) -> None:
@@ -322,8 +336,10 @@ def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
     search = new_search(piles, rules, options, method)
     try:
         value, pile, take, best_nodes = _minimax_search(search, method == "alphabeta")
-    finally:
-        finish_search(search, method, piles)
+    except BaseException:
+        abandon_search(search)
+        raise
+    finish_search(search, method, piles)
     move = Move(pile, take) if pile >= 0 else None
     return Solution(value, move, search.nodes, method, search.seconds), best_nodes
 
@@ -358,11 +374,13 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
         # --tt-mb bounds all the engine holds: table, endgame tables, frames
         score, pile_size, take = _tt_core.search(search, table, memory=(options.tt_mb or DEFAULT_TT_MB) << 20)
     except MemoryError:
-        search.finish()
+        abandon_search(search)
         raise SearchLimitError(f"tt ran out of memory on {_short(piles)}", reason="memory",
                                nodes=search.nodes, seconds=search.seconds) from None
-    finally:
-        finish_search(search, "tt", piles, table, depth_stop=tt_depth_stop)
+    except BaseException:
+        abandon_search(search)
+        raise
+    finish_search(search, "tt", piles, table, depth_stop=tt_depth_stop)
     move = Move(piles.index(pile_size), take) if take else None
     return Solution(score, move, search.nodes, "tt", search.seconds)
 
@@ -374,8 +392,10 @@ def run_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tupl
     search = new_search(piles, rules, options._replace(progress=False), "ida")
     try:
         value, pile, take, length, iterations, threshold = _ida_core.search(search)
-    finally:
-        finish_search(search, "ida", piles, depth_stop=ida_depth_stop)
+    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
+        abandon_search(search)
+        raise
+    finish_search(search, "ida", piles, depth_stop=ida_depth_stop)
     move = Move(pile, take) if pile >= 0 else None
     return Solution(value, move, search.nodes, "ida", search.seconds), (length, iterations, threshold)
 

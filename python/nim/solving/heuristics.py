@@ -30,7 +30,7 @@ from typing import Any, Iterable, NamedTuple, Optional
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.solving.engines import finish_search, new_search, run_ida
+from nim.solving.engines import abandon_search, finish_search, new_search, run_ida
 from nim.solving.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
 from nimcore import depthlimited as _dl_core
 
@@ -157,7 +157,9 @@ def depth_limited(
     search = new_search(position, ruleset, options, "depth-limited")
     try:
         score, pile, take = _dl_core.search(search, depth)
-    finally:
-        finish_search(search, "depth-limited", position)
+    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
+        abandon_search(search)
+        raise
+    finish_search(search, "depth-limited", position)
     move = Move(pile, take) if pile >= 0 else None
     return DepthLimitedResult(score / 2, move, search.nodes, depth, search.seconds)

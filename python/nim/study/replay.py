@@ -22,14 +22,15 @@ won position away can be marked; when the file runs out before the game ends,
 
 from __future__ import annotations
 
-import sys
+import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError, InputFileError
+from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.play.players import OptimalStrategy
-from nim.position import Move, Position
+from nim.play.strategy import Strategy
+from nim.position import Move, Position, count_takes
 from nim.rules import Rules, RulesLike
 from nim.solving.defaults import solve
 from nim.solving.solution import DEFAULT_NODE_LIMIT
@@ -50,6 +51,9 @@ __all__ = [
 #: The two players' names in a replay.
 HUMAN = "human"
 NIMX = "NimX"
+#: The two players' names in a replay of a game record (``--record``).
+FIRST = "first"
+SECOND = "second"
 
 #: A file with more pile lines than this is refused (a replay is for small games).
 MAX_PILES = 1000
@@ -131,6 +135,8 @@ class Replay:
     to_move: str = HUMAN
     winner: str = HUMAN
     name: str = "<replay>"
+    players: Tuple[str, str] = (HUMAN, NIMX)    # who moves first, who answers
+    ai: str = "NimX (optimal, Lab 2's tie-break)"   # the answering AI ("" for a record)
 
     @property
     def final(self) -> Tuple[int, ...]:
@@ -159,6 +165,8 @@ class Replay:
             "finished": self.finished,
             "to_move": self.to_move,
             "winner": self.winner,
+            "players": list(self.players),
+            "ai": self.ai,
         }
 
 
@@ -216,10 +224,8 @@ def read_replay_file(path: str) -> ReplayFile:
     InputFileError
         When the file cannot be read, is not text, or is malformed.
     """
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
+    # capped and NUL-checked as every input file: /dev/zero fails at once
+    data = read_capped(path, what="replay file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -262,20 +268,28 @@ def _nimx(node_limit: Optional[int]) -> OptimalStrategy:
 
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,
-                node_limit: Optional[int] = DEFAULT_NODE_LIMIT) -> Replay:
-    """Play the file's human moves, NimX answering each; annotate every step.
+                node_limit: Optional[int] = DEFAULT_NODE_LIMIT, *, ai: Optional[Strategy] = None,
+                record: bool = False, seed: Optional[int] = None) -> Replay:
+    """Play the file's human moves, the AI answering each; annotate every step.
+
+    ``ai`` is the answering player (default NimX: optimal, Lab 2's tie-break;
+    ``seed`` seeds its random slips). With ``record`` the file holds both
+    players' moves in order (as ``save FILE`` writes a game) and nobody
+    answers: the players are ``first`` and ``second``.
 
     Raises
     ------
     IllegalMoveError
-        When a human move is illegal or comes after the game is over; the
+        When a move is illegal or comes after the game is over; the
         message names the file's line.
     SearchLimitError
         When a position is too large to solve within ``node_limit``.
     """
     position = Position(game.piles, rules)      # it carries the rules from move to move
     ruleset = position.rules
-    nimx = _nimx(node_limit)
+    nimx = ai if ai is not None else _nimx(node_limit)
+    rng = random.Random(seed)
+    names = (FIRST, SECOND) if record else (HUMAN, NIMX)
 
     def value(position: Position) -> int:
         return solve(position, node_limit=node_limit).value
@@ -296,27 +310,34 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
             )
         after = position.apply(move)
         after_value = value(after)
-        steps.append(ReplayStep(HUMAN, move, position.piles, after.piles, current, after_value, line))
+        steps.append(ReplayStep(names[len(steps) % 2], move, position.piles, after.piles, current,
+                                after_value, line))
         position, current = after, after_value
-        if position.is_terminal():
+        if position.is_terminal() or record:
             continue  # a further move line is an error, caught above
-        answer = nimx.choose_move(position)     # its value for NimX is current, solved above
+        answer = nimx.choose_move(position, rng=rng)
         after = position.apply(answer)
-        steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, current, -current, None))
-        position, current = after, -current
-    to_move = HUMAN if len(steps) % 2 == 0 else NIMX
-    other = NIMX if to_move == HUMAN else HUMAN
+        # NimX's value is current, solved above; another AI's answer is solved afresh
+        answer_value = -current if ai is None else value(after)
+        steps.append(ReplayStep(NIMX, answer, position.piles, after.piles, current, answer_value, None))
+        position, current = after, answer_value
+    to_move = names[len(steps) % 2]
+    other = names[1 - len(steps) % 2]
     finished = position.is_terminal()
     winner = to_move if current > 0 else other
-    return Replay(game.piles, ruleset, steps, start_value, finished, to_move, winner, game.name)
+    label = "" if record else ("NimX (optimal, Lab 2's tie-break)" if ai is None else ai.label)
+    return Replay(game.piles, ruleset, steps, start_value, finished, to_move, winner, game.name,
+                  names, label)
 
 
 def format_replay(replay: Replay) -> str:
     """The replay as text: the board after every move, blunders marked, the winner."""
     rules = replay.rules
+    first, second = replay.players
+    how = f"{second} answers: {replay.ai}" if replay.ai else "every move from the file"
     out = [
-        f"replay of {replay.name}  ({rules}; {HUMAN} moves first, {NIMX} answers)",
-        f"start          board {_board(replay.start)}   {HUMAN} to move, "
+        f"replay of {replay.name}  ({rules}; {first} moves first, {how})",
+        f"start          board {_board(replay.start)}   {first} to move, "
         f"{_outlook(replay.start_value)}",
     ]
     for number, step in enumerate(replay.steps, start=1):
@@ -325,7 +346,7 @@ def format_replay(replay: Replay) -> str:
         text = f"{text:<46} board {_board(step.after)}"
         if step.throws_away_win:
             text += "   ?? throws away the win"
-        elif step.player == NIMX and step.value_before < 0:
+        elif step.player == NIMX and step.value_before < 0 and replay.ai.startswith("NimX (optimal"):
             text += "   (NimX is lost: first pile, smallest count)"
         out.append(text)
     out.append(_ending(replay))
@@ -333,7 +354,8 @@ def format_replay(replay: Replay) -> str:
 
 
 def _ending(replay: Replay) -> str:
-    other = NIMX if replay.to_move == HUMAN else HUMAN
+    first, second = replay.players
+    other = second if replay.to_move == first else first
     if replay.finished:
         took_last = bool(replay.steps) and not any(replay.final)
         if replay.rules.misere:
@@ -372,20 +394,27 @@ def _why_illegal(position: Position, move: Move, rules: Rules) -> str:
         return "a move takes at least one object"
     if take > size:
         return f"pile {pile} holds only {size}"
+    if isinstance(takes, range) and count_takes(takes) > 2:    # not listed: the pile may be huge
+        return f"from a pile of {size} a move may take {takes[-1]} to {takes[0]}"
     return f"from a pile of {size} a move may take {_ranges(sorted(takes))}"
 
 
 def _ranges(values: List[int]) -> str:
-    if values == list(range(values[0], values[-1] + 1)) and len(values) > 2:
+    if values[-1] - values[0] + 1 == len(values) > 2:    # consecutive, without listing them
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values))
 
 
 def _whole(text: str, name: str, line: int, what: str, negative: bool = False) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise InputFileError(f"{name}, line {line}: {what} must be a whole number, not {text!r}") from None
+    # ASCII digits only, at most MAX_DIGITS, as every number nimcore reads (int() takes '３')
+    value = decimal(text[1:]) if text.startswith("-") else decimal(text)
+    if value is None:
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+        raise InputFileError(
+            f"{name}, line {line}: {what} must be a whole number (digits 0-9, at most "
+            f"{MAX_DIGITS:,}), not {shown}") from None
+    if text.startswith("-"):
+        value = -value
     if value < 0 and not negative:
         raise InputFileError(f"{name}, line {line}: {what} must be non-negative, not {value}")
     return value

@@ -39,7 +39,7 @@ class TreeNode:
     piles: Tuple[int, ...]
     move: Optional[Move]
     depth: int
-    value: Optional[int] = None
+    value: Optional[float] = None
     children: List["TreeNode"] = field(default_factory=list)
     pruned: bool = False
     pv: bool = False
@@ -52,7 +52,7 @@ class TreeNode:
         return "MAX" if self.depth % 2 == 0 else "MIN"
 
     @property
-    def max_value(self) -> Optional[int]:
+    def max_value(self) -> Optional[float]:
         """The value for MAX: the minimax value as the tree shows it."""
         if self.value is None:
             return None
@@ -91,13 +91,14 @@ class DrawnTree:
     visited: int
     pruned: int
     stubs: int = -1
+    depth_limit: Optional[int] = None     # method "depth": the moves searched
 
     def __post_init__(self) -> None:
         if self.stubs < 0:
             self.stubs = self.pruned
 
     @property
-    def value(self) -> int:
+    def value(self) -> float:
         """The root's value for MAX."""
         assert self.root.value is not None
         return self.root.value
@@ -177,20 +178,31 @@ def _layout(tree: DrawnTree, slot: float) -> Tuple[float, int]:
     return next_x, deepest
 
 
+def value_label(value: float) -> str:
+    """A value as the trees show it: +1, -1, +0.5, -0.5."""
+    return f"{value:+g}"
+
+
 def tree_title(tree: DrawnTree) -> str:
-    name = "alpha-beta" if tree.method == "alphabeta" else "minimax"
+    name = {"alphabeta": "alpha-beta", "depth": f"depth-limited, depth {tree.depth_limit}"}.get(
+        tree.method, "minimax")
     return f"Game tree of [{piles_label(tree.root.piles)}] ({tree.rules}, {name})"
 
 
 def tree_summary(tree: DrawnTree) -> str:
     verdict = "MAX (the player to move) wins" if tree.value > 0 else "MAX (the player to move) loses"
+    if tree.method == "depth" and abs(tree.value) < 1:
+        verdict = ("the nim-sum evaluation at the cut-off favours MAX" if tree.value > 0
+                   else "the nim-sum evaluation at the cut-off favours MIN")
     best = tree.best_move
-    parts = [f"value {tree.value:+d}: {verdict}"]
+    parts = [f"value {value_label(tree.value)}: {verdict}"]
     if best is not None:
         parts.append(f"best move: {best}")
     parts.append(f"{tree.visited:,} node{'s' * (tree.visited != 1)} searched below the root")
     if tree.method == "alphabeta":
         parts.append(f"{tree.pruned:,} branch{'es' * (tree.pruned != 1)} pruned")
+    if tree.method == "depth":
+        parts.append("+-1 where the game ends, +-0.5 the nim-sum evaluation at the cut-off")
     return "; ".join(parts)
 
 
@@ -303,7 +315,7 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
         "class": " ".join(classes), "data-piles": piles_label(node.piles), "data-depth": str(node.depth),
     }
     if node.max_value is not None:
-        attrs["data-value"] = str(node.max_value)
+        attrs["data-value"] = value_label(node.max_value)
     if node.move is not None:
         attrs["data-move"] = f"{node.move.pile} {node.move.count}"
     group = ET.SubElement(parent, "g", attrs)
@@ -326,7 +338,7 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
     top = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y - 3)})
     top.text = piles_label(node.piles)
     bottom = ET.SubElement(group, "text", {"x": _n(x), "y": _n(y + 12), "font-weight": "bold"})
-    bottom.text = "pruned" if node.max_value is None else f"{node.max_value:+d}"
+    bottom.text = "pruned" if node.max_value is None else value_label(node.max_value)
     if node.max_value is None:
         bottom.set("font-weight", "normal")
         bottom.set("font-size", "10")
@@ -339,7 +351,9 @@ def _tooltip(node: TreeNode) -> str:
     if node.value is None:
         lines.append("pruned by alpha-beta: not searched")
     else:
-        lines.append(f"value {node.max_value:+d} for MAX ({node.value:+d} for the player to move)")
+        assert node.max_value is not None
+        lines.append(f"value {value_label(node.max_value)} for MAX ({value_label(node.value)} for the player "
+                     "to move)")
         if not node.children:
             lines.append("no move left")
     if node.pv:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import html
 
-from nim.study.tree_drawing import DrawnTree, piles_label, tree_summary, tree_svg, tree_title
+from nim.study.tree_drawing import DrawnTree, piles_label, tree_summary, tree_svg, tree_title, value_label
 
-__all__ = ["tree_html", "tree_text"]
+__all__ = ["READABLE_ZOOM", "tree_html", "tree_text"]
+
+#: The smallest zoom a tree page opens at (node labels stay about 9 px or more);
+#: a wider tree opens at this zoom with its root in view instead of fitted.
+READABLE_ZOOM = 0.75
 
 
 def tree_html(tree: DrawnTree) -> str:
@@ -18,6 +22,7 @@ def tree_html(tree: DrawnTree) -> str:
     if tree.method == "alphabeta":
         pruned = ("<li>Grey dashed nodes are branches alpha-beta cut off: they were never "
                   "searched, so they have no value.</li>")
+    readable = READABLE_ZOOM
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -42,7 +47,8 @@ to move at the root: +1 (green) MAX wins with best play, -1 (red) MAX loses.</li
 <code>pile count</code>): {html.escape(pv)}.</li>
 <li>Hover over a node for details.</li>
 </ul>
-<p class="controls"><button type="button" data-zoom="fit">Fit the width</button>
+<p class="controls"><button type="button" data-zoom="root">Root</button>
+<button type="button" data-zoom="fit">Fit the width</button>
 <button type="button" data-zoom="1">100%</button>
 <button type="button" data-zoom="in">Zoom in</button>
 <button type="button" data-zoom="out">Zoom out</button>
@@ -50,20 +56,34 @@ to move at the root: +1 (green) MAX wins with best play, -1 (red) MAX loses.</li
 <div class="tree">
 {tree_svg(tree, header=False)}</div>
 <script>
-// zoom and pan: the drawing starts fitted to the page's width
+// zoom and pan: the drawing opens fitted to the page's width when that is readable,
+// else at a readable zoom with the root (top centre) in view
 const box = document.querySelector(".tree"), svg = box.querySelector("svg");
 const W = +svg.getAttribute("width"), H = +svg.getAttribute("height");
+const READABLE = {readable};
 let scale = 1;
 function zoom(to) {{
   scale = Math.max(0.05, Math.min(4, to));
   svg.setAttribute("width", W * scale);
   svg.setAttribute("height", H * scale);
+  svg.setAttribute("data-scale", scale.toFixed(3));
 }}
 const fit = () => zoom(Math.min(1, (box.clientWidth - 2) / W));
-fit();
+function showRoot() {{
+  const root = svg.querySelector('g.node[data-depth="0"] rect');
+  if (!root) return;
+  const x = (+root.getAttribute("x") + +root.getAttribute("width") / 2) * scale;
+  box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+  box.scrollTop = 0;
+  const r = root.getBoundingClientRect(), b = box.getBoundingClientRect();
+  svg.setAttribute("data-root-visible", String(r.left >= b.left && r.right <= b.right && r.top >= b.top));
+}}
+zoom(Math.max(Math.min(1, (box.clientWidth - 2) / W), READABLE));
+showRoot();
 document.querySelectorAll("[data-zoom]").forEach(b => b.addEventListener("click", () => {{
   const z = b.dataset.zoom;
-  if (z === "fit") fit(); else if (z === "in") zoom(scale * 1.25);
+  if (z === "root") {{ zoom(Math.max(scale, READABLE)); showRoot(); }}
+  else if (z === "fit") fit(); else if (z === "in") zoom(scale * 1.25);
   else if (z === "out") zoom(scale / 1.25); else zoom(+z);
 }}));
 box.addEventListener("wheel", e => {{
@@ -89,7 +109,7 @@ def tree_text(tree: DrawnTree) -> str:
     """The tree as an indented outline: one node a line, ``*`` on best play."""
     out = [tree_title(tree), tree_summary(tree)]
     for node in tree.root.walk():
-        value = "pruned" if node.max_value is None else f"{node.max_value:+d}"
+        value = "pruned" if node.max_value is None else value_label(node.max_value)
         move = f"{node.move} -> " if node.move is not None else ""
         mark = " *" if node.pv else ""
         out.append(f"{'  ' * node.depth}{move}[{piles_label(node.piles)}] {node.player} {value}{mark}")

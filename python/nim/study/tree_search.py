@@ -25,6 +25,7 @@ from nim.study.tree_drawing import DrawnTree, TreeNode
 
 __all__ = [
     "DEFAULT_MAX_NODES",
+    "DEFAULT_TREE_DEPTH",
     "MAX_NODES",
     "MAX_TREE_PILES",
     "STUBS_PER_NODE",
@@ -33,8 +34,9 @@ __all__ = [
 ]
 
 #: Searched nodes drawn at most unless told otherwise (pruned stubs do not count):
-#: Lab 2's trees fit -- [4, 4] misère alpha-beta searches 402, [1, 3, 5] 583.
-DEFAULT_MAX_NODES = 1000
+#: Lab 2's trees fit -- [4, 4] misère: 1,921 nodes in full, 402 searched by
+#: alpha-beta; [1, 3, 5]: 583 by alpha-beta.
+DEFAULT_MAX_NODES = 2500
 #: The largest node cap accepted: a drawing past it is unreadable and slow to build.
 MAX_NODES = 100_000
 #: Largest pile a tree is drawn for (the engines' 64-bit piles).
@@ -43,8 +45,10 @@ MAX_TREE_PILE = 2**63 - 1
 MAX_TREE_PILES = 64
 #: Pruned stubs drawn under one node; the others are counted ("+N more pruned").
 STUBS_PER_NODE = 12
-#: The searches a tree can show.
-TREE_METHODS = ("minimax", "alphabeta")
+#: The searches a tree can show ("depth": Lab 2's depth-limited search, see build_game_tree).
+TREE_METHODS = ("minimax", "alphabeta", "depth")
+#: The depth-limited tree's default depth (Lab 2's Medium level searches 2, Hard 4).
+DEFAULT_TREE_DEPTH = 3
 
 
 class _TooLarge(Exception):
@@ -52,12 +56,19 @@ class _TooLarge(Exception):
 
 
 def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "minimax",
-                    max_nodes: int = DEFAULT_MAX_NODES) -> DrawnTree:
+                    max_nodes: int = DEFAULT_MAX_NODES, depth: Optional[int] = None) -> DrawnTree:
     """Search ``piles`` and keep the whole tree, for drawing.
 
     ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
     where it cuts off, the untried moves as pruned stubs. Node counts agree
     with ``nim.solving.reference`` and the compiled engines.
+
+    ``depth`` draws the Lab 2 report's trees: minimax searching ``depth`` moves
+    (default DEFAULT_TREE_DEPTH) with the values of its depth-limited engine
+    (``nim.depth_limited``): +-1 where the game is over -- no pile can move, or
+    under misère one stick is left (the mover must take it) -- and at the
+    cut-off +0.5 for the mover when the nim-sum is non-zero, -0.5 when it is 0
+    (under misère with every pile at most 1 the parity decides, +-1).
 
     Raises
     ------
@@ -70,10 +81,17 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
     name = str(method).strip().lower().replace("-", "").replace("_", "")
+    if name in ("depthlimited", "lab2"):
+        name = "depth"
     if name not in TREE_METHODS:
         raise UnknownMethodError(
-            f"a tree is drawn for method 'minimax' or 'alphabeta', not {method!r}"
+            f"a tree is drawn for method 'minimax', 'alphabeta' or 'depth', not {method!r}"
         )
+    if depth is not None and name != "depth":
+        raise NimError(f"a search depth is for the depth-limited tree (method 'depth'), not {name!r}")
+    limit = DEFAULT_TREE_DEPTH if depth is None else depth
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 64:
+        raise NimError(f"the search depth must be a whole number from 1 to 64, not {limit!r}")
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_NODES:
         raise InvalidPositionError(f"the node cap must be a whole number from 1 to {MAX_NODES:,}, "
                                    f"not {max_nodes!r}")
@@ -104,9 +122,9 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
             counts["stubs"] += 1
         parent.more_pruned = max(0, left - STUBS_PER_NODE)
 
-    def expand(node: TreeNode, alpha: int, beta: int) -> int:
+    def expand(node: TreeNode, alpha: float, beta: float) -> float:
         moves = _children(node.piles, ruleset)     # lazy: a pile of 10**8 has 10**8 moves
-        best: Optional[int] = None
+        best: Optional[float] = None
         for move, child in moves:
             kid = add(node, move, child)
             value = -expand(kid, -beta, -alpha)
@@ -120,15 +138,44 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
         node.value = terminal if best is None else best
         return node.value
 
+    def expand_to(node: TreeNode, left: int) -> float:
+        """Lab 2's depth-limited values, every node to the cut-off (see above)."""
+        total = sum(node.piles)
+        has_move = any(ruleset.takes(pile) for pile in node.piles)
+        if not has_move:
+            node.value = float(terminal)
+        elif ruleset.misere and total == 1:
+            node.value = -1.0                   # the mover must take the last stick
+        elif left == 0:
+            node.value = _cut_off(node.piles, ruleset)
+        else:
+            node.value = max(-expand_to(add(node, move, child), left - 1)
+                             for move, child in _children(node.piles, ruleset))
+        return node.value
+
     root = TreeNode(position, None, 0)
     try:
-        expand(root, -1, 1)
+        if name == "depth":
+            expand_to(root, limit)
+        else:
+            expand(root, -1, 1)
     except _TooLarge:
         raise InvalidPositionError(_too_large(position, ruleset, name, max_nodes)) from None
     except RecursionError:
         raise InvalidPositionError(f"the game tree of {list(position)} is too deep to draw") from None
     _mark_pv(root)
-    return DrawnTree(root, ruleset, name, counts["visited"], counts["pruned"], counts["stubs"])
+    return DrawnTree(root, ruleset, name, counts["visited"], counts["pruned"], counts["stubs"],
+                     limit if name == "depth" else None)
+
+
+def _cut_off(piles: Tuple[int, ...], rules: Rules) -> float:
+    """Lab 2's evaluation where the search stops, for the player to move."""
+    if rules.misere and max(piles, default=0) <= 1:
+        return 1.0 if sum(piles) % 2 == 0 else -1.0
+    nim_sum = 0
+    for pile in piles:
+        nim_sum ^= pile
+    return 0.5 if nim_sum else -0.5
 
 
 def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:

@@ -35,6 +35,8 @@ def flatten_nested(tree: Any) -> Flat:
     if flat is not None:
         offsets, children, values, height, integral = flat
         return offsets, children, values, height, integral
+    if _shares_a_list(tree):
+        return _flatten_shared(tree)
     offsets = array("q", [0])
     values = array("d")
     integral = True
@@ -110,6 +112,106 @@ def flatten_nested(tree: Any) -> Flat:
     nodes_count = len(values)
     children = array("q", range(1, nodes_count))
     return offsets, children, values, height, integral
+
+
+def _shares_a_list(tree: Any) -> bool:
+    """True when some list (or tuple) of the tree is reached twice: shared, or its
+    own ancestor. Breadth-first over distinct lists, so it stops at the first repeat
+    (``t = [t, t]`` thirty times: at the third list, not after 2**31 nodes)."""
+    seen = set()
+    level = [tree]
+    while level:
+        below: List[Any] = []
+        for node in level:
+            if isinstance(node, (list, tuple)):
+                if id(node) in seen:
+                    return True
+                seen.add(id(node))
+                below.extend(node)
+        level = below
+    return False
+
+
+def _flatten_shared(tree: Any) -> Flat:
+    """Nested lists where a list is reached more than once: one node per distinct
+    list (by identity), shared by its parents, so ``t = [t, t]`` thirty times is 31
+    inner nodes and 1 leaf, not 2**31 nodes. The search still visits (and counts)
+    it as the tree it unfolds to, as it does a dictionary tree's shared nodes, so a
+    node limit stops it; a list that contains itself is an error naming it."""
+    numbered: Dict[int, int] = {}           # id of a list -> its node
+    nodes: List[Any] = [tree]
+    parents: List[Tuple[int, int]] = [(-1, 0)]    # (parent node, child position): the path
+    if isinstance(tree, (list, tuple)):
+        numbered[id(tree)] = 0
+    offsets = array("q", [0])
+    children = array("q")
+    values = array("d")
+    integral = True
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        if isinstance(node, (list, tuple)):
+            if not node:
+                raise InvalidTreeError(
+                    f"inner node {_shared_path(parents, i)} is empty: a node needs a child or a utility")
+            for k, child in enumerate(node):
+                j = numbered.get(id(child)) if isinstance(child, (list, tuple)) else None
+                if j is None:
+                    j = len(nodes)
+                    if isinstance(child, (list, tuple)):
+                        numbered[id(child)] = j
+                    nodes.append(child)
+                    parents.append((i, k))
+                children.append(j)
+            values.append(0.0)
+        elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
+            values.append(node)
+        elif type(node) is float and node == node:       # not NaN
+            values.append(node)
+            integral = False
+        else:                    # other Reals, or an error naming the leaf
+            values.append(leaf_value(node, _shared_path(parents, i)))
+            integral = integral and isinstance(node, numbers.Integral)
+        offsets.append(len(children))
+        i += 1
+    return offsets, children, values, _dag_height(offsets, children, parents), integral
+
+
+def _dag_height(offsets: "array[int]", children: "array[int]", parents: List[Tuple[int, int]]) -> int:
+    """Edges on the longest path from node 0, by a depth-first search without
+    recursion; InvalidTreeError when a node is its own ancestor."""
+    height = [-1] * (len(offsets) - 1)          # -1: not finished
+    on_path = [False] * len(height)
+    stack = [(0, offsets[0])]
+    on_path[0] = True
+    while stack:
+        node, slot = stack[-1]
+        if slot < offsets[node + 1]:
+            stack[-1] = (node, slot + 1)
+            child = children[slot]
+            if on_path[child]:
+                raise InvalidTreeError(
+                    f"inner node {_shared_path(parents, child)} is one of its own ancestors: "
+                    "a list that contains itself is an endless tree")
+            if height[child] < 0:
+                on_path[child] = True
+                stack.append((child, offsets[child]))
+            continue
+        stack.pop()
+        on_path[node] = False
+        below = children[offsets[node]:offsets[node + 1]]
+        height[node] = 1 + max(height[child] for child in below) if below else 0
+    return height[0]
+
+
+def _shared_path(parents: List[Tuple[int, int]], node: int) -> str:
+    """``root[1][2]``: the path by which a node of _flatten_shared was first reached."""
+    steps: List[int] = []
+    while node > 0:
+        node, position = parents[node]
+        steps.append(position)
+    steps.reverse()
+    return _path_text(steps)
 
 
 def flatten_dict(successors: Mapping[Any, Any], utilities: Mapping[Any, Any],
@@ -260,6 +362,11 @@ def _path(offsets: "array[int]", node: int) -> str:
         steps.append(slot - offsets[parent])
         node = parent
     steps.reverse()
+    return _path_text(steps)
+
+
+def _path_text(steps: List[int]) -> str:
+    """``root[1][2]`` of the child positions from the root, shortened when deep."""
     if len(steps) > _SHOW_PATH:
         head = "".join(f"[{s}]" for s in steps[:4])
         tail = "".join(f"[{s}]" for s in steps[-4:])

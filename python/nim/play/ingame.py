@@ -1,0 +1,163 @@
+"""What a player can type instead of a move, in every game flow: ``help``,
+``hint`` (a best move and the one-line reason), ``undo`` (against the AI: your
+last move and the AI's answer) and ``save FILE`` (the game so far as a Lab 2
+test file: the number of piles, one pile size per line, then every move
+played, ``pile_index count`` from 0, in order; ``nimcore play --load FILE``
+continues it and ``nimcore replay FILE --record`` annotates it).
+
+A game installs a ``GameCommands`` on its console for the time of the game
+(``Console.commands``); the console asks again after a command, and ``undo``
+raises ``UndoMoves`` for the game loop to take the moves back.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+from nim.errors import NimError
+from nim.play.console import Console
+from nim.position import Move, Position
+
+__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "record_text", "moves_from_file"]
+
+#: The help text of the in-game commands (``{base}``: the first pile's number).
+COMMANDS_HELP = (
+    "While a game is on you can type, instead of a move:\n"
+    "  help       this help\n"
+    "  hint       a best move and why\n"
+    "  undo       take back your last move and the AI's answer (against the AI)\n"
+    "  save FILE  save the game so far (Lab 2 test-file format; nimcore play --load FILE\n"
+    "             continues it, nimcore replay FILE --record annotates it)\n"
+    "  q          quit"
+)
+
+
+class UndoMoves(Exception):
+    """Raised by ``undo``: the game takes back ``count`` moves."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"undo {count} moves")
+        self.count = count
+
+
+def record_text(start: Sequence[int], moves: Sequence[Move]) -> str:
+    """A game as a Lab 2 test file: the number of piles, the sizes, then every move (from 0)."""
+    lines = [str(len(start)), *map(str, start), *(f"{m.pile} {m.count}" for m in moves)]
+    return "\n".join(lines) + "\n"
+
+
+def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
+    """The starting piles and the moves of a saved game (a Lab 2 test file).
+
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read or is malformed.
+    """
+    from nim.study.replay import read_replay_file
+
+    game = read_replay_file(path)
+    return game.piles, game.moves
+
+
+def hint_line(position: Position, base: int = 1) -> str:
+    """A best move for the player to move, with the one-line reason (piles numbered from ``base``)."""
+    from nim.solving.defaults import solve
+
+    try:
+        from nim.solving.explain import explain
+
+        explanation = explain(position.piles, position.rules)
+        value, move = explanation.value, explanation.move
+        last = explanation.text.splitlines()[-1]
+        if value > 0 and ". It leaves " in last:
+            reason = "it leaves " + last.split(". It leaves ", 1)[1]
+        elif value > 0:
+            reason = "it leaves the opponent a lost position"
+        else:
+            reason = ("every move loses against best play; this one keeps the game going and "
+                      "waits for a slip")
+    except NimError:
+        try:
+            solution = solve(position)
+        except NimError as error:          # a search past its budget: no hint, the game goes on
+            return f"Hint: none this time ({error})"
+        value, move = solution.value, solution.move
+        reason = ("it leaves the opponent a lost position" if value > 0
+                  else "every move loses against best play; this one waits for a slip")
+    if move is None:
+        return "Hint: no move is left."
+    where = "" if len(position) == 1 else f" from pile {move.pile + base}"
+    return f"Hint: take {move.count}{where}: {reason}"
+
+
+@dataclass
+class GameCommands:
+    """The in-game commands at one question of a game.
+
+    ``start``, ``moves`` and ``position``: the game so far (the starting piles,
+    the moves played, the position now); ``undo_count``: how many moves
+    ``undo`` takes back (0: none can be); ``base``: the number of the first
+    pile in this flow.
+    """
+
+    console: Console
+    start: Tuple[int, ...]
+    moves: List[Move]
+    position: Position
+    undo_count: int = 0
+    base: int = 1
+    saved: List[str] = field(default_factory=list)
+
+    def __call__(self, answer: str) -> bool:
+        words = answer.split(maxsplit=1)
+        if not words:
+            return False
+        word = words[0].lower()
+        if word in ("help", "?", "h"):
+            self.console.say(COMMANDS_HELP)
+            return True
+        if word == "hint":
+            self.console.say(hint_line(self.position, self.base))
+            return True
+        if word == "undo":
+            count = self.undo_count
+            if count <= 0:
+                self.console.say("  Nothing to undo: undo takes back your last move and the AI's "
+                                 "answer, in a game against the AI.")
+                return True
+            raise UndoMoves(count)
+        if word == "save":
+            self._save(words[1].strip() if len(words) > 1 else "")
+            return True
+        return False
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.console.say("  save needs a file name: save FILE")
+            return
+        start, moves = self.start, self.moves
+        try:
+            with open(os.path.expanduser(path), "w", encoding="utf-8") as out:
+                out.write(record_text(start, moves))
+        except OSError as error:
+            self.console.say(f"  cannot save to {path}: {error.strerror or error}")
+            return
+        self.saved.append(path)
+        self.console.say(f"  Saved {len(moves)} move{'s' if len(moves) != 1 else ''} to {path}: "
+                         f"nimcore play --load {path} continues it, nimcore replay {path} --record "
+                         "annotates it.")
+
+
+def play_moves(start: Position, moves: Sequence[Move]) -> Optional[str]:
+    """Why ``moves`` cannot be played from ``start`` (None: they all can)."""
+    position = start
+    for number, move in enumerate(moves, start=1):
+        if position.is_terminal():
+            return f"move {number} ({move.pile} {move.count}) comes after the end of the game"
+        if not position.is_legal(move):
+            return f"move {number} ({move.pile} {move.count}) is illegal on {list(position.piles)}"
+        position = position.apply(move)
+    return None

@@ -1,0 +1,377 @@
+"""The web app (Starlette): the pages, the JSON API under ``/api/`` and the live
+updates (server-sent events).
+
+Every request under ``/api/`` is answered in JSON, errors included: a malformed
+or oversized body, an unknown route, a wrong token, an illegal move. Changes to
+a game run one at a time per game (a lock), in the thread pool so that a slow
+AI move never stalls the other games, and are committed to SQLite before the
+answer goes out; then every browser watching the game is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable, Dict, List, Optional, Set, Tuple
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from nim.errors import NimError
+from nim.web import games, study
+from nim.web.games import WebError
+from nim.web.store import Store
+
+__all__ = ["MAX_BODY", "create_app"]
+
+#: Largest request body accepted (a Lab 2 file of a long game is a few kB).
+MAX_BODY = 64 * 1024
+#: Seconds between keep-alive comments on an event stream.
+KEEPALIVE = 15.0
+STATIC = Path(__file__).parent / "static"
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: The pages: path, flow and title.
+PAGES = {
+    "kuet": "KUET: NimX, Easy and Hard",
+    "rajalakshmi": "Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
+    "lab2": "Lab 2: misère play, difficulty levels, replays and the game tree",
+    "forejune": "forejune: one pile, take up to half",
+    "free": "Any rule set",
+}
+_SECURITY = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+}
+
+
+class Hub:
+    """Who is watching which game: one queue per open event stream."""
+
+    def __init__(self) -> None:
+        self._watchers: Dict[str, Set["asyncio.Queue[int]"]] = {}
+        self.closing = asyncio.Event()
+
+    def watch(self, game_id: str) -> "asyncio.Queue[int]":
+        queue: "asyncio.Queue[int]" = asyncio.Queue(maxsize=8)
+        self._watchers.setdefault(game_id, set()).add(queue)
+        return queue
+
+    def forget(self, game_id: str, queue: "asyncio.Queue[int]") -> None:
+        watchers = self._watchers.get(game_id)
+        if watchers is not None:
+            watchers.discard(queue)
+            if not watchers:
+                del self._watchers[game_id]
+
+    def watched(self) -> List[str]:
+        """The games someone is watching."""
+        return list(self._watchers)
+
+    def tell(self, game_id: str, version: int) -> None:
+        for queue in list(self._watchers.get(game_id, ())):
+            if queue.full():        # a slow reader only needs the newest state
+                queue.get_nowait()
+            queue.put_nowait(version)
+
+
+class Games:
+    """The store plus one lock per game: a change is load, check, change, save."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: Dict[str, threading.Lock] = {}
+        self._people_only: Dict[str, bool] = {}
+        self._guard = threading.Lock()
+
+    def lock(self, game_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def load(self, game_id: str) -> Dict[str, Any]:
+        if not _GAME_ID.fullmatch(game_id):
+            raise WebError(f"no game {game_id[:40]!r}", 404)
+        state = self.store.load(game_id)
+        if state is None:
+            raise WebError(f"no game {game_id!r} (it may have been made on another server)", 404)
+        return state
+
+    def people_only(self, game_id: str) -> bool:
+        """True when no seat of the game is an AI (remembered: seats never change kind)."""
+        known = self._people_only.get(game_id)
+        if known is None:
+            known = all(seat["ai"] is None for seat in self.load(game_id)["seats"])
+            with self._guard:
+                self._people_only[game_id] = known
+        return known
+
+    def change(self, game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
+        """Run ``action`` on the game's state and save it when it returns (not when it raises)."""
+        with self.lock(game_id):
+            state = self.load(game_id)
+            result = action(state)
+            self.store.save(game_id, state)
+            return state, result
+
+
+async def _body(request: Request) -> Dict[str, Any]:
+    """The request's JSON object, read at most MAX_BODY bytes.
+
+    Raises
+    ------
+    WebError
+        413 for a larger body, 400 for one that is not a JSON object.
+    """
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise WebError(f"the request body is too large (at most {MAX_BODY:,} bytes)", 413)
+    chunks: List[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise WebError(f"the request body is too large (at most {MAX_BODY:,} bytes)", 413)
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise WebError(f"the body is not valid JSON: {str(error)[:80]}", 400) from None
+    if not isinstance(data, dict):
+        raise WebError(f"the body must be a JSON object, not {type(data).__name__}", 400)
+    return data
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def create_app(db: "str | Path" = ":memory:") -> Starlette:
+    """The web app, keeping its games in the SQLite file ``db``."""
+    store = Store(db)
+    hub_box: List[Hub] = []
+    book = Games(store)
+
+    def hub() -> Hub:
+        if not hub_box:      # made inside the running loop (its Event belongs to it)
+            hub_box.append(Hub())
+        return hub_box[0]
+
+    def viewer(state: Dict[str, Any], request: Request) -> Optional[int]:
+        return games.seat_of(state, request.headers.get("x-seat-token"))
+
+    async def change(game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
+        # a game between people needs no search: its change (well under a
+        # millisecond) runs here, sparing the thread pool's hop; a game with an
+        # AI seat may search for a while, so it runs in the pool
+        if book.people_only(game_id):
+            state, result = book.change(game_id, action)
+        else:
+            state, result = await run_in_threadpool(book.change, game_id, action)
+        hub().tell(game_id, state["version"])
+        return state, result
+
+    # ---- pages
+    async def index(request: Request) -> Response:
+        return _page("index", "nimcore: Nim in the browser")
+
+    async def flow_page(request: Request) -> Response:
+        flow = request.url.path.strip("/")
+        return _page(flow, PAGES[flow])
+
+    async def game_page(request: Request) -> Response:
+        return _page("game", "A game of Nim")
+
+    # ---- the API
+    async def health(request: Request) -> Response:
+        return _json({"ok": True, "games": await run_in_threadpool(store.count)})
+
+    async def create(request: Request) -> Response:
+        options = await _body(request)
+        state, token = await run_in_threadpool(games.create_game, options)
+        await run_in_threadpool(store.save, state["id"], state)
+        you = 0 if token is not None and state["seats"][0]["ai"] is None else (1 if token else None)
+        return _json({"game": games.public_state(state, you), "token": token, "seat": you}, 201)
+
+    async def show(request: Request) -> Response:
+        state = await run_in_threadpool(book.load, request.path_params["game_id"])
+        return _json({"game": games.public_state(state, viewer(state, request))})
+
+    async def join(request: Request) -> Response:
+        options = await _body(request)
+        state, (seat, token) = await change(request.path_params["game_id"],
+                                            lambda s: games.join_game(s, options.get("name")))
+        return _json({"game": games.public_state(state, seat), "seat": seat, "token": token})
+
+    async def move(request: Request) -> Response:
+        options = await _body(request)
+        token = options.get("token")
+        state, _ = await change(request.path_params["game_id"], lambda s: games.play_move(
+            s, token, options.get("pile"), options.get("count"), options.get("version")))
+        return _json({"game": games.public_state(state, games.seat_of(state, token))})
+
+    def token_action(action: Callable[[Dict[str, Any], Any], None]) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            options = await _body(request)
+            token = options.get("token")
+            state, _ = await change(request.path_params["game_id"], lambda s: action(s, token))
+            return _json({"game": games.public_state(state, games.seat_of(state, token))})
+        return endpoint
+
+    def study_view(action: Callable[[Dict[str, Any]], Dict[str, Any]]) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            game_id = request.path_params["game_id"]
+            state = await run_in_threadpool(book.load, game_id)
+            return _json(await run_in_threadpool(action, state))
+        return endpoint
+
+    async def record(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        state = await run_in_threadpool(book.load, game_id)
+        return PlainTextResponse(study.record_text(state), headers={
+            "Content-Disposition": f'attachment; filename="nimcore-{game_id}.txt"', "Cache-Control": "no-store"})
+
+    async def replay(request: Request) -> Response:
+        options = await _body(request)
+        return _json(await run_in_threadpool(study.replay, options.get("text"), options.get("rules")))
+
+    async def tree(request: Request) -> Response:
+        q = request.query_params
+        return _json(await run_in_threadpool(study.tree, q.get("piles"), q.get("rules"), q.get("method")))
+
+    async def table(request: Request) -> Response:
+        q = request.query_params
+        return _json(await run_in_threadpool(study.table, q.get("upto"), q.get("rules")))
+
+    async def events(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        await run_in_threadpool(book.load, game_id)       # 404 before the stream starts
+        the_hub = hub()
+        queue = the_hub.watch(game_id)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield "retry: 1000\n\n"          # the browser reconnects after a second
+                last = -1
+                while not the_hub.closing.is_set():
+                    state = await run_in_threadpool(store.load, game_id)
+                    if state is not None and state["version"] != last:
+                        last = state["version"]
+                        data = json.dumps(games.public_state(state), separators=(",", ":"))
+                        yield f"event: state\nid: {last}\ndata: {data}\n\n"
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    except asyncio.TimeoutError:
+                        if await request.is_disconnected():
+                            break
+                        yield ": keep-alive\n\n"
+            finally:
+                the_hub.forget(game_id, queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def unknown_api(request: Request) -> Response:
+        raise WebError(f"no API route {request.method} {request.url.path}", 404)
+
+    # ---- errors: JSON under /api/, a short page elsewhere
+    async def web_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, WebError)
+        return _json({"error": str(exc), "status": exc.status}, exc.status)
+
+    async def nim_error(request: Request, exc: Exception) -> Response:
+        return _json({"error": str(exc), "status": 400}, 400)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return _json({"error": f"{exc.detail}: {request.method} {request.url.path}",
+                          "status": exc.status_code}, exc.status_code)
+        return PlainTextResponse(f"{exc.status_code} {exc.detail}", exc.status_code)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return _json({"error": "internal error: the request was not carried out", "status": 500}, 500)
+
+    game = "/api/games/{game_id}"
+    routes = [
+        Route("/", index),
+        *[Route(f"/{flow}", flow_page) for flow in PAGES],
+        Route("/g/{game_id}", game_page),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        Route("/api/health", health),
+        Route("/api/games", create, methods=["POST"]),
+        Route(game, show),
+        Route(f"{game}/join", join, methods=["POST"]),
+        Route(f"{game}/move", move, methods=["POST"]),
+        Route(f"{game}/undo", token_action(games.undo), methods=["POST"]),
+        Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
+        Route(f"{game}/hint", study_view(study.hint)),
+        Route(f"{game}/why", study_view(study.why)),
+        Route(f"{game}/analysis", study_view(study.analysis)),
+        Route(f"{game}/record", record),
+        Route(f"{game}/events", events),
+        Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/tree", tree),
+        Route("/api/table", table),
+        Route("/api/{rest:path}", unknown_api,
+              methods=["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub()
+        yield
+        # the server stops: end the event streams (browsers reconnect to the next one)
+        the_hub = hub()
+        the_hub.closing.set()
+        for game_id in list(the_hub.watched()):
+            the_hub.tell(game_id, -1)
+        store.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
+                                        Exception: server_error})
+    app.state.store = store
+    return app
+
+
+class SecurityHeaders:
+    """Adds _SECURITY's headers to every HTTP answer (plain ASGI: streams pass untouched)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {key.lower() for key, _ in headers}
+                for key, value in _SECURITY.items():
+                    if key.lower().encode() not in present:
+                        headers.append((key.lower().encode(), value.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _page(flow: str, title: str) -> Response:
+    template = (STATIC / "page.html").read_text(encoding="utf-8")
+    return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title))

@@ -1,0 +1,639 @@
+"""A game played in the browser: its state (a JSON-ready dict kept in the store),
+the seed flows that set it up, and the moves that change it.
+
+The state is plain data so that SQLite can keep it and a restarted server can
+carry on: the rules as a rule string, the start and the moves (seat, pile,
+count), the two seats (a human with the hash of its token, or an AI named as
+``make_strategy`` accepts), the log of what the game said in the seed's words,
+and for KUET the series of games with the chromosomes. Every AI move comes
+from the package's players (``nim.play``), every legality check from
+``nim.position``; this module only keeps score.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from nim.errors import NimError
+from nim.play.board import render_kuet_board
+from nim.play.game import Player, ending, random_board
+from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
+from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
+from nim.play.selection import Population
+from nim.play.strategies import make_strategy
+from nim.position import Move, Position
+from nim.rules import Rules
+
+__all__ = [
+    "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
+    "create_game", "join_game", "play_move", "undo", "next_game", "public_state",
+    "rebuild", "position_of", "seat_of",
+]
+
+#: The pages: the four seeds' flows and a free game under any rule set.
+FLOWS = ("kuet", "rajalakshmi", "lab2", "forejune", "free")
+#: Most piles and largest pile a browser game accepts (every stone is drawn).
+MAX_PILES = 12
+MAX_PILE = 60
+#: Most moves a game keeps (a game of MAX_PILES piles of MAX_PILE ends well before).
+MAX_MOVES = MAX_PILES * MAX_PILE
+#: The AI players a free game offers (as make_strategy names them).
+FREE_AIS = ("optimal", "nimsum", "random", "ida", "level:1", "level:2", "level:3", "alphabeta", "minimax")
+#: Seconds of AI moves one request may spend before the exact solver takes over.
+AI_SECONDS = 5.0
+#: forejune: a random pile in this range when none is given; the largest accepted.
+FOREJUNE_SIZES = (10, 30)
+
+
+class WebError(NimError):
+    """A request the game refuses, with the HTTP status that says why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def new_token() -> str:
+    """An unguessable seat token (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256 (a stolen database seats nobody)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+# ---------------------------------------------------------------- reading the request
+
+def _text(options: Dict[str, Any], key: str, default: str = "", most: int = 200) -> str:
+    value = options.get(key, default)
+    if value is None:
+        value = default
+    if not isinstance(value, str):
+        raise WebError(f"{key} must be a string, not {_short(value)}")
+    if len(value) > most:
+        raise WebError(f"{key} is too long ({len(value)} characters; at most {most})")
+    return value.strip()
+
+
+def _int(options: Dict[str, Any], key: str, default: Optional[int], low: int, high: int) -> Optional[int]:
+    value = options.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise WebError(f"{key} must be a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _piles(value: Any, default: Sequence[int]) -> Tuple[int, ...]:
+    """Piles from a list of numbers or a space-separated string (empty: ``default``)."""
+    if value is None or value == "" or value == []:
+        return tuple(default)
+    if isinstance(value, str):
+        if len(value) > 400:
+            raise WebError("piles: too long a string")
+        words = value.replace(",", " ").split()
+        if not all(w.isascii() and w.isdigit() and len(w) < 10 for w in words):
+            raise WebError(f"piles must be whole numbers >= 0, not {_short(value)}")
+        value = [int(w) for w in words]
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise WebError(f"piles must be a list of whole numbers, not {_short(value)}")
+    return _check_piles(tuple(value))
+
+
+def _check_piles(piles: Tuple[int, ...]) -> Tuple[int, ...]:
+    if not 1 <= len(piles) <= MAX_PILES:
+        raise WebError(f"a browser game has 1 to {MAX_PILES} piles, not {len(piles)}")
+    if any(not 0 <= p <= MAX_PILE for p in piles):
+        raise WebError(f"pile sizes in the browser are 0 to {MAX_PILE} (every stone is drawn), "
+                       f"not {list(piles)}")
+    return piles
+
+
+def _rules(text: str) -> Rules:
+    try:
+        return Rules.parse(text or "normal")
+    except NimError as error:
+        raise WebError(str(error)) from None
+
+
+# ---------------------------------------------------------------- the state
+
+def _seat(name: str, ai: Optional[str] = None, label: str = "") -> Dict[str, Any]:
+    return {"name": name, "ai": ai, "label": label, "token": None}
+
+
+def _base_state(flow: str, rules: Rules, piles: Tuple[int, ...], seats: List[Dict[str, Any]],
+                first: int, base: int, seed: int) -> Dict[str, Any]:
+    return {
+        "id": secrets.token_urlsafe(9), "flow": flow, "rules": str(rules), "base": base,
+        "start": list(piles), "piles": list(piles), "moves": [], "seats": seats, "first": first,
+        "to_move": first, "version": 0, "log": [], "finished": False, "winner": None,
+        "series": None, "seed": seed, "created": time.time(), "undo": False, "mode": "hvai",
+        "extra": {},
+    }
+
+
+def position_of(state: Dict[str, Any]) -> Position:
+    """The game's current position, carrying its rules."""
+    return Position(state["piles"], Rules.parse(state["rules"]))
+
+
+def rebuild(state: Dict[str, Any]) -> None:
+    """Set piles, to_move, finished and winner from the start and the moves."""
+    rules = Rules.parse(state["rules"])
+    position = Position(state["start"], rules)
+    mover = state["first"]
+    for _who, pile, count in state["moves"]:
+        position = position.apply(Move(pile, count))
+        mover = 1 - mover
+    state["piles"] = list(position.piles)
+    state["to_move"] = mover
+    state["finished"] = position.is_terminal()
+    state["winner"] = (mover if rules.misere else 1 - mover) if state["finished"] else None
+
+
+def seat_of(state: Dict[str, Any], token: Any) -> Optional[int]:
+    """The seat a token holds, or None (compared in constant time)."""
+    if not isinstance(token, str) or not token or len(token) > 100:
+        return None
+    digest = token_hash(token)
+    found = None
+    for index, seat in enumerate(state["seats"]):
+        if seat["token"] is not None and hmac.compare_digest(seat["token"], digest):
+            found = index
+    return found
+
+
+def _say(state: Dict[str, Any], *lines: str) -> None:
+    state["log"].extend(lines)
+    del state["log"][:-400]          # the page shows the recent lines; the moves are kept whole
+
+
+def _players(state: Dict[str, Any]) -> List[Player]:
+    return [Player(seat["name"]) for seat in state["seats"]]
+
+
+# ---------------------------------------------------------------- the flows
+
+def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
+    """A new game from a page's form: ``flow`` and the flow's answers.
+
+    Returns the state and the token of the creator's seat (None in AI vs AI).
+
+    Raises
+    ------
+    WebError
+        For an unknown flow or an answer the flow cannot take.
+    """
+    flow = _text(options, "flow", "free", 20)
+    if flow not in FLOWS:
+        raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(FLOWS)}")
+    seed = _int(options, "seed", None, 0, 2**31)
+    rng = random.Random(seed if seed is not None else secrets.randbits(32))
+    seed_value = rng.randrange(2**31)
+    maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune,
+             "free": _free}[flow]
+    state = maker(options, rng, seed_value)
+    record = options.get("record")
+    if record is not None:
+        _load_record(state, record)
+    token = None
+    mine = next((i for i, seat in enumerate(state["seats"]) if seat["ai"] is None), None)
+    if mine is not None:
+        token = new_token()
+        state["seats"][mine]["token"] = token_hash(token)
+    _advance(state)
+    return state, token
+
+
+def _kuet(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    name = _text(options, "name", "", 40) or "Player"
+    difficulty = _int(options, "difficulty", 1, 1, 2)
+    games = 3 if difficulty == 1 else 6
+    specs = ["ida"] * 3 if difficulty == 1 else ["minimax", "alphabeta"] * 3
+    labels = ["IDA*"] * 3 if difficulty == 1 else ["Minimax", "Alpha-Beta"] * 3
+    boards = [list(random_board(rng, KUET_PILES, KUET_SIZES)) for _ in range(games)]
+    given = options.get("piles")
+    if given not in (None, "", []):
+        boards = [list(_piles(given, ())) for _ in range(games)]
+    seats = [_seat(name), _seat("NimX", specs[0], labels[0])]
+    state = _base_state("kuet", KUET_RULES, tuple(boards[0]), seats, 0, 1, seed)
+    state["undo"] = True
+    state["series"] = {"difficulty": difficulty, "games": games, "index": 0, "boards": boards,
+                       "specs": specs, "labels": labels, "results": [], "done": False}
+    _say(state, "Hello!!! I am NimX...", f"What is your name??? {name}", "Do you want to play with me???",
+         "If you want then press 'y' otherwise press 'n' y",
+         "Difficulty: " + ("1. Easy (NimX uses IDA*)" if difficulty == 1
+                           else "2. Hard (NimX uses Minimax and Alpha-Beta)"),
+         "(Take 1 to 3 stones from one pile; whoever takes the last stone wins. Piles are numbered from 1.)")
+    _kuet_game_start(state)
+    return state
+
+
+def _kuet_game_start(state: Dict[str, Any]) -> None:
+    series = state["series"]
+    index = series["index"]
+    label = series["labels"][index]
+    _say(state, "", f"Game {index + 1} of {series['games']}", "Let's see how the board is looking right now...",
+         render_kuet_board(state["piles"]), f"NimX is playing using {label}.....", ARROWS)
+
+
+def _kuet_game_end(state: Dict[str, Any]) -> None:
+    """The end of a KUET game: who took the last stone, and after the last game the
+    wins array (Easy) or the chromosomes, fitness and selection (Hard)."""
+    series = state["series"]
+    human, nimx = state["seats"][0]["name"], "NimX"
+    if state["moves"]:
+        last = nimx if state["moves"][-1][0] == 1 else human
+        if last == human:
+            _say(state, "", f"After {human}'s turn,,,", "Let's see how the board is looking right now...",
+                 render_kuet_board(state["piles"]))
+        _say(state, f"{last} took the last stone: {last} wins this game (whoever takes the last stone wins).")
+    else:
+        last = nimx if state["to_move"] == 0 else human
+        _say(state, f"No stone to take: {last} wins (whoever takes the last stone wins).")
+    series["results"].append(1 if last == nimx else 0)
+    if len(series["results"]) < series["games"]:
+        return
+    series["done"] = True
+    lines: List[str] = [""]
+    if series["difficulty"] == 1:
+        lines += [f"IDA* wins: {series['results']}", "Genetic algorithm is not applicable in Easy mode."]
+    else:
+        population = Population(["Minimax", "Alpha-Beta"])
+        for label, won in zip(series["labels"], series["results"]):
+            population.record(label, won)
+        for member in population:
+            lines.append(f"{member.name} chromosome (wins): {member.genes}")
+        lines += ["", "1 represents wins and 0 represents lose"]
+        for member in population:
+            lines += ["", f"Algorithm: {SELECTION_NAMES[member.name]}, Fitness: {member.fitness}"]
+        selected = population.select_fittest()
+        lines += ["", f"Selected Chromosome: {selected.genes} with algorithm: {SELECTION_NAMES[selected.name]}"]
+        series["chromosomes"] = {m.name: m.genes for m in population}
+        series["fitness"] = {m.name: m.fitness for m in population}
+        series["selected"] = SELECTION_NAMES[selected.name]
+    lines.append(f"Thanks for playing, {human}!")
+    _say(state, *lines)
+
+
+def next_game(state: Dict[str, Any], token: Any) -> None:
+    """Start the next game of a KUET series (the human's token).
+
+    Raises
+    ------
+    WebError
+        When there is no series, the current game is not over, or the series is.
+    """
+    series = state.get("series")
+    if not series:
+        raise WebError("this game is not part of a series", 409)
+    if seat_of(state, token) != 0:
+        raise WebError("only the player of this series can start its next game", 403)
+    if not state["finished"]:
+        raise WebError("the current game is not over yet", 409)
+    if series["done"]:
+        raise WebError("the series is over", 409)
+    series["index"] += 1
+    index = series["index"]
+    state["seats"][1]["ai"] = series["specs"][index]
+    state["seats"][1]["label"] = series["labels"][index]
+    state["start"] = list(series["boards"][index])
+    state["moves"] = []
+    rebuild(state)
+    state["version"] += 1
+    _kuet_game_start(state)
+    _advance(state)
+
+
+def _rajalakshmi(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    mode = _mode(options)
+    rules = _rules(_text(options, "rules", "normal", 60))
+    text = options.get("piles")
+    piles: Tuple[int, ...] = DEFAULT_PILES
+    note = None
+    if isinstance(text, str) and text.strip():
+        try:
+            piles = parse_rajalakshmi_piles(text)
+            _check_piles(piles)
+        except (ValueError, WebError) as error:
+            note = f"Invalid piles input: {error}. Using default [3,4,5]."
+            piles = DEFAULT_PILES
+    elif text not in (None, "", []):
+        piles = _piles(text, DEFAULT_PILES)
+    ai = "nimsum" if rules == Rules() else "optimal"
+    name = _text(options, "name", "", 40) or "Player 0"
+    seats = [_seat(name), _seat("Player 1")]
+    roles = ["you", "human"]
+    if mode in ("hvai", "aivai"):
+        strategy = make_strategy(ai)
+        seats[1] = _seat("Player 1", ai, strategy.label)
+        roles[1] = f"the AI ({strategy.label})"
+        if mode == "aivai":
+            seats[0] = _seat("Player 0", ai, strategy.label)
+            roles[0] = f"the AI ({strategy.label})"
+    elif mode == "hvh":
+        roles[0] = "human"
+    state = _base_state("rajalakshmi", rules, piles, seats, 0, 0, seed)
+    state["mode"], state["undo"] = mode, mode == "hvai"
+    what = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
+    _say(state, f"Nim. {rules.describe()} The AI plays {what}. Piles are numbered from 0.",
+         f"Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: {'123'[('hvai', 'hvh', 'aivai').index(mode)]}")
+    if note:
+        _say(state, note)
+    _say(state, "; ".join(f"{s['name']}: {r}" for s, r in zip(seats, roles)) + ".",
+         "Starting piles:", rajalakshmi_board(piles))
+    return state
+
+
+def _mode(options: Dict[str, Any]) -> str:
+    mode = _text(options, "mode", "hvai", 10).lower()
+    mode = {"1": "hvai", "2": "hvh", "3": "aivai"}.get(mode, mode)
+    if mode not in ("hvai", "hvh", "aivai"):
+        raise WebError(f"mode is hvai, hvh or aivai (1, 2 or 3), not {mode!r}")
+    return mode
+
+
+def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    misere = options.get("misere", True)
+    if not isinstance(misere, bool):
+        raise WebError(f"misere must be true or false, not {_short(misere)}")
+    level = _int(options, "level", 2, 1, 3)
+    mode = _mode(options)
+    rules = Rules(misere=misere)
+    piles = _piles(options.get("piles"), (1, 3, 5, 7))
+    ai = f"level:{level}"
+    strategy = make_strategy(ai, tie_break="lab2")
+    seats = [_seat("Player 1 (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
+    if mode == "hvh":
+        seats = [_seat("Player 1"), _seat("Player 2")]
+    elif mode == "aivai":
+        seats[0] = _seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label)
+    state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
+    state["mode"], state["undo"] = mode, mode == "hvai"
+    state["extra"]["tie_break"] = "lab2"
+    _say(state, "Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, "
+                "as in Lab 2's test files.",
+         f"Misere play (whoever takes the last object loses)? (y/n) {'y' if misere else 'n'}",
+         f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}",
+         f"Rules: {rules}. {rules.describe()}")
+    return state
+
+
+def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    rules = Rules(take="half")
+    pile = _int(options, "pile", None, 2, MAX_PILE)
+    if pile is None:
+        pile = rng.randint(*FOREJUNE_SIZES)
+    ai = "optimal"
+    strategy = make_strategy(ai, forejune=True)
+    seats = [_seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label), _seat("Player 2 (you)")]
+    state = _base_state("forejune", rules, (pile,), seats, 0, 1, seed)
+    state["undo"] = True
+    state["extra"]["forejune"] = True
+    _say(state, f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
+                "The AI moves first.", f"Pile size: {pile}")
+    return state
+
+
+def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    rules = _rules(_text(options, "rules", "normal", 60))
+    mode = _mode(options)
+    piles = _piles(options.get("piles"), (3, 4, 5))
+    ai = _text(options, "ai", "optimal", 20).lower() or "optimal"
+    if ai not in FREE_AIS:
+        raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
+    first = _text(options, "first", "human", 10)
+    if first not in ("human", "ai"):
+        raise WebError(f"first is human or ai, not {first!r}")
+    label = make_strategy(ai).label
+    name = _text(options, "name", "", 40) or "Player 1"
+    seats = [_seat(f"{name} (you)" if mode == "hvai" else name), _seat(f"Player 2 (AI, {label})", ai, label)]
+    if mode == "hvh":
+        seats[1] = _seat("Player 2")
+    elif mode == "aivai":
+        seats[0] = _seat(f"Player 1 (AI, {label})", ai, label)
+    state = _base_state("free", rules, piles, seats, 1 if (mode == "hvai" and first == "ai") else 0, 1, seed)
+    state["mode"], state["undo"] = mode, mode == "hvai"
+    _say(state, f"Rules: {rules}. {rules.describe()}")
+    return state
+
+
+def _load_record(state: Dict[str, Any], record: Any) -> None:
+    """Start from a record (Lab 2's file format, every move of both players in order)."""
+    from nim.study.replay import parse_replay
+
+    if not isinstance(record, str) or len(record) > 20_000:
+        raise WebError("record must be the text of a Lab 2 file (at most 20,000 characters)")
+    try:
+        parsed = parse_replay(record, "the record")
+    except NimError as error:
+        raise WebError(str(error)) from None
+    piles = _check_piles(parsed.piles)
+    state["start"] = list(piles)
+    state["moves"] = []
+    rebuild(state)
+    position = position_of(state)
+    for (pile, count), line in zip(parsed.moves, parsed.lines):
+        move = Move(pile, count)
+        if position.is_terminal() or not position.is_legal(move):
+            raise WebError(f"the record, line {line}: '{pile} {count}' is not a legal move on "
+                           f"{list(position.piles)} under {position.rules}")
+        state["moves"].append([state["to_move"], pile, count])
+        position = position.apply(move)
+        rebuild(state)
+    if state.get("series"):
+        state["series"]["boards"][state["series"]["index"]] = list(piles)
+    _say(state, f"Loaded a record: {len(parsed.moves)} moves from {list(piles)}; now {list(position.piles)}.")
+
+
+def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional[str]]:
+    """Take the free human seat of a game: (seat, token), or (None, None) for a spectator."""
+    for index, seat in enumerate(state["seats"]):
+        if seat["ai"] is None and seat["token"] is None:
+            token = new_token()
+            seat["token"] = token_hash(token)
+            if isinstance(name, str) and name.strip():
+                seat["name"] = name.strip()[:40]
+            state["version"] += 1
+            _say(state, f"{seat['name']} joined.")
+            return index, token
+    return None, None
+
+
+# ---------------------------------------------------------------- moves
+
+def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version: Any) -> None:
+    """A human's move: checked (token, turn, version, legality), applied, then the
+    AI answers. Nothing changes when it is refused.
+
+    Raises
+    ------
+    WebError
+        403 for a token that holds no seat, 409 out of turn, on a stale version
+        or after the end, 400 for an illegal or malformed move.
+    """
+    seat = seat_of(state, token)
+    if seat is None:
+        raise WebError("this token holds no seat in this game (a spectator cannot move)", 403)
+    for key, value in (("pile", pile), ("count", count), ("version", version)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise WebError(f"{key} must be a whole number, not {_short(value)}")
+    if version != state["version"]:
+        raise WebError(f"this move was made on version {version} of the game, which is now at "
+                       f"version {state['version']}: reload the board", 409)
+    if state["finished"]:
+        raise WebError("the game is over", 409)
+    if seat != state["to_move"]:
+        raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
+    position = position_of(state)
+    move = Move(pile, count)
+    if not position.is_legal(move):
+        raise WebError(_why_illegal(position, pile, count, state["base"]))
+    _apply(state, seat, move)
+    _advance(state)
+
+
+def _why_illegal(position: Position, pile: int, count: int, base: int) -> str:
+    shown = pile + base
+    if not 0 <= pile < len(position):
+        return f"there is no pile {shown}: the piles are numbered {base} to {len(position) - 1 + base}"
+    size = position[pile]
+    takes = sorted(position.rules.takes(size))
+    if not takes:
+        return f"pile {shown} has {size}: it cannot be touched under {position.rules}"
+    allowed = f"{takes[0]} to {takes[-1]}" if takes == list(range(takes[0], takes[-1] + 1)) else \
+        ", ".join(map(str, takes))
+    return f"you cannot take {count} from pile {shown} (it has {size}): take {allowed}"
+
+
+def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
+    if len(state["moves"]) >= MAX_MOVES:
+        raise WebError("this game has too many moves", 409)
+    name = state["seats"][seat]["name"]
+    state["moves"].append([seat, move.pile, move.count])
+    rebuild(state)
+    state["version"] += 1
+    flow, shown = state["flow"], move.pile + state["base"]
+    if flow == "kuet":
+        if seat == 1:
+            _say(state, f"NimX removes {move.count} stones from pile {shown}.")
+            if not state["finished"]:
+                _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
+                     render_kuet_board(state["piles"]))
+        else:
+            _say(state, f"{name} removes {move.count} stones from pile {shown}.")
+    elif flow == "rajalakshmi":
+        _say(state, f"{name} removes {move.count} from pile [{shown}].", rajalakshmi_board(state["piles"]))
+    elif flow == "forejune":
+        _say(state, f"{name} takes {move.count}.   Pile: {state['piles'][0]}")
+    else:
+        _say(state, f"{name} takes {move.count} from pile {shown}.   Piles: {' '.join(map(str, state['piles']))}")
+    if state["finished"]:
+        _finish(state)
+
+
+def _finish(state: Dict[str, Any]) -> None:
+    if state["flow"] == "kuet":
+        _kuet_game_end(state)
+        return
+    final = position_of(state)
+    line = ending(_players(state), state["to_move"], final, bool(state["moves"]))
+    _say(state, line)
+    if state["flow"] == "rajalakshmi":
+        _say(state, f"Game over. {state['seats'][state['winner']]['name']} wins!")
+
+
+def _advance(state: Dict[str, Any]) -> None:
+    """Let the AI seats move until a human is to move or the game is over.
+
+    One request spends at most AI_SECONDS on AI moves (an AI vs AI game of
+    slow searchers on a big board would take minutes): past it, the exact
+    solver plays the rest of the request's AI moves, and the log says so.
+    """
+    started = time.monotonic()
+    hurried = False
+    while not state["finished"] and state["seats"][state["to_move"]]["ai"]:
+        seat = state["to_move"]
+        options: Dict[str, Any] = {}
+        if state["extra"].get("tie_break"):
+            options["tie_break"] = state["extra"]["tie_break"]
+        if state["extra"].get("forejune"):
+            options["forejune"] = True
+        name = state["seats"][seat]["ai"]
+        if time.monotonic() - started > AI_SECONDS:
+            if not hurried:
+                _say(state, f"(The AI moves of this request passed {AI_SECONDS:g} seconds: "
+                            "the exact solver plays the remaining ones.)")
+                hurried = True
+            name = "optimal"
+        strategy = make_strategy(name, **options)
+        # one generator per move, from the game's seed: a restarted server plays the same
+        rng = random.Random(state["seed"] * 7919 + len(state["moves"]) + 1000 * state["version"])
+        move = strategy.choose_move(position_of(state), rng=rng)
+        if strategy.last_note:
+            _say(state, f"({strategy.last_note})")
+        _apply(state, seat, move)
+
+
+def undo(state: Dict[str, Any], token: Any) -> None:
+    """Take back the human's last move and the AI's answer (games against the AI).
+
+    Raises
+    ------
+    WebError
+        When the game has no AI to take back from, the token is not the
+        human's, or the human has not moved yet.
+    """
+    if not state["undo"]:
+        raise WebError("undo is for games against the AI", 409)
+    seat = seat_of(state, token)
+    if seat is None:
+        raise WebError("this token holds no seat in this game", 403)
+    moves = state["moves"]
+    mine = [i for i, (who, _p, _c) in enumerate(moves) if who == seat]
+    if not mine:
+        raise WebError("there is no move of yours to take back", 409)
+    if state["finished"] and state.get("series") and state["series"]["results"]:
+        state["series"]["results"].pop()
+        state["series"]["done"] = False
+    del moves[mine[-1]:]
+    rebuild(state)
+    state["version"] += 1
+    _say(state, f"Undo: back to piles {' '.join(map(str, state['piles']))}, "
+                f"{state['seats'][state['to_move']]['name']} to move.")
+    _advance(state)
+
+
+def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str, Any]:
+    """What a browser sees: no token hashes; the legal takes of each pile; ``you``
+    is the viewer's seat (None for a spectator)."""
+    rules = Rules.parse(state["rules"])
+    seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
+              "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
+    nim_sum = 0
+    for pile in state["piles"]:
+        nim_sum ^= pile
+    return {
+        "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
+        "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
+        "takes": [sorted(rules.takes(p)) for p in state["piles"]],
+        "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
+        "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
+        "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
+        "nim_sum": nim_sum,
+    }
+

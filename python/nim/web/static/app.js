@@ -1,0 +1,509 @@
+// nimcore in the browser: the seed flows' forms, the board of stones, the
+// study tools and live updates. Plain JavaScript, no build step, no internet.
+"use strict";
+
+const flow = document.body.dataset.flow;
+const $ = (selector) => document.querySelector(selector);
+
+// el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+async function api(method, path, body, seatToken) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (seatToken) headers["X-Seat-Token"] = seatToken;
+  let response;
+  try {
+    response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (error) {
+    return {ok: false, status: 0, data: {error: "the server cannot be reached (is nimcore serve running?)"}};
+  }
+  let data;
+  try { data = await response.json(); } catch (error) { data = {error: `HTTP ${response.status}`}; }
+  return {ok: response.ok, status: response.status, data};
+}
+
+// ---------------------------------------------------------------- seats kept in this browser
+
+const seats = {
+  key: (id) => `nimcore:seat:${id}`,
+  get(id) {
+    try { return JSON.parse(localStorage.getItem(this.key(id))); } catch (error) { return null; }
+  },
+  set(id, seat, token) { localStorage.setItem(this.key(id), JSON.stringify({seat, token})); },
+};
+
+let game = null;        // the public state
+let mine = null;        // {seat, token} of this browser, or null (a spectator)
+let chosen = null;      // {pile, from}: the stones picked, from index `from` to the end
+let stream = null, pollTimer = null;
+
+// ---------------------------------------------------------------- the seed flows' forms
+
+function say(...lines) { return lines.map((line) => el("p", {class: "say"}, line)); }
+
+function field(label, input) { return el("p", {}, el("label", {}, label + " ", input)); }
+
+function select(id, options, chosenValue) {
+  return el("select", {id}, ...options.map(([value, text]) =>
+    el("option", {value, selected: value === chosenValue}, text)));
+}
+
+async function start(options) {
+  const out = $("#setup-error");
+  if (out) out.textContent = "";
+  const answer = await api("POST", "/api/games", options);
+  if (!answer.ok) {
+    if (out) out.textContent = answer.data.error;
+    return;
+  }
+  const state = answer.data.game;
+  if (answer.data.token) seats.set(state.id, answer.data.seat, answer.data.token);
+  history.pushState(null, "", `/g/${state.id}`);
+  showGame(state);
+}
+
+const setups = {
+  kuet() {
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off"});
+    const difficulty = el("div", {id: "difficulty", hidden: true},
+      ...say("Choose difficulty level:", "1. Easy (NimX uses IDA*)", "2. Hard (NimX uses Minimax and Alpha-Beta)"),
+      el("p", {}, el("button", {id: "easy", type: "button", class: "primary",
+        onclick: () => start({flow: "kuet", name: name.value, difficulty: 1})}, "1. Easy"), " ",
+      el("button", {id: "hard", type: "button", class: "primary",
+        onclick: () => start({flow: "kuet", name: name.value, difficulty: 2})}, "2. Hard")));
+    const goodbye = el("p", {class: "say", id: "goodbye"});
+    return [...say("Hello!!! I am NimX..."), field("What is your name???", name),
+      ...say("Do you want to play with me???", "If you want then press 'y' otherwise press 'n'"),
+      el("p", {}, el("button", {id: "yes", type: "button", onclick: () => { difficulty.hidden = false; goodbye.textContent = ""; }}, "y"), " ",
+        el("button", {id: "no", type: "button", onclick: () => {
+          difficulty.hidden = true; goodbye.textContent = `Maybe next time, ${name.value || "friend"}. Goodbye!`; }}, "n")),
+      goodbye, difficulty,
+      ...say("Board: 2 to 3 piles of 1 to 6 stones; take 1 to 3 stones from one pile; whoever takes the last stone wins; you move first.",
+        "Easy: 3 games against IDA*, then `IDA* wins: [...]`. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
+  },
+  rajalakshmi() {
+    const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
+    return [...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
+      field("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:",
+        select("mode", [["hvai", "1 = Human vs AI"], ["hvh", "2 = Human vs Human (two browsers)"], ["aivai", "3 = AI vs AI"]], "hvai")),
+      field("Enter piles as space-separated integers (press Enter for default 3 4 5):", piles),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary",
+        onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value})}, "Start"))];
+  },
+  lab2() {
+    const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
+    return [...say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, as in Lab 2's test files."),
+      field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
+      field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
+      field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
+      field("Piles (space-separated sizes):", piles),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
+        flow: "lab2", misere: $("#misere").value === "y", level: Number($("#level").value), mode: $("#mode").value,
+        piles: piles.value})}, "Start"))];
+  },
+  forejune() {
+    const pile = el("input", {id: "pile", size: 8, placeholder: "random"});
+    return [...say("One pile. A move takes 1 to half of the objects (rounded down) from one pile; the player who cannot move loses. The player left with 1 cannot move and loses. The AI moves first."),
+      field("Pile size (2 to 60, Enter for a random 10-30):", pile),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary",
+        onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
+  },
+  free() {
+    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
+      field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
+      field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
+      field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
+      field("AI:", select("ai", [["optimal", "Optimal"], ["nimsum", "Nim-sum"], ["random", "Random"], ["ida", "IDA*"],
+        ["level:1", "Lab 2 level 1"], ["level:2", "Lab 2 level 2"], ["level:3", "Lab 2 level 3"], ["alphabeta", "Alpha-Beta"], ["minimax", "Minimax"]], "optimal")),
+      field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
+        flow: "free", rules: $("#rules").value, piles: $("#piles").value, mode: $("#mode").value,
+        ai: $("#ai").value, first: $("#first").value})}, "Start"))];
+  },
+  index() {
+    const cards = [
+      ["/kuet", "KUET: NimX", "Greeting, your name, Easy (IDA*, 3 games) or Hard (Minimax and Alpha-Beta, 6 games, chromosomes and the selection step)."],
+      ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
+      ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
+      ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
+      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; any AI."],
+    ];
+    return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
+      el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
+  },
+};
+
+// ---------------------------------------------------------------- the game
+
+function showGame(state) {
+  $("#setup").hidden = true;
+  $("#intro").hidden = true;
+  $("#game").hidden = false;
+  mine = seats.get(state.id);
+  update(state);
+  extras(state.flow);
+  listen(state.id);
+}
+
+function update(state) {
+  if (game && state.version < game.version) return;      // an older state arrived late
+  const moved = !game || game.version !== state.version;
+  game = state;
+  if (moved) chosen = null;
+  const you = mine ? mine.seat : null;
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow];
+  $("#title").textContent = `${title}: ${state.rules}`;
+  drawBoard();
+  showTyped();
+  const mover = state.seats[state.to_move];
+  let status;
+  if (state.finished) {
+    status = state.winner === null ? "Game over." : `Game over: ${state.seats[state.winner].name} wins.`;
+    if (state.flow === "kuet" && state.series) {
+      const nimxWon = state.series.results[state.series.results.length - 1] === 1;
+      status = nimxWon ? "NimX wins this game." : `${state.seats[0].name} wins this game.`;
+    }
+  } else if (you === state.to_move) {
+    status = `Your turn, ${mover.name}.`;
+  } else if (you === null) {
+    status = `${mover.name} to move. You are watching.`;
+  } else {
+    status = `Waiting for ${mover.name}...`;
+  }
+  if (state.flow === "rajalakshmi" || state.flow === "free") status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  $("#status").textContent = status;
+  const log = $("#log");
+  log.textContent = state.log.join("\n");
+  log.scrollTop = log.scrollHeight;
+  const humanFree = state.seats.findIndex((seat) => seat.human && !seat.taken);
+  $("#join").hidden = !(you === null && humanFree >= 0);
+  const share = state.mode === "hvh";
+  $("#share").hidden = !share;
+  if (share) {
+    const link = `${location.origin}/g/${state.id}`;
+    $("#share-link").href = link;
+    $("#share-link").textContent = link;
+  }
+  $("#record").href = `/api/games/${state.id}/record`;
+  $("#undo").hidden = !state.undo;
+  $("#undo").disabled = you === null || !state.moves.some(([seat]) => seat === you);
+  $("#why").hidden = !state.seats.some((seat) => seat.ai);
+  $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
+  $("#hint").disabled = state.finished;
+  const series = state.series;
+  $("#next").hidden = !(series && state.finished && !series.done && you === 0);
+  $("#again").hidden = !(state.finished && (!series || series.done));
+  $("#again").href = `/${state.flow}`;
+}
+
+function drawBoard() {
+  const board = $("#board");
+  board.replaceChildren();
+  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  game.piles.forEach((size, pile) => {
+    const row = el("div", {class: "pile", "data-pile": pile},
+      el("span", {class: "label"}, game.flow === "kuet" ? `Pile_no ${pile + game.base}:` : `Pile ${pile + game.base}`));
+    for (let index = 0; index < size; index += 1) {
+      const picked = chosen && chosen.pile === pile && index >= chosen.from;
+      row.append(el("button", {
+        type: "button", class: "stone" + (picked ? " chosen" : ""), "data-pile": pile, "data-index": index,
+        "aria-label": `pile ${pile + game.base}, stone ${index + 1} of ${size}`, disabled: !canMove,
+        onclick: () => pick(pile, index)}));
+    }
+    if (size === 0) row.append(el("span", {class: "count"}, "(empty)"));
+    else row.append(el("span", {class: "count"}, size));
+    if (last && last[1] === pile) row.classList.add("last-moved");
+    board.append(row);
+  });
+  showChoice();
+}
+
+// the seeds' prompts for a typed move (the keyboard's way to play, beside the stones)
+function typedPrompts(state, name) {
+  if (state.flow === "kuet") {
+    return ["", `From which pile you want to remove stones, ${name}??:`, "How many stones do you want to remove (maximum 3)??:"];
+  }
+  if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
+  if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
+  if (state.flow === "forejune") return ["", null, `${name}, how many do you take?`];
+  return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
+}
+
+function showTyped() {
+  const form = $("#typed");
+  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  form.hidden = !canMove;
+  if (!canMove) return;
+  const [prompt, pileText, countText] = typedPrompts(game, game.seats[mine.seat].name);
+  $("#typed-prompt").textContent = prompt;
+  $("#typed-pile-label").hidden = pileText === null;
+  $("#typed-pile-label span").textContent = pileText || "";
+  $("#typed-count-text").textContent = countText;
+}
+
+async function typedMove(event) {
+  event.preventDefault();
+  if (!mine) return;
+  const single = game.flow === "forejune";
+  const pileText = single ? String(game.base) : $("#typed-pile").value.trim();
+  const countText = $("#typed-count").value.trim();
+  if (!/^[0-9]{1,6}$/.test(pileText) || !/^[0-9]{1,6}$/.test(countText)) {
+    $("#selection").textContent = "Type whole numbers: the pile and how many to take.";
+    $("#selection").classList.add("error");
+    return;
+  }
+  const answer = await api("POST", `/api/games/${game.id}/move`, {token: mine.token,
+    pile: Number(pileText) - game.base, count: Number(countText), version: game.version});
+  if (answer.ok) {
+    $("#typed-pile").value = "";
+    $("#typed-count").value = "";
+    update(answer.data.game);
+  } else {
+    await refused(answer);
+  }
+}
+
+function pick(pile, index) {
+  chosen = {pile, from: index};
+  drawBoard();
+}
+
+function showChoice() {
+  const confirm = $("#confirm"), clear = $("#clear"), text = $("#selection");
+  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  if (!chosen || !canMove) {
+    confirm.disabled = true;
+    clear.disabled = true;
+    confirm.textContent = "Take";
+    text.textContent = canMove ? "Click a stone: it and the stones after it are taken." : "";
+    text.classList.remove("error");
+    return;
+  }
+  const count = game.piles[chosen.pile] - chosen.from;
+  const allowed = game.takes[chosen.pile];
+  const ok = allowed.includes(count);
+  const shown = chosen.pile + game.base;
+  confirm.disabled = !ok;
+  clear.disabled = false;
+  confirm.textContent = `Take ${count} from pile ${shown}`;
+  text.textContent = ok ? "Confirm, or click another stone."
+    : `You cannot take ${count} from pile ${shown}: take ${describeTakes(allowed)}.`;
+  text.classList.toggle("error", !ok);
+}
+
+function describeTakes(takes) {
+  if (!takes.length) return "nothing (this pile cannot be touched)";
+  const low = takes[0], high = takes[takes.length - 1];
+  return takes.length === high - low + 1 ? (low === high ? `${low}` : `${low} to ${high}`) : takes.join(", ");
+}
+
+async function confirmMove() {
+  if (!chosen || !mine) return;
+  const count = game.piles[chosen.pile] - chosen.from;
+  const answer = await api("POST", `/api/games/${game.id}/move`,
+    {token: mine.token, pile: chosen.pile, count, version: game.version});
+  if (answer.ok) update(answer.data.game);
+  else await refused(answer);
+}
+
+async function refused(answer) {
+  $("#selection").textContent = answer.data.error || "refused";
+  $("#selection").classList.add("error");
+  if (answer.status === 409) await refresh();
+}
+
+async function refresh() {
+  const answer = await api("GET", `/api/games/${game.id}`, undefined, mine && mine.token);
+  if (answer.ok) update(answer.data.game);
+}
+
+async function tokenAction(action) {
+  const answer = await api("POST", `/api/games/${game.id}/${action}`, {token: mine ? mine.token : null});
+  if (answer.ok) update(answer.data.game);
+  else await refused(answer);
+}
+
+function studyPanel(...children) {
+  const panel = $("#study");
+  panel.hidden = false;
+  panel.replaceChildren(el("button", {type: "button", class: "close", onclick: () => { panel.hidden = true; }}, "Close"), ...children);
+}
+
+async function studyView(kind) {
+  const answer = await api("GET", `/api/games/${game.id}/${kind}`);
+  if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
+  const data = answer.data;
+  if (kind === "analysis") { studyPanel(...analysisView(data)); return; }
+  const note = game.base === 0 ? [] : [el("p", {class: "note"}, "The theory's account below numbers the piles from 0.")];
+  studyPanel(el("p", {id: `${kind}-summary`}, el("strong", {}, data.summary)), ...note, el("pre", {}, data.explain.text));
+}
+
+function analysisView(data) {
+  const rows = data.moves.map((row) => el("tr", {class: row.throws_away_win ? "blunder" : ""},
+    el("td", {}, row.number), el("td", {}, row.player), el("td", {}, row.words),
+    el("td", {}, row.before.join(" ")), el("td", {}, row.value_before > 0 ? "winning" : "losing"),
+    el("td", {}, row.throws_away_win ? `threw the win away (best: ${row.best})` : "")));
+  const parts = [el("h3", {}, "Every move played"),
+    el("table", {id: "analysis-table"}, el("tr", {}, ...["#", "player", "move", "before", "mover was", "note"].map((h) => el("th", {}, h))), ...rows)];
+  if (data.current.length) {
+    parts.push(el("h3", {}, `Every move from here (${data.piles.join(" ")})`),
+      el("table", {}, el("tr", {}, el("th", {}, "move"), el("th", {}, "result"), el("th", {}, "moves to the end")),
+        ...data.current.map((row) => el("tr", {}, el("td", {}, row.words),
+          el("td", {class: row.value > 0 ? "win" : "loss"}, row.value > 0 ? "wins" : "loses"),
+          el("td", {}, row.depth === null ? "" : row.depth)))));
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------- live updates
+
+function listen(id) {
+  if (stream) stream.close();
+  if (!window.EventSource) { poll(id); return; }
+  stream = new EventSource(`/api/games/${id}/events`);
+  stream.addEventListener("state", (event) => {
+    stopPolling();
+    $("#connection").textContent = "live";
+    update(JSON.parse(event.data));
+  });
+  stream.addEventListener("open", () => { stopPolling(); $("#connection").textContent = "live"; });
+  // the stream dropped (a server restart, a network hiccup): EventSource retries
+  // by itself; meanwhile ask for the state every 1.5 s so nothing is missed
+  stream.addEventListener("error", () => { $("#connection").textContent = "reconnecting..."; poll(id); });
+}
+
+function poll(id) {
+  if (pollTimer) return;
+  pollTimer = setInterval(async () => {
+    const answer = await api("GET", `/api/games/${id}`, undefined, mine && mine.token);
+    if (answer.ok) update(answer.data.game);
+  }, 1500);
+}
+
+function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } }
+
+// ---------------------------------------------------------------- the flows' extra panels
+
+function extras(kind) {
+  const box = $("#extras");
+  box.replaceChildren();
+  if (kind === "lab2") box.append(replayPanel(), treePanel());
+  if (kind === "forejune") box.append(tablePanel());
+}
+
+function replayPanel() {
+  const text = el("textarea", {id: "replay-text", rows: 8, cols: 30, placeholder: "2\n4\n2\n0 2\n1 2"});
+  const file = el("input", {id: "replay-file", type: "file", accept: ".txt,text/plain", onchange: async () => {
+    if (file.files.length) text.value = await file.files[0].text();
+  }});
+  const rules = select("replay-rules", [["misere", "misère"], ["normal", "normal"]], "misere");
+  const out = el("div", {id: "replay-out"});
+  const replay = async () => {
+    const answer = await api("POST", "/api/replay", {text: text.value, rules: rules.value});
+    if (!answer.ok) { out.replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
+    out.replaceChildren(el("pre", {id: "replay-result"}, answer.data.text), ...treeView(answer.data.tree));
+  };
+  const playOn = () => start({flow: "lab2", misere: rules.value === "misere", mode: "hvh", record: text.value});
+  return el("div", {class: "panel", id: "replay"}, el("h2", {}, "Replay a test-case file"),
+    el("p", {}, "First line the number of piles, then one pile size per line, then one move per line as ",
+      el("code", {}, "pile_index count"), " (piles from 0). The file's moves are the human's; NimX answers each, as ",
+      el("code", {}, "nimcore replay"), " does. A record downloaded here holds every move of both players: load it with the second button."),
+    el("p", {}, file), el("p", {}, text), field("Rules:", rules),
+    el("p", {}, el("button", {id: "replay-button", type: "button", class: "primary", onclick: replay}, "Replay against NimX"), " ",
+      el("button", {id: "load-record", type: "button", onclick: playOn}, "Load as a record (every move) and play on")), out);
+}
+
+function treeView(tree) {
+  if (!tree) return [];
+  if (!tree.svg) return [el("p", {}, `No tree drawn: ${tree.reason}`)];
+  const box = el("div", {class: "tree"});
+  // the SVG is made by nimcore's own tree drawing (nim.study), not from user text
+  box.innerHTML = tree.svg;
+  return [el("p", {}, tree.summary), box];
+}
+
+function treePanel() {
+  const piles = el("input", {id: "tree-piles", value: game ? game.piles.join(" ") : "1 3 5", size: 16});
+  const method = select("tree-method", [["alphabeta", "alpha-beta"], ["minimax", "minimax"]], "alphabeta");
+  const out = el("div", {id: "tree-out"});
+  const draw = async () => {
+    const rules = game ? game.rules : "misere";
+    const query = new URLSearchParams({piles: piles.value, rules, method: method.value});
+    const answer = await api("GET", `/api/tree?${query}`);
+    out.replaceChildren(...(answer.ok ? treeView(answer.data) : [el("p", {class: "error"}, answer.data.error)]));
+  };
+  return el("div", {class: "panel", id: "tree"}, el("h2", {}, "The game tree"),
+    el("p", {}, "Every node shows its piles and its minimax value for MAX, the player to move at the root: +1 MAX wins, -1 MAX loses."),
+    field("Piles:", piles), field("Search:", method),
+    el("p", {}, el("button", {id: "tree-button", type: "button", onclick: draw}, "Draw the game tree")), out);
+}
+
+function tablePanel() {
+  const out = el("div", {id: "table-out"});
+  const upto = game ? Math.max(...game.start) : 30;
+  (async () => {
+    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
+    const rows = answer.data.rows.slice(1);
+    const lines = [];
+    for (let start = 0; start < rows.length; start += 10) {
+      const part = rows.slice(start, start + 10);
+      lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
+      lines.push(el("tr", {}, el("th", {}, ""), ...part.map((row) => el("td", {class: row.outcome}, row.value > 0 ? "W" : "L"))));
+    }
+    out.append(el("table", {id: "dp-table"}, ...lines));
+  })();
+  return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),
+    el("p", {}, `Single-pile scores under normal,half (W: the player to move wins, L: loses), n = 1 to ${upto}.`), out);
+}
+
+// ---------------------------------------------------------------- start-up
+
+function wire() {
+  $("#confirm").addEventListener("click", confirmMove);
+  $("#typed").addEventListener("submit", typedMove);
+  $("#clear").addEventListener("click", () => { chosen = null; drawBoard(); });
+  $("#hint").addEventListener("click", () => studyView("hint"));
+  $("#why").addEventListener("click", () => studyView("why"));
+  $("#analysis").addEventListener("click", () => studyView("analysis"));
+  $("#undo").addEventListener("click", () => tokenAction("undo"));
+  $("#next").addEventListener("click", () => tokenAction("next"));
+  $("#copy-link").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("#share-link").href));
+  $("#join-button").addEventListener("click", async () => {
+    const answer = await api("POST", `/api/games/${game.id}/join`, {name: $("#join-name").value});
+    if (!answer.ok) { await refused(answer); return; }
+    if (answer.data.token) {
+      seats.set(game.id, answer.data.seat, answer.data.token);
+      mine = {seat: answer.data.seat, token: answer.data.token};
+    }
+    update(answer.data.game);
+  });
+}
+
+async function main() {
+  wire();
+  if (flow === "game") {
+    const id = location.pathname.split("/").pop();
+    const stored = seats.get(id);
+    const answer = await api("GET", `/api/games/${id}`, undefined, stored && stored.token);
+    if (!answer.ok) { $("#setup").replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
+    showGame(answer.data.game);
+    return;
+  }
+  $("#setup").replaceChildren(el("div", {class: "form"}, ...setups[flow](), el("p", {class: "error", id: "setup-error"})));
+  if (flow === "lab2") $("#extras").replaceChildren(replayPanel(), treePanel());
+  if (flow === "forejune") $("#extras").replaceChildren(tablePanel());
+}
+
+window.addEventListener("popstate", () => location.reload());
+main();

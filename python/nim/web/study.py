@@ -1,0 +1,184 @@
+"""Study beside play: the hint, "why did NimX move there", the analysis of every
+move, the game's record in Lab 2's file format, replays of uploaded test files,
+game trees and the single-pile DP table -- each a JSON-ready dict made by the
+package's own tools (``nim.explain``, ``nim.solve``, ``nim.analyze``,
+``nim.study``, ``nim.tables``)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+# `from nim import explain`, not `from nim.explain import explain`: importing the
+# submodule first would leave the package attribute nim.explain bound to the module,
+# shadowing the lazily loaded function that nim.explain(...) callers expect
+from nim import explain
+from nim.solving.defaults import analyze, solve
+from nim.errors import NimError
+from nim.position import Move, Position
+from nim.rules import Rules
+from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
+
+__all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
+
+#: Node budget of one study answer: the browser's positions are small, and a
+#: request never holds the server for long.
+NODE_LIMIT = 2_000_000
+#: Largest table and tree a request may ask for.
+MAX_TABLE = 200
+TREE_NODES = 1500
+
+
+def _move_words(move: Optional[Move], base: int) -> Optional[str]:
+    if move is None:
+        return None
+    return f"take {move.count} from pile {move.pile + base}"
+
+
+def hint(state: Dict[str, Any]) -> Dict[str, Any]:
+    """The best move for the player to move, and the theory's reasons."""
+    position = position_of(state)
+    if position.is_terminal():
+        raise WebError("the game is over: there is no move to hint", 409)
+    why_ = explain(position, node_limit=NODE_LIMIT)
+    words = _move_words(why_.move, state["base"])
+    verdict = "you can win" if why_.value > 0 else "you are losing against best play"
+    return {"move": list(why_.move) if why_.move else None, "value": why_.value,
+            "summary": f"Hint: {words} ({verdict}).", "explain": why_.to_dict()}
+
+
+def why(state: Dict[str, Any]) -> Dict[str, Any]:
+    """Why the AI played its last move: that move, the best move by the theory and its reasons."""
+    rules = Rules.parse(state["rules"])
+    moves = state["moves"]
+    last = next((i for i in range(len(moves) - 1, -1, -1) if state["seats"][moves[i][0]]["ai"]), None)
+    if last is None:
+        raise WebError("the AI has not moved yet", 409)
+    position = Position(state["start"], rules)
+    for _seat, pile, count in moves[:last]:
+        position = position.apply(Move(pile, count))
+    seat, pile, count = moves[last]
+    played = Move(pile, count)
+    why_ = explain(position, node_limit=NODE_LIMIT)
+    after_value = solve(position.apply(played), node_limit=NODE_LIMIT).value
+    label = state["seats"][seat]["label"] or "the AI"
+    name = "NimX" if state["flow"] == "kuet" else state["seats"][seat]["name"]
+    base = state["base"]
+    head = f"{name} ({label}) played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
+    if why_.value < 0:
+        judgement = "Every move loses there against best play, so any move was as good as another."
+    elif after_value < 0:
+        judgement = "That move wins: it leaves the opponent a lost position."
+    else:
+        judgement = (f"That move throws the win away: the theory's winning move was "
+                     f"{_move_words(why_.move, base)}. ({label} does not always play perfectly.)")
+    return {"move": [pile, count], "summary": f"{head} {judgement}", "explain": why_.to_dict()}
+
+
+def analysis(state: Dict[str, Any]) -> Dict[str, Any]:
+    """Every move played (the mover's value before it, whether it threw a win away)
+    and every legal move of the current position (value and, when small enough, depth)."""
+    rules = Rules.parse(state["rules"])
+    position = Position(state["start"], rules)
+    base = state["base"]
+    rows: List[Dict[str, Any]] = []
+    value = solve(position, node_limit=NODE_LIMIT).value
+    for number, (seat, pile, count) in enumerate(state["moves"], start=1):
+        move = Move(pile, count)
+        after = position.apply(move)
+        after_value = solve(after, node_limit=NODE_LIMIT).value
+        best = solve(position, node_limit=NODE_LIMIT).move
+        rows.append({"number": number, "player": state["seats"][seat]["name"], "move": [pile, count],
+                     "words": _move_words(move, base), "before": list(position.piles),
+                     "after": list(after.piles), "value_before": value,
+                     "throws_away_win": value > 0 and after_value > 0,
+                     "best": _move_words(best, base) if value > 0 else None})
+        position, value = after, after_value
+    current: List[Dict[str, Any]] = []
+    if not position.is_terminal():
+        try:
+            scored = analyze(position, node_limit=NODE_LIMIT)
+        except NimError:
+            scored = analyze(position, depth=False, node_limit=NODE_LIMIT)
+        current = [dict(row.to_dict(), words=_move_words(row.move, base)) for row in scored]
+    return {"moves": rows, "current": current, "piles": list(position.piles),
+            "value": value if not position.is_terminal() else None}
+
+
+def record_text(state: Dict[str, Any]) -> str:
+    """The game's record in Lab 2's test-file format: the number of piles, one
+    size a line, then every move of both players in order as ``pile_index count``
+    (piles from 0)."""
+    lines = [str(len(state["start"]))] + [str(p) for p in state["start"]]
+    lines += [f"{pile} {count}" for _seat, pile, count in state["moves"]]
+    return "\n".join(lines) + "\n"
+
+
+def replay(text: Any, rules_text: Any) -> Dict[str, Any]:
+    """An uploaded Lab 2 test file replayed as ``nimcore replay`` does (the file's
+    moves are the human's; NimX answers each), annotated, with the start's game tree
+    when it is small enough to draw."""
+    from nim.study.replay import format_replay, parse_replay, replay_game
+
+    if not isinstance(text, str) or not text.strip():
+        raise WebError("text must be the contents of a Lab 2 test file")
+    if len(text) > 20_000:
+        raise WebError(f"a test file is at most 20,000 characters, not {len(text):,}")
+    rules = _rules(rules_text)
+    parsed = parse_replay(text, "the uploaded file")
+    if len(parsed.piles) > MAX_PILES or any(p > MAX_PILE for p in parsed.piles):
+        raise WebError(f"the browser replays files of at most {MAX_PILES} piles of at most {MAX_PILE}: "
+                       f"{list(parsed.piles)[:20]}")
+    result = replay_game(parsed, rules, node_limit=NODE_LIMIT)
+    answer = result.to_dict()
+    answer["text"] = format_replay(result)
+    answer["tree"] = _tree_or_reason(list(parsed.piles), rules, "alphabeta")
+    return answer
+
+
+def _rules(text: Any) -> Rules:
+    if text is None:
+        text = "normal"
+    if not isinstance(text, str) or len(text) > 60:
+        raise WebError(f"rules must be a rule string such as 'misere', not {str(text)[:40]!r}")
+    try:
+        return Rules.parse(text or "normal")
+    except NimError as error:
+        raise WebError(str(error)) from None
+
+
+def _tree_or_reason(piles: List[int], rules: Rules, method: str) -> Dict[str, Any]:
+    from nim.study.tree_drawing import tree_summary, tree_svg
+    from nim.study.tree_search import build_game_tree
+
+    try:
+        drawn = build_game_tree(piles, rules, method, max_nodes=TREE_NODES)
+    except NimError as error:
+        return {"svg": None, "reason": str(error)}
+    return {"svg": tree_svg(drawn, header=False), "summary": tree_summary(drawn), "reason": None,
+            "value": drawn.value}
+
+
+def tree(piles_text: Any, rules_text: Any, method: Any) -> Dict[str, Any]:
+    """The game tree of a small position, values drawn at every node (Lab 2's visualisation)."""
+    if not isinstance(piles_text, str) or len(piles_text) > 200:
+        raise WebError("piles must be given as numbers separated by commas or spaces")
+    words = piles_text.replace(",", " ").split()
+    if not words or not all(w.isascii() and w.isdigit() and len(w) < 4 for w in words) or len(words) > 6:
+        raise WebError(f"piles must be 1 to 6 whole numbers below 1000, not {piles_text[:40]!r}")
+    method = method or "alphabeta"
+    if method not in ("minimax", "alphabeta"):
+        raise WebError(f"method is minimax or alphabeta, not {str(method)[:20]!r}")
+    return _tree_or_reason([int(w) for w in words], _rules(rules_text), method)
+
+
+def table(upto: Any, rules_text: Any) -> Dict[str, Any]:
+    """The single-pile DP score table (forejune's), win or loss and Grundy value per n."""
+    from nim.solving.tables import pile_table
+
+    if isinstance(upto, str) and upto.isascii() and upto.isdigit() and len(upto) < 6:
+        upto = int(upto)
+    if isinstance(upto, bool) or not isinstance(upto, int) or not 1 <= upto <= MAX_TABLE:
+        raise WebError(f"upto must be a whole number from 1 to {MAX_TABLE}, not {str(upto)[:20]!r}")
+    rules = _rules(rules_text if rules_text is not None else "normal,half")
+    rows = [row.to_dict() for row in pile_table(upto, rules)]
+    return {"rules": str(rules), "describe": rules.describe(), "rows": rows}

@@ -1,0 +1,512 @@
+"""Round three of the hostile-input campaign (issue 26): every case in its own
+interpreter, with a time and a memory cap, classified by what happened.
+
+Each case is one of
+
+* ``cli``: ``python -m nim ARGV`` (stdout to a pipe, or to a file such as
+  ``/dev/full``), with the exit status it must end with and, optionally, a
+  check of what it wrote;
+* ``api``: Python code run after ``import nim``; "ok" when it must run to
+  its end (its own asserts check the answers), "error" when it must raise a
+  ``nim.NimError``;
+* ``driver``: Python code that starts and watches processes itself (signals,
+  pseudo-terminals, worker processes) and exits 0 when they behaved, 1 with a
+  message when they did not, 3 when one of them hung.
+
+An outcome is one of clean / traceback / hang / wrong / memory: ``memory``
+when the process ran out of its memory cap (a ``MemoryError`` or killed for
+it), ``hang`` when it passed its time cap, ``wrong`` when it ended without a
+traceback but not as promised (a wrong answer or exit status).
+
+    python tests/fuzz_campaign.py [PYTHON]      # the table for the interpreter PYTHON
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+
+OK, USAGE, LIMIT, OUTPUT, INTERRUPTED = 0, 2, 3, 74, 130
+MEMORY_CAP = 1 << 30          # bytes of address space per case
+KINDS = ("clean", "traceback", "hang", "wrong", "memory")
+
+#: A check of a cli case's output: (stdout, stderr) -> a complaint, or None when fine.
+Check = Callable[[bytes, bytes], Optional[str]]
+
+
+class Case(NamedTuple):
+    item: int                  # the issue's item number
+    name: str
+    kind: str                  # "cli", "api" or "driver"
+    payload: object            # argv (cli) or code (api, driver)
+    expected: object = None    # exit status (cli) or "ok"/"error" (api); unused for driver
+    timeout: float = 10.0
+    stdout: Optional[str] = None          # cli: a file to write stdout to (e.g. /dev/full)
+    check: Optional[Check] = None         # cli: a check of stdout and stderr
+
+
+# -- the files the cases read ({name} in an argv or code) ---------------------------
+
+def make_files(folder: Path) -> Dict[str, str]:
+    """Write the cases' input files into ``folder``; their paths by name."""
+    texts = {
+        "ones_20000": "1 " * 20_000,
+        "ones_1e6": "1\n" * 10**6,
+        "ones_2e6": "1\n" * (2 * 10**6),
+        "replay_fullwidth": "2\n\uff13\n4\n0 1\n",
+        "replay_arabic": "1\n\u0663\n",
+        "replay_huge_pile": "1\n" + "7" * 4000 + "\n0 1\n",
+        "replay_huge_half": "1\n" + "7" * 4000 + "\n0 " + "7" * 4000 + "\n",
+        "replay_ok": "2\n4\n2\n0 2\n1 2\n",
+        "tree": "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+        "batch_digits_5000": "1 2\n3 " + "7" * 5000 + "\n",
+        "batch_slow": "".join(f"{' '.join(map(str, [28, 28, 2, 3, 3, 12, 27, 6, 24, 26 + k]))}\n"
+                              for k in range(64)),
+    }
+    paths = {name: str(folder / f"{name}.txt") for name in texts}
+    for name, text in texts.items():
+        Path(paths[name]).write_text(text, encoding="utf-8")
+    paths["folder"] = str(folder)
+    paths["subtract_20000"] = ",".join(map(str, range(1, 20_001))) + ",20000"   # an argument is at most 128 KiB
+    return paths
+
+
+def _fill(value: object, paths: Dict[str, str]) -> object:
+    if isinstance(value, str):
+        for name, path in paths.items():
+            value = value.replace("{" + name + "}", path)
+        return value
+    if isinstance(value, list):
+        return [_fill(word, paths) for word in value]
+    return value
+
+
+# -- checks ---------------------------------------------------------------------------
+
+def _one_line_error(out: bytes, err: bytes) -> Optional[str]:
+    if not err.startswith(b"nimcore: error: ") or err.count(b"\n") != 1:
+        return f"stderr is not one error line: {err[:300]!r}"
+    return None
+
+
+def _small_json(out: bytes, err: bytes) -> Optional[str]:
+    import json
+
+    if len(out) > 4096:
+        return f"--json wrote {len(out):,} bytes"
+    data = json.loads(out)
+    if data.get("piles_count") != 10**6 or not data.get("piles_digest"):
+        return f"--json lacks the pile count and digest: {sorted(data)}"
+    return None
+
+
+# -- the cases --------------------------------------------------------------------------
+
+_NUMPY_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                 "intc", "intp", "uintp", "longlong", "ulonglong")
+
+_KI_AFTER_LIMIT = """
+import nim.engines as engines
+real = engines._minimax_search
+def search_then_ctrl_c(search, alphabeta):
+    answer = real(search, alphabeta)
+    if search.stop_reason is not None:   # stopped on a limit: Ctrl-C lands right now
+        raise KeyboardInterrupt
+    return answer
+engines._minimax_search = search_then_ctrl_c
+"""
+
+_SIGNAL_DRIVER = """
+import os, signal, subprocess, sys, time
+def run(argv, sig, after, within, ok=(130,)):
+    child = subprocess.Popen([sys.executable, "-m", "nim", *argv], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    time.sleep(after)
+    child.send_signal(sig)
+    start = time.monotonic()
+    try:
+        child.wait(timeout=within)
+    except subprocess.TimeoutExpired:
+        child.kill(); child.wait()
+        sys.exit(3)
+    err = child.stderr.read().decode()
+    if "Traceback" in err:
+        print(err[-600:]); sys.exit(5)
+    if child.returncode not in ok:
+        print("status", child.returncode, err[-300:]); sys.exit(1)
+    return time.monotonic() - start
+"""
+
+_WORKERS_DRIVER = _SIGNAL_DRIVER + """
+def children(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+import tempfile
+log = tempfile.TemporaryFile()        # not a pipe: an orphaned worker would hold it open
+child = subprocess.Popen([sys.executable, "-m", "nim", "solve", "--batch", "{batch_slow}", "--misere",
+                          "--max-take", "3", "--method", "tt", "--workers", "2"],
+                         stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL)
+for _ in range(100):
+    time.sleep(0.1)
+    workers = children(child.pid)
+    if len(workers) >= 2:
+        break
+time.sleep(0.5)
+workers = children(child.pid)
+child.send_signal(SIGNAL)
+try:
+    child.wait(timeout=4)
+except subprocess.TimeoutExpired:
+    child.kill(); child.wait()
+    for pid in workers:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    sys.exit(3)
+log.seek(0)
+err = log.read().decode()
+time.sleep(1.0)
+alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}")
+         and open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+for pid in alive:
+    os.kill(pid, signal.SIGKILL)
+if "Traceback" in err:
+    print(err[-800:]); sys.exit(5)
+if alive:
+    print("orphaned workers:", alive); sys.exit(1)
+if child.returncode not in EXPECTED:
+    print("status", child.returncode, err[-300:]); sys.exit(1)
+"""
+
+_EIO_DRIVER = """
+import os, pty, subprocess, sys
+controller, terminal = pty.openpty()
+child = subprocess.Popen([sys.executable, "-m", "nim", *ARGV], stdout=terminal,
+                         stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+os.close(terminal)
+os.close(controller)           # the terminal hangs up: every write to it gives EIO
+try:
+    child.wait(timeout=20)
+except subprocess.TimeoutExpired:
+    child.kill(); sys.exit(3)
+err = child.stderr.read().decode()
+if "Traceback" in err:
+    print(err[-600:]); sys.exit(5)
+if child.returncode != 74 or err.count("\\n") != 1 or not err.startswith("nimcore: error: "):
+    print("status", child.returncode, repr(err[-300:])); sys.exit(1)
+"""
+
+CASES: List[Case] = [
+    # 1: an iterator of piles that are not plain ints
+    Case(1, "Position of a generator of np.int64", "api",
+         "import numpy as np\nassert nim.Position(np.int64(p) for p in [1, 2, 4]).piles == (1, 2, 4)", "ok"),
+    Case(1, "solve a generator of every NumPy integer type", "api",
+         "import numpy as np\n"
+         f"for name in {_NUMPY_DTYPES!r}:\n"
+         "    kind = getattr(np, name)\n"
+         "    assert nim.Position(kind(p) for p in [1, 2, 4]).piles == (1, 2, 4), name\n"
+         "    assert nim.solve(nim.Position(kind(p) for p in [1, 2, 4])).move == nim.solve([1, 2, 4]).move, name\n"
+         "    assert nim.Position(iter(np.array([1, 2, 4], dtype=kind))).piles == (1, 2, 4), name\n",
+         "ok"),
+    Case(1, "Position of a generator of an int subclass", "api",
+         "class Size(int): pass\nassert nim.Position(Size(p) for p in [3, 5]).piles == (3, 5)", "ok"),
+    Case(1, "Position of an iterator with a bad item", "api", "nim.Position(iter([1, 'a', 3]))", "error"),
+    Case(1, "Position of an iterator with a bool", "api", "nim.Position(iter([1, True]))", "error"),
+    Case(1, "Position of an iterator with a negative NumPy int", "api",
+         "import numpy as np\nnim.Position(iter(np.array([1, -2])))", "error"),
+    Case(1, "Position of an iterator with a NumPy bool", "api",
+         "import numpy as np\nnim.Position(iter(np.array([True, False])))", "error"),
+    Case(1, "ida, depth_limited, explain of a NumPy generator", "api",
+         "import numpy as np\n"
+         "g = lambda: (np.int32(p) for p in [1, 3, 5])\n"
+         "assert nim.ida(g()).move == nim.ida([1, 3, 5]).move\n"
+         "assert nim.depth_limited(g(), depth=2).value == nim.depth_limited([1, 3, 5], depth=2).value\n"
+         "assert nim.explain(g()).text == nim.explain([1, 3, 5]).text\n"
+         "assert nim.NimGame(g()).initial == nim.NimGame([1, 3, 5]).initial\n"
+         "assert nim.analyze(g()) == nim.analyze([1, 3, 5])\n"
+         "assert nim.Solver().values([g()]).tolist() == [nim.solve([1, 3, 5]).value]\n"
+         "assert nim.solve_many([g()])[0].move == nim.solve([1, 3, 5]).move\n"
+         "g = lambda: (np.int32(p) for p in [1, 2, 2])\n"
+         "assert nim.build_game_tree(g()).visited == nim.build_game_tree([1, 2, 2]).visited\n", "ok"),
+    Case(1, "OpenSpiel helpers of a NumPy generator", "api",
+         "import numpy as np\nfrom nim.openspiel import game_string, load_game\n"
+         "g = lambda: (np.uint8(p) for p in [1, 3, 5])\n"
+         "assert game_string(g()) == game_string([1, 3, 5])\n"
+         "assert str(load_game(g()).new_initial_state()) == str(load_game([1, 3, 5]).new_initial_state())\n",
+         "ok"),
+    # 2: nim.explain is the function, whatever was imported first
+    Case(2, "nim.explain after nim.Explanation", "api",
+         "nim.Explanation\nassert callable(nim.explain), nim.explain", "ok"),
+    Case(2, "from nim import Explanation, explain", "api",
+         "from nim import Explanation, explain as e\nassert callable(e), e\nassert callable(nim.explain)", "ok"),
+    Case(2, "nim.explain after import nim.explain (the module)", "api",
+         "import nim.explain as module\nfrom nim.explain import Explanation\n"
+         "assert callable(nim.explain), nim.explain\nassert nim.explain([1, 2]).text", "ok"),
+    Case(2, "no public name of any nim package is a module", "api",
+         "import importlib, pkgutil, types\n"
+         "packages = [nim] + [importlib.import_module(m.name) for m in pkgutil.walk_packages(nim.__path__, 'nim.')\n"
+         "            if m.ispkg and m.name != 'nim.envs']\n"
+         "for m in list(pkgutil.walk_packages(nim.__path__, 'nim.')):\n"
+         "    if not m.name.startswith(('nim.envs', 'nim.openspiel')): importlib.import_module(m.name)\n"
+         "for package in packages:\n"
+         "    for name in getattr(package, '__all__', []):\n"
+         "        value = getattr(package, name)\n"
+         "        assert not isinstance(value, types.ModuleType), (package.__name__, name)\n", "ok"),
+    # 3: Ctrl-C just before a search stops on a limit
+    Case(3, "solve: Ctrl-C as the search stops on its node limit", "api",
+         _KI_AFTER_LIMIT + "try:\n    nim.solve([1, 2, 3, 4, 5, 6], 'misere', 'minimax', node_limit=100)\n"
+         "except KeyboardInterrupt:\n    pass\nelse:\n    raise AssertionError('no KeyboardInterrupt')\n", "ok"),
+    Case(3, "cli solve: Ctrl-C as the search stops on its node limit", "driver",
+         _KI_AFTER_LIMIT + "from nim.cli import main\n"
+         "status = main(['solve', '1', '2', '3', '4', '5', '6', '--misere', '--method', 'minimax',"
+         " '--node-limit', '100'])\n"
+         "assert status == 130, status\n"),
+    Case(3, "tournament: Ctrl-C as a player's search stops on its budget", "driver",
+         _KI_AFTER_LIMIT + "import nim.play.players as players\nplayers.MINIMAX_NODE_LIMIT = 5\n"
+         "from nim.cli import main\n"
+         "status = main(['tournament', '--strategies', 'minimax,random', '--games', '4', '--seed', '1'])\n"
+         "assert status == 130, status\n"),
+    Case(3, "play aivai: Ctrl-C as a player's search stops on its budget", "driver",
+         _KI_AFTER_LIMIT + "import nim.play.players as players\nplayers.MINIMAX_NODE_LIMIT = 5\n"
+         "from nim.cli import main\n"
+         "status = main(['play', '--mode', 'aivai', '--piles', '3', '4', '5', '--seed', '1', '--ai', 'minimax'])\n"
+         "assert status == 130, status\n"),
+    Case(3, "tournament: real SIGINT ends it with 130", "driver",
+         _SIGNAL_DRIVER + "run(['tournament', '--strategies', 'minimax,alphabeta,optimal,random', '--games',"
+         " '10000', '--seed', '1'], signal.SIGINT, 1.5, 3)\n", None, 15),
+    # 4: unbounded work outside the limits
+    Case(4, "solve 20,000 piles of 1 --all-moves --time-limit 1", "cli",
+         ["solve", *["1"] * 20_000, "--all-moves", "--time-limit", "1"], OK, 15),
+    Case(4, "solve 20,000 piles of 1 --all-moves --max-take 3 --time-limit 1", "cli",
+         ["solve", "--file", "{ones_20000}", "--all-moves", "--max-take", "3", "--time-limit", "1"], OK, 15),
+    # its one child search is O(piles) a node: the limits stop it, in bounded memory
+    Case(4, "analyze [1] * 10**6, time_limit=2", "api",
+         "try:\n    nim.analyze([1] * 10**6, time_limit=2)\nexcept nim.SearchLimitError:\n    pass", "ok", 20),
+    Case(4, "analyze [1] * 10**6 misere max 3, node_limit=1000", "api",
+         "try:\n    nim.analyze([1] * 10**6, 'misere,max=3', node_limit=1000)\n"
+         "except nim.SearchLimitError:\n    pass", "ok", 20),
+    Case(4, "analyze [1] * 300 + [2] misere max 3: every move, right", "api",
+         "rows = nim.analyze([1] * 300 + [2], 'misere,max=3')\n"
+         "assert len(rows) == 302 and rows[0].value == -1 and rows[-1].value == 1, rows[-2:]\n"
+         "assert rows[-1].move == (300, 1) and rows[0].depth == 300 and rows[-1].depth == 301", "ok", 20),
+    Case(4, "analyze [2] * 30000 + [3] under set 1;2, time_limit=1", "api",
+         "try:\n    nim.analyze([2] * 30000 + [3], 'normal,set=1;2', time_limit=1)\n"
+         "except nim.SearchLimitError:\n    pass\n", "ok", 15),
+    Case(4, "IDA* on 200,000 piles of 1, time_limit=1: the path, or the limit", "api",
+         "try:\n    result = nim.ida([1] * 200000, time_limit=1)\nexcept nim.SearchLimitError:\n    pass\n"
+         "else:\n    assert result.move == (0, 1) and result.path_length == result.nodes == 200000, result\n",
+         "ok", 10),
+    Case(4, "IDA* on 2,000,000 piles of 1: SIGINT ends it at once", "driver",
+         _SIGNAL_DRIVER + "run(['solve', '--file', '{ones_2e6}', '--method', 'ida'], signal.SIGINT, 2.5, 2,"
+         " ok=(0, 130))\n", None, 20),
+    Case(4, "alphabeta on 200,000 piles of 1, time_limit=1", "api",
+         "nim.solve([1] * 200000, method='alphabeta', time_limit=1)", "error", 10),
+    Case(4, "depth_limited on 200,000 piles of 1, time_limit=1", "api",
+         "nim.depth_limited([1] * 200000, depth=100000, time_limit=1)", "error", 10),
+    Case(4, "nested list of 2**31 shared nodes, node_limit=10", "api",
+         "t = 1\nfor _ in range(30):\n    t = [t, t]\nnim.solve_tree(t, node_limit=10)", "error"),
+    Case(4, "nested tuple of 2**31 shared nodes, Fraction leaf", "api",
+         "from fractions import Fraction\nt = Fraction(1)\nfor _ in range(30):\n    t = (t, t)\n"
+         "nim.solve_tree(t, node_limit=10)", "error"),
+    Case(4, "shared sub-lists: the answer and node counts of the unfolded copy", "api",
+         "import random\nrandom.seed(5)\n"
+         "for _ in range(40):\n"
+         "    pool = [random.randint(-9, 9) for _ in range(3)]\n"
+         "    for _ in range(8):\n"
+         "        pool.append([random.choice(pool) for _ in range(random.randint(1, 3))])\n"
+         "    tree = pool[-1] if isinstance(pool[-1], list) else [pool[-1]]\n"
+         "    for method in ('Minimax', 'AlphaBeta'):\n"
+         "        shared, unfolded = nim.solve_tree(tree, method), nim.solve_tree(eval(repr(tree)), method)\n"
+         "        fields = lambda s: (s.value, s.best_index, s.nodes, s.best_nodes)\n"
+         "        assert fields(shared) == fields(unfolded), (tree, shared, unfolded)\n",
+         "ok"),
+    Case(4, "subtraction set of 40,001 members, the last repeated", "api",
+         "nim.Rules(take='set', subtract=list(range(1, 40001)) + [40000])", "error"),
+    Case(4, "cli: --subtract of 20,001 members, the last repeated", "cli",
+         ["solve", "7", "--subtract", "{subtract_20000}"], USAGE),
+    Case(4, "solve --batch --workers 2: SIGINT", "driver",
+         _WORKERS_DRIVER.replace("SIGNAL", "signal.SIGINT").replace("EXPECTED", "(130,)"), None, 20),
+    Case(4, "solve --batch --workers 2: SIGTERM", "driver",
+         _WORKERS_DRIVER.replace("SIGNAL", "signal.SIGTERM").replace("EXPECTED", "(-15, 143)"), None, 20),
+    # 5: input caps everywhere
+    Case(5, "replay /dev/zero", "cli", ["replay", "/dev/zero"], USAGE),
+    Case(5, "replay a file of fullwidth digits", "cli", ["replay", "{replay_fullwidth}"], USAGE),
+    Case(5, "replay a file of Arabic-Indic digits", "cli", ["replay", "{replay_arabic}"], USAGE),
+    Case(5, "replay --node-limit fullwidth", "cli", ["replay", "{replay_ok}", "--node-limit", "\uff13"], USAGE),
+    Case(5, "replay --node-limit 1_000", "cli", ["replay", "{replay_ok}", "--node-limit", "1_000"], USAGE),
+    Case(5, "parse_replay with fullwidth digits", "api", "nim.parse_replay('2\\n\\uff13\\n4\\n')", "error"),
+    Case(5, "solve --batch with a 5000-digit pile", "cli", ["solve", "--batch", "{batch_digits_5000}"], USAGE),
+    Case(5, "solve --batch of a folder", "cli", ["solve", "--batch", "{folder}"], USAGE),
+    Case(5, "solve --batch /dev/zero", "cli", ["solve", "--batch", "/dev/zero"], USAGE),
+    Case(5, "play (hvh) with stdin /dev/zero", "driver",
+         "import subprocess, sys\n"
+         "for argv in (['play', '--mode', 'hvh', '--piles', '3', '4', '5'],\n"
+         "             ['play', '--style', 'forejune', '--piles', '20']):\n"
+         "    done = subprocess.run([sys.executable, '-m', 'nim', *argv], stdin=open('/dev/zero', 'rb'),\n"
+         "                          capture_output=True, timeout=8)\n"
+         "    err = done.stderr.decode()\n"
+         "    if 'Traceback' in err: print(err[-500:]); sys.exit(5)\n"
+         "    assert done.returncode == 2 and err.startswith('nimcore: error: ') and err.count('\\n') == 1, err\n",
+         None, 20),
+    # 6: huge piles in move listings
+    Case(6, "solve 2**63 --all-moves --no-depth", "cli",
+         ["solve", str(2**63), "--all-moves", "--no-depth"], USAGE, 10, None, _one_line_error),
+    Case(6, "solve 2**64 --all-moves --no-depth", "cli",
+         ["solve", str(2**64), "--all-moves", "--no-depth"], USAGE, 10, None, _one_line_error),
+    Case(6, "solve 3999999 --all-moves --no-depth: past the listing bound", "cli",
+         ["solve", "3999999", "--all-moves", "--no-depth"], USAGE, 20, None, _one_line_error),
+    Case(6, "solve 300000 --all-moves --no-depth: listed within the memory cap", "cli",
+         ["solve", "300000", "--all-moves", "--no-depth"], OK, 30),
+    Case(6, "analyze [2**64], depth=False", "api", "nim.analyze([2**64], depth=False)", "error"),
+    Case(6, "analyze [2**64] under max 3: refused in one clear error", "api",
+         "nim.analyze([2**64], 'normal,max=3', depth=False)", "error"),
+    Case(6, "replay: a 4000-digit pile", "cli", ["replay", "{replay_huge_pile}"], OK),
+    Case(6, "replay: a 4000-digit pile under max 3, an illegal move", "cli",
+         ["replay", "{replay_huge_pile}", "--max-take", "3", "--misere"], OK),
+    Case(6, "replay: a 4000-digit pile under half, an illegal move", "cli",
+         ["replay", "{replay_huge_half}", "--half"], USAGE, 10, None, _one_line_error),
+    Case(6, "a player's move on a pile of 2**64", "api",
+         "from nim.play.strategies import make_strategy\nimport random\n"
+         "for name in ('random', 'optimal', 'alphabeta', 'minimax', 'ida', 'level:2', 'nimsum'):\n"
+         "    try:\n"
+         "        move = make_strategy(name).choose_move((2**64, 3), 'normal', random.Random(1))\n"
+         "    except nim.NimError:       # a search engine's clear refusal\n"
+         "        assert name in ('alphabeta', 'minimax', 'ida', 'level:2'), name\n"
+         "        continue\n"
+         "    assert nim.Position((2**64, 3)).is_legal(move), (name, move)\n"
+         "assert make_strategy('random').choose_move((5, 3), 'normal', random.Random(7)) == "
+         "random.Random(7).choice(list(nim.Position((5, 3)).moves()))\n", "ok"),
+    # 7: output that cannot be written
+    *[Case(7, f"{' '.join(argv[:2])} > /dev/full", "cli", argv, OUTPUT, 10, "/dev/full", _one_line_error)
+      for argv in (["solve", "1", "2", "3"], ["solve", "1", "2", "3", "--json"],
+                   ["solve", "1", "3", "5", "--all-moves"], ["table", "--upto", "100"],
+                   ["tree", "1", "2"], ["tree-solve", "{tree}"], ["replay", "{replay_ok}"],
+                   ["tournament", "--strategies", "random,optimal", "--games", "2", "--seed", "1"],
+                   ["play", "--mode", "aivai", "--piles", "3", "4", "5", "--seed", "1"],
+                   ["solve", "--batch", "{replay_ok}"], ["--help"], ["solve", "--help"])],
+    Case(7, "solve with stdout a hung-up terminal (EIO)", "driver",
+         "ARGV = ['table', '--upto', '100000']\n" + _EIO_DRIVER, None, 25),
+    # 8: --json of a huge position
+    Case(8, "solve --file (10**6 piles) --json", "cli", ["solve", "--file", "{ones_1e6}", "--json"], OK, 10,
+         None, _small_json),
+]
+
+
+# -- running a case ---------------------------------------------------------------------
+
+_API_RUNNER = """
+import sys
+import nim
+try:
+    exec(compile(sys.argv[1], "<case>", "exec"), {"nim": nim, "__name__": "__case__"})
+except nim.NimError as error:
+    print("NimError:", str(error)[:200])
+    sys.exit(2)
+"""
+
+
+def _cap_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_case(case: Case, python: str, paths: Dict[str, str]) -> Tuple[str, str]:
+    """Run one case in its own interpreter: (its outcome, a line saying why)."""
+    payload = _fill(case.payload, paths)
+    if case.kind == "cli":
+        assert isinstance(payload, list)
+        command = [python, "-m", "nim", *payload]
+    elif case.kind == "api":
+        command = [python, "-c", _API_RUNNER, str(payload)]
+    else:
+        command = [python, "-c", str(payload)]
+    out_file = open(case.stdout, "wb") if case.stdout else None
+    try:
+        done = subprocess.run(command, stdout=out_file or subprocess.PIPE, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL, timeout=case.timeout, preexec_fn=_cap_memory)
+    except subprocess.TimeoutExpired:
+        return "hang", f"passed {case.timeout:g} s"
+    finally:
+        if out_file is not None:
+            out_file.close()
+    out, err = done.stdout or b"", done.stderr
+    status = done.returncode
+    text = err.decode("utf-8", "replace")
+    if "MemoryError" in text or status in (-9, 137) or "std::bad_alloc" in text:
+        return "memory", _last_line(text)
+    if case.kind == "driver":
+        said = _last_line(out.decode("utf-8", "replace") + text)
+        if status == 0:
+            return "clean", ""
+        if status == 3:
+            return "hang", said
+        if status == 5 or "Traceback" in text and "AssertionError" not in text:
+            return "traceback", said
+        return "wrong", said
+    if "Traceback" in text:
+        kind = "wrong" if "AssertionError" in text else "traceback"
+        return kind, _last_line(text)
+    if case.kind == "api":
+        if status not in (0, 2):
+            return "traceback", f"status {status}"
+        if (status == 0) != (case.expected == "ok"):
+            return "wrong", f"status {status}, expected {case.expected}: {_last_line(out.decode())}"
+        return "clean", ""
+    if status != case.expected:
+        return "wrong", f"status {status}, expected {case.expected}: {_last_line(text)}"
+    if case.check is not None:
+        complaint = case.check(out, err)
+        if complaint:
+            return "wrong", complaint
+    return "clean", ""
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:160] if lines else ""
+
+
+def campaign(python: str, only: Optional[Callable[[Case], bool]] = None) -> List[Tuple[Case, str, str]]:
+    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        paths = make_files(Path(folder))
+        for case in CASES:
+            if only is None or only(case):
+                results.append((case, *run_case(case, python, paths)))
+    return results
+
+
+def table(results: List[Tuple[Case, str, str]]) -> str:
+    """The before/after table: per item, tried / clean / traceback / hang / wrong / memory."""
+    lines = ["| item | tried | " + " | ".join(KINDS) + " |", "|---" * (len(KINDS) + 2) + "|"]
+    items = sorted({case.item for case, _, _ in results})
+    for item in items + [0]:
+        rows = [outcome for case, outcome, _ in results if item in (0, case.item)]
+        label = str(item) if item else "all"
+        lines.append(f"| {label} | {len(rows)} | " + " | ".join(str(rows.count(k)) for k in KINDS) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
+    os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+    found = campaign(interpreter)
+    for case, outcome, why in found:
+        print(f"{case.item} {outcome:9} {case.name}" + (f"  -- {why}" if why and outcome != "clean" else ""))
+    print(table(found))

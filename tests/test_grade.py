@@ -1,0 +1,262 @@
+"""``nim.grade`` and ``nimcore grade``: every count checked against an independent
+brute force (values and game lengths by memoised recursion over sorted tuples)."""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+import random
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import nim  # noqa: E402
+from nim.cli import main  # noqa: E402
+from nim.study.grade import _reachable  # noqa: E402
+
+import oracles  # noqa: E402
+
+Piles = Tuple[int, ...]
+
+
+@lru_cache(maxsize=None)
+def _length(rule: str, key: Piles) -> int:
+    """Moves to the end with best play: the winner hurries, the loser delays."""
+    children = [tuple(sorted(child)) for _, child in oracles.moves(rule, key)]
+    if not children:
+        return 0
+    if oracles.value(rule, key) > 0:
+        return 1 + min(_length(rule, c) for c in children if oracles.value(rule, c) < 0)
+    return 1 + max(_length(rule, c) for c in children)
+
+
+def length(rule: str, piles: Piles) -> int:
+    return _length(rule, tuple(sorted(piles)))
+
+
+def reachable(rule: str, start: Piles) -> List[Piles]:
+    """Every position reachable from start, by search over moves (not the grader's per-pile sets)."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        piles = frontier.pop()
+        for _, child in oracles.moves(rule, piles):
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return sorted(seen)
+
+
+def expected(rule: str, start: Piles, agent: Callable[[Piles], Any]) -> Dict[str, Any]:
+    """The grade's counts, by brute force."""
+    counts = {"won": 0, "kept": 0, "lost": 0, "delayed": 0, "illegal": 0}
+    by_objects: Dict[int, List[int]] = {}
+    for piles in reachable(rule, start):
+        children = dict(oracles.moves(rule, piles))
+        if not children:
+            continue
+        row = by_objects.setdefault(sum(piles), [0, 0, 0, 0])
+        move = agent(piles)
+        move = tuple(move) if move is not None else None
+        won = oracles.value(rule, piles) > 0
+        counts["won" if won else "lost"] += 1
+        row[0 if won else 2] += 1
+        if move not in children:
+            counts["illegal"] += 1
+            continue
+        after = children[move]
+        if won and oracles.value(rule, after) < 0:
+            counts["kept"] += 1
+            row[1] += 1
+        if not won and length(rule, after) == max(length(rule, c) for c in children.values()):
+            counts["delayed"] += 1
+            row[3] += 1
+    counts["by_objects"] = by_objects
+    return counts
+
+
+def perfect(rule: str) -> Callable[[Piles], Tuple[int, int]]:
+    """Keeps every win, delays every loss longest (brute force)."""
+    def play(piles: Piles) -> Tuple[int, int]:
+        children = dict(oracles.moves(rule, piles))
+        if oracles.value(rule, piles) > 0:
+            return next(m for m, c in children.items() if oracles.value(rule, c) < 0)
+        return max(children, key=lambda m: length(rule, children[m]))
+    return play
+
+
+def random_agent(seed: int, rule: str) -> Callable[[Piles], Tuple[int, int]]:
+    chosen: Dict[Piles, Tuple[int, int]] = {}
+    rng = random.Random(seed)
+
+    def play(piles: Piles) -> Tuple[int, int]:
+        if piles not in chosen:
+            chosen[piles] = rng.choice(sorted(m for m, _ in oracles.moves(rule, piles)))
+        return chosen[piles]
+    return play
+
+
+def check(report: nim.Grade, want: Dict[str, Any]) -> None:
+    assert (report.won, report.kept, report.lost, report.delayed, report.illegal) == \
+        (want["won"], want["kept"], want["lost"], want["delayed"], want["illegal"])
+    assert report.positions == want["won"] + want["lost"]
+    assert report.by_objects == want["by_objects"]
+
+
+RULES = [("misere", "misere", (1, 3, 5, 7)), ("normal", "normal", (2, 3, 4)),
+         ("misere,max=3", "misere,max=3", (2, 4, 5)), ("normal,half", "normal,half", (6, 9)),
+         ("misere,set=2;3", "misere,set=2;3", (4, 5, 6))]
+
+
+@pytest.mark.parametrize("rule,rules,start", RULES)
+def test_a_perfect_agent_scores_full_marks(rule: str, rules: str, start: Piles) -> None:
+    report = nim.grade(perfect(rule), rules, start)
+    check(report, expected(rule, start, perfect(rule)))
+    assert report.keep_rate == 1.0 and report.delay_rate == 1.0 and not report.blunders
+
+
+@pytest.mark.parametrize("rule,rules,start", RULES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_random_agent_is_counted_as_the_brute_force_counts(rule: str, rules: str, start: Piles,
+                                                             seed: int) -> None:
+    agent = random_agent(seed, rule)
+    report = nim.grade(agent, rules, start, worst=1000)
+    check(report, expected(rule, start, agent))
+    # the blunders: exactly the thrown-away wins, the most objects left first, each with a right move
+    thrown = [p for p in reachable(rule, start) if dict(oracles.moves(rule, p))
+              and oracles.value(rule, p) > 0 and oracles.value(rule, dict(oracles.moves(rule, p))[agent(p)]) > 0]
+    assert sorted(b.piles for b in report.blunders) == sorted(thrown)
+    sizes = [sum(b.piles) for b in report.blunders]
+    assert sizes == sorted(sizes, reverse=True)
+    for blunder in report.blunders:
+        assert blunder.played == agent(blunder.piles)
+        after = dict(oracles.moves(rule, blunder.piles))[tuple(blunder.right)]
+        assert oracles.value(rule, after) < 0
+
+
+def test_the_reachable_positions_of_1_to_13() -> None:
+    sizes = _reachable((1, 3, 5, 7, 9, 11, 13), nim.Rules.coerce("misere"))
+    count = 1
+    for options in sizes:
+        count *= len(options)
+    assert count == 645_120 == 2 * 4 * 6 * 8 * 10 * 12 * 14
+    assert sorted(reachable("normal,half", (9,))) == [(n,) for n in _reachable((9,), nim.Rules(take="half"))[0][::-1]]
+
+
+def test_q_table_layouts_give_one_grade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    rule, start = "misere", (1, 3, 5)
+    rng = random.Random(5)
+    values = {(piles, move): rng.choice([-1.0, -0.5, 0.0, 0.25, 1.0])
+              for piles in reachable(rule, start) for move, _ in oracles.moves(rule, piles)
+              if rng.random() < 0.7}                  # some entries missing: they count 0
+
+    def greedy(piles: Piles) -> Tuple[int, int]:        # the documented rule, written plainly
+        moves = sorted(m for m, _ in oracles.moves(rule, piles))
+        return max(moves, key=lambda m: (values.get((piles, m), 0.0), [-x for x in m]))
+
+    want = expected(rule, start, greedy)
+    max_pile = 5
+    layouts = [
+        values,
+        {piles: {m: q for (p, m), q in values.items() if p == piles} for piles, _ in values},
+        {(p, m[0] * max_pile + m[1] - 1): q for (p, m), q in values.items()},
+    ]
+    by_id: Dict[Piles, Any] = {}
+    for (p, m), q in values.items():
+        row = by_id.setdefault(p, np.zeros(3 * max_pile))
+        row[m[0] * max_pile + m[1] - 1] = q
+    layouts.append(by_id)
+    for layout in layouts:
+        check(nim.grade(layout, rule, start), want)
+    # JSON and pickle through the command line
+    as_json = {",".join(map(str, p)): {} for p, _ in values}
+    for (p, m), q in values.items():
+        as_json[",".join(map(str, p))][f"({m[0]}, {m[1]})"] = q
+    (tmp_path / "q.json").write_text(json.dumps(as_json))
+    records = [{"state": list(p), "action": list(m), "value": q} for (p, m), q in values.items()]
+    (tmp_path / "records.json").write_text(json.dumps(records))
+    (tmp_path / "q.pkl").write_bytes(pickle.dumps(values))
+    for name in ("q.json", "records.json", "q.pkl"):
+        assert main(["grade", str(tmp_path / name), "--piles", "1", "3", "5", "--misere", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert (data["won"], data["kept"], data["lost"], data["delayed"]) == \
+            (want["won"], want["kept"], want["lost"], want["delayed"])
+    assert main(["grade", str(tmp_path / "q.pkl"), "--piles", "1", "3", "5", "--misere"]) == 0
+    text = capsys.readouterr().out
+    assert f"keeps the win:    {want['kept']} of {want['won']}" in text
+    assert "objects left" in text and "Worst blunders" in text
+
+
+def test_a_gymnasium_style_policy_and_illegal_answers() -> None:
+    class Policy:
+        """Predicts action ids (pile * max_pile + count - 1) from an observation array."""
+
+        def predict(self, observation: Any, deterministic: bool = True) -> Tuple[int, None]:
+            assert isinstance(observation, np.ndarray)
+            pile = int(np.argmax(observation))
+            return pile * 7 + 0, None           # take 1 from the largest pile
+
+    rule, start = "misere", (1, 3, 5, 7)
+    want = expected(rule, start, lambda p: (max(range(len(p)), key=lambda i: (p[i], -i)), 1))
+    check(nim.grade(Policy(), rule, start), want)
+
+    def sloppy(piles: Piles) -> Optional[Tuple[int, int]]:
+        if sum(piles) == 16:
+            raise RuntimeError("not trained here")
+        return (0, 1) if piles[0] else None      # illegal or none once pile 0 is empty
+
+    report = nim.grade(sloppy, rule, start)
+    empty_first = sum(1 for p in reachable(rule, start) if dict(oracles.moves(rule, p)) and not p[0])
+    assert report.illegal == empty_first + 1
+    assert report.blunders[0].illegal and report.blunders[0].piles == (1, 3, 5, 7)
+    assert "RuntimeError: not trained here" in report.blunders[0].answer
+    assert all(b.illegal for b in report.blunders)
+
+
+def test_sample_and_listed_positions() -> None:
+    rule = "misere"
+    agent = random_agent(3, rule)
+    whole = nim.grade(agent, rule, (1, 3, 5, 7))
+    part = nim.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
+    assert part.positions == 50 and part.won + part.lost == 50
+    again = nim.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
+    assert {**part.to_dict(), "seconds": 0} == {**again.to_dict(), "seconds": 0}   # same seed, same sample
+    listed = [(1, 3, 5, 7), (0, 2, 2, 0), (1, 1, 0, 0), (0, 0, 0, 0)]
+    report = nim.grade(agent, rule, listed)
+    assert report.positions == 3                      # the empty board has no move to grade
+    want = sum(1 for p in listed[:3] if oracles.value(rule, p) > 0)
+    assert report.won == want and whole.positions == 383
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: nim.grade(42, "misere"), "an agent is a callable"),
+    (lambda: nim.grade({"x": 1.0}, "misere"), "unknown Q-table layout"),
+    (lambda: nim.grade(lambda p: (0, 1), "misere", (200, 200, 200, 200)), "at most 5,000,000"),
+    (lambda: nim.grade(lambda p: (0, 1), "misere", [(1, 2), (1, 2, 3)]), "one number of piles"),
+    (lambda: nim.grade(lambda p: (0, 1), "misere", sample=0), "sample must be"),
+])
+def test_bad_input_is_a_nim_error(call: Callable[[], Any], message: str) -> None:
+    with pytest.raises(nim.NimError, match=message):
+        call()
+
+
+def test_cli_errors_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.json").write_text("[1")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    for argv, message in [([str(tmp_path / "none.json")], "cannot read"),
+                          ([str(tmp_path / "bad.json")], "is not a JSON Q-table"),
+                          ([str(tmp_path / "list.json")], "record 0 is not"),
+                          ([str(tmp_path / "bad.json"), "--piles", "99", "99", "99", "99"], "at most 5,000,000"),
+                          ([str(tmp_path / "bad.json"), "--sample", "0"], "--sample")]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        assert main(["grade", *argv]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err

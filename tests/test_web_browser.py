@@ -1,0 +1,405 @@
+"""``nimcore serve`` as people use it: a real headless Chromium (Debian's
+``chromium``, driven by Playwright) against a real server on a free loopback
+port, started by the test.
+
+Covered: a whole KUET Easy series played by clicking stones; Human vs Human in
+two browser contexts, the second player trying to move out of turn; a browser
+without server-sent events kept up to date by polling; a server restart in the
+middle of a game; the Lab 2 replay upload; a screenshot of each
+page (saved under the test's temporary folder, or NIMCORE_SCREENSHOTS).
+
+The tests skip when Chromium or Playwright is missing, unless
+NIMCORE_REQUIRE_BROWSER is set (CI sets it): then they fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator, List, Optional
+
+import pytest
+
+REQUIRED = bool(os.environ.get("NIMCORE_REQUIRE_BROWSER"))
+
+
+def _chromium() -> Optional[str]:
+    for name in (os.environ.get("NIMCORE_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def _missing() -> Optional[str]:
+    try:
+        import playwright.sync_api  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as error:
+        return f"{error.name} is not installed (pip install '.[test]')"
+    if _chromium() is None:
+        return "no chromium on PATH (apt-get install chromium)"
+    return None
+
+
+_WHY = _missing()
+if _WHY is not None:
+    if REQUIRED:
+        raise RuntimeError(f"NIMCORE_REQUIRE_BROWSER is set but {_WHY}")
+    pytest.skip(_WHY, allow_module_level=True)
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+
+TIMEOUT_MS = 20_000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``nimcore serve`` in a child process, on a loopback port, with its own database."""
+
+    def __init__(self, db: Path, port: Optional[int] = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: Optional[subprocess.Popen[bytes]] = None
+        self.log = db.with_suffix(f".{self.port}.log")
+
+    def start(self) -> "Server":
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "nim", "serve", "--port", str(self.port), "--db", str(self.db)],
+                stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as answer:
+                    if json.load(answer)["ok"]:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.process = None
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("NIMCORE_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=_chromium(), headless=True,
+                                          args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield launched
+        launched.close()
+
+
+class Watched:
+    """A browser context and page whose JavaScript errors are collected."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.context: BrowserContext = browser.new_context(viewport={"width": 1100, "height": 850})
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page: Page = self.context.new_page()
+        self.errors: List[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # the browser logs every refused request ("Failed to load resource: ... 409"):
+        # those are the tests' own hostile moves and the restart's dropped streams
+        self.page.on("console", lambda message: self.errors.append(message.text)
+                     if message.type == "error" and not message.text.startswith("Failed to load resource")
+                     else None)
+
+    def state(self) -> Any:
+        return self.page.evaluate("() => game")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture()
+def people(browser) -> Iterator[Any]:
+    opened: List[Watched] = []
+
+    def open_one() -> Watched:
+        watched = Watched(browser)
+        opened.append(watched)
+        return watched
+
+    yield open_one
+    for watched in opened:
+        watched.close()
+
+
+def take_first_stone(page: Page, game: Any, last_stone: bool = True) -> None:
+    """Click the last stone of the first pile that can move (take 1), then confirm."""
+    pile = next(i for i, takes in enumerate(game["takes"]) if takes)
+    size = game["piles"][pile]
+    index = size - min(game["takes"][pile]) if last_stone else 0
+    page.click(f".stone[data-pile='{pile}'][data-index='{index}']")
+    page.click("#confirm")
+
+
+def wait_version_above(page: Page, version: int) -> None:
+    page.wait_for_function(f"() => game && game.version > {version}")
+
+
+# ---------------------------------------------------------------- the tests
+
+def test_a_whole_kuet_easy_series_by_clicking_stones(server, people, shots):
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/kuet")
+    assert page.inner_text("#setup").startswith("Hello!!! I am NimX...")
+    page.fill("#name", "Ann")
+    page.click("#yes")
+    assert "1. Easy (NimX uses IDA*)" in page.inner_text("#difficulty")
+    page.screenshot(path=str(shots / "kuet-setup.png"), full_page=True)
+    page.click("#easy")
+    page.wait_for_selector(".stone")
+    games_seen = 0
+    for _ in range(200):
+        game = ann.state()
+        if game["series"]["done"]:
+            break
+        if game["finished"]:
+            games_seen += 1
+            page.click("#next")
+            wait_version_above(page, game["version"])
+            continue
+        assert page.inner_text("#status") == "Your turn, Ann."
+        # a refused take first: four stones are more than KUET allows
+        big = next((i for i, p in enumerate(game["piles"]) if p >= 4), None)
+        if big is not None:
+            page.click(f".stone[data-pile='{big}'][data-index='{game['piles'][big] - 4}']")
+            assert page.is_disabled("#confirm")
+            assert "take 1 to 3" in page.inner_text("#selection")
+        if len(game["moves"]) % 4 == 2:             # now and then typed, as in the terminal
+            pile = next(i for i, takes in enumerate(game["takes"]) if takes)
+            assert page.inner_text("#typed").startswith("From which pile you want to remove stones, Ann??:")
+            page.fill("#typed-pile", str(pile + 1))
+            page.fill("#typed-count", "1")
+            page.click("#typed-button")
+        else:
+            take_first_stone(page, game)
+        wait_version_above(page, game["version"])
+    game = ann.state()
+    assert game["series"]["done"] and len(game["series"]["results"]) == 3
+    log = page.inner_text("#log")
+    assert f"IDA* wins: {game['series']['results']}" in log
+    assert "Genetic algorithm is not applicable in Easy mode." in log
+    assert log.count("NimX is playing using IDA*.....") == 3
+    assert page.is_visible("#again") and not page.is_visible("#next")
+    page.click("#why")
+    page.wait_for_selector("#why-summary")
+    assert page.inner_text("#why-summary").startswith("NimX (IDA*) played")
+    page.click("#analysis")
+    page.wait_for_selector("#analysis-table")
+    page.screenshot(path=str(shots / "kuet-series-over.png"), full_page=True)
+    assert ann.errors == []
+
+
+def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, people, shots):
+    ann, bo = people(), people()
+    ann.page.goto(f"{server.url}/rajalakshmi")
+    ann.page.select_option("#mode", "hvh")
+    ann.page.fill("#piles", "3 4 5")
+    ann.page.click("#start")
+    ann.page.wait_for_selector("#share-link")
+    link = ann.page.inner_text("#share-link")
+    assert link.startswith(server.url + "/g/")
+
+    bo.page.goto(link)
+    bo.page.wait_for_selector("#join-button")
+    bo.page.fill("#join-name", "Bo")
+    bo.page.click("#join-button")
+    bo.page.wait_for_function("() => game.seats[1].name === 'Bo' && !document.querySelector('#join').offsetParent")
+    assert bo.page.inner_text("#status").startswith("Waiting for Player 0")
+    # out of turn: the stones are disabled, and a move forced through the API is refused
+    assert bo.page.is_disabled(".stone[data-pile='0'][data-index='0']")
+    refused = bo.page.evaluate("""async () => {
+        const mine = JSON.parse(localStorage.getItem(`nimcore:seat:${game.id}`));
+        const answer = await fetch(`/api/games/${game.id}/move`, {method: "POST",
+          headers: {"Content-Type": "application/json"},
+          body: JSON.stringify({token: mine.token, pile: 0, count: 1, version: game.version})});
+        return [answer.status, await answer.json()];
+    }""")
+    assert refused[0] == 409 and "not your turn" in refused[1]["error"]
+    assert ann.state()["moves"] == [] and bo.state()["moves"] == []
+
+    # Ann moves; Bo's board follows at once (server-sent events), then Bo answers
+    version = ann.state()["version"]
+    ann.page.click(".stone[data-pile='2'][data-index='3']")      # take 2 from pile [2]
+    ann.page.click("#confirm")
+    bo.page.wait_for_function(f"() => game.version > {version} && game.piles[2] === 3")
+    assert bo.page.inner_text("#status").startswith("Your turn, Bo")
+    assert "Player 0 removes 2 from pile [2]." in bo.page.inner_text("#log")
+    version = bo.state()["version"]
+    assert "Enter 'pile_index remove_count' (e.g. '1 3'):" in bo.page.inner_text("#typed")
+    bo.page.fill("#typed-pile", "7")                              # a typed move on no pile
+    bo.page.fill("#typed-count", "1")
+    bo.page.click("#typed-button")
+    bo.page.wait_for_function("() => document.querySelector('#selection').textContent.includes('no pile 7')")
+    assert bo.state()["version"] == version
+    bo.page.click(".stone[data-pile='0'][data-index='0']")       # take all 3 of pile [0]
+    bo.page.click("#confirm")
+    ann.page.wait_for_function(f"() => game.version > {version} && game.piles[0] === 0")
+    assert "Nim-sum:" in ann.page.inner_text("#status")
+
+    watcher = people()
+    watcher.page.goto(link)
+    watcher.page.wait_for_selector(".stone")
+    assert "You are watching." in watcher.page.inner_text("#status")
+    assert watcher.page.is_hidden("#join")
+    ann.page.screenshot(path=str(shots / "rajalakshmi-player-0.png"), full_page=True)
+    bo.page.screenshot(path=str(shots / "rajalakshmi-player-1.png"), full_page=True)
+    assert ann.errors == [] and bo.errors == [] and watcher.errors == []
+
+
+def test_without_server_sent_events_the_polling_fallback_keeps_the_game_going(server, browser):
+    ann, bo = Watched(browser), Watched(browser)
+    bo.context.add_init_script("delete window.EventSource;")      # a browser or proxy without SSE
+    try:
+        ann.page.goto(f"{server.url}/free")
+        ann.page.select_option("#mode", "hvh")
+        ann.page.click("#start")
+        ann.page.wait_for_selector("#share-link")
+        bo.page.goto(ann.page.inner_text("#share-link"))
+        bo.page.click("#join-button")
+        bo.page.wait_for_function("() => game.seats[1].taken")
+        ann.page.wait_for_function("() => game.seats[1].taken")      # Ann hears of it by SSE
+        version = ann.state()["version"]
+        take_first_stone(ann.page, ann.state())
+        bo.page.wait_for_function(f"() => game.version > {version}")  # Bo, by polling
+        assert bo.page.evaluate("() => typeof window.EventSource") == "undefined"
+        assert bo.page.inner_text("#status").startswith("Your turn")
+        assert ann.errors == [] and bo.errors == []
+    finally:
+        ann.close()
+        bo.close()
+
+
+def test_a_server_restart_in_the_middle_of_a_game(browser, tmp_path, shots):
+    server = Server(tmp_path / "restart.sqlite3").start()
+    ann, bo = Watched(browser), Watched(browser)
+    try:
+        ann.page.goto(f"{server.url}/free")
+        ann.page.select_option("#mode", "hvh")
+        ann.page.fill("#piles", "4 5 6")
+        ann.page.click("#start")
+        ann.page.wait_for_selector("#share-link")
+        link = ann.page.inner_text("#share-link")
+        bo.page.goto(link)
+        bo.page.click("#join-button")
+        bo.page.wait_for_function("() => game.seats[1].taken")
+        version = ann.state()["version"]
+        take_first_stone(ann.page, ann.state())
+        bo.page.wait_for_function(f"() => game.version > {version}")
+        before = bo.state()
+
+        server.stop()                                  # mid-game: Bo is to move
+        server.start()                                 # same port, same database
+
+        bo.page.wait_for_function("() => document.querySelector('#connection').textContent === 'live'")
+        take_first_stone(bo.page, bo.state())
+        bo.page.wait_for_function(f"() => game.version > {before['version']}")
+        ann.page.wait_for_function(f"() => game.version > {before['version']}", timeout=30_000)
+        after = ann.state()
+        assert after["moves"][:1] == before["moves"] and len(after["moves"]) == 2
+        assert ann.page.inner_text("#status").startswith("Your turn")
+        ann.page.reload()                              # a reload keeps the seat (its token is stored)
+        ann.page.wait_for_selector(".stone")
+        assert ann.page.inner_text("#status").startswith("Your turn")
+        ann.page.screenshot(path=str(shots / "after-restart.png"), full_page=True)
+        assert [e for e in ann.errors + bo.errors if "ERR_CONNECTION_REFUSED" not in e] == []
+    finally:
+        ann.close()
+        bo.close()
+        server.stop()
+
+
+def test_the_lab2_replay_upload_and_game_tree(server, people, shots, tmp_path):
+    student = people()
+    page = student.page
+    page.goto(f"{server.url}/lab2")
+    test_file = tmp_path / "lab2.txt"
+    test_file.write_text("2\n4\n2\n0 2\n1 2\n")
+    page.set_input_files("#replay-file", str(test_file))
+    page.wait_for_function("() => document.querySelector('#replay-text').value.startsWith('2')")
+    page.click("#replay-button")
+    page.wait_for_selector("#replay-result")
+    text = page.inner_text("#replay-result")
+    assert "human (line 4)" in text and "The winner is human." in text
+    page.wait_for_selector("#replay-out svg")
+    page.fill("#tree-piles", "1 2")
+    page.click("#tree-button")
+    page.wait_for_selector("#tree-out svg")
+    page.screenshot(path=str(shots / "lab2-replay.png"), full_page=True)
+    # a file that is not a Lab 2 test file: one clear line, nothing breaks
+    page.fill("#replay-text", "2\n4\n2\n0 9\n")
+    page.click("#replay-button")
+    page.wait_for_selector("#replay-out .error")
+    assert "line 4" in page.inner_text("#replay-out .error")
+    assert student.errors == []
+
+
+@pytest.mark.parametrize("flow", ["index", "kuet", "rajalakshmi", "lab2", "forejune", "free"])
+def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
+    visitor = people()
+    page = visitor.page
+    page.goto(f"{server.url}/" if flow == "index" else f"{server.url}/{flow}")
+    page.screenshot(path=str(shots / f"{flow}.png"), full_page=True)
+    assert (shots / f"{flow}.png").stat().st_size > 1000
+    if flow == "index":
+        assert page.locator(".card").count() == 5
+    elif flow == "kuet":
+        page.click("#yes")
+        page.click("#hard")
+    else:
+        page.click("#start")
+    if flow != "index":
+        page.wait_for_selector(".stone")
+        game = visitor.state()
+        assert page.locator(".stone").count() == sum(game["piles"])
+        if not game["finished"] and game["you"] == game["to_move"]:
+            page.click("#hint")
+            page.wait_for_selector("#hint-summary")
+            assert page.inner_text("#hint-summary").startswith("Hint: take")
+        if flow == "forejune":
+            page.wait_for_selector("#dp-table td")
+            assert game["moves"][0][0] == 0               # the AI moved first
+        page.screenshot(path=str(shots / f"{flow}-game.png"), full_page=True)
+    assert visitor.errors == []
