@@ -48,3 +48,18 @@ def test_old_module_attributes_of_the_package_still_resolve() -> None:
     assert callable(nim.explain)            # the function, not the module of the same name
     from nim.engines import ENGINES          # type: ignore[import-not-found]
     assert [engine.name for engine in ENGINES] == nim.METHODS[1:]
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere", "normal,max=3", "misere,max=4", "normal,half",
+                                   "misere,half", "normal,set=1;3;4", "misere,set=2;5"])
+def test_the_python_pile_dp_and_the_compiled_theory_agree(rules: str) -> None:
+    # one reference (the Python single-pile DP) and its compiled accelerators (the
+    # theory's closed forms and the mex table) held equal
+    from nim.solving.tables import pile_outcomes
+    from nim.solving.theory import grundy_table
+
+    upto = 200
+    values = pile_outcomes(upto, rules)
+    assert values == [nim.Solver(rules).solve_general((n,), "theory", {}).value for n in range(upto + 1)]
+    if rules.startswith("normal"):
+        assert [value < 0 for value in values] == [g == 0 for g in grundy_table(upto, rules)]

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
@@ -120,12 +121,6 @@ def theory_gap(rules: Rules) -> Optional[str]:
         return None
     return (f"condition (C) fails for {rules} (a movable pile of Grundy value 0 has no "
             "option of value 1), so the misère rule of the theory is not exact")
-
-
-def method_key(method: str) -> str:
-    """The one normal form of an engine or strategy name: lower case, without
-    blanks at the ends, hyphens or underscores ("Alpha-Beta" -> "alphabeta")."""
-    return method.strip().lower().replace("-", "").replace("_", "")
 
 
 def _check_method(method: str) -> str:

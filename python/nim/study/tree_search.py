@@ -22,6 +22,7 @@ from nim.errors import InvalidPositionError, NimError, UnknownMethodError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.study.tree_drawing import DrawnTree, TreeNode
+from nim.inputs import method_key
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -80,7 +81,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    name = str(method).strip().lower().replace("-", "").replace("_", "")
+    name = method_key(method)
     if name in ("depthlimited", "lab2"):
         name = "depth"
     if name not in TREE_METHODS:
