@@ -36,7 +36,7 @@ from nimcore.rules cimport (
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
 )
-from nimcore.workspace cimport ws_reserve
+from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
 cdef enum:
     _MAX_PATH = 1 << 22     # see MAX_PATH
@@ -143,10 +143,10 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
             s.stop = STOP_DEPTH
             break
         if depth + 1 >= cap[0]:
-            if ws_reserve(&s.ws, 2 * cap[0] * sizeof(IdaFrame)) != 0:
+            if ws_reserve(&s.ws, WS_FRAMES, 2 * cap[0] * sizeof(IdaFrame)) != 0:
                 s.stop = STOP_MEMORY
                 break
-            frames[0] = <IdaFrame*>s.ws.buf
+            frames[0] = <IdaFrame*>s.ws.buf[WS_FRAMES]
             cap[0] *= 2
             f = &frames[0][depth]
         f.q = q
@@ -191,10 +191,10 @@ cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
         out.iterations = 1
         return
     # the path's frames live in the Search's workspace (grown there, freed with it)
-    if ws_reserve(&s.ws, cap * sizeof(IdaFrame)) != 0:
+    if ws_reserve(&s.ws, WS_FRAMES, cap * sizeof(IdaFrame)) != 0:
         s.stop = STOP_MEMORY
         return
-    frames = <IdaFrame*>s.ws.buf
+    frames = <IdaFrame*>s.ws.buf[WS_FRAMES]
     threshold = h
     while True:
         out.iterations += 1

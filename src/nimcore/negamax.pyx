@@ -42,7 +42,7 @@ from nimcore.rules cimport (
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, SearchState, search_checkpoint,
 )
-from nimcore.workspace cimport ws_reserve
+from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
 cdef enum:
     NO_SCORE = -3       # below every score: "no child seen yet"
@@ -122,7 +122,7 @@ cdef inline bint _better(score_t v, score_t* best, score_t* alpha, score_t beta,
 
 
 cdef inline Frame* _frames(SearchState* s) noexcept nogil:
-    return <Frame*>s.ws.buf
+    return <Frame*>s.ws.buf[WS_FRAMES]
 
 
 cdef int _reserve(SearchState* s, Py_ssize_t levels) noexcept nogil:
@@ -132,8 +132,8 @@ cdef int _reserve(SearchState* s, Py_ssize_t levels) noexcept nogil:
     """
     cdef Frame* old = _frames(s)
     cdef Frame* f
-    cdef Py_ssize_t k, had = <Py_ssize_t>(s.ws.nbytes // sizeof(Frame))
-    if ws_reserve(&s.ws, <size_t>levels * sizeof(Frame)) != 0:
+    cdef Py_ssize_t k, had = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
+    if ws_reserve(&s.ws, WS_FRAMES, <size_t>levels * sizeof(Frame)) != 0:
         s.stop = STOP_MEMORY
         return -1
     f = _frames(s)
@@ -210,7 +210,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
         cap = 64                  # grows with the game (_reserve)
     if _reserve(s, cap) != 0:
         return
-    cap = <Py_ssize_t>(s.ws.nbytes // sizeof(Frame))
+    cap = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
     f = _frames(s)
     f.a.big = 0
     f.a.stones = 0
@@ -314,7 +314,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                     if _reserve(s, 2 * cap) != 0:     # re-points the stored views
                         s.nodes = nodes
                         return
-                    cap = <Py_ssize_t>(s.ws.nbytes // sizeof(Frame))
+                    cap = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
                     f = _frames(s) + d
                     fp = f.piles
                 d += 1
