@@ -212,6 +212,10 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
         return
     cap = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
     f = _frames(s)
+    f.piles = fp
+    f.n = fn
+    f.movable = movable
+    f.beta = beta
     f.a.big = 0
     f.a.stones = 0
     f.a.x = 0
@@ -298,18 +302,15 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                         s.stop_depth = child_depth
                         s.nodes = nodes
                         return
-                # store the running frame, open the child's
-                f.piles = fp
-                f.n = fn
+                # store what changed of the running frame (the rest was stored
+                # when it opened), open the child's
                 f.i = fi
                 f.first = first
                 f.p = p
                 f.m = m
                 f.j = j
-                f.movable = movable
                 f.best = best
                 f.alpha = alpha
-                f.beta = beta
                 if d + 1 >= cap:
                     if _reserve(s, 2 * cap) != 0:     # re-points the stored views
                         s.nodes = nodes
@@ -333,6 +334,10 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                 movable = child_movable
                 best = NO_SCORE
                 alpha, beta = -beta, -alpha
+                f.piles = fp
+                f.n = fn
+                f.movable = movable
+                f.beta = beta
                 continue
         # ---- v, from the running frame's side, is the value of its child just searched
         if d == 0:
