@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
-from nim.solving.kernel import MAX_PILE, MAX_SET, CoreRules
+from nim.kernel import MAX_PILE, MAX_SET, CoreRules
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
 

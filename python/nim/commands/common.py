@@ -18,8 +18,8 @@ from nim.solving.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
 from nim.position import as_piles
 from nim.rules import Rules
 from nim.solving.solution import DEFAULT_NODE_LIMIT
-from nim.solving.kernel import MAX_PILE
-from nim.solving.kernel import parse_piles as parse_pile_bytes
+from nim.kernel import MAX_PILE
+from nim.kernel import parse_piles as parse_pile_bytes
 
 __all__ = [
     "add_rule_flags",

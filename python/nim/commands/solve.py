@@ -16,7 +16,7 @@ from nim.position import Move, count_takes
 from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
 from nim.solving.engines import METHODS, TheoryWarning
-from nim.solving.kernel import MAX_MB
+from nim.kernel import MAX_MB
 from nim.solving.solution import DEFAULT_TT_MB, Solution
 
 _DESCRIPTION = """\

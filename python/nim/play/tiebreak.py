@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 from nim.position import Move
 from nim.rules import Rules
 from nim.solving.engines import has_closed_form, theory
-from nim.solving.kernel import CoreTheory
+from nim.kernel import CoreTheory
 
 __all__ = ["first_best_move", "theory_decides"]
 

@@ -1,11 +1,11 @@
 """The solving layer: everything between the API and the compiled core.
 
-It is the only part of ``nim`` that imports ``nimcore`` (``nim.solving.kernel``
-is the one door; the other modules of ``nim`` that need a compiled piece take
-it from there). Its modules, by what they own:
+It runs the compiled core, which it reaches through ``nim.kernel``, the one
+door to ``nimcore`` (at the bottom of the house, so that the value types below
+this layer, ``nim.rules`` and ``nim.position``, use it without a climb). Its
+modules, by what they own:
 
 =============  =================================================================
-kernel         the compiled pieces the Python layer uses, named once
 limits         ``Limits``: what bounds a search, and its one check
 solution       ``Solution`` (what a solve returns) and ``SolveOptions``
 engines        the tuple ``ENGINES`` of engine objects; the theory's dispatch
@@ -21,6 +21,5 @@ tables         the single-pile table (values and best takes by pile size)
 reference      pure-Python twins of the engines (the oracles' references)
 =============  =================================================================
 
-Nothing is imported here: ``nim.rules`` and ``nim.position`` take their compiled
-pieces from ``nim.solving.kernel`` without loading the engines.
+Nothing is imported here: ``import nim.solving.limits`` loads limits alone.
 """

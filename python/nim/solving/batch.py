@@ -17,8 +17,8 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 from nim.solving.solution import Solution
 from nim.errors import InvalidPositionError, NimError
 from nim.position import read_once
-from nimcore import batch as _core
-from nimcore.theory import CoreTheory
+from nim.kernel import CoreTheory
+from nim.kernel import batch as _core
 
 __all__ = ["as_batch", "batch_values", "batch_best_moves"]
 

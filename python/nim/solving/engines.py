@@ -37,13 +37,12 @@ from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
-import nimcore.ida as _ida_core
-import nimcore.tt as _tt_core
-from nimcore.minimax import search as _minimax_search
-from nimcore.theory import CoreTheory
-from nimcore.rules import MAX_PILE
-from nimcore.search import DEFAULT_MAX_DEPTH, Search
-from nimcore.ttable import TranspositionTable
+from nim.kernel import DEFAULT_MAX_DEPTH, MAX_PILE, CoreTheory, Search, TranspositionTable
+from nim.kernel import minimax
+from nim.kernel import ida as _ida_core
+from nim.kernel import tt as _tt_core
+
+_minimax_search = minimax.search      # a name of its own: tests patch it
 
 __all__ = [
     "ENGINES",

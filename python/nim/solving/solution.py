@@ -10,7 +10,7 @@ from typing import Any, Dict, NamedTuple, Optional
 from nim.errors import NimError
 from nim.solving.limits import DEFAULT_NODE_LIMIT, check_limits
 from nim.position import Move
-from nimcore.ttable import MAX_MB
+from nim.kernel import MAX_MB
 
 __all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TT_MB", "Solution", "SolveOptions", "check_options"]
 

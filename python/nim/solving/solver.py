@@ -16,9 +16,8 @@ from nim.errors import SearchLimitError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nimcore.batch import theory_solve
-from nimcore.theory import CoreTheory
-from nimcore.ttable import TranspositionTable
+from nim.kernel import CoreTheory, TranspositionTable
+from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
     from nim.solving.analysis import Analysis
@@ -160,7 +159,7 @@ class Solver:
         # the fast path: a plain list or tuple, no per-call option, the theory exact
         fast = self.exact_theory
         if fast is not None and not shorthands and limits is None and method == "auto":
-            answer = theory_solve(fast, piles)
+            answer = _batch_core.theory_solve(fast, piles)
             if answer is not None:
                 value, pile, take, seconds = answer
                 # tuple.__new__ builds the named tuples without their keyword-parsing __new__

@@ -14,7 +14,7 @@ from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.solving import defaults, engines
-from nimcore.grundy import grundy_table as _mex_table
+from nim.kernel import grundy
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
 
@@ -42,7 +42,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         core = engines.theory(ruleset)
     except NimError:
         # a set S whose period lies past the theory's search: the mex DP (linear for a set)
-        return list(_mex_table(ruleset.core, n).tolist())
+        return list(grundy.grundy_table(ruleset.core, n).tolist())
     return list(core.table(n))
 
 

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
-from nim.solving import tree_kernel as _gametree_core
+from nim.kernel import gametree as _gametree_core
 
 from nim.errors import IllegalMoveError, SearchLimitError
 from nim.solving.limits import check_limits
