@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import nim
 import nimcore.theory
-from nim.theory import assume_untame
+from hooks import assume_untame
 from nimcore.theory import CoreTheory
 
 import oracles

@@ -132,7 +132,7 @@ def _check_method(method: str) -> str:
 
 
 #: Rule sets for which (C) is declared false: tests reach the search fallback this
-#: way (nim.theory.assume_untame); no known rule set breaks (C).
+#: way (tests/hooks.py, assume_untame); no known rule set breaks (C).
 _ASSUMED_UNTAME: Set[Rules] = set()
 
 

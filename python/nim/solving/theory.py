@@ -7,13 +7,12 @@ its period, so a pile of any size is answered and a table costs linear time.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator, List
+from typing import List
 
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim.solving import defaults, engines
+from nim.solving import engines
 from nim.kernel import grundy
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
@@ -58,20 +57,3 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
         values the theory examines.
     """
     return int(engines.theory(Rules.coerce(rules)).grundy(as_size(pile)))
-
-
-@contextmanager
-def assume_untame(rules: RulesLike) -> Iterator[Rules]:
-    """For tests only: within the block, condition (C) is declared false for
-    ``rules``, so ``auto`` falls back to the search and ``theory`` refuses.
-    No rule set is known to break (C); this is how that path is exercised."""
-    ruleset = Rules.coerce(rules)
-    engines._ASSUMED_UNTAME.add(ruleset)
-    engines._theory_or_reason.cache_clear()
-    defaults.forget_default_solvers()   # they hold the theory they were built with
-    try:
-        yield ruleset
-    finally:
-        engines._ASSUMED_UNTAME.discard(ruleset)
-        engines._theory_or_reason.cache_clear()
-        defaults.forget_default_solvers()
