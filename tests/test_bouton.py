@@ -21,8 +21,8 @@ def GENERAL(piles, rules=None, method="auto", **options):
     return default_solver(rules).solve_general(piles, method, options)
 
 SPELLINGS = {
-    "normal": [None, "normal", nim.NORMAL],
-    "misere": ["misere", nim.MISERE],
+    "normal": [None, "normal", nim.rules.NORMAL],
+    "misere": ["misere", nim.rules.MISERE],
 }
 #: Piles with several sizes above 1, exactly one, none; zeros; word-sized piles.
 PILES = st.lists(

@@ -69,9 +69,9 @@ def test_consecutive_sets_against_the_dp(n, misere):
     upto = 3 * (n + 1)
     expected = mex_dp(members, upto)
     assert max(expected) == n                   # the sequence reaches n
-    assert nim.grundy_table(upto, rule) == expected
-    assert [nim.grundy_value(p, rule) for p in range(upto + 1)] == expected
-    assert [row.grundy for row in nim.pile_table(upto, rule)] == expected
+    assert nim.solving.grundy_table(upto, rule) == expected
+    assert [nim.solving.grundy_value(p, rule) for p in range(upto + 1)] == expected
+    assert [row.grundy for row in nim.solving.pile_table(upto, rule)] == expected
     value = brute_force(members, misere)
     solver = nim.Solver(rule)
     positions = [(x, y) for x in range(4) for y in range(upto + 1)]

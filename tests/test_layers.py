@@ -45,7 +45,7 @@ def test_old_module_attributes_of_the_package_still_resolve() -> None:
     assert nim.engines is importlib.import_module("nim.solving.engines")   # type: ignore[attr-defined]
     assert callable(nim.explain)            # the function, not the module of the same name
     from nim.engines import ENGINES          # type: ignore[import-not-found]
-    assert [engine.name for engine in ENGINES] == nim.METHODS[1:]
+    assert [engine.name for engine in ENGINES] == nim.solving.METHODS[1:]
 
 
 @pytest.mark.parametrize("rules", ["normal", "misere", "normal,max=3", "misere,max=4", "normal,half",
@@ -61,3 +61,17 @@ def test_the_python_pile_dp_and_the_compiled_theory_agree(rules: str) -> None:
     assert values == [nim.Solver(rules).solve_general((n,), "theory", {}).value for n in range(upto + 1)]
     if rules.startswith("normal"):
         assert [value < 0 for value in values] == [g == 0 for g in grundy_table(upto, rules)]
+
+
+def test_the_surface_is_small_and_old_names_warn_and_resolve() -> None:
+    assert len(nim.__all__) <= 20
+    for name in nim.__all__:
+        assert getattr(nim, name) is not None
+    for name, home in nim._DEPRECATED.items():
+        with pytest.warns(DeprecationWarning, match=f"use {home}.{name}"):
+            value = getattr(nim, name)
+        assert value is getattr(importlib.import_module(home), name)
+    for package in ("solving", "play", "study", "trees"):
+        module = getattr(nim, package)
+        for name in module.__all__:
+            assert not isinstance(getattr(module, name), type(importlib)), (package, name)

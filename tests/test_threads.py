@@ -31,7 +31,7 @@ SMALL_STACK_SCRIPT = textwrap.dedent("""
     CASES = [
         ("alphabeta", lambda: nim.solve([9999], "misere,max=1", "alphabeta").value),
         ("minimax", lambda: nim.solve([9999], "misere,max=1", "minimax").value),
-        ("ida", lambda: nim.ida([99999]).path_length),
+        ("ida", lambda: nim.solving.ida([99999]).path_length),
         ("depth-limited", lambda: depth_limited([3000], "misere,max=1", 3000).value),
     ]
     outcomes = []
@@ -217,8 +217,8 @@ def test_the_play_engines_take_a_cancel_handle_too() -> None:
     already.set()
     # a path of 4 million moves passes several checkpoints: the first one stops it
     with pytest.raises(nim.SearchLimitError, match="cancelled"):
-        nim.ida([2**22 - 10], "normal,max=1", cancel=already)
+        nim.solving.ida([2**22 - 10], "normal,max=1", cancel=already)
     with pytest.raises(nim.SearchLimitError, match="cancelled"):
         depth_limited([7, 7, 7, 7, 7, 7], "misere", 8, node_limit=None, cancel=already)
     with pytest.raises(nim.NimError, match="is_set"):
-        nim.ida([3], cancel=object())
+        nim.solving.ida([3], cancel=object())

@@ -14,5 +14,37 @@
 ``tournament``   AI-vs-AI tournaments on random boards
 ``selection``    the genetic algorithm's selection step over tournament scores
 
-Nothing is imported here: ``import nim`` stays light, and each flow loads when it runs.
+Its public names are exported here and imported on first use: ``import nim`` stays
+light, and each flow loads when it runs.
 """
+
+import importlib
+from typing import Any, Dict, List
+
+
+#: This package's public names, each imported from its module on first use
+#: (``import nim.play`` loads nothing else).
+_EXPORTS: Dict[str, str] = {
+    "Strategy": "nim.play.strategy",
+    "make_strategy": "nim.play.strategies",
+    "Population": "nim.play.selection",
+    "select_fittest": "nim.play.selection",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Import an exported name on first use (PEP 562)."""
+    if name not in _EXPORTS:
+        try:                # a module of the package, not imported yet
+            return importlib.import_module(f"nim.play.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module 'nim.play' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -21,5 +21,60 @@ tables         the single-pile table (values and best takes by pile size)
 reference      pure-Python twins of the engines (the oracles' references)
 =============  =================================================================
 
-Nothing is imported here: ``import nim.solving.limits`` loads limits alone.
+Its public names are exported here, each imported on first use, so ``import
+nim.solving.limits`` loads limits alone. (``explain`` is ``nim.explain`` or
+``nim.solving.explain.explain``: the module bears its name.)
 """
+
+import importlib
+from typing import Any, Dict, List
+
+
+#: This package's public names, each imported from its module on first use
+#: (``import nim.solving`` loads nothing else).
+_EXPORTS: Dict[str, str] = {
+    "solve": "nim.solving.defaults",
+    "analyze": "nim.solving.defaults",
+    "Solver": "nim.solving.solver",
+    "Solution": "nim.solving.solution",
+    "SolveOptions": "nim.solving.solution",
+    "Limits": "nim.solving.limits",
+    "DEFAULT_NODE_LIMIT": "nim.solving.limits",
+    "DEFAULT_TT_MB": "nim.solving.solution",
+    "ENGINES": "nim.solving.engines",
+    "Engine": "nim.solving.engines",
+    "METHODS": "nim.solving.engines",
+    "TheoryWarning": "nim.solving.engines",
+    "has_closed_form": "nim.solving.engines",
+    "ida": "nim.solving.heuristics",
+    "depth_limited": "nim.solving.heuristics",
+    "IdaResult": "nim.solving.heuristics",
+    "DepthLimitedResult": "nim.solving.heuristics",
+    "Analysis": "nim.solving.analysis",
+    "MoveAnalysis": "nim.solving.analysis",
+    "Explanation": "nim.solving.explain",
+    "solve_many": "nim.solving.parallel",
+    "grundy_table": "nim.solving.theory",
+    "grundy_value": "nim.solving.theory",
+    "pile_table": "nim.solving.tables",
+    "PileTable": "nim.solving.tables",
+    "PileRow": "nim.solving.tables",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Import an exported name on first use (PEP 562)."""
+    if name not in _EXPORTS:
+        try:                # a module of the package, not imported yet
+            return importlib.import_module(f"nim.solving.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module 'nim.solving' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

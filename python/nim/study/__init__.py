@@ -6,5 +6,41 @@
 ``tree_page``    the drawing in an HTML page, or the tree as text
 
 The single-pile tables and every-move analysis are part of the API
-(``nim.solving.tables``, ``nim.solving.analysis``). Nothing is imported here: ``import nim`` stays light.
+(``nim.solving.tables``, ``nim.solving.analysis``). The public names are exported here,
+imported on first use: ``import nim`` stays light. (``grade`` is ``nim.study.grade.grade``:
+the module bears its name.)
 """
+
+import importlib
+from typing import Any, Dict, List
+
+
+#: This package's public names, each imported from its module on first use
+#: (``import nim.study`` loads nothing else).
+_EXPORTS: Dict[str, str] = {
+    "parse_replay": "nim.study.replay",
+    "read_replay_file": "nim.study.replay",
+    "replay_game": "nim.study.replay",
+    "build_game_tree": "nim.study.tree_search",
+    "tree_html": "nim.study.tree_page",
+    "tree_svg": "nim.study.tree_drawing",
+    "Grade": "nim.study.grade",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Import an exported name on first use (PEP 562)."""
+    if name not in _EXPORTS:
+        try:                # a module of the package, not imported yet
+            return importlib.import_module(f"nim.study.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module 'nim.study' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -26,11 +26,32 @@ utilities as doubles) and searched by the compiled core ``nimcore.gametree``
 with an explicit stack, so a chain 100,000 levels deep is fine.
 """
 
+import importlib
+from typing import Any
+
 from nim.trees.checks import MAX_EXACT_INT, TREE_METHODS, InvalidTreeError, short_repr, tree_method
 from nim.trees.gametree import GameTree, TreeLike
 from nim.trees.solving import SolveTree, TreeSolution, solve_tree
 
+#: Names of this package imported from their modules on first use (they need the
+#: solving layer, which the tree search does not).
+_LAZY = {
+    "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
+    "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games", "SolveGame": "nim.trees.ceng",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a lazily exported name on first use (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'nim.trees' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    *_LAZY,
     "InvalidTreeError",
     "GameTree",
     "TreeSolution",
