@@ -18,8 +18,9 @@ Its public names are exported here and imported on first use: ``import nim`` sta
 light, and each flow loads when it runs.
 """
 
-import importlib
-from typing import Any, Dict, List
+from typing import Dict
+
+from nim._lazy import lazy_exports
 
 
 #: This package's public names, each imported from its module on first use
@@ -34,17 +35,4 @@ _EXPORTS: Dict[str, str] = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    """Import an exported name on first use (PEP 562)."""
-    if name not in _EXPORTS:
-        try:                # a module of the package, not imported yet
-            return importlib.import_module(f"nim.play.{name}")
-        except ModuleNotFoundError:
-            raise AttributeError(f"module 'nim.play' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

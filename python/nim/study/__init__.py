@@ -11,8 +11,9 @@ imported on first use: ``import nim`` stays light. (``grade`` is ``nim.study.gra
 the module bears its name.)
 """
 
-import importlib
-from typing import Any, Dict, List
+from typing import Dict
+
+from nim._lazy import lazy_exports
 
 
 #: This package's public names, each imported from its module on first use
@@ -30,17 +31,4 @@ _EXPORTS: Dict[str, str] = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    """Import an exported name on first use (PEP 562)."""
-    if name not in _EXPORTS:
-        try:                # a module of the package, not imported yet
-            return importlib.import_module(f"nim.study.{name}")
-        except ModuleNotFoundError:
-            raise AttributeError(f"module 'nim.study' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -26,9 +26,7 @@ utilities as doubles) and searched by the compiled core ``nimcore.gametree``
 with an explicit stack, so a chain 100,000 levels deep is fine.
 """
 
-import importlib
-from typing import Any
-
+from nim._lazy import lazy_exports
 from nim.trees.checks import MAX_EXACT_INT, TREE_METHODS, InvalidTreeError, short_repr, tree_method
 from nim.trees.gametree import GameTree, TreeLike
 from nim.trees.solving import SolveTree, TreeSolution, solve_tree
@@ -41,13 +39,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Import a lazily exported name on first use (PEP 562)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'nim.trees' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
