@@ -127,8 +127,10 @@ class Solver:
         """Time limit of each search, in seconds, unless a call gives its own."""
         return self._options.time_limit
 
-    def solve(self, piles: Iterable[int], method: str = "auto", *, limits: Optional[Limits] = None,
-              **shorthands: Any) -> Solution:
+    def solve(self, piles: Iterable[int], method: str = "auto", *,
+              node_limit: Optional[int] = _SETTING, time_limit: Optional[float] = _SETTING,
+              progress: Optional[bool] = False, cancel: Optional[Any] = None,
+              limits: Optional[Limits] = None) -> Solution:
         """Solve one position exactly.
 
         Parameters
@@ -158,7 +160,8 @@ class Solver:
         """
         # the fast path: a plain list or tuple, no per-call option, the theory exact
         fast = self.exact_theory
-        if fast is not None and not shorthands and limits is None and method == "auto":
+        if (fast is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
+                and progress is False and cancel is None and limits is None):
             answer = _batch_core.theory_solve(fast, piles)
             if answer is not None:
                 value, pile, take, seconds = answer
@@ -166,12 +169,16 @@ class Solver:
                 # (a third of a warm call)
                 move = _new_tuple(Move, (pile, take)) if pile >= 0 else None
                 return _new_tuple(Solution, (value, move, 0, self._auto, seconds))
+        given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
+                                 "cancel": cancel}
         if limits is not None:
-            shorthands = with_limits(limits, **shorthands)
-            if shorthands.pop("tt_mb") is not None:
+            if node_limit is not _SETTING or time_limit is not _SETTING or progress or cancel is not None:
+                raise TypeError("give the limits in limits=Limits(...) or as keywords, not both")
+            given = with_limits(limits)
+            if given.pop("tt_mb") is not None:
                 raise TypeError("a Solver's table size is its own: give tt_mb to Solver(...), "
                                 "not Limits(memory=...) to a call")
-        return self.solve_general(piles, method, shorthands)
+        return self.solve_general(piles, method, given)
 
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
         """``solve`` for what its fast path leaves (see ``solve``)."""
