@@ -122,12 +122,21 @@ def theory_gap(rules: Rules) -> Optional[str]:
             "option of value 1), so the misère rule of the theory is not exact")
 
 
+#: Method names as given -> their checked normal form (a handful of strings: a
+#: solve's call cost is a dict lookup, not four string methods).
+_CHECKED: Dict[str, str] = {}
+
+
 def _check_method(method: str) -> str:
+    if type(method) is str and method in _CHECKED:
+        return _CHECKED[method]
     if not isinstance(method, str):
         raise UnknownMethodError(f"method must be a string, not {method!r}")
     name = method_key(method)
     if name not in METHODS:
         raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    if type(method) is str and len(_CHECKED) < 256:
+        _CHECKED[method] = name
     return name
 
 
@@ -414,9 +423,9 @@ _ADDED: Dict[str, Engine] = {}
 METHODS: List[str] = ["auto", *(engine.name for engine in ENGINES)]
 
 
+_BY_NAME: Dict[str, Engine] = {engine.name: engine for engine in ENGINES}
+
+
 def engine_named(name: str) -> Engine:
     """The engine of a checked method name (``_check_method``), not ``auto``."""
-    for engine in ENGINES:
-        if engine.name == name:
-            return engine
-    return _ADDED[name]
+    return _BY_NAME.get(name) or _ADDED[name]
