@@ -1,14 +1,30 @@
 """Build the Cython core: every src/nimcore/*.pyx becomes the extension nimcore.<name>.
 
 Compiler directives are set once here. ``NIMCORE_DEBUG=1 pip install .`` turns the
-bounds and wrap-around checks back on for debugging.
+bounds and wrap-around checks back on for debugging. The theory the answers rest
+on, docs/theory.md, is installed with the package as nim/theory.md (``nimcore
+solve --explain`` names it).
 """
 
 import os
+import shutil
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+THEORY_DOCUMENT = Path("docs/theory.md")
+
+
+class BuildPyWithTheory(build_py):
+    """build_py, and a copy of docs/theory.md as nim/theory.md in the build."""
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "nim" / "theory.md"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(THEORY_DOCUMENT, target)
 
 DEBUG = os.environ.get("NIMCORE_DEBUG") == "1"
 
@@ -33,6 +49,7 @@ extensions = [
 ]
 
 setup(
+    cmdclass={"build_py": BuildPyWithTheory},
     ext_modules=cythonize(
         extensions,
         compiler_directives=DIRECTIVES,

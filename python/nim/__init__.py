@@ -49,7 +49,7 @@ _LAZY: Dict[str, str] = {
 
 #: The subpackages, each with its own exports: ``nim.play.Strategy`` works without
 #: importing ``nim.play`` first.
-_SUBPACKAGES = ("solving", "play", "study", "trees", "envs", "web", "commands")
+_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "envs", "web", "commands")
 
 #: Names of earlier releases that now live in the subpackages (nim.solving, nim.play,
 #: nim.study, nim.trees, nim.rules): they still resolve here, for one release, with a
@@ -68,6 +68,8 @@ _DEPRECATED: Dict[str, str] = {
     "grade": "nim.study.grade", "Grade": "nim.study.grade",
     "Population": "nim.play", "select_fittest": "nim.play", "Strategy": "nim.play",
     "make_strategy": "nim.play",
+    "game_length": "nim.solving.length",
+    "OctalPeriod": "nim.octal", "nim_sequence": "nim.octal", "octal_period": "nim.octal",
 }
 
 

@@ -1,6 +1,6 @@
 """Old import paths of the modules that moved into ``nim.solving``.
 
-``import nim.engines`` (and the twelve others) keeps working for one release:
+``import nim.engines`` (and the thirteen others) keeps working for one release:
 a finder on ``sys.meta_path`` answers the old name with the module itself
 (the same object, so a monkeypatch of ``nim.engines.X`` patches
 ``nim.solving.engines.X``), imported on first use like any module.
@@ -19,7 +19,7 @@ from typing import Dict, Optional, Sequence
 #: Old module name -> its home now.
 MOVED: Dict[str, str] = {
     f"nim.{name}": f"nim.solving.{name}"
-    for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "limits",
+    for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
                  "parallel", "reference", "solution", "solver", "tables", "theory")
 }
 

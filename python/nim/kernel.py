@@ -8,7 +8,10 @@ The compiled modules return plain values; the Python layer builds the API's
 types from them.
 """
 
-from nimcore import batch, depthlimited, gametree, grundy, ida, minimax, tt
+import importlib
+from types import ModuleType
+
+from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, tt
 from nimcore.piles import exact_piles, parse_piles
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
@@ -18,5 +21,11 @@ from nimcore.ttable import MAX_MB, TranspositionTable
 __all__ = [
     "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "grundy", "ida",
-    "minimax", "parse_piles", "tt",
+    "length", "minimax", "octal", "parse_piles", "tt",
 ]
+
+
+def octal() -> ModuleType:
+    """``nimcore.octal`` (the nim-sequences of take-and-break games), imported on
+    first use: reading an octal rule or solving Nim does not load it."""
+    return importlib.import_module("nimcore.octal")

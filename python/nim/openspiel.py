@@ -237,6 +237,7 @@ class NimcoreBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type info
 def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rules]:
     board = as_piles(piles)
     ruleset = Rules.coerce(rules)
+    ruleset.refuse_splits()         # the one message for a take-and-break game
     if ruleset.take != "any":
         raise InvalidRulesError(f"OpenSpiel's nim has only the take-any rule, not {ruleset}")
     if not board:

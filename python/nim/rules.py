@@ -8,12 +8,18 @@ from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.kernel import MAX_PILE, MAX_SET, CoreRules
+from nim.octal.codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
 
-__all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "TAKE_RULES"]
+__all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
 #: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
-#: ``set`` any k of a finite set S with k <= n.
-TAKE_RULES = ("any", "max", "half", "set")
+#: ``set`` any k of a finite set S with k <= n; and the take-and-break games
+#: (SPEC section 2.1): ``octal`` an octal code, ``grundy`` Grundy's game.
+TAKE_RULES = ("any", "max", "half", "set", "octal", "grundy")
+
+#: The take rules that split heaps or take from the middle: the nim-sequence
+#: tools answer them; solving positions under them is not supported yet.
+SPLIT_RULES = ("octal", "grundy")
 
 #: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
 MAX_K = MAX_PILE - 1
@@ -35,6 +41,10 @@ class Rules:
         The K of ``take="max"``: a move takes 1 to K objects.
     subtract : tuple of int, optional
         The set S of ``take="set"``: a move takes k objects for some k in S.
+    octal : str, optional
+        An octal code such as ``"0.77"`` (Kayles): a take-and-break game
+        (``take="octal"``). A code of only 0s and 3s is today's ``max K`` or
+        ``set S`` and becomes that rule. ``take="grundy"`` is Grundy's game.
 
     Raises
     ------
@@ -47,26 +57,67 @@ class Rules:
     Rules.parse('misere,max=3')
     >>> str(Rules.parse("normal,set=1;3;4"))
     'normal,set=1;3;4'
+    >>> Rules(octal="0.77") == Rules.parse("kayles")
+    True
+    >>> Rules(octal="0.333")
+    Rules.parse('normal,max=3')
     """
 
     # Written out rather than a frozen dataclass: importing dataclasses (and
     # inspect with it) was a fifth of the command line's start-up.
-    __slots__ = ("misere", "take", "k", "subtract", "_core", "_hash")
+    __slots__ = ("misere", "take", "k", "subtract", "octal", "_core", "_hash")
 
     misere: bool
     take: str
     k: Optional[int]
     subtract: Optional[Tuple[int, ...]]
-    _core: CoreRules
+    octal: Optional[str]
+    _core: Optional[CoreRules]
     _hash: int
 
     def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
-                 subtract: Optional[Tuple[int, ...]] = None) -> None:
+                 subtract: Optional[Tuple[int, ...]] = None, octal: Optional[str] = None) -> None:
         object.__setattr__(self, "misere", misere)
         object.__setattr__(self, "take", take)
         object.__setattr__(self, "k", k)
         object.__setattr__(self, "subtract", subtract)
+        object.__setattr__(self, "octal", octal)
+        if octal is not None or take == "octal":
+            self._read_octal()
         self._check()
+
+    @classmethod
+    def game(cls, name: str, misere: bool = False) -> "Rules":
+        """A named game: ``kayles``, ``dawson-kayles``, ``dawson-chess`` or ``grundy-game``.
+
+        Raises
+        ------
+        InvalidRulesError
+            For another name.
+        """
+        if not isinstance(name, str):
+            raise InvalidRulesError(f"a game name is a string, not {name!r}")
+        code = game_code(name)
+        if code is None:
+            return cls(misere=misere, take="grundy")
+        return cls(misere=misere, octal=code)
+
+    def _read_octal(self) -> None:
+        """Read ``octal=``: a code of 0s and 3s becomes its take rule, any other is normalised."""
+        if self.take not in ("any", "octal") or self.k is not None or self.subtract is not None:
+            raise InvalidRulesError(f"octal={self.octal!r} goes alone, not with take={self.take!r}, "
+                                    f"k={self.k!r}, subtract={self.subtract!r}")
+        if self.octal is None:
+            raise InvalidRulesError("take='octal' needs octal=, a code such as '0.77'")
+        digits = parse_code(self.octal)
+        as_take = subtraction_rule(digits)
+        if as_take is not None:       # the same game as today's rule: one spelling, one answer
+            object.__setattr__(self, "octal", None)
+            for name, value in zip(("take", "k", "subtract"), as_take):
+                object.__setattr__(self, name, value)
+        else:
+            object.__setattr__(self, "take", "octal")
+            object.__setattr__(self, "octal", code_text(digits))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Rules are immutable: cannot set {name!r}")
@@ -74,8 +125,8 @@ class Rules:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Rules are immutable: cannot delete {name!r}")
 
-    def _fields(self) -> Tuple[bool, str, Optional[int], Optional[Tuple[int, ...]]]:
-        return (self.misere, self.take, self.k, self.subtract)
+    def _fields(self) -> Tuple[bool, str, Optional[int], Optional[Tuple[int, ...]], Optional[str]]:
+        return (self.misere, self.take, self.k, self.subtract, self.octal)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -106,19 +157,24 @@ class Rules:
             raise InvalidRulesError(
                 f"subtract={self.subtract!r} only goes with take='set', not {self.take!r}"
             )
+        if self.take != "octal" and self.octal is not None:
+            raise InvalidRulesError(f"octal={self.octal!r} only goes with take='octal', not {self.take!r}")
         if type(self.misere) is not bool and self.misere not in (0, 1):
             # bool("false") is True: only True/False (or 1/0) say which convention
             raise InvalidRulesError(f"misere must be True or False, not {self.misere!r}")
         object.__setattr__(self, "misere", bool(self.misere))
         object.__setattr__(
-            self, "_core", CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
+            self, "_core", None if self.take in SPLIT_RULES
+            else CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
         )
         object.__setattr__(self, "_hash", hash(self._fields()))
 
     @classmethod
     def parse(cls, text: str) -> "Rules":
         """Parse a rule string: ``normal`` or ``misere``, optionally followed by
-        ``,max=K``, ``,half`` or ``,set=1;3;4``.
+        ``,max=K``, ``,half`` or ``,set=1;3;4``; or by a take-and-break game,
+        ``,octal=0.77`` or a name (``kayles``, ``dawson-kayles``, ``dawson-chess``,
+        ``grundy-game``), where ``normal,`` may be left out (``octal=0.77``, ``kayles``).
 
         Raises
         ------
@@ -129,6 +185,8 @@ class Rules:
             raise InvalidRulesError(f"a rule string must be a str, not {type(text).__name__}")
         parts = [part.strip().lower() for part in text.split(",")]
         convention, options = parts[0], parts[1:]
+        if parts[0].startswith("octal=") or parts[0].replace("_", "-") in _GAME_NAMES:
+            convention, options = "normal", parts      # a game needs no convention: normal play
         if convention in ("misere", "misère"):
             misere = True
         elif convention == "normal":
@@ -149,8 +207,13 @@ class Rules:
         if name == "set" and value:
             members = tuple(_parse_int(v, text) for v in value.split(";") if v.strip())
             return cls(misere=misere, take="set", subtract=members)
+        if name == "octal":
+            return cls(misere=misere, octal=value)
+        if name.replace("_", "-") in _GAME_NAMES and not value:
+            return cls.game(name, misere=misere)
         raise InvalidRulesError(
-            f"unknown take rule {options[0]!r} in {text!r}: expected max=K, half or set=1;3;4"
+            f"unknown take rule {options[0]!r} in {text!r}: expected max=K, half, set=1;3;4, "
+            f"octal=CODE or one of {', '.join(_GAME_NAMES)}"
         )
 
     @classmethod
@@ -172,17 +235,52 @@ class Rules:
         return "misere" if self.misere else "normal"
 
     @property
+    def splits(self) -> bool:
+        """True for a take-and-break game (an octal code or Grundy's game), whose
+        positions the solvers do not take yet (the nim-sequence tools do)."""
+        return self._core is None
+
+    def refuse_splits(self) -> None:
+        """Raise the error every solving entry point gives for a take-and-break game
+        (an octal code or Grundy's game); nothing for a take rule.
+
+        Raises
+        ------
+        InvalidRulesError
+            Saying what works today for these rules: their nim-sequence.
+        """
+        self._refuse_splits()
+
+    def _refuse_splits(self) -> CoreRules:
+        """The core's rules, or the one error every solving entry point gives for a
+        take-and-break game."""
+        if self._core is None:
+            what = f"octal code {self.octal}" if self.take == "octal" else "Grundy's game"
+            raise InvalidRulesError(
+                f"rules {self} ({what}) split heaps or take from the middle: positions under them "
+                "are not solved or played yet; what works today is their nim-sequence: "
+                "nim.nim_sequence(rules, n), nim.octal_period(rules), "
+                "'nimcore octal CODE' and 'nimcore table --octal CODE'")
+        return self._core
+
+    @property
     def min_take(self) -> int:
         """Smallest legal take: a pile smaller than this can never be moved."""
         # a C field read: cheaper than cached_property, whose first use costs ~20 µs
-        return int(self._core.min_take)
+        return int(self._refuse_splits().min_take)
 
     def takes(self, pile: int) -> Sequence[int]:
         """Legal numbers of objects to take from a pile of ``pile``, largest first.
 
         A ``range`` for `any`, `max` and `half` (constant memory, ``in`` and
         ``len`` in constant time, even for a pile of 2**60), a tuple for `set`.
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take-and-break game (its moves may split a heap).
         """
+        self._refuse_splits()
         if self.take == "any":
             return range(pile, 0, -1)
         if self.take == "max":
@@ -195,6 +293,13 @@ class Rules:
 
     def describe(self) -> str:
         """The rules in a sentence, e.g. for the start of a game or a table's heading."""
+        end = "the player who cannot move " + ("wins" if self.misere else "loses")
+        if self.take == "octal":
+            return (f"The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
+                    f"from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and "
+                    f"splits the rest in two; {end}.")
+        if self.take == "grundy":
+            return f"Grundy's game: a move splits one heap into two unequal non-empty heaps; {end}."
         take = {
             "any": "any number of objects",
             "max": f"1 to {self.k} objects",
@@ -203,14 +308,18 @@ class Rules:
         }[self.take]
         if self.take in ("any", "max"):
             end = "whoever takes the last object " + ("loses" if self.misere else "wins")
-        else:  # a pile may be left that cannot move: say who wins then
-            end = "the player who cannot move " + ("wins" if self.misere else "loses")
         return f"A move takes {take} from one pile; {end}."
 
     @property
     def core(self) -> CoreRules:
-        """The compiled core's view of these rules (internal)."""
-        return self._core
+        """The compiled core's view of these rules (internal).
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take-and-break game: the solvers do not take it yet.
+        """
+        return self._refuse_splits()
 
     def __str__(self) -> str:
         take = {
@@ -218,6 +327,8 @@ class Rules:
             "max": f",max={self.k}",
             "half": ",half",
             "set": ",set=" + ";".join(map(str, self.subtract or ())),
+            "octal": f",octal={self.octal}",
+            "grundy": f",{GRUNDY_GAME}",
         }[self.take]
         return self.convention + take
 
@@ -227,10 +338,13 @@ class Rules:
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         # the compiled core view is rebuilt, not pickled: pickle and deepcopy
         # carry the four public fields only
-        return (Rules, (self.misere, self.take, self.k, self.subtract))
+        return (Rules, (self.misere, self.take, self.k, self.subtract, self.octal))
 
 
 RulesLike = Union[Rules, str, None]
+
+#: The game names of a rule string (nim.octal.codes.GAMES).
+_GAME_NAMES = ("kayles", "dawson-kayles", "dawson-chess", GRUNDY_GAME)
 
 
 @lru_cache(maxsize=256)

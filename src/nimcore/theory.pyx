@@ -395,8 +395,10 @@ cdef class CoreTheory:
         cdef Py_ssize_t start, n
         cdef uint64_t g, lost_value = 1 if t.misere else 0    # a lone pile is lost iff g == this
         cdef list values = [], grundies = [], takes = []
-        for start in range(0, upto + 1, _CHUNK):
-            for n in range(start, min(upto + 1, start + _CHUNK)):
+        # a row scans S (up to 10,000 members): fewer rows between checks for Ctrl-C
+        cdef Py_ssize_t step = max(1, min(<Py_ssize_t>_CHUNK, _CHUNK_WORK // max(1, t.n_set)))
+        for start in range(0, upto + 1, step):
+            for n in range(start, min(upto + 1, start + step)):
                 g = theory_grundy(t, n)
                 grundies.append(g)
                 values.append(-1 if g == lost_value else 1)

@@ -80,13 +80,35 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
                       help="a move takes k objects for k in the set S, e.g. 1,3,4")
     take.add_argument("--rules", metavar="TEXT",
                       help="a rule string instead: e.g. misere,max=3 or normal,set=1;3;4")
+    take.add_argument("--octal", metavar="CODE",
+                      help="a take-and-break game by its octal code, e.g. 0.77 (Kayles), 0.137")
+    take.add_argument("--game", metavar="NAME",
+                      help="a named game: kayles, dawson-kayles, dawson-chess or grundy-game")
 
 
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The Rules the rule flags describe."""
+def rules_from_args(args: argparse.Namespace, splits_ok: bool = False) -> Rules:
+    """The Rules the rule flags describe.
+
+    A take-and-break game (``--octal``, ``--game``, or such a rule string) is
+    refused with one clear error unless the command takes it (``splits_ok``):
+    positions under it are not solved or played yet.
+    """
+    rules = _rules_from_flags(args)
+    if not splits_ok:
+        rules.refuse_splits()
+    return rules
+
+
+def _rules_from_flags(args: argparse.Namespace) -> Rules:
+    if getattr(args, "octal", None) is not None:
+        return Rules(misere=args.misere, octal=args.octal)
+    if getattr(args, "game", None) is not None:
+        return Rules.game(args.game, misere=args.misere)
     if args.rules is not None:
         rules = Rules.parse(args.rules)
-        return Rules(misere=True, take=rules.take, k=rules.k, subtract=rules.subtract) if args.misere else rules
+        if args.misere:
+            return Rules(misere=True, take=rules.take, k=rules.k, subtract=rules.subtract, octal=rules.octal)
+        return rules
     if args.max_take is not None:
         return Rules(misere=args.misere, take="max", k=args.max_take)
     if args.half:

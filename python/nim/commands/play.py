@@ -96,7 +96,8 @@ def add_parser(subparsers: Any) -> None:
 
 def _options(args: argparse.Namespace) -> PlayOptions:
     rule_flags = (args.misere or args.normal or args.max_take is not None or args.half
-                  or args.subtract is not None or args.rules is not None)
+                  or args.subtract is not None or args.rules is not None
+                  or args.octal is not None or args.game is not None)
     if args.misere and args.normal:
         raise NimError("give --misere or --normal, not both")
     rules: Optional[Rules] = rules_from_args(args) if rule_flags else None

@@ -30,12 +30,14 @@ canonical positions with a transposition table of at most --tt-mb MB.
 `minimax` and `alphabeta` search the whole game tree and count its nodes.
 
 --explain shows why: each pile's Grundy value, their XOR, the rule that
-decides, and why the move wins (summarised for many piles).
+decides, how many moves the game lasts (take any), why the move wins
+(summarised for many piles), and where the theory is written down.
 
 --all-moves scores every legal move: its value for the player who makes it
 and its depth, the number of moves left after it when the winner hurries and
-the loser delays (exact; it searches every reachable position, so on large
-positions add --no-depth for values only).
+the loser delays (exact: by formula under take any; under the other take
+rules by a search of every reachable position, so on large positions add
+--no-depth for values only).
 
 A limit reached exits with status 3; Ctrl-C stops the search at once (status
 130). A long search shows its progress on stderr when that is a terminal.

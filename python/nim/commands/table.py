@@ -18,6 +18,10 @@ every winning take, and the pile's Sprague-Grundy value (normal play).
 
 With --half this is the forejune notes' DP score table: one pile, a move takes
 1 to half the pile, the player left with 1 (who cannot move) loses.
+
+With --octal CODE or --game NAME (a take-and-break game) the table is normal
+play, from the game's nim-sequence; a winning take k may need the rest split
+in two (see 'nimcore octal' for the sequence's period).
 """
 
 _EPILOG = """\
@@ -25,6 +29,8 @@ examples:
   nimcore table --half --upto 32          the forejune single-pile game
   nimcore table --misere --max-take 3
   nimcore table --subtract 1,3,4 --upto 50 --json
+  nimcore table --octal 0.77 --upto 100   Kayles (normal play; a take may split the rest)
+  nimcore table --game grundy-game        Grundy's game
 """
 
 
@@ -42,7 +48,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     rows = pile_table(args.upto, rules)
     if args.json:
         # one write: json.dump streams many small pieces (10**6 rows: 15 s instead of 2)

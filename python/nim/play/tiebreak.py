@@ -6,7 +6,7 @@ is the first legal move. When it is won the best moves are the winning ones,
 and a move changes one pile only: with the Grundy values g of the piles (their
 XOR X, and B the number of piles with g >= 2), a winning move from pile i must
 give it a Grundy value t that the theory names (normal play: t = X ^ g_i;
-misère, THEORY.md: the same while another big pile remains, else t = X ^ g_i ^ 1
+misère, docs/theory.md: the same while another big pile remains, else t = X ^ g_i ^ 1
 with t <= 1), and the smallest count reaching value t is the largest option m
 of pile i with g(m) = t -- one closed form per take rule. So a choice costs
 O(number of piles), whatever their sizes (a replay of piles of 2**32 used to

@@ -9,10 +9,12 @@ scores +-(DIST_MATE - remoteness), every child searched (a win can be no
 faster than one move, the only cut-off), each canonical position solved once
 thanks to the table. That is exact for every rule set, closed forms included:
 Bouton's and Sprague-Grundy's theorems give who wins, not how long it lasts,
-so the depth needs the search even where the value does not. Its cost is the
-number of positions reachable from the root (not only those a proof needs):
-for large positions ask for values only (``depth=False``), which uses the
-alpha-beta proof search per move with one shared table.
+so the depth needs the search even where the value does not -- except under
+take `any`, whose game length has a closed form (``nim.length``, docs/theory.md):
+there every depth comes from the formulas, without search. Elsewhere the cost
+is the number of positions reachable from the root (not only those a proof
+needs): for large positions ask for values only (``depth=False``), which the
+theory answers where it is exact.
 """
 
 from __future__ import annotations
@@ -60,12 +62,17 @@ class MoveAnalysis(NamedTuple):
 
 class Analysis(List[MoveAnalysis]):
     """``analyze``'s result: a list of MoveAnalysis (equal to the plain list)
-    that remembers its position and rules, so a notebook can draw it."""
+    that remembers its position, its rules and its ``method`` ("theory" or
+    "tt"), so a notebook can draw it."""
 
-    def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules) -> None:
+    def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules,
+                 method: str = "tt") -> None:
         super().__init__(rows)
         self.piles = piles
         self._rules = str(rules)  # the rule string: pickles like the plain list did
+        #: how the rows were found: "theory" (formulas: values by the Grundy
+        #: summary, depths under take `any` by nim.length) or "tt" (the search)
+        self.method = method
 
     @property
     def rules(self) -> Rules:
@@ -84,7 +91,8 @@ MAX_ANALYZED_MOVES = 4_000_000
 
 def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[MoveAnalysis]:
     """``analyze`` without depths where the theory is exact: every move's value from
-    one Grundy summary of the position, in C (no search, O(piles + moves)).
+    one Grundy summary of the position, in C (no search, O(piles + moves)); piles
+    past 64 bits through the theory's Python-integer path.
 
     Raises
     ------
@@ -92,8 +100,11 @@ def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) 
         When the position has more than MAX_ANALYZED_MOVES legal moves.
     """
     total = _listed_moves(piles, rules)
-    values = array("b", bytes(total))
-    _batch_core.child_values(theory, rules.core, piles, values)
+    if all(p >> 64 == 0 for p in piles):
+        values: Iterable[int] = array("b", bytes(total))
+        _batch_core.child_values(theory, rules.core, piles, values)
+    else:
+        values = _child_values_of_large_piles(piles, rules, theory)
     moves = Position(piles).moves(rules)
     return [MoveAnalysis(move, value, None) for move, value in zip(moves, values)]
 
@@ -107,6 +118,27 @@ def _listed_moves(piles: Tuple[int, ...], rules: Rules) -> int:
             f"{MAX_ANALYZED_MOVES:,}"
         )
     return total
+
+
+def _child_values_of_large_piles(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[int]:
+    """child_values for piles past 64 bits: each move changes one Grundy value, so
+    its child's summary is the position's with that value replaced."""
+    x, big, _ = theory.summary(piles)
+    values: List[int] = []
+    for pile in piles:
+        g = theory.grundy(pile)
+        for count in rules.takes(pile):
+            h = theory.grundy(pile - count)
+            values.append(-_outcome(rules.misere, x ^ g ^ h, big - (g >= 2) + (h >= 2)))
+    return values
+
+
+def _outcome(misere: bool, x: int, big: int) -> int:
+    """+1 when the mover wins a position of Grundy summary (x, big): Sprague-Grundy,
+    or the tame misère rule (docs/theory.md), as nimcore.theory decides it."""
+    if misere and big == 0:
+        return -1 if x == 1 else 1
+    return 1 if x != 0 else -1
 
 
 def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,

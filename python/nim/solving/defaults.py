@@ -125,9 +125,11 @@ def analyze(
     rules : Rules or str, default normal play, take any
         By default a ``Position``'s own rules.
     depth : bool, default True
-        Compute each move's depth (exact; costs a search of every position
-        reachable from the root). False: values only (depth None), much faster
-        on large positions.
+        Compute each move's depth, exact: under take `any` by the game-length
+        formulas (``nim.length``, no search, O(moves)); under `max K`, `half`
+        and `set S` by a search of every position reachable from the root
+        (the result's ``method`` says "tt"). False: values only (depth None),
+        by the theory where it is exact, much faster on large positions.
     node_limit, time_limit, tt_mb, progress, cancel, limits
         As for ``nim.solve``; the limits hold for the whole analysis.
 
@@ -135,7 +137,8 @@ def analyze(
     -------
     Analysis (a list of MoveAnalysis)
         One row per legal move, in the engines' order (pile by pile from the
-        left, largest take first); empty when no move is left.
+        left, largest take first); empty when no move is left. Its ``method``
+        is "theory" (formulas) or "tt" (search).
 
     Raises
     ------

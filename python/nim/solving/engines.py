@@ -6,7 +6,7 @@ Engines (SPEC section 3):
 ========== ==============================================================
 minimax    plain minimax, visits every node (exact CENG node counts)
 alphabeta  minimax with alpha-beta pruning, window (-1, +1)
-theory     the theory of THEORY.md (nimcore.theory): Grundy values and
+theory     the theory of docs/theory.md (nimcore.theory): Grundy values and
            Bouton's rule, normal and misère, every take rule; exact wherever
            condition (C) holds (any, max K, half, and every set S tried)
 grundy     the theory restricted to Sprague-Grundy values (normal play, every

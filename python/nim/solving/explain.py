@@ -3,8 +3,9 @@
 For a student or a teacher: each pile's Grundy value and how it is computed,
 the XOR of the values, which rule decides (Bouton in normal play, Sprague-
 Grundy, Bouton's misère rule, or tame misère play under condition (C), see
-THEORY.md), and why the chosen move wins -- the position it leaves and the
-clause of the rule that makes it lost for the opponent. Positions with many
+docs/theory.md), how long the game lasts (a formula under take `any`; a
+search elsewhere), and why the chosen move wins -- the position it leaves and
+the clause of the rule that makes it lost for the opponent. Positions with many
 piles are summarised (a few rows and counts), never printed in full.
 
 >>> print(explain([1, 2, 3], "normal").text.splitlines()[-1])  # doctest: +ELLIPSIS
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nim.solving import defaults, engines
@@ -22,10 +24,14 @@ from nim.errors import NimError
 from nim.position import Move, as_piles, rules_for
 from nim.rules import Rules, RulesLike
 
-__all__ = ["SHOW_PILES", "Explanation", "explain"]
+__all__ = ["SHOW_PILES", "Explanation", "explain", "theory_document"]
 
 #: Positions with more piles than this are summarised.
 SHOW_PILES = 12
+
+#: A subtraction set with more members than this is abbreviated in the heading
+#: (sets may have 10,000 members).
+SHOW_MEMBERS = 12
 
 #: The rule that decided, by key: what each key means, in one sentence.
 RULE_TEXT = {
@@ -37,7 +43,7 @@ RULE_TEXT = {
     "bouton-misere": "Bouton's misère rule (take any): with B the number of piles of 2 or "
                      "more, the player to move loses exactly when B = 0 and the number of "
                      "1-piles is odd (X = 1), or B >= 1 and X = 0.",
-    "tame-misere": "tame misère play (THEORY.md): condition (C) holds -- every pile of "
+    "tame-misere": "tame misère play (docs/theory.md): condition (C) holds -- every pile of "
                    "Grundy value 0 that can move has an option of value 1 -- so the player "
                    "to move loses exactly when B = 0 and X = 1, or B >= 1 and X = 0, with "
                    "B the number of Grundy values >= 2.",
@@ -69,6 +75,12 @@ class Explanation:
         (xor, big, ones) after the move.
     method : str
         The engine that found the value: ``theory`` or ``tt``.
+    grundy_text : str
+        How the Grundy values are computed.
+    length : int or None
+        Moves left when the winner hurries and the loser delays (take `any`:
+        by formula, docs/theory.md); None under the other take rules, where
+        only a search finds it (``nim.analyze(depth=True)``).
     """
 
     piles: Tuple[int, ...]
@@ -83,6 +95,7 @@ class Explanation:
     after: Optional[Tuple[int, int, int]]
     method: str
     grundy_text: str
+    length: Optional[int] = None
 
     @property
     def text(self) -> str:
@@ -105,6 +118,7 @@ class Explanation:
             "move": list(self.move) if self.move is not None else None,
             "after": None if self.after is None else dict(zip(("xor", "big", "ones"), self.after)),
             "method": self.method,
+            "length": self.length,
             "text": self.text,
         }
 
@@ -141,9 +155,43 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
             child = list(position)
             child[solution.move.pile] -= solution.move.count
             after = core.summary(child)
+    length = None
+    if ruleset.take == "any":
+        from nim.solving.length import game_length      # O(piles), like the rest
+        length = game_length(position, ruleset)
     return Explanation(position, ruleset, solution.value, solution.move,
                        _rule_key(ruleset, exact), tuple(grundy), xor, big, ones, after,
-                       solution.method, _grundy_formula(ruleset, core))
+                       solution.method, _grundy_formula(ruleset, core), length)
+
+
+def theory_document() -> str:
+    """Where the theory the answers rest on is written: the copy of docs/theory.md
+    installed with the package, or (running from a source tree) the repository's."""
+    installed = Path(__file__).with_name("theory.md")
+    return str(installed) if installed.is_file() else "docs/theory.md in the nimcore repository"
+
+
+def _length_line(e: Explanation) -> str:
+    if e.length is None:
+        return (f"Length: no formula is known under take '{e.rules.take}'; nim.analyze(depth=True) "
+                "(nimcore solve --all-moves) finds each move's depth by the tt search.")
+    if e.value > 0:
+        return (f"Length: the player to move wins in {e.length:,} moves at most (both players' "
+                "moves counted, the opponent delaying as long as possible).")
+    return (f"Length: the player to move loses, but can make the game last {e.length:,} moves "
+            "(the opponent hurrying).")
+
+
+def _heading(rules: Rules) -> str:
+    """The rule string and the rules in a sentence; a large set S abbreviated."""
+    text = f"{rules}: {rules.describe()}"
+    members = rules.subtract or ()
+    if rules.take == "set" and len(members) > SHOW_MEMBERS:
+        first = members[:SHOW_MEMBERS]
+        text = text.replace(";".join(map(str, members)), ";".join(map(str, first)) + ";...", 1)
+        text = text.replace(", ".join(map(str, members)),
+                            ", ".join(map(str, first)) + f", ... ({len(members):,} members)", 1)
+    return text
 
 
 def _rule_key(rules: Rules, exact: bool) -> str:
@@ -200,7 +248,7 @@ def _outcome_reason(misere: bool, xor: int, big: int, who: str = "the player to 
 
 def _lines(e: Explanation) -> List[str]:
     n = len(e.piles)
-    lines = [f"{e.rules}: {e.rules.describe()}",
+    lines = [_heading(e.rules),
              f"Grundy values: {e.grundy_text}."]
     if e.grundy or not e.piles:           # (no Grundy values: a set S without a period in reach)
         if not e.piles:
@@ -219,6 +267,7 @@ def _lines(e: Explanation) -> List[str]:
     lines.append("Rule: " + RULE_TEXT[e.rule])
     if e.rule == "tame-misere":
         lines.append("(C) " + _why_tame(e.rules) + ".")
+    lines.append(f"Theory and proofs: {theory_document()}")
     if e.rule == "search":
         lines.append(f"Why not the theory: {engines.theory_gap(e.rules)}.")
         lines.append(f"Value by search ({e.method}): the player to move "
@@ -228,6 +277,7 @@ def _lines(e: Explanation) -> List[str]:
     if e.move is None:
         lines.append("No move is left.")
         return lines
+    lines.append(_length_line(e))
     pile, count = e.move
     size = e.piles[pile]
     shown = f"take {count} from pile {pile} ({size} -> {size - count})"

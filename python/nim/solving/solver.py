@@ -214,6 +214,7 @@ class Solver:
         SearchLimitError
             When a limit stops the analysis.
         """
+        from nim.solving.length import analyze_by_length
         from nim.solving.analysis import Analysis, analyze_by_theory, analyze_moves
 
         position = as_piles(read_once(piles))
@@ -228,11 +229,15 @@ class Solver:
         else:
             options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
                                         cancel=cancel)
-        if not depth and self.exact_theory is not None and all(p >> 64 == 0 for p in position):
+        method = "theory"
+        if depth and self._rules.take == "any":
+            rows = analyze_by_length(position, self._rules)       # depths by formula, no search
+        elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)
         else:
+            method = "tt"                  # depths under max K, half, set S: the exact search
             rows = self._with_table(lambda table: analyze_moves(position, self._rules, depth, options, table))
-        return Analysis(rows, position, self._rules)
+        return Analysis(rows, position, self._rules, method)
 
     def values(self, positions: Any) -> Any:
         """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch.

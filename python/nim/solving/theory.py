@@ -1,4 +1,4 @@
-"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2, THEORY.md).
+"""Sprague-Grundy values of single piles, for every take rule (SPEC section 2, docs/theory.md).
 
 Both come from the one theory module of the core (``nimcore.theory``): closed
 forms for `any`, `max K` and `half`, and for `set S` the Grundy sequence with
@@ -37,6 +37,10 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
     if n > MAX_TABLE:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
     ruleset = Rules.coerce(rules)
+    if ruleset.splits:          # a take-and-break game: its nim-sequence
+        from nim.octal.sequence import nim_sequence
+
+        return nim_sequence(ruleset, n + 1).tolist()
     try:
         core = engines.theory(ruleset)
     except NimError:
@@ -54,6 +58,12 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
         When ``pile`` is negative or not a whole number.
     NimError
         For a `set S` rule whose Grundy sequence shows no period within the
-        values the theory examines.
+        values the theory examines; for a take-and-break game without a
+        proven period, a heap past those computed (nim.octal_period).
     """
-    return int(engines.theory(Rules.coerce(rules)).grundy(as_size(pile)))
+    ruleset = Rules.coerce(rules)
+    if ruleset.splits:          # a take-and-break game: its period, proven (or the heaps computed)
+        from nim.octal.sequence import cached_period
+
+        return cached_period(ruleset).grundy(pile)
+    return int(engines.theory(ruleset).grundy(as_size(pile)))

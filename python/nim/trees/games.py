@@ -293,6 +293,7 @@ class NimGame:
 
     def __init__(self, piles: Iterable[int], rules: RulesLike = None) -> None:
         self.rules = Rules.coerce(rules)
+        self.rules.refuse_splits()      # a take-and-break game's moves split heaps: not yet
         self.initial = NimState(tuple(as_piles(piles)), 0)
 
     def actions(self, state: NimState) -> Iterator[Move]:

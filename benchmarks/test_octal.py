@@ -1,0 +1,96 @@
+"""Benchmarks of octal games' nim-sequences (issue 21, item 6).
+
+    pytest benchmarks/test_octal.py --benchmark-only
+
+* 0.16 (pre-period 105,351, period 149,459) and 0.56 (pre-period 326,640,
+  period 144) proven by ``nim.octal.octal_period`` (target: under 2 s each);
+* Grundy's game to 2**20 heaps (target: under 20 s on one core);
+* the plain mex and the rare-values method side by side on the same heaps,
+  in the same run: ``extra_info`` holds the ratio (plain seconds / fast seconds)
+  and the pairings (option values looked at) of each;
+* memory: bytes per heap of 10**8 Kayles heaps, measured as the growth of a
+  fresh process's peak resident size.
+
+0.1777 (pre-period about 1.6 * 10**8) is a run by hand: benchmarks/octal_0_1777.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from typing import Any, Dict
+
+import pytest
+
+import nim
+
+#: seconds measured in this run, by (game, method), for the ratios
+SECONDS: Dict[str, float] = {}
+
+#: (rules, heaps) computed by both methods: the plain mex is quadratic, so the
+#: heaps are few enough for it to finish in seconds
+SIDE_BY_SIDE = [("octal=0.16", 1 << 16), ("octal=0.56", 1 << 16), ("kayles", 1 << 16),
+                ("grundy-game", 1 << 16), ("octal=0.137", 1 << 16)]
+
+
+@pytest.mark.benchmark(group="octal-period")
+@pytest.mark.parametrize("rules, preperiod, period", [("octal=0.16", 105_351, 149_459),
+                                                      ("octal=0.56", 326_640, 144)])
+def test_period_proven(benchmark: Any, rules: str, preperiod: int, period: int) -> None:
+    found = benchmark.pedantic(nim.octal.octal_period, args=(rules,), rounds=3, iterations=1)
+    assert (found.preperiod, found.period, found.proven) == (preperiod, period, True)
+    benchmark.extra_info.update(heaps=found.heaps, bound=found.bound, rare_count=found.rare_count,
+                                mask=found.mask, seconds=found.seconds)
+
+
+@pytest.mark.benchmark(group="octal-grundy")
+def test_grundy_game_to_2_20(benchmark: Any) -> None:
+    values = benchmark.pedantic(nim.octal.nim_sequence, args=("grundy-game", 1 << 20), rounds=1, iterations=1)
+    assert len(values) == 1 << 20
+    benchmark.extra_info.update(heaps=len(values), largest=max(values))
+
+
+@pytest.mark.benchmark(group="octal-plain-vs-rare")
+@pytest.mark.parametrize("method", ["plain", "rare"])
+@pytest.mark.parametrize("rules, heaps", SIDE_BY_SIDE)
+def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, method: str) -> None:
+    from nim.octal.sequence import _new_sequence
+
+    def compute() -> Any:
+        _, sequence = _new_sequence(rules, method)
+        sequence.extend(heaps)
+        return sequence
+
+    sequence = benchmark.pedantic(compute, rounds=1, iterations=1)
+    SECONDS[f"{rules}/{method}"] = benchmark.stats.stats.mean
+    benchmark.extra_info.update(heaps=heaps, pairings=sequence.pairings, mask=sequence.mask)
+    plain = SECONDS.get(f"{rules}/plain")
+    if method == "rare" and plain is not None:
+        benchmark.extra_info["ratio_plain_over_rare"] = plain / SECONDS[f"{rules}/rare"]
+        assert sequence.values() == nim.octal.nim_sequence(rules, heaps, method="plain")
+
+
+_MEMORY_SCRIPT = """
+import resource, sys, time
+import nim
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+started = time.monotonic()
+values = nim.octal.nim_sequence("kayles", {heaps})
+seconds = time.monotonic() - started
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024 / {heaps}, seconds, values.itemsize)
+"""
+
+
+@pytest.mark.benchmark(group="octal-memory")
+def test_memory_per_heap(benchmark: Any) -> None:
+    """10**8 Kayles heaps in a fresh process: peak resident growth per heap (about 1 byte)."""
+    heaps = 10**8
+    started = time.monotonic()
+    out = benchmark.pedantic(subprocess.run, args=([sys.executable, "-c", _MEMORY_SCRIPT.format(heaps=heaps)],),
+                             kwargs={"capture_output": True, "text": True, "check": True}, rounds=1, iterations=1)
+    per_heap, seconds, itemsize = out.stdout.split()
+    benchmark.extra_info.update(bytes_per_heap=float(per_heap), seconds=float(seconds),
+                                itemsize=int(itemsize), wall=time.monotonic() - started)
+    assert float(per_heap) < 1.2 and int(itemsize) == 1

@@ -1,0 +1,406 @@
+"""Nim-sequences of take-and-break games, and their periods proven (SPEC section 2.1).
+
+``nim_sequence(rules, n)`` gives the normal-play Grundy values of heaps 0..n-1
+of an octal game, Grundy's game or a subtraction rule of at most 64 places, as
+a compact ``array.array`` (one byte a heap while the values are below 256, else
+two). ``octal_period(rules)`` computes as far as the Octal Game Periodicity
+Theorem needs and returns an ``OctalPeriod``, which answers a heap of any size.
+
+Both run in the compiled core (``nimcore.octal``): the rare-values method by
+default, the plain mex over every option with ``method="plain"``. The GIL is
+released while they compute; Ctrl-C, a ``cancel`` handle and a progress bar on
+long runs are honoured.
+
+>>> list(nim_sequence("kayles", 12))
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> kayles = octal_period("kayles")
+>>> kayles.preperiod, kayles.period, kayles.proven
+(71, 12, True)
+>>> kayles.grundy(10**40)
+1
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from array import array
+from functools import lru_cache
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
+from nim.octal.codes import MAX_CODE_DIGITS, code_text, parse_code, places
+from nim.position import as_size
+from nim.rules import Rules, RulesLike
+
+__all__ = ["DEFAULT_MAX_HEAPS", "METHODS", "OctalPeriod", "game_places", "nim_sequence", "octal_period"]
+
+#: How many heaps ``octal_period`` computes at most unless told (``max_heaps=``):
+#: enough for 0.16 and 0.56, a few seconds where no period shows.
+DEFAULT_MAX_HEAPS = 1 << 20
+
+#: The methods: ``auto`` (= ``rare``), ``rare`` the rare-values method, ``plain`` the mex over every option.
+METHODS = ("auto", "rare", "plain")
+
+#: The first number of heaps ``octal_period`` looks for a period in.
+_FIRST_HEAPS = 1 << 12
+
+Progress = Union[None, bool, Callable[[int, float], None]]
+
+
+def game_places(rules: RulesLike) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
+    """``(name, takes_all, leaves, splits, grundy_game)`` of a rule set's heap game.
+
+    Raises
+    ------
+    InvalidRulesError
+        For a take rule that is not a finite octal code: ``any`` (Nim's code is
+        infinite), ``half``, a ``max K`` or ``set S`` beyond 64 places.
+    """
+    ruleset = Rules.coerce(rules)
+    if ruleset.take == "grundy":
+        return "grundy-game", (), (), (0,), True
+    if ruleset.take == "octal":
+        assert ruleset.octal is not None
+        digits = parse_code(ruleset.octal)
+    elif ruleset.take in ("max", "set"):
+        members = range(1, (ruleset.k or 0) + 1) if ruleset.take == "max" else ruleset.subtract or ()
+        if max(members) > MAX_CODE_DIGITS:
+            raise InvalidRulesError(
+                f"{ruleset} is an octal code of {max(members)} places, more than {MAX_CODE_DIGITS}: "
+                "nim.grundy_table answers it")
+        digits = tuple(3 if k in set(members) else 0 for k in range(max(members) + 1))
+    else:
+        raise InvalidRulesError(
+            f"{ruleset} is not a finite octal code (take 'any' is Nim's infinite code 0.333..., "
+            "'half' none): nim.grundy_table answers it")
+    return (code_text(digits),) + places(digits) + (False,)
+
+
+def _check_method(method: str) -> bool:
+    if method not in METHODS:
+        raise NimError(f"unknown method {method!r} for a nim-sequence: expected one of {', '.join(METHODS)}")
+    return method != "plain"
+
+
+def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+    from nim.kernel import octal
+    OctalSequence = octal().OctalSequence
+
+    fast = _check_method(method)
+    name, takes_all, leaves, splits, grundy_game = game_places(rules)
+    return name, OctalSequence(takes_all, leaves, splits, grundy_game, fast)
+
+
+def _extend(sequence: Any, name: str, end: int, progress: Any, cancel: Any) -> None:
+    """``sequence.extend(end)``, its failures as NimErrors."""
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
+    started = time.monotonic()
+    try:
+        done = sequence.extend(end, progress, cancel)
+    except OverflowError as error:
+        raise NimError(f"{name}: {error}") from None
+    except MemoryError:
+        raise SearchLimitError(f"{name}: no memory for {end:,} heaps", reason="memory",
+                               nodes=len(sequence), seconds=time.monotonic() - started) from None
+    if not done:
+        raise SearchLimitError(f"{name}: cancelled after {len(sequence):,} of {end:,} heaps",
+                               reason="cancelled", nodes=len(sequence), seconds=time.monotonic() - started)
+
+
+class _HeapProgress:
+    """A tqdm bar of heaps computed, opened once a run has lasted half a second."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self._label = label
+        self._total = total
+        self._bar: Optional[Any] = None
+        self._shown = 0
+        self._started = time.monotonic()
+
+    def __call__(self, heaps: int, seconds: float) -> None:
+        if self._bar is None:
+            if time.monotonic() - self._started < 0.5:
+                return
+            from tqdm import tqdm  # type: ignore[import-untyped]  # only for long runs
+
+            self._bar = tqdm(desc=self._label, total=self._total, unit=" heaps", unit_scale=True,
+                             file=sys.stderr, leave=False, dynamic_ncols=True)
+        if heaps > self._total:              # octal_period went further than it first thought
+            self._total = heaps
+            self._bar.total = heaps
+        self._bar.update(heaps - self._shown)
+        self._shown = heaps
+
+    def grow(self, total: int) -> None:
+        """The run will go on to ``total`` heaps."""
+        self._total = max(self._total, total)
+        if self._bar is not None:
+            self._bar.total = self._total
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+def _progress(progress: Progress, label: str, total: int) -> Tuple[Any, Optional[_HeapProgress]]:
+    """The callback to give the core, and the bar to close (None when not ours)."""
+    if callable(progress):
+        return progress, None
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress:
+        bar = _HeapProgress(label, total)
+        return bar, bar
+    return None, None
+
+
+def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Progress = None,
+                 cancel: Optional[Any] = None) -> "array[int]":
+    """The normal-play Grundy values of heaps 0..n-1 of a heap game.
+
+    Parameters
+    ----------
+    rules : Rules or str
+        An octal game (``"octal=0.77"``, ``"kayles"``, ``Rules(octal="0.137")``),
+        Grundy's game (``"grundy-game"``), or a ``max K`` / ``set S`` rule of at
+        most 64 places. The convention does not matter (normal-play values).
+    n : int
+        How many heaps: 0 .. n - 1.
+    method : {"auto", "rare", "plain"}
+        The rare-values method (auto) or the plain mex over every option.
+    progress : bool, callable or None
+        A bar on stderr for long runs (None: when stderr is a terminal), or a
+        callable ``progress(heaps, seconds)`` called between chunks of work.
+    cancel : object with ``is_set()``, optional
+        The run stops soon after it is set.
+
+    Returns
+    -------
+    array.array
+        Typecode ``'B'`` (one byte a heap) while every value is below 256,
+        else ``'H'`` (two bytes).
+
+    Raises
+    ------
+    InvalidRulesError
+        For rules that are not a finite heap game (``any``, ``half``).
+    InvalidPositionError
+        When ``n`` is negative, not a whole number, or past nimcore.octal.MAX_HEAPS.
+    NimError
+        When a value passes 65,535.
+    SearchLimitError
+        When cancelled (reason "cancelled") or out of memory (reason "memory").
+    KeyboardInterrupt
+        On Ctrl-C.
+    """
+    from nim.kernel import octal
+    MAX_HEAPS = octal().MAX_HEAPS
+
+    size = as_size(n, "the number of heaps")
+    if size > MAX_HEAPS:
+        raise InvalidPositionError(f"a nim-sequence has at most {MAX_HEAPS:,} heaps, not {size:,}")
+    name, sequence = _new_sequence(rules, method)
+    callback, bar = _progress(progress, name, size)
+    try:
+        _extend(sequence, name, size, callback, cancel)
+    finally:
+        if bar is not None:
+            bar.close()
+    values: "array[int]" = sequence.values()
+    return values
+
+
+class OctalPeriod:
+    """What ``octal_period`` found: the values computed and, when proven, the period.
+
+    Attributes
+    ----------
+    code : str
+        The game: an octal code (``'0.77'``) or ``'grundy-game'``.
+    preperiod, period : int or None
+        G(n + period) = G(n) for every n >= preperiod; None when no period is proven.
+    proven : bool
+        True when the Octal Game Periodicity Theorem proves the period.
+    bound : int or None
+        Heaps the proof needed: 2 * preperiod + 2 * period + t (values checked
+        for preperiod <= n < 2 * preperiod + period + t, each against n + period).
+    heaps : int
+        How many heaps were computed (0 .. heaps - 1).
+    values : array.array
+        Their Grundy values.
+    largest, largest_at : int
+        The largest value and the first heap with it.
+    mask : int or None
+        The mask of the rare-values method (None: no split, or the plain method).
+    rare_count, rare_last : int or None
+        Heaps 1 .. heaps - 1 whose value is rare under the mask, and the last.
+    seconds : float
+        Time spent.
+    method : str
+        ``"rare"`` or ``"plain"``.
+    sparse : bool
+        True when the rare-values method was in use at the end (False: no
+        sparse space showed, and the plain mex computed).
+    """
+
+    def __init__(self, code: str, places: int, preperiod: Optional[int], period: Optional[int],
+                 values: "array[int]", largest: Tuple[int, int], mask: Optional[int],
+                 rare: Tuple[Optional[int], Optional[int]], seconds: float, method: str,
+                 sparse: bool = False) -> None:
+        self.code = code
+        self.places = places
+        self.preperiod = preperiod
+        self.period = period
+        self.proven = period is not None
+        self.bound = None if period is None or preperiod is None else 2 * preperiod + 2 * period + places
+        self.values = values
+        self.heaps = len(values)
+        self.largest, self.largest_at = largest
+        self.mask = mask
+        self.rare_count, self.rare_last = rare
+        self.seconds = seconds
+        self.method = method
+        self.sparse = sparse
+
+    def grundy(self, heap: int) -> int:
+        """The Grundy value of a heap of any size when the period is proven (O(1)),
+        else of a heap among those computed.
+
+        Raises
+        ------
+        InvalidPositionError
+            When ``heap`` is not a whole number >= 0, or, without a proven period,
+            not among the heaps computed (the message names the bound and how to raise it).
+        """
+        n = as_size(heap, "a heap size")
+        if n < self.heaps:
+            return int(self.values[n])
+        if self.period is None or self.preperiod is None:
+            raise InvalidPositionError(
+                f"heap {n:,} is past the {self.heaps:,} heaps computed for {self.code}, and no period "
+                f"is proven within them: compute further with octal_period(rules, max_heaps=...) "
+                f"or 'nimcore octal {self.code} --upto N'")
+        return int(self.values[self.preperiod + (n - self.preperiod) % self.period])
+
+    __getitem__ = grundy
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict (without the values)."""
+        return {"code": self.code, "preperiod": self.preperiod, "period": self.period,
+                "proven": self.proven, "bound": self.bound, "heaps": self.heaps,
+                "largest": self.largest, "largest_at": self.largest_at, "mask": self.mask,
+                "rare_count": self.rare_count, "rare_last": self.rare_last,
+                "seconds": round(self.seconds, 6), "method": self.method, "sparse": self.sparse,
+                "bytes_per_heap": self.values.itemsize}
+
+    def __repr__(self) -> str:
+        if self.proven:
+            found = f"preperiod={self.preperiod}, period={self.period}, proven"
+        else:
+            found = "no period proven"
+        return f"<OctalPeriod {self.code}: {found}, {self.heaps:,} heaps>"
+
+
+def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method: str = "auto",
+                 progress: Progress = None, cancel: Optional[Any] = None) -> OctalPeriod:
+    """The period of a heap game's nim-sequence, proven, or what was computed without one.
+
+    Computes G(0), G(1), ... as far as the Octal Game Periodicity Theorem (Guy
+    and Smith, 1956) needs: for a code whose last non-zero digit is at place t,
+    if G(n + p) = G(n) for every n0 <= n < 2 n0 + p + t, then for every n >= n0.
+    It looks for the smallest such p in what is computed, and computes further
+    (as far as the best candidate needs) until one is proven or ``max_heaps``
+    heaps are computed. Grundy's game is not octal: no period is proven for it.
+
+    Parameters
+    ----------
+    rules : Rules or str
+        As for ``nim_sequence``.
+    max_heaps : int
+        The most heaps computed (default DEFAULT_MAX_HEAPS).
+    method, progress, cancel
+        As for ``nim_sequence``.
+
+    Raises
+    ------
+    InvalidRulesError, InvalidPositionError, NimError, SearchLimitError, KeyboardInterrupt
+        As ``nim_sequence`` does; InvalidPositionError also for a bad ``max_heaps``.
+    """
+    from nim.kernel import octal
+    MAX_HEAPS = octal().MAX_HEAPS
+
+    limit = as_size(max_heaps, "max_heaps")
+    if not 1 <= limit <= MAX_HEAPS:
+        raise InvalidPositionError(f"max_heaps must be in 1 .. {MAX_HEAPS:,}, not {limit:,}")
+    started = time.monotonic()
+    name, sequence = _new_sequence(rules, method)
+    callback, bar = _progress(progress, name, min(limit, _FIRST_HEAPS))
+    theorem = not Rules.coerce(rules).take == "grundy"
+    preperiod = period = None
+    try:
+        size = min(limit, _FIRST_HEAPS)
+        while True:
+            _extend(sequence, name, size, callback, cancel)
+            if theorem:
+                preperiod, period, longest = sequence.find_period()
+                if period is not None:
+                    break
+            else:
+                longest = 0
+            if size >= limit:
+                break
+            # the best candidate is proven at 2 * size - 2 * longest + t heaps, if it holds
+            size = min(limit, max(2 * size - 2 * longest + sequence.places, size + size // 8))
+            if bar is not None:
+                bar.grow(size)
+    finally:
+        if bar is not None:
+            bar.close()
+    values = sequence.values()
+    mask = sequence.mask or None
+    rare: Tuple[Optional[int], Optional[int]] = (None, None)
+    if mask is not None:
+        rare = sequence.rare_heaps(mask)
+    return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
+                       time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse)
+
+
+@lru_cache(maxsize=32)
+def cached_period(rules: Rules) -> OctalPeriod:
+    """``octal_period(rules)`` computed once per rule set (for ``nim.grundy_value``)."""
+    return octal_period(rules)
+
+
+def heap_table(rules: RulesLike, upto: int
+               ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """Columns of the single-heap table of a heap game, normal play, heaps 0..upto:
+    ``(values, grundies, winning_takes, movable)`` (``nim.tables.pile_table``).
+
+    Raises
+    ------
+    InvalidRulesError
+        In misère play: the misère outcome of a heap of a game that splits heaps
+        needs positions of several heaps, which are not solved yet.
+    """
+    ruleset = Rules.coerce(rules)
+    if ruleset.misere:
+        raise InvalidRulesError(
+            f"a table under {ruleset} needs misère positions of several heaps (a move splits a heap), "
+            "which are not solved yet: the normal-play table works (leave out --misere)")
+    name, sequence = _new_sequence(ruleset, "auto")
+    callback, bar = _progress(None, name, upto + 1)
+    try:
+        _extend(sequence, name, upto + 1, callback, None)
+    finally:
+        if bar is not None:
+            bar.close()
+    _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
+    lowest = min([*takes_all, *(k + 1 for k in leaves), *(k + (3 if grundy_game else 2) for k in splits)])
+    grundies: List[int] = sequence.values().tolist()
+    values = [1 if g else -1 for g in grundies]
+    takes: List[Tuple[int, ...]] = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
+    movable = [n >= lowest for n in range(upto + 1)]
+    return values, grundies, takes, movable

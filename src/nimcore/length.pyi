@@ -1,0 +1,6 @@
+"""Type stubs of nimcore.length (game length under take `any`, without search)."""
+
+from typing import Any, Optional, Sequence, Tuple
+
+def summary(piles: Sequence[int]) -> Optional[Tuple[int, int, int, int, int]]: ...
+def child_depths(piles: Sequence[int], misere: bool, values: Any, depths: Any) -> None: ...

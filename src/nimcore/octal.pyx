@@ -1,0 +1,644 @@
+"""Nim-sequences of take-and-break heap games: octal codes and Grundy's game.
+
+``OctalSequence(splits, leaves, takes_all, grundy_game, fast)`` holds the
+Grundy values G(0), G(1), ... of one game and extends them on demand
+(``extend``): the plain mex over every option (the reference) or the
+rare-values method (the fast path), with the GIL released between checks for
+Ctrl-C, a cancellation handle and a progress callback.
+
+Options of a heap of n, for each place k of the code (SPEC section 2.1):
+bit 1 of d_k: take k when n == k (option value 0); bit 2: take k, leave n - k
+(option G(n - k)); bit 4: take k and split the rest m = n - k into two non-empty
+heaps a + b (option G(a) ^ G(b)). Grundy's game: split n into a + b, a != b.
+
+The rare-values method (Winning Ways' "sparse space"; Flammenkamp's tables).
+Fix a mask M. Call a value *rare* when popcount(v & M) is even, *common* when
+it is odd. Parity of popcount is additive under XOR, so a split's value
+G(a) ^ G(b) is common exactly when one of a, b has a rare value and the other a
+common one. For a good mask almost every heap is common and only a few are
+rare: the common options of a split are then all found by pairing each rare
+heap a with m - a (``n_rare`` pairings, not m / 2). The smallest common value
+missing among them, c, bounds the mex; only the rare values below c must still
+be looked for among the other pairs, and a short scan usually finds them all.
+A full scan happens only when a rare value is really missing, i.e. when G(n)
+itself is rare -- rarely. The method is exact for any mask; the mask only sets
+its speed, and it is chosen (and re-chosen as the sequence grows) from the
+values seen so far: the mask that makes the fewest heaps rare, found for every
+mask at once by a Walsh-Hadamard transform of the values' histogram.
+Where even the best mask leaves more than one heap in eight rare (no sparse
+space: Dawson's chess, where 0 keeps coming back), pairing the rare heaps would
+cost more than the plain mex, which then goes on until a review finds them few.
+
+Values are stored in an ``array.array``: one byte a heap while they are below
+256, then two bytes (the array is widened once). A value past 65,535 stops the
+computation with OverflowError.
+"""
+
+from cpython cimport array
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdlib cimport free, realloc
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+import array as _array_module
+import time
+
+#: Largest number of heaps: heap sizes are stored in 32 bits in the list of rare heaps.
+MAX_HEAPS = (1 << 32) - 1
+cdef enum:
+    _MAX_VALUE = 65535        # two bytes a heap
+    _MAX_PLACES = 64
+    _VALUES = 65536           # values 0 .. 65535: the seen-stamps and histogram are this long
+    _BUDGET = 1 << 23         # pairings between two checks for Ctrl-C, cancel and progress
+    _FIRST_REVIEW = 64        # the first heap count at which the mask is chosen
+    _DENSE_FROM = 4096        # from here on, more than 1 / _DENSE_SHARE of the heaps rare
+    _DENSE_SHARE = 8          # under the best mask: the plain mex (until a review finds fewer)
+    _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
+    _LAST_BLOCK = 512         # doubling from the first to the last
+
+#: From this many heaps on, the period is looked for in constant memory
+#: (``find_period``), not with a Z array of two bytes a heap.
+HASHED_FROM = 1 << 26
+#: Largest Grundy value stored (two bytes a heap).
+MAX_VALUE = _MAX_VALUE
+#: Most places of a code (digits after the point).
+MAX_PLACES = _MAX_PLACES
+
+cdef enum:
+    _RUN_OK = 0               # reached the end or spent the budget
+    _RUN_WIDEN = 1            # a value of 256 or more: widen to two bytes, then go on
+    _RUN_OVERFLOW = 2         # a value past MAX_VALUE
+    _RUN_NOMEM = -1
+
+ctypedef fused val_t:
+    uint8_t
+    uint16_t
+
+
+cdef struct OctState:
+    # the game
+    int n_all, n_leave, n_split
+    uint32_t all_[_MAX_PLACES + 1]       # k with bit 1: take k from a heap of exactly k
+    uint32_t leave[_MAX_PLACES + 1]      # k with bit 2: take k, leave one heap
+    uint32_t split[_MAX_PLACES + 1]      # k with bit 4: take k, split the rest in two
+    bint grundy_game                    # the two parts must differ
+    bint fast                           # the rare-values method may be used ...
+    bint sparse                         # ... and is: the rare heaps are few enough
+    # progress
+    uint64_t n                          # heaps computed: G(0) .. G(n - 1)
+    uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
+    uint64_t* seen
+    int64_t* hist                       # hist[v]: heaps 1 .. n - 1 of value v
+    int64_t* wht                        # scratch of the mask review
+    uint32_t largest
+    uint64_t largest_at
+    uint64_t pairings                   # work done: option values looked at
+    # the rare heaps under `mask`, ascending
+    uint32_t mask
+    uint32_t* rare
+    uint64_t n_rare, rare_cap
+    uint64_t next_review, review_rare
+
+
+cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
+    """popcount(x) & 1, for x < 2**32."""
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
+    """Largest smaller part a of a split of m into a + b (a <= b; a < b in Grundy's game)."""
+    return (m - 1) // 2 if s.grundy_game else m // 2
+
+
+cdef int _push_rare(OctState* s, uint64_t heap) noexcept nogil:
+    cdef uint32_t* grown
+    cdef uint64_t cap
+    if s.n_rare == s.rare_cap:
+        cap = 2 * s.rare_cap if s.rare_cap else 256
+        grown = <uint32_t*>realloc(s.rare, cap * sizeof(uint32_t))
+        if grown == NULL:
+            return _RUN_NOMEM
+        s.rare = grown
+        s.rare_cap = cap
+    s.rare[s.n_rare] = <uint32_t>heap
+    s.n_rare += 1
+    return _RUN_OK
+
+
+cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
+    """Choose the mask that makes the fewest heaps rare, and list them again if it changed.
+
+    rare(M) = (heaps + W[M]) / 2, where W is the Walsh-Hadamard transform of the
+    histogram: W[M] = sum over v of hist[v] * (-1)**popcount(v & M).
+    """
+    cdef uint64_t size = 1, h, i, j, a
+    cdef int64_t x, y, best, total = <int64_t>s.n - 1
+    cdef uint32_t mask = s.mask, m
+    while size <= s.largest:
+        size <<= 1
+    for i in range(size):
+        s.wht[i] = s.hist[i]
+    h = 1
+    while h < size:
+        i = 0
+        while i < size:
+            for j in range(i, i + h):
+                x = s.wht[j]
+                y = s.wht[j + h]
+                s.wht[j] = x + y
+                s.wht[j + h] = x - y
+            i += 2 * h
+        h <<= 1
+    best = s.wht[mask & (size - 1)]
+    for m in range(1, size):
+        if s.wht[m] < best:
+            best = s.wht[m]
+            mask = m
+    s.next_review = 2 * s.n
+    if s.n >= _DENSE_FROM and (total + best) // 2 * _DENSE_SHARE > total:
+        # no sparse space (yet): pairing every rare heap would cost more than the
+        # plain mex; the plain mex goes on, and the next review looks again
+        s.sparse = False
+        return _RUN_OK
+    if mask != s.mask or not s.sparse:
+        s.mask = mask
+        s.sparse = True
+        s.n_rare = 0
+        for a in range(1, s.n):
+            if _parity(g[a] & mask) == 0 and _push_rare(s, a) != _RUN_OK:
+                return _RUN_NOMEM
+    s.review_rare = 2 * s.n_rare + 64
+    return _RUN_OK
+
+
+cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
+    """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
+    cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
+    cdef uint64_t* seen = s.seen
+    cdef uint32_t v, x, cstar, need, mask
+    cdef int i
+    cdef uint8_t wide = 0
+    if val_t is uint16_t:
+        wide = 1
+    while s.n < end and spent < budget:
+        n = s.n
+        if s.fast and (n >= s.next_review or (s.sparse and s.n_rare > s.review_rare)):
+            if _review_mask(s, g) != _RUN_OK:
+                s.pairings += spent
+                return _RUN_NOMEM
+        s.stamp += 1
+        stamp = s.stamp
+        for i in range(s.n_all):
+            if s.all_[i] == n:
+                seen[0] = stamp
+        for i in range(s.n_leave):
+            if n > s.leave[i]:
+                seen[g[n - s.leave[i]]] = stamp
+        if s.sparse:
+            mask = s.mask
+            # every common option: a rare heap paired with a common one
+            for i in range(s.n_split):
+                if n < s.split[i] + 2:
+                    continue
+                m = n - s.split[i]
+                j = 0
+                while j < s.n_rare:
+                    a = s.rare[j]
+                    if a >= m:
+                        break
+                    x = g[m - a]
+                    if _parity(x & mask):
+                        seen[g[a] ^ x] = stamp
+                    j += 1
+                spent += j + 1
+            # the smallest common value missing bounds the mex ...
+            cstar = 0
+            while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
+                cstar += 1
+            # ... and the rare values below it are looked for among the other pairs
+            need = 0
+            for v in range(cstar):
+                if seen[v] != stamp:
+                    need += 1
+            # all split places side by side (a value missing at one place is often
+            # found early at another: Kayles' 0 for odd n - 1, at n - 2), a block of
+            # pairs at a time: every value marked is an option, so the block is
+            # marked without a branch, and the values below cstar checked after it
+            if need:
+                half = 0
+                for i in range(s.n_split):
+                    if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
+                        half = _half(s, n - s.split[i])
+                a = 1
+                block = _FIRST_BLOCK
+                while a <= half:
+                    block_end = a + block
+                    if block < _LAST_BLOCK:
+                        block *= 2
+                    if block_end > half + 1:
+                        block_end = half + 1
+                    for i in range(s.n_split):
+                        if n < s.split[i] + 2:
+                            continue
+                        m = n - s.split[i]
+                        last = _half(s, m)
+                        if last >= block_end:
+                            last = block_end - 1
+                        for b in range(a, last + 1):
+                            seen[g[b] ^ g[m - b]] = stamp
+                    spent += (block_end - a) * s.n_split
+                    a = block_end
+                    v = 0
+                    while v < cstar and seen[v] == stamp:
+                        v += 1
+                    if v == cstar:
+                        break
+        else:
+            for i in range(s.n_split):
+                if n < s.split[i] + 2:
+                    continue
+                m = n - s.split[i]
+                half = _half(s, m)
+                for a in range(1, half + 1):
+                    seen[g[a] ^ g[m - a]] = stamp
+                spent += half
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        if v > _MAX_VALUE:
+            s.pairings += spent
+            return _RUN_OVERFLOW
+        if v > 255 and not wide:
+            s.pairings += spent
+            return _RUN_WIDEN
+        g[n] = <val_t>v
+        spent += 1
+        if n:
+            s.hist[v] += 1
+            if v > s.largest:
+                s.largest = v
+                s.largest_at = n
+            if s.sparse and _parity(v & s.mask) == 0 and _push_rare(s, n) != _RUN_OK:
+                s.pairings += spent
+                return _RUN_NOMEM
+        s.n += 1
+    s.pairings += spent
+    return _RUN_OK
+
+
+cdef int64_t _find_period(const val_t* g, uint64_t size, uint32_t places, uint32_t* z,
+                          uint64_t* period, uint64_t* longest) noexcept nogil:
+    """The smallest period p that the Octal Game Periodicity Theorem proves from G(0 .. size - 1).
+
+    Read backwards, s[i] = G(size - 1 - i); the Z-function z[p] (longest common
+    prefix of s and s[p:]) is how many heaps at the end have G(j) == G(j - p).
+    Period p with pre-period n0 = size - z[p] - p is proven when it is checked
+    for n0 <= n < 2 n0 + p + t, i.e. when 2 z[p] >= size + t. Returns n0 (and p
+    in ``period``), or -1 when no p is proven; ``longest`` is the largest z[p]
+    seen (the best candidate), which tells how far to compute next.
+    """
+    cdef uint64_t i, k, left = 0, right = 0, last = size // 2
+    longest[0] = 0
+    if size < 2:
+        return -1
+    for i in range(1, last + 1):
+        k = 0
+        if i < right:
+            k = right - i
+            if z[i - left] < k:
+                k = z[i - left]
+        while i + k < size and g[size - 1 - k] == g[size - 1 - i - k]:
+            k += 1
+        z[i] = <uint32_t>k
+        if i + k > right:
+            left = i
+            right = i + k
+        if k > longest[0]:
+            longest[0] = k
+        if 2 * k >= size + places:
+            period[0] = i
+            return <int64_t>(size - k - i)
+    return -1
+
+
+cdef inline uint64_t _back(const val_t* g, uint64_t size, uint64_t i) noexcept nogil:
+    return g[size - 1 - i]
+
+
+cdef int64_t _find_period_hashed(const val_t* g, uint64_t size, uint32_t places,
+                                 uint64_t* period, uint64_t* longest) noexcept nogil:
+    """``_find_period`` in constant memory, for sequences too long for a Z array.
+
+    Every proven p has z[p] >= (size + t) / 2 >= w, w = size / 8: the window
+    s[p .. p + w) equals s[0 .. w). The windows are compared by a rolling hash
+    (mod 2**64; a match is verified, so a collision costs time, never an
+    answer), ascending, and each match's z[p] is measured by direct comparison:
+    the first p with 2 z[p] >= size + t is the smallest proven period. A match p
+    that is not proven rules out its multiples k p <= p + z[p] (if k p were
+    proven, s[z[p]] == s[z[p] + p] would follow): those are skipped.
+    """
+    cdef uint64_t w = size // 8 if size >= 8 else 1, p, i, k, h = 0, target = 0, power = 1
+    cdef uint64_t base = 0x9E3779B97F4A7C15ULL       # odd: a unit mod 2**64
+    cdef uint64_t skip_p[64]
+    cdef uint64_t skip_end[64]
+    cdef int n_skip = 0, j
+    cdef bint skipped
+    longest[0] = 0
+    if w < 1 or size < 2:
+        return -1
+    for i in range(w):
+        target = target * base + _back(g, size, i)
+        h = h * base + _back(g, size, i + 1)
+        power *= base
+    for p in range(1, size - w + 1):
+        if p > 1:           # slide the window from p - 1 to p
+            h = h * base - power * _back(g, size, p - 1) + _back(g, size, p - 1 + w)
+        if h != target:
+            continue
+        skipped = False
+        for j in range(n_skip):
+            if p % skip_p[j] == 0 and p <= skip_end[j]:
+                skipped = True
+                break
+        if skipped:
+            continue
+        k = 0
+        while p + k < size and _back(g, size, k) == _back(g, size, p + k):
+            k += 1
+        if k < w:
+            continue        # a hash collision
+        if k > longest[0]:
+            longest[0] = k
+        if 2 * k >= size + places:
+            period[0] = p
+            return <int64_t>(size - k - p)
+        if n_skip < 64:
+            skip_p[n_skip] = p
+            skip_end[n_skip] = p + k
+            n_skip += 1
+    return -1
+
+
+cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m) noexcept nogil:
+    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b)."""
+    cdef uint64_t a
+    if m < 2:
+        return False
+    for a in range(1, _half(s, m) + 1):
+        if g[a] == g[m - a]:
+            return True
+    return False
+
+
+cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n):
+    cdef set takes = set()
+    cdef int i
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            takes.add(n)
+    for i in range(s.n_leave):
+        if n > s.leave[i] and g[n - s.leave[i]] == 0:
+            takes.add(s.leave[i])
+    for i in range(s.n_split):
+        if n >= s.split[i] + 2 and s.split[i] not in takes and _zero_split(s, g, n - s.split[i]):
+            takes.add(s.split[i])
+    return tuple(sorted(takes))
+
+
+cdef class OctalSequence:
+    """The Grundy values of one take-and-break game's heaps, extended on demand.
+
+    Parameters
+    ----------
+    takes_all, leaves, splits : sequences of int
+        The places k (0 .. 64) whose digit has bit 1, bit 2, bit 4.
+    grundy_game : bool
+        Grundy's game: the split place 0 only, into two unequal parts.
+    fast : bool
+        The rare-values method (True) or the plain mex over every option.
+    """
+
+    cdef OctState c_s
+    cdef array.array c_values
+    cdef uint32_t c_places
+
+    def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, bint fast=True):
+        self.c_s.seen = <uint64_t*>PyMem_Malloc(_VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
+        self.c_s.hist = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        self.c_s.wht = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        if self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL:
+            raise MemoryError("no memory for a nim-sequence's tables")
+        memset(self.c_s.seen, 0, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
+        memset(self.c_s.hist, 0, _VALUES * sizeof(int64_t))
+        self.c_places = 0
+        self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
+        self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
+        self.c_s.n_split = self._places(splits, self.c_s.split, 0)
+        self.c_s.grundy_game = grundy_game
+        if grundy_game and (self.c_s.n_split != 1 or self.c_s.split[0] != 0):
+            raise ValueError("Grundy's game splits at place 0 only")
+        self.c_s.fast = fast and self.c_s.n_split > 0
+        self.c_s.sparse = self.c_s.fast
+        self.c_s.mask = 1
+        self.c_s.next_review = _FIRST_REVIEW
+        self.c_s.review_rare = _FIRST_REVIEW
+        self.c_values = _array_module.array("B")
+
+    cdef int _places(self, places, uint32_t* out, uint32_t lowest) except -1:
+        cdef int count = 0
+        for k in places:
+            if not lowest <= k <= _MAX_PLACES:
+                raise ValueError(f"a place of a code must be in {lowest} .. {MAX_PLACES}: {k!r}")
+            if count and k <= out[count - 1]:
+                raise ValueError("places must be given in increasing order")
+            out[count] = k
+            count += 1
+            if k > self.c_places:
+                self.c_places = k
+        return count
+
+    def __dealloc__(self):
+        PyMem_Free(self.c_s.seen)
+        PyMem_Free(self.c_s.hist)
+        PyMem_Free(self.c_s.wht)
+        free(self.c_s.rare)          # grown in nogil code: libc's allocator
+
+    def extend(self, uint64_t end, progress=None, cancel=None):
+        """Compute the values of heaps up to ``end - 1``.
+
+        ``progress(heaps, seconds)`` is called between chunks of work, and the
+        run stops when ``cancel.is_set()`` (returning False) or on Ctrl-C
+        (KeyboardInterrupt). Returns True when every value was computed.
+
+        Raises
+        ------
+        OverflowError
+            When ``end`` is past MAX_HEAPS, or a value past MAX_VALUE shows
+            (the values computed so far are kept).
+        MemoryError
+            When the values or the list of rare heaps cannot grow.
+        """
+        cdef int status
+        cdef double started = time.monotonic()
+        if end > MAX_HEAPS:
+            raise OverflowError(f"at most {MAX_HEAPS:,} heaps, not {end:,}")
+        if end > <uint64_t>len(self.c_values):
+            array.resize(self.c_values, end)
+        while self.c_s.n < end:
+            if self.c_values.ob_descr.itemsize == 1:
+                with nogil:
+                    status = _oct_run(&self.c_s, self.c_values.data.as_uchars, end, _BUDGET)
+            else:
+                with nogil:
+                    status = _oct_run(&self.c_s, self.c_values.data.as_ushorts, end, _BUDGET)
+            if status == _RUN_WIDEN:
+                self._widen()
+            elif status == _RUN_OVERFLOW:
+                raise OverflowError(
+                    f"the Grundy value of heap {self.c_s.n:,} is past {MAX_VALUE:,}")
+            elif status == _RUN_NOMEM:
+                raise MemoryError(f"no memory for the rare heaps at heap {self.c_s.n:,}")
+            PyErr_CheckSignals()
+            if cancel is not None and cancel.is_set():
+                return False
+            if progress is not None:
+                progress(self.c_s.n, time.monotonic() - started)
+        return True
+
+    cdef void _widen(self):
+        """Move the values to two bytes a heap (a value of 256 or more is coming)."""
+        cdef array.array wide = _array_module.array("H")
+        cdef Py_ssize_t i, size = len(self.c_values)
+        array.resize(wide, size)
+        cdef uint8_t* narrow = self.c_values.data.as_uchars
+        cdef uint16_t* to = wide.data.as_ushorts
+        for i in range(<Py_ssize_t>self.c_s.n):
+            to[i] = narrow[i]
+        self.c_values = wide
+
+    def find_period(self, hashed=None):
+        """``(preperiod, period, longest)``: the period the theorem proves from
+        the values computed (preperiod and period None when none is), and the
+        longest periodic tail seen (heaps), which tells how far to go next.
+
+        ``hashed``: look in constant memory (rolling hashes) rather than with a
+        Z array of two bytes a heap; by default from HASHED_FROM heaps on.
+        """
+        cdef uint64_t size = self.c_s.n, period = 0, longest = 0
+        cdef int64_t start
+        cdef uint32_t* z
+        if hashed is None:
+            hashed = size >= HASHED_FROM
+        if hashed:
+            if self.c_values.ob_descr.itemsize == 1:
+                with nogil:
+                    start = _find_period_hashed(<const uint8_t*>self.c_values.data.as_uchars, size,
+                                                self.c_places, &period, &longest)
+            else:
+                with nogil:
+                    start = _find_period_hashed(<const uint16_t*>self.c_values.data.as_ushorts, size,
+                                                self.c_places, &period, &longest)
+            if start < 0:
+                return None, None, longest
+            return start, period, longest
+        z = <uint32_t*>PyMem_Malloc((size // 2 + 2) * sizeof(uint32_t))
+        if z == NULL:
+            raise MemoryError(f"no memory to look for the period of {size:,} values")
+        try:
+            if self.c_values.ob_descr.itemsize == 1:
+                with nogil:
+                    start = _find_period(<const uint8_t*>self.c_values.data.as_uchars, size,
+                                         self.c_places, z, &period, &longest)
+            else:
+                with nogil:
+                    start = _find_period(<const uint16_t*>self.c_values.data.as_ushorts, size,
+                                         self.c_places, z, &period, &longest)
+        finally:
+            PyMem_Free(z)
+        if start < 0:
+            return None, None, longest
+        return start, period, longest
+
+    def values(self):
+        """The values computed, as an ``array.array`` ('B' or 'H'), trimmed to their count."""
+        if <uint64_t>len(self.c_values) != self.c_s.n:
+            array.resize(self.c_values, self.c_s.n)
+        return self.c_values
+
+    def __len__(self):
+        return self.c_s.n
+
+    def __getitem__(self, Py_ssize_t n):
+        if not 0 <= n < <Py_ssize_t>self.c_s.n:
+            raise IndexError(f"heap {n} is not computed (0 .. {self.c_s.n - 1})")
+        return self.c_values[n]
+
+    @property
+    def places(self):
+        """t: the last place of the code with a move."""
+        return self.c_places
+
+    @property
+    def itemsize(self):
+        """Bytes a heap: 1 or 2."""
+        return self.c_values.ob_descr.itemsize
+
+    @property
+    def largest(self):
+        """The largest value of heaps 1 .. n - 1, and the first heap with it."""
+        return self.c_s.largest, self.c_s.largest_at
+
+    @property
+    def mask(self):
+        """The mask of the rare-values method (0 with the plain mex)."""
+        return self.c_s.mask if self.c_s.fast else 0
+
+    @property
+    def fast(self):
+        """True when the rare-values method may be used (it is while the rare heaps are few)."""
+        return bool(self.c_s.fast)
+
+    @property
+    def sparse(self):
+        """True while the rare-values method is in use (False: the plain mex, for now)."""
+        return bool(self.c_s.sparse)
+
+    @property
+    def pairings(self):
+        """Work done so far: option values looked at (pairs, for splits)."""
+        return self.c_s.pairings
+
+    def winning_takes(self, uint64_t n):
+        """The numbers k a move may take from a heap of n to leave value 0 (with a
+        suitable split), ascending: the winning takes of a lone heap, normal play."""
+        if n >= self.c_s.n:
+            raise IndexError(f"heap {n} is not computed (0 .. {self.c_s.n - 1})")
+        if self.c_values.ob_descr.itemsize == 1:
+            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n)
+        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n)
+
+    def rare_heaps(self, uint32_t mask):
+        """``(count, last)``: heaps 1 .. n - 1 whose value is rare under ``mask``
+        (popcount(G(n) & mask) even), and the last of them (0 when none)."""
+        cdef uint64_t a, count = 0, last = 0
+        cdef uint8_t* narrow
+        cdef uint16_t* wide
+        if self.c_values.ob_descr.itemsize == 1:
+            narrow = self.c_values.data.as_uchars
+            for a in range(1, self.c_s.n):
+                if _parity(narrow[a] & mask) == 0:
+                    count += 1
+                    last = a
+        else:
+            wide = self.c_values.data.as_ushorts
+            for a in range(1, self.c_s.n):
+                if _parity(wide[a] & mask) == 0:
+                    count += 1
+                    last = a
+        return count, last

@@ -1,0 +1,22 @@
+"""Test options: ``pytest --slow`` also runs the long checks (``@pytest.mark.slow``)
+and many more random examples where a test asks for them."""
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="run the long checks too (tests marked slow, more random examples)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a long check, run only with --slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="a long check: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
