@@ -259,7 +259,7 @@ class Rules:
             raise InvalidRulesError(
                 f"rules {self} ({what}) split heaps or take from the middle: positions under them "
                 "are not solved or played yet; what works today is their nim-sequence: "
-                "nim.nim_sequence(rules, n), nim.octal_period(rules), "
+                "nim.octal.nim_sequence(rules, n), nim.octal.octal_period(rules), "
                 "'nimcore octal CODE' and 'nimcore table --octal CODE'")
         return self._core
 
