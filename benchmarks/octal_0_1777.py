@@ -21,7 +21,7 @@ import nim
 def main() -> None:
     max_heaps = int(sys.argv[1]) if len(sys.argv) > 1 else 600_000_000
     started = time.monotonic()
-    found = nim.octal_period("octal=0.1777", max_heaps=max_heaps, progress=True)
+    found = nim.octal.octal_period("octal=0.1777", max_heaps=max_heaps, progress=True)
     seconds = time.monotonic() - started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(found)

@@ -48,14 +48,14 @@ def _report(benchmark: Any, nodes: int) -> None:
 @pytest.mark.benchmark(group="gametree-core")
 @pytest.mark.parametrize("method", ["Minimax", "AlphaBeta"])
 def test_core(benchmark: Any, flat: GameTree, method: str) -> None:
-    solution = benchmark.pedantic(nim.solve_tree, args=(flat, method), rounds=5, iterations=1)
+    solution = benchmark.pedantic(nim.trees.solve_tree, args=(flat, method), rounds=5, iterations=1)
     _report(benchmark, solution.nodes)
 
 
 @pytest.mark.benchmark(group="gametree-core")
 def test_core_from_nested_lists(benchmark: Any, tree: Any) -> None:
     """End to end: flatten the nested lists, then minimax."""
-    solution = benchmark.pedantic(nim.solve_tree, args=(tree, "Minimax"), rounds=3, iterations=1)
+    solution = benchmark.pedantic(nim.trees.solve_tree, args=(tree, "Minimax"), rounds=3, iterations=1)
     _report(benchmark, solution.nodes)
 
 
@@ -72,6 +72,6 @@ def test_python_twin(benchmark: Any, tree: Any, flat: GameTree, method: str) -> 
         return solve_game(TreeGame(tree), method=method)
 
     result = benchmark.pedantic(solve, rounds=1, iterations=1)
-    core = nim.solve_tree(flat, method)
+    core = nim.trees.solve_tree(flat, method)
     assert (result.value, result.action, result.nodes) == (core.value, core.best_index, core.nodes)
     _report(benchmark, result.nodes)

@@ -31,7 +31,7 @@ def _all_positions(start: Any) -> List[Any]:
 
 @pytest.mark.benchmark(group="grade")
 def test_grade_whole_graph_1_3_5_7(benchmark: Any) -> None:
-    report = benchmark.pedantic(nim.grade, args=({}, "misere", START_SMALL), rounds=20, iterations=1)
+    report = benchmark.pedantic(nim.study.grade.grade, args=({}, "misere", START_SMALL), rounds=20, iterations=1)
     assert report.positions == 383
     benchmark.extra_info["positions"] = report.positions
 
@@ -46,7 +46,7 @@ def test_agent_calls_alone_1_to_13(benchmark: Any) -> None:
 
 @pytest.mark.benchmark(group="grade")
 def test_grade_whole_graph_1_to_13(benchmark: Any) -> None:
-    report = benchmark.pedantic(nim.grade, args=({}, "misere", START_LARGE), rounds=1, iterations=1)
+    report = benchmark.pedantic(nim.study.grade.grade, args=({}, "misere", START_LARGE), rounds=1, iterations=1)
     assert report.positions == 645_119          # 645,120 positions, the empty board has no move
     seconds = benchmark.stats.stats.min
     if "agent" in _SECONDS:

@@ -3,7 +3,7 @@
     pytest benchmarks/test_octal.py --benchmark-only
 
 * 0.16 (pre-period 105,351, period 149,459) and 0.56 (pre-period 326,640,
-  period 144) proven by ``nim.octal_period`` (target: under 2 s each);
+  period 144) proven by ``nim.octal.octal_period`` (target: under 2 s each);
 * Grundy's game to 2**20 heaps (target: under 20 s on one core);
 * the plain mex and the rare-values method side by side on the same heaps,
   in the same run: ``extra_info`` holds the ratio (plain seconds / fast seconds)
@@ -38,7 +38,7 @@ SIDE_BY_SIDE = [("octal=0.16", 1 << 16), ("octal=0.56", 1 << 16), ("kayles", 1 <
 @pytest.mark.parametrize("rules, preperiod, period", [("octal=0.16", 105_351, 149_459),
                                                       ("octal=0.56", 326_640, 144)])
 def test_period_proven(benchmark: Any, rules: str, preperiod: int, period: int) -> None:
-    found = benchmark.pedantic(nim.octal_period, args=(rules,), rounds=3, iterations=1)
+    found = benchmark.pedantic(nim.octal.octal_period, args=(rules,), rounds=3, iterations=1)
     assert (found.preperiod, found.period, found.proven) == (preperiod, period, True)
     benchmark.extra_info.update(heaps=found.heaps, bound=found.bound, rare_count=found.rare_count,
                                 mask=found.mask, seconds=found.seconds)
@@ -46,7 +46,7 @@ def test_period_proven(benchmark: Any, rules: str, preperiod: int, period: int) 
 
 @pytest.mark.benchmark(group="octal-grundy")
 def test_grundy_game_to_2_20(benchmark: Any) -> None:
-    values = benchmark.pedantic(nim.nim_sequence, args=("grundy-game", 1 << 20), rounds=1, iterations=1)
+    values = benchmark.pedantic(nim.octal.nim_sequence, args=("grundy-game", 1 << 20), rounds=1, iterations=1)
     assert len(values) == 1 << 20
     benchmark.extra_info.update(heaps=len(values), largest=max(values))
 
@@ -68,7 +68,7 @@ def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, met
     plain = SECONDS.get(f"{rules}/plain")
     if method == "rare" and plain is not None:
         benchmark.extra_info["ratio_plain_over_rare"] = plain / SECONDS[f"{rules}/rare"]
-        assert sequence.values() == nim.nim_sequence(rules, heaps, method="plain")
+        assert sequence.values() == nim.octal.nim_sequence(rules, heaps, method="plain")
 
 
 _MEMORY_SCRIPT = """
@@ -76,7 +76,7 @@ import resource, sys, time
 import nim
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.monotonic()
-values = nim.nim_sequence("kayles", {heaps})
+values = nim.octal.nim_sequence("kayles", {heaps})
 seconds = time.monotonic() - started
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print((after - before) * 1024 / {heaps}, seconds, values.itemsize)

@@ -88,12 +88,12 @@ def test_ten_piles_auto_against_tt(benchmark: Any, method: str) -> None:
 @pytest.mark.parametrize("rules", ["normal", "normal,half", "normal,max=3", "normal,set=2;5;7"])
 def test_grundy_table_million(benchmark: Any, rules: str) -> None:
     """Linear for every rule (the mex DP was quadratic for any and half: 10**5 took 5.7 s)."""
-    table = benchmark.pedantic(nim.grundy_table, args=(10**6, rules), rounds=3, iterations=1)
+    table = benchmark.pedantic(nim.solving.grundy_table, args=(10**6, rules), rounds=3, iterations=1)
     assert len(table) == 10**6 + 1
 
 
 @pytest.mark.benchmark(group="theory-tables")
 @pytest.mark.parametrize("rules", ["normal,max=3", "misere,half"])
 def test_pile_table_million(benchmark: Any, rules: str) -> None:
-    rows = benchmark.pedantic(nim.pile_table, args=(10**6, rules), rounds=2, iterations=1)
+    rows = benchmark.pedantic(nim.solving.pile_table, args=(10**6, rules), rounds=2, iterations=1)
     assert len(rows) == 10**6 + 1

@@ -88,7 +88,7 @@ def test_misere_eight_piles(benchmark: Any) -> None:
     piles, rules = [1, 13, 14, 20, 1, 15, 9, 8], "misere"
     solution = benchmark(nim.solve, piles, rules, method="tt")
     assert solution.value == nim.solve(piles, rules, method="grundy").value
-    report(benchmark, piles, rules, nim.DEFAULT_TT_MB, solution.value)
+    report(benchmark, piles, rules, nim.solving.DEFAULT_TT_MB, solution.value)
 
 
 @pytest.mark.benchmark(group="tt")
@@ -104,7 +104,7 @@ def test_misere_max3_ten_piles(benchmark: Any) -> None:
 def test_misere_max3_eight_piles(benchmark: Any) -> None:
     piles, rules = [1, 13, 14, 20, 1, 15, 9, 8], "misere,max=3"
     solution = benchmark(nim.solve, piles, rules, method="tt")
-    report(benchmark, piles, rules, nim.DEFAULT_TT_MB, solution.value)
+    report(benchmark, piles, rules, nim.solving.DEFAULT_TT_MB, solution.value)
 
 
 @pytest.mark.benchmark(group="tt-small")

@@ -1,5 +1,5 @@
 """Train a small Q-learner on misère Nim (1, 3, 5, 7) by self-play, then grade it
-against perfect play with ``nim.grade``: the classic course assignment, with the
+against perfect play with ``nim.study.grade.grade``: the classic course assignment, with the
 question students cannot answer alone -- how close to perfect is it?
 
     pip install "nimcore[rl]"
@@ -66,7 +66,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--save", metavar="FILE", help="save the Q-table as JSON for `nimcore grade`")
     args = parser.parse_args(argv)
     q = train(args.episodes, args.seed)
-    report = nim.grade(q, "misere", START)
+    report = nim.study.grade.grade(q, "misere", START)
     print(f"Q-learner after {args.episodes:,} self-play episodes ({len(q):,} table entries):")
     print(report)
     if args.save:

@@ -233,15 +233,15 @@ CASES: List[Case] = [
     Case(1, "ida, depth_limited, explain of a NumPy generator", "api",
          "import numpy as np\n"
          "g = lambda: (np.int32(p) for p in [1, 3, 5])\n"
-         "assert nim.ida(g()).move == nim.ida([1, 3, 5]).move\n"
-         "assert nim.depth_limited(g(), depth=2).value == nim.depth_limited([1, 3, 5], depth=2).value\n"
+         "assert nim.solving.ida(g()).move == nim.solving.ida([1, 3, 5]).move\n"
+         "assert nim.solving.depth_limited(g(), depth=2).value == nim.solving.depth_limited([1, 3, 5], depth=2).value\n"
          "assert nim.explain(g()).text == nim.explain([1, 3, 5]).text\n"
-         "assert nim.NimGame(g()).initial == nim.NimGame([1, 3, 5]).initial\n"
+         "assert nim.trees.NimGame(g()).initial == nim.trees.NimGame([1, 3, 5]).initial\n"
          "assert nim.analyze(g()) == nim.analyze([1, 3, 5])\n"
          "assert nim.Solver().values([g()]).tolist() == [nim.solve([1, 3, 5]).value]\n"
          "assert nim.solve_many([g()])[0].move == nim.solve([1, 3, 5]).move\n"
          "g = lambda: (np.int32(p) for p in [1, 2, 2])\n"
-         "assert nim.build_game_tree(g()).visited == nim.build_game_tree([1, 2, 2]).visited\n", "ok"),
+         "assert nim.study.build_game_tree(g()).visited == nim.study.build_game_tree([1, 2, 2]).visited\n", "ok"),
     Case(1, "OpenSpiel helpers of a NumPy generator", "api",
          "import numpy as np\nfrom nim.openspiel import game_string, load_game\n"
          "g = lambda: (np.uint8(p) for p in [1, 3, 5])\n"
@@ -249,8 +249,8 @@ CASES: List[Case] = [
          "assert str(load_game(g()).new_initial_state()) == str(load_game([1, 3, 5]).new_initial_state())\n",
          "ok"),
     # 2: nim.explain is the function, whatever was imported first
-    Case(2, "nim.explain after nim.Explanation", "api",
-         "nim.Explanation\nassert callable(nim.explain), nim.explain", "ok"),
+    Case(2, "nim.explain after nim.solving.Explanation", "api",
+         "nim.solving.Explanation\nassert callable(nim.explain), nim.explain", "ok"),
     Case(2, "from nim import Explanation, explain", "api",
          "from nim import Explanation, explain as e\nassert callable(e), e\nassert callable(nim.explain)", "ok"),
     Case(2, "nim.explain after import nim.explain (the module)", "api",
@@ -307,7 +307,7 @@ CASES: List[Case] = [
          "try:\n    nim.analyze([2] * 30000 + [3], 'normal,set=1;2', time_limit=1)\n"
          "except nim.SearchLimitError:\n    pass\n", "ok", 15),
     Case(4, "IDA* on 200,000 piles of 1, time_limit=1: the path, or the limit", "api",
-         "try:\n    result = nim.ida([1] * 200000, time_limit=1)\nexcept nim.SearchLimitError:\n    pass\n"
+         "try:\n    result = nim.solving.ida([1] * 200000, time_limit=1)\nexcept nim.SearchLimitError:\n    pass\n"
          "else:\n    assert result.move == (0, 1) and result.path_length == result.nodes == 200000, result\n",
          "ok", 10),
     Case(4, "IDA* on 2,000,000 piles of 1: SIGINT ends it at once", "driver",
@@ -316,12 +316,12 @@ CASES: List[Case] = [
     Case(4, "alphabeta on 200,000 piles of 1, time_limit=1", "api",
          "nim.solve([1] * 200000, method='alphabeta', time_limit=1)", "error", 10),
     Case(4, "depth_limited on 200,000 piles of 1, time_limit=1", "api",
-         "nim.depth_limited([1] * 200000, depth=100000, time_limit=1)", "error", 10),
+         "nim.solving.depth_limited([1] * 200000, depth=100000, time_limit=1)", "error", 10),
     Case(4, "nested list of 2**31 shared nodes, node_limit=10", "api",
-         "t = 1\nfor _ in range(30):\n    t = [t, t]\nnim.solve_tree(t, node_limit=10)", "error"),
+         "t = 1\nfor _ in range(30):\n    t = [t, t]\nnim.trees.solve_tree(t, node_limit=10)", "error"),
     Case(4, "nested tuple of 2**31 shared nodes, Fraction leaf", "api",
          "from fractions import Fraction\nt = Fraction(1)\nfor _ in range(30):\n    t = (t, t)\n"
-         "nim.solve_tree(t, node_limit=10)", "error"),
+         "nim.trees.solve_tree(t, node_limit=10)", "error"),
     Case(4, "shared sub-lists: the answer and node counts of the unfolded copy", "api",
          "import random\nrandom.seed(5)\n"
          "for _ in range(40):\n"
@@ -330,7 +330,8 @@ CASES: List[Case] = [
          "        pool.append([random.choice(pool) for _ in range(random.randint(1, 3))])\n"
          "    tree = pool[-1] if isinstance(pool[-1], list) else [pool[-1]]\n"
          "    for method in ('Minimax', 'AlphaBeta'):\n"
-         "        shared, unfolded = nim.solve_tree(tree, method), nim.solve_tree(eval(repr(tree)), method)\n"
+         "        shared = nim.trees.solve_tree(tree, method)\n"
+         "        unfolded = nim.trees.solve_tree(eval(repr(tree)), method)\n"
          "        fields = lambda s: (s.value, s.best_index, s.nodes, s.best_nodes)\n"
          "        assert fields(shared) == fields(unfolded), (tree, shared, unfolded)\n",
          "ok"),
@@ -348,7 +349,7 @@ CASES: List[Case] = [
     Case(5, "replay a file of Arabic-Indic digits", "cli", ["replay", "{replay_arabic}"], USAGE),
     Case(5, "replay --node-limit fullwidth", "cli", ["replay", "{replay_ok}", "--node-limit", "\uff13"], USAGE),
     Case(5, "replay --node-limit 1_000", "cli", ["replay", "{replay_ok}", "--node-limit", "1_000"], USAGE),
-    Case(5, "parse_replay with fullwidth digits", "api", "nim.parse_replay('2\\n\\uff13\\n4\\n')", "error"),
+    Case(5, "parse_replay with fullwidth digits", "api", "nim.study.parse_replay('2\\n\\uff13\\n4\\n')", "error"),
     Case(5, "solve --batch with a 5000-digit pile", "cli", ["solve", "--batch", "{batch_digits_5000}"], USAGE),
     Case(5, "solve --batch of a folder", "cli", ["solve", "--batch", "{folder}"], USAGE),
     Case(5, "solve --batch /dev/zero", "cli", ["solve", "--batch", "/dev/zero"], USAGE),

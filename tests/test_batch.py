@@ -222,7 +222,7 @@ def test_cli_batch_refuses_piles_too(capsys):
 
 
 def test_rules_without_an_exact_theory_search_row_by_row():
-    from nim.theory import assume_untame
+    from hooks import assume_untame
 
     rows = _random_rows(8, 40, 4, 9)
     with assume_untame("misere,set=2;3") as rules:

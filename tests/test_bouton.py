@@ -5,7 +5,6 @@ input, limits, other rules)."""
 
 import inspect
 import itertools
-from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -22,8 +21,8 @@ def GENERAL(piles, rules=None, method="auto", **options):
     return default_solver(rules).solve_general(piles, method, options)
 
 SPELLINGS = {
-    "normal": [None, "normal", nim.NORMAL],
-    "misere": ["misere", nim.MISERE],
+    "normal": [None, "normal", nim.rules.NORMAL],
+    "misere": ["misere", nim.rules.MISERE],
 }
 #: Piles with several sizes above 1, exactly one, none; zeros; word-sized piles.
 PILES = st.lists(
@@ -146,9 +145,9 @@ def test_other_rules_and_methods_go_the_general_way():
 
 def test_solve_keeps_its_documented_signature():
     assert inspect.isfunction(nim.solve)             # a plain Python function again
-    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.defaults"
+    assert nim.solve.__name__ == "solve" and nim.solve.__module__ == "nim.solving.defaults"
     assert list(inspect.signature(nim.solve).parameters) == [
-        "piles", "rules", "method", "node_limit", "time_limit", "tt_mb", "progress", "cancel"]
+        "piles", "rules", "method", "node_limit", "time_limit", "tt_mb", "progress", "cancel", "limits"]
     with pytest.raises(TypeError, match="bogus"):
         nim.solve([1, 2], bogus=1)
     with pytest.raises(TypeError):
@@ -166,13 +165,17 @@ def test_solution_is_an_immutable_named_tuple():
     assert solution.wins and solution.to_dict()["move"] == [1, 2]
 
 
-def test_result_types_must_be_named_tuples():
-    class Pair(NamedTuple):
-        a: int
-        b: int
+def test_the_compiled_fast_path_returns_plain_values():
+    # the core answers with ints (and its time); the Python layer builds Solution and Move
+    from nimcore.batch import theory_solve
 
-    theory = nim.Solver("misere").exact_theory
-    with pytest.raises(TypeError, match="named tuple type of 5 fields"):
-        nim.Solver("misere").set_theory(theory, Pair, nim.Move, "theory")
-    with pytest.raises(TypeError, match="named tuple type of 2 fields"):
-        nim.Solver("misere").set_theory(theory, nim.Solution, dict, "theory")
+    solver = nim.Solver("misere")
+    theory = solver.exact_theory
+    assert theory is not None
+    value, pile, take, seconds = theory_solve(theory, [1, 3, 5, 7])
+    assert type(value) is int and type(pile) is int and type(take) is int and seconds >= 0
+    general = solver.solve_general((1, 3, 5, 7), "auto", {})
+    assert value == general.value
+    assert solver.solve([1, 3, 5, 7])[:4] == general[:4]
+    assert theory_solve(theory, [1, 2**70]) is None            # too large: the general path
+    assert theory_solve(theory, (p for p in [1, 2])) is None   # not a list or tuple

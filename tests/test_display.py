@@ -80,15 +80,15 @@ def test_analysis_is_a_list_with_board_and_table(piles, rules):
 
 
 def test_game_tree_svg_is_the_cli_drawing():
-    tree = nim.build_game_tree([1, 2], "misere", "alphabeta")
+    tree = nim.study.build_game_tree([1, 2], "misere", "alphabeta")
     svg = tree._repr_svg_()
-    assert svg == nim.tree_svg(tree)
+    assert svg == nim.study.tree_svg(tree)
     nodes = [g for g in parse(svg).iter(SVG + "g") if "node" in (g.get("class") or "").split()]
     assert len(nodes) == tree.drawn
 
 
 def test_population_html_table():
-    population = nim.Population(["a", "b"])
+    population = nim.play.Population(["a", "b"])
     for won in (1, 0, 1):
         population.record("a", won)
     population.record("b", 1)
@@ -107,7 +107,7 @@ def test_tournament_result_displays():
 
 @pytest.mark.parametrize("upto, rules", [(10, "normal,half"), (display.MAX_TABLE_ROWS + 50, "misere,max=3")])
 def test_pile_table_html(upto, rules):
-    table = nim.pile_table(upto, rules)
+    table = nim.solving.pile_table(upto, rules)
     assert table == list(table)
     root = parse(table._repr_html_())
     rows = root.find("table").findall("tr")[1:]
@@ -119,7 +119,7 @@ def test_pile_table_html(upto, rules):
 
 def test_analysis_and_pile_table_still_pickle_like_lists():
     import pickle
-    for value in (nim.analyze([1, 2, 3], "misere,max=2"), nim.pile_table(5, "misere,set=2;3")):
+    for value in (nim.analyze([1, 2, 3], "misere,max=2"), nim.solving.pile_table(5, "misere,set=2;3")):
         copy = pickle.loads(pickle.dumps(value))
         assert copy == value and copy.rules == value.rules
         parse(copy._repr_html_())

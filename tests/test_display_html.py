@@ -26,16 +26,16 @@ SVG_NS = "http://www.w3.org/2000/svg"
 def outputs() -> List[Tuple[str, str, int]]:
     """(name, markup, stones drawn as circles) for every value with a rich display."""
     analysis = nim.analyze([1, 3, 5], "misere")
-    population = nim.Population(["a", "b"])
+    population = nim.play.Population(["a", "b"])
     population.record("a", 1)
     tournament = play_tournament([make_strategy("random"), make_strategy("optimal")], games=2, seed=1)
-    tree = nim.build_game_tree([1, 2], "misere", "alphabeta")
-    report = nim.grade({}, "misere", (1, 2)) if _has_numpy() else None
+    tree = nim.study.build_game_tree([1, 2], "misere", "alphabeta")
+    report = nim.study.grade.grade({}, "misere", (1, 2)) if _has_numpy() else None
     items = [
         ("position", nim.Position((1, 3, 5, 7))._repr_svg_(), 16),
         ("analysis", analysis._repr_html_(), 9),
         ("solution", nim.solve([3, 4, 5])._repr_html_(), 0),
-        ("pile table", nim.pile_table(12, "misere")._repr_html_(), 0),
+        ("pile table", nim.solving.pile_table(12, "misere")._repr_html_(), 0),
         ("population", population._repr_html_(), 0),
         ("tournament", tournament._repr_html_(), 0),
         ("tree", tree._repr_svg_(), 0),
@@ -154,9 +154,9 @@ def test_a_tree_page_opens_with_its_root_in_view(tmp_path: Path) -> None:
         if os.environ.get("NIMCORE_REQUIRE_BROWSER"):
             pytest.fail("NIMCORE_REQUIRE_BROWSER is set but no chromium is installed")
         pytest.skip("no headless chromium on this machine")
-    tree = nim.build_game_tree([4, 4], "misere", "minimax")
+    tree = nim.study.build_game_tree([4, 4], "misere", "minimax")
     page = tmp_path / "tree.html"
-    page.write_text(nim.tree_html(tree), encoding="utf-8")
+    page.write_text(nim.study.tree_html(tree), encoding="utf-8")
     done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,800",
                            "--virtual-time-budget=2000", "--dump-dom", page.as_uri()],
                           capture_output=True, text=True, timeout=120)

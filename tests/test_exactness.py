@@ -206,11 +206,11 @@ def check_set_rule(members: Sequence[int], misere: bool, rng: random.Random, pos
     # tables: the pre-period, a period and past it
     upto = min(len(oracle.table) * scale + 40, 6000)
     expected = [oracle.grundy(n) for n in range(upto + 1)]
-    assert nim.grundy_table(upto, rules) == expected
+    assert nim.solving.grundy_table(upto, rules) == expected
     sizes = [rng.randrange(upto + 1) for _ in range(20)] + [rng.randrange(10**40) for _ in range(5)]
-    assert [nim.grundy_value(n, rules) for n in sizes] == [oracle.grundy(n) for n in sizes]
+    assert [nim.solving.grundy_value(n, rules) for n in sizes] == [oracle.grundy(n) for n in sizes]
     short = min(upto, 400)
-    table = nim.pile_table(short, rules)
+    table = nim.solving.pile_table(short, rules)
     outcomes = lone_pile_outcomes(members, misere, short)
     assert [row.grundy for row in table] == expected[: short + 1]
     assert [row.value for row in table] == outcomes
@@ -348,9 +348,9 @@ def test_closed_form_rules_with_large_parameters(misere, examples):
         solver = nim.Solver(rules)
         g = oracle_grundy(rules)
         sizes = [rng.randrange(10**6), rng.randrange(2**64), rng.randrange(10**40), k, k + 1, 2**64 - 1, 2**63 - 1]
-        assert [nim.grundy_value(n, rules) for n in sizes] == [g(n) for n in sizes]
-        assert nim.grundy_table(300, rules) == [g(n) for n in range(301)]
-        assert [row.grundy for row in nim.pile_table(100, rules)] == [g(n) for n in range(101)]
+        assert [nim.solving.grundy_value(n, rules) for n in sizes] == [g(n) for n in sizes]
+        assert nim.solving.grundy_table(300, rules) == [g(n) for n in range(301)]
+        assert [row.grundy for row in nim.solving.pile_table(100, rules)] == [g(n) for n in range(101)]
         bound = rng.choice([2**8, 2**63, 10**40])
         rows = [[rng.randrange(bound) for _ in range(rng.randrange(1, 6))] for _ in range(6)]
         for piles in rows + [[2**64 - 1, rng.randrange(100)], [2**63 - 1, 2**64 - 2, k]]:

@@ -8,7 +8,7 @@ import pytest
 
 import nim
 from nim.cli import main
-from nim.theory import assume_untame
+from hooks import assume_untame
 
 import oracles
 

@@ -1,4 +1,4 @@
-"""The Game protocol and nim.solve_game: Nim as a Game against the core engines and
+"""The Game protocol and nim.trees.solve_game: Nim as a Game against the core engines and
 SolveGame's published counts, tic-tac-toe, memo tables, errors."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_memo_table_can_be_shared_and_saves_nodes() -> None:
 
 
 def test_terminal_start() -> None:
-    assert solve_game(NimGame([0, 0], "misere")) == nim.GameSolution(1.0, None, 0, 0, "alphabeta")
+    assert solve_game(NimGame([0, 0], "misere")) == nim.trees.GameSolution(1.0, None, 0, 0, "alphabeta")
     assert solve_game(NimGame([1, 1], "normal,half")).value == -1
 
 
@@ -173,7 +173,7 @@ def test_tree_game_is_the_solve_tree_twin() -> None:
     tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     for method in ("Minimax", "AlphaBeta"):
         twin = solve_game(TreeGame(tree), method=method)
-        core = nim.solve_tree(tree, method)
+        core = nim.trees.solve_tree(tree, method)
         assert (twin.value, twin.action, twin.nodes, twin.best_nodes) == (
             core.value, core.best_index, core.nodes, core.best_nodes)
 
@@ -197,7 +197,7 @@ def test_too_deep_for_python_recursion() -> None:
     with pytest.raises(nim.SearchLimitError, match="recursion limit") as error:
         solve_game(TreeGame(chain))
     assert error.value.reason == "depth"
-    assert nim.solve_tree(chain).value == 1       # the core has no such limit
+    assert nim.trees.solve_tree(chain).value == 1       # the core has no such limit
 
 
 def test_nim_state_and_canonical_key() -> None:

@@ -1,4 +1,4 @@
-"""Generic game trees: nim.solve_tree / nim.SolveTree / GameTree and `nimcore tree-solve`.
+"""Generic game trees: nim.trees.solve_tree / nim.trees.SolveTree / GameTree and `nimcore tree-solve`.
 
 Oracles: AIMA figure 5.2 (known value, best move and pruning), the pure-Python
 twin nim.trees.games.solve_game over nim.trees.games.TreeGame (values, best child and node
@@ -48,22 +48,22 @@ def plain_minimax(tree: Any, is_max: bool = True) -> float:
 
 @pytest.mark.parametrize("method, nodes", [("Minimax", 12), ("AlphaBeta", 10)])
 def test_fig52_nested(method: str, nodes: int) -> None:
-    solution = nim.solve_tree(FIG52, method)
+    solution = nim.trees.solve_tree(FIG52, method)
     assert solution.value == 3 and isinstance(solution.value, int)
     assert solution.best_index == 0 and solution.best_move == 0
     assert solution.best_child == [3, 12, 8]
     assert solution.nodes == nodes
     assert solution.best_nodes == 3
-    assert nim.SolveTree(method, FIG52) == ([3, 12, 8], 3)
+    assert nim.trees.SolveTree(method, FIG52) == ([3, 12, 8], 3)
 
 
 @pytest.mark.parametrize("method, nodes", [("Minimax", 12), ("AlphaBeta", 10)])
 def test_fig52_dict(method: str, nodes: int) -> None:
     tree = GameTree.from_dict(FIG52_SUCCESSORS, FIG52_UTILITIES, "A")
-    solution = nim.solve_tree(tree, method)
+    solution = nim.trees.solve_tree(tree, method)
     assert (solution.value, solution.best_move, solution.best_child) == (3, "a1", "B")
     assert (solution.nodes, solution.best_nodes) == (nodes, 3)
-    assert nim.SolveTree(method, {"root": "A", "successors": FIG52_SUCCESSORS,
+    assert nim.trees.SolveTree(method, {"root": "A", "successors": FIG52_SUCCESSORS,
                                   "utilities": FIG52_UTILITIES}) == ("B", 3)
 
 
@@ -80,65 +80,65 @@ def test_fig52_alphabeta_prunes_as_aima() -> None:
     twin = solve_game(game, method="AlphaBeta")
     assert seen == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]
     # the core visits the same 3 inner + 7 leaf nodes
-    assert nim.solve_tree(FIG52, "AlphaBeta").nodes == twin.nodes == 3 + len(seen)
+    assert nim.trees.solve_tree(FIG52, "AlphaBeta").nodes == twin.nodes == 3 + len(seen)
 
 
 def test_aima_leaves_listed_with_empty_successors() -> None:
     successors: Dict[str, Any] = dict(FIG52_SUCCESSORS, B1={}, D3=[])
-    assert nim.solve_tree(GameTree.from_dict(successors, FIG52_UTILITIES, "A")).value == 3
+    assert nim.trees.solve_tree(GameTree.from_dict(successors, FIG52_UTILITIES, "A")).value == 3
 
 
 def test_list_successors_and_integer_names() -> None:
     tree = GameTree.from_dict({0: [1, 2], 1: [3, 4], 2: [5]}, {3: 1, 4: -2.5, 5: 0.5}, 0)
-    solution = nim.solve_tree(tree, "Minimax")
+    solution = nim.trees.solve_tree(tree, "Minimax")
     assert (solution.value, solution.best_move, solution.best_child) == (0.5, 2, 2)
 
 
 def test_root_leaf() -> None:
-    solution = nim.solve_tree(7)
+    solution = nim.trees.solve_tree(7)
     assert (solution.value, solution.best_index, solution.best_child, solution.nodes) == (7, None, None, 0)
     with pytest.raises(nim.IllegalMoveError, match="root is a leaf"):
-        nim.SolveTree("Minimax", 7)
-    assert nim.solve_tree(GameTree.from_dict({}, {"r": -1.5}, "r")).value == -1.5
+        nim.trees.SolveTree("Minimax", 7)
+    assert nim.trees.solve_tree(GameTree.from_dict({}, {"r": -1.5}, "r")).value == -1.5
 
 
 def test_ties_go_to_the_first_best_child() -> None:
-    assert nim.solve_tree([[1, 5], [2, 1], [4, 1]], "Minimax").best_index == 0
-    assert nim.solve_tree([[0, 9], [5, 6], [5, 5], [5]], "Minimax").best_index == 1
-    assert nim.solve_tree([[0, 9], [5, 6], [5, 5], [5]], "AlphaBeta").best_index == 1
+    assert nim.trees.solve_tree([[1, 5], [2, 1], [4, 1]], "Minimax").best_index == 0
+    assert nim.trees.solve_tree([[0, 9], [5, 6], [5, 5], [5]], "Minimax").best_index == 1
+    assert nim.trees.solve_tree([[0, 9], [5, 6], [5, 5], [5]], "AlphaBeta").best_index == 1
     # every child -inf: still a best child, the first
-    solution = nim.solve_tree([-math.inf, -math.inf])
+    solution = nim.trees.solve_tree([-math.inf, -math.inf])
     assert solution.value == -math.inf and solution.best_index == 0
 
 
 def test_infinite_utilities_and_root_cutoff() -> None:
     # +inf at the root reaches beta = +inf: alpha-beta stops there, as documented
     tree = [[1, 2], [math.inf], [5, 6]]
-    assert nim.solve_tree(tree, "Minimax").value == math.inf
-    solution = nim.solve_tree(tree, "AlphaBeta")
+    assert nim.trees.solve_tree(tree, "Minimax").value == math.inf
+    solution = nim.trees.solve_tree(tree, "AlphaBeta")
     assert (solution.value, solution.best_index, solution.nodes) == (math.inf, 1, 5)
 
 
 def test_method_names() -> None:
     for name in ("minimax", "MINIMAX", "alpha-beta", "alpha_beta", "alphabeta"):
-        assert nim.solve_tree(FIG52, name).value == 3
+        assert nim.trees.solve_tree(FIG52, name).value == 3
     with pytest.raises(nim.UnknownMethodError, match="'negamax'"):
-        nim.solve_tree(FIG52, "negamax")
+        nim.trees.solve_tree(FIG52, "negamax")
 
 
 def test_numeric_kinds() -> None:
     fractions = pytest.importorskip("fractions")
-    assert nim.solve_tree([[fractions.Fraction(1, 2), 3], [1]], "Minimax").value == 1
-    assert nim.solve_tree([[1.5, 2], [1]]).value == 1.5
-    assert isinstance(nim.solve_tree([[2, 3], [1]]).value, int)
-    assert isinstance(nim.solve_tree([[2, 3.0], [1]]).value, float)
+    assert nim.trees.solve_tree([[fractions.Fraction(1, 2), 3], [1]], "Minimax").value == 1
+    assert nim.trees.solve_tree([[1.5, 2], [1]]).value == 1.5
+    assert isinstance(nim.trees.solve_tree([[2, 3], [1]]).value, int)
+    assert isinstance(nim.trees.solve_tree([[2, 3.0], [1]]).value, float)
 
 
 def test_tuples_and_list_subclasses() -> None:
     class Node(list):  # type: ignore[type-arg]
         pass
 
-    solution = nim.solve_tree(((3, 12, 8), Node([2, 4, 6]), [14, 5, 2]), "Minimax")
+    solution = nim.trees.solve_tree(((3, 12, 8), Node([2, 4, 6]), [14, 5, 2]), "Minimax")
     assert (solution.value, solution.best_child, solution.nodes) == (3, (3, 12, 8), 12)
 
 
@@ -157,7 +157,7 @@ def twin(tree: Any, method: str) -> Tuple[float, Any, int, int]:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree=nested_trees, method=st.sampled_from(["Minimax", "AlphaBeta"]))
 def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
-    solution = nim.solve_tree(tree, method)
+    solution = nim.trees.solve_tree(tree, method)
     value, action, nodes, best_nodes = twin(tree, method)
     assert solution.value == value == plain_minimax(tree)
     assert solution.best_index == action
@@ -165,7 +165,7 @@ def test_random_nested_trees_match_the_twin(tree: Any, method: str) -> None:
     if isinstance(tree, list):
         assert solution.best_index is not None
         assert solution.best_child is tree[solution.best_index]
-        assert nim.SolveTree(method, tree) == (tree[action], best_nodes)
+        assert nim.trees.SolveTree(method, tree) == (tree[action], best_nodes)
 
 
 def python_flatten(tree: Any, bulk: int) -> GameTree:
@@ -182,7 +182,7 @@ def test_three_flatteners_agree(tree: Any, method: str) -> None:
     flats = [GameTree.from_nested(tree), python_flatten(tree, 10**9), python_flatten(tree, 1)]
     arrays = [(list(f.offsets), list(f.children), list(f.values), f.height, f.integral) for f in flats]
     assert arrays[0] == arrays[1] == arrays[2]
-    results = [nim.solve_tree(f, method) for f in flats]
+    results = [nim.trees.solve_tree(f, method) for f in flats]
     assert len({(r.value, r.best_index, r.nodes, r.best_nodes) for r in results}) == 1
 
 
@@ -227,7 +227,7 @@ def dags(draw: Any) -> Tuple[Dict[str, Dict[str, str]], Dict[str, float], str]:
 @given(dag=dags(), method=st.sampled_from(["Minimax", "AlphaBeta"]))
 def test_random_dags_match_the_twin(dag: Any, method: str) -> None:
     successors, utilities, root = dag
-    solution = nim.solve_tree(GameTree.from_dict(successors, utilities, root), method)
+    solution = nim.trees.solve_tree(GameTree.from_dict(successors, utilities, root), method)
     result = solve_game(TreeGame(successors=successors, utilities=utilities, root=root), method=method)
     assert solution.value == result.value
     assert solution.best_move == result.action
@@ -238,7 +238,7 @@ def test_random_dags_match_the_twin(dag: Any, method: str) -> None:
 @settings(max_examples=100, deadline=None)
 @given(tree=nested_trees)
 def test_alphabeta_agrees_with_minimax_and_visits_no_more(tree: Any) -> None:
-    full, pruned = nim.solve_tree(tree, "Minimax"), nim.solve_tree(tree, "AlphaBeta")
+    full, pruned = nim.trees.solve_tree(tree, "Minimax"), nim.trees.solve_tree(tree, "AlphaBeta")
     assert full.value == pruned.value and full.best_index == pruned.best_index
     assert pruned.nodes <= full.nodes
     flat = GameTree.from_nested(tree)
@@ -267,7 +267,7 @@ def test_deep_chain_nested() -> None:
     for _ in range(DEEP):
         tree = [tree]
     for method in ("Minimax", "AlphaBeta"):
-        solution = nim.solve_tree(tree, method)
+        solution = nim.trees.solve_tree(tree, method)
         assert (solution.value, solution.nodes, solution.best_nodes) == (5, DEEP, DEEP - 1)
     assert GameTree.from_nested(tree).height == DEEP
 
@@ -288,13 +288,13 @@ def test_deep_alternating_comb() -> None:
         other = chain[depth][1]
         expected = max(expected, other) if depth % 2 == 0 else min(expected, other)
     for method in ("Minimax", "AlphaBeta"):
-        assert nim.solve_tree(tree, method).value == expected
+        assert nim.trees.solve_tree(tree, method).value == expected
 
 
 def test_deep_chain_dict() -> None:
     successors = {f"n{i}": {"down": f"n{i + 1}"} for i in range(DEEP)}
     tree = GameTree.from_dict(successors, {f"n{DEEP}": -4}, "n0")
-    solution = nim.solve_tree(tree, "AlphaBeta")
+    solution = nim.trees.solve_tree(tree, "AlphaBeta")
     assert (solution.value, solution.best_child, solution.nodes) == (-4, "n1", DEEP)
     assert tree.height == DEEP
 
@@ -323,13 +323,13 @@ def test_deep_bad_leaf_is_named_by_a_short_path() -> None:
 ])
 def test_bad_leaf(tree: Any, where: str) -> None:
     with pytest.raises(InvalidTreeError, match=f"leaf {where.replace('[', '.').replace(']', '.')} "):
-        nim.solve_tree(tree)
+        nim.trees.solve_tree(tree)
 
 
 @pytest.mark.parametrize("tree, where", [([], "root"), ([[1], [[2], []]], "root[1][1]")])
 def test_empty_inner_node(tree: Any, where: str) -> None:
     with pytest.raises(InvalidTreeError, match=rf"inner node {where.replace('[', '.').replace(']', '.')} is empty"):
-        nim.solve_tree(tree)
+        nim.trees.solve_tree(tree)
 
 
 def test_dict_errors() -> None:
@@ -354,7 +354,7 @@ def test_dict_errors() -> None:
     with pytest.raises(InvalidTreeError, match="must be dictionaries"):
         GameTree.from_dict([], {}, "r")  # type: ignore[arg-type]
     with pytest.raises(InvalidTreeError, match="keys root, successors and utilities"):
-        nim.solve_tree({"root": "A", "successors": {}})
+        nim.trees.solve_tree({"root": "A", "successors": {}})
 
 
 def test_deep_cycle_is_found_without_recursion() -> None:
@@ -371,14 +371,14 @@ def test_node_limit_on_an_exponential_dag() -> None:
     successors = {f"n{i}": [f"n{i + 1}", f"n{i + 1}"] for i in range(60)}   # 2**60 paths
     tree = GameTree.from_dict(successors, {"n60": 1}, "n0")
     with pytest.raises(nim.SearchLimitError) as error:
-        nim.solve_tree(tree, "Minimax", node_limit=10_000)
+        nim.trees.solve_tree(tree, "Minimax", node_limit=10_000)
     assert error.value.reason == "nodes" and error.value.nodes == 10_000
     with pytest.raises(nim.SearchLimitError, match="time limit") as timed:
-        nim.solve_tree(tree, "Minimax", time_limit=0.01)
+        nim.trees.solve_tree(tree, "Minimax", time_limit=0.01)
     assert timed.value.reason == "time"
     # a smaller one unfolds completely: 2 + 4 + ... + 2**12 node visits
     small = GameTree.from_dict({f"n{i}": [f"n{i + 1}", f"n{i + 1}"] for i in range(12)}, {"n12": 1}, "n0")
-    assert nim.solve_tree(small, "Minimax", node_limit=2**13).nodes == 2**13 - 2
+    assert nim.trees.solve_tree(small, "Minimax", node_limit=2**13).nodes == 2**13 - 2
 
 
 def test_ctrl_c_stops_a_long_search() -> None:
@@ -396,7 +396,7 @@ def test_ctrl_c_stops_a_long_search() -> None:
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.2)
         with pytest.raises(KeyboardInterrupt):
-            nim.solve_tree(tree, "Minimax", time_limit=60)
+            nim.trees.solve_tree(tree, "Minimax", time_limit=60)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -486,7 +486,7 @@ def test_cli_reads_nested_lists_deeper_than_the_json_module(tmp_path: Any, capsy
     tree: Any = [[3, -15.0], [math.inf, 2]]     # the same tree, built in Python
     for _ in range(depth - 1):
         tree = [tree]
-    expected = nim.solve_tree(tree)
+    expected = nim.trees.solve_tree(tree)
     assert data["value"] == expected.value and data["nodes"] == expected.nodes
     assert data["height"] == depth + 1
 
@@ -495,7 +495,7 @@ def test_cli_json_writes_infinite_values_as_strings(tmp_path: Any, capsys: Any) 
     assert main(["tree-solve", write(tmp_path, "[[Infinity, Infinity], [1, 2]]"), "--json"]) == 0
     out = capsys.readouterr().out
     assert json.loads(out, parse_constant=lambda word: pytest.fail(word))["value"] == "Infinity"
-    assert nim.solve_tree([[math.inf, math.inf], [1, 2]]).value == math.inf
+    assert nim.trees.solve_tree([[math.inf, math.inf], [1, 2]]).value == math.inf
 
 
 @pytest.mark.parametrize("build", [
@@ -508,7 +508,7 @@ def test_a_list_that_contains_itself_is_refused(build: str) -> None:
     namespace: Dict[str, Any] = {}
     exec(build, namespace)
     with pytest.raises(InvalidTreeError, match="is one of its own ancestors"):
-        nim.solve_tree(namespace["a"])
+        nim.trees.solve_tree(namespace["a"])
     with pytest.raises(InvalidTreeError, match="is one of its own ancestors"):
         GameTree.from_nested(namespace["a"])
 
@@ -516,7 +516,7 @@ def test_a_list_that_contains_itself_is_refused(build: str) -> None:
 def test_shared_sublists_are_not_cycles() -> None:
     shared = [1, [2, 3]]
     tree = [shared, [shared, shared], [[shared]]] * 30
-    from_core = nim.solve_tree(tree, "Minimax")
+    from_core = nim.trees.solve_tree(tree, "Minimax")
     twin = solve_game(TreeGame(tree), method="Minimax")     # the pure-Python twin
     assert (from_core.value, from_core.nodes) == (twin.value, twin.nodes)
 
@@ -528,14 +528,14 @@ def test_shared_sublists_are_not_cycles() -> None:
 ])
 def test_bad_limits_are_refused(limits: Dict[str, Any]) -> None:
     with pytest.raises(nim.NimError, match="_limit must be"):
-        nim.solve_tree([[1, 2]], **limits)
+        nim.trees.solve_tree([[1, 2]], **limits)
 
 
 def test_node_limit_zero_means_none_as_on_the_command_line(capsys: Any, tmp_path: Any) -> None:
     tree = [[1, 2], [3, 4]]
-    assert nim.solve_tree(tree, node_limit=0).nodes == nim.solve_tree(tree, node_limit=None).nodes
+    assert nim.trees.solve_tree(tree, node_limit=0).nodes == nim.trees.solve_tree(tree, node_limit=None).nodes
     assert main(["tree-solve", write(tmp_path, json.dumps(tree)), "--node-limit", "0", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["nodes"] == nim.solve_tree(tree).nodes
+    assert json.loads(capsys.readouterr().out)["nodes"] == nim.trees.solve_tree(tree).nodes
 
 
 def test_ctrl_c_stops_flattening_a_large_tree() -> None:

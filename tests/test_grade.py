@@ -1,4 +1,4 @@
-"""``nim.grade`` and ``nimcore grade``: every count checked against an independent
+"""``nim.study.grade.grade`` and ``nimcore grade``: every count checked against an independent
 brute force (values and game lengths by memoised recursion over sorted tuples)."""
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def random_agent(seed: int, rule: str) -> Callable[[Piles], Tuple[int, int]]:
     return play
 
 
-def check(report: nim.Grade, want: Dict[str, Any]) -> None:
+def check(report: nim.study.grade.Grade, want: Dict[str, Any]) -> None:
     assert (report.won, report.kept, report.lost, report.delayed, report.illegal) == \
         (want["won"], want["kept"], want["lost"], want["delayed"], want["illegal"])
     assert report.positions == want["won"] + want["lost"]
@@ -116,7 +116,7 @@ RULES = [("misere", "misere", (1, 3, 5, 7)), ("normal", "normal", (2, 3, 4)),
 
 @pytest.mark.parametrize("rule,rules,start", RULES)
 def test_a_perfect_agent_scores_full_marks(rule: str, rules: str, start: Piles) -> None:
-    report = nim.grade(perfect(rule), rules, start)
+    report = nim.study.grade.grade(perfect(rule), rules, start)
     check(report, expected(rule, start, perfect(rule)))
     assert report.keep_rate == 1.0 and report.delay_rate == 1.0 and not report.blunders
 
@@ -126,7 +126,7 @@ def test_a_perfect_agent_scores_full_marks(rule: str, rules: str, start: Piles) 
 def test_a_random_agent_is_counted_as_the_brute_force_counts(rule: str, rules: str, start: Piles,
                                                              seed: int) -> None:
     agent = random_agent(seed, rule)
-    report = nim.grade(agent, rules, start, worst=1000)
+    report = nim.study.grade.grade(agent, rules, start, worst=1000)
     check(report, expected(rule, start, agent))
     # the blunders: exactly the thrown-away wins, the most objects left first, each with a right move
     thrown = [p for p in reachable(rule, start) if dict(oracles.moves(rule, p))
@@ -174,7 +174,7 @@ def test_q_table_layouts_give_one_grade(tmp_path: Path, monkeypatch: pytest.Monk
         row[m[0] * max_pile + m[1] - 1] = q
     layouts.append(by_id)
     for layout in layouts:
-        check(nim.grade(layout, rule, start), want)
+        check(nim.study.grade.grade(layout, rule, start), want)
     # JSON and pickle through the command line
     as_json = {",".join(map(str, p)): {} for p, _ in values}
     for (p, m), q in values.items():
@@ -205,14 +205,14 @@ def test_a_gymnasium_style_policy_and_illegal_answers() -> None:
 
     rule, start = "misere", (1, 3, 5, 7)
     want = expected(rule, start, lambda p: (max(range(len(p)), key=lambda i: (p[i], -i)), 1))
-    check(nim.grade(Policy(), rule, start), want)
+    check(nim.study.grade.grade(Policy(), rule, start), want)
 
     def sloppy(piles: Piles) -> Optional[Tuple[int, int]]:
         if sum(piles) == 16:
             raise RuntimeError("not trained here")
         return (0, 1) if piles[0] else None      # illegal or none once pile 0 is empty
 
-    report = nim.grade(sloppy, rule, start)
+    report = nim.study.grade.grade(sloppy, rule, start)
     empty_first = sum(1 for p in reachable(rule, start) if dict(oracles.moves(rule, p)) and not p[0])
     assert report.illegal == empty_first + 1
     assert report.blunders[0].illegal and report.blunders[0].piles == (1, 3, 5, 7)
@@ -223,24 +223,24 @@ def test_a_gymnasium_style_policy_and_illegal_answers() -> None:
 def test_sample_and_listed_positions() -> None:
     rule = "misere"
     agent = random_agent(3, rule)
-    whole = nim.grade(agent, rule, (1, 3, 5, 7))
-    part = nim.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
+    whole = nim.study.grade.grade(agent, rule, (1, 3, 5, 7))
+    part = nim.study.grade.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
     assert part.positions == 50 and part.won + part.lost == 50
-    again = nim.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
+    again = nim.study.grade.grade(agent, rule, (1, 3, 5, 7), sample=50, seed=1)
     assert {**part.to_dict(), "seconds": 0} == {**again.to_dict(), "seconds": 0}   # same seed, same sample
     listed = [(1, 3, 5, 7), (0, 2, 2, 0), (1, 1, 0, 0), (0, 0, 0, 0)]
-    report = nim.grade(agent, rule, listed)
+    report = nim.study.grade.grade(agent, rule, listed)
     assert report.positions == 3                      # the empty board has no move to grade
     want = sum(1 for p in listed[:3] if oracles.value(rule, p) > 0)
     assert report.won == want and whole.positions == 383
 
 
 @pytest.mark.parametrize("call,message", [
-    (lambda: nim.grade(42, "misere"), "an agent is a callable"),
-    (lambda: nim.grade({"x": 1.0}, "misere"), "unknown Q-table layout"),
-    (lambda: nim.grade(lambda p: (0, 1), "misere", (200, 200, 200, 200)), "at most 5,000,000"),
-    (lambda: nim.grade(lambda p: (0, 1), "misere", [(1, 2), (1, 2, 3)]), "one number of piles"),
-    (lambda: nim.grade(lambda p: (0, 1), "misere", sample=0), "sample must be"),
+    (lambda: nim.study.grade.grade(42, "misere"), "an agent is a callable"),
+    (lambda: nim.study.grade.grade({"x": 1.0}, "misere"), "unknown Q-table layout"),
+    (lambda: nim.study.grade.grade(lambda p: (0, 1), "misere", (200, 200, 200, 200)), "at most 5,000,000"),
+    (lambda: nim.study.grade.grade(lambda p: (0, 1), "misere", [(1, 2), (1, 2, 3)]), "one number of piles"),
+    (lambda: nim.study.grade.grade(lambda p: (0, 1), "misere", sample=0), "sample must be"),
 ])
 def test_bad_input_is_a_nim_error(call: Callable[[], Any], message: str) -> None:
     with pytest.raises(nim.NimError, match=message):

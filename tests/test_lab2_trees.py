@@ -22,9 +22,9 @@ SVG = "{http://www.w3.org/2000/svg}"
                                                ([1, 3, 5], "misere", 2), ([3, 4], "normal", 3),
                                                ([2, 3], "misere,max=2", 4), ([1, 1, 1], "misere", 1)])
 def test_depth_tree_values_are_the_depth_limited_engines(piles: List[int], rules: str, depth: int) -> None:
-    tree = nim.build_game_tree(piles, rules, "depth", depth=depth)
+    tree = nim.study.build_game_tree(piles, rules, "depth", depth=depth)
     # the compiled depth-limited engine (another implementation) gives the root's value
-    assert tree.value == nim.depth_limited(piles, rules, depth).value
+    assert tree.value == nim.solving.depth_limited(piles, rules, depth).value
     ruleset = nim.Rules.coerce(rules)
     for node in tree.root.walk():
         assert node.value is not None
@@ -56,7 +56,7 @@ def test_lab2_first_case_drawn_with_half_values(tmp_path: Path, capsys: pytest.C
     values = {g.get("data-value") for g in nodes}
     assert values <= {"+1", "-1", "+0.5", "-0.5"} and {"+0.5", "-0.5"} & values
     assert "depth-limited, depth 3" in "".join(root.itertext())
-    tree = nim.build_game_tree([4, 2], "misere", "depth", depth=3)
+    tree = nim.study.build_game_tree([4, 2], "misere", "depth", depth=3)
     assert len(nodes) == tree.drawn
     assert tree.best_move == nim.Move(0, 2)      # the report: take two from pile 0, to [2, 2]
 
@@ -64,7 +64,7 @@ def test_lab2_first_case_drawn_with_half_values(tmp_path: Path, capsys: pytest.C
 def test_lab2_second_case_draws_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "loss.html"
     assert main(["tree", "4", "4", "--misere", "--html", str(page)]) == 0
-    tree = nim.build_game_tree([4, 4], "misere")
+    tree = nim.study.build_game_tree([4, 4], "misere")
     assert tree.drawn == 1921 == nim.solve([4, 4], "misere", "minimax", node_limit=0).nodes + 1
     assert tree.value == -1 == oracles.value("misere", (4, 4))
     assert page.read_text().count('class="node ') == 1921
@@ -76,7 +76,7 @@ def test_depth_flags_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tree", "4", "2", "--method", "depth", "--depth", "0"]) == 2
     assert "from 1 to 64, not 0" in capsys.readouterr().err
     with pytest.raises(nim.NimError, match="is for the depth-limited tree"):
-        nim.build_game_tree([4, 2], "misere", "alphabeta", depth=2)
+        nim.study.build_game_tree([4, 2], "misere", "alphabeta", depth=2)
 
 
 def test_text_outline_shows_half_values(capsys: pytest.CaptureFixture[str]) -> None:

@@ -99,14 +99,14 @@ PUBLISHED_PERIODS = [
 
 
 def test_kayles_and_dawson_values_as_published():
-    assert list(nim.nim_sequence("kayles", len(KAYLES))) == KAYLES
-    assert list(nim.nim_sequence("dawson-chess", len(DAWSON_CHESS))) == DAWSON_CHESS
-    assert list(nim.nim_sequence("dawson-kayles", 40))[1:] == DAWSON_CHESS[:39]
+    assert list(nim.octal.nim_sequence("kayles", len(KAYLES))) == KAYLES
+    assert list(nim.octal.nim_sequence("dawson-chess", len(DAWSON_CHESS))) == DAWSON_CHESS
+    assert list(nim.octal.nim_sequence("dawson-kayles", 40))[1:] == DAWSON_CHESS[:39]
 
 
 @pytest.mark.parametrize("rules, preperiod, period", PUBLISHED_PERIODS)
 def test_published_periods(rules, preperiod, period):
-    found = nim.octal_period(rules)
+    found = nim.octal.octal_period(rules)
     assert (found.preperiod, found.period, found.proven) == (preperiod, period, True)
     t = len(found.code) - 2
     assert found.bound == 2 * preperiod + 2 * period + t <= found.heaps
@@ -124,20 +124,20 @@ def test_oracle_agrees_with_published_kayles():
 def test_every_short_code_against_the_oracle(code):
     expected = oracle_sequence(code, 70)
     for method in ("plain", "rare"):
-        assert list(nim.nim_sequence(f"octal={code}", 70, method=method)) == expected, method
+        assert list(nim.octal.nim_sequence(f"octal={code}", 70, method=method)) == expected, method
 
 
 def test_grundy_game_against_the_oracle():
     expected = oracle_sequence(None, 400)
     for method in ("plain", "rare"):
-        assert list(nim.nim_sequence("grundy-game", 400, method=method)) == expected
+        assert list(nim.octal.nim_sequence("grundy-game", 400, method=method)) == expected
 
 
 def test_rare_values_method_equals_plain_mex_on_every_short_code_to_2000():
     for code in ALL_SHORT_CODES:
         rules = f"octal={code}"
-        plain = nim.nim_sequence(rules, 2000, method="plain")
-        assert nim.nim_sequence(rules, 2000, method="rare") == plain, code
+        plain = nim.octal.nim_sequence(rules, 2000, method="plain")
+        assert nim.octal.nim_sequence(rules, 2000, method="rare") == plain, code
 
 
 def _fifty_codes() -> List[str]:
@@ -152,8 +152,8 @@ def _fifty_codes() -> List[str]:
 @pytest.mark.parametrize("code", _fifty_codes())
 def test_rare_values_method_equals_plain_mex_on_fifty_codes(code):
     heaps = 100_000 if os.environ.get("NIMCORE_SLOW_TESTS") == "1" else 6_000
-    plain = nim.nim_sequence(f"octal={code}", heaps, method="plain")
-    assert nim.nim_sequence(f"octal={code}", heaps, method="rare") == plain
+    plain = nim.octal.nim_sequence(f"octal={code}", heaps, method="plain")
+    assert nim.octal.nim_sequence(f"octal={code}", heaps, method="rare") == plain
 
 
 @settings(max_examples=60, deadline=None)
@@ -162,8 +162,8 @@ def test_rare_values_method_equals_plain_mex_on_fifty_codes(code):
 def test_random_codes_against_the_oracle(d0, digits):
     code = f"{d0}." + "".join(map(str, digits))
     expected = oracle_sequence(code, 90)
-    assert list(nim.nim_sequence(f"octal={code}", 90, method="rare")) == expected
-    assert list(nim.nim_sequence(f"octal={code}", 90, method="plain")) == expected
+    assert list(nim.octal.nim_sequence(f"octal={code}", 90, method="rare")) == expected
+    assert list(nim.octal.nim_sequence(f"octal={code}", 90, method="plain")) == expected
 
 
 # -- periods ----------------------------------------------------------------------------------------
@@ -171,31 +171,31 @@ def test_random_codes_against_the_oracle(d0, digits):
 @pytest.mark.parametrize("code", ["0.77", "0.137", "0.07", "4.07", "0.26", "0.51", "0.72", "4.4", "0.15",
                                   "0.34", "0.31", "0.603"])
 def test_period_against_the_oracle_and_beyond_the_bound(code):
-    found = nim.octal_period(f"octal={code}")
+    found = nim.octal.octal_period(f"octal={code}")
     t = len(code.rstrip("0")) - 2
     assert list(found.values[:300]) == oracle_sequence(code, 300)
-    reference = list(nim.nim_sequence(f"octal={code}", found.heaps, method="plain"))
+    reference = list(nim.octal.nim_sequence(f"octal={code}", found.heaps, method="plain"))
     assert list(found.values) == reference
     assert (found.preperiod, found.period) == oracle_period(reference, t)
     # beyond the bound: the period's answers against the plain mex, twice the bound and more
-    further = nim.nim_sequence(f"octal={code}", 3 * found.bound + 500, method="plain")
+    further = nim.octal.nim_sequence(f"octal={code}", 3 * found.bound + 500, method="plain")
     assert [found.grundy(n) for n in range(len(further))] == list(further)
 
 
 def test_huge_heaps_in_constant_time():
-    kayles = nim.octal_period("kayles")
+    kayles = nim.octal.octal_period("kayles")
     for n in (10**18, 10**40, 10**40 + 7):
         assert kayles.grundy(n) == kayles.values[71 + (n - 71) % 12]
     assert kayles[10**18] == kayles.grundy(10**18)
 
 
 def test_no_period_within_the_bound_says_so():
-    found = nim.octal_period("grundy-game", max_heaps=5000)
+    found = nim.octal.octal_period("grundy-game", max_heaps=5000)
     assert (found.preperiod, found.period, found.proven, found.heaps) == (None, None, False, 5000)
     assert found.grundy(4999) == oracle_sequence(None, 5000)[4999]
     with pytest.raises(InvalidPositionError, match=r"past the 5,000 heaps.*max_heaps"):
         found.grundy(5000)
-    unproven = nim.octal_period("octal=0.6", max_heaps=3000)
+    unproven = nim.octal.octal_period("octal=0.6", max_heaps=3000)
     assert not unproven.proven and unproven.heaps == 3000
     assert unproven.to_dict()["proven"] is False and unproven.to_dict()["period"] is None
 
@@ -210,9 +210,9 @@ def test_no_period_within_the_bound_says_so():
 def test_codes_of_threes_are_todays_take_rules(code, rule):
     assert Rules(octal=code) == Rules.parse(rule)
     assert Rules.parse(f"misere,octal={code}") == Rules.parse(rule.replace("normal", "misere"))
-    sequence = nim.nim_sequence(rule, 300)
+    sequence = nim.octal.nim_sequence(rule, 300)
     assert list(sequence) == oracle_sequence(code, 300)
-    assert list(sequence) == nim.grundy_table(299, rule)
+    assert list(sequence) == nim.solving.grundy_table(299, rule)
     # and the same answers when solved written either way
     for piles in ([3, 4, 5], [1, 2, 7], [6, 6]):
         assert nim.solve(piles, rules=f"misere,octal={code}").value == nim.solve(
@@ -256,27 +256,27 @@ def test_bad_names_and_arguments():
     with pytest.raises(InvalidRulesError, match="goes alone"):
         Rules(take="max", k=3, octal="0.77")
     with pytest.raises(InvalidRulesError, match="not a finite octal code"):
-        nim.nim_sequence("normal", 10)
+        nim.octal.nim_sequence("normal", 10)
     with pytest.raises(InvalidRulesError, match="not a finite octal code"):
-        nim.nim_sequence("normal,half", 10)
+        nim.octal.nim_sequence("normal,half", 10)
     with pytest.raises(InvalidPositionError):
-        nim.nim_sequence("kayles", -1)
+        nim.octal.nim_sequence("kayles", -1)
     with pytest.raises(NimError, match="unknown method"):
-        nim.nim_sequence("kayles", 10, method="fast")
+        nim.octal.nim_sequence("kayles", 10, method="fast")
     with pytest.raises(InvalidPositionError, match="max_heaps"):
-        nim.octal_period("kayles", max_heaps=0)
-    assert len(nim.nim_sequence("kayles", 0)) == 0
+        nim.octal.octal_period("kayles", max_heaps=0)
+    assert len(nim.octal.nim_sequence("kayles", 0)) == 0
 
 
 # -- storage, cancel, progress ----------------------------------------------------------------------
 
 def test_compact_storage_widens_when_values_pass_255():
-    small = nim.nim_sequence("kayles", 1000)
+    small = nim.octal.nim_sequence("kayles", 1000)
     assert isinstance(small, array) and small.typecode == "B" and small.itemsize == 1
     # 0.04 (take two, split the rest in two) first reaches 256 at heap 9,169
-    values = nim.nim_sequence("octal=0.04", 9300)
+    values = nim.octal.nim_sequence("octal=0.04", 9300)
     assert max(values[:9169]) < 256 <= values[9169] and values.typecode == "H" and values.itemsize == 2
-    assert values == nim.nim_sequence("octal=0.04", 9300, method="plain")
+    assert values == nim.octal.nim_sequence("octal=0.04", 9300, method="plain")
     assert list(values[:600]) == oracle_sequence("0.04", 600)
 
 
@@ -290,11 +290,11 @@ def test_cancel_and_progress():
             cancel.set()
 
     with pytest.raises(SearchLimitError) as caught:
-        nim.nim_sequence("grundy-game", 1 << 22, progress=progress, cancel=cancel)
+        nim.octal.nim_sequence("grundy-game", 1 << 22, progress=progress, cancel=cancel)
     assert caught.value.reason == "cancelled"
     assert seen and seen == sorted(seen)
     with pytest.raises(NimError, match="is_set"):
-        nim.nim_sequence("kayles", 10, cancel=object())
+        nim.octal.nim_sequence("kayles", 10, cancel=object())
 
 
 # -- what cannot honour a take-and-break game refuses it ---------------------------------------------
@@ -309,10 +309,10 @@ REFUSED = [
     ("moves", lambda r: list(nim.Position([3, 4], r).moves())),
     ("is_legal", lambda r: nim.Position([3, 4], r).is_legal(nim.Move(0, 1))),
     ("apply", lambda r: nim.Position([3, 4], r).apply(nim.Move(0, 1))),
-    ("tree", lambda r: nim.build_game_tree([2, 2], rules=r)),
-    ("NimGame", lambda r: nim.NimGame([2, 2], rules=r)),
-    ("strategy", lambda r: nim.make_strategy("optimal").choose_move(nim.Position([3, 4], r))),
-    ("pile_table misère", lambda r: nim.pile_table(5, Rules(misere=True, take=r.take, octal=r.octal))),
+    ("tree", lambda r: nim.study.build_game_tree([2, 2], rules=r)),
+    ("NimGame", lambda r: nim.trees.NimGame([2, 2], rules=r)),
+    ("strategy", lambda r: nim.play.make_strategy("optimal").choose_move(nim.Position([3, 4], r))),
+    ("pile_table misère", lambda r: nim.solving.pile_table(5, Rules(misere=True, take=r.take, octal=r.octal))),
 ]
 
 
@@ -349,7 +349,7 @@ def test_openspiel_refuses():
 
 
 def test_octal_period_result_dict():
-    found = nim.octal_period("octal=0.16")
+    found = nim.octal.octal_period("octal=0.16")
     data = found.to_dict()
     for key in ("code", "preperiod", "period", "proven", "heaps", "largest", "largest_at", "rare_count", "seconds"):
         assert key in data
@@ -362,10 +362,10 @@ def test_octal_period_result_dict():
 
 
 def test_grundy_value_and_table_answer_take_and_break_games():
-    assert nim.grundy_table(47, "kayles") == KAYLES
-    assert nim.grundy_value(10**30, "kayles") == nim.octal_period("kayles").grundy(10**30)
-    assert nim.grundy_value(30, "grundy-game") == oracle_sequence(None, 31)[30]
-    assert nim.grundy_table(20, "misere,octal=0.137") == DAWSON_CHESS[:21]
+    assert nim.solving.grundy_table(47, "kayles") == KAYLES
+    assert nim.solving.grundy_value(10**30, "kayles") == nim.octal.octal_period("kayles").grundy(10**30)
+    assert nim.solving.grundy_value(30, "grundy-game") == oracle_sequence(None, 31)[30]
+    assert nim.solving.grundy_table(20, "misere,octal=0.137") == DAWSON_CHESS[:21]
 
 
 def test_named_games_table():
@@ -383,7 +383,7 @@ def test_period_in_constant_memory_equals_the_z_function(code):
     from nim.octal.sequence import game_places
 
     _, takes_all, leaves, splits, grundy_game = game_places(f"octal={code}")
-    found = nim.octal_period(f"octal={code}")
+    found = nim.octal.octal_period(f"octal={code}")
     last = found.bound + 200
     sizes = sorted({*range(2, min(last, 400)), *range(2, last, max(1, last // 150)), found.bound - 1,
                     found.bound, last})
@@ -405,7 +405,7 @@ def test_plain_install_stays_light():
 
     code = ("import sys, nim; nim.Rules.parse('kayles'); nim.solve([1, 2, 3]); "
             "print(sorted(m for m in ('nimcore.octal', 'matplotlib', 'tqdm') if m in sys.modules)); "
-            "nim.nim_sequence('kayles', 1000, progress=True); "
+            "nim.octal.nim_sequence('kayles', 1000, progress=True); "
             "print(sorted(m for m in ('nimcore.octal', 'matplotlib', 'tqdm') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]", "['nimcore.octal']"]

@@ -45,7 +45,7 @@ def test_defaults_are_read_from_openspiel():
 
 def test_issue_example_string():
     assert parse_game_string("nim(pile_sizes=1;3;5;7,is_misere=True)") == (
-        nim.Position((1, 3, 5, 7), "misere"), nim.MISERE)
+        nim.Position((1, 3, 5, 7), "misere"), nim.rules.MISERE)
 
 
 def random_states(game, rng, walks=4):
@@ -142,5 +142,5 @@ def test_bad_input_is_a_nim_error(call, message):
 
 def test_one_pile_loads_through_parameters():
     game = load_game((6,), "normal")
-    assert game_rules(game) == (nim.Position((6,)), nim.NORMAL)
+    assert game_rules(game) == (nim.Position((6,)), nim.rules.NORMAL)
     assert play(game, [NimcoreBot(game, 0), NimcoreBot(game, 1)])[1] == [1.0, -1.0]

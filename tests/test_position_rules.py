@@ -92,9 +92,9 @@ def test_a_game_keeps_its_rules_from_move_to_move(rule):
 def test_a_position_lends_its_rules_unless_others_are_named():
     misere = Position((1, 2), "misere,max=3")
     assert misere.rules == Rules(misere=True, take="max", k=3)
-    assert Position((1, 2)).rules == nim.NORMAL
+    assert Position((1, 2)).rules == nim.rules.NORMAL
     assert Position(misere).rules == misere.rules
-    assert Position(misere, "normal").rules == nim.NORMAL
+    assert Position(misere, "normal").rules == nim.rules.NORMAL
     with pytest.raises(nim.InvalidRulesError):
         Position((1, 2), "misere,max=0")
     with pytest.raises(nim.InvalidRulesError):

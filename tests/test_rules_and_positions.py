@@ -158,8 +158,8 @@ def test_huge_piles_never_list_their_moves():
 
 
 def test_standard_rule_constants():
-    assert nim.NORMAL == Rules() and nim.MISERE == Rules(misere=True)
-    assert Rules.coerce("misere") is nim.MISERE and Rules.coerce(None) is nim.NORMAL
+    assert nim.rules.NORMAL == Rules() and nim.rules.MISERE == Rules(misere=True)
+    assert Rules.coerce("misere") is nim.rules.MISERE and Rules.coerce(None) is nim.rules.NORMAL
     assert Rules.coerce("misere,max=3") is Rules.coerce("misere,max=3")  # parsed once
 
 

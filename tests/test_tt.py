@@ -128,7 +128,7 @@ def test_auto_uses_the_theory_for_every_rule_set() -> None:
     # (tt is auto's fallback where condition (C) fails: tests/test_theory_auto.py)
     for rules in ("misere,max=3", "misere,half", "misere,set=1;3;4", "misere"):
         assert nim.solve([3, 4, 5], rules).method == "theory"
-    assert "tt" in nim.METHODS
+    assert "tt" in nim.solving.METHODS
 
 
 def test_benchmark_positions_solve_exactly() -> None:
@@ -285,10 +285,10 @@ def test_analyze_matches_brute_force(rules: str) -> None:
 
 def test_analyze_examples() -> None:
     rows = nim.analyze([1, 3, 5], "misere")
-    assert [r for r in rows if r.value > 0] == [nim.MoveAnalysis(nim.Move(2, 3), 1, 5)]
+    assert [r for r in rows if r.value > 0] == [nim.solving.MoveAnalysis(nim.Move(2, 3), 1, 5)]
     assert nim.analyze([0, 0], "normal") == []
-    assert nim.analyze([1], "misere") == [nim.MoveAnalysis(nim.Move(0, 1), -1, 0)]
-    assert nim.analyze([5], "normal,max=3")[2] == nim.MoveAnalysis(nim.Move(0, 1), 1, 2)
+    assert nim.analyze([1], "misere") == [nim.solving.MoveAnalysis(nim.Move(0, 1), -1, 0)]
+    assert nim.analyze([5], "normal,max=3")[2] == nim.solving.MoveAnalysis(nim.Move(0, 1), 1, 2)
 
 
 def test_analyze_a_large_position_values_only() -> None:
@@ -340,3 +340,10 @@ def test_a_reused_mapping_starts_empty() -> None:
             score, _, _ = tt_core.search(Search(rules.core, small), fresh, guide=False,
                                          endgame=False)
             assert score == reference.brute_force_value(small, rules), small
+
+
+def test_the_bucket_layout_is_one_cache_line() -> None:
+    # The module refuses to import otherwise; this names the sizes the design rests on.
+    from nimcore import ttable
+    assert ttable.ENTRY_BYTES == 32
+    assert ttable.BUCKET_BYTES == 64 == 2 * ttable.ENTRY_BYTES

@@ -12,8 +12,10 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 import importlib
 import sys
 import types
+import warnings
 from typing import TYPE_CHECKING, Any, Dict, List
 
+from nim import _moved
 from nim.errors import (
     IllegalMoveError,
     InputFileError,
@@ -23,58 +25,65 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
-from nim.heuristics import depth_limited, ida  # also registers solve(method="ida")
+from nim.solving.limits import Limits
 from nim.position import Move, Position
-from nim.rules import MISERE, NORMAL, Rules
-from nim.defaults import analyze, solve
-from nim.solver import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, METHODS, Solution, Solver, TheoryWarning
+from nim.rules import Rules
+from nim.solving.defaults import analyze, solve
+from nim.solving.solution import Solution
+from nim.solving.solver import Solver
+
+_moved.install()        # nim.engines, nim.solver, ...: the modules now in nim.solving
 
 if TYPE_CHECKING:
-    from nim.analysis import MoveAnalysis
+    from nim.solving.explain import explain
+    from nim.solving.parallel import solve_many
     from nim.trees.ceng import SolveGame
-    from nim.parallel import solve_many
-    from nim.explain import Explanation, explain
-    from nim.length import game_length
-    from nim.trees.games import Game, GameSolution, NimGame, TreeGame, solve_game
-    from nim.study.replay import parse_replay, read_replay_file, replay_game
-    from nim.play.selection import Population, select_fittest
-    from nim.play.strategies import make_strategy
-    from nim.play.strategy import Strategy
-    from nim.study.tree_search import build_game_tree
-    from nim.study.tree_drawing import tree_svg
-    from nim.study.tree_page import tree_html
-    from nim.tables import pile_table
-    from nim.octal.sequence import OctalPeriod, nim_sequence, octal_period
-    from nim.theory import grundy_table, grundy_value
-    from nim.trees import GameTree, InvalidTreeError, SolveTree, TreeSolution, solve_tree
 
 #: Where the names imported on first use live: solving needs none of these
 #: modules, and importing them all made ``import nim`` twice as slow.
 _LAZY: Dict[str, str] = {
-    "MoveAnalysis": "nim.analysis",
     "SolveGame": "nim.trees.ceng",
-    "solve_many": "nim.parallel",
-    "Explanation": "nim.explain", "explain": "nim.explain",
-    "game_length": "nim.length",
-    "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
-    "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games",
-    "parse_replay": "nim.study.replay", "read_replay_file": "nim.study.replay", "replay_game": "nim.study.replay",
-    "Population": "nim.play.selection", "select_fittest": "nim.play.selection",
-    "Strategy": "nim.play.strategy", "make_strategy": "nim.play.strategies",
-    "build_game_tree": "nim.study.tree_search",
-    "tree_html": "nim.study.tree_page", "tree_svg": "nim.study.tree_drawing",
-    "pile_table": "nim.tables",
+    "solve_many": "nim.solving.parallel",
+    "explain": "nim.solving.explain",
+}
+
+#: The subpackages, each with its own exports: ``nim.play.Strategy`` works without
+#: importing ``nim.play`` first.
+_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "envs", "web", "commands")
+
+#: Names of earlier releases that now live in the subpackages (nim.solving, nim.play,
+#: nim.study, nim.trees, nim.rules): they still resolve here, for one release, with a
+#: DeprecationWarning that says where to import them from.
+_DEPRECATED: Dict[str, str] = {
+    "DEFAULT_NODE_LIMIT": "nim.solving", "DEFAULT_TT_MB": "nim.solving", "METHODS": "nim.solving",
+    "TheoryWarning": "nim.solving", "ida": "nim.solving", "depth_limited": "nim.solving",
+    "MoveAnalysis": "nim.solving", "Explanation": "nim.solving", "pile_table": "nim.solving",
+    "grundy_table": "nim.solving", "grundy_value": "nim.solving",
+    "MISERE": "nim.rules", "NORMAL": "nim.rules",
+    "Game": "nim.trees", "GameSolution": "nim.trees", "NimGame": "nim.trees", "TreeGame": "nim.trees",
+    "solve_game": "nim.trees", "GameTree": "nim.trees", "InvalidTreeError": "nim.trees",
+    "SolveTree": "nim.trees", "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
+    "parse_replay": "nim.study", "read_replay_file": "nim.study", "replay_game": "nim.study",
+    "build_game_tree": "nim.study", "tree_html": "nim.study", "tree_svg": "nim.study",
     "grade": "nim.study.grade", "Grade": "nim.study.grade",
-    "OctalPeriod": "nim.octal.sequence", "nim_sequence": "nim.octal.sequence", "octal_period": "nim.octal.sequence",
-    "grundy_table": "nim.theory", "grundy_value": "nim.theory",
-    "GameTree": "nim.trees", "InvalidTreeError": "nim.trees", "SolveTree": "nim.trees",
-    "TreeSolution": "nim.trees", "solve_tree": "nim.trees",
+    "Population": "nim.play", "select_fittest": "nim.play", "Strategy": "nim.play",
+    "make_strategy": "nim.play",
+    "game_length": "nim.solving.length",
+    "OctalPeriod": "nim.octal", "nim_sequence": "nim.octal", "octal_period": "nim.octal",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """Import a lazily loaded name on first use (PEP 562)."""
+    """Import a lazily loaded name on first use (PEP 562); ``nim.engines`` and the
+    other modules now in ``nim.solving`` stay reachable by their old names."""
+    if name in _DEPRECATED:
+        home = _DEPRECATED[name]
+        warnings.warn(f"nim.{name} is deprecated and goes in the next release: "
+                      f"use {home}.{name} (from {home} import {name})", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(home), name)
     if name not in _LAZY:
+        if f"nim.{name}" in _moved.MOVED or name in _SUBPACKAGES:
+            return importlib.import_module(f"nim.{name}")
         raise AttributeError(f"module 'nim' has no attribute {name!r}")
     value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value
@@ -92,7 +101,8 @@ class _Package(types.ModuleType):
     """
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+        if isinstance(value, types.ModuleType) and (_LAZY.get(name) == value.__name__
+                                                    or _DEPRECATED.get(name) == value.__name__):
             value = getattr(value, name)
         super().__setattr__(name, value)
 
@@ -107,60 +117,11 @@ def __dir__() -> List[str]:
 __version__ = "0.1.0"
 
 __all__ = [
-    "DEFAULT_NODE_LIMIT",
-    "DEFAULT_TT_MB",
-    "Explanation",
-    "Game",
-    "GameSolution",
-    "Grade",
-    "GameTree",
-    "IllegalMoveError",
-    "InputFileError",
-    "InvalidPositionError",
-    "InvalidRulesError",
-    "InvalidTreeError",
-    "METHODS",
-    "MISERE",
-    "Move",
-    "NORMAL",
-    "MoveAnalysis",
-    "NimError",
-    "NimGame",
-    "OctalPeriod",
-    "Population",
-    "Position",
-    "Rules",
-    "SearchLimitError",
-    "Solution",
-    "SolveGame",
-    "Solver",
-    "SolveTree",
-    "TheoryWarning",
-    "Strategy",
-    "TreeGame",
-    "TreeSolution",
-    "UnknownMethodError",
-    "analyze",
-    "build_game_tree",
-    "depth_limited",
-    "explain",
-    "game_length",
-    "grade",
-    "grundy_table",
-    "grundy_value",
-    "ida",
-    "make_strategy",
-    "nim_sequence",
-    "octal_period",
-    "parse_replay",
-    "pile_table",
-    "read_replay_file",
-    "replay_game",
-    "select_fittest",
-    "solve",
-    "solve_game",
-    "solve_many",
-    "solve_tree",
-    "tree_html",
-    "tree_svg",
+    # solving
+    "solve", "analyze", "explain", "solve_many", "Solver", "Solution", "Limits",
+    # the game
+    "Rules", "Position", "Move", "SolveGame",
+    # errors
+    "NimError", "IllegalMoveError", "InputFileError", "InvalidPositionError", "InvalidRulesError",
+    "SearchLimitError", "UnknownMethodError",
 ]

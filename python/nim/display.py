@@ -112,7 +112,7 @@ class MemberLike(Protocol):
 
 
 class PileRowLike(Protocol):
-    """One row of a single-pile table (``nim.tables.PileRow``)."""
+    """One row of a single-pile table (``nim.solving.tables.PileRow``)."""
 
     @property
     def size(self) -> int: ...

@@ -1,4 +1,5 @@
-"""Reading what a user gives: files with a size cap, numbers written in ASCII digits.
+"""Reading what a user gives: files with a size cap, numbers written in ASCII digits,
+engine and method names in one normal form.
 
 Every input file (piles, trees, replays) is read through ``read_capped``, so
 ``/dev/zero``, ``/dev/urandom`` or a file of one endless line ends in a clear
@@ -13,7 +14,7 @@ from typing import Any, Optional
 
 from nim.errors import InputFileError
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "read_capped", "decimal"]
+__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "read_capped", "decimal", "method_key"]
 
 #: The largest input file read, in bytes (64 MiB: some ten million pile sizes).
 MAX_INPUT_BYTES = 64 << 20
@@ -79,3 +80,9 @@ def decimal(text: str) -> Optional[int]:
         return int(text)
     except ValueError:      # a lower int_max_str_digits set by the user
         return None
+
+
+def method_key(method: Any) -> str:
+    """The one normal form of an engine or method name, wherever one is read: lower
+    case, no blanks at the ends, no hyphens or underscores ("Alpha-Beta" -> "alphabeta")."""
+    return str(method).strip().lower().replace("-", "").replace("_", "")

@@ -31,7 +31,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.position import Move, Position, as_piles
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
-from nim.defaults import solve
+from nim.solving.defaults import solve
 
 __all__ = [
     "NimcoreBot",

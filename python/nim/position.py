@@ -9,7 +9,7 @@ from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple, o
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
-from nimcore.piles import exact_piles
+from nim.kernel import exact_piles
 
 __all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "count_takes", "read_once", "rules_for"]
 

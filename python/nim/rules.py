@@ -7,8 +7,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
+from nim.kernel import MAX_PILE, MAX_SET, CoreRules
 from nim.octal.codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
-from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
@@ -259,7 +259,7 @@ class Rules:
             raise InvalidRulesError(
                 f"rules {self} ({what}) split heaps or take from the middle: positions under them "
                 "are not solved or played yet; what works today is their nim-sequence: "
-                "nim.nim_sequence(rules, n), nim.octal_period(rules), "
+                "nim.octal.nim_sequence(rules, n), nim.octal.octal_period(rules), "
                 "'nimcore octal CODE' and 'nimcore table --octal CODE'")
         return self._core
 

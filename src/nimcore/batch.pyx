@@ -1,10 +1,8 @@
 """The theory's answers without a Python call per position (nimcore.theory).
 
-* ``CoreSolver``: the compiled base of ``nim.Solver``. Its ``solve`` answers a
-  list or tuple of exact ints by ``theory_move`` in one compiled call when the
-  theory is exact for the rules and no per-call option is given (the fast path
-  that replaced nim.solve's ``plain_nim_first`` decorator); everything else
-  goes to the Python method ``solve_general``.
+* ``theory_solve``: one position answered by ``theory_move`` in one compiled
+  call, returned as plain values (the fast path of ``nim.Solver.solve``, which
+  builds the Solution).
 * ``values`` / ``best_moves``: every row of a 2-D integer buffer, read through
   a typed memoryview (any integer type, any strides), answered with the GIL
   released; NumPy is not needed.
@@ -13,18 +11,18 @@
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.float cimport PyFloat_FromDouble
-from cpython.long cimport PyLong_FromLong, PyLong_FromSsize_t, PyLong_FromUnsignedLongLong
-from cpython.ref cimport Py_INCREF, PyObject
+from cpython.ref cimport PyObject
 from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
-from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.stdint cimport (
     INT64_MAX, UINT64_MAX, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t,
 )
 from libc.stdlib cimport free, malloc
 
 from nimcore.piles cimport exact_pile
-from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet
+from nimcore.rules cimport (
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    TakeTag, rules_child, rules_move_count,
+)
 from nimcore.search cimport monotonic_seconds
 from nimcore.theory cimport (
     CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_value,
@@ -44,122 +42,46 @@ cdef enum:
     _STACK_PILES = 32      # positions up to this size need no malloc
     _CHECK_ROWS = 1 << 16  # rows between checks for Ctrl-C (a few ms)
 
-cdef str _AUTO = "auto"
-
-
 # ---------------------------------------------------------------- one position
 
-cdef class CoreSolver:
-    """The compiled half of ``nim.Solver``: its fast path.
+def theory_solve(CoreTheory theory, piles):
+    """The theory's answer for one position in one compiled call, as plain values.
 
-    ``set_theory(theory, solution_type, move_type, method)`` arms the fast path
-    (theory: a CoreTheory exact for the rules; None disarms it). Subclasses
-    define ``solve_general(piles, method, limits)``.
+    ``piles``: a list or tuple. Returns ``(value, pile, take, seconds)`` -- pile
+    -1 when there is no move -- or None when a pile is not an exact int in
+    0 .. 2**63 - 1 (or ``piles`` is not a list or tuple): the caller then takes
+    its general path. The Python layer (``nim.Solver``) builds the Solution.
     """
-
-    cdef CoreTheory c_theory
-    cdef object c_solution_type, c_move_type, c_method
-
-    def set_theory(self, CoreTheory theory, solution_type, move_type, str method):
-        for kind, fields in ((solution_type, 5), (move_type, 2)):
-            if not (isinstance(kind, type) and issubclass(kind, tuple) and len(kind._fields) == fields):
-                raise TypeError(f"{kind!r} is not a named tuple type of {fields} fields")
-        self.c_theory = theory
-        self.c_solution_type = solution_type
-        self.c_move_type = move_type
-        self.c_method = method
-
-    def solve(self, piles, method="auto", **limits):
-        """Solve one position exactly.
-
-        Parameters
-        ----------
-        piles : iterable of int
-            Pile sizes, non-negative; read once.
-        method : str, default "auto"
-            An engine name (``nim.METHODS``).
-        node_limit, time_limit : optional, keyword only
-            Limits of this call (default: the Solver's).
-        progress : bool or None, keyword only
-            Show a progress counter on stderr; None: when stderr is a terminal.
-
-        Returns
-        -------
-        Solution
-
-        Raises
-        ------
-        InvalidPositionError, UnknownMethodError, NimError
-            For bad input.
-        SearchLimitError
-            When a limit stops the search.
-        KeyboardInterrupt
-            When Ctrl-C stops the search.
-        """
-        cdef uint64_t on_stack[_STACK_PILES]
-        cdef uint64_t* buffer = on_stack
-        cdef PyObject** items
-        cdef Py_ssize_t i, n, pile = -1
-        cdef uint64_t take = 0
-        cdef long long p
-        cdef int value
-        cdef double started
-        if (self.c_theory is not None and not limits
-                and (method is _AUTO or (type(method) is str and <str>method == _AUTO))
-                and (type(piles) is list or type(piles) is tuple)):
-            started = monotonic_seconds()
-            n = PySequence_Fast_GET_SIZE(piles)
-            items = PySequence_Fast_ITEMS(piles)
-            if n > _STACK_PILES:
-                buffer = <uint64_t*>malloc(n * sizeof(uint64_t))
-            if buffer != NULL:
-                for i in range(n):
-                    p = exact_pile(<object>items[i])
-                    if p < 0:               # not a pile, or 2**63 and more: the general way
-                        n = -1
-                        break
-                    buffer[i] = <uint64_t>p
-                if n >= 0:
-                    value = theory_move(&self.c_theory.c_theory, buffer, n, &pile, &take)
-                if buffer != on_stack:
-                    free(buffer)
-                if n >= 0:
-                    return _solution(self.c_solution_type, self.c_move_type, value, pile, take,
-                                     self.c_method, monotonic_seconds() - started)
-        return self.solve_general(piles, method, limits)
-
-
-cdef extern from *:
-    """
-    /* An empty instance of a tuple subclass (a named tuple) of n items, to be
-       filled with PyTuple_SET_ITEM: what tuple.__new__(type, items) builds,
-       without the temporary tuple and the Python-level call. */
-    static PyObject* nimcore_batch_alloc_tuple(PyObject* type, Py_ssize_t n) {
-        return ((PyTypeObject*)type)->tp_alloc((PyTypeObject*)type, n);
-    }
-    """
-    object _alloc_tuple "nimcore_batch_alloc_tuple" (object type, Py_ssize_t n)
-
-
-cdef inline void _set_item(tuple_, Py_ssize_t i, item) noexcept:
-    Py_INCREF(item)                       # PyTuple_SET_ITEM steals a reference
-    PyTuple_SET_ITEM(tuple_, i, item)
-
-
-cdef object _solution(solution_type, move_type, int value, Py_ssize_t pile, uint64_t take,
-                      method, double seconds):
-    move = None
-    if pile >= 0:
-        move = _alloc_tuple(move_type, 2)
-        _set_item(move, 0, PyLong_FromSsize_t(pile))
-        _set_item(move, 1, PyLong_FromUnsignedLongLong(take))
-    solution = _alloc_tuple(solution_type, 5)
-    _set_item(solution, 0, PyLong_FromLong(value))
-    _set_item(solution, 1, move)
-    _set_item(solution, 2, 0)
-    _set_item(solution, 3, method)
-    _set_item(solution, 4, PyFloat_FromDouble(seconds))
-    return solution
+    cdef uint64_t on_stack[_STACK_PILES]
+    cdef uint64_t* buffer = on_stack
+    cdef PyObject** items
+    cdef Py_ssize_t i, n, pile = -1
+    cdef uint64_t take = 0
+    cdef long long p
+    cdef int value = 0
+    cdef double started
+    if not (type(piles) is list or type(piles) is tuple):
+        return None
+    started = monotonic_seconds()
+    n = PySequence_Fast_GET_SIZE(piles)
+    items = PySequence_Fast_ITEMS(piles)
+    if n > _STACK_PILES:
+        buffer = <uint64_t*>malloc(n * sizeof(uint64_t))
+        if buffer == NULL:
+            return None
+    for i in range(n):
+        p = exact_pile(<object>items[i])
+        if p < 0:               # not a pile, or 2**63 and more: the general way
+            n = -1
+            break
+        buffer[i] = <uint64_t>p
+    if n >= 0:
+        value = theory_move(&theory.c_theory, buffer, n, &pile, &take)
+    if buffer != on_stack:
+        free(buffer)
+    if n < 0:
+        return None
+    return value, pile, take, monotonic_seconds() - started
 
 
 # ---------------------------------------------------------------- many rows
@@ -254,6 +176,29 @@ def best_moves(CoreTheory theory, const pile_in[:, :] rows, int64_t[::1] piles, 
 
 # ---------------------------------------------------------------- every move
 
+cdef Py_ssize_t _child_values(const Theory* t, const RuleSet* r, const uint64_t* a, Py_ssize_t n,
+                              int8_t[:] out, TakeTag tag) noexcept nogil:
+    """Fill `out` by the one move generator (nimcore.rules), compiled for the take rule;
+    the number of moves, or -1 when `out` is too small."""
+    cdef Py_ssize_t i, m = 0, big, ones, bigi
+    cdef uint64_t x, xi, g, gq, p, count, j
+    cdef int first = 0
+    theory_summary(t, a, n, &x, &big, &ones)
+    for i in range(n):
+        p = a[i]
+        g = theory_grundy(t, p)
+        xi = x ^ g                      # the others' summary
+        bigi = big - (g >= 2)
+        count = rules_move_count(r, p, &first, tag)
+        for j in range(count):          # largest take first, like the engines
+            if m >= out.shape[0]:
+                return -1
+            gq = theory_grundy(t, rules_child(r, p, count, first, j, tag))
+            out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
+            m += 1
+    return m
+
+
 def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     """out[m] = the value, for the player who makes it, of the m-th legal move of
     ``piles`` in the engines' order (pile by pile from the left, largest take
@@ -269,9 +214,6 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     cdef const Theory* t = &theory.c_theory
     cdef const RuleSet* r = &rules.c_rules
     cdef Py_ssize_t n = len(piles), i, m = 0
-    cdef uint64_t x, xi, g, gq, p, take, top
-    cdef Py_ssize_t big, ones, bigi
-    cdef int j
     cdef uint64_t* a
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
@@ -282,35 +224,14 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
         for i in range(n):
             a[i] = piles[i]
         with nogil:
-            theory_summary(t, a, n, &x, &big, &ones)
-            for i in range(n):
-                p = a[i]
-                g = theory_grundy(t, p)
-                xi = x ^ g                      # the others' summary
-                bigi = big - (g >= 2)
-                if r.take == TAKE_ANY or r.take == TAKE_MAX or r.take == TAKE_HALF:
-                    top = p if r.take == TAKE_ANY else p >> 1 if r.take == TAKE_HALF else (
-                        r.k if r.k < p else p)
-                    take = top
-                    while take >= 1:
-                        if m >= out.shape[0]:
-                            m = -1
-                            break
-                        gq = theory_grundy(t, p - take)
-                        out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
-                        m += 1
-                        take -= 1
-                else:
-                    for j in range(r.n_set):    # S largest first, like the engines
-                        if r.set_desc[j] <= p:
-                            if m >= out.shape[0]:
-                                m = -1
-                                break
-                            gq = theory_grundy(t, p - r.set_desc[j])
-                            out[m] = <int8_t>-theory_outcome(t.misere, xi ^ gq, bigi + (gq >= 2))
-                            m += 1
-                if m < 0:
-                    break
+            if r.take == TAKE_ANY:
+                m = _child_values(t, r, a, n, out, <TakeAnyTag>0)
+            elif r.take == TAKE_MAX:
+                m = _child_values(t, r, a, n, out, <TakeMaxTag>0)
+            elif r.take == TAKE_HALF:
+                m = _child_values(t, r, a, n, out, <TakeHalfTag>0)
+            else:
+                m = _child_values(t, r, a, n, out, <TakeSetTag>0)
     finally:
         free(a)
     if m != out.shape[0]:

@@ -2,7 +2,8 @@
 # arrays (CSR): the children of node i are children[offsets[i] .. offsets[i+1]-1],
 # node 0 is the root, a node without children is a leaf whose utility for MAX
 # is values[i]. The search walks the tree with an explicit stack of frames, one
-# per level, so depth costs heap memory, never C stack or Python recursion.
+# per level, in the Search's workspace (nimcore.workspace), so depth costs heap
+# memory, never C stack or Python recursion.
 
 from libc.stdint cimport int64_t
 
@@ -20,12 +21,6 @@ cdef struct TreeResult:
     double value        # the root's minimax value for MAX
     int64_t best_index  # position of the first best child among the root's children; -1: root is a leaf
     int64_t best_nodes  # nodes visited below that child (the child itself not counted)
-
-
-cdef class TreeStack:
-    """Owns the frames of one search: one per level of the tree, root included."""
-    cdef TreeFrame* c_frames
-    cdef Py_ssize_t c_size
 
 
 cdef void gametree_search(SearchState* s, const int64_t* offsets, const int64_t* children,

@@ -15,12 +15,12 @@ reaches it, exactly as in the tree it unfolds to.
 from cpython cimport array
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.ref cimport PyObject
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport INFINITY
 from libc.stdint cimport int64_t
 
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport STOP_DEPTH, Search, SearchState, search_count_node
+from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
 
 cdef extern from "Python.h":
@@ -29,26 +29,6 @@ cdef extern from "Python.h":
 
 #: Integer utilities beyond 2**53 are not exact as doubles (nim.trees refuses them).
 cdef long long MAX_EXACT_INT = 9007199254740992
-
-
-cdef class TreeStack:
-    """Frames for a tree of the given height (edges on its longest root-leaf path)."""
-
-    def __cinit__(self, Py_ssize_t height):
-        if height < 0:
-            raise ValueError(f"height must be non-negative, not {height}")
-        self.c_size = height + 1
-        self.c_frames = <TreeFrame*>PyMem_Malloc(self.c_size * sizeof(TreeFrame))
-        if self.c_frames == NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        PyMem_Free(self.c_frames)
-
-    @property
-    def size(self):
-        """Number of frames: the height plus one."""
-        return self.c_size
 
 
 cdef inline void _push(TreeFrame* f, int64_t node, const int64_t* offsets, double alpha,
@@ -162,11 +142,16 @@ def search(Search search, const int64_t[::1] offsets, const int64_t[::1] childre
     cdef Py_ssize_t n = values.shape[0]
     if n < 1 or offsets.shape[0] != n + 1 or offsets[0] != 0 or offsets[n] != children.shape[0]:
         raise ValueError("inconsistent tree arrays")
-    cdef TreeStack stack = TreeStack(height)
     cdef TreeResult r
+    cdef SearchState* s = &search.c_state
+    if height < 0:
+        raise ValueError(f"height must be non-negative, not {height}")
+    # the frames, one per level, live in the Search's workspace (freed with it)
+    if ws_reserve(&s.ws, WS_FRAMES, <size_t>(height + 1) * sizeof(TreeFrame)) != 0:
+        raise MemoryError()
     with nogil:
-        gametree_search(&search.c_state, &offsets[0], &children[0] if children.shape[0] else NULL,
-                        &values[0], stack.c_frames, stack.c_size, pruning, &r)
+        gametree_search(s, &offsets[0], &children[0] if children.shape[0] else NULL,
+                        &values[0], <TreeFrame*>s.ws.buf[WS_FRAMES], height + 1, pruning, &r)
     return r.value, r.best_index, r.best_nodes
 
 

@@ -28,8 +28,6 @@ path grows, 24 bytes a move), up to MAX_PATH moves; a longer path stops the
 search with the reason "depth".
 """
 
-from libc.stdlib cimport free, malloc, realloc
-
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
@@ -38,6 +36,7 @@ from nimcore.rules cimport (
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
 )
+from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
 cdef enum:
     _MAX_PATH = 1 << 22     # see MAX_PATH
@@ -82,7 +81,6 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
     The piles are restored on every return; on a stop, s.stop is set.
     """
     cdef IdaFrame* f
-    cdef IdaFrame* grown
     cdef size_t depth = 0, k
     cdef pile_t q
     cdef count_t child_h, child_f
@@ -145,11 +143,10 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
             s.stop = STOP_DEPTH
             break
         if depth + 1 >= cap[0]:
-            grown = <IdaFrame*>realloc(frames[0], 2 * cap[0] * sizeof(IdaFrame))
-            if grown == NULL:
+            if ws_reserve(&s.ws, WS_FRAMES, 2 * cap[0] * sizeof(IdaFrame)) != 0:
                 s.stop = STOP_MEMORY
                 break
-            frames[0] = grown
+            frames[0] = <IdaFrame*>s.ws.buf[WS_FRAMES]
             cap[0] *= 2
             f = &frames[0][depth]
         f.q = q
@@ -193,10 +190,11 @@ cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
     if movable == 0:            # the first iteration finds the root is a goal
         out.iterations = 1
         return
-    frames = <IdaFrame*>malloc(cap * sizeof(IdaFrame))
-    if frames == NULL:
+    # the path's frames live in the Search's workspace (grown there, freed with it)
+    if ws_reserve(&s.ws, WS_FRAMES, cap * sizeof(IdaFrame)) != 0:
         s.stop = STOP_MEMORY
         return
+    frames = <IdaFrame*>s.ws.buf[WS_FRAMES]
     threshold = h
     while True:
         out.iterations += 1
@@ -208,7 +206,6 @@ cdef void _ida_root(SearchState* s, pile_t* piles, int n, IdaResult* out,
         if s.stop != STOP_NONE or next_threshold == IDA_INFINITY:
             break               # (no f above the threshold cannot happen: every path ends)
         threshold = next_threshold
-    free(frames)
 
 
 def search(Search search):

@@ -1,8 +1,11 @@
 """The one negamax kernel of engines 1, 2 and 5: minimax, alpha-beta, depth-limited alpha-beta.
 
-One move loop, one child step, one root, compiled once per policy and take
-rule (fused types), and one dispatch table (ROOTS) that picks the compiled
-root from the run-time policy and rule. The policies:
+One loop over explicit frames on the heap (no recursion: the C stack never
+bounds a search), compiled once per policy and take rule (fused types), and
+one dispatch (kernel_search) that picks the compiled loop from the run-time
+policy and rule. The frames live in the Search's workspace
+(nimcore.workspace), reserved before the loop and freed with the Search. The
+policies:
 
     FullTreeTag  minimax: every node, no window (SPEC 3.1's exact counts)
     PruneTag     alpha-beta with the window (-1, +1): cuts off on v >= beta
@@ -33,13 +36,13 @@ pile, then the smallest count; each root child is searched with the window
 
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    RuleSet, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_NONE, SearchState, search_count_node, search_count_nodes, search_enter_thread,
-    search_too_deep,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, SearchState, search_checkpoint,
 )
+from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
 cdef enum:
     NO_SCORE = -3       # below every score: "no child seen yet"
@@ -57,6 +60,23 @@ ctypedef fused Policy:
     FullTreeTag
     PruneTag
     CutOffTag
+
+
+cdef struct Frame:
+    # One position being searched: where its move loop stands and its window.
+    pile_t* piles        # its piles: the root's array, or &view for a one-pile view
+    int n                # how many
+    int i                # the pile whose takes are listed now
+    int first            # set S: the first member of S that fits piles[i]
+    pile_t p             # piles[i] before the move searched below this frame
+    pile_t m             # legal takes from p
+    pile_t j             # the next of them
+    int movable          # piles with a legal move
+    score_t best         # best child value so far, from this frame's mover's side
+    score_t alpha        # the window (unused by the full tree)
+    score_t beta
+    DlNode a             # the cut-off policy's summary of the position
+    pile_t view          # the one movable pile of a one-pile view
 
 
 cdef inline pile_t _other_movable(const SearchState* s, const pile_t* piles, int n,
@@ -101,169 +121,262 @@ cdef inline bint _better(score_t v, score_t* best, score_t* alpha, score_t beta,
     return False
 
 
-cdef inline score_t _lone_pile(SearchState* s, pile_t q, int depth, score_t alpha, score_t beta,
-                               TakeTag tag, Policy policy) noexcept nogil:
-    """Value, from the parent's side, of a child whose only movable pile holds q.
+cdef inline Frame* _frames(SearchState* s) noexcept nogil:
+    return <Frame*>s.ws.buf[WS_FRAMES]
 
-    When every move from q leaves it immovable, q's children are terminal,
-    each worth `leaf` to q's mover: they are counted here instead of searched
-    (with pruning q stops after the first when that reaches its beta, -alpha).
-    Else q is searched as a one-pile position. Returns 0 with s.stop set when
-    the search must stop.
+
+cdef int _reserve(SearchState* s, Py_ssize_t levels) noexcept nogil:
+    """Room for `levels` frames; views made before a move of the buffer are re-pointed.
+
+    Returns -1 (with STOP_MEMORY set) when out of memory.
     """
-    cdef score_t leaf = -rules_terminal_score(&s.rules)
-    cdef pile_t mq, view = q
-    cdef int first = 0
-    if q <= s.rules.leaf_parent_max:
-        mq = rules_move_count(&s.rules, q, &first, tag)
-        if Policy is PruneTag:
-            if leaf >= -alpha:
-                mq = 1
-        if search_count_nodes(s, mq):
-            return 0
-        return -leaf
-    return -_negamax(s, &view, 1, depth, 1, NULL, -beta, -alpha, tag, policy)
+    cdef Frame* old = _frames(s)
+    cdef Frame* f
+    cdef Py_ssize_t k, had = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
+    if ws_reserve(&s.ws, WS_FRAMES, <size_t>levels * sizeof(Frame)) != 0:
+        s.stop = STOP_MEMORY
+        return -1
+    f = _frames(s)
+    if f != old:
+        for k in range(had):
+            if f[k].n == 1 and f[k].piles == &old[k].view:
+                f[k].piles = &f[k].view
+    return 0
 
 
-cdef inline score_t _child(SearchState* s, pile_t* piles, int n, int i, pile_t p, pile_t q,
-                           int depth, int movable, const DlNode* a, score_t alpha, score_t beta,
-                           TakeTag tag, Policy policy) noexcept nogil:
-    """Value, from the parent's side, of the child where piles[i] went from p to q.
+cdef inline bint _tick(SearchState* s, count_t* nodes, count_t* next_check, count_t k) noexcept nogil:
+    """search_count_nodes on a counter held in locals: count k nodes; True when the search must stop."""
+    nodes[0] += k
+    if nodes[0] >= next_check[0]:
+        s.nodes = nodes[0]
+        if search_checkpoint(s) != STOP_NONE:
+            return True
+        next_check[0] = s.next_check
+    return False
 
-    `depth` and `movable` are the parent's; for the cut-off policy `depth`
-    counts the levels left to the cut-off instead (down to 1), a variable
-    less to carry. Returns 0 with s.stop set when the search must stop.
+
+cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* out,
+               TakeTag tag, Policy policy) noexcept nogil:
+    """The search: score the root's children in order and keep the first best one
+    (Lab 2's tie-break for the cut-off policy); `cutoff` is the cut-off policy's depth.
+
+    Frame 0 is the root. A child is valued in place when it can be (the game is
+    over, cut off, or one pile is left whose moves all end the game); else a
+    frame is opened for it, and its value comes back to the parent when its loop
+    ends or is cut off. Every shortcut visits the nodes the recursive form did,
+    in the same order.
+
+    The running frame's fields are kept in locals (registers) and stored in
+    its Frame only while a child's frame runs: pile_t fields in memory would
+    have to be reloaded after every write to the piles (they may alias).
     """
-    cdef int child_movable = movable - 1 + (q >= s.rules.min_take)
-    cdef int child_depth = depth - 1 if Policy is CutOffTag else depth + 1
-    cdef score_t v
+    cdef Frame* f
+    cdef Py_ssize_t d = 0, cap
+    cdef count_t before = 0
     cdef DlNode b
-    if Policy is CutOffTag:
-        _dl_child(s, a, p, q, &b)
-        if (child_movable == 0 or child_depth == 0
-                or (s.rules.misere and b.stones == 1)):      # over, or cut off
-            return _dl_leaf(s, &b, child_movable)
-    elif child_movable == 0:
-        return -rules_terminal_score(&s.rules)
-    elif child_movable == 1:
-        # one movable pile left: this one, or the other one when this empties
-        return _lone_pile(s, q if q >= s.rules.min_take else _other_movable(s, piles, n, i),
-                          child_depth, alpha, beta, tag, policy)
-    piles[i] = q
-    v = -_negamax(s, piles, n, child_depth, child_movable, &b, -beta, -alpha, tag, policy)
-    piles[i] = p
-    return v
-
-
-cdef score_t _negamax(SearchState* s, pile_t* piles, int n, int depth, int movable,
-                      const DlNode* a, score_t alpha, score_t beta, TakeTag tag,
-                      Policy policy) noexcept nogil:
-    """Value for the mover of a position with `movable` > 0 movable piles, `depth` below the root
-    (for the cut-off policy: `depth` levels above the cut-off).
-
-    `a` summarises the position for the cut-off policy (unused, may be NULL,
-    for the others). With FullTreeTag, alpha and beta are ignored.
-    """
-    cdef score_t best = NO_SCORE, v
-    cdef pile_t p, q, m, j
-    cdef int i, first = 0
-    if Policy is not CutOffTag:      # the cut-off policy's depth was checked at the root
-        if search_too_deep(s, depth):
-            return 0
-    for i in range(n):
-        p = piles[i]
-        m = rules_move_count(&s.rules, p, &first, tag)
-        for j in range(m):
-            q = rules_child(&s.rules, p, m, first, j, tag)
-            if search_count_node(s):
-                return 0
-            v = _child(s, piles, n, i, p, q, depth, movable, a, alpha, beta, tag, policy)
-            if s.stop != STOP_NONE:
-                return 0
-            if _better(v, &best, &alpha, beta, policy):
-                return best
-    return best
-
-
-cdef void _root(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* out,
-                TakeTag tag, Policy policy) noexcept nogil:
-    """Score the root's children in order and keep the first best one (Lab 2's tie-break
-    for the cut-off policy); `cutoff` is the cut-off policy's depth."""
-    cdef score_t v, alpha = -1, beta = 1
-    cdef pile_t p, q, m, j
-    cdef int i, first = 0
-    cdef int movable = rules_movable(&s.rules, piles, n)
-    cdef count_t before
-    cdef DlNode a
-    a.big = 0
-    a.stones = 0
-    a.x = 0
-    for i in range(n):
-        a.big += piles[i] > 1
-        a.stones += piles[i]
-        a.x ^= piles[i]
+    cdef score_t v, leaf
+    cdef pile_t q, lone = 0, mq
+    cdef int k, child_movable, child_depth, first2 = 0
+    # the running frame
+    cdef pile_t* fp = piles
+    cdef int fn = n, fi = -1, first = 0, movable
+    cdef pile_t p = 0, m = 0, j = 0
+    cdef score_t best = NO_SCORE, alpha = -1, beta = 1
+    # the rules in a local copy: a write to the piles may alias s.rules (pile_t
+    # fields), never a local whose address does not escape
+    cdef RuleSet rules = s.rules
+    cdef pile_t min_take = rules.min_take, leaf_parent_max = rules.leaf_parent_max
+    cdef score_t terminal = rules_terminal_score(&rules)
+    # the node counter in a register, stored back at checkpoints and on return
+    cdef count_t nodes = s.nodes, next_check = s.next_check
     out.value = rules_terminal_score(&s.rules) * (DL_TERMINAL if Policy is CutOffTag else 1)
     out.pile = -1
     out.take = 0
     out.best_nodes = 0
+    movable = rules_movable(&s.rules, piles, n)
     if movable == 0:
         return
     if Policy is CutOffTag:
-        # the recursion goes cutoff - 1 levels below the root. A root with a
-        # move is searched even when it is over (one stick left under misere):
-        # the player still needs the move, and its value comes out.
-        if search_too_deep(s, cutoff - 1):
+        # the search goes cutoff - 1 levels below the root. A root with a move
+        # is searched even when it is over (one stick left under misere): the
+        # player still needs the move, and its value comes out.
+        if cutoff - 1 >= s.max_depth:
+            s.stop = STOP_DEPTH
+            s.stop_depth = cutoff - 1
             return
+        cap = cutoff + 1
         beta = DL_ABOVE
-    out.value = NO_SCORE
-    for i in range(n):
-        if Policy is CutOffTag:
-            if out.value == DL_TERMINAL:    # a win already: no later pile may replace it
-                return
-        p = piles[i]
-        m = rules_move_count(&s.rules, p, &first, tag)
-        for j in range(m):
-            q = rules_child(&s.rules, p, m, first, j, tag)
-            if search_count_node(s):
-                return
-            before = s.nodes
+    else:
+        cap = 64                  # grows with the game (_reserve)
+    if _reserve(s, cap) != 0:
+        return
+    cap = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
+    f = _frames(s)
+    f.piles = fp
+    f.n = fn
+    f.movable = movable
+    f.beta = beta
+    f.a.big = 0
+    f.a.stones = 0
+    f.a.x = 0
+    for k in range(n):
+        f.a.big += piles[k] > 1
+        f.a.stones += piles[k]
+        f.a.x ^= piles[k]
+    while True:
+        # ---- the next child of the running frame, or its end
+        while j >= m:
+            fi += 1
+            if fi >= fn:
+                break
             if Policy is CutOffTag:
-                alpha = out.value - 1       # a value >= the best so far comes back exact
-            v = _child(s, piles, n, i, p, q, cutoff if Policy is CutOffTag else 0, movable, &a,
-                       alpha, beta, tag, policy)
-            if s.stop != STOP_NONE:
+                if d == 0 and best == DL_TERMINAL:   # a win already: no later pile may replace it
+                    break
+            p = fp[fi]
+            m = rules_move_count(&rules, p, &first, tag)
+            j = 0
+        if j >= m:
+            # ---- the running frame is done: its value goes to its parent
+            if d == 0:
+                s.nodes = nodes
                 return
+            v = -best
+            d -= 1
+            f -= 1
+            fp = f.piles
+            fn = f.n
+            fi = f.i
+            first = f.first
+            p = f.p
+            m = f.m
+            j = f.j
+            movable = f.movable
+            best = f.best
+            alpha = f.alpha
+            beta = f.beta
+            fp[fi] = p                                # undo the move (a view changed nothing)
+        else:
+            q = rules_child(&rules, p, m, first, j, tag)
+            j += 1
+            if _tick(s, &nodes, &next_check, 1):
+                s.nodes = nodes
+                return
+            if d == 0:
+                before = nodes
+                if Policy is CutOffTag:
+                    alpha = best - 1                  # a value >= the best so far comes back exact
+            # ---- value the child in place, or open a frame for it
+            child_movable = movable - 1 + (q >= min_take)
+            # the frame at d is d levels below the root (cut-off policy: cutoff - d above the cut-off)
+            child_depth = cutoff - <int>d - 1 if Policy is CutOffTag else <int>d + 1
+            if Policy is CutOffTag:
+                _dl_child(s, &f.a, p, q, &b)
+                if (child_movable == 0 or child_depth == 0
+                        or (s.rules.misere and b.stones == 1)):      # over, or cut off
+                    v = _dl_leaf(s, &b, child_movable)
+                    child_movable = -1                # valued
+            elif child_movable == 0:
+                v = -terminal
+                child_movable = -1
+            elif child_movable == 1:
+                # one movable pile left: this one, or the other one when this empties
+                lone = q if q >= min_take else _other_movable(s, fp, fn, fi)
+                if lone <= leaf_parent_max:
+                    # every move from it ends the game: its children, each worth
+                    # `leaf` to its mover, are counted, not searched (with
+                    # pruning it stops after the first that reaches its beta, -alpha)
+                    leaf = -terminal
+                    mq = rules_move_count(&rules, lone, &first2, tag)
+                    if Policy is PruneTag:
+                        if leaf >= -alpha:
+                            mq = 1
+                    if _tick(s, &nodes, &next_check, mq):
+                        s.nodes = nodes
+                        return
+                    v = -leaf
+                    child_movable = -1
+            if child_movable >= 0:
+                if Policy is not CutOffTag:
+                    if child_depth >= s.max_depth:
+                        s.stop = STOP_DEPTH
+                        s.stop_depth = child_depth
+                        s.nodes = nodes
+                        return
+                # store what changed of the running frame (the rest was stored
+                # when it opened), open the child's
+                f.i = fi
+                f.first = first
+                f.p = p
+                f.m = m
+                f.j = j
+                f.best = best
+                f.alpha = alpha
+                if d + 1 >= cap:
+                    if _reserve(s, 2 * cap) != 0:     # re-points the stored views
+                        s.nodes = nodes
+                        return
+                    cap = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
+                    f = _frames(s) + d
+                    fp = f.piles
+                d += 1
+                f += 1
+                if Policy is not CutOffTag and child_movable == 1:
+                    f.view = lone
+                    fp = &f.view
+                    fn = 1
+                else:
+                    fp[fi] = q
+                    if Policy is CutOffTag:
+                        f.a = b
+                fi = -1
+                m = 0
+                j = 0
+                movable = child_movable
+                best = NO_SCORE
+                alpha, beta = -beta, -alpha
+                f.piles = fp
+                f.n = fn
+                f.movable = movable
+                f.beta = beta
+                continue
+        # ---- v, from the running frame's side, is the value of its child just searched
+        if d == 0:
             # cut-off policy: equal within a pile means a smaller count (Lab 2)
-            if v > out.value or (Policy is CutOffTag and v == out.value and i == out.pile):
-                out.pile = i
-                out.take = p - q
-                out.best_nodes = s.nodes - before
-            if _better(v, &out.value, &alpha, beta, policy):
+            if v > best or (Policy is CutOffTag and v == best and fi == out.pile):
+                out.pile = fi
+                out.take = p - rules_child(&rules, p, m, first, j - 1, tag)
+                out.best_nodes = nodes - before
+            if _better(v, &best, &alpha, beta, policy):
+                out.value = best
+                s.nodes = nodes
                 return
+            out.value = best
+        elif _better(v, &best, &alpha, beta, policy):
+            j = m                                     # cut off: no more children
+            fi = fn
 
 
 cdef void _dispatch(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* out,
                     Policy policy) noexcept nogil:
-    """The one run-time switch on the take rule, to the root compiled for it."""
+    """The one run-time switch on the take rule, to the loop compiled for it."""
     cdef int take = s.rules.take
     if take == TAKE_ANY:
-        _root(s, piles, n, cutoff, out, <TakeAnyTag>0, policy)
+        _run(s, piles, n, cutoff, out, <TakeAnyTag>0, policy)
     elif take == TAKE_MAX:
-        _root(s, piles, n, cutoff, out, <TakeMaxTag>0, policy)
+        _run(s, piles, n, cutoff, out, <TakeMaxTag>0, policy)
     elif take == TAKE_HALF:
-        _root(s, piles, n, cutoff, out, <TakeHalfTag>0, policy)
+        _run(s, piles, n, cutoff, out, <TakeHalfTag>0, policy)
     else:
-        _root(s, piles, n, cutoff, out, <TakeSetTag>0, policy)
+        _run(s, piles, n, cutoff, out, <TakeSetTag>0, policy)
 
 
 cdef void kernel_search(SearchState* s, pile_t* piles, int n, int policy, int cutoff,
                         KernelResult* out) noexcept nogil:
-    """Run the kernel under `policy` (a KernelPolicy) from the calling thread.
+    """Run the kernel under `policy` (a KernelPolicy).
 
     `cutoff` is the depth of the cut-off policy (>= 1; ignored by the others).
     `out` is meaningless when s.stop is set.
     """
-    search_enter_thread(s)
     if policy == POLICY_FULL_TREE:
         _dispatch(s, piles, n, cutoff, out, <FullTreeTag>0)
     elif policy == POLICY_PRUNE:

@@ -70,7 +70,15 @@ ctypedef fused TakeTag:
     TakeSetTag
 
 
-cdef inline pile_t rules_move_count(const RuleSet* r, pile_t n, int* first,
+# The width of a pile the generator works on: the search engines' pile_t, or
+# the 64-bit piles of the closed forms (nimcore.batch.child_values). One
+# generator serves both; the compiler makes one copy per width and rule.
+ctypedef fused pile_w:
+    pile_t
+    uint64_t
+
+
+cdef inline pile_w rules_move_count(const RuleSet* r, pile_w n, int* first,
                                     TakeTag tag) noexcept nogil:
     """Number of legal takes from a pile of n; sets *first for `set S` rules."""
     cdef int i
@@ -86,10 +94,10 @@ cdef inline pile_t rules_move_count(const RuleSet* r, pile_t n, int* first,
         while i < r.n_set and r.set_desc[i] > n:
             i += 1
         first[0] = i
-        return <pile_t>(r.n_set - i)
+        return <pile_w>(r.n_set - i)
 
 
-cdef inline pile_t rules_child(const RuleSet* r, pile_t p, pile_t m, int first, pile_t j,
+cdef inline pile_w rules_child(const RuleSet* r, pile_w p, pile_w m, int first, pile_w j,
                                TakeTag tag) noexcept nogil:
     """Size of a pile of p after its j-th legal take (0 = the largest) of m."""
     if TakeTag is TakeSetTag:

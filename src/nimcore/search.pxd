@@ -6,18 +6,19 @@
 # clock, takes the GIL briefly to look for Ctrl-C, a cancellation and report
 # progress, and sets `stop`. An engine that sees `stop` set restores its piles and unwinds.
 #
-# Recursive engines call search_enter_thread() on entry (in the thread that
-# runs them) and search_too_deep() at each level: the recursion stops with
-# STOP_DEPTH before it can overflow the thread's C stack, whatever its size.
+# No engine recurses: each keeps its frames on the heap, in the Search's
+# workspace (nimcore.workspace), and stops with STOP_DEPTH when a game would
+# run deeper than max_depth moves, so the C stack never bounds a search.
 
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport RuleSet
+from nimcore.workspace cimport Workspace
 
 cdef enum StopReason:
     STOP_NONE = 0
     STOP_NODES = 1       # the node limit was reached
     STOP_TIME = 2        # the time limit was reached
-    STOP_DEPTH = 3       # the recursion would pass max_depth
+    STOP_DEPTH = 3       # the search would go deeper than max_depth moves
     STOP_INTERRUPT = 4   # Ctrl-C (SIGINT) arrived
     STOP_MEMORY = 5      # an engine could not allocate what it needs
     STOP_CANCELLED = 6   # the search's cancellation handle was set (Search.cancel, cancel=)
@@ -26,16 +27,6 @@ cdef enum StopReason:
 cdef enum:
     CHECK_INTERVAL = 1 << 20    # nodes between checkpoints: a few ms of search
 
-cdef enum:
-    # Upper bound on the C stack one level of a recursive engine uses: gcc's
-    # -fstack-usage gives at most 192 bytes a function (-O3 and -O0), and a
-    # level is at most two functions.
-    RECURSION_LEVEL_BYTES = 512
-    # Levels a search may always go (16 KB of stack): the thread's real stack
-    # is looked up only past them (for the main thread glibc reads
-    # /proc/self/maps, which would cost a shallow search twice its work).
-    SHALLOW_LEVELS = 32
-
 cdef struct SearchState:
     RuleSet rules
     count_t nodes          # nodes visited so far (the root is not counted)
@@ -43,36 +34,18 @@ cdef struct SearchState:
     count_t node_limit     # 0: no limit
     double started         # monotonic clock at the start, seconds
     double deadline        # monotonic clock at which to stop; 0: no limit
-    int max_depth          # deepest recursion allowed (C stack safety)
+    int max_depth          # deepest game a search follows (frames are heap memory)
     int stop               # a StopReason; STOP_NONE while the search runs
     void* progress         # callable(nodes, seconds) or NULL; owned by Search
     double last_report     # monotonic clock of the last progress call
-    int depth_bound        # deepest recursion for now: SHALLOW_LEVELS, then what the stack holds
-    char* stack_entry      # the engine's frame address on entry (search_enter_thread)
-    int stop_depth         # the recursion depth at which STOP_DEPTH was set
+    int stop_depth         # the depth at which STOP_DEPTH was set
     void* owner            # the Search owning this state (borrowed)
     void* cancel           # an object with is_set() or NULL; owned by Search
     int cancel_requested   # set by Search.cancel() from any thread, read at checkpoints
+    Workspace ws           # the running engine's frames; freed by Search.__dealloc__
 
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
-cdef void search_enter_thread(SearchState* s) noexcept nogil
-cdef bint search_stack_bound(SearchState* s, int depth) noexcept nogil
-
-
-cdef inline bint search_too_deep(SearchState* s, int depth) noexcept nogil:
-    """True (with s.stop set) when a recursive engine must not go below `depth`.
-
-    The bound is Search.max_depth, lowered to what the running thread's C
-    stack holds (search_stack_bound, looked up once the search passes
-    SHALLOW_LEVELS), so a thread with a small stack stops cleanly instead of
-    overflowing it. One comparison a level, as cheap as before.
-    """
-    if depth >= s.depth_bound:
-        return search_stack_bound(s, depth)
-    return False
-
-
 cdef inline bint search_count_nodes(SearchState* s, count_t k) noexcept nogil:
     """Count k nodes at once; True when the search must stop."""
     s.nodes += k

@@ -6,46 +6,10 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport (
-    CHECK_INTERVAL, RECURSION_LEVEL_BYTES, SHALLOW_LEVELS, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT,
-    STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_TIME,
+    CHECK_INTERVAL, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES,
+    STOP_NONE, STOP_TIME,
 )
-
-cdef extern from *:
-    """
-    /* The lowest address of the running thread's C stack (stacks grow down on
-       every platform CPython supports here), cached per thread: for the main
-       thread glibc reads /proc/self/maps to answer. NULL when unknown. */
-    #include <pthread.h>
-    static __thread char* nimcore_stack_low = NULL;
-    static __thread int nimcore_stack_known = 0;
-    static char* nimcore_thread_stack_low(void) {
-        if (!nimcore_stack_known) {
-            nimcore_stack_known = 1;
-    #if defined(__linux__)
-            pthread_attr_t attr;
-            void* addr;
-            size_t size;
-            if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-                if (pthread_attr_getstack(&attr, &addr, &size) == 0)
-                    nimcore_stack_low = (char*)addr;
-                pthread_attr_destroy(&attr);
-            }
-    #elif defined(__APPLE__)
-            nimcore_stack_low = (char*)pthread_get_stackaddr_np(pthread_self())
-                                - pthread_get_stacksize_np(pthread_self());
-    #endif
-        }
-        return nimcore_stack_low;
-    }
-    /* An address just below the caller's frame: the frame of a function that
-       is never inlined. (The address of a local cannot be returned: GCC
-       returns NULL for it.) */
-    static __attribute__((noinline)) char* nimcore_stack_pointer(void) {
-        return (char*)__builtin_frame_address(0);
-    }
-    """
-    char* nimcore_thread_stack_low() noexcept nogil
-    char* nimcore_stack_pointer() noexcept nogil
+from nimcore.workspace cimport ws_free
 
 cdef extern from "Python.h":
     # Declared without `except`: a pending KeyboardInterrupt is cleared here and
@@ -56,14 +20,10 @@ cdef extern from "Python.h":
 # Seconds between two progress calls: a display needs no more.
 cdef double REPORT_INTERVAL = 0.1
 
-#: Default recursion bound: 10,000 levels of at most RECURSION_LEVEL_BYTES fit
-#: the main thread's 8 MB stack. On a smaller stack (a thread's) the engines
-#: lower it to what that stack holds (search_enter_thread).
+#: Default depth bound: the deepest game (in moves) the frame engines follow
+#: before they stop with the reason "depth". Frames are heap memory, so the
+#: bound is the same in every thread, whatever its C stack.
 DEFAULT_MAX_DEPTH = 10_000
-
-#: Stack kept free below the deepest search frame: the checkpoint calls Python
-#: (Ctrl-C handlers, the progress callback) from there.
-cdef size_t STACK_RESERVE = 64 * 1024
 
 _STOP_NAMES = {
     STOP_NONE: None,
@@ -81,38 +41,6 @@ cdef double monotonic_seconds() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
-
-
-cdef void search_enter_thread(SearchState* s) noexcept nogil:
-    """Prepare the depth bound for a recursive search about to run in the calling thread."""
-    s.stack_entry = nimcore_stack_pointer()
-    s.depth_bound = SHALLOW_LEVELS if SHALLOW_LEVELS < s.max_depth else s.max_depth
-
-
-cdef bint search_stack_bound(SearchState* s, int depth) noexcept nogil:
-    """The slow path of search_too_deep: raise the bound to what the stack holds, once.
-
-    Every level below the engine's entry costs at most RECURSION_LEVEL_BYTES
-    of stack, and STACK_RESERVE stays free at the bottom; an unknown stack
-    keeps max_depth. Returns True, with STOP_DEPTH set, when `depth` is past it.
-    """
-    cdef char* low
-    cdef size_t levels
-    if s.depth_bound < s.max_depth and s.stack_entry != NULL:
-        s.depth_bound = s.max_depth
-        low = nimcore_thread_stack_low()
-        if low != NULL:
-            levels = 0
-            if s.stack_entry > low + STACK_RESERVE:
-                levels = <size_t>(s.stack_entry - low - STACK_RESERVE) // RECURSION_LEVEL_BYTES
-            if levels < <size_t>s.depth_bound:
-                s.depth_bound = <int>levels
-        s.stack_entry = NULL      # looked up: the bound is final
-    if depth >= s.depth_bound:
-        s.stop = STOP_DEPTH
-        s.stop_depth = depth
-        return True
-    return False
 
 
 cdef int search_checkpoint(SearchState* s) noexcept nogil:
@@ -160,7 +88,7 @@ cdef class Search:
     time_limit : float or None
         Stop after this many seconds.
     max_depth : int
-        Deepest recursion an engine may use.
+        Deepest game, in moves, an engine follows (STOP_DEPTH beyond).
     progress : callable(nodes, seconds) or None
         Called from the search every CHECK_INTERVAL nodes, with the GIL held.
         An exception it raises stops the search (stop reason "error", the
@@ -207,8 +135,6 @@ cdef class Search:
         self.c_state.stop_depth = 0
         self.c_state.cancel_requested = 0
         self.c_error = None
-        self.c_state.depth_bound = self.c_state.max_depth
-        self.c_state.stack_entry = NULL
         self.c_state.started = monotonic_seconds()
         self.c_state.last_report = self.c_state.started
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
@@ -219,6 +145,7 @@ cdef class Search:
 
     def __dealloc__(self):
         PyMem_Free(self.c_piles)
+        ws_free(&self.c_state.ws)      # the engines' frames: the one place they are freed
 
     def restart(self):
         """Reset counters and the clock for another search on the same piles."""
@@ -262,7 +189,7 @@ cdef class Search:
 
     @property
     def stop_depth(self):
-        """The recursion depth at which the reason "depth" stopped the search (0 otherwise)."""
+        """The depth at which the reason "depth" stopped the search (0 otherwise)."""
         return self.c_state.stop_depth
 
     @property

@@ -43,7 +43,7 @@ not apply; a game deeper than MAX_FRAMES stops with the reason "depth".
 """
 
 from libc.stdint cimport UINT32_MAX, UINT64_MAX, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcmp
 
 from nimcore._types cimport count_t, pile_t
@@ -61,6 +61,7 @@ from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
     ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
+from nimcore.workspace cimport WS_FRAMES, WS_GRUNDY, WS_PILES, WS_THEORY, ws_reserve
 
 #: Deepest game the engine searches: its frame stack (about 100 bytes a move) stops
 #: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
@@ -123,7 +124,7 @@ cdef struct Ctx:
     size_t max_frames      # deepest game searched (STOP_DEPTH beyond) ...
     bint frames_by_memory  # ... set by the memory budget (STOP_MEMORY beyond)
     Theory theory          # the guide's theory (nimcore.theory); set S: its table below
-    grundy_t* theory_table # set S: Grundy values of S / gcd(S) up to the top pile, owned
+    grundy_t* theory_table # set S: Grundy values of S / gcd(S) up to the top pile (workspace)
     uint32_t* gtab         # Grundy values by pile size (NULL: theory_grundy per node)
     int32_t* single        # score of a lone pile by size, by DP (NULL: none)
     int32_t* pair          # score of two piles x <= y at [x * width + y], by DP (NULL: none)
@@ -322,17 +323,17 @@ cdef inline void _pack(const Ctx* c, TTKey* key) noexcept nogil:
 
 
 cdef int _grow(Ctx* c) noexcept nogil:
-    """Double the frame stack; -1 when out of memory or past c.max_frames."""
+    """Double the frame stack (in the Search's workspace); -1 when out of memory or
+    past c.max_frames."""
     cdef size_t cap = c.cap * 2
     if c.cap >= c.max_frames:
         c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
     if cap > c.max_frames:
         cap = c.max_frames
-    cdef Frame* frames = <Frame*>realloc(c.frames, cap * sizeof(Frame))
-    if frames == NULL:
+    if ws_reserve(&c.s.ws, WS_FRAMES, cap * sizeof(Frame)) != 0:
         return -1
-    c.frames = frames
+    c.frames = <Frame*>c.s.ws.buf[WS_FRAMES]
     c.cap = cap
     return 0
 
@@ -658,10 +659,13 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         total += search.c_piles[i]
     if distance and total >= DIST_MATE // 2:
         raise ValueError("distance mode needs games shorter than 2**29 moves")
-    c.a = <pile_t*>malloc((search.c_n + 1) * sizeof(pile_t))
+    # the scratch position, the frames and the guide's tables live in the
+    # Search's workspace: reserved here, grown by _grow, freed with the Search
+    c.a = (<pile_t*>s.ws.buf[WS_PILES]
+           if ws_reserve(&s.ws, WS_PILES, (search.c_n + 1) * sizeof(pile_t)) == 0 else NULL)
     c.max_frames = max_frames if max_frames > 2 else 2
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
-    c.frames = <Frame*>malloc(c.cap * sizeof(Frame))
+    c.frames = (<Frame*>s.ws.buf[WS_FRAMES] if ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) == 0 else NULL)
     c.gtab = NULL
     c.theory_table = NULL
     c.single = NULL
@@ -687,13 +691,15 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
             if take == TAKE_SET:
                 # the theory's table up to the top pile (piles only shrink): no period needed
                 c.theory.table_size = top // c.theory.scale + 1
-                c.theory_table = <grundy_t*>malloc(c.theory.table_size * sizeof(grundy_t))
+                c.theory_table = (<grundy_t*>s.ws.buf[WS_THEORY] if ws_reserve(
+                    &s.ws, WS_THEORY, c.theory.table_size * sizeof(grundy_t)) == 0 else NULL)
                 if (c.theory_table == NULL
                         or theory_fill(&c.theory, c.theory_table, 0, c.theory.table_size) < 0):
                     raise MemoryError("no memory for the tt engine's Grundy table")
                 c.theory.table = c.theory_table
             # Grundy values by pile size, for lookups
-            c.gtab = <uint32_t*>malloc((top + 1) * sizeof(uint32_t))
+            c.gtab = (<uint32_t*>s.ws.buf[WS_GRUNDY]
+                      if ws_reserve(&s.ws, WS_GRUNDY, (top + 1) * sizeof(uint32_t)) == 0 else NULL)
             if c.gtab == NULL:
                 raise MemoryError("no memory for the tt engine's Grundy table")
             extra += guide_bytes
@@ -768,10 +774,6 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
             else:
                 _run(&c, &score, &best_p, &best_take, <TakeSetTag>0)
     finally:
-        free(c.a)
-        free(c.frames)
-        free(c.gtab)
-        free(c.theory_table)
         if not kept:
             free(c.single)
             free(c.pair)

@@ -42,6 +42,15 @@ SPARE_DIRTY_MAX = 1 << 22
 #: Bytes of one entry and of one bucket (two entries: one cache line).
 ENTRY_BYTES = sizeof(TTEntry)
 BUCKET_BYTES = sizeof(TTBucket)
+
+# The layout the table is designed around, checked rather than hoped for (as
+# Stockfish's static_assert on its cluster): a probe reads one 64-byte cache
+# line, and the replacement scheme assumes exactly two slots. The C compiler
+# folds the condition to a constant; a platform that pads the structs
+# differently refuses to import instead of running slower than designed.
+if sizeof(TTEntry) != 32 or sizeof(TTBucket) != 64 or sizeof(TTBucket) != 2 * sizeof(TTEntry):
+    raise ImportError(f"nimcore.ttable: a table entry must take 32 bytes and a bucket 64, "
+                      f"not {sizeof(TTEntry)} and {sizeof(TTBucket)}")
 #: Largest table accepted, in MB (1 TiB: a guard against typos, not a policy).
 MAX_MB = 1 << 20
 

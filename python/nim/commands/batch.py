@@ -19,11 +19,11 @@ import sys
 import threading
 from typing import IO, Any, Callable, Iterator, List, Optional, Tuple
 
-from nim.parallel import solve_many
+from nim.solving.parallel import solve_many
 from nim.errors import InputFileError, NimError
 from nim.inputs import MAX_DIGITS
 from nim.rules import Rules
-from nim.solution import Solution
+from nim.solving.solution import Solution
 
 __all__ = ["run_batch", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
 

@@ -10,14 +10,14 @@ from typing import Any, Dict, List, Optional, Tuple
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
-from nim.analysis import MoveAnalysis
+from nim.solving.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
 from nim.position import Move, count_takes
 from nim.rules import Rules
-from nim.defaults import analyze, solve
-from nim.engines import METHODS, TheoryWarning
-from nim.solution import DEFAULT_TT_MB, Solution
-from nimcore.ttable import MAX_MB
+from nim.solving.defaults import analyze, solve
+from nim.solving.engines import METHODS, TheoryWarning
+from nim.kernel import MAX_MB
+from nim.solving.solution import DEFAULT_TT_MB, Solution
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]
     explanation = None
     if args.explain:
-        from nim.explain import explain     # only when asked
+        from nim.solving.explain import explain     # only when asked
         explanation = explain(piles, rules, **limits)
     rows: Optional[List[MoveAnalysis]] = None
     if args.all_moves:

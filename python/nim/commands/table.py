@@ -9,7 +9,7 @@ from typing import Any, List
 
 from nim.commands.common import add_rule_flags, rules_from_args
 from nim.rules import Rules
-from nim.tables import MAX_TABLE_ROWS, PileRow, pile_table
+from nim.solving.tables import MAX_TABLE_ROWS, PileRow, pile_table
 
 _DESCRIPTION = """\
 For each single-pile size n from 0 to --upto: whether the player to move wins

@@ -21,7 +21,7 @@ import numpy as np
 from nim.envs.board import Board
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
 from nim.rules import Rules, RulesLike
-from nim.defaults import solve
+from nim.solving.defaults import solve
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 

@@ -29,7 +29,7 @@ from nim.envs.board import Board
 from nim.errors import NimError
 from nim.position import Position
 from nim.rules import Rules, RulesLike
-from nim.defaults import solve
+from nim.solving.defaults import solve
 
 __all__ = ["env", "raw_env"]
 

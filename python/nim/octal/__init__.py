@@ -2,5 +2,21 @@
 
 ``nim.octal.codes`` reads octal codes and game names (the rules module uses it, so
 it stays light); ``nim.octal.sequence`` computes nim-sequences in the compiled core
-(``nim.nim_sequence``, ``nim.octal_period``); ``nim.octal.plot`` draws one.
+(``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported here and
+imported on first use); ``nim.octal.plot`` draws one.
 """
+
+from typing import Dict
+
+from nim._lazy import lazy_exports
+
+#: This package's public names, each imported from its module on first use.
+_EXPORTS: Dict[str, str] = {
+    "OctalPeriod": "nim.octal.sequence",
+    "nim_sequence": "nim.octal.sequence",
+    "octal_period": "nim.octal.sequence",
+}
+
+__all__ = sorted(_EXPORTS)
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -84,7 +84,8 @@ def _check_method(method: str) -> bool:
 
 
 def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
-    from nimcore.octal import OctalSequence
+    from nim.kernel import octal
+    OctalSequence = octal().OctalSequence
 
     fast = _check_method(method)
     name, takes_all, leaves, splits, grundy_game = game_places(rules)
@@ -195,7 +196,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     KeyboardInterrupt
         On Ctrl-C.
     """
-    from nimcore.octal import MAX_HEAPS
+    from nim.kernel import octal
+    MAX_HEAPS = octal().MAX_HEAPS
 
     size = as_size(n, "the number of heaps")
     if size > MAX_HEAPS:
@@ -327,7 +329,8 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     InvalidRulesError, InvalidPositionError, NimError, SearchLimitError, KeyboardInterrupt
         As ``nim_sequence`` does; InvalidPositionError also for a bad ``max_heaps``.
     """
-    from nimcore.octal import MAX_HEAPS
+    from nim.kernel import octal
+    MAX_HEAPS = octal().MAX_HEAPS
 
     limit = as_size(max_heaps, "max_heaps")
     if not 1 <= limit <= MAX_HEAPS:

@@ -14,5 +14,25 @@
 ``tournament``   AI-vs-AI tournaments on random boards
 ``selection``    the genetic algorithm's selection step over tournament scores
 
-Nothing is imported here: ``import nim`` stays light, and each flow loads when it runs.
+Its public names are exported here and imported on first use: ``import nim`` stays
+light, and each flow loads when it runs.
 """
+
+from typing import Dict
+
+from nim._lazy import lazy_exports
+
+
+#: This package's public names, each imported from its module on first use
+#: (``import nim.play`` loads nothing else).
+_EXPORTS: Dict[str, str] = {
+    "Strategy": "nim.play.strategy",
+    "make_strategy": "nim.play.strategies",
+    "Population": "nim.play.selection",
+    "select_fittest": "nim.play.selection",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

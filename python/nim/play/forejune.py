@@ -26,6 +26,7 @@ from nim.play.players import OptimalStrategy
 from nim.play.session import PlayOptions, ai_for_seat, check_mode, play_series
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.solving.tables import pile_outcomes
 
 __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune", "score_table",
            "format_score_table", "format_seed_scores", "forejune_move_parser"]
@@ -132,12 +133,9 @@ def _optional_single_pile() -> Callable[[str], Optional[int]]:
 
 
 def score_table(upto: int, rules: Rules) -> List[bool]:
-    """The forejune DP table: entry n is True when a single pile of n is won for its mover."""
-    won: List[bool] = []
-    for n in range(upto + 1):
-        takes = rules.takes(n)
-        won.append(any(not won[n - k] for k in takes) if takes else rules.misere)
-    return won
+    """The forejune DP table: entry n is True when a single pile of n is won for its mover
+    (the one single-pile DP of the Python layer, ``nim.solving.tables``)."""
+    return [value > 0 for value in pile_outcomes(upto, rules)]
 
 
 def format_score_table(upto: int, rules: Rules) -> str:

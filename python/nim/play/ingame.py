@@ -64,10 +64,10 @@ def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
 
 def hint_line(position: Position, base: int = 1) -> str:
     """A best move for the player to move, with the one-line reason (piles numbered from ``base``)."""
-    from nim.defaults import solve
+    from nim.solving.defaults import solve
 
     try:
-        from nim.explain import explain
+        from nim.solving.explain import explain
 
         explanation = explain(position.piles, position.rules)
         value, move = explanation.value, explanation.move

@@ -8,12 +8,12 @@ import random
 from typing import Dict, Optional, Tuple
 
 from nim.errors import NimError, SearchLimitError
-from nim.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
+from nim.solving.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
 from nim.play.strategy import MINIMAX_NODE_LIMIT, SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT, Strategy, what_passed
 from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules
-from nim.defaults import solve
+from nim.solving.defaults import solve
 
 __all__ = [
     "RandomStrategy",

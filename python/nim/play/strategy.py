@@ -24,8 +24,8 @@ from nim.errors import IllegalMoveError, NimError, SearchLimitError
 from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
-from nim.defaults import solve
-from nim.solution import Solution
+from nim.solving.defaults import solve
+from nim.solving.solution import Solution
 
 __all__ = [
     "Strategy",

@@ -12,7 +12,7 @@ of pile i with g(m) = t -- one closed form per take rule. So a choice costs
 O(number of piles), whatever their sizes (a replay of piles of 2**32 used to
 solve every child position from Python).
 
-``first_best_move`` answers where the theory is exact (``nim.engines.has_closed_form``:
+``first_best_move`` answers where the theory is exact (``nim.solving.engines.has_closed_form``:
 normal play, and misère play under condition (C)) and returns None elsewhere,
 where the caller tries the few moves one by one. The Grundy values, the summary
 and the target value come from the core's one theory module; only the search
@@ -26,8 +26,8 @@ from typing import Optional, Sequence
 
 from nim.position import Move
 from nim.rules import Rules
-from nim.engines import has_closed_form, theory
-from nimcore.theory import CoreTheory
+from nim.solving.engines import has_closed_form, theory
+from nim.kernel import CoreTheory
 
 __all__ = ["first_best_move", "theory_decides"]
 

@@ -47,7 +47,7 @@ An action id is ``pile * max_pile + count - 1``, as in ``nim.envs`` (default
 Requires NumPy (``pip install "nimcore[rl]"``).
 
 >>> import nim
->>> report = nim.grade(lambda piles: nim.solve(piles, "misere").move, "misere", (1, 3, 5, 7))
+>>> report = nim.study.grade.grade(lambda piles: nim.solve(piles, "misere").move, "misere", (1, 3, 5, 7))
 >>> report.positions, report.won, report.keep_rate
 (383, 335, 1.0)
 """
@@ -433,7 +433,7 @@ def grade(agent: Any, rules: RulesLike = None,
     """
     clock = time.perf_counter()
     np = _numpy()
-    from nim.solver import Solver
+    from nim.solving.solver import Solver
 
     ruleset = Rules.coerce(rules)
     start, listed = _positions(positions)

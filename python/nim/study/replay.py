@@ -32,8 +32,8 @@ from nim.play.players import OptimalStrategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position, count_takes
 from nim.rules import Rules, RulesLike
-from nim.defaults import solve
-from nim.solution import DEFAULT_NODE_LIMIT
+from nim.solving.defaults import solve
+from nim.solving.solution import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "HUMAN",

@@ -22,6 +22,7 @@ from nim.errors import InvalidPositionError, NimError, UnknownMethodError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.study.tree_drawing import DrawnTree, TreeNode
+from nim.inputs import method_key
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -61,7 +62,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
 
     ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
     where it cuts off, the untried moves as pruned stubs. Node counts agree
-    with ``nim.reference`` and the compiled engines.
+    with ``nim.solving.reference`` and the compiled engines.
 
     ``depth`` draws the Lab 2 report's trees: minimax searching ``depth`` moves
     (default DEFAULT_TREE_DEPTH) with the values of its depth-limited engine
@@ -80,7 +81,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
     """
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    name = str(method).strip().lower().replace("-", "").replace("_", "")
+    name = method_key(method)
     if name in ("depthlimited", "lab2"):
         name = "depth"
     if name not in TREE_METHODS:
@@ -201,7 +202,7 @@ def _mark_pv(root: TreeNode) -> None:
 
 def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> str:
     """The size cap's message, with the tree's size from the compiled engine when quick."""
-    from nim.defaults import solve
+    from nim.solving.defaults import solve
 
     what = "every node" if method == "minimax" else "the nodes alpha-beta visits"
     size = f"more than {cap:,} nodes"

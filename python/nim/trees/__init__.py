@@ -26,11 +26,24 @@ utilities as doubles) and searched by the compiled core ``nimcore.gametree``
 with an explicit stack, so a chain 100,000 levels deep is fine.
 """
 
+from nim._lazy import lazy_exports
 from nim.trees.checks import MAX_EXACT_INT, TREE_METHODS, InvalidTreeError, short_repr, tree_method
 from nim.trees.gametree import GameTree, TreeLike
 from nim.trees.solving import SolveTree, TreeSolution, solve_tree
 
+#: Names of this package imported from their modules on first use (they need the
+#: solving layer, which the tree search does not).
+_LAZY = {
+    "Game": "nim.trees.games", "GameSolution": "nim.trees.games", "NimGame": "nim.trees.games",
+    "TreeGame": "nim.trees.games", "solve_game": "nim.trees.games", "SolveGame": "nim.trees.ceng",
+}
+
+
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
+
+
 __all__ = [
+    *_LAZY,
     "InvalidTreeError",
     "GameTree",
     "TreeSolution",

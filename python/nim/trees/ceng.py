@@ -12,7 +12,8 @@ from typing import Any, Iterable, List, Tuple
 
 from nim.errors import IllegalMoveError, UnknownMethodError
 from nim.position import as_piles
-from nim.engines import solve_with_subtree
+from nim.solving.engines import solve_with_subtree
+from nim.inputs import method_key
 
 __all__ = ["SolveGame", "CENG_RULES"]
 
@@ -52,7 +53,7 @@ def SolveGame(method_name: str, game: Iterable[int], **limits: Any) -> Tuple[Lis
     >>> SolveGame("AlphaBeta", [1, 3, 5])
     ([1, 3, 2], 110)
     """
-    key = str(method_name).strip().lower().replace("-", "").replace("_", "")
+    key = method_key(method_name)
     if key not in _METHODS:
         raise UnknownMethodError(f"unknown method {method_name!r}: expected 'Minimax' or 'AlphaBeta'")
     piles = as_piles(game)

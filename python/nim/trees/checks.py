@@ -9,6 +9,7 @@ import reprlib
 from typing import Any
 
 from nim.errors import NimError, UnknownMethodError
+from nim.inputs import method_key
 
 __all__ = ["InvalidTreeError", "TREE_METHODS", "MAX_EXACT_INT", "ROOT_NAME", "tree_method", "leaf_value", "short_repr"]
 
@@ -30,7 +31,7 @@ ROOT_NAME = "root"
 
 def tree_method(method_name: str) -> str:
     """``"minimax"`` or ``"alphabeta"`` for a method name; raises UnknownMethodError."""
-    key = str(method_name).strip().lower().replace("-", "").replace("_", "")
+    key = method_key(method_name)
     if key not in ("minimax", "alphabeta"):
         raise UnknownMethodError(
             f"unknown tree method {method_name!r}: expected 'Minimax' or 'AlphaBeta'"

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple
 
-from nimcore import gametree as _gametree_core
+from nim.kernel import gametree as _gametree_core
 
 from nim.trees.checks import MAX_EXACT_INT, ROOT_NAME, InvalidTreeError, leaf_value
 

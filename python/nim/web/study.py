@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional
 # submodule first would leave the package attribute nim.explain bound to the module,
 # shadowing the lazily loaded function that nim.explain(...) callers expect
 from nim import explain
-from nim.defaults import analyze, solve
+from nim.solving.defaults import analyze, solve
 from nim.errors import NimError
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -173,7 +173,7 @@ def tree(piles_text: Any, rules_text: Any, method: Any) -> Dict[str, Any]:
 
 def table(upto: Any, rules_text: Any) -> Dict[str, Any]:
     """The single-pile DP score table (forejune's), win or loss and Grundy value per n."""
-    from nim.tables import pile_table
+    from nim.solving.tables import pile_table
 
     if isinstance(upto, str) and upto.isascii() and upto.isdigit() and len(upto) < 6:
         upto = int(upto)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from nim import defaults, engines
+from nim.solving import defaults, engines
 from nim.errors import NimError
 from nim.position import Move, as_piles, rules_for
 from nim.rules import Rules, RulesLike
@@ -157,7 +157,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
             after = core.summary(child)
     length = None
     if ruleset.take == "any":
-        from nim.length import game_length      # O(piles), like the rest
+        from nim.solving.length import game_length      # O(piles), like the rest
         length = game_length(position, ruleset)
     return Explanation(position, ruleset, solution.value, solution.move,
                        _rule_key(ruleset, exact), tuple(grundy), xor, big, ones, after,

@@ -26,13 +26,12 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple
 from nim.position import Move, Position, count_takes
 from nim.progress import search_progress
 from nim.rules import Rules
-from nim.engines import _short, finish_search, new_search
-from nim.solution import DEFAULT_TT_MB, SolveOptions
+from nim.solving.engines import _short, finish_search, new_search
+from nim.solving.solution import DEFAULT_TT_MB, SolveOptions
 from nim.errors import NimError, SearchLimitError
-from nimcore import batch as _batch_core
-from nimcore import tt as _tt_core
-from nimcore.theory import CoreTheory
-from nimcore.ttable import TranspositionTable
+from nim.kernel import CoreTheory, TranspositionTable
+from nim.kernel import batch as _batch_core
+from nim.kernel import tt as _tt_core
 
 __all__ = ["Analysis", "MoveAnalysis", "analyze_by_theory", "analyze_moves"]
 

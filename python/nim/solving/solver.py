@@ -1,5 +1,5 @@
 """The ``Solver``: one rule set's theory and tables, kept across calls (the
-engines are in ``nim.engines``; ``nim.solve`` asks a cached Solver, ``nim.defaults``).
+engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``nim.solving.defaults``).
 """
 
 from __future__ import annotations
@@ -7,26 +7,29 @@ from __future__ import annotations
 from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
-from nim.engines import (  # the public ones are nim.solver's names too
-    _ENGINES, METHODS, TheoryWarning, _check_method, _solve_tt, auto_method, has_closed_form,
+from nim.solving.engines import (  # the public ones are nim.solver's names too
+    ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
     register_engine, theory,
 )
-from nim.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.solving.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
 from nim.errors import SearchLimitError
+from nim.solving.limits import Limits, with_limits
 from nim.position import Move, as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nimcore.batch import CoreSolver
-from nimcore.theory import CoreTheory
-from nimcore.ttable import TranspositionTable
+from nim.kernel import CoreTheory, TranspositionTable
+from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
-    from nim.analysis import Analysis
+    from nim.solving.analysis import Analysis
 
 _T = TypeVar("_T")
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
     "DEFAULT_TT_MB",
+    "ENGINES",
+    "Engine",
+    "Limits",
     "METHODS",
     "Solution",
     "SolveOptions",
@@ -39,6 +42,8 @@ __all__ = [
 
 # ---------------------------------------------------------------- the Solver
 
+_new_tuple = tuple.__new__
+
 #: "Use the Solver's own setting" for a per-call limit.
 _SETTING: Any = object()
 #: The fields of SolveOptions, and those a call may set: all but the table
@@ -47,7 +52,7 @@ _ALL_OPTIONS = SolveOptions._fields
 _OPTION_NAMES = tuple(name for name in _ALL_OPTIONS if name != "tt_mb")
 
 
-class Solver(CoreSolver):
+class Solver:
     """A rule set's solver that keeps its tables between calls, like a chess
     engine between moves: the theory of the rule set and the `tt` engine's
     transposition table are built once and serve every later call.
@@ -74,6 +79,10 @@ class Solver(CoreSolver):
     A Solver answers under its own rules: a ``Position``'s rules are not read
     (``nim.solve`` reads them).
 
+    It owns its compiled state: the rule set's theory (``exact_theory``, whose
+    compiled ``theory_solve`` answers a plain position in one call) and the
+    transposition table.
+
     A Solver may be shared by threads: its table is used by one search at a
     time, and a search that finds it busy uses a table of its own for that call.
     It pickles (and deep-copies) as its settings, not its tables.
@@ -95,9 +104,8 @@ class Solver(CoreSolver):
         #: the theory when it is exact for the rules (then ``auto`` needs no search)
         self.exact_theory: Optional[CoreTheory] = (
             theory(self._rules) if has_closed_form(self._rules) else None)
-        if self.exact_theory is not None:
-            self.set_theory(self.exact_theory, Solution, Move, auto_method(self._rules))
-        # room for a cancel(): searches started here would be listed, and stopped, under _lock
+        #: what ``auto`` runs when the theory is exact (its answers name it)
+        self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
 
     @property
     def rules(self) -> Rules:
@@ -119,13 +127,61 @@ class Solver(CoreSolver):
         """Time limit of each search, in seconds, unless a call gives its own."""
         return self._options.time_limit
 
-    if TYPE_CHECKING:     # compiled in CoreSolver; this is its signature
-        def solve(self, piles: Iterable[int], method: str = "auto", *,
-                  node_limit: Optional[int] = ..., time_limit: Optional[float] = ...,
-                  progress: Optional[bool] = False, cancel: Optional[Any] = None) -> Solution: ...
+    def solve(self, piles: Iterable[int], method: str = "auto", *,
+              node_limit: Optional[int] = _SETTING, time_limit: Optional[float] = _SETTING,
+              progress: Optional[bool] = False, cancel: Optional[Any] = None,
+              limits: Optional[Limits] = None) -> Solution:
+        """Solve one position exactly.
+
+        Parameters
+        ----------
+        piles : iterable of int
+            Pile sizes, non-negative; read once.
+        method : str, default "auto"
+            An engine name (``nim.METHODS``).
+        limits : Limits, optional
+            Limits of this call (default: the Solver's; its ``memory`` is the
+            Solver's table size and cannot change per call).
+        node_limit, time_limit, progress, cancel : optional, keyword only
+            Shorthands for the fields of ``limits``.
+
+        Returns
+        -------
+        Solution
+
+        Raises
+        ------
+        InvalidPositionError, UnknownMethodError, NimError
+            For bad input.
+        SearchLimitError
+            When a limit stops the search.
+        KeyboardInterrupt
+            When Ctrl-C stops the search.
+        """
+        # the fast path: a plain list or tuple, no per-call option, the theory exact
+        fast = self.exact_theory
+        if (fast is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
+                and progress is False and cancel is None and limits is None):
+            answer = _batch_core.theory_solve(fast, piles)
+            if answer is not None:
+                value, pile, take, seconds = answer
+                # tuple.__new__ builds the named tuples without their keyword-parsing __new__
+                # (a third of a warm call)
+                move = _new_tuple(Move, (pile, take)) if pile >= 0 else None
+                return _new_tuple(Solution, (value, move, 0, self._auto, seconds))
+        given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
+                                 "cancel": cancel}
+        if limits is not None:
+            if node_limit is not _SETTING or time_limit is not _SETTING or progress or cancel is not None:
+                raise TypeError("give the limits in limits=Limits(...) or as keywords, not both")
+            given = with_limits(limits)
+            if given.pop("tt_mb") is not None:
+                raise TypeError("a Solver's table size is its own: give tt_mb to Solver(...), "
+                                "not Limits(memory=...) to a call")
+        return self.solve_general(piles, method, given)
 
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
-        """``solve`` for what its compiled fast path leaves (see ``solve``)."""
+        """``solve`` for what its fast path leaves (see ``solve``)."""
         # every option of SolveOptions but the table size, which is the Solver's
         unknown = sorted(set(limits) - set(_OPTION_NAMES) | ({"tt_mb"} & set(limits)))
         if unknown:
@@ -135,14 +191,16 @@ class Solver(CoreSolver):
         name = _check_method(method)
         if name == "auto":
             name = auto_method(self._rules)
-        if name == "tt":
-            return self._with_table(lambda table: _solve_tt(position, self._rules, options, table))
-        return _ENGINES[name](position, self._rules, options)
+        engine = engine_named(name)
+        if engine.uses_table:
+            return self._with_table(lambda table: engine.run(position, self._rules, options, table))
+        return engine.run(position, self._rules, options, None)
 
-    def analyze(self, piles: Iterable[int], depth: bool = True, *,
+    def analyze(self, piles: Iterable[int], depth: bool = True, *, limits: Optional[Limits] = None,
                 node_limit: Optional[int] = _SETTING, time_limit: Optional[float] = _SETTING,
-                progress: Optional[bool] = False) -> "Analysis":
-        """Score every legal move of a position (see ``nim.analyze``).
+                progress: Optional[bool] = False, cancel: Optional[Any] = None) -> "Analysis":
+        """Score every legal move of a position (see ``nim.analyze``); ``limits``
+        or its shorthands bound the whole analysis (default: the Solver's).
 
         Returns
         -------
@@ -156,11 +214,21 @@ class Solver(CoreSolver):
         SearchLimitError
             When a limit stops the analysis.
         """
-        from nim.analysis import Analysis, analyze_by_theory, analyze_moves
-        from nim.length import analyze_by_length
+        from nim.solving.length import analyze_by_length
+        from nim.solving.analysis import Analysis, analyze_by_theory, analyze_moves
 
         position = as_piles(read_once(piles))
-        options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress)
+        if limits is not None:
+            given = with_limits(limits)
+            if given.pop("tt_mb") is not None:
+                raise TypeError("a Solver's table size is its own: give tt_mb to Solver(...), "
+                                "not Limits(memory=...) to a call")
+            if node_limit is not _SETTING or time_limit is not _SETTING or progress or cancel is not None:
+                raise TypeError("give the limits in limits=Limits(...) or as keywords, not both")
+            options = self.call_options(**given)
+        else:
+            options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
+                                        cancel=cancel)
         method = "theory"
         if depth and self._rules.take == "any":
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
@@ -191,7 +259,7 @@ class Solver(CoreSolver):
         SearchLimitError
             When a row needs a search that a limit stops.
         """
-        from nim.batch import batch_values
+        from nim.solving.batch import batch_values
 
         return batch_values(positions, self.exact_theory, self.solve)
 
@@ -210,7 +278,7 @@ class Solver(CoreSolver):
         SearchLimitError
             When a row needs a search that a limit stops.
         """
-        from nim.batch import batch_best_moves
+        from nim.solving.batch import batch_best_moves
 
         return batch_best_moves(positions, self.exact_theory, self.solve)
 
@@ -229,7 +297,7 @@ class Solver(CoreSolver):
             Quoting a bad limit.
         """
         given = {name: value for name, value in limits.items() if value is not _SETTING}
-        if not given or given == {"progress": False}:
+        if not given or given in ({"progress": False}, {"progress": False, "cancel": None}):
             return self._options
         options = {name: getattr(self._options, name) for name in _ALL_OPTIONS}
         options.update(given)

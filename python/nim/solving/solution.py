@@ -8,14 +8,11 @@ from __future__ import annotations
 from typing import Any, Dict, NamedTuple, Optional
 
 from nim.errors import NimError
-from nim.limits import check_limits
+from nim.solving.limits import DEFAULT_NODE_LIMIT, check_limits
 from nim.position import Move
-from nimcore.ttable import MAX_MB
+from nim.kernel import MAX_MB
 
 __all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TT_MB", "Solution", "SolveOptions", "check_options"]
-
-#: Nodes a search may visit unless told otherwise: about five seconds of minimax.
-DEFAULT_NODE_LIMIT = 1_000_000_000
 
 #: Transposition-table size of the `tt` engine unless told otherwise, in MB.
 #: 256 MB holds 8 million positions -- more than twice what the largest benchmark
@@ -80,7 +77,7 @@ class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed
 
 
 def check_options(options: SolveOptions) -> SolveOptions:
-    """The options, checked (see ``nim.limits``; a node limit of 0 means none).
+    """The options, checked (see ``nim.solving.limits``; a node limit of 0 means none).
 
     Raises
     ------

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Iterable, List, Tuple
 from nim.errors import NimError
 from nim.position import Position, as_piles
 from nim.rules import Rules, RulesLike
-from nimcore import length as _length_core
+from nim.kernel import length as _length_core
 
 if TYPE_CHECKING:
-    from nim.analysis import MoveAnalysis
+    from nim.solving.analysis import MoveAnalysis
 
 __all__ = ["analyze_by_length", "game_length", "length_of_summary", "position_summary"]
 
@@ -102,8 +102,8 @@ def analyze_by_length(piles: Tuple[int, ...], rules: Rules) -> "List[MoveAnalysi
     NimError
         When the position has more than MAX_ANALYZED_MOVES legal moves.
     """
-    from nim.analysis import MAX_ANALYZED_MOVES, MoveAnalysis
-    from nim.engines import _short
+    from nim.solving.analysis import MAX_ANALYZED_MOVES, MoveAnalysis
+    from nim.solving.engines import _short
 
     total = sum(piles)
     if total > MAX_ANALYZED_MOVES:

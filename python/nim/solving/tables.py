@@ -20,11 +20,11 @@ from __future__ import annotations
 import bisect
 from typing import Any, Dict, List, NamedTuple, Tuple
 
-from nim import engines
+from nim.solving import engines
 from nim.errors import InvalidPositionError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim.theory import grundy_table
+from nim.solving.theory import grundy_table
 
 __all__ = ["MAX_TABLE_ROWS", "PileRow", "PileTable", "pile_table", "pile_outcomes"]
 

@@ -7,14 +7,13 @@ its period, so a pile of any size is answered and a table costs linear time.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator, List
+from typing import List
 
 from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim import defaults, engines
-from nimcore.grundy import grundy_table as _mex_table
+from nim.solving import engines
+from nim.kernel import grundy
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
 
@@ -46,7 +45,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         core = engines.theory(ruleset)
     except NimError:
         # a set S whose period lies past the theory's search: the mex DP (linear for a set)
-        return list(_mex_table(ruleset.core, n).tolist())
+        return list(grundy.grundy_table(ruleset.core, n).tolist())
     return list(core.table(n))
 
 
@@ -68,20 +67,3 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
 
         return cached_period(ruleset).grundy(pile)
     return int(engines.theory(ruleset).grundy(as_size(pile)))
-
-
-@contextmanager
-def assume_untame(rules: RulesLike) -> Iterator[Rules]:
-    """For tests only: within the block, condition (C) is declared false for
-    ``rules``, so ``auto`` falls back to the search and ``theory`` refuses.
-    No rule set is known to break (C); this is how that path is exercised."""
-    ruleset = Rules.coerce(rules)
-    engines._ASSUMED_UNTAME.add(ruleset)
-    engines._theory_or_reason.cache_clear()
-    defaults.forget_default_solvers()   # they hold the theory they were built with
-    try:
-        yield ruleset
-    finally:
-        engines._ASSUMED_UNTAME.discard(ruleset)
-        engines._theory_or_reason.cache_clear()
-        defaults.forget_default_solvers()

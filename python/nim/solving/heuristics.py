@@ -17,7 +17,7 @@ A cut-off position scores +0.5 for its mover when its nim-sum is non-zero and
 parity rule decides (+-1: the mover wins iff the ones are even).
 Among equal moves it picks the first in pile order, then the smallest count.
 
-``nim.solve(piles, method="ida")`` is registered too. Its ``Solution.value``
+``nim.solve(piles, method="ida")`` runs the same search (``nim.solving.engines``). Its ``Solution.value``
 is NOT the game value: it is the outcome, for the player to move, of the path
 IDA* found if both players followed it (+1 when the mover would make the
 decisive last move). Use ``method="auto"`` for the game value.
@@ -25,15 +25,14 @@ decisive last move). Use ``method="auto"`` for the game value.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple, Optional, Tuple
+from typing import Any, Iterable, NamedTuple, Optional
 
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.engines import abandon_search, finish_search, new_search, register_engine
-from nim.solution import DEFAULT_NODE_LIMIT, Solution, SolveOptions, check_options
-from nimcore import depthlimited as _dl_core
-from nimcore import ida as _ida_core
+from nim.solving.engines import abandon_search, finish_search, new_search, run_ida
+from nim.solving.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
+from nim.kernel import depthlimited as _dl_core
 
 __all__ = ["IdaResult", "DepthLimitedResult", "ida", "depth_limited", "DIFFICULTY_DEPTHS"]
 
@@ -122,15 +121,9 @@ def ida(
     position = as_piles(piles)
     ruleset = Rules.coerce(rules)
     options = check_options(SolveOptions(node_limit, time_limit, cancel=cancel))
-    search = new_search(position, ruleset, options, "ida")
-    try:
-        value, pile, take, length, iterations, threshold = _ida_core.search(search)
-    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
-        abandon_search(search)
-        raise
-    finish_search(search, "ida", position)
-    move = Move(pile, take) if pile >= 0 else None
-    return IdaResult(move, value, length, search.nodes, iterations, threshold, search.seconds)
+    solution, (length, iterations, threshold) = run_ida(position, ruleset, options)
+    return IdaResult(solution.move, solution.value, length, solution.nodes, iterations, threshold,
+                     solution.seconds)
 
 
 def depth_limited(
@@ -170,11 +163,3 @@ def depth_limited(
     finish_search(search, "depth-limited", position)
     move = Move(pile, take) if pile >= 0 else None
     return DepthLimitedResult(score / 2, move, search.nodes, depth, search.seconds)
-
-
-@register_engine("ida")
-def _solve_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
-    """``solve(method="ida")``: value = the found path's outcome for the mover (see module doc)."""
-    result = ida(piles, rules, node_limit=options.node_limit, time_limit=options.time_limit,
-                 cancel=options.cancel)
-    return Solution(result.path_value, result.move, result.nodes, "ida", result.seconds)

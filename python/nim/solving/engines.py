@@ -14,11 +14,14 @@ grundy     the theory restricted to Sprague-Grundy values (normal play, every
 tt         negamax alpha-beta over canonical positions with a transposition
            table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
 auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
+
+ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.heuristics
 ========== ==============================================================
 
-``nim.heuristics`` registers ``ida``; ``nim.solver`` holds the ``Solver`` that
-runs them, ``nim.defaults`` the ``solve()`` that asks a cached one, and
-``nim.solution`` what they return (``Solution``) and their options.
+They are listed, in that order, in the tuple ``ENGINES`` of ``Engine`` objects:
+each names its run and what it says when its depth bound stops it. ``nim.solving.solver``
+holds the ``Solver`` that runs them, ``nim.solving.defaults`` the ``solve()`` that asks
+a cached one, and ``nim.solving.solution`` what they return (``Solution``) and their options.
 """
 
 from __future__ import annotations
@@ -26,22 +29,24 @@ from __future__ import annotations
 import time
 import warnings
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
-from nim.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
-import nimcore.ida as _ida_core
-import nimcore.tt as _tt_core
-from nimcore.minimax import search as _minimax_search
-from nimcore.theory import CoreTheory
-from nimcore.rules import MAX_PILE
-from nimcore.search import DEFAULT_MAX_DEPTH, Search
-from nimcore.ttable import TranspositionTable
+from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.kernel import DEFAULT_MAX_DEPTH, MAX_PILE, CoreTheory, Search, TranspositionTable
+from nim.kernel import minimax
+from nim.kernel import ida as _ida_core
+from nim.kernel import tt as _tt_core
+
+_minimax_search = minimax.search      # a name of its own: tests patch it
 
 __all__ = [
+    "ENGINES",
+    "Engine",
     "METHODS",
     "TheoryWarning",
     "has_closed_form",
@@ -50,22 +55,37 @@ __all__ = [
     "theory",
 ]
 
-Engine = Callable[[Tuple[int, ...], Rules, SolveOptions], Solution]
-#: An engine, possibly with optional parameters of its own (the tt engine's table).
-_EngineT = TypeVar("_EngineT", bound=Engine)
-_ENGINES: Dict[str, Engine] = {}
-#: Names accepted by ``solve(method=...)``; engines added by ``register_engine`` join it.
-METHODS: List[str] = ["auto"]
+#: What an engine runs: (piles, rules, options, table) -> Solution. ``table`` is
+#: the Solver's transposition table for the engines that use one, else None.
+EngineRun = Callable[[Tuple[int, ...], Rules, SolveOptions, Optional[TranspositionTable]], Solution]
+#: What a search engine says when its depth bound stops it: (search, piles) -> the
+#: message's tail after "<method> stopped after ... nodes and ... s: ".
+DepthStop = Callable[[Search, Tuple[int, ...]], str]
+_FunctionT = TypeVar("_FunctionT", bound=Callable[..., Solution])
 
 
-def register_engine(name: str) -> Callable[[_EngineT], _EngineT]:
-    """Decorator: make an engine function available as ``solve(method=name)``."""
+class Engine(NamedTuple):
+    """One engine of ``solve(method=...)``: its name, its run, and whether it uses
+    the Solver's transposition table (the Solver lends it for the call)."""
 
-    def add(engine: _EngineT) -> _EngineT:
-        _ENGINES[name] = engine
+    name: str
+    run: EngineRun
+    uses_table: bool = False
+
+
+def register_engine(name: str) -> Callable[[_FunctionT], _FunctionT]:
+    """Decorator kept for code written against earlier releases: add an engine
+    function ``(piles, rules, options) -> Solution`` as ``solve(method=name)``.
+
+    The engines of the package are the tuple ``ENGINES``; this adds to the
+    engines found by name (``engine_named``) and to ``METHODS``.
+    """
+
+    def add(function: _FunctionT) -> _FunctionT:
+        _ADDED[name] = Engine(name, lambda piles, rules, options, table: function(piles, rules, options))
         if name not in METHODS:
             METHODS.append(name)
-        return engine
+        return function
 
     return add
 
@@ -82,7 +102,7 @@ def auto_method(rules: Rules) -> str:
     if has_closed_form(rules):
         return "theory"
     warnings.warn(f"{theory_gap(rules)}: solving by search (tt)", TheoryWarning, stacklevel=3)
-    return "tt" if "tt" in _ENGINES else "alphabeta"
+    return "tt"
 
 
 def has_closed_form(rules: Rules) -> bool:
@@ -102,17 +122,26 @@ def theory_gap(rules: Rules) -> Optional[str]:
             "option of value 1), so the misère rule of the theory is not exact")
 
 
+#: Method names as given -> their checked normal form (a handful of strings: a
+#: solve's call cost is a dict lookup, not four string methods).
+_CHECKED: Dict[str, str] = {}
+
+
 def _check_method(method: str) -> str:
+    if type(method) is str and method in _CHECKED:
+        return _CHECKED[method]
     if not isinstance(method, str):
         raise UnknownMethodError(f"method must be a string, not {method!r}")
-    name = method.strip().lower().replace("-", "").replace("_", "")
+    name = method_key(method)
     if name not in METHODS:
         raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    if type(method) is str and len(_CHECKED) < 256:
+        _CHECKED[method] = name
     return name
 
 
 #: Rule sets for which (C) is declared false: tests reach the search fallback this
-#: way (nim.theory.assume_untame); no known rule set breaks (C).
+#: way (tests/hooks.py, assume_untame); no known rule set breaks (C).
 _ASSUMED_UNTAME: Set[Rules] = set()
 
 
@@ -147,16 +176,16 @@ def _theory_solution(piles: Tuple[int, ...], rules: Rules, method: str) -> Solut
     return Solution(value, Move(pile, take) if pile >= 0 else None, 0, method, seconds)
 
 
-@register_engine("theory")
-def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+                  table: Optional[TranspositionTable] = None) -> Solution:
     gap = theory_gap(rules)
     if gap is not None:
         raise NimError(f"{gap}; use method 'auto' or 'tt'")
     return _theory_solution(piles, rules, "theory")
 
 
-@register_engine("grundy")
-def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+                  table: Optional[TranspositionTable] = None) -> Solution:
     if rules.misere and rules.take != "any":
         raise NimError(
             f"no closed form for {rules} in the grundy engine (Sprague-Grundy values): misère "
@@ -234,12 +263,14 @@ def abandon_search(search: Search) -> None:
 
 def finish_search(search: Search, method: str, piles: Tuple[int, ...],
                   table: Optional[TranspositionTable] = None, close: bool = True,
-                  nodes_before: int = 0) -> None:
+                  nodes_before: int = 0, depth_stop: Optional[DepthStop] = None) -> None:
     """Stop the clock and the progress display; raise when a limit stopped the search.
 
     ``table``: the tt engine's table, whose fill the message then reports;
     ``close=False`` leaves the progress display open (for a next search);
-    ``nodes_before``: nodes of earlier searches of the same job, added to the count.
+    ``nodes_before``: nodes of earlier searches of the same job, added to the count;
+    ``depth_stop``: what the engine says when its depth bound stops it (None:
+    the frame engines' bound, Search.max_depth).
     """
     search.finish()
     close_bar = getattr(search.progress, "close", None)
@@ -270,26 +301,33 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
     elif reason == "time":
         message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit"
         message += f" or {advice}" if advice else ""
-    elif reason == "depth" and method.endswith("tt"):
-        message = (
-            f"{what}: {_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
-            "deeper than the tt engine's stack bound"
-        )
-    elif reason == "depth" and method == "ida":
-        message = f"{what}: a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
     elif reason == "depth":
-        message = (
-            f"{what}: {_short(piles)} can last more than {search.stop_depth:,} moves, "
-            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
-               else "deeper than this thread's C stack holds (threading.stack_size)")
-            + f"; {advice}"
-        )
+        message = f"{what}: " + (depth_stop or _frames_depth_stop)(search, piles)
+        if depth_stop is None:
+            message += f"; {advice}"
     elif table is not None:
         message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
                    "the table, the endgame tables and the search stack; raise it")
     else:
         message = f"{what}: out of memory on {_short(piles)}; {advice}"
     raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
+
+
+def _frames_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
+    return (f"{_short(piles)} can last more than {search.stop_depth:,} moves, "
+            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
+               else "deeper than the search's depth bound (max_depth)"))
+
+
+def tt_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
+    """The tt engine's words for a game deeper than its frame bound."""
+    return (f"{_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
+            "deeper than the tt engine's stack bound")
+
+
+def ida_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
+    """IDA*'s words for a path longer than its bound."""
+    return f"a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
 
 
 def _short(piles: Tuple[int, ...]) -> str:
@@ -309,13 +347,13 @@ def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
     return Solution(value, move, search.nodes, method, search.seconds), best_nodes
 
 
-@register_engine("minimax")
-def _solve_minimax(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+def _solve_minimax(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+                   table: Optional[TranspositionTable] = None) -> Solution:
     return _minimax_family(piles, rules, options, "minimax")[0]
 
 
-@register_engine("alphabeta")
-def _solve_alphabeta(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Solution:
+def _solve_alphabeta(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+                     table: Optional[TranspositionTable] = None) -> Solution:
     return _minimax_family(piles, rules, options, "alphabeta")[0]
 
 
@@ -329,7 +367,6 @@ def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
     return _minimax_family(as_piles(piles), Rules.coerce(rules), options, name)
 
 
-@register_engine("tt")
 def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
               table: Optional[TranspositionTable] = None) -> Solution:
     """The tt engine; ``table``: a table to use and keep (a Solver's), else a new one."""
@@ -346,6 +383,49 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
     except BaseException:
         abandon_search(search)
         raise
-    finish_search(search, "tt", piles, table)
+    finish_search(search, "tt", piles, table, depth_stop=tt_depth_stop)
     move = Move(piles.index(pile_size), take) if take else None
     return Solution(score, move, search.nodes, "tt", search.seconds)
+
+
+def run_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tuple[Solution, Tuple[int, int, int]]:
+    """IDA* on a position: a Solution whose value is the found path's outcome for
+    the mover (see nim.heuristics), and (path_length, iterations, threshold).
+    Progress is never shown (IDA* restarts its count every iteration)."""
+    search = new_search(piles, rules, options._replace(progress=False), "ida")
+    try:
+        value, pile, take, length, iterations, threshold = _ida_core.search(search)
+    except BaseException:       # a Ctrl-C in flight is not replaced by a limit's error
+        abandon_search(search)
+        raise
+    finish_search(search, "ida", piles, depth_stop=ida_depth_stop)
+    move = Move(pile, take) if pile >= 0 else None
+    return Solution(value, move, search.nodes, "ida", search.seconds), (length, iterations, threshold)
+
+
+def _solve_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
+               table: Optional[TranspositionTable] = None) -> Solution:
+    return run_ida(piles, rules, options)[0]
+
+
+#: The engines of ``solve(method=...)``, in the order ``METHODS`` lists them.
+ENGINES: Tuple[Engine, ...] = (
+    Engine("theory", _solve_theory),
+    Engine("grundy", _solve_grundy),
+    Engine("minimax", _solve_minimax),
+    Engine("alphabeta", _solve_alphabeta),
+    Engine("tt", _solve_tt, uses_table=True),
+    Engine("ida", _solve_ida),
+)
+#: Engines added by ``register_engine`` (code written for earlier releases).
+_ADDED: Dict[str, Engine] = {}
+#: Names accepted by ``solve(method=...)``.
+METHODS: List[str] = ["auto", *(engine.name for engine in ENGINES)]
+
+
+_BY_NAME: Dict[str, Engine] = {engine.name: engine for engine in ENGINES}
+
+
+def engine_named(name: str) -> Engine:
+    """The engine of a checked method name (``_check_method``), not ``auto``."""
+    return _BY_NAME.get(name) or _ADDED[name]

@@ -1,19 +1,20 @@
 """The default Solvers, one per rule set (and table size), kept between calls,
 and the functions that ask them: ``solve`` and ``analyze`` (``nim.solve``,
-``nim.analyze``). The ``Solver`` itself is in ``nim.solver``.
+``nim.analyze``). The ``Solver`` itself is in ``nim.solving.solver``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
+from nim.solving.limits import Limits, with_limits
 from nim.position import rules_for
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
-from nim.solver import Solver
+from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.solving.solver import Solver
 
 if TYPE_CHECKING:
-    from nim.analysis import Analysis
+    from nim.solving.analysis import Analysis
 
 __all__ = ["DEFAULT_SOLVERS", "analyze", "default_solver", "forget_default_solvers", "solve"]
 
@@ -31,6 +32,7 @@ def solve(
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
     cancel: Optional[Any] = None,
+    limits: Optional[Limits] = None,
 ) -> Solution:
     """Solve a Nim position exactly: ``Solver(rules, tt_mb=tt_mb).solve(...)``, with
     the Solver cached per rule set, so its tables serve the next call too.
@@ -57,6 +59,9 @@ def solve(
     cancel : object with ``is_set()`` or None
         A cancellation handle such as ``threading.Event``: a search stops soon
         (within milliseconds) after it is set, e.g. from another thread.
+    limits : Limits, optional
+        All the limits in one value (``nim.Limits``); the five keywords above
+        are its shorthands and must then be left out.
 
     Returns
     -------
@@ -79,6 +84,11 @@ def solve(
     """
     if rules is None:       # a Position lends its rules (guarded: a call is a fifth of a warm solve)
         rules = rules_for(piles, rules)
+    if limits is not None:
+        given = with_limits(limits, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb,
+                            progress=progress, cancel=cancel)
+        node_limit, time_limit, tt_mb = given["node_limit"], given["time_limit"], given["tt_mb"]
+        progress, cancel = given["progress"], given["cancel"]
     # With the default options this is a dict lookup and one compiled call: the
     # Solver's fast path answers every rule set with an exact theory in C.
     if (tt_mb is None and node_limit is DEFAULT_NODE_LIMIT and time_limit is None and progress is False
@@ -102,6 +112,8 @@ def analyze(
     time_limit: Optional[float] = None,
     tt_mb: Optional[int] = None,
     progress: Optional[bool] = False,
+    cancel: Optional[Any] = None,
+    limits: Optional[Limits] = None,
 ) -> Analysis:
     """Score every legal move of a position: ``Solver(rules, tt_mb=tt_mb).analyze(...)``,
     with the Solver cached per rule set (as ``nim.solve`` does).
@@ -118,7 +130,7 @@ def analyze(
         and `set S` by a search of every position reachable from the root
         (the result's ``method`` says "tt"). False: values only (depth None),
         by the theory where it is exact, much faster on large positions.
-    node_limit, time_limit, tt_mb, progress
+    node_limit, time_limit, tt_mb, progress, cancel, limits
         As for ``nim.solve``; the limits hold for the whole analysis.
 
     Returns
@@ -137,8 +149,13 @@ def analyze(
     KeyboardInterrupt
         When Ctrl-C stops it.
     """
+    if limits is not None:
+        given = with_limits(limits, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb,
+                            progress=progress, cancel=cancel)
+        node_limit, time_limit, tt_mb = given["node_limit"], given["time_limit"], given["tt_mb"]
+        progress, cancel = given["progress"], given["cancel"]
     return default_solver(rules_for(piles, rules), tt_mb).analyze(
-        piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress
+        piles, depth, node_limit=node_limit, time_limit=time_limit, progress=progress, cancel=cancel
     )
 
 

@@ -1,7 +1,7 @@
 """A 2-D batch of positions at once: ``Solver.values`` / ``Solver.best_moves``
 (implemented here) answer one position per row in C, without a Python call per
 row where theory applies (every rule set but a `set S` that fails condition
-(C)); the rows of such a set are searched one by one. (``nim.parallel``
+(C)); the rows of such a set are searched one by one. (``nim.solving.parallel``
 spreads a list of positions over an executor.)
 
 NumPy is optional: a batch is anything with the buffer protocol (a NumPy array,
@@ -14,11 +14,11 @@ from __future__ import annotations
 from array import array
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-from nim.solution import Solution
+from nim.solving.solution import Solution
 from nim.errors import InvalidPositionError, NimError
 from nim.position import read_once
-from nimcore import batch as _core
-from nimcore.theory import CoreTheory
+from nim.kernel import CoreTheory
+from nim.kernel import batch as _core
 
 __all__ = ["as_batch", "batch_values", "batch_best_moves"]
 

@@ -1,7 +1,7 @@
 """Many positions on any ``concurrent.futures.Executor``: ``solve_many`` splits a
 list of positions into chunks and solves them on a ``ProcessPoolExecutor``,
 Dask's ``distributed.Client(...).get_executor()``, Ray's -- or in this process.
-Each worker asks its own default Solver (``nim.defaults``), which it keeps
+Each worker asks its own default Solver (``nim.solving.defaults``), which it keeps
 from chunk to chunk.
 """
 
@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-from nim.defaults import default_solver
-from nim.engines import _check_method as check_method
-from nim.errors import InvalidPositionError, NimError
+from nim.solving.defaults import default_solver
+from nim.solving.engines import _check_method as check_method
+from nim.errors import InvalidPositionError, NimError, SearchLimitError
+from nim.solving.limits import Limits, with_limits
 from nim.position import as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nim.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -34,6 +35,8 @@ def solve_many(
     time_limit: Optional[float] = None,
     tt_mb: Optional[int] = None,
     on_progress: Optional[Callable[[int], None]] = None,
+    cancel: Optional[Any] = None,
+    limits: Optional[Limits] = None,
 ) -> List[Solution]:
     """Solve many positions, in chunks, on any ``concurrent.futures.Executor``.
 
@@ -54,6 +57,12 @@ def solve_many(
     on_progress : callable(int), optional
         Called with the number of positions solved so far, after each chunk
         (from this thread, in input order).
+    cancel : object with ``is_set()`` or None
+        Stops the batch with SearchLimitError (reason "cancelled") between
+        chunks, and, in this process, inside a search.
+    limits : Limits, optional
+        The limits in one value (``nim.Limits``): nodes, time and memory per
+        position, and cancel; the keywords above are its shorthands.
 
     Returns
     -------
@@ -69,8 +78,13 @@ def solve_many(
     """
     ruleset = Rules.coerce(rules)
     check_method(method)                  # once, here: not as an error of row 0
-    limits = {"node_limit": node_limit, "time_limit": time_limit}
-    default_solver(ruleset, tt_mb).call_options(**limits)      # check them once, here
+    if limits is not None:
+        given = with_limits(limits, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb,
+                            cancel=cancel)
+        node_limit, time_limit, tt_mb, cancel = (given["node_limit"], given["time_limit"], given["tt_mb"],
+                                                 given["cancel"])
+    per_row: dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit}
+    default_solver(ruleset, tt_mb).call_options(cancel=cancel, **per_row)   # check them once, here
     rows = _checked_rows(positions)
     if chunk_size is None:
         chunk_size = max(1, min(10_000, math.ceil(len(rows) / 64)))
@@ -79,19 +93,22 @@ def solve_many(
     starts = range(0, len(rows), chunk_size)
     results: List[Solution] = []
     if executor is None:
+        in_process = dict(per_row, cancel=cancel) if cancel is not None else per_row
         for start in starts:
-            results.extend(solve_chunk(ruleset, method, tt_mb, limits, start,
+            _check_cancel(cancel, len(results))
+            results.extend(solve_chunk(ruleset, method, tt_mb, in_process, start,
                                        rows[start:start + chunk_size]))
             if on_progress is not None:
                 on_progress(len(results))
         return results
     futures: List["Future[List[Solution]]"] = [
-        executor.submit(solve_chunk, ruleset, method, tt_mb, limits, start,
+        executor.submit(solve_chunk, ruleset, method, tt_mb, per_row, start,
                         rows[start:start + chunk_size])
         for start in starts
     ]
     try:
         for future in futures:
+            _check_cancel(cancel, len(results))
             results.extend(future.result())
             if on_progress is not None:
                 on_progress(len(results))
@@ -100,6 +117,12 @@ def solve_many(
             future.cancel()
         raise
     return results
+
+
+def _check_cancel(cancel: Optional[Any], done: int) -> None:
+    """Raise SearchLimitError (reason "cancelled") when the batch's handle is set."""
+    if cancel is not None and cancel.is_set():
+        raise SearchLimitError(f"solve_many: cancelled after {done:,} positions", reason="cancelled")
 
 
 def _checked_rows(positions: Iterable[Iterable[int]]) -> List[Tuple[int, ...]]:

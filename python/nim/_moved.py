@@ -1,0 +1,53 @@
+"""Old import paths of the modules that moved into ``nim.solving``.
+
+``import nim.engines`` (and the thirteen others) keeps working for one release:
+a finder on ``sys.meta_path`` answers the old name with the module itself
+(the same object, so a monkeypatch of ``nim.engines.X`` patches
+``nim.solving.engines.X``), imported on first use like any module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+from types import ModuleType
+from typing import Dict, Optional, Sequence
+
+#: Old module name -> its home now.
+MOVED: Dict[str, str] = {
+    f"nim.{name}": f"nim.solving.{name}"
+    for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
+                 "parallel", "reference", "solution", "solver", "tables", "theory")
+}
+
+
+class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds an old name of MOVED and loads it as the module at its new home."""
+
+    def find_spec(self, fullname: str, path: Optional[Sequence[str]],
+                  target: Optional[ModuleType] = None) -> Optional[importlib.machinery.ModuleSpec]:
+        if fullname not in MOVED:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def __init__(self) -> None:
+        self._specs: Dict[str, Optional[importlib.machinery.ModuleSpec]] = {}
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        module = importlib.import_module(MOVED[spec.name])
+        self._specs[module.__name__] = module.__spec__     # the import system overwrites it
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module at its new home is imported already. The import
+        system has just given it the old name's spec: it gets its own back."""
+        module.__spec__ = self._specs.pop(module.__name__, module.__spec__)
+
+
+def install() -> None:
+    """Put the finder on sys.meta_path (once)."""
+    if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
+        sys.meta_path.append(_MovedFinder())

@@ -1,0 +1,31 @@
+"""The one door between the Python layer and the compiled core ``nimcore``.
+
+No other module of ``nim`` imports ``nimcore``: the solving layer
+(``nim.solving``) takes its engines from here, and the value types below it
+(``nim.rules``, ``nim.position``) their compiled checks, so the seam between
+Python and C is one file at the bottom of the house (a test holds it so).
+The compiled modules return plain values; the Python layer builds the API's
+types from them.
+"""
+
+import importlib
+from types import ModuleType
+
+from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, tt
+from nimcore.piles import exact_piles, parse_piles
+from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
+from nimcore.search import DEFAULT_MAX_DEPTH, Search
+from nimcore.theory import CoreTheory
+from nimcore.ttable import MAX_MB, TranspositionTable
+
+__all__ = [
+    "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
+    "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "grundy", "ida",
+    "length", "minimax", "octal", "parse_piles", "tt",
+]
+
+
+def octal() -> ModuleType:
+    """``nimcore.octal`` (the nim-sequences of take-and-break games), imported on
+    first use: reading an octal rule or solving Nim does not load it."""
+    return importlib.import_module("nimcore.octal")

@@ -1,0 +1,77 @@
+"""The layers of the package: nim.kernel alone imports the compiled core, and the
+modules that moved into nim.solving keep their old import paths."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import nim
+from nim import _moved
+
+
+def _imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_only_the_kernel_module_imports_the_compiled_core() -> None:
+    package = Path(nim.__file__).parent
+    importers = sorted(
+        str(path.relative_to(package)) for path in package.rglob("*.py")
+        if any(name == "nimcore" or name.startswith("nimcore.") for name in _imported_modules(path))
+    )
+    assert importers == ["kernel.py"]
+    # the engines reach it from the solving layer
+    assert "nim.kernel" in set().union(*(_imported_modules(path) for path in (package / "solving").glob("*.py")))
+
+
+@pytest.mark.parametrize("old, new", sorted(_moved.MOVED.items()))
+def test_moved_modules_keep_their_old_import_path(old: str, new: str) -> None:
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+    assert module.__name__ == module.__spec__.name == new     # its own name and spec
+
+
+def test_old_module_attributes_of_the_package_still_resolve() -> None:
+    assert nim.engines is importlib.import_module("nim.solving.engines")   # type: ignore[attr-defined]
+    assert callable(nim.explain)            # the function, not the module of the same name
+    from nim.engines import ENGINES          # type: ignore[import-not-found]
+    assert [engine.name for engine in ENGINES] == nim.solving.METHODS[1:]
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere", "normal,max=3", "misere,max=4", "normal,half",
+                                   "misere,half", "normal,set=1;3;4", "misere,set=2;5"])
+def test_the_python_pile_dp_and_the_compiled_theory_agree(rules: str) -> None:
+    # one reference (the Python single-pile DP) and its compiled accelerators (the
+    # theory's closed forms and the mex table) held equal
+    from nim.solving.tables import pile_outcomes
+    from nim.solving.theory import grundy_table
+
+    upto = 200
+    values = pile_outcomes(upto, rules)
+    assert values == [nim.Solver(rules).solve_general((n,), "theory", {}).value for n in range(upto + 1)]
+    if rules.startswith("normal"):
+        assert [value < 0 for value in values] == [g == 0 for g in grundy_table(upto, rules)]
+
+
+def test_the_surface_is_small_and_old_names_warn_and_resolve() -> None:
+    assert len(nim.__all__) <= 20
+    for name in nim.__all__:
+        assert getattr(nim, name) is not None
+    for name, home in nim._DEPRECATED.items():
+        with pytest.warns(DeprecationWarning, match=f"use {home}.{name}"):
+            value = getattr(nim, name)
+        assert value is getattr(importlib.import_module(home), name)
+    for package in ("solving", "play", "study", "trees"):
+        module = getattr(nim, package)
+        for name in module.__all__:
+            assert not isinstance(getattr(module, name), type(importlib)), (package, name)
