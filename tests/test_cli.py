@@ -279,3 +279,17 @@ def test_ctrl_c_clears_the_progress_line_before_its_message() -> None:
     before, message = text.rstrip("\r\n").rsplit("\r", 1)
     assert message.strip() == "nimcore: error: interrupted"
     assert before.rsplit("\r", 1)[-1].strip() == ""       # the progress line was overwritten by blanks
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--mode", "aivai", "--piles", "3", "4", "--games", "\uff12"],
+    ["tournament", "--strategies", "random,optimal", "--games", "1_0"],
+    ["table", "--upto", "\u0663"],
+    ["tree", "1", "2", "--max-nodes", "+9"],
+    ["tree", "1", "2", "--method", "depth", "--depth", " 2"],
+    ["serve", "--port", "\uff18\uff10\uff10\uff10"],
+])
+def test_every_number_flag_takes_ascii_digits_only(capsys, argv):
+    """README: numbers are written with the digits 0-9 only (int() takes the others)."""
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and "is not a whole number (digits 0-9)" in err

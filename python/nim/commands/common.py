@@ -62,6 +62,15 @@ def seconds(text: str) -> float:
     return value
 
 
+def integer(text: str) -> int:
+    """An argparse ``type``: a whole number in ASCII digits, with an optional minus
+    (``int()`` would also take '３', '1_000' and ' 7'); the command checks its range."""
+    value = decimal(text[1:] if text.startswith("-") else text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (digits 0-9)")
+    return -value if text.startswith("-") else value
+
+
 def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:20] + "..." + text[-8:]) + f" ({len(text):,} characters)"
 

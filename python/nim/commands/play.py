@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any, Optional, Tuple
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
+from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args, whole_number
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.play.flows import STYLES, run_style
@@ -75,7 +75,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--difficulty", metavar="LEVEL",
                         help="kuet: 1 Easy / 2 Hard; lab2 (and the AI of other styles): 1, 2 or 3")
     parser.add_argument("--piles", nargs="+", metavar="N", help="the starting piles (default: asked)")
-    parser.add_argument("--games", type=int, metavar="N", help="games to play (kuet: 3 Easy, 6 Hard; else 1)")
+    parser.add_argument("--games", type=integer, metavar="N", help="games to play (kuet: 3 Easy, 6 Hard; else 1)")
     parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
                         help="random seed (boards, random moves)")
     parser.add_argument("--name", metavar="NAME", help="your name")

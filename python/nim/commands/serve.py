@@ -8,6 +8,7 @@ import ipaddress
 import sys
 from typing import Any
 
+from nim.commands.common import integer
 from nim.errors import NimError
 
 _DESCRIPTION = """\
@@ -44,7 +45,7 @@ def add_parser(subparsers: Any) -> None:
         description=_DESCRIPTION, epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this computer only)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--port", type=integer, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="SQLite file of the games (default: nimcore/games.sqlite3 in your data folder)")
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")

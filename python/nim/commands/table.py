@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, List
 
-from nim.commands.common import add_rule_flags, rules_from_args
+from nim.commands.common import add_rule_flags, integer, rules_from_args
 from nim.rules import Rules
 from nim.solving.tables import MAX_TABLE_ROWS, PileRow, pile_table
 
@@ -40,7 +40,7 @@ def add_parser(subparsers: Any) -> None:
         description=_DESCRIPTION, epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--upto", type=int, default=20, metavar="N",
+    parser.add_argument("--upto", type=integer, default=20, metavar="N",
                         help=f"last pile size of the table (default 20, at most {MAX_TABLE_ROWS:,})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_flags(parser)

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, Dict, Optional, Tuple
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
+from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args, whole_number
 from nim.commands.play import MAX_GAMES, MAX_PILE, MAX_PILES
 from nim.errors import NimError
 from nim.play.strategies import STRATEGY_NAMES, parse_strategies
@@ -40,7 +40,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--strategies", default="random,ida,alphabeta,optimal", metavar="LIST",
                         help=f"comma-separated: {', '.join(STRATEGY_NAMES)} "
                              "(default random,ida,alphabeta,optimal)")
-    parser.add_argument("--games", type=int, default=10, metavar="N",
+    parser.add_argument("--games", type=integer, default=10, metavar="N",
                         help="boards per pairing, each played from both seats (default 10)")
     parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
                         help="random seed: same seed, same result")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nim.commands.common import add_rule_flags, parse_piles, rules_from_args
+from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args
 from nim.errors import InputFileError, InvalidPositionError
 from nim.study.tree_search import DEFAULT_MAX_NODES, DEFAULT_TREE_DEPTH, MAX_NODES, build_game_tree
 from nim.study.tree_drawing import tree_svg
@@ -49,12 +49,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--method", default="minimax", choices=["minimax", "alphabeta", "depth"],
                         help="the search drawn (default minimax: every node; depth: Lab 2's "
                              "depth-limited search)")
-    parser.add_argument("--depth", type=int, metavar="D",
+    parser.add_argument("--depth", type=integer, metavar="D",
                         help=f"--method depth: moves searched (default {DEFAULT_TREE_DEPTH})")
     parser.add_argument("--svg", metavar="FILE", help="write the tree as SVG to FILE ('-': stdout)")
     parser.add_argument("--html", metavar="FILE",
                         help="write an HTML page with the tree to FILE ('-': stdout)")
-    parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+    parser.add_argument("--max-nodes", type=integer, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse trees that search more than N nodes (default {DEFAULT_MAX_NODES}; "
                              f"at most {MAX_NODES:,})")
     add_rule_flags(parser)
