@@ -167,7 +167,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
 def theory_document() -> str:
     """Where the theory the answers rest on is written: the copy of docs/theory.md
     installed with the package, or (running from a source tree) the repository's."""
-    installed = Path(__file__).with_name("theory.md")
+    installed = Path(__file__).parent.parent / "theory.md"      # nim/theory.md (this file is nim/solving/)
     return str(installed) if installed.is_file() else "docs/theory.md in the nimcore repository"
 
 
