@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional
 from nim import explain
 from nim.solving.defaults import analyze, solve
 from nim.errors import NimError
+from nim.play.ingame import record_text as lab2_record
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
@@ -108,9 +109,7 @@ def record_text(state: Dict[str, Any]) -> str:
     """The game's record in Lab 2's test-file format: the number of piles, one
     size a line, then every move of both players in order as ``pile_index count``
     (piles from 0)."""
-    lines = [str(len(state["start"]))] + [str(p) for p in state["start"]]
-    lines += [f"{pile} {count}" for _seat, pile, count in state["moves"]]
-    return "\n".join(lines) + "\n"
+    return lab2_record(state["start"], [Move(pile, count) for _seat, pile, count in state["moves"]])
 
 
 def replay(text: Any, rules_text: Any) -> Dict[str, Any]:
