@@ -346,6 +346,11 @@ cdef class CoreTheory:
     def value(self, piles):
         """+1 when the player to move wins, -1 when they lose (misère: exact when tame)."""
         x, big, _ = self.summary(piles)
+        return self.outcome(x, big)
+
+    def outcome(self, x, big):
+        """+1 when the mover wins a position of Grundy summary (x, big) (see ``summary``),
+        -1 when they lose; x may be any size."""
         if x <= 0xFFFFFFFFFFFFFFFF:
             return theory_outcome(self.c_theory.misere, x, big)
         return 1                                # a huge XOR is neither 0 nor 1

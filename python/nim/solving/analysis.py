@@ -129,16 +129,8 @@ def _child_values_of_large_piles(piles: Tuple[int, ...], rules: Rules, theory: C
         g = theory.grundy(pile)
         for count in rules.takes(pile):
             h = theory.grundy(pile - count)
-            values.append(-_outcome(rules.misere, x ^ g ^ h, big - (g >= 2) + (h >= 2)))
+            values.append(-theory.outcome(x ^ g ^ h, big - (g >= 2) + (h >= 2)))
     return values
-
-
-def _outcome(misere: bool, x: int, big: int) -> int:
-    """+1 when the mover wins a position of Grundy summary (x, big): Sprague-Grundy,
-    or the tame misère rule (docs/theory.md), as nimcore.theory decides it."""
-    if misere and big == 0:
-        return -1 if x == 1 else 1
-    return 1 if x != 0 else -1
 
 
 def analyze_moves(piles: Tuple[int, ...], rules: Rules, depth: bool, options: SolveOptions,
