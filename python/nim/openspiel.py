@@ -144,7 +144,9 @@ def move_to_action(game: Any, move: Move) -> int:
     NimError
         When the pile or count does not exist in this game.
     """
-    pile, count = move
+    if move.split is not None:
+        raise NimError(f"{move} splits a heap: OpenSpiel's nim has no such action")
+    pile, count = move.pile, move.count
     n_piles = _n_piles(game)
     action = (count - 1) * n_piles + pile
     if not 0 <= pile < n_piles or count < 1 or action >= game.num_distinct_actions():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Iterator
-from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple, overload
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, overload
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
@@ -14,20 +14,74 @@ from nim.kernel import exact_piles
 __all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "count_takes", "read_once", "rules_for"]
 
 
-class Move(NamedTuple):
-    """Take ``count`` objects from the pile at index ``pile`` (0-based).
+class Move(Tuple[Any, ...]):
+    """Take ``count`` objects from the pile at index ``pile`` (0-based), and, in a
+    take-and-break game, leave the rest of that pile as two heaps ``split=(a, b)``.
+
+    A move of a take rule is the pair ``(pile, count)``: it unpacks, compares and
+    hashes as that pair. A move that splits is the triple ``(pile, count, (a, b))``
+    with ``a + b + count`` the pile's size and ``a, b >= 1``; in the position after
+    it, ``a`` and ``b`` replace the pile in place (``a`` at index ``pile``, ``b``
+    right after it). Grundy's game takes nothing: ``count`` is 0.
 
     >>> Move(pile=2, count=3)
     Move(pile=2, count=3)
     >>> str(Move(2, 3))
     'take 3 from pile 2'
+    >>> pile, count = Move(2, 3)
+    >>> Move(0, 1, split=(2, 4))
+    Move(pile=0, count=1, split=(2, 4))
+    >>> str(Move(0, 1, split=(2, 4)))
+    'take 1 from pile 0, leaving heaps of 2 and 4'
+    >>> Move(0, 1, split=(2, 4)).to_json()
+    [0, 1, [2, 4]]
     """
 
-    pile: int
-    count: int  # type: ignore[assignment]  # the SPEC's name; shadows tuple.count
+    __slots__ = ()
+
+    def __new__(cls, pile: int, count: int, split: Optional[Tuple[int, int]] = None) -> "Move":
+        if split is None:
+            return tuple.__new__(cls, (pile, count))
+        first, second = split
+        return tuple.__new__(cls, (pile, count, (first, second)))
+
+    @property
+    def pile(self) -> int:
+        """Index of the pile the move is made on (0-based)."""
+        return int(self[0])
+
+    @property
+    def count(self) -> int:  # type: ignore[override]  # the SPEC's name; shadows tuple.count
+        """Objects taken."""
+        return int(self[1])
+
+    @property
+    def split(self) -> Optional[Tuple[int, int]]:
+        """The two heaps the rest of the pile is left as, or None (one heap, or none)."""
+        if len(self) == 2:
+            return None
+        first, second = self[2]
+        return (first, second)
+
+    def __repr__(self) -> str:
+        if len(self) == 2:
+            return f"Move(pile={self[0]!r}, count={self[1]!r})"
+        return f"Move(pile={self[0]!r}, count={self[1]!r}, split={self[2]!r})"
 
     def __str__(self) -> str:
-        return f"take {self.count} from pile {self.pile}"
+        if len(self) == 2:
+            return f"take {self[1]} from pile {self[0]}"
+        first, second = self[2]
+        return f"take {self[1]} from pile {self[0]}, leaving heaps of {first} and {second}"
+
+    def __getnewargs__(self) -> Tuple[Any, ...]:
+        return tuple(self)
+
+    def to_json(self) -> List[Any]:
+        """The move in JSON: ``[pile, count]``, or ``[pile, count, [a, b]]`` for a split."""
+        if len(self) == 2:
+            return [self[0], self[1]]
+        return [self[0], self[1], list(self[2])]
 
 
 class Position:
