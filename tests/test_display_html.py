@@ -35,6 +35,7 @@ def outputs() -> List[Tuple[str, str, int]]:
         ("position", nim.Position((1, 3, 5, 7))._repr_svg_(), 16),
         ("analysis", analysis._repr_html_(), 9),
         ("solution", nim.solve([3, 4, 5])._repr_html_(), 0),
+        ("placed solution", _placed([3, 4, 5], "misere")._repr_html_(), 12),
         ("pile table", nim.solving.pile_table(12, "misere")._repr_html_(), 0),
         ("population", population._repr_html_(), 0),
         ("tournament", tournament._repr_html_(), 0),
@@ -43,6 +44,14 @@ def outputs() -> List[Tuple[str, str, int]]:
     if report is not None:
         items.append(("grade", report._repr_html_(), 0))
     return items
+
+
+def _placed(piles: List[int], rules: str) -> "nim.Solution":
+    """The answer a notebook shows: a Solution that carries its position."""
+    from nim.solving.solution import PlacedSolution
+    answer = PlacedSolution(*nim.solve(piles, rules))
+    answer.position = nim.Position(piles, rules)
+    return answer
 
 
 def _has_numpy() -> bool:
@@ -84,7 +93,7 @@ def test_rich_output_reads_as_html(name: str, markup: str, circles: int) -> None
     assert not [tag for tag in tags if ":" in tag], f"{name}: prefixed tags {set(t for t in tags if ':' in t)}"
     assert "ns0" not in markup
     assert sum(1 for tag, depth in parser.seen if tag == "circle" and depth > 0) >= circles
-    if name in ("position", "analysis", "tree"):
+    if name in ("position", "analysis", "tree", "placed solution"):
         assert "svg" in tags and parser.svg_depth == 0
 
 
@@ -140,7 +149,7 @@ def test_rich_output_renders_in_a_browser(tmp_path: Path) -> None:
     for n, (name, _, circles) in enumerate(items):
         svgs, drawn, prefixed, tables, width = found[f"o{n}"]
         assert prefixed == 0, f"{name}: the browser sees prefixed elements"
-        if name in ("position", "analysis", "tree"):
+        if name in ("position", "analysis", "tree", "placed solution"):
             assert svgs >= 1 and width > 0, f"{name}: no SVG rendered"
         assert drawn >= circles, f"{name}: {drawn} SVG circles rendered, {circles} stones expected"
         if name in ("analysis", "solution", "pile table", "population"):

@@ -44,3 +44,7 @@ def test_example_notebook_runs_and_displays(this_interpreters_kernel, tmp_path):
     svgs = [o.data["image/svg+xml"] for o in results if "image/svg+xml" in o.data]
     assert any('class="stone"' in svg for svg in svgs)  # a board
     assert any('class="node' in svg for svg in svgs)    # a game tree
+    # a Solution draws its board too: the cell that solves shows the stones in its HTML
+    solved = [o for cell in notebook.cells if cell.cell_type == "code" and cell.source.startswith("nim.solve(")
+              for o in cell.outputs if o.output_type == "execute_result"]
+    assert solved and all('class="stone"' in o.data["text/html"] for o in solved)

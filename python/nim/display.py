@@ -192,11 +192,16 @@ def _board_element(piles: Sequence[int], move: Optional[MoveLike] = None,
     return svg
 
 
-def solution_html(solution: SolutionLike) -> str:
-    """A ``Solution`` as a small HTML table: outcome, best move, engine, nodes, time."""
+def solution_html(solution: SolutionLike, piles: Optional[Sequence[int]] = None,
+                  rules: object = None) -> str:
+    """A ``Solution`` as a small HTML table: outcome, best move, engine, nodes, time;
+    with ``piles`` (the position it answers), the board first, the best move marked."""
     outcome = "win" if solution.value > 0 else "loss"
     move = str(solution.move) if solution.move is not None else "none (no legal move)"
     root = ET.Element("div", {"class": "nim-solution"})
+    if piles is not None:
+        caption = f"{rules}: {move} ({'wins' if solution.value > 0 else 'every move loses'})"
+        root.append(_board_element(piles, solution.move, caption))
     table = _table(root)
     for label, value, colour in (
         ("player to move", outcome, _WIN if solution.value > 0 else _LOSS),

@@ -5,14 +5,16 @@ defaults, shared by the engines, the ``Solver`` and the command line.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Dict, NamedTuple, Optional
 
 from nim.errors import NimError
 from nim.solving.limits import DEFAULT_NODE_LIMIT, check_limits
-from nim.position import Move
+from nim.position import Move, Position
 from nim.kernel import MAX_MB
 
-__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TT_MB", "Solution", "SolveOptions", "check_options"]
+__all__ = ["DEFAULT_NODE_LIMIT", "DEFAULT_TT_MB", "PlacedSolution", "Solution", "SolveOptions",
+           "check_options", "placed"]
 
 #: Transposition-table size of the `tt` engine unless told otherwise, in MB.
 #: 256 MB holds 8 million positions -- more than twice what the largest benchmark
@@ -64,6 +66,49 @@ class Solution(NamedTuple):
         """An HTML table for notebooks (drawn by nim.display)."""
         from nim.display import solution_html
         return solution_html(self)
+
+
+class PlacedSolution(Solution):
+    """A ``Solution`` that knows the position it answers, so that a notebook draws
+    the board with the best move marked (``_repr_html_``).
+
+    It is what a solve returns inside IPython or Jupyter (see ``placed``): the same
+    five fields, equal to the plain ``Solution`` and unpacked the same way; the
+    position rides beside the fields, so a plain script pays nothing for it.
+    """
+
+    # No __slots__: a tuple subclass keeps the extra attribute in its __dict__.
+    position: Position
+
+    def __repr__(self) -> str:
+        return "Solution(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self)) + ")"
+
+    def __reduce__(self) -> Any:
+        return (_placed_again, (tuple(self), self.position))
+
+    def _repr_html_(self) -> str:
+        """The board with the best move marked, then the table (drawn by nim.display)."""
+        from nim.display import solution_html
+        return solution_html(self, self.position.piles, self.position.rules)
+
+
+def _placed_again(fields: Any, position: Position) -> PlacedSolution:
+    """Unpickle a ``PlacedSolution``."""
+    solution = PlacedSolution(*fields)
+    solution.position = position
+    return solution
+
+
+def placed(solution: Solution, position: Position) -> Solution:
+    """``solution`` as a ``PlacedSolution`` carrying ``position`` when an IPython
+    shell (a notebook) may display it; else ``solution`` itself, at the cost of one
+    dictionary lookup."""
+    shell = sys.modules.get("IPython")
+    if shell is None or getattr(shell, "get_ipython", lambda: None)() is None:
+        return solution
+    answer = PlacedSolution(*solution)
+    answer.position = position
+    return answer
 
 
 class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed start-up

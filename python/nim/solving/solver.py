@@ -5,16 +5,19 @@ engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``ni
 from __future__ import annotations
 
 from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
+from sys import modules as _modules
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.solving.engines import (  # the public ones are nim.solver's names too
     ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
     register_engine, theory,
 )
-from nim.solving.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.solving.solution import (
+    DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
+)
 from nim.errors import SearchLimitError
 from nim.solving.limits import Limits, with_limits
-from nim.position import Move, as_piles, read_once
+from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
 from nim.kernel import CoreTheory, TranspositionTable
 from nim.kernel import batch as _batch_core
@@ -43,6 +46,8 @@ __all__ = [
 # ---------------------------------------------------------------- the Solver
 
 _new_tuple = tuple.__new__
+#: A solve inside IPython (a notebook) returns a Solution that draws its board.
+_IPYTHON = "IPython"
 
 #: "Use the Solver's own setting" for a per-call limit.
 _SETTING: Any = object()
@@ -168,7 +173,10 @@ class Solver:
                 # tuple.__new__ builds the named tuples without their keyword-parsing __new__
                 # (a third of a warm call)
                 move = _new_tuple(Move, (pile, take)) if pile >= 0 else None
-                return _new_tuple(Solution, (value, move, 0, self._auto, seconds))
+                solution = _new_tuple(Solution, (value, move, 0, self._auto, seconds))
+                if _IPYTHON not in _modules:
+                    return solution
+                return placed(solution, Position(piles, self._rules))   # a notebook draws its board
         given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
                                  "cancel": cancel}
         if limits is not None:
@@ -178,7 +186,11 @@ class Solver:
             if given.pop("tt_mb") is not None:
                 raise TypeError("a Solver's table size is its own: give tt_mb to Solver(...), "
                                 "not Limits(memory=...) to a call")
-        return self.solve_general(piles, method, given)
+        piles = read_once(piles)
+        solution = self.solve_general(piles, method, given)
+        if _IPYTHON not in _modules:
+            return solution
+        return placed(solution, Position(piles, self._rules))   # a notebook draws its board
 
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
         """``solve`` for what its fast path leaves (see ``solve``)."""
