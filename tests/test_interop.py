@@ -1,0 +1,62 @@
+"""nim.interop: the environments and the OpenSpiel bridge under one package; the
+old paths (nim.envs, its modules, nim.openspiel) work for one release, with a
+DeprecationWarning that names the new one."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import types
+
+import pytest
+
+import nim
+from nim import _moved
+
+pytest.importorskip("gymnasium", reason="nimcore[rl] not installed")
+pytest.importorskip("pettingzoo", reason="nimcore[rl] not installed")
+pytest.importorskip("pyspiel", reason="nimcore[openspiel] not installed (open_spiel)")
+
+
+@pytest.mark.parametrize("old, new", sorted(_moved.DEPRECATED.items()))
+def test_each_old_path_warns_and_is_the_module_at_its_new_home(old: str, new: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    module = importlib.import_module(new)
+    monkeypatch.delitem(sys.modules, old, raising=False)    # so the import below finds it again
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated .* use {new}$"):
+        assert importlib.import_module(old) is module
+    assert module.__name__ == module.__spec__.name == new
+
+
+def test_the_old_attribute_of_the_package_warns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "nim.envs", raising=False)
+    monkeypatch.delattr(nim, "envs", raising=False)
+    with pytest.warns(DeprecationWarning, match="use nim.interop.envs"):
+        assert nim.envs is importlib.import_module("nim.interop.envs")  # type: ignore[attr-defined]
+
+
+def test_the_package_exports_its_names_each_from_its_module() -> None:
+    import nim.interop as interop
+    from nim.interop import envs, openspiel
+    from nim.interop.envs import nim_v0
+
+    homes = {name: module for module in (envs, nim_v0, openspiel) for name in module.__all__}
+    assert interop.__all__ and set(interop.__all__) <= set(homes)
+    for name in interop.__all__:
+        value = getattr(interop, name)
+        assert not isinstance(value, types.ModuleType), name
+        assert value is getattr(homes[name], name)
+    assert interop.NimAECEnv is nim_v0.raw_env
+    assert set(openspiel.__all__) <= set(interop.__all__)
+    # the Gymnasium id is registered at the new path
+    import gymnasium
+    assert gymnasium.spec("nimcore/Nim-v0").entry_point == "nim.interop.envs.gym_env:NimEnv"
+
+
+def test_importing_the_package_needs_no_extra() -> None:
+    code = ("import sys, nim.interop\n"
+            "extras = ('gymnasium', 'pettingzoo', 'pyspiel', 'nim.interop.envs')\n"
+            "loaded = sorted(m for m in extras if m in sys.modules)\n"
+            "assert not loaded, loaded\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
