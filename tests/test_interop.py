@@ -1,6 +1,6 @@
 """nim.interop: the environments and the OpenSpiel bridge under one package; the
 old paths (nim.envs, its modules, nim.openspiel) work for one release, with a
-DeprecationWarning that names the new one."""
+DeprecationWarning that names the new one (each old path: tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -12,21 +12,10 @@ import types
 import pytest
 
 import nim
-from nim import _moved
 
 pytest.importorskip("gymnasium", reason="nimcore[rl] not installed")
 pytest.importorskip("pettingzoo", reason="nimcore[rl] not installed")
 pytest.importorskip("pyspiel", reason="nimcore[openspiel] not installed (open_spiel)")
-
-
-@pytest.mark.parametrize("old, new", sorted(_moved.DEPRECATED.items()))
-def test_each_old_path_warns_and_is_the_module_at_its_new_home(old: str, new: str,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    module = importlib.import_module(new)
-    monkeypatch.delitem(sys.modules, old, raising=False)    # so the import below finds it again
-    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated .* use {new}$"):
-        assert importlib.import_module(old) is module
-    assert module.__name__ == module.__spec__.name == new
 
 
 def test_the_old_attribute_of_the_package_warns(monkeypatch: pytest.MonkeyPatch) -> None:

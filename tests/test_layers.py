@@ -1,11 +1,14 @@
-"""The layers of the package: nim.kernel alone imports the compiled core, and the
-modules that moved into nim.solving keep their old import paths."""
+"""The layers of the package: nim.kernel alone imports the compiled core, imports
+run one way between the package's rooms, and the modules that moved (into
+nim.solving, nim.interop, nim.octal_codes) keep their old import paths."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import sys
 from pathlib import Path
+from typing import Dict, List, Set, Tuple
 
 import pytest
 
@@ -34,11 +37,71 @@ def test_only_the_kernel_module_imports_the_compiled_core() -> None:
     assert "nim.kernel" in set().union(*(_imported_modules(path) for path in (package / "solving").glob("*.py")))
 
 
-@pytest.mark.parametrize("old, new", sorted(_moved.MOVED.items()))
+def _room(module: str) -> str:
+    """The room of a module of nim: its subpackage, or the top-level module itself."""
+    return module.split(".")[1]
+
+
+def _room_imports() -> Dict[Tuple[str, str], List[str]]:
+    """(room, room it imports) -> the imports that make the arrow, every import counted
+    (those inside functions too: a lazy import is an arrow all the same)."""
+    package = Path(nim.__file__).parent
+    arrows: Dict[Tuple[str, str], List[str]] = {}
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if module == "nim" or module in ("nim._moved", "nim._lazy"):
+            continue     # the package's front door and its import machinery import everything by name
+        for name in _imported_modules(path):
+            if name.startswith("nim.") and _room(name) != _room(module):
+                arrows.setdefault((_room(module), _room(name)), []).append(f"{module} -> {name}")
+    return arrows
+
+
+def test_imports_between_rooms_run_one_way() -> None:
+    arrows = _room_imports()
+    graph: Dict[str, Set[str]] = {}
+    for source, target in arrows:
+        graph.setdefault(source, set()).add(target)
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            room = todo.pop()
+            if room == goal:
+                return True
+            if room not in seen:
+                seen.add(room)
+                todo.extend(graph.get(room, ()))
+        return False
+
+    back = sorted(line for (source, target), lines in arrows.items() if reaches(target, source) for line in lines)
+    assert back == []        # no room imports one that imports it back, however far round
+    # the three arrows that ran back up: the game record now sits in play (below study),
+    # the octal codes below the rules (and nim.octal above them)
+    assert ("play", "study") not in arrows and ("rules", "octal") not in arrows
+    assert "nim.rules -> nim.octal_codes" in arrows[("rules", "octal_codes")]
+    assert "nim.study.replay -> nim.play.record" in arrows[("study", "play")]
+
+
+@pytest.mark.parametrize("old, new", sorted(set(_moved.MOVED.items()) - set(_moved.DEPRECATED.items())))
 def test_moved_modules_keep_their_old_import_path(old: str, new: str) -> None:
     module = importlib.import_module(old)
     assert module is importlib.import_module(new)
     assert module.__name__ == module.__spec__.name == new     # its own name and spec
+
+
+@pytest.mark.parametrize("old, new", sorted(_moved.DEPRECATED.items()))
+def test_deprecated_module_paths_warn_and_are_the_module_at_its_new_home(old: str, new: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        module = importlib.import_module(new)
+    except ImportError as error:       # nim.interop's modules need their extras
+        pytest.skip(str(error))
+    monkeypatch.delitem(sys.modules, old, raising=False)    # so the import below finds it again
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated .* use {new}$"):
+        assert importlib.import_module(old) is module
+    assert module.__name__ == module.__spec__.name == new
 
 
 def test_old_module_attributes_of_the_package_still_resolve() -> None:

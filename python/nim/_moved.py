@@ -5,7 +5,8 @@ a finder on ``sys.meta_path`` answers the old name with the module itself
 (the same object, so a monkeypatch of ``nim.engines.X`` patches
 ``nim.solving.engines.X``), imported on first use like any module. The
 modules now in ``nim.interop`` (``nim.envs``, its modules, ``nim.openspiel``)
-are answered the same way, with a DeprecationWarning that names their new home.
+and ``nim.octal.codes`` (now ``nim.octal_codes``) are answered the same way,
+with a DeprecationWarning that names their new home.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ MOVED: Dict[str, str] = {
                  "parallel", "reference", "solution", "solver", "tables", "theory")
 }
 
-#: Old names of the modules now in nim.interop: importing one warns.
+#: Old names of the modules now in nim.interop (and of nim.octal_codes): importing one warns.
 DEPRECATED: Dict[str, str] = {
     "nim.envs": "nim.interop.envs",
     "nim.envs.board": "nim.interop.envs.board",
     "nim.envs.gym_env": "nim.interop.envs.gym_env",
     "nim.envs.nim_v0": "nim.interop.envs.nim_v0",
     "nim.openspiel": "nim.interop.openspiel",
+    "nim.octal.codes": "nim.octal_codes",          # below the rules, which read codes with it
 }
 MOVED.update(DEPRECATED)
 
