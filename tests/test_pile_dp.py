@@ -1,7 +1,7 @@
 """The single-pile DP (nim.solving.pile_dp, the definition) and its compiled
 accelerators held equal: the theory's tables (closed forms; the `set S` mex DP and
-its period) and the mex DP over the core's move generator (nimcore.grundy), on
-many rule sets and sizes; the pile table's two paths agree; the DP itself against
+its period) and that mex DP alone (nimcore.theory.set_grundy_table, the fallback of
+a set without a period in reach), on many rule sets and sizes; the pile table's two paths agree; the DP itself against
 brute force over positions of one pile."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hooks import assume_untame
-from nim.kernel import grundy
+from nim.kernel import set_grundy_table
 from nim.reference import brute_force_value
 from nim.rules import Rules
 from nim.solving import engines
@@ -37,8 +37,12 @@ def rule_sets(draw: st.DrawFn) -> Rules:
 @given(rules=rule_sets(), upto=st.integers(0, 260))
 def test_the_grundy_column_of_the_dp_and_of_the_core_agree(rules: Rules, upto: int) -> None:
     values = grundy_values(upto, rules)
-    assert list(grundy.grundy_table(rules.core, upto).tolist()) == values
     assert list(engines.theory(rules).table(upto)) == values
+    if rules.take == "set":
+        assert set_grundy_table(rules.core, upto) == values
+    else:
+        with pytest.raises(ValueError, match="set S"):
+            set_grundy_table(rules.core, upto)
 
 
 @settings(max_examples=150, deadline=None)

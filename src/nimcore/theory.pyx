@@ -416,6 +416,49 @@ cdef class CoreTheory:
         return values, grundies, takes
 
 
+def set_grundy_table(CoreRules rules, Py_ssize_t upto):
+    """`set S`: the Grundy values of single piles 0 .. upto, as a list, by the mex DP
+    (theory_fill over S / gcd(S)) without looking for the period -- what a set whose
+    period lies past PERIOD_LIMIT falls back to (the tt engine fills its table so
+    too). Linear in upto times |S|; Ctrl-C is checked between chunks.
+
+    Raises
+    ------
+    ValueError
+        For a rule set that is not `set S`.
+    MemoryError
+        When the table cannot be allocated.
+    KeyboardInterrupt
+        On Ctrl-C.
+    """
+    cdef Theory t
+    cdef uint64_t size, start, end, chunk
+    cdef Py_ssize_t n
+    cdef int filled = 0
+    cdef grundy_t* table
+    if rules.c_rules.take != TAKE_SET:
+        raise ValueError("set_grundy_table answers `set S` rules only: the others have closed forms")
+    theory_init(&t, &rules.c_rules)
+    size = <uint64_t>max(upto, 0) // t.scale + 1
+    chunk = max(1, min(_CHUNK, _CHUNK_WORK // t.n_set))
+    table = <grundy_t*>PyMem_Malloc(size * sizeof(grundy_t))
+    if table == NULL:
+        raise MemoryError(f"no memory for {size:,} Grundy values")
+    try:
+        start = 0
+        while start < size:
+            end = min(size, start + chunk)
+            with nogil:
+                filled = theory_fill(&t, table, start, end)
+            if filled < 0:
+                raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
+            start = end
+            PyErr_CheckSignals()
+        return [table[n // t.scale] for n in range(upto + 1)]
+    finally:
+        PyMem_Free(table)
+
+
 cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
     """The takes from a pile of n that leave a pile of Grundy value target, smallest first."""
     cdef list found = []

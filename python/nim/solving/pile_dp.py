@@ -9,12 +9,12 @@ Size by size from 0, for a lone pile of n under a take-away rule set:
 
 The moves come from ``Rules.takes``, so this module shares no code with the
 compiled core, whose accelerators answer the same columns faster:
-``nimcore.theory`` (closed forms; for `set S` its own mex DP up to the period,
-then the period) and ``nimcore.grundy`` (the mex DP over the core's move
-generator). ``tests/test_pile_dp.py`` holds them equal to this DP. The pile
-table (``nim.solving.tables``) answers by it where the misère theory is not
-exact. Linear in ``upto`` times the moves of a pile: for `any` and `half`
-quadratic, which only tests ask of it.
+``nimcore.theory`` (closed forms; for `set S` its mex DP up to the period, then
+the period, or the DP alone, ``set_grundy_table``, where no period is in
+reach). ``tests/test_pile_dp.py`` holds them equal to this DP. The pile table
+(``nim.solving.tables``) answers by it where the misère theory is not exact.
+Linear in ``upto`` times the moves of a pile: for `any` and `half` quadratic,
+which only tests ask of it.
 
 >>> grundy_values(6, "normal,max=2")
 [0, 1, 2, 0, 1, 2, 0]
