@@ -24,8 +24,12 @@ waits with the smallest take from the first pile that can move.
 two equal on many rule sets and positions.
 
 >>> forms = ClosedForms(Rules.parse("misere,max=3"))
->>> forms.grundy(10**30 + 2), forms.solve([1, 2, 3])
-(3, (1, 1, 1))
+>>> forms.grundy(10**30 + 2)           # (10**30 + 2) mod 4
+2
+>>> forms.solve([1, 2, 4])             # won: take 2 from pile 1 (value, pile, take)
+(1, 1, 2)
+>>> forms.solve([2**70, 5])            # lost (Grundy values 0 and 1): wait with the smallest take
+(-1, 0, 1)
 """
 
 from __future__ import annotations
