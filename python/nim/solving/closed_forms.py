@@ -133,10 +133,14 @@ class ClosedForms:
 
     @staticmethod
     def _summary_of(grundies: Sequence[int]) -> Tuple[int, int, int]:
-        x = 0
+        x = big = ones = 0
         for g in grundies:
             x ^= g
-        return x, sum(g >= 2 for g in grundies), grundies.count(1)
+            if g >= 2:
+                big += 1
+            elif g == 1:
+                ones += 1
+        return x, big, ones
 
     def grundies(self, piles: Sequence[int]) -> List[int]:
         """The Grundy value of each pile."""
