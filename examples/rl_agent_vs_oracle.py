@@ -1,4 +1,4 @@
-"""A tabular Q-learning agent learns Nim in ``nim.envs.NimEnv``, then is scored
+"""A tabular Q-learning agent learns Nim in ``nim.interop.envs.NimEnv``, then is scored
 against perfect play: how often it keeps a won position won (the oracle's
 ``info["value"]`` and ``env.is_winning``), and its results against NimX.
 
@@ -17,7 +17,7 @@ from typing import DefaultDict, Tuple
 
 import numpy as np
 
-from nim.envs import NimEnv
+from nim.interop.envs import NimEnv
 
 State = Tuple[int, ...]
 

@@ -243,7 +243,7 @@ CASES: List[Case] = [
          "g = lambda: (np.int32(p) for p in [1, 2, 2])\n"
          "assert nim.study.build_game_tree(g()).visited == nim.study.build_game_tree([1, 2, 2]).visited\n", "ok"),
     Case(1, "OpenSpiel helpers of a NumPy generator", "api",
-         "import numpy as np\nfrom nim.openspiel import game_string, load_game\n"
+         "import numpy as np\nfrom nim.interop.openspiel import game_string, load_game\n"
          "g = lambda: (np.uint8(p) for p in [1, 3, 5])\n"
          "assert game_string(g()) == game_string([1, 3, 5])\n"
          "assert str(load_game(g()).new_initial_state()) == str(load_game([1, 3, 5]).new_initial_state())\n",
@@ -259,9 +259,9 @@ CASES: List[Case] = [
     Case(2, "no public name of any nim package is a module", "api",
          "import importlib, pkgutil, types\n"
          "packages = [nim] + [importlib.import_module(m.name) for m in pkgutil.walk_packages(nim.__path__, 'nim.')\n"
-         "            if m.ispkg and m.name != 'nim.envs']\n"
+         "            if m.ispkg and m.name != 'nim.interop.envs']\n"
          "for m in list(pkgutil.walk_packages(nim.__path__, 'nim.')):\n"
-         "    if not m.name.startswith(('nim.envs', 'nim.openspiel')): importlib.import_module(m.name)\n"
+         "    if not m.name.startswith('nim.interop.'): importlib.import_module(m.name)\n"
          "for package in packages:\n"
          "    for name in getattr(package, '__all__', []):\n"
          "        value = getattr(package, name)\n"

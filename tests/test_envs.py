@@ -1,4 +1,4 @@
-"""nim.envs: the Gymnasium env and the PettingZoo AEC env, checked by the
+"""nim.interop.envs: the Gymnasium env and the PettingZoo AEC env, checked by the
 ecosystems' own checkers and against the brute-force oracle (tests/oracles.py)."""
 
 import random
@@ -14,7 +14,7 @@ from pettingzoo.test import api_test
 
 import nim
 import oracles
-from nim.envs import MAX_ENV_PILE, MAX_ENV_PILES, NimEnv, nim_v0
+from nim.interop.envs import MAX_ENV_PILE, MAX_ENV_PILES, NimEnv, nim_v0
 
 SMALL_BOARDS = [(1, 3, 5), (2, 2), (4, 1, 3), (3, 4, 5)]
 

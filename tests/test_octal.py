@@ -328,12 +328,12 @@ def test_entry_points_refuse_with_one_clear_error(name, call, rules):
 
 def test_environments_refuse():
     pytest.importorskip("gymnasium")
-    from nim.envs.gym_env import NimEnv
+    from nim.interop.envs.gym_env import NimEnv
 
     with pytest.raises(InvalidRulesError, match="nimcore octal"):
         NimEnv(piles=[3, 4], rules="kayles")
     pytest.importorskip("pettingzoo")
-    from nim.envs import nim_v0
+    from nim.interop.envs import nim_v0
 
     with pytest.raises(InvalidRulesError, match="nimcore octal"):
         nim_v0.env(piles=[3, 4], rules="grundy-game")
@@ -341,7 +341,7 @@ def test_environments_refuse():
 
 def test_openspiel_refuses():
     pytest.importorskip("pyspiel")
-    from nim import openspiel
+    from nim.interop import openspiel
 
     for call in (openspiel.game_string, openspiel.load_game):
         with pytest.raises(InvalidRulesError, match="nimcore octal"):

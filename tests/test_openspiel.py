@@ -1,4 +1,4 @@
-"""nim.openspiel against the real OpenSpiel: game strings, action ids, the
+"""nim.interop.openspiel against the real OpenSpiel: game strings, action ids, the
 perfect bot against OpenSpiel's MCTS bot, and values against OpenSpiel's solver."""
 
 import itertools
@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import mcts, minimax
 
 import nim
 import oracles
-from nim.openspiel import (
+from nim.interop.openspiel import (
     NimcoreBot, action_to_move, game_rules, game_string, load_game, move_to_action,
     parse_game_string, state_piles,
 )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import nim
 import nimcore.theory
 from hooks import assume_untame
+from nim.solving.closed_forms import Theory
 from nimcore.theory import CoreTheory
 
 import oracles
@@ -68,7 +69,7 @@ HUGE = st.integers(0, 2**64 - 1) | st.integers(0, 2**200) | st.integers(0, 40)
 def test_moves_on_huge_positions_are_legal_and_leave_a_lost_position(piles, rule):
     rules = nim.Rules.parse(rule)
     solution = nim.solve(piles, rules)
-    theory = CoreTheory(rules.core)
+    theory = Theory(rules, CoreTheory(rules.core))      # compiled, and closed forms past 64 bits
     assert solution.method == "theory" and solution.value == theory.value(piles)
     if solution.move is None:
         assert all(p < rules.min_take for p in piles)
@@ -156,5 +157,5 @@ def test_piles_past_the_search_engines_cap():
     for rule in RULES:
         piles = [2**70 + 3, 2**33, 5, 2**64 - 1]
         solution = nim.solve(piles, rule)
-        theory = CoreTheory(nim.Rules.parse(rule).core)
+        theory = Theory(nim.Rules.parse(rule), CoreTheory(nim.Rules.parse(rule).core))
         assert solution.method == "theory" and solution.value == theory.value(piles)

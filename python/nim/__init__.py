@@ -32,7 +32,7 @@ from nim.solving.defaults import analyze, solve
 from nim.solving.solution import Solution
 from nim.solving.solver import Solver
 
-_moved.install()        # nim.engines, nim.solver, ...: the modules now in nim.solving
+_moved.install()        # nim.engines, nim.envs, ...: the modules now in nim.solving and nim.interop
 
 if TYPE_CHECKING:
     from nim.solving.explain import explain
@@ -49,7 +49,7 @@ _LAZY: Dict[str, str] = {
 
 #: The subpackages, each with its own exports: ``nim.play.Strategy`` works without
 #: importing ``nim.play`` first.
-_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "envs", "web", "commands")
+_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "interop", "web", "commands")
 
 #: Names of earlier releases that now live in the subpackages (nim.solving, nim.play,
 #: nim.study, nim.trees, nim.rules): they still resolve here, for one release, with a

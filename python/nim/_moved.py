@@ -1,9 +1,12 @@
-"""Old import paths of the modules that moved into ``nim.solving``.
+"""Old import paths of the modules that moved into ``nim.solving`` and ``nim.interop``.
 
 ``import nim.engines`` (and the thirteen others) keeps working for one release:
 a finder on ``sys.meta_path`` answers the old name with the module itself
 (the same object, so a monkeypatch of ``nim.engines.X`` patches
-``nim.solving.engines.X``), imported on first use like any module.
+``nim.solving.engines.X``), imported on first use like any module. The
+modules now in ``nim.interop`` (``nim.envs``, its modules, ``nim.openspiel``)
+and ``nim.octal.codes`` (now ``nim.octal_codes``) are answered the same way,
+with a DeprecationWarning that names their new home.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import sys
+import warnings
 from types import ModuleType
 from typing import Any, Dict, Optional, Sequence, cast
 
@@ -21,6 +25,17 @@ MOVED: Dict[str, str] = {
     for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
                  "parallel", "reference", "solution", "solver", "tables", "theory")
 }
+
+#: Old names of the modules now in nim.interop (and of nim.octal_codes): importing one warns.
+DEPRECATED: Dict[str, str] = {
+    "nim.envs": "nim.interop.envs",
+    "nim.envs.board": "nim.interop.envs.board",
+    "nim.envs.gym_env": "nim.interop.envs.gym_env",
+    "nim.envs.nim_v0": "nim.interop.envs.nim_v0",
+    "nim.openspiel": "nim.interop.openspiel",
+    "nim.octal.codes": "nim.octal_codes",          # below the rules, which read codes with it
+}
+MOVED.update(DEPRECATED)
 
 
 class _MovedFinder:
@@ -41,6 +56,11 @@ class _MovedFinder:
         self._specs: Dict[str, Optional[importlib.machinery.ModuleSpec]] = {}
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        if spec.name in DEPRECATED:
+            # stacklevel 2: the warnings module skips the import system's own frames,
+            # so the warning points at the line that imports the old name
+            warnings.warn(f"{spec.name} is deprecated and goes in the next release: "
+                          f"use {DEPRECATED[spec.name]}", DeprecationWarning, stacklevel=2)
         module = importlib.import_module(MOVED[spec.name])
         self._specs[module.__name__] = module.__spec__     # the import system overwrites it
         return module
@@ -52,6 +72,8 @@ class _MovedFinder:
 
 
 def install() -> None:
-    """Put the finder on sys.meta_path (once)."""
+    """Put the finder on sys.meta_path (once), first: ``nim.envs`` is a package, and
+    the path finder would load ``nim.envs.board`` a second time, from the moved
+    package's own directory, before a finder after it is asked."""
     if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
-        sys.meta_path.append(_MovedFinder())
+        sys.meta_path.insert(0, _MovedFinder())

@@ -8,7 +8,7 @@ from typing import Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.kernel import MAX_PILE, MAX_SET, CoreRules
-from nim.octal.codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+from nim.octal_codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
@@ -343,7 +343,7 @@ class Rules:
 
 RulesLike = Union[Rules, str, None]
 
-#: The game names of a rule string (nim.octal.codes.GAMES).
+#: The game names of a rule string (nim.octal_codes.GAMES).
 _GAME_NAMES = ("kayles", "dawson-kayles", "dawson-chess", GRUNDY_GAME)
 
 

@@ -6,7 +6,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
 # 2**32 stones, it keeps the piles array small and cache-friendly, and it is a
 # different type from count_t, so the C compiler knows writes to piles never
 # touch the node counter (strict aliasing) and can keep it in a register.
-# The closed forms (nimcore.grundy) take Python integers of any size.
+# The closed forms (nim.solving.closed_forms) take Python integers of any size.
 ctypedef uint32_t pile_t
 
 # Node counters: a full minimax tree passes 2**32 nodes in seconds.

@@ -4,10 +4,12 @@
 `any`, `max K` and `half`; for `set S` the Grundy sequence of S / gcd(S) by DP
 until its period shows (at most PERIOD_LIMIT values, checking for Ctrl-C),
 and condition (C), checked on one window of that sequence. Its methods answer
-positions of any size: piles that fit 64 bits go through the C functions of
-theory.pxd, larger ones through a Python-integer twin of them (``_big_*``).
+piles that fit 64 bits through the C functions of theory.pxd, and raise
+OverflowError past them: the solving layer's ``nim.solving.closed_forms`` is
+the definition over Python integers (and answers those), this the accelerator.
 """
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
@@ -290,34 +292,42 @@ cdef class CoreTheory:
         """`set S`: the period of G (0 for the other rules)."""
         return self.c_theory.period
 
+    def reduced_table(self):
+        """`set S`: G(0 .. period_start + period - 1), the Grundy values of S / gcd(S)
+        up to the end of the first period, as a read-only memoryview of unsigned
+        shorts (a copy); empty for the other rules."""
+        cdef bytes data = PyBytes_FromStringAndSize(<const char*>self.c_theory.table,
+                                                    self.c_theory.table_size * sizeof(grundy_t))
+        return memoryview(data).cast("H")
+
+    # Each method below answers in C and raises OverflowError when a pile (or a
+    # Grundy value) does not fit: nim.solving.closed_forms answers those.
+
     def grundy(self, n):
-        """Grundy value of a single pile of n (any size)."""
+        """Grundy value of a single pile of n (0 <= n < 2**64)."""
         if 0 <= n <= 0xFFFFFFFFFFFFFFFF:
             return theory_grundy(&self.c_theory, n)
-        return self._big_grundy(n)
+        raise OverflowError(f"a pile of {n} is past the compiled theory's 64 bits")
 
     def option(self, n, target):
         """The size a pile of n can be lowered to whose Grundy value is target (the
-        one of the largest take), or None."""
+        one of the largest take), or None (0 <= n < 2**64)."""
         cdef uint64_t child
-        if 0 <= n <= 0xFFFFFFFFFFFFFFFF:
-            if not 0 <= target <= 0xFFFFFFFFFFFFFFFF:
-                return None
-            child = theory_option(&self.c_theory, n, theory_grundy(&self.c_theory, n), target)
-            return None if child == UINT64_MAX else child
-        return self._big_option(n, self._big_grundy(n), target)
+        if not 0 <= n <= 0xFFFFFFFFFFFFFFFF:
+            raise OverflowError(f"a pile of {n} is past the compiled theory's 64 bits")
+        if not 0 <= target <= 0xFFFFFFFFFFFFFFFF:
+            return None
+        child = theory_option(&self.c_theory, n, theory_grundy(&self.c_theory, n), target)
+        return None if child == UINT64_MAX else child
 
     def target(self, g, x, big, ones):
         """The Grundy value a pile of value g moves to in a won position of summary
-        (x, big, ones): see ``summary``."""
+        (x, big, ones): see ``summary`` (g and x below 2**64)."""
         if g < 0 or x < 0:
             raise ValueError("Grundy values are non-negative")
         if g <= 0xFFFFFFFFFFFFFFFF and x <= 0xFFFFFFFFFFFFFFFF:
             return theory_target(self.c_theory.misere, g, x, big, ones)
-        t = g ^ x
-        if self.c_theory.misere and big - (g >= 2) == 0 and t < 2:
-            t = 1 if (ones - (g == 1)) % 2 == 0 else 0
-        return t
+        raise OverflowError("a Grundy value past the compiled theory's 64 bits")
 
     def summary(self, piles):
         """(x, big, ones): XOR of the Grundy values, how many are >= 2, how many are 1."""
@@ -325,19 +335,15 @@ cdef class CoreTheory:
         cdef Py_ssize_t big, ones
         cdef uint64_t* buffer
         cdef Py_ssize_t n = _to_buffer(piles, &buffer)
-        if n >= 0:
-            with nogil:
-                theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
-            free(buffer)
-            return x, big, ones
-        return self._big_summary(piles)
+        with nogil:
+            theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
+        free(buffer)
+        return x, big, ones
 
     def grundies(self, piles):
         """The Grundy value of each pile, as a list."""
         cdef uint64_t* buffer
         cdef Py_ssize_t i, n = _to_buffer(piles, &buffer)
-        if n < 0:
-            return [self._big_grundy(p) for p in piles]
         try:
             return [theory_grundy(&self.c_theory, buffer[i]) for i in range(n)]
         finally:
@@ -350,10 +356,10 @@ cdef class CoreTheory:
 
     def outcome(self, x, big):
         """+1 when the mover wins a position of Grundy summary (x, big) (see ``summary``),
-        -1 when they lose; x may be any size."""
+        -1 when they lose (x below 2**64)."""
         if x <= 0xFFFFFFFFFFFFFFFF:
             return theory_outcome(self.c_theory.misere, x, big)
-        return 1                                # a huge XOR is neither 0 nor 1
+        raise OverflowError("a Grundy value past the compiled theory's 64 bits")
 
     def solve(self, piles):
         """(value, pile, take): as theory_move; pile -1 and take 0 when no move exists.
@@ -365,8 +371,6 @@ cdef class CoreTheory:
         cdef uint64_t take = 0
         cdef int value
         cdef Py_ssize_t n = _to_buffer(piles, &buffer)
-        if n < 0:
-            return self._big_solve(piles)
         with nogil:
             value = theory_move(&self.c_theory, buffer, n, &pile, &take)
         free(buffer)
@@ -411,84 +415,48 @@ cdef class CoreTheory:
             PyErr_CheckSignals()
         return values, grundies, takes
 
-    # ------------------------------------------- piles past 64 bits: Python ints
 
-    def _big_reduced(self, m):
-        cdef const Theory* t = &self.c_theory
-        if m >= t.table_size:
-            m = t.period_start + (m - t.period_start) % t.period
-        return t.table[m]
+def set_grundy_table(CoreRules rules, Py_ssize_t upto):
+    """`set S`: the Grundy values of single piles 0 .. upto, as a list, by the mex DP
+    (theory_fill over S / gcd(S)) without looking for the period -- what a set whose
+    period lies past PERIOD_LIMIT falls back to (the tt engine fills its table so
+    too). Linear in upto times |S|; Ctrl-C is checked between chunks.
 
-    def _big_grundy(self, n):
-        cdef int take = self.c_theory.take
-        if take == TAKE_ANY:
-            return n
-        if take == TAKE_MAX:
-            return n % (self.c_theory.k + 1)
-        if take == TAKE_HALF:
-            return n >> (n ^ (n + 1)).bit_length()        # drop the trailing 1-bits and one more
-        return self._big_reduced(n // self.c_theory.scale)
-
-    def _big_option(self, n, g, target):
-        cdef const Theory* t = &self.c_theory
-        if t.take == TAKE_ANY:
-            return target if target < n else None
-        if t.take == TAKE_MAX:
-            if target > t.k:
-                return None
-            d = g - target if g >= target else g + t.k + 1 - target
-            return n - d if 1 <= d <= min(t.k, n) else None
-        if t.take == TAKE_HALF:
-            low = n - n // 2
-            if n == 0 or target > (n - 1) // 2:
-                return None
-            cand = 2 * target + 1
-            while cand - 1 < n:
-                if cand - 1 >= low:
-                    return cand - 1
-                cand <<= 1
-            return None
-        m = n // t.scale
-        for i in range(t.n_set):
-            s = t.set_desc[i]
-            if s <= m and self._big_reduced(m - s) == target:
-                return n - s * t.scale
-        return None
-
-    def _big_summary(self, piles):
-        x = big = ones = 0
-        for p in piles:
-            g = self._big_grundy(p)
-            x ^= g
-            big += g >= 2
-            ones += g == 1
-        return x, big, ones
-
-    def _big_solve(self, piles):
-        """theory_move over Python ints (some pile does not fit 64 bits)."""
-        cdef const Theory* t = &self.c_theory
-        piles = [int(p) for p in piles]
-        x, big, ones = self._big_summary(piles)
-        value = self.value(piles)
-        if value > 0:
-            for i, p in enumerate(piles):
-                g = self._big_grundy(p)
-                target = self.target(g, x, big, ones)
-                if target < g:
-                    child = self._big_option(p, g, target)
-                    if child is not None:
-                        return value, i, p - child
-            for i, p in enumerate(piles):
-                if p >= t.min_take:
-                    g = self._big_grundy(p)
-                    target = self.target(g, x, big, ones)
-                    child = self._big_option(p, g, target) if target != g else None
-                    if child is not None:
-                        return value, i, p - child
-        for i, p in enumerate(piles):
-            if p >= t.min_take:
-                return value, i, t.smallest_take
-        return value, -1, 0
+    Raises
+    ------
+    ValueError
+        For a rule set that is not `set S`.
+    MemoryError
+        When the table cannot be allocated.
+    KeyboardInterrupt
+        On Ctrl-C.
+    """
+    cdef Theory t
+    cdef uint64_t size, start, end, chunk
+    cdef Py_ssize_t n
+    cdef int filled = 0
+    cdef grundy_t* table
+    if rules.c_rules.take != TAKE_SET:
+        raise ValueError("set_grundy_table answers `set S` rules only: the others have closed forms")
+    theory_init(&t, &rules.c_rules)
+    size = <uint64_t>max(upto, 0) // t.scale + 1
+    chunk = max(1, min(_CHUNK, _CHUNK_WORK // t.n_set))
+    table = <grundy_t*>PyMem_Malloc(size * sizeof(grundy_t))
+    if table == NULL:
+        raise MemoryError(f"no memory for {size:,} Grundy values")
+    try:
+        start = 0
+        while start < size:
+            end = min(size, start + chunk)
+            with nogil:
+                filled = theory_fill(&t, table, start, end)
+            if filled < 0:
+                raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
+            start = end
+            PyErr_CheckSignals()
+        return [table[n // t.scale] for n in range(upto + 1)]
+    finally:
+        PyMem_Free(table)
 
 
 cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
@@ -520,9 +488,10 @@ cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
     return tuple(found)
 
 
-cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -2:
-    """Copy piles into a new C array (*out, to free); -1 (and *out NULL) when some
-    pile is not an exact int below 2**63: those take the Python-int path."""
+cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -1:
+    """Copy piles into a new C array (*out, to free) and return their number;
+    OverflowError when some pile is not an exact int below 2**63 (the solving
+    layer's closed forms answer those)."""
     cdef object items = PySequence_Fast(piles, "piles must be a sequence")
     cdef Py_ssize_t i, n = PySequence_Fast_GET_SIZE(items)
     cdef PyObject** cells = PySequence_Fast_ITEMS(items)
@@ -535,7 +504,7 @@ cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -2:
         p = exact_pile(<object>cells[i])
         if p < 0:
             free(buffer)
-            return -1
+            raise OverflowError(f"pile {i} is past the compiled theory's 64 bits")
         buffer[i] = <uint64_t>p
     out[0] = buffer
     return n

@@ -26,7 +26,7 @@ Q-table layouts (piles and moves numbered from 0):
   pickle  {(state, action): value}  (e.g. CS50's Nim: q[(tuple(piles), (i, j))])
           {state: {action: value}}, or {state: values indexed by action id}
 An action is (pile, count) or an action id, pile * max_pile + count - 1, as
-in nim.envs (--max-pile; default the largest pile). Load only pickles you
+in nim.interop.envs (--max-pile; default the largest pile). Load only pickles you
 trust: unpickling runs code.
 """
 

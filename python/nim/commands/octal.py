@@ -9,7 +9,7 @@ from typing import Any
 
 from nim.commands.common import whole_number
 from nim.errors import NimError
-from nim.octal.codes import GAMES
+from nim.octal_codes import GAMES
 from nim.rules import Rules
 
 _DESCRIPTION = """\

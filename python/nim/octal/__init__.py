@@ -1,9 +1,11 @@
 """Take-and-break heap games: octal codes, Grundy's game, their nim-sequences and periods.
 
-``nim.octal.codes`` reads octal codes and game names (the rules module uses it, so
-it stays light); ``nim.octal.sequence`` computes nim-sequences in the compiled core
-(``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported here and
-imported on first use); ``nim.octal.plot`` draws one.
+Octal codes and game names are read by ``nim.octal_codes``, a module below the
+rules (``nim.rules`` parses ``octal=0.77`` with it; this package sits above the
+rules, so the import runs one way). ``nim.octal.sequence`` computes
+nim-sequences in the compiled core (``nim.octal.nim_sequence``,
+``nim.octal.octal_period``, exported here and imported on first use);
+``nim.octal.plot`` draws one.
 """
 
 from typing import Dict

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
-from nim.octal.codes import MAX_CODE_DIGITS, code_text, parse_code, places
+from nim.octal_codes import MAX_CODE_DIGITS, code_text, parse_code, places
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 

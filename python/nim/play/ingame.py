@@ -18,6 +18,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.console import Console
+from nim.play.record import read_replay_file, record_text
 from nim.position import Move, Position
 
 __all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "record_text", "moves_from_file"]
@@ -42,12 +43,6 @@ class UndoMoves(Exception):
         self.count = count
 
 
-def record_text(start: Sequence[int], moves: Sequence[Move]) -> str:
-    """A game as a Lab 2 test file: the number of piles, the sizes, then every move (from 0)."""
-    lines = [str(len(start)), *map(str, start), *(f"{m.pile} {m.count}" for m in moves)]
-    return "\n".join(lines) + "\n"
-
-
 def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
     """The starting piles and the moves of a saved game (a Lab 2 test file).
 
@@ -56,8 +51,6 @@ def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
     InputFileError
         When the file cannot be read or is malformed.
     """
-    from nim.study.replay import read_replay_file
-
     game = read_replay_file(path)
     return game.piles, game.moves
 

@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 from nim.position import Move
 from nim.rules import Rules
 from nim.solving.engines import has_closed_form, theory
-from nim.kernel import CoreTheory
+from nim.solving.closed_forms import Theory
 
 __all__ = ["first_best_move", "theory_decides"]
 
@@ -71,7 +71,7 @@ def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
     return None
 
 
-def _largest_option(pile: int, target: int, rules: Rules, closed: CoreTheory) -> Optional[int]:
+def _largest_option(pile: int, target: int, rules: Rules, closed: Theory) -> Optional[int]:
     """The largest pile size m that ``pile`` can move to with Grundy value ``target``.
 
     Under `any`, `max K` and `half` a pile has at most one option of each Grundy

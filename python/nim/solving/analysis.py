@@ -29,7 +29,8 @@ from nim.rules import Rules
 from nim.solving.engines import _short, finish_search, new_search
 from nim.solving.solution import DEFAULT_TT_MB, SolveOptions
 from nim.errors import NimError, SearchLimitError
-from nim.kernel import CoreTheory, TranspositionTable
+from nim.kernel import TranspositionTable
+from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
 from nim.kernel import tt as _tt_core
 
@@ -89,10 +90,10 @@ class Analysis(List[MoveAnalysis]):
 MAX_ANALYZED_MOVES = 4_000_000
 
 
-def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[MoveAnalysis]:
+def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: Theory) -> List[MoveAnalysis]:
     """``analyze`` without depths where the theory is exact: every move's value from
     one Grundy summary of the position, in C (no search, O(piles + moves)); piles
-    past 64 bits through the theory's Python-integer path.
+    past 64 bits through the theory's closed forms over Python integers.
 
     Raises
     ------
@@ -102,7 +103,7 @@ def analyze_by_theory(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) 
     total = _listed_moves(piles, rules)
     if all(p >> 64 == 0 for p in piles):
         values: Iterable[int] = array("b", bytes(total))
-        _batch_core.child_values(theory, rules.core, piles, values)
+        _batch_core.child_values(theory.core, rules.core, piles, values)
     else:
         values = _child_values_of_large_piles(piles, rules, theory)
     moves = Position(piles).moves(rules)
@@ -120,7 +121,7 @@ def _listed_moves(piles: Tuple[int, ...], rules: Rules) -> int:
     return total
 
 
-def _child_values_of_large_piles(piles: Tuple[int, ...], rules: Rules, theory: CoreTheory) -> List[int]:
+def _child_values_of_large_piles(piles: Tuple[int, ...], rules: Rules, theory: Theory) -> List[int]:
     """child_values for piles past 64 bits: each move changes one Grundy value, so
     its child's summary is the position's with that value replaced."""
     x, big, _ = theory.summary(piles)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 from nim.solving.solution import Solution
 from nim.errors import InvalidPositionError, NimError
 from nim.position import read_once
-from nim.kernel import CoreTheory
+from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _core
 
 __all__ = ["as_batch", "batch_values", "batch_best_moves"]
@@ -142,28 +142,28 @@ def _solve_row(solve: SolveRow, index: int, row: List[int]) -> Solution:
         raise
 
 
-def batch_values(positions: Any, theory: Optional[CoreTheory], solve: SolveRow) -> Any:
+def batch_values(positions: Any, theory: Optional[Theory], solve: SolveRow) -> Any:
     """``Solver.values``: +1 / -1 per row (int8), by ``theory`` when it is exact
     (else None: ``solve`` per row). See there."""
     view = as_batch(positions)
     n = view.shape[0] if view.shape else 0
     values = _int8_array(n)
     if n and view.ndim == 2 and theory is not None:
-        _raise_bad(view, _core.values(theory, view, values), "non-negative")
+        _raise_bad(view, _core.values(theory.core, view, values), "non-negative")
         return values
     for index, row in _rows_of(view):          # no exact theory: a search per row
         values[index] = _solve_row(solve, index, row).value
     return values
 
 
-def batch_best_moves(positions: Any, theory: Optional[CoreTheory], solve: SolveRow) -> Tuple[Any, Any]:
+def batch_best_moves(positions: Any, theory: Optional[Theory], solve: SolveRow) -> Tuple[Any, Any]:
     """``Solver.best_moves``: (pile, count) per row (int64; -1 for no move), as
     ``batch_values`` finds values. See there."""
     view = as_batch(positions)
     n = view.shape[0] if view.shape else 0
     piles, counts = _int64_array(n), _int64_array(n)
     if n and view.ndim == 2 and theory is not None:
-        _raise_bad(view, _core.best_moves(theory, view, piles, counts),
+        _raise_bad(view, _core.best_moves(theory.core, view, piles, counts),
                    "in 0 .. 2**63 - 1 for best_moves")
         return piles, counts
     for index, row in _rows_of(view):          # no exact theory: a search per row

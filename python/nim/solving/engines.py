@@ -38,6 +38,7 @@ from nim.progress import search_progress
 from nim.rules import Rules, RulesLike
 from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
 from nim.kernel import DEFAULT_MAX_DEPTH, MAX_PILE, CoreTheory, Search, TranspositionTable
+from nim.solving.closed_forms import Theory
 from nim.kernel import minimax
 from nim.kernel import ida as _ida_core
 from nim.kernel import tt as _tt_core
@@ -146,16 +147,17 @@ _ASSUMED_UNTAME: Set[Rules] = set()
 
 
 @lru_cache(maxsize=64)
-def _theory_or_reason(rules: Rules) -> Union[CoreTheory, str]:
+def _theory_or_reason(rules: Rules) -> Union[Theory, str]:
     # a failure is cached too: a set S without a period costs seconds to find so
     try:
-        return CoreTheory(rules.core, tame=False if rules in _ASSUMED_UNTAME else None)
+        return Theory(rules, CoreTheory(rules.core, tame=False if rules in _ASSUMED_UNTAME else None))
     except OverflowError as error:
         return f"the Grundy sequence of {rules} shows {error}"
 
 
-def theory(rules: Rules) -> CoreTheory:
-    """The theory of a rule set (built once: a `set S` rule tabulates its period).
+def theory(rules: Rules) -> Theory:
+    """The theory of a rule set (built once: a `set S` rule tabulates its period):
+    compiled for piles that fit 64 bits, closed forms over Python ints past them.
 
     Raises
     ------

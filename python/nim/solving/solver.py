@@ -19,7 +19,8 @@ from nim.errors import SearchLimitError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nim.kernel import CoreTheory, TranspositionTable
+from nim.kernel import TranspositionTable
+from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
@@ -107,8 +108,10 @@ class Solver:
         self._lock = allocate_lock()           # guards _table: one search at a time uses it
         self._table: Optional[TranspositionTable] = None
         #: the theory when it is exact for the rules (then ``auto`` needs no search)
-        self.exact_theory: Optional[CoreTheory] = (
+        self.exact_theory: Optional[Theory] = (
             theory(self._rules) if has_closed_form(self._rules) else None)
+        # what the fast path hands the compiled call
+        self._fast_core = self.exact_theory.core if self.exact_theory is not None else None
         #: what ``auto`` runs when the theory is exact (its answers name it)
         self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
 
@@ -164,7 +167,7 @@ class Solver:
             When Ctrl-C stops the search.
         """
         # the fast path: a plain list or tuple, no per-call option, the theory exact
-        fast = self.exact_theory
+        fast = self._fast_core
         if (fast is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
                 and progress is False and cancel is None and limits is None):
             answer = _batch_core.theory_solve(fast, piles)

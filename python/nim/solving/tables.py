@@ -9,7 +9,8 @@ normal-play Sprague-Grundy values, whatever the convention.
 Where the theory is exact (every rule set known) the table comes from it in
 one compiled pass -- a lone pile is lost iff its Grundy value is 0 (normal)
 or 1 (misère, under condition (C)) -- linear in ``upto``, 10**6 rows in about
-a second, Ctrl-C checked. Elsewhere the DP over the rows answers.
+a second, Ctrl-C checked. Elsewhere the DP over the rows answers
+(``nim.solving.pile_dp``, the one definition both are held to).
 
 >>> [row.outcome for row in pile_table(4, "normal,half")]
 ['loss', 'loss', 'win', 'loss', 'win']
@@ -17,13 +18,13 @@ a second, Ctrl-C checked. Elsewhere the DP over the rows answers.
 
 from __future__ import annotations
 
-import bisect
 from typing import Any, Dict, List, NamedTuple, Tuple
 
 from nim.solving import engines
 from nim.errors import InvalidPositionError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
+from nim.solving.pile_dp import lone_piles
 from nim.solving.theory import grundy_table
 
 __all__ = ["MAX_TABLE_ROWS", "PileRow", "PileTable", "pile_table", "pile_outcomes"]
@@ -118,53 +119,13 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Pi
     min_take = ruleset.min_take
     if engines.has_closed_form(ruleset):
         values, grundies, takes = engines.theory(ruleset).single_piles(n_max)
-    else:
-        values, grundies, takes = _dp_columns(n_max, ruleset)
+    else:       # the misère theory is not exact: the DP itself, and the Grundy column compiled
+        values, takes = lone_piles(n_max, ruleset)
+        grundies = grundy_table(n_max, ruleset)
     if not grundy:
         grundies = [0] * (n_max + 1)
     return PileTable(list(map(PileRow, range(n_max + 1), values, grundies, takes,
                               (n >= min_take for n in range(n_max + 1)))), ruleset)
-
-
-def _dp_columns(n_max: int, rules: Rules) -> Tuple[List[int], List[int], List[Tuple[int, ...]]]:
-    """(values, grundies, winning takes) of lone piles by DP over the sizes: where
-    the misère theory is not exact."""
-    terminal = 1 if rules.misere else -1
-    losing: List[int] = []  # sizes whose mover loses, ascending: a take wins iff it lands on one
-    lost: List[bool] = []   # lost[m]: the mover loses a lone pile of m
-    values: List[int] = []
-    all_takes: List[Tuple[int, ...]] = []
-    for n in range(n_max + 1):
-        takes = _winning_takes(n, rules, losing, lost)
-        movable = n >= rules.min_take  # the smallest take is legal from min_take on
-        value = (1 if takes else -1) if movable else terminal
-        lost.append(value < 0)
-        if value < 0:
-            losing.append(n)
-        values.append(value)
-        all_takes.append(takes)
-    return values, grundy_table(n_max, rules), all_takes
-
-
-def _winning_takes(n: int, rules: Rules, losing: List[int], lost: List[bool]) -> Tuple[int, ...]:
-    """Takes from n that land on a losing size (``losing`` lists those below n,
-    ascending; ``lost`` marks them)."""
-    if rules.take == "set":
-        assert rules.subtract is not None
-        return tuple(s for s in rules.subtract if s <= n and lost[n - s])
-    if rules.take == "any":
-        most = n
-    elif rules.take == "max":
-        assert rules.k is not None
-        most = min(rules.k, n)
-    else:  # half
-        most = n // 2
-    if most < 1:
-        return ()
-    # the reachable sizes are n - most .. n - 1: the losing ones among them, by bisection
-    lo = bisect.bisect_left(losing, n - most)
-    hi = bisect.bisect_left(losing, n)
-    return tuple(sorted(n - size for size in losing[lo:hi]))
 
 
 def _size(value: int) -> int:

@@ -13,7 +13,7 @@ from nim.errors import InvalidPositionError, NimError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.solving import engines
-from nim.kernel import grundy
+from nim.kernel import set_grundy_table
 
 __all__ = ["MAX_TABLE", "grundy_table", "grundy_value"]
 
@@ -45,7 +45,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         core = engines.theory(ruleset)
     except NimError:
         # a set S whose period lies past the theory's search: the mex DP (linear for a set)
-        return list(grundy.grundy_table(ruleset.core, n).tolist())
+        return set_grundy_table(ruleset.core, n)
     return list(core.table(n))
 
 

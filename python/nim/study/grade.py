@@ -31,7 +31,7 @@ Any of these (``as_agent`` turns it into a function ``piles -> Move``):
     ``q[(tuple(piles), (i, j))]``, take ``j`` from pile ``i``);
   - ``{state: {action: value}}``, nested;
   - ``{state: values}``, a list or array of values indexed by action id
-    (the layout of a tabular agent on ``nim.envs.NimEnv``);
+    (the layout of a tabular agent on ``nim.interop.envs.NimEnv``);
 
   where ``state`` is the piles (a tuple, list, or a string holding the
   numbers, as JSON keys must be: ``"1,3,5,7"``, ``"[1, 3, 5, 7]"``) and
@@ -41,7 +41,7 @@ Any of these (``as_agent`` turns it into a function ``piles -> Move``):
   deterministic=True)`` returning ``(action, state)`` (Stable-Baselines), or
   with ``act(observation)``; the observation is the piles as a NumPy array.
 
-An action id is ``pile * max_pile + count - 1``, as in ``nim.envs`` (default
+An action id is ``pile * max_pile + count - 1``, as in ``nim.interop.envs`` (default
 ``max_pile``: the largest pile of the start).
 
 Requires NumPy (``pip install "nimcore[rl]"``).

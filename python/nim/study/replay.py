@@ -26,8 +26,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
-from nim.errors import IllegalMoveError, InputFileError
-from nim.inputs import MAX_DIGITS, decimal, read_capped
+from nim.errors import IllegalMoveError
+from nim.play.record import ReplayFile, parse_replay, read_replay_file
 from nim.play.players import OptimalStrategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position, count_takes
@@ -54,23 +54,6 @@ NIMX = "NimX"
 #: The two players' names in a replay of a game record (``--record``).
 FIRST = "first"
 SECOND = "second"
-
-#: A file with more pile lines than this is refused (a replay is for small games).
-MAX_PILES = 1000
-
-
-@dataclass(frozen=True)
-class ReplayFile:
-    """A parsed test file: the starting piles and the human's moves.
-
-    ``lines`` holds the file's line number of each move, for error messages.
-    """
-
-    piles: Tuple[int, ...]
-    moves: Tuple[Move, ...]
-    lines: Tuple[int, ...]
-    name: str = "<replay>"
-
 
 @dataclass(frozen=True)
 class ReplayStep:
@@ -168,70 +151,6 @@ class Replay:
             "players": list(self.players),
             "ai": self.ai,
         }
-
-
-def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
-    """Parse the text of a Lab 2 test file. Blank lines are skipped.
-
-    Raises
-    ------
-    InputFileError
-        When the file is malformed; the message names the file and the line.
-    """
-    if not isinstance(text, str):
-        raise InputFileError(f"a replay is the text of a file (a str), not {type(text).__name__}")
-    numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
-    lines = [(number, line) for number, line in numbered if line]
-    if not lines:
-        raise InputFileError(f"{name} is empty: expected the number of piles on line 1")
-    number, first = lines[0]
-    count = _whole(first, name, number, "the number of piles")
-    if not 1 <= count <= MAX_PILES:
-        raise InputFileError(
-            f"{name}, line {number}: the number of piles must be 1 to {MAX_PILES}, not {count}"
-        )
-    if len(lines) < count + 1:
-        last = numbered[-1][0] if numbered else 1
-        raise InputFileError(
-            f"{name}, line {last}: the file ends after {len(lines) - 1} of the {count} pile sizes "
-            f"announced on line {number}"
-        )
-    piles = tuple(
-        _whole(text_, name, line_number, f"pile {index}'s size")
-        for index, (line_number, text_) in enumerate(lines[1 : count + 1])
-    )
-    moves: List[Move] = []
-    move_lines: List[int] = []
-    for line_number, text_ in lines[count + 1 :]:
-        words = text_.split()
-        if len(words) != 2:
-            raise InputFileError(
-                f"{name}, line {line_number}: expected a move 'pile_index count', not {text_!r}"
-            )
-        # negative numbers parse: they are illegal moves, reported as such later
-        pile = _whole(words[0], name, line_number, "a pile index", negative=True)
-        take = _whole(words[1], name, line_number, "a count", negative=True)
-        moves.append(Move(pile, take))
-        move_lines.append(line_number)
-    return ReplayFile(piles, tuple(moves), tuple(move_lines), name)
-
-
-def read_replay_file(path: str) -> ReplayFile:
-    """Read and parse a Lab 2 test file (``-``: standard input).
-
-    Raises
-    ------
-    InputFileError
-        When the file cannot be read, is not text, or is malformed.
-    """
-    # capped and NUL-checked as every input file: /dev/zero fails at once
-    data = read_capped(path, what="replay file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputFileError(f"{path}, line {line}: not a text file (bad UTF-8)") from None
-    return parse_replay(text, "standard input" if path == "-" else path)
 
 
 def nimx_move(piles: Iterable[int], rules: RulesLike = None,
@@ -403,18 +322,3 @@ def _ranges(values: List[int]) -> str:
     if values[-1] - values[0] + 1 == len(values) > 2:    # consecutive, without listing them
         return f"{values[0]} to {values[-1]}"
     return ", ".join(map(str, values))
-
-
-def _whole(text: str, name: str, line: int, what: str, negative: bool = False) -> int:
-    # ASCII digits only, at most MAX_DIGITS, as every number nimcore reads (int() takes '３')
-    value = decimal(text[1:]) if text.startswith("-") else decimal(text)
-    if value is None:
-        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
-        raise InputFileError(
-            f"{name}, line {line}: {what} must be a whole number (digits 0-9, at most "
-            f"{MAX_DIGITS:,}), not {shown}") from None
-    if text.startswith("-"):
-        value = -value
-    if value < 0 and not negative:
-        raise InputFileError(f"{name}, line {line}: {what} must be non-negative, not {value}")
-    return value

@@ -4,23 +4,18 @@ without Python recursion; every error names the node by its path."""
 
 from __future__ import annotations
 
-import math
 import numbers
-import operator
 from array import array
 from bisect import bisect_right
-from itertools import accumulate
-from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Hashable, List, Mapping, Optional, Tuple
 
 from nim.kernel import gametree as _gametree_core
 
 from nim.trees.checks import MAX_EXACT_INT, ROOT_NAME, InvalidTreeError, leaf_value
 
-__all__ = ["flatten_nested", "flatten_dict"]
+__all__ = ["flatten_nested", "flatten_nested_python", "flatten_dict"]
 
 _SHOW_PATH = 12   # a path deeper than this is shortened in messages
-_BULK = 64        # levels at least this wide are flattened by comprehensions
-_PLAIN = {int, float, list, tuple}
 _NO_EDGES: List[Tuple[Any, Any]] = []     # a leaf's (move, child) pairs, shared, never changed
 
 #: offsets, children, values, height, integral
@@ -28,89 +23,54 @@ Flat = Tuple["array[int]", "array[int]", "array[float]", int, bool]
 
 
 def flatten_nested(tree: Any) -> Flat:
-    """The arrays of ``GameTree.from_nested`` (which documents the input and errors),
-    breadth-first and without recursion: plain lists, tuples, ints and floats by
-    the core, everything else by a Python path, whole levels at a time."""
+    """The arrays of ``GameTree.from_nested`` (which documents the input and errors):
+    plain lists, tuples, ints and floats by the core (its accelerator), a tree
+    that shares a list by ``_flatten_shared``, everything else by
+    ``flatten_nested_python``, the definition the core is held to."""
     flat = _gametree_core.flatten_nested(tree)      # plain lists and numbers, at C speed
     if flat is not None:
         offsets, children, values, height, integral = flat
         return offsets, children, values, height, integral
-    if _shares_a_list(tree):
+    if _shares_a_list(tree):        # shared lists, and a list that contains itself
         return _flatten_shared(tree)
+    return flatten_nested_python(tree)
+
+
+def flatten_nested_python(tree: Any) -> Flat:
+    """Nested lists whose every list is met once, flattened breadth-first, node by
+    node and without recursion: node i's children are the next nodes of the level
+    below, in order (so ``children`` is 1, 2, ..., n - 1); an inner node's value is
+    0.0; any Real leaf (``leaf_value``); every error names the node by its path.
+
+    ``nimcore.gametree.flatten_nested`` computes the same arrays for plain trees
+    (tests/test_gametree.py holds the two equal)."""
     offsets = array("q", [0])
     values = array("d")
     integral = True
     level: List[Any] = [tree]        # one level of the tree, left to right
-    # each node's checkpoint ancestor: a node that *is* its checkpoint closes a
-    # cycle (Brent's method along every path, as in the core's flatten_nested)
-    checkpoints: List[Any] = [None]
     first = 0                        # breadth-first index of level[0]
     height = -1
     while level:
         height += 1
-        at_checkpoint = (height & (height + 1)) == 0      # depth 2**j - 1
-        types = list(map(type, level))
-        kinds = set(types)
-        if len(level) < _BULK or not kinds <= _PLAIN:
-            # node by node: any Real leaf, list and tuple subclasses, and the errors
-            below: List[Any] = []
-            below_checkpoints: List[Any] = []
-            for j, node in enumerate(level):
-                if isinstance(node, (list, tuple)):
-                    if not node:
-                        raise _empty(offsets, first + j)
-                    if node is checkpoints[j]:
-                        raise _cyclic(offsets, first + j)
-                    below.extend(node)
-                    below_checkpoints.extend([node if at_checkpoint else checkpoints[j]] * len(node))
-                    values.append(0.0)
-                elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
-                    values.append(node)
-                elif type(node) is float and node == node:       # not NaN
-                    values.append(node)
-                    integral = False
-                else:                    # other Reals, or an error naming the leaf
-                    values.append(leaf_value(node, _path(offsets, first + j)))
-                    integral = integral and isinstance(node, numbers.Integral)
-                offsets.append(first + len(level) - 1 + len(below))
-        else:
-            # a whole level at C speed: comprehensions over plain ints, floats, lists, tuples
-            all_leaves = list not in kinds and tuple not in kinds
-            if all_leaves:                 # the usual last level: no children to gather
-                inner = []
-                sizes = [0] * len(level)
-                leaf_values = level
-            else:
-                inner = [kind is list or kind is tuple for kind in types]
-                sizes = [len(node) if is_inner else 0 for node, is_inner in zip(level, inner)]
-                if sizes.count(0) != len(level) - sum(inner):   # an inner node without children
-                    j = next(j for j, size in enumerate(sizes) if inner[j] and size == 0)
+        below: List[Any] = []
+        for j, node in enumerate(level):
+            if isinstance(node, (list, tuple)):
+                if not node:
                     raise _empty(offsets, first + j)
-                if any(map(operator.is_, level, checkpoints)):   # a leaf is never a checkpoint
-                    j = next(j for j, node in enumerate(level) if node is checkpoints[j])
-                    raise _cyclic(offsets, first + j)
-                leaf_values = [0 if is_inner else node for node, is_inner in zip(level, inner)]
-            if int in kinds and (max(leaf_values) > MAX_EXACT_INT or min(leaf_values) < -MAX_EXACT_INT):
-                _check_leaves(level, offsets, first, lambda v: type(v) is int and abs(v) > MAX_EXACT_INT)
-            if float in kinds:
+                below.extend(node)
+                values.append(0.0)
+            elif type(node) is int and -MAX_EXACT_INT <= node <= MAX_EXACT_INT:
+                values.append(node)
+            elif type(node) is float and node == node:       # not NaN
+                values.append(node)
                 integral = False
-                if any(map(math.isnan, leaf_values)):
-                    _check_leaves(level, offsets, first, lambda v: v != v)
-            values.extend(array("d", leaf_values))
-            ends = accumulate(sizes, initial=offsets[len(offsets) - 1])
-            next(ends)                   # the initial value: the previous node's end
-            offsets.extend(ends)
-            below = [] if all_leaves else [
-                child for node, is_inner in zip(level, inner) if is_inner for child in node]
-            below_checkpoints = [] if all_leaves else [
-                node if at_checkpoint else checkpoint
-                for node, checkpoint, is_inner in zip(level, checkpoints, inner) if is_inner
-                for _ in node]
+            else:                    # other Reals, or an error naming the leaf
+                values.append(leaf_value(node, _path(offsets, first + j)))
+                integral = integral and isinstance(node, numbers.Integral)
+            offsets.append(first + len(level) - 1 + len(below))
         first += len(level)
         level = below
-        checkpoints = below_checkpoints
-    nodes_count = len(values)
-    children = array("q", range(1, nodes_count))
+    children = array("q", range(1, len(values)))
     return offsets, children, values, height, integral
 
 
@@ -311,21 +271,6 @@ def _empty(offsets: "array[int]", node: int) -> InvalidTreeError:
     return InvalidTreeError(
         f"inner node {_path(offsets, node)} is empty: a node needs a child or a utility"
     )
-
-
-def _cyclic(offsets: "array[int]", node: int) -> InvalidTreeError:
-    return InvalidTreeError(
-        f"inner node {_path(offsets, node)} is one of its own ancestors: "
-        "a list that contains itself is an endless tree"
-    )
-
-
-def _check_leaves(level: List[Any], offsets: "array[int]", first: int,
-                  suspect: Callable[[Any], bool]) -> None:
-    """Raise the error of the first suspect leaf of a level, named by its path."""
-    for j, node in enumerate(level):
-        if not isinstance(node, (list, tuple)) and suspect(node):
-            leaf_value(node, _path(offsets, first + j))
 
 
 def _moves(entry: Any, name: Any, parent: Any, move: Any) -> List[Tuple[Any, Any]]:

@@ -2,10 +2,10 @@
 
 - ``NimEnv``: a Gymnasium environment, the agent against NimX
   (also registered as ``gymnasium.make("nimcore/Nim-v0")``).
-- ``nim.envs.nim_v0``: a PettingZoo AEC environment for two agents
+- ``nim.interop.envs.nim_v0``: a PettingZoo AEC environment for two agents
   (``nim_v0.env()``, ``nim_v0.raw_env``), like PettingZoo's classic games.
 
-Both use the action ids and board limits of ``nim.envs.board``; the exact
+Both use the action ids and board limits of ``nim.interop.envs.board``; the exact
 solution is one call away (``NimEnv(..., oracle=True)`` puts ``best_move`` and
 ``value`` in ``info``).
 """
@@ -13,12 +13,12 @@ solution is one call away (``NimEnv(..., oracle=True)`` puts ``best_move`` and
 try:
     import gymnasium
 except ImportError as error:  # pragma: no cover - depends on the install
-    raise ImportError("nim.envs needs gymnasium: pip install 'nimcore[rl]'") from error
+    raise ImportError("nim.interop.envs needs gymnasium: pip install 'nimcore[rl]'") from error
 
-from nim.envs.board import MAX_ENV_PILE, MAX_ENV_PILES
-from nim.envs.gym_env import NimEnv
+from nim.interop.envs.board import MAX_ENV_PILE, MAX_ENV_PILES
+from nim.interop.envs.gym_env import NimEnv
 
 __all__ = ["MAX_ENV_PILE", "MAX_ENV_PILES", "NimEnv"]
 
 if "nimcore/Nim-v0" not in gymnasium.registry:
-    gymnasium.register(id="nimcore/Nim-v0", entry_point="nim.envs.gym_env:NimEnv")
+    gymnasium.register(id="nimcore/Nim-v0", entry_point="nim.interop.envs.gym_env:NimEnv")

@@ -1,7 +1,7 @@
 """``NimEnv``: Nim as a Gymnasium environment, the agent against NimX.
 
 The agent plays one side; NimX (a ``nim.play.strategies`` strategy, ``optimal`` by
-default) answers each move inside ``step``. See ``nim.envs.board`` for the
+default) answers each move inside ``step``. See ``nim.interop.envs.board`` for the
 action ids and the board's size limits.
 
 >>> env = NimEnv(piles=(1, 3, 5, 7), rules="misere", oracle=True)
@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional, Sequence, SupportsFloat, Tuple, Union
 import gymnasium as gym
 import numpy as np
 
-from nim.envs.board import Board
+from nim.interop.envs.board import Board
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
 from nim.rules import Rules, RulesLike
 from nim.solving.defaults import solve

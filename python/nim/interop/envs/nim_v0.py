@@ -25,13 +25,13 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
-from nim.envs.board import Board
+from nim.interop.envs.board import Board
 from nim.errors import NimError
 from nim.position import Position
 from nim.rules import Rules, RulesLike
 from nim.solving.defaults import solve
 
-__all__ = ["env", "raw_env"]
+__all__ = ["NimAECEnv", "env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -45,7 +45,7 @@ def env(**kwargs: Any) -> AECEnv:
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
     """Two agents play Nim on ``piles`` under ``rules`` (``max_pile``: see
-    ``nim.envs.board``; ``render_mode``: ``"ansi"`` or ``"human"``).
+    ``nim.interop.envs.board``; ``render_mode``: ``"ansi"`` or ``"human"``).
 
     Raises
     ------
@@ -168,3 +168,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
             assert solution.move is not None
             self.infos[self.agent_selection] = {
                 "value": solution.value, "best_move": self.board.to_action(solution.move)}
+
+
+#: The environment's class by a descriptive name (``nim.interop.NimAECEnv``);
+#: ``raw_env`` is PettingZoo's name for it.
+NimAECEnv = raw_env

@@ -26,7 +26,7 @@ from typing import Any, List, Sequence, Set, Tuple
 try:
     import pyspiel
 except ImportError as error:  # pragma: no cover - depends on the install
-    raise ImportError("nim.openspiel needs OpenSpiel: pip install 'nimcore[openspiel]'") from error
+    raise ImportError("nim.interop.openspiel needs OpenSpiel: pip install 'nimcore[openspiel]'") from error
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.position import Move, Position, as_piles
