@@ -40,10 +40,15 @@ cdef inline int ws_reserve(Workspace* w, int slot, size_t nbytes) noexcept nogil
     return 0
 
 
+cdef inline void ws_drop(Workspace* w, int slot) noexcept nogil:
+    """Release one slot (it is reserved again from nothing)."""
+    free(w.buf[slot])
+    w.buf[slot] = NULL
+    w.nbytes[slot] = 0
+
+
 cdef inline void ws_free(Workspace* w) noexcept nogil:
-    """Release every slot (the one place search memory is freed)."""
+    """Release every slot (the one place a workspace's memory is freed)."""
     cdef int slot
     for slot in range(WS_SLOTS):
-        free(w.buf[slot])
-        w.buf[slot] = NULL
-        w.nbytes[slot] = 0
+        ws_drop(w, slot)

@@ -4,7 +4,6 @@ engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``ni
 
 from __future__ import annotations
 
-from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.solving.engines import (  # the public ones are nim.solver's names too
@@ -99,7 +98,7 @@ class Solver:
                  time_limit: Optional[float] = None) -> None:
         self._rules = Rules.coerce(rules)
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
-        self._lock = allocate_lock()           # guards _table: one search at a time uses it
+        # made when first needed; its own lock lets one thread at a time use it
         self._table: Optional[TranspositionTable] = None
         #: the theory when it is exact for the rules (then ``auto`` needs no search)
         self.exact_theory: Optional[CoreTheory] = (
@@ -283,9 +282,9 @@ class Solver:
         return batch_best_moves(positions, self.exact_theory, self.solve)
 
     def clear(self) -> None:
-        """Free the tables (they are rebuilt when needed)."""
-        with self._lock:
-            self._table = None
+        """Free the tables (they are rebuilt when needed; a search running on
+        another thread keeps the one it holds until it ends)."""
+        self._table = None
 
     def call_options(self, **limits: Any) -> SolveOptions:
         """The Solver's options with a call's own limits (a limit given as the
@@ -304,17 +303,19 @@ class Solver:
         return check_options(SolveOptions(**options))
 
     def _with_table(self, run: Callable[[TranspositionTable], _T]) -> _T:
-        """``run(table)`` with the Solver's table, or with a new one while another
-        thread's search holds it (a table serves one search at a time)."""
-        if not self._lock.acquire(blocking=False):
-            mb = self._options.tt_mb or DEFAULT_TT_MB
-            return run(_table_of(mb))
+        """``run(table)`` with the Solver's table, held for this thread across every
+        search ``run`` makes, or with a new one while another thread holds it
+        (a table serves one thread at a time: its lock is the only one)."""
+        table = self._table
+        if table is None:
+            # two threads may both make one here: each searches with its own, one is kept
+            table = self._table = _table_of(self._options.tt_mb or DEFAULT_TT_MB)
+        if not table.try_hold():
+            return run(_table_of(self._options.tt_mb or DEFAULT_TT_MB))
         try:
-            if self._table is None:
-                self._table = _table_of(self._options.tt_mb or DEFAULT_TT_MB)
-            return run(self._table)
+            return run(table)
         finally:
-            self._lock.release()
+            table.release()
 
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         # the settings travel, the tables do not (a worker builds its own)
