@@ -34,6 +34,8 @@ pile, then the smallest count; each root child is searched with the window
 (best - 1, +3), so a value >= best comes back exact.
 """
 
+from libc.stdint cimport uint64_t
+
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
     RuleSet, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
@@ -72,21 +74,12 @@ cdef struct Frame:
     pile_t m             # legal takes from p
     pile_t j             # the next of them
     int movable          # piles with a legal move
+    uint64_t msum        # their sizes' sum (not the cut-off policy): of two, the other is msum - p
     score_t best         # best child value so far, from this frame's mover's side
     score_t alpha        # the window (unused by the full tree)
     score_t beta
     DlNode a             # the cut-off policy's summary of the position
     pile_t view          # the one movable pile of a one-pile view
-
-
-cdef inline pile_t _other_movable(const SearchState* s, const pile_t* piles, int n,
-                                  int skip) noexcept nogil:
-    """Size of the movable pile other than piles[skip] (the caller knows there is one)."""
-    cdef int k
-    for k in range(n):
-        if k != skip and piles[k] >= s.rules.min_take:
-            return piles[k]
-    return 0
 
 
 cdef inline void _dl_child(const SearchState* s, const DlNode* a, pile_t p, pile_t q,
@@ -181,6 +174,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
     cdef pile_t* fp = piles
     cdef int fn = n, fi = -1, first = 0, movable
     cdef pile_t p = 0, m = 0, j = 0
+    cdef uint64_t msum = 0                    # wraps harmlessly: with two movable piles it is exact
     cdef score_t best = NO_SCORE, alpha = -1, beta = 1
     # the rules in a local copy: a write to the piles may alias s.rules (pile_t
     # fields), never a local whose address does not escape
@@ -223,6 +217,9 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
         f.a.big += piles[k] > 1
         f.a.stones += piles[k]
         f.a.x ^= piles[k]
+        if piles[k] >= min_take:
+            msum += piles[k]
+    f.msum = msum
     while True:
         # ---- the next child of the running frame, or its end
         while j >= m:
@@ -251,6 +248,8 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
             m = f.m
             j = f.j
             movable = f.movable
+            if Policy is not CutOffTag:
+                msum = f.msum
             best = f.best
             alpha = f.alpha
             beta = f.beta
@@ -280,7 +279,8 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                 child_movable = -1
             elif child_movable == 1:
                 # one movable pile left: this one, or the other one when this empties
-                lone = q if q >= min_take else _other_movable(s, fp, fn, fi)
+                # (then this frame had two: their sum less this one)
+                lone = q if q >= min_take else <pile_t>(msum - p)
                 if lone <= leaf_parent_max:
                     # every move from it ends the game: its children, each worth
                     # `leaf` to its mover, are counted, not searched (with
@@ -324,7 +324,10 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                     f.view = lone
                     fp = &f.view
                     fn = 1
+                    msum = lone
                 else:
+                    if Policy is not CutOffTag:
+                        msum = msum - p + (q if q >= min_take else 0)
                     fp[fi] = q
                     if Policy is CutOffTag:
                         f.a = b
@@ -337,6 +340,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                 f.piles = fp
                 f.n = fn
                 f.movable = movable
+                f.msum = msum
                 f.beta = beta
                 continue
         # ---- v, from the running frame's side, is the value of its child just searched
