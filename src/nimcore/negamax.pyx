@@ -74,12 +74,12 @@ cdef struct Frame:
     pile_t m             # legal takes from p
     pile_t j             # the next of them
     int movable          # piles with a legal move
+    pile_t view          # the one movable pile of a one-pile view (here: within the first 64 bytes)
     uint64_t msum        # their sizes' sum (not the cut-off policy): of two, the other is msum - p
     score_t best         # best child value so far, from this frame's mover's side
-    score_t alpha        # the window (unused by the full tree)
+    score_t alpha        # the window: the cut-off policy's only (see _better)
     score_t beta
     DlNode a             # the cut-off policy's summary of the position
-    pile_t view          # the one movable pile of a one-pile view
 
 
 cdef inline void _dl_child(const SearchState* s, const DlNode* a, pile_t p, pile_t q,
@@ -103,14 +103,21 @@ cdef inline score_t _dl_leaf(const SearchState* s, const DlNode* b, int movable)
 
 cdef inline bint _better(score_t v, score_t* best, score_t* alpha, score_t beta,
                          Policy policy) noexcept nogil:
-    """Take v into best (and alpha); True when the node is cut off (v >= beta)."""
+    """Take v into best (and alpha); True when the node is cut off (v >= beta).
+
+    Alpha-beta's window is (-1, +1) at every node: its values are +-1, so a v
+    above alpha = -1 is +1 = beta, a cut-off, and alpha never moves. The loop
+    therefore keeps that window as constants, and only the cut-off policy's
+    moves and travels in the frames.
+    """
     if v > best[0]:
         best[0] = v
         if Policy is not FullTreeTag:
             if v >= beta:
                 return True
-            if v > alpha[0]:
-                alpha[0] = v
+            if Policy is CutOffTag:
+                if v > alpha[0]:
+                    alpha[0] = v
     return False
 
 
@@ -251,8 +258,9 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
             if Policy is not CutOffTag:
                 msum = f.msum
             best = f.best
-            alpha = f.alpha
-            beta = f.beta
+            if Policy is CutOffTag:
+                alpha = f.alpha
+                beta = f.beta
             fp[fi] = p                                # undo the move (a view changed nothing)
         else:
             q = rules_child(&rules, p, m, first, j, tag)
@@ -310,7 +318,8 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                 f.m = m
                 f.j = j
                 f.best = best
-                f.alpha = alpha
+                if Policy is CutOffTag:
+                    f.alpha = alpha
                 if d + 1 >= cap:
                     if _reserve(s, 2 * cap) != 0:     # re-points the stored views
                         s.nodes = nodes
@@ -336,12 +345,14 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                 j = 0
                 movable = child_movable
                 best = NO_SCORE
-                alpha, beta = -beta, -alpha
+                if Policy is CutOffTag:
+                    alpha, beta = -beta, -alpha
                 f.piles = fp
                 f.n = fn
                 f.movable = movable
                 f.msum = msum
-                f.beta = beta
+                if Policy is CutOffTag:
+                    f.beta = beta
                 continue
         # ---- v, from the running frame's side, is the value of its child just searched
         if d == 0:
