@@ -38,12 +38,16 @@ DIRECTIVES = {
 }
 
 COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+# The negamax loop runs 2-4% more nodes per second at -O2 than at -O3 (GCC keeps
+# more of its running frame in registers; minimax and alpha-beta, measured in
+# one run against each other); the other modules gain nothing from it.
+LOOP_ARGS = {"negamax": ["-O2"]}
 
 extensions = [
     Extension(
         f"nimcore.{pyx.stem}",
         [pyx.as_posix()],
-        extra_compile_args=COMPILE_ARGS,
+        extra_compile_args=COMPILE_ARGS if DEBUG else LOOP_ARGS.get(pyx.stem, COMPILE_ARGS),
     )
     for pyx in sorted(Path("src/nimcore").glob("*.pyx"))
 ]
