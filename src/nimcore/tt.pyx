@@ -62,7 +62,8 @@ from nimcore.ttable cimport (
     ttable_allow_growth, ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
 from nimcore.workspace cimport (
-    WS_FRAMES, WS_GRUNDY, WS_PILES, WS_THEORY, Workspace, ws_drop, ws_free, ws_reserve,
+    WS_AT_BOUND, WS_FRAMES, WS_GRUNDY, WS_NO_MEMORY, WS_PILES, WS_THEORY, Workspace, ws_drop,
+    ws_free, ws_grow, ws_reserve,
 )
 
 #: Deepest game the engine searches: its frame stack (about 100 bytes a move) stops
@@ -326,17 +327,14 @@ cdef inline void _pack(const Ctx* c, TTKey* key) noexcept nogil:
 
 cdef int _grow(Ctx* c) noexcept nogil:
     """Double the frame stack (in the Search's workspace); -1 when out of memory or
-    past c.max_frames."""
-    cdef size_t cap = c.cap * 2
-    if c.cap >= c.max_frames:
+    past c.max_frames (the stop reason then says which bound)."""
+    cdef int grown = ws_grow(&c.s.ws, WS_FRAMES, sizeof(Frame), &c.cap, c.max_frames)
+    if grown == WS_AT_BOUND:
         c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
-    if cap > c.max_frames:
-        cap = c.max_frames
-    if ws_reserve(&c.s.ws, WS_FRAMES, cap * sizeof(Frame)) != 0:
+    if grown == WS_NO_MEMORY:
         return -1
     c.frames = <Frame*>c.s.ws.buf[WS_FRAMES]
-    c.cap = cap
     return 0
 
 
