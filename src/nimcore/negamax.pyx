@@ -257,7 +257,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
             j = 0
         if j >= m:
             # ---- the running frame is done: its value goes to its parent
-            if d == 0:
+            if _unlikely(d == 0):                 # the root: the search is over
                 s.nodes = nodes
                 return
             v = -best
