@@ -69,7 +69,6 @@ cdef struct TTCore:
     size_t mask          # bucket count - 1 (of the buckets in use)
     size_t nbuckets      # buckets in use: doubles up to grow_nbuckets
     size_t max_nbuckets  # buckets of the whole array (fixed when the table is made)
-    size_t grow_nbuckets # most buckets the running search may use (<= max_nbuckets)
     int keys             # the key code of the entries (KEYS_NONE while empty)
     count_t used         # slots holding an entry
     count_t stores
@@ -80,6 +79,8 @@ cdef struct TTCore:
     count_t evicted
     RuleSet owner_rules  # the rules of the entries (set by tt.search) ...
     int owner_mode       # ... and the mode: 0 values, 1 distances, -1 none yet
+    size_t grow_nbuckets # most buckets the running search may use (<= max_nbuckets; last:
+                         # the fields the probes and stores touch keep their places)
 
 cdef class TranspositionTable:
     cdef TTCore c_core
