@@ -55,7 +55,7 @@ from nimcore.theory cimport (
     Theory, grundy_t, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint,
 )
 from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
@@ -82,6 +82,10 @@ GUIDE_TABLE_LIMIT = 1 << 22
 GUIDE_FILL_WORK = GUIDE_TABLE_LIMIT * 64
 #: Most moves the single-pile DP may generate before a search (a few ms).
 SINGLE_DP_WORK = 1 << 24
+
+cdef extern from *:
+    # Cython's own macro for __builtin_expect(x, 0): a checkpoint is the rare branch
+    bint _unlikely "unlikely" (bint condition) noexcept nogil
 
 cdef enum:
     _MATE = 1 << 30
@@ -338,6 +342,14 @@ cdef int _grow(Ctx* c) noexcept nogil:
     return 0
 
 
+cdef inline void _shorten_interval(Ctx* c) noexcept nogil:
+    """Bring the next checkpoint within c.check_nodes of the count (the core's
+    interval is longer). Done after each checkpoint (and once ahead of the first
+    node, for the count it will have): where a per-node check put them."""
+    if c.s.next_check > c.s.nodes + c.check_nodes:
+        c.s.next_check = c.s.nodes + c.check_nodes
+
+
 cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
                TakeTag tag) noexcept nogil:
     """Solve the canonical position in c.a; the stop reason is in c.s.stop."""
@@ -373,6 +385,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
         for i in range(c.n):
             _summary_move(c, 0, _grundy(c, c.a[i], tag))
     _open(c, &c.frames[0], &key, 0, tag)
+    if c.s.next_check > c.s.nodes + 1 + c.check_nodes:
+        c.s.next_check = c.s.nodes + 1 + c.check_nodes  # the first node's interval
     while True:
         f = &c.frames[d]
         if not _next_child(c, f, tag):
@@ -395,10 +409,11 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             _undo(c, f, tag)
             _combine(c, f, child)
             continue
-        if search_count_node(s):
-            return                        # `a` is a scratch copy: nothing to restore
-        if s.next_check > s.nodes + c.check_nodes:
-            s.next_check = s.nodes + c.check_nodes
+        s.nodes += 1
+        if _unlikely(s.nodes >= s.next_check):     # search_count_node, then the tt interval
+            if search_checkpoint(s) != STOP_NONE:
+                return                    # `a` is a scratch copy: nothing to restore
+            _shorten_interval(c)
         _apply(c, f, tag)
         if c.n == 0:
             child = c.terminal
