@@ -222,3 +222,29 @@ def test_the_play_engines_take_a_cancel_handle_too() -> None:
         depth_limited([7, 7, 7, 7, 7, 7], "misere", 8, node_limit=None, cancel=already)
     with pytest.raises(nim.NimError, match="is_set"):
         nim.solving.ida([3], cancel=object())
+
+
+def test_a_held_table_serves_its_thread_and_makes_others_wait() -> None:
+    """The table's one lock is re-entrant: a thread holding it (a Solver's
+    analysis) searches on it without waiting, another thread waits until the
+    hold ends, and only the holder may end it."""
+    table = TranspositionTable(1)
+    rules = Rules.parse("misere,max=3")
+    assert table.try_hold()
+    assert tt_core.search(Search(rules.core, [5, 6, 7]), table)[0] == \
+        tt_core.search(Search(rules.core, [5, 6, 7]), None)[0]
+    assert table.try_hold()                       # again, on the same thread
+    table.release()
+    other = ThreadPoolExecutor(max_workers=1)
+    assert other.submit(table.try_hold).result() is False
+    with pytest.raises(RuntimeError, match="does not hold"):
+        other.submit(table.release).result()
+    waiting = Search(rules.core, [1, 2, 3], cancel=threading.Event())
+    threading.Timer(0.1, waiting.cancel).start()
+    other.submit(tt_core.search, waiting, table).result(timeout=30)
+    assert waiting.stop_reason == "cancelled" and waiting.nodes == 0
+    table.release()
+    assert other.submit(tt_core.search, Search(rules.core, [1, 2, 3]), table).result(timeout=30)[0] in (-1, 1)
+    other.shutdown()
+    with pytest.raises(RuntimeError, match="does not hold"):
+        table.release()

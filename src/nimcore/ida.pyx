@@ -36,7 +36,7 @@ from nimcore.rules cimport (
 from nimcore.search cimport (
     STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
 )
-from nimcore.workspace cimport WS_FRAMES, ws_reserve
+from nimcore.workspace cimport WS_FRAMES, ws_grow, ws_reserve
 
 cdef enum:
     _MAX_PATH = 1 << 22     # see MAX_PATH
@@ -143,11 +143,10 @@ cdef bint _ida_iteration(SearchState* s, pile_t* piles, int n, count_t threshold
             s.stop = STOP_DEPTH
             break
         if depth + 1 >= cap[0]:
-            if ws_reserve(&s.ws, WS_FRAMES, 2 * cap[0] * sizeof(IdaFrame)) != 0:
-                s.stop = STOP_MEMORY
+            if ws_grow(&s.ws, WS_FRAMES, sizeof(IdaFrame), cap, _MAX_PATH) != 0:
+                s.stop = STOP_MEMORY     # not the bound: a path that long stopped above
                 break
             frames[0] = <IdaFrame*>s.ws.buf[WS_FRAMES]
-            cap[0] *= 2
             f = &frames[0][depth]
         f.q = q
         piles[f.i] = q

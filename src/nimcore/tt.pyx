@@ -43,7 +43,7 @@ not apply; a game deeper than MAX_FRAMES stops with the reason "depth".
 """
 
 from libc.stdint cimport UINT32_MAX, UINT64_MAX, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport qsort
 from libc.string cimport memcmp
 
 from nimcore._types cimport count_t, pile_t
@@ -55,13 +55,16 @@ from nimcore.theory cimport (
     Theory, grundy_t, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint,
 )
 from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
-    ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
+    ttable_allow_growth, ttable_pack_bytes, ttable_pack_gamma, ttable_probe, ttable_store,
 )
-from nimcore.workspace cimport WS_FRAMES, WS_GRUNDY, WS_PILES, WS_THEORY, ws_reserve
+from nimcore.workspace cimport (
+    WS_AT_BOUND, WS_FRAMES, WS_GRUNDY, WS_NO_MEMORY, WS_PILES, WS_THEORY, Workspace, ws_drop,
+    ws_free, ws_grow, ws_reserve,
+)
 
 #: Deepest game the engine searches: its frame stack (about 100 bytes a move) stops
 #: at 400 MB with the stop reason "depth". One pile of 10**6 under misère max 3
@@ -79,6 +82,10 @@ GUIDE_TABLE_LIMIT = 1 << 22
 GUIDE_FILL_WORK = GUIDE_TABLE_LIMIT * 64
 #: Most moves the single-pile DP may generate before a search (a few ms).
 SINGLE_DP_WORK = 1 << 24
+
+cdef extern from *:
+    # Cython's own macro for __builtin_expect(x, 0): a checkpoint is the rare branch
+    bint _unlikely "unlikely" (bint condition) noexcept nogil
 
 cdef enum:
     _MATE = 1 << 30
@@ -324,18 +331,23 @@ cdef inline void _pack(const Ctx* c, TTKey* key) noexcept nogil:
 
 cdef int _grow(Ctx* c) noexcept nogil:
     """Double the frame stack (in the Search's workspace); -1 when out of memory or
-    past c.max_frames."""
-    cdef size_t cap = c.cap * 2
-    if c.cap >= c.max_frames:
+    past c.max_frames (the stop reason then says which bound)."""
+    cdef int grown = ws_grow(&c.s.ws, WS_FRAMES, sizeof(Frame), &c.cap, c.max_frames)
+    if grown == WS_AT_BOUND:
         c.s.stop = STOP_MEMORY if c.frames_by_memory else STOP_DEPTH
         return -1
-    if cap > c.max_frames:
-        cap = c.max_frames
-    if ws_reserve(&c.s.ws, WS_FRAMES, cap * sizeof(Frame)) != 0:
+    if grown == WS_NO_MEMORY:
         return -1
     c.frames = <Frame*>c.s.ws.buf[WS_FRAMES]
-    c.cap = cap
     return 0
+
+
+cdef inline void _shorten_interval(Ctx* c) noexcept nogil:
+    """Bring the next checkpoint within c.check_nodes of the count (the core's
+    interval is longer). Done after each checkpoint (and once ahead of the first
+    node, for the count it will have): where a per-node check put them."""
+    if c.s.next_check > c.s.nodes + c.check_nodes:
+        c.s.next_check = c.s.nodes + c.check_nodes
 
 
 cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
@@ -373,6 +385,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
         for i in range(c.n):
             _summary_move(c, 0, _grundy(c, c.a[i], tag))
     _open(c, &c.frames[0], &key, 0, tag)
+    if c.s.next_check > c.s.nodes + 1 + c.check_nodes:
+        c.s.next_check = c.s.nodes + 1 + c.check_nodes  # the first node's interval
     while True:
         f = &c.frames[d]
         if not _next_child(c, f, tag):
@@ -395,10 +409,11 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_p, pile_t* best_take,
             _undo(c, f, tag)
             _combine(c, f, child)
             continue
-        if search_count_node(s):
-            return                        # `a` is a scratch copy: nothing to restore
-        if s.next_check > s.nodes + c.check_nodes:
-            s.next_check = s.nodes + c.check_nodes
+        s.nodes += 1
+        if _unlikely(s.nodes >= s.next_check):     # search_count_node, then the tt interval
+            if search_checkpoint(s) != STOP_NONE:
+                return                    # `a` is a scratch copy: nothing to restore
+            _shorten_interval(c)
         _apply(c, f, tag)
         if c.n == 0:
             child = c.terminal
@@ -531,66 +546,99 @@ cdef void _fill_pair(Ctx* c, TakeTag tag) noexcept nogil:
             c.pair[x * c.width + y] = best
 
 
-cdef class Endgames:
-    """Endgame tables kept from one search for the next ones of the same rules and
-    mode: ``nim.analyze`` solves every child of a position with the tables its
-    first (largest) child built, instead of filling them again per child."""
+cdef enum:
+    _EG_SINGLE = 0      # Endgames' workspace slots: scores of lone piles ...
+    _EG_PAIR = 1        # ... and of pairs of piles
 
-    cdef int32_t* c_single
-    cdef int32_t* c_pair
-    cdef size_t c_width
-    cdef RuleSet c_rules
+
+cdef class Endgames:
+    """The tt engine's endgame tables: the score of every lone pile and of every
+    pair of piles below a width, filled by DP for one rule set and mode.
+
+    Their memory belongs to this object: ``search`` fills it (or finds it
+    serving already) and points its search at it; it is freed with the object,
+    in one place. ``nim.analyze`` hands one Endgames to the search of every
+    child of a position, so the tables its first (largest) child filled serve
+    the others; a search given none makes its own, for its own duration.
+    """
+
+    cdef Workspace c_ws        # slots _EG_SINGLE and _EG_PAIR
+    cdef size_t c_width        # top pile + 1 of the tables (0: none filled)
+    cdef bint c_has_pair       # the pair table was filled too
+    cdef RuleSet c_rules       # the rules and mode the scores are for
     cdef bint c_distance
 
     def __dealloc__(self):
-        free(self.c_single)
-        free(self.c_pair)
+        ws_free(&self.c_ws)
 
     cdef bint _serves(self, const RuleSet* rules, bint distance, pile_t top) noexcept:
-        return (self.c_single != NULL and self.c_distance == distance and self.c_width > top
+        return (self.c_width > top and self.c_distance == distance
                 and memcmp(&self.c_rules, rules, sizeof(RuleSet)) == 0)
 
-    cdef void _adopt(self, Ctx* c) noexcept:
-        free(self.c_single)
-        free(self.c_pair)
-        self.c_single = c.single
-        self.c_pair = c.pair
-        self.c_width = c.width
-        self.c_rules = c.s.rules
+    cdef int provide(self, Ctx* c, pile_t top, size_t memory, size_t* extra) except -1:
+        """Point c.single and c.pair (NULL: none) at tables serving c's search of
+        piles up to `top`: the ones held when they serve it, else new ones
+        filled where that is cheap (moves per pile * sizes <= SINGLE_DP_WORK)
+        and fits half the memory budget (_fits). Adds their bytes to extra[0].
+
+        Raises MemoryError when a table cannot be allocated.
+        """
+        cdef const RuleSet* rules = &c.s.rules
+        cdef int take = rules.take
+        cdef double moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
+                             else rules.k if take == TAKE_MAX else rules.n_set)
+        cdef size_t width = top + 1
+        c.single = NULL
+        c.pair = NULL
+        c.width = width
+        if self._serves(rules, c.distance, top):
+            c.single = <int32_t*>self.c_ws.buf[_EG_SINGLE]    # every pile here is below their width
+            c.pair = <int32_t*>self.c_ws.buf[_EG_PAIR] if self.c_has_pair else NULL
+            c.width = self.c_width
+            extra[0] += c.width * sizeof(int32_t) * (1 + (c.width if self.c_has_pair else 0))
+            return 0
+        if (<double>width) * moves > SINGLE_DP_WORK or not _fits(memory, extra[0], width * sizeof(int32_t)):
+            return 0                      # too costly here: the tables held stay for later searches
+        # new tables: the old ones go first (their rules, mode or width differ)
+        self.c_width = 0
+        self.c_has_pair = False
+        ws_drop(&self.c_ws, _EG_SINGLE)
+        ws_drop(&self.c_ws, _EG_PAIR)
+        if ws_reserve(&self.c_ws, _EG_SINGLE, width * sizeof(int32_t)) != 0:
+            raise MemoryError("no memory for the tt engine's endgame table")
+        c.single = <int32_t*>self.c_ws.buf[_EG_SINGLE]
+        extra[0] += width * sizeof(int32_t)
+        _fill(c, False, take)
+        if ((<double>width) * width * moves <= SINGLE_DP_WORK
+                and _fits(memory, extra[0], width * width * sizeof(int32_t))):
+            if ws_reserve(&self.c_ws, _EG_PAIR, width * width * sizeof(int32_t)) != 0:
+                raise MemoryError("no memory for the tt engine's endgame table")
+            c.pair = <int32_t*>self.c_ws.buf[_EG_PAIR]
+            extra[0] += width * width * sizeof(int32_t)
+            _fill(c, True, take)
+            self.c_has_pair = True
+        self.c_width = width
+        self.c_rules = rules[0]
         self.c_distance = c.distance
+        return 0
 
 
 def search(Search search, TranspositionTable table=None, bint distance=False, bint guide=True,
            bint endgame=True, size_t max_frames=MAX_FRAMES, size_t memory=0,
            Endgames endgames=None):
-    """Solve ``search``'s position with the tt engine (see _search_held for the parameters).
+    """Solve ``search``'s position with the tt engine.
 
-    A table serves one search at a time: this holds its lock while the search
-    runs, and waits for it while another thread's search holds it (stopping
-    for Ctrl-C, a cancellation or the time limit meanwhile: the scores are
-    then meaningless and ``search.stop_reason`` says why).
-    """
-    cdef bint locked = False
-    if table is not None:
-        with nogil:
-            locked = table.lock_for(&search.c_state)
-        if not locked:
-            return 0, 0, 0
-    try:
-        return _search_held(search, table, distance, guide, endgame, max_frames, memory, endgames)
-    finally:
-        if locked:
-            table.unlock()
-
-
-cdef tuple _search_held(Search search, TranspositionTable table, bint distance, bint guide,
-                        bint endgame, size_t max_frames, size_t memory, Endgames endgames):
-    """Solve ``search``'s position with the tt engine, the table (if any) held.
+    A table serves one thread at a time: this holds its lock while the search
+    runs, and waits for it while another thread holds it (stopping for
+    Ctrl-C, a cancellation or the time limit meanwhile: the scores are then
+    meaningless and ``search.stop_reason`` says why).
 
     Parameters
     ----------
     search : Search
-        The position, rules, limits and node counter.
+        The position, rules, limits and node counter. Every buffer the search
+        needs per call (scratch position, frames, Grundy lookups) lives in its
+        workspace, freed with it.
     table : TranspositionTable or None
         The table to use (None: search without one). It is emptied first when
         it last served other rules or the other mode; otherwise what it holds
@@ -613,8 +661,8 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
         what is left; the frames get the rest, and a game deeper than they
         hold stops with ``stop_reason`` "memory".
     endgames : Endgames or None
-        Where the endgame tables are kept between searches: used when they
-        serve this one (same rules and mode, wide enough), else filled and kept.
+        The endgame tables to use when they serve this search (same rules and
+        mode, wide enough), else to refill; None: tables for this search only.
 
     Returns
     -------
@@ -627,162 +675,189 @@ cdef tuple _search_held(Search search, TranspositionTable table, bint distance, 
     ------
     MemoryError
         When the search's working memory cannot be allocated.
+    ValueError
+        In distance mode, for a game that could last 2**29 moves or more.
     """
+    cdef bint held = True
+    if table is not None:
+        with nogil:
+            held = table.hold_for(&search.c_state)
+        if not held:
+            return 0, 0, 0
+    try:
+        return _search(search, table, distance, guide, endgame, max_frames, memory,
+                       endgames if endgames is not None else Endgames())
+    finally:
+        if table is not None:
+            table.release_hold()
+
+
+cdef tuple _search(Search search, TranspositionTable table, bint distance, bint guide,
+                   bint endgame, size_t max_frames, size_t memory, Endgames endgames):
+    """``search`` with the table held: prepare the context in steps, then run."""
     cdef Ctx c
     cdef SearchState* s = &search.c_state
-    cdef int i, n = 0
     cdef int take = s.rules.take
-    cdef pile_t top = 0
+    cdef pile_t top
     cdef int32_t score = 0
     cdef pile_t best_p = 0, best_take = 0
-    cdef uint64_t total = 0
-    cdef size_t extra = 0, half = memory // 2, table_bytes = 0, frame_bytes, frames_cap
-    cdef size_t guide_bytes
-    cdef size_t bound = memory + <size_t>(memory * MEMORY_SLACK)
-    cdef size_t saved_max_nbuckets = table.c_core.max_nbuckets if table is not None else 0
-    cdef bint kept = False                # the endgame tables belong to `endgames`
+    cdef size_t extra = 0                 # bytes of the optional tables
     c.s = s
-    c.frames_by_memory = False
     c.distance = distance
     c.terminal = rules_terminal_score(&s.rules) * (_MATE if distance else 1)
-    c.table = NULL
-    if table is not None:
-        # the entries are scores under one rule set and one mode: else start afresh
-        if (table.c_core.owner_mode != <int>distance
-                or memcmp(&table.c_core.owner_rules, &s.rules, sizeof(RuleSet)) != 0):
-            if table.c_core.stores:
-                table.clear()
-            table.c_core.owner_mode = distance
-            table.c_core.owner_rules = s.rules
-        c.table = &table.c_core
-    for i in range(search.c_n):
-        total += search.c_piles[i]
-    if distance and total >= DIST_MATE // 2:
-        raise ValueError("distance mode needs games shorter than 2**29 moves")
-    # the scratch position, the frames and the guide's tables live in the
-    # Search's workspace: reserved here, grown by _grow, freed with the Search
-    c.a = (<pile_t*>s.ws.buf[WS_PILES]
-           if ws_reserve(&s.ws, WS_PILES, (search.c_n + 1) * sizeof(pile_t)) == 0 else NULL)
-    c.max_frames = max_frames if max_frames > 2 else 2
-    c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
-    c.frames = (<Frame*>s.ws.buf[WS_FRAMES] if ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) == 0 else NULL)
-    c.gtab = NULL
-    c.theory_table = NULL
+    c.table = _claim(table, &s.rules, distance)
+    top = _canonical(&c, search)
+    _prepare_guide(&c, guide, top, memory, &extra)
     c.single = NULL
     c.pair = NULL
-    try:
-        if c.a == NULL or c.frames == NULL:
-            raise MemoryError("no memory for the tt engine's search stack")
-        for i in range(search.c_n):
-            if search.c_piles[i] >= s.rules.min_take:
-                c.a[n] = search.c_piles[i]
-                n += 1
-                if search.c_piles[i] > top:
-                    top = search.c_piles[i]
-        c.n = n
-        c.check_nodes = max(16, min(_CHECK_NODES, (1 << 22) // (n + 1)))
-        qsort(c.a, n, sizeof(pile_t), _cmp_pile)
-        c.guide = guide
-        c.mispredicted = 0
-        theory_init(&c.theory, &s.rules)
-        guide_bytes = (top + 1) * (sizeof(uint32_t) + (sizeof(grundy_t) if take == TAKE_SET else 0))
-        if (guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra, guide_bytes)
-                and (take != TAKE_SET or (<double>top + 1) * s.rules.n_set <= GUIDE_FILL_WORK)):
-            if take == TAKE_SET:
-                # the theory's table up to the top pile (piles only shrink): no period needed
-                c.theory.table_size = top // c.theory.scale + 1
-                c.theory_table = (<grundy_t*>s.ws.buf[WS_THEORY] if ws_reserve(
-                    &s.ws, WS_THEORY, c.theory.table_size * sizeof(grundy_t)) == 0 else NULL)
-                if (c.theory_table == NULL
-                        or theory_fill(&c.theory, c.theory_table, 0, c.theory.table_size) < 0):
-                    raise MemoryError("no memory for the tt engine's Grundy table")
-                c.theory.table = c.theory_table
-            # Grundy values by pile size, for lookups
-            c.gtab = (<uint32_t*>s.ws.buf[WS_GRUNDY]
-                      if ws_reserve(&s.ws, WS_GRUNDY, (top + 1) * sizeof(uint32_t)) == 0 else NULL)
-            if c.gtab == NULL:
-                raise MemoryError("no memory for the tt engine's Grundy table")
-            extra += guide_bytes
-            for i in range(top + 1):
-                c.gtab[i] = <uint32_t>theory_grundy(&c.theory, i)
-        elif guide and take == TAKE_SET:
-            c.guide = False               # no table for piles this large: plain order
-        # Endgame tables: lone piles, then pairs of piles, by DP when that is cheap
-        # (moves per pile * sizes <= SINGLE_DP_WORK); positions of one or two
-        # piles are then leaves of the search.
-        moves = (top if take == TAKE_ANY else top // 2 + 1 if take == TAKE_HALF
-                 else s.rules.k if take == TAKE_MAX else s.rules.n_set)
-        c.width = top + 1
-        if endgame and endgames is not None and endgames._serves(&s.rules, distance, top):
-            c.single = endgames.c_single      # every pile here is below their width
-            c.pair = endgames.c_pair
-            c.width = endgames.c_width
-            kept = True
-            extra += c.width * sizeof(int32_t) * (1 + (c.width if c.pair != NULL else 0))
-        elif (endgame and (<double>top + 1) * moves <= SINGLE_DP_WORK
-                and _fits(memory, extra, (top + 1) * sizeof(int32_t))):
-            c.single = <int32_t*>malloc((top + 1) * sizeof(int32_t))
-            if c.single == NULL:
-                raise MemoryError("no memory for the tt engine's endgame table")
-            extra += (top + 1) * sizeof(int32_t)
-            _fill(&c, False, take)
-            if ((<double>top + 1) * (top + 1) * moves <= SINGLE_DP_WORK
-                    and _fits(memory, extra, (top + 1) * (top + 1) * sizeof(int32_t))):
-                c.pair = <int32_t*>malloc((top + 1) * (top + 1) * sizeof(int32_t))
-                if c.pair == NULL:
-                    raise MemoryError("no memory for the tt engine's endgame table")
-                extra += (top + 1) * (top + 1) * sizeof(int32_t)
-                _fill(&c, True, take)
-            if endgames is not None:
-                endgames._adopt(&c)
-                kept = True
-        if memory:
-            # the table grows at most to what the optional tables and a
-            # sixteenth for the frames leave; the frames get the rest
-            if table is not None:
-                while (table.c_core.max_nbuckets > table.c_core.nbuckets
-                       and table.c_core.max_nbuckets * sizeof(TTBucket) + extra + memory // 16 > bound):
-                    table.c_core.max_nbuckets //= 2
-                table_bytes = table.c_core.max_nbuckets * sizeof(TTBucket)
-                if table.c_core.nbuckets * sizeof(TTBucket) > table_bytes:
-                    table_bytes = table.c_core.nbuckets * sizeof(TTBucket)
-            frame_bytes = bound - extra - table_bytes if bound > extra + table_bytes else 0
-            frames_cap = frame_bytes // sizeof(Frame)
-            if frames_cap < _FIRST_FRAMES:
-                frames_cap = _FIRST_FRAMES
-            if frames_cap < c.max_frames:
-                c.max_frames = frames_cap
-                c.frames_by_memory = True
-        c.probe_all = distance or not c.guide
-        # the key code: bytes when every position met fits them
-        want_bytes = top <= 255 and n <= 16
-        if table is not None:
-            if table.c_core.keys == KEYS_BYTES and not want_bytes:
-                table.clear()
-            if table.c_core.keys == KEYS_NONE:
-                table.c_core.keys = KEYS_BYTES if want_bytes else KEYS_GAMMA
-            c.keys = table.c_core.keys
+    c.width = top + 1
+    if endgame:
+        endgames.provide(&c, top, memory, &extra)
+    _budget(&c, table, max_frames, memory, extra)
+    c.probe_all = distance or not c.guide
+    _choose_keys(&c, table, top)
+    with nogil:
+        if take == TAKE_ANY:
+            _run(&c, &score, &best_p, &best_take, <TakeAnyTag>0)
+        elif take == TAKE_MAX:
+            _run(&c, &score, &best_p, &best_take, <TakeMaxTag>0)
+        elif take == TAKE_HALF:
+            _run(&c, &score, &best_p, &best_take, <TakeHalfTag>0)
         else:
-            c.keys = KEYS_BYTES if want_bytes else KEYS_GAMMA
-        with nogil:
-            if take == TAKE_ANY:
-                _run(&c, &score, &best_p, &best_take, <TakeAnyTag>0)
-            elif take == TAKE_MAX:
-                _run(&c, &score, &best_p, &best_take, <TakeMaxTag>0)
-            elif take == TAKE_HALF:
-                _run(&c, &score, &best_p, &best_take, <TakeHalfTag>0)
-            else:
-                _run(&c, &score, &best_p, &best_take, <TakeSetTag>0)
-    finally:
-        if not kept:
-            free(c.single)
-            free(c.pair)
-        if table is not None and saved_max_nbuckets > table.c_core.max_nbuckets:
-            table.c_core.max_nbuckets = saved_max_nbuckets
+            _run(&c, &score, &best_p, &best_take, <TakeSetTag>0)
     return score, best_p, best_take
+
+
+cdef TTCore* _claim(TranspositionTable table, const RuleSet* rules, bint distance) noexcept:
+    """The held table's core for a search under these rules and mode (NULL: no
+    table): its entries are scores under one rule set and one mode, so it is
+    emptied when it last served others."""
+    if table is None:
+        return NULL
+    if (table.c_core.owner_mode != <int>distance
+            or memcmp(&table.c_core.owner_rules, rules, sizeof(RuleSet)) != 0):
+        if table.c_core.stores:
+            table.clear()
+        table.c_core.owner_mode = distance
+        table.c_core.owner_rules = rules[0]
+    return &table.c_core
+
+
+cdef pile_t _canonical(Ctx* c, Search search) except? 0:
+    """Put the canonical position (movable piles, ascending) in c.a, a workspace
+    slot, and reserve the first frames; returns the top pile.
+
+    Raises MemoryError when out of memory, ValueError for a game too long for
+    distance scores.
+    """
+    cdef SearchState* s = c.s
+    cdef int i, n = 0
+    cdef pile_t top = 0
+    cdef uint64_t total = 0
+    for i in range(search.c_n):
+        total += search.c_piles[i]
+    if c.distance and total >= DIST_MATE // 2:
+        raise ValueError("distance mode needs games shorter than 2**29 moves")
+    c.cap = _FIRST_FRAMES
+    if (ws_reserve(&s.ws, WS_PILES, (search.c_n + 1) * sizeof(pile_t)) != 0
+            or ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) != 0):
+        raise MemoryError("no memory for the tt engine's search stack")
+    c.a = <pile_t*>s.ws.buf[WS_PILES]
+    c.frames = <Frame*>s.ws.buf[WS_FRAMES]
+    for i in range(search.c_n):
+        if search.c_piles[i] >= s.rules.min_take:
+            c.a[n] = search.c_piles[i]
+            n += 1
+            if search.c_piles[i] > top:
+                top = search.c_piles[i]
+    c.n = n
+    c.check_nodes = max(16, min(_CHECK_NODES, (1 << 22) // (n + 1)))
+    qsort(c.a, n, sizeof(pile_t), _cmp_pile)
+    return top
+
+
+cdef int _prepare_guide(Ctx* c, bint guide, pile_t top, size_t memory, size_t* extra) except -1:
+    """Set up the theory guide: the theory, and its Grundy values by pile size in
+    workspace slots where they fit; without them under `set S`, no guide.
+
+    Raises MemoryError when a table cannot be allocated.
+    """
+    cdef SearchState* s = c.s
+    cdef int take = s.rules.take
+    cdef size_t i
+    cdef size_t guide_bytes = (top + 1) * (sizeof(uint32_t) + (sizeof(grundy_t) if take == TAKE_SET else 0))
+    c.guide = guide
+    c.mispredicted = 0
+    c.gtab = NULL
+    c.theory_table = NULL
+    theory_init(&c.theory, &s.rules)
+    if (guide and top < GUIDE_TABLE_LIMIT and _fits(memory, extra[0], guide_bytes)
+            and (take != TAKE_SET or (<double>top + 1) * s.rules.n_set <= GUIDE_FILL_WORK)):
+        if take == TAKE_SET:
+            # the theory's table up to the top pile (piles only shrink): no period needed
+            c.theory.table_size = top // c.theory.scale + 1
+            if (ws_reserve(&s.ws, WS_THEORY, c.theory.table_size * sizeof(grundy_t)) != 0
+                    or theory_fill(&c.theory, <grundy_t*>s.ws.buf[WS_THEORY], 0,
+                                   c.theory.table_size) < 0):
+                raise MemoryError("no memory for the tt engine's Grundy table")
+            c.theory_table = <grundy_t*>s.ws.buf[WS_THEORY]
+            c.theory.table = c.theory_table
+        if ws_reserve(&s.ws, WS_GRUNDY, (top + 1) * sizeof(uint32_t)) != 0:
+            raise MemoryError("no memory for the tt engine's Grundy table")
+        c.gtab = <uint32_t*>s.ws.buf[WS_GRUNDY]
+        extra[0] += guide_bytes
+        for i in range(top + 1):
+            c.gtab[i] = <uint32_t>theory_grundy(&c.theory, i)
+    elif guide and take == TAKE_SET:
+        c.guide = False                   # no table for piles this large: plain order
+    return 0
+
+
+cdef void _budget(Ctx* c, TranspositionTable table, size_t max_frames, size_t memory,
+                  size_t extra) noexcept:
+    """Share the memory bound (0: none) between the table's growth and the frames.
+
+    The table may grow at most to what the optional tables (`extra` bytes) and
+    a sixteenth for the frames leave, never shrinking below the buckets in
+    use; the frames get the rest (STOP_MEMORY beyond it), and max_frames
+    bounds them in any case (STOP_DEPTH beyond it).
+    """
+    cdef size_t bound = memory + <size_t>(memory * MEMORY_SLACK)
+    cdef size_t grow, table_bytes = 0, frame_bytes, frames_cap
+    c.max_frames = max_frames if max_frames > 2 else 2
+    c.frames_by_memory = False
+    if table is not None:
+        grow = table.c_core.max_nbuckets
+        if memory:
+            while grow > table.c_core.nbuckets and grow * sizeof(TTBucket) + extra + memory // 16 > bound:
+                grow //= 2
+            table_bytes = (grow if grow > table.c_core.nbuckets else table.c_core.nbuckets) * sizeof(TTBucket)
+        ttable_allow_growth(&table.c_core, grow)
+    if memory:
+        frame_bytes = bound - extra - table_bytes if bound > extra + table_bytes else 0
+        frames_cap = frame_bytes // sizeof(Frame)
+        if frames_cap < _FIRST_FRAMES:
+            frames_cap = _FIRST_FRAMES
+        if frames_cap < c.max_frames:
+            c.max_frames = frames_cap
+            c.frames_by_memory = True
+    if c.cap > c.max_frames:
+        c.cap = c.max_frames
+
+
+cdef void _choose_keys(Ctx* c, TranspositionTable table, pile_t top) noexcept:
+    """The key code: bytes when every position met fits them (a table keeps one code)."""
+    cdef bint want_bytes = top <= 255 and c.n <= 16
+    if table is None:
+        c.keys = KEYS_BYTES if want_bytes else KEYS_GAMMA
+        return
+    if table.c_core.keys == KEYS_BYTES and not want_bytes:
+        table.clear()
+    if table.c_core.keys == KEYS_NONE:
+        table.c_core.keys = KEYS_BYTES if want_bytes else KEYS_GAMMA
+    c.keys = table.c_core.keys
 
 
 cdef inline bint _fits(size_t memory, size_t used, size_t more) noexcept nogil:
     """True when an optional table of `more` bytes fits half the memory budget (0: no budget)."""
     return memory == 0 or used + more <= memory // 2
-

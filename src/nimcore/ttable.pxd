@@ -11,19 +11,24 @@
 # A position whose code does not fit in 128 bits is simply not stored (still
 # exact, only slower); ttable.unpackable counts them.
 #
-# Size: the memory for the whole table (tt_mb) is reserved at once but the
-# kernel maps it only when touched, and the table starts with a few buckets and
-# doubles in place while it is more than half full or once entries start being
-# evicted (more than 1 per 64 buckets), up to the size asked for:
-# a small search touches little memory (no page faults to pay), a large one
-# gets the whole table.
+# Memory: the table owns it. The whole bucket array (tt_mb) is reserved once,
+# when the table is made, but the kernel maps it only when touched; the table
+# starts with a few buckets and doubles in place (ttable_double, the one way it
+# grows) while it is more than half full or once entries start being evicted
+# (more than 1 per 64 buckets), up to `grow_nbuckets`: a small search touches
+# little memory (no page faults to pay), a large one gets the whole table. A
+# search under a memory bound lowers `grow_nbuckets` for itself
+# (ttable_allow_growth) so that the table, its endgame tables and its frames
+# fit; the array is freed in one place, the table's __dealloc__.
 # (Asking for huge pages with madvise was tried: a 7 ms stall on the first
 # touch of a tiny search and no gain on large ones, so it is not done.)
 #
-# Threads: a table serves one search at a time. tt.search holds its lock from
-# the owner check (rules and mode of the entries) to the end; a search on
-# another thread waits, still stopping for Ctrl-C, a cancellation or its time
-# limit. Without it two searches under different rules mixed their entries.
+# Threads: a table serves one thread at a time, guarded by its one lock. tt.search
+# holds it from the owner check (rules and mode of the entries) to the end; a
+# search on another thread waits, still stopping for Ctrl-C, a cancellation or
+# its time limit. Without it two searches under different rules mixed their
+# entries. The lock is re-entrant: a caller that runs several searches on one
+# table (a Solver's analysis) holds it across them with try_hold / release.
 #
 # Replacement: slot 0 of a bucket keeps the entry whose subtree cost the most
 # nodes (`work`); slot 1 takes everything else. A new entry that cost at least
@@ -62,8 +67,8 @@ cdef enum:
 cdef struct TTCore:
     TTBucket* buckets    # power-of-two count: index with a mask
     size_t mask          # bucket count - 1 (of the buckets in use)
-    size_t nbuckets      # buckets in use: doubles up to max_nbuckets
-    size_t max_nbuckets
+    size_t nbuckets      # buckets in use: doubles up to grow_nbuckets
+    size_t max_nbuckets  # buckets of the whole array (fixed when the table is made)
     int keys             # the key code of the entries (KEYS_NONE while empty)
     count_t used         # slots holding an entry
     count_t stores
@@ -74,21 +79,32 @@ cdef struct TTCore:
     count_t evicted
     RuleSet owner_rules  # the rules of the entries (set by tt.search) ...
     int owner_mode       # ... and the mode: 0 values, 1 distances, -1 none yet
+    size_t grow_nbuckets # most buckets the running search may use (<= max_nbuckets; last:
+                         # the fields the probes and stores touch keep their places)
 
 cdef class TranspositionTable:
     cdef TTCore c_core
-    cdef void* c_raw             # the mapping; c_core.buckets is it aligned to 2 MB
-    cdef size_t c_raw_bytes
+    cdef void* c_raw             # the memory (heap or mapping); c_core.buckets is it aligned
+    cdef size_t c_raw_bytes      # bytes mapped (0: c_raw is heap memory)
     cdef size_t c_bytes          # bytes of the whole bucket array (<= the MB asked for)
     cdef size_t c_first_buckets  # buckets in use at the start
-    cdef PyThread_type_lock c_lock   # held by the one search using the table
+    cdef PyThread_type_lock c_lock   # the one lock: held by the thread using the table
+    cdef unsigned long c_holder  # that thread's ident (valid while c_holds > 0)
+    cdef int c_holds             # how many times it holds the lock (re-entrant)
 
     cdef void clear(self) noexcept nogil
-    cdef bint lock_for(self, SearchState* s) noexcept nogil
-    cdef void unlock(self) noexcept nogil
+    cdef bint _take(self, long long wait_us) noexcept nogil
+    cdef bint hold_for(self, SearchState* s) noexcept nogil
+    cdef void release_hold(self) noexcept nogil
 
 
 cdef void ttable_double(TTCore* t) noexcept nogil
+
+
+cdef inline void ttable_allow_growth(TTCore* t, size_t nbuckets) noexcept nogil:
+    """Let the table grow to at most nbuckets (a power of two) during the coming
+    search, or to its whole array when that is smaller. Buckets in use stay in use."""
+    t.grow_nbuckets = nbuckets if nbuckets < t.max_nbuckets else t.max_nbuckets
 
 cdef extern from *:
     int __builtin_clzll(unsigned long long x) nogil
@@ -211,5 +227,5 @@ cdef inline void ttable_store(TTCore* t, const TTKey* key, int32_t score,
         _tt_fill(&b.slot[1], key, score, pile, take, w)
     # grow while we may: when more than half full, or when entries start being
     # pushed out (an evicted position may have to be searched again)
-    if (t.used > t.nbuckets or t.evictions > (t.nbuckets >> 6)) and t.nbuckets < t.max_nbuckets:
+    if (t.used > t.nbuckets or t.evictions > (t.nbuckets >> 6)) and t.nbuckets < t.grow_nbuckets:
         ttable_double(t)

@@ -5,8 +5,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from cpython.pythread cimport (
-    PY_LOCK_ACQUIRED, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock,
-    PyThread_free_lock, PyThread_release_lock,
+    PY_LOCK_ACQUIRED, PyThread_allocate_lock, PyThread_free_lock, PyThread_release_lock,
 )
 
 from nimcore._types cimport count_t, pile_t
@@ -23,21 +22,13 @@ cdef enum:
     _FIRST_BUCKETS = 1 << 6  # 4 KB (one page) in use at first: a small search touches one page
     _SMALL = 1 << 18         # tables smaller than this come from the heap
 
-# One spare mapping, kept when a table is freed and handed to the next table of
-# the same size: a program that solves many small positions (a game loop) then
-# pays neither mmap/munmap nor page faults per search. Only its dirty part (the
-# buckets the old table used, at most SPARE_DIRTY_MAX bytes) is zeroed again.
 cdef extern from "pythread.h":
     int PyThread_acquire_lock_timed(PyThread_type_lock lock, long long microseconds,
                                     int intr_flag) nogil
+    unsigned long PyThread_get_thread_ident() nogil
 
 #: How long a search waits for a busy table between two checkpoints (Ctrl-C, cancel, time).
 cdef long long _LOCK_WAIT_US = 20000
-
-cdef void* _spare_raw = NULL
-cdef size_t _spare_raw_bytes = 0
-cdef size_t _spare_dirty = 0
-SPARE_DIRTY_MAX = 1 << 22
 
 #: Bytes of one entry and of one bucket (two entries: one cache line).
 ENTRY_BYTES = sizeof(TTEntry)
@@ -88,8 +79,10 @@ cdef class TranspositionTable:
         table is no larger than needed for them (small searches then cost no
         page faults). 0: no bound.
 
-    A table serves one search at a time: ``nimcore.tt.search`` holds it while
-    it runs, and a search from another thread waits for it.
+    A table serves one thread at a time: ``nimcore.tt.search`` holds its lock
+    while it runs, and a search from another thread waits for it. The lock is
+    re-entrant, so a caller may hold it across several searches (``try_hold``,
+    ``release``).
 
     Raises
     ------
@@ -100,7 +93,6 @@ cdef class TranspositionTable:
     """
 
     def __cinit__(self, mb, positions=0):
-        global _spare_raw
         cdef size_t nbuckets = 1, first
         cdef char* raw
         self.c_lock = PyThread_allocate_lock()
@@ -127,20 +119,15 @@ cdef class TranspositionTable:
         else:
             # reserve address space only: the kernel maps (zeroed) pages when touched
             self.c_raw_bytes = self.c_bytes + _HUGE
-            if _spare_raw != NULL and _spare_raw_bytes == self.c_raw_bytes:
-                self.c_raw = _spare_raw
-                _spare_raw = NULL
-                raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
-                memset(raw, 0, _spare_dirty)
-            else:
-                self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
-                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                if self.c_raw == MAP_FAILED:
-                    self.c_raw = NULL
-                    raise MemoryError(f"no memory for a transposition table of {mb} MB")
-                raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
+            self.c_raw = mmap(NULL, self.c_raw_bytes, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+            if self.c_raw == MAP_FAILED:
+                self.c_raw = NULL
+                raise MemoryError(f"no memory for a transposition table of {mb} MB")
+            raw = <char*>(((<size_t>self.c_raw) + _HUGE - 1) & ~(<size_t>_HUGE - 1))
         self.c_core.buckets = <TTBucket*>raw
         self.c_core.max_nbuckets = nbuckets
+        self.c_core.grow_nbuckets = nbuckets
         first = _FIRST_BUCKETS if nbuckets > _FIRST_BUCKETS else nbuckets
         self.c_first_buckets = first
         self.c_core.nbuckets = first
@@ -148,20 +135,15 @@ cdef class TranspositionTable:
         self.c_core.owner_mode = -1
 
     def __dealloc__(self):
-        global _spare_raw, _spare_raw_bytes, _spare_dirty
-        cdef size_t dirty = self.c_core.nbuckets * sizeof(TTBucket)
+        # the one place the table's memory is freed
         if self.c_lock != NULL:
             PyThread_free_lock(self.c_lock)
         if self.c_raw == NULL:
             return
-        if not self.c_raw_bytes:
-            free(self.c_raw)
-        elif _spare_raw == NULL and dirty <= SPARE_DIRTY_MAX:
-            _spare_raw = self.c_raw            # kept for the next table of this size
-            _spare_raw_bytes = self.c_raw_bytes
-            _spare_dirty = dirty
-        else:
+        if self.c_raw_bytes:
             munmap(self.c_raw, self.c_raw_bytes)
+        else:
+            free(self.c_raw)
 
     cdef void clear(self) noexcept nogil:
         memset(self.c_core.buckets, 0, self.c_core.nbuckets * sizeof(TTBucket))
@@ -176,27 +158,60 @@ cdef class TranspositionTable:
         self.c_core.evicted = 0
         self.c_core.keys = KEYS_NONE
 
-    cdef bint lock_for(self, SearchState* s) noexcept nogil:
-        """Wait until no other search uses the table, then hold it for search s.
+    cdef bint _take(self, long long wait_us) noexcept nogil:
+        """Hold the lock (again, on the holding thread) waiting at most wait_us
+        (-1: for ever); False when it is busy."""
+        cdef unsigned long me = PyThread_get_thread_ident()
+        if self.c_holds > 0 and self.c_holder == me:
+            self.c_holds += 1             # only this thread writes c_holder to its ident
+            return True
+        if PyThread_acquire_lock_timed(self.c_lock, wait_us, 0) != PY_LOCK_ACQUIRED:
+            return False
+        self.c_holder = me
+        self.c_holds = 1
+        return True
+
+    cdef bint hold_for(self, SearchState* s) noexcept nogil:
+        """Wait until no other thread uses the table, then hold it for search s.
 
         Returns False, with s.stop set, when s must stop while it waits
         (Ctrl-C, its cancellation handle, its time limit).
         """
-        while PyThread_acquire_lock_timed(self.c_lock, _LOCK_WAIT_US, 0) != PY_LOCK_ACQUIRED:
+        while not self._take(_LOCK_WAIT_US):
             if search_checkpoint(s) != STOP_NONE:
                 return False
         return True
 
-    cdef void unlock(self) noexcept nogil:
-        PyThread_release_lock(self.c_lock)
+    cdef void release_hold(self) noexcept nogil:
+        self.c_holds -= 1
+        if self.c_holds == 0:
+            self.c_holder = 0
+            PyThread_release_lock(self.c_lock)
+
+    def try_hold(self):
+        """Hold the table for this thread if no other thread does; True when held.
+
+        Every search the thread runs on the table meanwhile uses it without
+        waiting; ``release`` ends the hold.
+        """
+        cdef bint held
+        with nogil:
+            held = self._take(0)
+        return held
+
+    def release(self):
+        """End a hold of ``try_hold`` (from the thread that holds the table)."""
+        if self.c_holds <= 0 or self.c_holder != PyThread_get_thread_ident():
+            raise RuntimeError("release() of a table this thread does not hold")
+        self.release_hold()
 
     def reset(self):
-        """Empty the table and zero its counters (after a search using it has finished)."""
+        """Empty the table and zero its counters (waiting for a search using it to finish)."""
         with nogil:
-            PyThread_acquire_lock(self.c_lock, WAIT_LOCK)
+            self._take(-1)
             self.clear()
             self.c_core.owner_mode = -1
-            PyThread_release_lock(self.c_lock)
+            self.release_hold()
 
     @property
     def nbytes(self):

@@ -40,10 +40,38 @@ cdef inline int ws_reserve(Workspace* w, int slot, size_t nbytes) noexcept nogil
     return 0
 
 
+cdef enum:
+    WS_AT_BOUND = -1   # ws_grow: the array holds max_items already
+    WS_NO_MEMORY = -2  # ws_grow: realloc failed
+
+
+cdef inline int ws_grow(Workspace* w, int slot, size_t item_bytes, size_t* items,
+                        size_t max_items) noexcept nogil:
+    """Double the array of *items items of item_bytes in slot `slot`, to at most
+    max_items (an engine's frame stack as its game gets longer); *items becomes
+    the new count. Returns 0, WS_AT_BOUND (*items is max_items already) or
+    WS_NO_MEMORY; the contents are kept, the buffer may move.
+    """
+    cdef size_t grown = items[0] * 2 if items[0] else 1
+    if items[0] >= max_items:
+        return WS_AT_BOUND
+    if grown > max_items:
+        grown = max_items
+    if ws_reserve(w, slot, grown * item_bytes) != 0:
+        return WS_NO_MEMORY
+    items[0] = grown
+    return 0
+
+
+cdef inline void ws_drop(Workspace* w, int slot) noexcept nogil:
+    """Release one slot (it is reserved again from nothing)."""
+    free(w.buf[slot])
+    w.buf[slot] = NULL
+    w.nbytes[slot] = 0
+
+
 cdef inline void ws_free(Workspace* w) noexcept nogil:
-    """Release every slot (the one place search memory is freed)."""
+    """Release every slot (the one place a workspace's memory is freed)."""
     cdef int slot
     for slot in range(WS_SLOTS):
-        free(w.buf[slot])
-        w.buf[slot] = NULL
-        w.nbytes[slot] = 0
+        ws_drop(w, slot)

@@ -97,7 +97,7 @@ def solve(
             solver = _SOLVERS_BY_ARGUMENT[rules]
         except (KeyError, TypeError):       # TypeError: unhashable rules, refused there
             solver = default_solver(rules)
-        return solver.solve(piles, method)
+        return solver._solve_plain(piles, method)
     return default_solver(rules, tt_mb).solve(
         piles, method, node_limit=node_limit, time_limit=time_limit, progress=progress, cancel=cancel
     )
