@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.kernel import MAX_PILE, MAX_SET, CoreRules
 from nim.octal.codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+
+if TYPE_CHECKING:
+    from nim.octal.moves import HeapMoves
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
@@ -278,9 +281,13 @@ class Rules:
         Raises
         ------
         InvalidRulesError
-            For a take-and-break game (its moves may split a heap).
+            For a take-and-break game (its moves may split a heap): its
+            moves are ``heap_moves(pile)``.
         """
-        self._refuse_splits()
+        if self._core is None:
+            raise InvalidRulesError(
+                f"rules {self} split heaps: a move is more than a number taken, so its moves are "
+                f"Rules.heap_moves({pile}) (or Position.moves()), not Rules.takes")
         if self.take == "any":
             return range(pile, 0, -1)
         if self.take == "max":
@@ -290,6 +297,38 @@ class Rules:
             return range(pile // 2, 0, -1)
         assert self.subtract is not None
         return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
+
+    def heap_moves(self, pile: int) -> "HeapMoves":
+        """The moves of one heap of ``pile`` in a take-and-break game, as
+        ``(count, split)`` pairs (``split``: None, or the two heaps ``(a, b)``
+        left, ``a <= b``), larger take first (``nim.octal.moves`` says the order).
+
+        A lazy sequence: ``len``, indexing and ``in`` cost O(places of the code).
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take rule: its moves are ``takes(pile)``.
+
+        >>> list(Rules.game("kayles").heap_moves(3))
+        [(2, None), (1, None), (1, (1, 1))]
+        """
+        from nim.octal.moves import HeapMoves, split_places
+
+        return HeapMoves(split_places(self), pile)
+
+    def has_move(self, pile: int) -> bool:
+        """True when a heap of ``pile`` can be moved under these rules (False: a
+        dead heap, e.g. 1 in Dawson's Kayles, 1 and 2 in Grundy's game).
+
+        >>> Rules.game("dawson-kayles").has_move(1), Rules().has_move(1)
+        (False, True)
+        """
+        if self._core is not None:
+            return pile >= self._core.min_take
+        from nim.octal.moves import heap_has_move, split_places
+
+        return heap_has_move(split_places(self), pile)
 
     def describe(self) -> str:
         """The rules in a sentence, e.g. for the start of a game or a table's heading."""
