@@ -286,8 +286,9 @@ class Rules:
         """
         if self._core is None:
             raise InvalidRulesError(
-                f"rules {self} split heaps: a move is more than a number taken, so its moves are "
-                f"Rules.heap_moves({pile}) (or Position.moves()), not Rules.takes")
+                f"rules {self} split heaps: a move is more than a number taken, so their moves are "
+                f"Rules.heap_moves({pile}) or Position.moves(), not Rules.takes; their values "
+                "are nim.octal.nim_sequence(rules, n)")
         if self.take == "any":
             return range(pile, 0, -1)
         if self.take == "max":

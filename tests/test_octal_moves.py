@@ -1,0 +1,215 @@
+"""Moves that split (issue 23, item 1): ``Position.moves``, ``is_legal``, ``apply``,
+``is_terminal`` and ``LegalMoves`` under octal codes and Grundy's game, against
+an oracle written here from SPEC 2.1's digit definition (it shares no code with
+``nim.octal``: its own code reader, its own enumeration)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import nim
+from nim import IllegalMoveError, Move, Position, Rules
+from nim.position import LegalMoves
+
+# -- the oracle ---------------------------------------------------------------------------------
+
+
+def oracle_digits(code):
+    """Digits d0, d1, ... of an octal code written 'd0.d1d2...'."""
+    whole, _, after = code.partition(".")
+    return [int(whole or "0")] + [int(c) for c in after]
+
+
+def oracle_moves(code, n):
+    """Every move of a heap of n as (count, None) or (count, (a, b)) with a <= b.
+
+    ``code`` None is Grundy's game: split into two unequal non-empty heaps."""
+    found = set()
+    if code is None:
+        for a in range(1, n):
+            if a < n - a:
+                found.add((0, (a, n - a)))
+        return found
+    for k, d in enumerate(oracle_digits(code)):
+        if k > n:
+            continue
+        rest = n - k
+        if k >= 1 and d & 1 and rest == 0:
+            found.add((k, None))
+        if k >= 1 and d & 2 and rest >= 1:
+            found.add((k, None))
+        if d & 4:
+            for a in range(1, rest):
+                b = rest - a
+                if a <= b:
+                    found.add((k, (a, b)))
+    return found
+
+
+def oracle_children(code, heaps):
+    """Every position one move from ``heaps``, as sorted tuples of non-empty heaps."""
+    out = set()
+    for i, n in enumerate(heaps):
+        others = heaps[:i] + heaps[i + 1:]
+        for count, split in oracle_moves(code, n):
+            left = [n - count] if split is None else list(split)
+            out.add(tuple(sorted([h for h in others + tuple(left) if h])))
+    return out
+
+
+def canonical(position):
+    return tuple(sorted(h for h in position.piles if h))
+
+
+_rng = random.Random(23)
+NAMED = ["0.77", "0.07", "0.137", "0.16", "4.07", "0.6", "0.4", "0.51", "0.007", "0.17", "0.26",
+         "4.7", "0.72", "0.356", "0.64", "0.44", "0.33", "0.303", "0.14", "0.1"]
+RANDOM = []
+while len(RANDOM) < 14:
+    places = _rng.randint(1, 4)
+    code = _rng.choice("04") + "." + "".join(_rng.choice("01234567") for _ in range(places - 1)) \
+        + _rng.choice("1234567")
+    if code not in NAMED + RANDOM:
+        RANDOM.append(code)
+CODES = NAMED + RANDOM
+
+
+def rules_of(code):
+    return Rules(take="grundy") if code is None else Rules(octal=code)
+
+
+# -- one heap: the move set and the children equal the oracle's ----------------------------------
+
+
+@pytest.mark.parametrize("code", CODES + [None])
+def test_moves_of_one_heap_equal_the_oracle(code):
+    rules = rules_of(code)
+    for n in range(21):
+        position = Position((n,), rules)
+        moves = list(position.moves())
+        found = {(m.count, m.split) for m in moves}
+        assert len(found) == len(moves), (code, n)            # each move once
+        assert found == oracle_moves(code, n), (code, n)
+        assert all(m.split is None or m.split[0] <= m.split[1] for m in moves)
+        children = {canonical(position.apply(m)) for m in moves}
+        assert children == oracle_children(code, (n,)), (code, n)
+        assert position.is_terminal() == (not oracle_moves(code, n))
+        assert rules.has_move(n) == bool(oracle_moves(code, n))
+
+
+def test_the_codes_number_thirty_and_more():
+    assert len(set(CODES)) >= 30
+
+
+@pytest.mark.parametrize("code", CODES + [None])
+def test_move_order_is_larger_take_first_then_plain_then_smaller_part(code):
+    rules = rules_of(code)
+    for n in range(21):
+        keys = [(-m.count, m.split is not None, m.split or ()) for m in Position((n,), rules).moves()]
+        assert keys == sorted(keys)
+
+
+# -- several heaps: children, LegalMoves, is_legal, apply ----------------------------------------
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.07", "0.16", None])
+def test_positions_of_several_heaps(code):
+    rules = rules_of(code)
+    rng = random.Random(str(code))
+    for _ in range(60):
+        heaps = tuple(rng.randint(0, 12) for _ in range(rng.randint(1, 4)))
+        position = Position(heaps, rules)
+        moves = list(position.moves())
+        legal = LegalMoves(position)
+        assert len(legal) == legal.total == len(moves)
+        assert [legal[i] for i in range(len(legal))] == moves == list(legal)
+        assert list(legal.smallest_first()) != [] or not moves
+        assert sorted(legal.smallest_first()) == sorted(moves)
+        assert {canonical(position.apply(m)) for m in moves} == oracle_children(code, heaps)
+        for move in moves:
+            assert position.is_legal(move)
+            after = position.apply(move)
+            pile = move.pile
+            if move.split is None:
+                assert after.piles == heaps[:pile] + (heaps[pile] - move.count,) + heaps[pile + 1:]
+            else:
+                # the two parts replace the heap in place: a at its index, b right after
+                assert after.piles == heaps[:pile] + move.split + heaps[pile + 1:]
+                a, b = move.split
+                flipped = Move(pile, move.count, split=(b, a))
+                assert position.is_legal(flipped)
+                assert position.apply(flipped).piles == heaps[:pile] + (b, a) + heaps[pile + 1:]
+                # a split that does not add up is illegal, and apply says why
+                for wrong in ((a + 1, b), (a, b - 1), (0, a + b)):
+                    bad = Move(pile, move.count, split=wrong)
+                    assert not position.is_legal(bad)
+                    with pytest.raises(IllegalMoveError, match="illegal move"):
+                        position.apply(bad)
+            assert after.rules == rules
+        assert position.is_terminal() == (not moves)
+
+
+def test_legal_moves_of_a_large_heap_are_lazy():
+    position = Position((10**12, 5), "kayles")
+    legal = LegalMoves(position)
+    # a Kayles heap of n: take 2 (plain, splits (n-2)//2), take 1 (plain, splits (n-1)//2)
+    n = 10**12
+    assert legal.total == 2 + (n - 2) // 2 + (n - 1) // 2 + len(oracle_moves("0.77", 5))
+    last_of_big = legal[legal.total - len(oracle_moves("0.77", 5)) - 1]
+    assert last_of_big == Move(0, 1, split=((n - 1) // 2, n - 1 - (n - 1) // 2))
+    assert position.is_legal(last_of_big)
+
+
+# -- bad moves: clear errors ---------------------------------------------------------------------
+
+
+def test_a_split_under_a_take_rule_is_illegal():
+    for rules in ("normal", "misere,max=3", "normal,set=1;3"):
+        position = Position((3, 4), rules)
+        move = Move(1, 1, split=(1, 2))
+        assert not position.is_legal(move)
+        with pytest.raises(IllegalMoveError, match="no move splits a heap"):
+            position.apply(move)
+    # a take rule's moves are unchanged: pairs, largest take first
+    assert list(Position((3,), "normal").moves()) == [Move(0, 3), Move(0, 2), Move(0, 1)]
+
+
+def test_illegal_moves_say_why():
+    kayles = Position((5, 6), "kayles")
+    with pytest.raises(IllegalMoveError, match="make 7, not the pile's 6"):
+        kayles.apply(Move(1, 1, split=(2, 4)))
+    with pytest.raises(IllegalMoveError, match="non-empty"):
+        kayles.apply(Move(1, 1, split=(0, 5)))
+    with pytest.raises(IllegalMoveError, match="does not allow taking 3"):
+        kayles.apply(Move(1, 3))
+    with pytest.raises(IllegalMoveError, match="no pile 2"):
+        kayles.apply(Move(2, 1))
+    with pytest.raises(IllegalMoveError, match="must differ"):
+        Position((6,), "grundy-game").apply(Move(0, 0, split=(3, 3)))
+    with pytest.raises(IllegalMoveError, match="whole numbers"):
+        kayles.apply((0, 1, (1.5, 2.5)))
+    with pytest.raises(IllegalMoveError, match="pair of heaps"):
+        kayles.is_legal((0, 1, 7))
+    assert isinstance(IllegalMoveError("x"), nim.NimError)
+
+
+def test_plain_triples_are_moves_too():
+    position = Position((7,), "kayles")
+    assert position.is_legal((0, 1, (2, 4)))
+    assert position.apply((0, 1, (2, 4))) == Position((2, 4), "kayles")
+
+
+# -- the split move as a value -------------------------------------------------------------------
+
+
+def test_split_moves_pickle_and_repr_round_trip():
+    for move in list(Position((9, 4), "kayles").moves()) + list(Position((7,), "grundy-game").moves()):
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert type(pickle.loads(pickle.dumps(move))) is Move
+        assert eval(repr(move), {"Move": Move}) == move
+    move = Move(0, 1, split=(2, 4))
+    assert move.split == (2, 4) and move.pile == 0 and move.count == 1
+    assert move.to_json() == [0, 1, [2, 4]]
