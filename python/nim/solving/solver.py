@@ -101,9 +101,10 @@ class Solver:
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
         self._lock = allocate_lock()           # guards _table: one search at a time uses it
         self._table: Optional[TranspositionTable] = None
-        #: the theory when it is exact for the rules (then ``auto`` needs no search)
+        #: the theory when it is exact for the rules (then ``auto`` needs no search);
+        #: a take-and-break game has its own (nim.solving.takebreak)
         self.exact_theory: Optional[CoreTheory] = (
-            theory(self._rules) if has_closed_form(self._rules) else None)
+            theory(self._rules) if not self._rules.splits and has_closed_form(self._rules) else None)
         #: what ``auto`` runs when the theory is exact (its answers name it)
         self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
 
@@ -189,6 +190,9 @@ class Solver:
         position = as_piles(read_once(piles))
         options = self.call_options(**limits)
         name = _check_method(method)
+        if self._rules.splits:
+            from nim.solving.takebreak import split_solve
+            return split_solve(position, self._rules, name, options)
         if name == "auto":
             name = auto_method(self._rules)
         engine = engine_named(name)
@@ -230,7 +234,10 @@ class Solver:
             options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
                                         cancel=cancel)
         method = "theory"
-        if depth and self._rules.take == "any":
+        if self._rules.splits:
+            from nim.solving.takebreak_analysis import analyze_splits
+            rows, method = analyze_splits(position, self._rules, depth, options)
+        elif depth and self._rules.take == "any":
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
         elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)
@@ -261,6 +268,10 @@ class Solver:
         """
         from nim.solving.batch import batch_values
 
+        if self._rules.splits and not self._rules.misere:
+            from nim.octal.sums import sum_table
+            from nim.solving.takebreak import split_values
+            return split_values(positions, sum_table(self._rules))
         return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:

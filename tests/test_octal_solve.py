@@ -1,0 +1,238 @@
+"""Sums of take-and-break heaps solved exactly (issue 23, items 2, 4, 5), against the
+independent brute force of ``tests/octal_brute.py`` (memoised recursion over sorted
+tuples of heaps, its own move rules from the octal digits).
+
+CI checks a sample (every position of up to 4 heaps of up to 12 in normal play
+through the nim-sum; smaller positions by the full brute force in both
+conventions); ``pytest --slow`` sweeps every position of up to 4 heaps of up to
+12 through the brute force, both conventions, every method.
+"""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import nim
+from nim.errors import NimError
+from nim.octal.sequence import octal_period
+from nim.solving import takebreak
+
+import octal_brute as brute
+
+#: The named games, codes from Winning Ways' tables, and random codes with splits.
+NAMED = ["0.77", "0.07", "0.137", "0.16", "4.07", "grundy-game"]
+LISTED = ["0.04", "0.06", "0.14", "0.15", "0.17", "0.26", "0.35", "0.36", "0.37", "0.44", "0.45",
+          "0.52", "0.54", "0.55", "0.56", "0.6", "0.64", "0.71", "0.72", "0.75", "0.76", "4.0",
+          "0.447", "0.165", "0.007"]
+
+
+def _random_codes(count, seed=23):
+    rng = random.Random(seed)
+    codes = []
+    while len(codes) < count:
+        digits = [rng.choice([0, 4])] + [rng.randrange(8) for _ in range(rng.randrange(1, 4))]
+        if not any(d & 4 for d in digits) or digits[-1] == 0:
+            continue
+        code = f"{digits[0]}." + "".join(map(str, digits[1:]))
+        if code not in codes and code not in LISTED and code not in NAMED:
+            codes.append(code)
+    return codes
+
+
+RANDOM = _random_codes(8)
+CODES = NAMED + LISTED + RANDOM
+
+
+def rules_of(game, misere=False):
+    """The package's rules of a game written as the oracle reads it."""
+    text = game if game == "grundy-game" else f"octal={game}"
+    return nim.Rules.parse(("misere," if misere else "") + text)
+
+
+def positions(heaps, largest):
+    """Every multiset of up to ``heaps`` heaps of 0 .. ``largest`` (as sorted tuples)."""
+    return list(itertools.combinations_with_replacement(range(largest + 1), heaps))
+
+
+def brute_value(game, misere, position):
+    return 1 if brute.wins(game, misere, position) else -1
+
+
+def nim_sum_value(game, position):
+    total = 0
+    for heap in position:
+        total ^= brute.grundy(game, heap)
+    return 1 if total else -1
+
+
+def apply(game, position, move):
+    """The position after ``move``, checked legal by the oracle's own rules."""
+    pile, count = move[0], move[1]
+    heap = position[pile]
+    split = move.split
+    parts = tuple(sorted(split)) if split is not None else ((heap - count,) if heap > count else ())
+    assert tuple(sorted(parts)) in brute.heap_options(game, heap), (game, position, move)
+    if split is not None:
+        assert sum(split) + count == heap
+    return tuple(position[:pile]) + parts + tuple(position[pile + 1:])
+
+
+def check_solution(game, misere, position, solution, expected):
+    assert solution.value == expected, (game, misere, position, solution)
+    if expected == 1:
+        assert solution.move is not None
+        after = apply(game, position, solution.move)
+        assert brute_value(game, misere, after) == -1, (game, position, solution.move)
+    elif not brute.children(game, tuple(position)):
+        assert solution.move is None
+
+
+# ---------------------------------------------------------------- normal play, the nim-sum
+
+def test_the_codes_are_thirty_and_more_and_split():
+    assert len(set(CODES)) >= 30
+    for game in CODES:
+        assert rules_of(game).splits
+
+
+def test_the_oracle_agrees_with_its_own_nim_sum():
+    # the oracle's two halves (brute force over positions; Grundy values of heaps) agree
+    for game in CODES[:12]:
+        for position in positions(3, 6):
+            assert brute_value(game, False, position) == nim_sum_value(game, position), (game, position)
+
+
+@pytest.mark.parametrize("game", CODES)
+def test_normal_play_every_position_of_four_heaps_of_twelve(game):
+    rules = rules_of(game)
+    for position in positions(4, 12):
+        solution = nim.solve(position, rules)
+        assert solution.method == "theory"
+        assert solution.value == nim_sum_value(game, position), (game, position, solution)
+        if solution.value == 1:
+            after = apply(game, position, solution.move)
+            assert nim_sum_value(game, after) == -1, (game, position, solution.move)
+
+
+@pytest.mark.parametrize("game", CODES)
+def test_normal_play_small_positions_by_the_full_brute_force(game):
+    rules = rules_of(game)
+    for position in positions(3, 7):
+        check_solution(game, False, position, nim.solve(position, rules), brute_value(game, False, position))
+
+
+@pytest.mark.parametrize("game", CODES[:10])
+def test_batch_values_and_analyze_agree_with_the_brute_force(game):
+    rules = rules_of(game)
+    sample = positions(3, 8)
+    values = nim.Solver(rules).values([list(p) for p in sample])
+    assert [int(v) for v in values] == [nim_sum_value(game, p) for p in sample]
+    for position in sample[::7]:
+        rows = nim.analyze(position, rules, depth=False)
+        moves = [row.move for row in rows]
+        assert sorted(tuple(sorted(apply(game, position, m))) for m in moves) == sorted(
+            tuple(sorted(kid)) for kid in _distinct_children(game, position))
+        for row in rows:
+            assert row.value == -nim_sum_value(game, apply(game, position, row.move))
+
+
+def _distinct_children(game, position):
+    """Each move of the oracle, the order of a split's parts not counted twice."""
+    kids = []
+    for i, heap in enumerate(position):
+        for parts in brute.heap_options(game, heap):
+            kids.append(tuple(position[:i]) + parts + tuple(position[i + 1:]))
+    return kids
+
+
+def test_heaps_of_any_size_where_the_period_is_proven():
+    kayles = nim.Rules.parse("kayles")
+    period = octal_period(kayles)
+    for big in (10**9, 10**9 + 7, 10**40 + 3):
+        small = period.preperiod + (big - period.preperiod) % period.period
+        for other in range(1, 30):
+            assert nim.solve([big, other], kayles).value == nim.solve([small, other], kayles).value
+        solution = nim.solve([big, 5, 7], kayles)
+        if solution.value == 1:
+            after = list(takebreak.child([big, 5, 7], solution.move))
+            assert nim.solve(after, kayles).value == -1
+
+
+def test_winning_moves_of_large_heaps_split_through_the_period():
+    for game in ("0.77", "0.07", "0.137", "4.07"):
+        rules = rules_of(game)
+        for big in (10**6 + 1, 10**12 + 5):
+            for other in range(0, 12):
+                solution = nim.solve([big, other], rules)
+                if solution.value == 1:
+                    after = takebreak.child([big, other], solution.move)
+                    assert nim.solve(after, rules).value == -1
+                    if solution.move.split is not None:
+                        a, b = solution.move.split
+                        assert a + b + solution.move.count == [big, other][solution.move.pile]
+
+
+def test_grundy_game_past_its_computed_bound_is_refused():
+    with pytest.raises(NimError, match="past the .* heaps computed"):
+        nim.solve([1 << 21], "grundy-game")
+
+
+@pytest.mark.parametrize("method", ["minimax", "alphabeta", "ida", "grundy"])
+def test_engines_without_split_moves_refuse(method):
+    with pytest.raises(NimError, match="cannot play the split moves.*'auto', 'theory', 'tt'"):
+        nim.solve([3, 4], "kayles", method)
+
+
+# ---------------------------------------------------------------- the exact search and misère play
+
+needs_search = pytest.mark.skipif(
+    not takebreak.search_available(), reason="the split search is not in this build")
+
+
+@needs_search
+@pytest.mark.parametrize("game", CODES)
+@pytest.mark.parametrize("misere", [False, True])
+def test_auto_and_tt_small_positions_both_conventions(game, misere):
+    rules = rules_of(game, misere)
+    for position in positions(3, 6):
+        expected = brute_value(game, misere, position)
+        check_solution(game, misere, position, nim.solve(position, rules), expected)
+        check_solution(game, misere, position, nim.solve(position, rules, "tt"), expected)
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
+@pytest.mark.parametrize("misere", [False, True])
+def test_analyze_depths_are_the_remoteness(game, misere):
+    rules = rules_of(game, misere)
+    for position in positions(2, 6)[::3]:
+        for row in nim.analyze(position, rules):
+            after = apply(game, position, row.move)
+            assert row.value == -brute_value(game, misere, after)
+            assert row.depth == brute.remoteness(game, misere, after), (position, row)
+
+
+@needs_search
+@settings(max_examples=2000, deadline=None)
+@given(st.sampled_from(["0.77", "0.07", "0.137", "4.07", "0.52"]),
+       st.lists(st.integers(0, 40), min_size=1, max_size=4))
+def test_tt_agrees_with_the_theory_on_larger_positions(game, heaps):
+    rules = rules_of(game)
+    assert nim.solve(heaps, rules, "tt").value == nim.solve(heaps, rules).value
+
+
+@pytest.mark.slow
+@needs_search
+@pytest.mark.parametrize("game", CODES)
+@pytest.mark.parametrize("misere", [False, True])
+def test_full_sweep_four_heaps_of_twelve(game, misere):
+    rules = rules_of(game, misere)
+    solver = nim.Solver(rules)
+    sample = positions(4, 12)
+    expected = [brute_value(game, misere, p) for p in sample]
+    for position, value in zip(sample, expected):
+        check_solution(game, misere, position, nim.solve(position, rules), value)
+        check_solution(game, misere, position, nim.solve(position, rules, "tt"), value)
+    assert [int(v) for v in solver.values([list(p) for p in sample])] == expected
