@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Tuple, Unio
 
 from nim.errors import InvalidRulesError
 from nim.kernel import MAX_PILE, MAX_SET, CoreRules
-from nim.octal.codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+from nim.octal.codes import GAMES, GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
 
 if TYPE_CHECKING:
     from nim.octal.moves import HeapMoves
@@ -335,6 +335,13 @@ class Rules:
         """The rules in a sentence, e.g. for the start of a game or a table's heading."""
         end = "the player who cannot move " + ("wins" if self.misere else "loses")
         if self.take == "octal":
+            named = {code: name for name, code in GAMES.items()}.get(self.octal)
+            if named == "kayles":
+                return (f"Kayles (octal game {self.octal}): a move knocks over one pin or two adjacent pins "
+                        f"of a row, which may split it in two; {end}.")
+            if named == "dawson-kayles":
+                return (f"Dawson's Kayles (octal game {self.octal}): a move knocks over two adjacent pins "
+                        f"of a row, which may split it in two; {end}.")
             return (f"The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
                     f"from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and "
                     f"splits the rest in two; {end}.")

@@ -2,7 +2,8 @@
 ``hint`` (a best move and the one-line reason), ``undo`` (against the AI: your
 last move and the AI's answer) and ``save FILE`` (the game so far as a Lab 2
 test file: the number of piles, one pile size per line, then every move
-played, ``pile_index count`` from 0, in order; ``nimcore play --load FILE``
+played, ``pile_index count`` from 0 -- ``pile_index count a b`` for a move that
+leaves two heaps a and b -- in order; ``nimcore play --load FILE``
 continues it and ``nimcore replay FILE --record`` annotates it).
 
 A game installs a ``GameCommands`` on its console for the time of the game
@@ -20,7 +21,8 @@ from nim.errors import NimError
 from nim.play.console import Console
 from nim.position import Move, Position
 
-__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "record_text", "moves_from_file"]
+__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
+           "moves_from_file"]
 
 #: The help text of the in-game commands (``{base}``: the first pile's number).
 COMMANDS_HELP = (
@@ -44,8 +46,15 @@ class UndoMoves(Exception):
 
 def record_text(start: Sequence[int], moves: Sequence[Move]) -> str:
     """A game as a Lab 2 test file: the number of piles, the sizes, then every move (from 0)."""
-    lines = [str(len(start)), *map(str, start), *(f"{m.pile} {m.count}" for m in moves)]
+    lines = [str(len(start)), *map(str, start), *map(move_text, moves)]
     return "\n".join(lines) + "\n"
+
+
+def move_text(move: Move) -> str:
+    """A move as a record's line: ``pile count``, or ``pile count a b`` for a split (from 0)."""
+    if move.split is None:
+        return f"{move.pile} {move.count}"
+    return f"{move.pile} {move.count} {move.split[0]} {move.split[1]}"
 
 
 def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
@@ -87,9 +96,16 @@ def hint_line(position: Position, base: int = 1) -> str:
         value, move = solution.value, solution.move
         reason = ("it leaves the opponent a lost position" if value > 0
                   else "every move loses against best play; this one waits for a slip")
+    if move is None and not position.is_terminal():
+        # a lost position whose solver names no move (a take-and-break game's theory)
+        move = next(iter(position.moves()))
+        reason = "every move loses against best play; this one waits for a slip"
     if move is None:
         return "Hint: no move is left."
-    where = "" if len(position) == 1 else f" from pile {move.pile + base}"
+    noun = "heap" if position.rules.splits else "pile"
+    where = "" if len(position) == 1 else f" from {noun} {move.pile + base}"
+    if move.split is not None:
+        where += f", leaving heaps of {move.split[0]} and {move.split[1]}"
     return f"Hint: take {move.count}{where}: {reason}"
 
 
@@ -156,8 +172,8 @@ def play_moves(start: Position, moves: Sequence[Move]) -> Optional[str]:
     position = start
     for number, move in enumerate(moves, start=1):
         if position.is_terminal():
-            return f"move {number} ({move.pile} {move.count}) comes after the end of the game"
+            return f"move {number} ({move_text(move)}) comes after the end of the game"
         if not position.is_legal(move):
-            return f"move {number} ({move.pile} {move.count}) is illegal on {list(position.piles)}"
+            return f"move {number} ({move_text(move)}) is illegal on {list(position.piles)}"
         position = position.apply(move)
     return None

@@ -204,14 +204,20 @@ def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
     move_lines: List[int] = []
     for line_number, text_ in lines[count + 1 :]:
         words = text_.split()
-        if len(words) != 2:
+        if len(words) not in (2, 4):
             raise InputFileError(
-                f"{name}, line {line_number}: expected a move 'pile_index count', not {text_!r}"
+                f"{name}, line {line_number}: expected a move 'pile_index count' (or "
+                f"'pile_index count a b' when it leaves two heaps a and b), not {text_!r}"
             )
         # negative numbers parse: they are illegal moves, reported as such later
         pile = _whole(words[0], name, line_number, "a pile index", negative=True)
         take = _whole(words[1], name, line_number, "a count", negative=True)
-        moves.append(Move(pile, take))
+        if len(words) == 4:     # a take-and-break game's split: the two heaps left
+            parts = (_whole(words[2], name, line_number, "a heap size", negative=True),
+                     _whole(words[3], name, line_number, "a heap size", negative=True))
+            moves.append(Move(pile, take, split=parts))
+        else:
+            moves.append(Move(pile, take))
         move_lines.append(line_number)
     return ReplayFile(piles, tuple(moves), tuple(move_lines), name)
 
