@@ -213,3 +213,162 @@ def test_split_moves_pickle_and_repr_round_trip():
     move = Move(0, 1, split=(2, 4))
     assert move.split == (2, 4) and move.pile == 0 and move.count == 1
     assert move.to_json() == [0, 1, [2, 4]]
+
+
+# -- play through stdin (nimcore play --game ...) ------------------------------------------------
+
+import io  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+from functools import lru_cache  # noqa: E402
+
+from nim.cli import main  # noqa: E402
+
+_HEAP_LINE = re.compile(r"^Heap +(\d+) .*?(\d+)$")
+
+
+@lru_cache(maxsize=None)
+def oracle_wins(code, misere, heaps):
+    """True when the player to move wins ``heaps`` (a sorted tuple), by brute force."""
+    children = oracle_children(code, heaps)
+    if not children:
+        return misere
+    return any(not oracle_wins(code, misere, child) for child in children)
+
+
+class ScriptedHuman(io.StringIO):
+    """Standard input that answers each move prompt with a legal move of the board
+    last drawn on ``screen``, chosen by the oracle (at random), then ``q``."""
+
+    def __init__(self, screen, code, seed):
+        super().__init__()
+        self.screen, self.code, self.rng = screen, code, random.Random(seed)
+
+    def readline(self, size=-1):
+        lines = self.screen.getvalue().splitlines()
+        board = []
+        for line in reversed(lines):
+            found = _HEAP_LINE.match(line)
+            if found is None and board:
+                break
+            if found is not None:
+                board.append(int(found.group(2)))
+        board.reverse()
+        options = [(i, m) for i, n in enumerate(board) for m in sorted(oracle_moves(self.code, n),
+                                                                     key=lambda m: (m[0], m[1] or ()))]
+        if not options:
+            return "q\n"
+        index, (count, split) = self.rng.choice(options)
+        return f"{index + 1} {count}" + ("" if split is None else f" {split[0]}") + "\n"
+
+
+def play_cli(monkeypatch, capsys, argv, stdin):
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("game, code, misere", [("kayles", "0.77", False), ("dawson-kayles", "0.07", False),
+                                                ("kayles", "0.77", True), ("dawson-kayles", "0.07", True)])
+def test_nimx_wins_every_lost_start_against_a_random_human(monkeypatch, capsys, game, code, misere):
+    rng = random.Random(f"{game}{misere}")
+    played = 0
+    while played < 4:
+        heaps = tuple(sorted(rng.randint(1, 9) for _ in range(rng.randint(1, 3))))
+        if oracle_wins(code, misere, heaps):
+            continue            # NimX, second, must win exactly the starts lost for the mover
+        played += 1
+        screen = io.StringIO()
+        human = ScriptedHuman(screen, code, played)
+        argv = ["play", "--game", game, "--piles", *map(str, heaps)] + (["--misere"] if misere else [])
+        monkeypatch.setattr(sys, "stdout", screen)
+        monkeypatch.setattr(sys, "stdin", human)
+        status = main(argv)
+        monkeypatch.undo()
+        out = screen.getvalue()
+        assert status == 0, out
+        assert "NimX wins" in out.splitlines()[-1], out
+        assert "| |" in out or "Heap" in out
+
+
+def test_a_scripted_kayles_game_between_two_humans(monkeypatch, capsys):
+    typed = "\n".join([
+        "1 1 2",       # 7 -> 2 and 4 (heaps 2 4 5)
+        "1 1 3",       # refused: 2 - 1 leaves 1, nothing to split
+        "2 1 4",       # refused: one of the two heaps is 1 to 2
+        "9 1",         # refused: no heap 9
+        "3 3",         # refused: Kayles takes 1 or 2
+        "3 2 1",       # 5 -> 1 and 2 (heaps 2 4 1 2)
+        "2 2 1",       # 4 -> 1 and 1 (heaps 2 1 1 1 2)
+        "1 2", "2 1", "3 1", "4 1", "5 2",
+    ]) + "\n"
+    status, out, err = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--mode", "hvh",
+                                                      "--piles", "7", "5"], io.StringIO(typed))
+    assert status == 0 and err == ""
+    assert "Player 1 takes 1 from heap 1, leaving heaps of 2 and 4." in out
+    assert "Heap 1 | | | | | | |   7" in out                   # a row of pins per heap
+    assert "cannot split it" in out and "1 to 2" in out and "no heap 9" in out
+    assert "you cannot take 3 from heap 3" in out
+    assert "Player 2 takes 2 from heap 3, leaving heaps of 1 and 2." in out
+    assert out.rstrip().splitlines()[-1].startswith("Player 2 took the last pin: Player 2 wins")
+
+
+def test_save_and_load_a_game_with_splits(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "kayles.txt"
+    typed = f"1 1 2\nsave {path}\n"
+    status, out, _ = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--mode", "hvh",
+                                                    "--piles", "7"], io.StringIO(typed))
+    assert status == 0
+    assert path.read_text() == "1\n7\n0 1 2 4\n"
+    status, out, _ = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--mode", "hvh",
+                                                    "--load", str(path)], io.StringIO("2 2 1\n"))
+    assert status == 0
+    assert "Heap 2 | | | |" in out and "Player 2 takes 2 from heap 2, leaving heaps of 1 and 1." in out
+    path.write_text("1\n7\n0 1 2 5\n")                    # a split that does not add up
+    status, out, err = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--load", str(path)],
+                                io.StringIO(""))
+    assert status == 2 and "illegal" in err and len(err.strip().splitlines()) == 1
+
+
+def test_hint_names_the_split(monkeypatch, capsys):
+    # 7 under Kayles: the winning moves are symmetric, e.g. take 1 leaving 3 and 3
+    status, out, _ = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--piles", "7"],
+                              io.StringIO("hint\n"))
+    hint = next(line for line in out.splitlines() if line.startswith("Hint:"))
+    found = re.match(r"Hint: take (\d+), leaving heaps of (\d+) and (\d+)", hint)
+    assert found, hint
+    count, a, b = map(int, found.groups())
+    assert not oracle_wins("0.77", False, tuple(sorted((a, b))))
+    assert (count, tuple(sorted((a, b)))) in oracle_moves("0.77", 7)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--style", "lab2", "--game", "kayles"], "take rules"),
+    (["--game", "kayles", "--ai", "minimax"], "cannot play moves that split"),
+    (["--style", "pins", "--max-take", "3"], "take-and-break"),
+    (["--game", "kayles", "--difficulty", "2"], "difficulty"),
+])
+def test_play_refuses_what_it_cannot_honour(monkeypatch, capsys, argv, message):
+    status, out, err = play_cli(monkeypatch, capsys, ["play", *argv], io.StringIO(""))
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_move_parser_of_a_split_rule():
+    from nim.play.game import move_parser
+
+    parse = move_parser(Position((7, 1), "dawson-kayles"), 1)
+    assert parse("1 2 3") == Move(0, 2, split=(3, 2))
+    assert parse("1 2") == Move(0, 2)
+    for bad, why in [("1 1", "cannot take 1"), ("2 2", "no move can be made"), ("1 2 5", "1 to 4"),
+                     ("1 2 x", "not a whole number"), ("1 2 3 4", "not a move")]:
+        with pytest.raises(ValueError, match=why):
+            parse(bad)
+    grundy = move_parser(Position((6,), "grundy-game"), 1)
+    assert grundy("1 0 2") == Move(0, 0, split=(2, 4))
+    with pytest.raises(ValueError, match="must differ"):
+        grundy("1 0 3")
+    must_split = move_parser(Position((5,), "octal=0.4"), 1)     # take 1 and split the rest, only
+    with pytest.raises(ValueError, match="must leave two heaps"):
+        must_split("1 1")
+    assert must_split("1 1 1") == Move(0, 1, split=(1, 3))
