@@ -323,19 +323,6 @@ def test_entry_points_refuse_with_one_clear_error(name, call, rules):
     assert "nim_sequence" in message or "misère positions of several heaps" in message
 
 
-def test_environments_refuse():
-    pytest.importorskip("gymnasium")
-    from nim.envs.gym_env import NimEnv
-
-    with pytest.raises(InvalidRulesError, match="nimcore octal"):
-        NimEnv(piles=[3, 4], rules="kayles")
-    pytest.importorskip("pettingzoo")
-    from nim.envs import nim_v0
-
-    with pytest.raises(InvalidRulesError, match="nimcore octal"):
-        nim_v0.env(piles=[3, 4], rules="grundy-game")
-
-
 def test_openspiel_refuses():
     pytest.importorskip("pyspiel")
     from nim import openspiel

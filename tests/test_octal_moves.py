@@ -372,3 +372,115 @@ def test_move_parser_of_a_split_rule():
     with pytest.raises(ValueError, match="must leave two heaps"):
         must_split("1 1")
     assert must_split("1 1 1") == Move(0, 1, split=(1, 3))
+
+
+# -- the environments: a flat action encoding with action_mask ----------------------------------
+
+ENV_CODES = ["0.77", "0.07", "0.137", "4.07", "0.6", None]
+
+
+@pytest.mark.parametrize("code", ENV_CODES)
+def test_env_mask_is_exactly_the_legal_ids(code):
+    pytest.importorskip("gymnasium")
+    from nim.envs.board import Board
+
+    rules = rules_of(code)
+    rng = random.Random(f"mask{code}")
+    board = Board((8, 5, 3), rules, max_pile=9)
+    for _ in range(25):
+        heaps = tuple(rng.randint(1, 9) for _ in range(rng.randint(1, 2)))
+        board.start_at(board.check(heaps))
+        mask = board.action_mask()
+        assert mask.shape == (board.n_actions,)
+        legal_ids = [i for i in range(board.n_actions) if board.is_legal(i)]
+        assert [i for i in range(board.n_actions) if mask[i]] == legal_ids
+        children = set()
+        for action in legal_ids:
+            move = board.to_move(action)
+            assert board.to_action(move) == action
+            children.add(canonical(board.position.apply(move)))
+        assert children == oracle_children(code, heaps)
+        observed = board.observation()
+        assert observed.shape == (board.n_piles,)
+        assert tuple(observed[: len(heaps)]) == heaps and not observed[len(heaps):].any()
+
+
+@pytest.mark.parametrize("code, misere", [("0.77", False), ("0.07", False), ("0.77", True), (None, False)])
+def test_env_episodes_against_nimx(code, misere):
+    pytest.importorskip("gymnasium")
+    from nim.envs import NimEnv
+
+    rules = rules_of(code)
+    if misere:
+        rules = Rules(misere=True, take=rules.take, octal=rules.octal)
+    env = NimEnv(piles=(7, 5), rules=rules, oracle=True, max_pile=9, random_start=True)
+    rng = random.Random(f"episodes{code}{misere}")
+    for episode in range(12):
+        obs, info = env.reset(seed=episode)
+        heaps = tuple(int(h) for h in obs if h)
+        agent_wins = oracle_wins(code, misere, tuple(sorted(heaps)))
+        assert info["value"] == (1 if agent_wins else -1)
+        reward, done = 0.0, False
+        while not done:
+            mask = info["action_mask"]
+            legal = [i for i in range(len(mask)) if mask[i]]
+            assert legal
+            assert info["best_move"] in legal
+            action = info["best_move"] if rng.random() < 0.5 else rng.choice(legal)
+            obs, reward, done, _, info = env.step(action)
+            assert not info["illegal"]
+            heaps = [int(h) for h in obs]
+            count = sum(1 for h in heaps if h)
+            assert all(heaps[:count]) and not any(heaps[count:])    # the heaps fill the first slots
+        assert reward in (1.0, -1.0)
+        if not agent_wins:
+            assert reward == -1.0       # NimX does not let a lost start slip
+
+
+def test_env_refuses_what_does_not_fit():
+    pytest.importorskip("gymnasium")
+    from nim.envs import NimEnv
+
+    with pytest.raises(nim.InvalidPositionError, match="max_piles"):
+        NimEnv(piles=(9, 9), rules="kayles", max_piles=4)
+    with pytest.raises(nim.InvalidPositionError, match="take-and-break"):
+        NimEnv(piles=(3, 4), rules="normal", max_piles=4)
+    env = NimEnv(piles=(6,), rules="kayles", illegal="raise")
+    env.reset(seed=0)
+    # the id of (slot 0, take 2, first part 4): the second part would be 0
+    bad = env.board.to_action(Move(0, 2, split=(4, 0)))
+    assert not env.board.action_mask()[bad]
+    with pytest.raises(IllegalMoveError, match="non-empty"):
+        env.step(bad)
+    losing = NimEnv(piles=(6,), rules="kayles")
+    losing.reset(seed=0)
+    _, reward, done, _, info = losing.step(bad)
+    assert (reward, done, info["illegal"]) == (-1.0, True, True)
+
+
+def test_pettingzoo_plays_kayles():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from nim.envs import nim_v0
+
+    api_test(nim_v0.env(piles=(5, 4), rules="kayles", oracle=True), num_cycles=50)
+    game = nim_v0.env(piles=(6, 3), rules="dawson-kayles")
+    game.reset(seed=1)
+    rng = random.Random(1)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = [i for i, flag in enumerate(observation["action_mask"]) if flag]
+        game.step(rng.choice(legal))
+    assert sorted(game.rewards.values()) == [-1, 1]
+
+
+def test_openspiel_has_no_split_actions():
+    pytest.importorskip("pyspiel")
+    from nim import openspiel
+
+    with pytest.raises(nim.NimError, match="split|octal|take"):
+        openspiel.load_game([3, 4], "kayles")
