@@ -297,15 +297,10 @@ def test_cancel_and_progress():
         nim.octal.nim_sequence("kayles", 10, cancel=object())
 
 
-# -- what cannot honour a take-and-break game refuses it ---------------------------------------------
+# -- what cannot honour a take-and-break game yet refuses it (solve, analyze, explain, Solver,
+# solve_many: test_octal_solve.py)-----------------------------------------
 
 REFUSED = [
-    ("solve", lambda r: nim.solve([3, 4], rules=r)),
-    ("solve tt", lambda r: nim.solve([3, 4], rules=r, method="tt")),
-    ("analyze", lambda r: nim.analyze([3, 4], rules=r)),
-    ("explain", lambda r: nim.explain([3, 4], rules=r)),
-    ("Solver", lambda r: nim.Solver(r)),
-    ("solve_many", lambda r: nim.solve_many([[3, 4]], rules=r)),
     ("moves", lambda r: list(nim.Position([3, 4], r).moves())),
     ("is_legal", lambda r: nim.Position([3, 4], r).is_legal(nim.Move(0, 1))),
     ("apply", lambda r: nim.Position([3, 4], r).apply(nim.Move(0, 1))),

@@ -70,9 +70,8 @@ class SumTable:
         self.takes_all = frozenset(takes_all)
         self.leaves = leaves
         self.splits = splits
-        #: the smallest heap with a move (smaller heaps are dead)
-        self.lowest = min([*takes_all, *(k + 1 for k in leaves),
-                           *(k + (3 if self.grundy_game else 2) for k in splits)])
+        #: the smallest sum of a split's parts (they are unequal in Grundy's game)
+        self._least_split = 3 if self.grundy_game else 2
         self._full = False
         self._set(octal_period(ruleset, max_heaps=_FIRST_HEAPS, progress=False))
 
@@ -132,8 +131,11 @@ class SumTable:
         return total
 
     def dead(self, heap: int) -> bool:
-        """True for a heap with no move (it can be dropped without changing the game)."""
-        return heap < self.lowest
+        """True for a heap with no move (it can be dropped without changing the game).
+
+        Not only the smallest heaps: under 0.16 a heap of 1 moves (d1 = 1) but one of 2 does not."""
+        return not (heap in self.takes_all or any(k < heap for k in self.leaves)
+                    or any(heap - k >= self._least_split for k in self.splits))
 
     # ------------------------------------------------------------ moves
 
@@ -156,6 +158,29 @@ class SumTable:
                 count, split = found
                 return Move(pile, count, split=split) if split else Move(pile, count)
         raise AssertionError("a non-zero nim-sum has a heap whose value it lowers")
+
+    def best_move(self, heaps: Sequence[int]) -> Optional[Move]:
+        """A winning move, or in a lost position the first legal move (the smallest take
+        from the first heap that can move, as the theory of take rules shows one);
+        None when no move is left."""
+        move = self.winning_move(heaps)
+        if move is not None:
+            return move
+        for pile, heap in enumerate(heaps):
+            if not self.dead(heap):
+                count, split = self.first_option(heap)
+                return Move(pile, count, split=split) if split else Move(pile, count)
+        return None
+
+    def first_option(self, heap: int) -> Tuple[int, Optional[Tuple[int, int]]]:
+        """``(count, split)`` of the smallest take from a heap that can move (a take
+        leaving one heap or none before a split of the same count)."""
+        for k in sorted(self.takes_all | set(self.leaves) | set(self.splits)):
+            if k == heap and k in self.takes_all or k < heap and k in self.leaves:
+                return k, None
+            if k in self.splits and heap - k >= self._least_split:
+                return k, (1, heap - k - 1)
+        raise AssertionError(f"heap {heap} has no move")
 
     def option_of_value(self, heap: int, target: int) -> Optional[Tuple[int, Optional[Tuple[int, int]]]]:
         """``(count, split)`` of a move from one heap to value ``target`` (``split`` is

@@ -101,9 +101,8 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
     if method != "tt":
         if not rules.misere:
             table = sum_table(rules)
-            move = table.winning_move(piles)
-            return Solution(1 if move is not None else -1, move, 0, "theory",
-                            time.perf_counter() - started)
+            value = 1 if table.value(piles) else -1
+            return Solution(value, table.best_move(piles), 0, "theory", time.perf_counter() - started)
         answer = _genus(piles, rules)
         if answer is not None:
             value, move = answer
