@@ -119,16 +119,29 @@ class SumTable:
                 return int(self._values[heap])
         return int(self._values[self._pre + (heap - self._pre) % self._p])
 
-    def grundies(self, heaps: Iterable[int]) -> List[int]:
-        """The Grundy value of each heap."""
-        return [self.grundy(heap) for heap in heaps]
+    def grundies(self, heaps: Sequence[int]) -> List[int]:
+        """The Grundy value of each heap (one pass, no call per heap where the period is proven)."""
+        if not heaps:
+            return []
+        if self._proven:
+            values, computed, pre, p = self._values, self._heaps, self._pre, self._p
+            return [values[h] if h < computed else values[pre + (h - pre) % p] for h in heaps]
+        self.grundy(max(heaps))             # grows the table once, or refuses the largest heap
+        values = self._values
+        return [values[h] for h in heaps]
 
-    def value(self, heaps: Iterable[int]) -> int:
+    def value(self, heaps: Sequence[int]) -> int:
         """The nim-sum (XOR) of the heaps' Grundy values: 0 exactly when the mover loses."""
-        total = 0
-        for heap in heaps:
-            total ^= self.grundy(heap)
-        return total
+        return _xor(self.grundies(heaps))
+
+    def solve(self, heaps: Sequence[int]) -> Tuple[int, Optional[Move]]:
+        """``(value, move)``: +1 with a winning move, or -1 with the first legal move
+        (None when no move is left). O(heaps + the options of one heap)."""
+        grundies = self.grundies(heaps)
+        total = _xor(grundies)
+        if total:
+            return 1, self._winning_move(heaps, grundies, total)
+        return -1, self._first_move(heaps)
 
     def dead(self, heap: int) -> bool:
         """True for a heap with no move (it can be dropped without changing the game).
@@ -145,11 +158,10 @@ class SumTable:
         O(heaps + the options of the one heap moved in).
         """
         grundies = self.grundies(heaps)
-        total = 0
-        for g in grundies:
-            total ^= g
-        if total == 0:
-            return None
+        total = _xor(grundies)
+        return self._winning_move(heaps, grundies, total) if total else None
+
+    def _winning_move(self, heaps: Sequence[int], grundies: List[int], total: int) -> Move:
         for pile, g in enumerate(grundies):
             if g ^ total < g:
                 found = self.option_of_value(heaps[pile], g ^ total)
@@ -164,8 +176,9 @@ class SumTable:
         from the first heap that can move, as the theory of take rules shows one);
         None when no move is left."""
         move = self.winning_move(heaps)
-        if move is not None:
-            return move
+        return move if move is not None else self._first_move(heaps)
+
+    def _first_move(self, heaps: Sequence[int]) -> Optional[Move]:
         for pile, heap in enumerate(heaps):
             if not self.dead(heap):
                 count, split = self.first_option(heap)
@@ -232,6 +245,13 @@ class SumTable:
             if 1 <= a <= largest and self.grundy(a) ^ self.grundy(b) == target:
                 return a, b
         return None
+
+
+def _xor(values: Iterable[int]) -> int:
+    total = 0
+    for value in values:
+        total ^= value
+    return total
 
 
 @lru_cache(maxsize=32)

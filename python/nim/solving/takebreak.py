@@ -100,9 +100,8 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
     started = time.perf_counter()
     if method != "tt":
         if not rules.misere:
-            table = sum_table(rules)
-            value = 1 if table.value(piles) else -1
-            return Solution(value, table.best_move(piles), 0, "theory", time.perf_counter() - started)
+            value, move = sum_table(rules).solve(piles)
+            return Solution(value, move, 0, "theory", time.perf_counter() - started)
         answer = _genus(piles, rules)
         if answer is not None:
             value, move = answer
