@@ -295,3 +295,25 @@ def test_cli_solves_octal_games_by_every_rule_flag():
 def test_cli_bad_input_exits_2_with_one_line(words, said):
     code, out, err = _cli(*words)
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["0.77", "0.16", "0.07", "grundy-game", "0.52"])
+def test_normal_table_against_the_brute_force(game):
+    rows = nim.solving.pile_table(14, rules_of(game))
+    for row in rows:
+        assert row.value == brute_value(game, False, (row.size,))
+        assert row.grundy == brute.grundy(game, row.size)
+        assert row.movable == bool(brute.heap_options(game, row.size)), row
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "0.137", "grundy-game"])
+def test_misere_table_against_the_brute_force(game):
+    rows = nim.solving.pile_table(12, rules_of(game, True))
+    for row in rows:
+        assert row.value == brute_value(game, True, (row.size,))
+        assert row.movable == bool(brute.heap_options(game, row.size))
+        # the counts a move may take to leave the opponent a lost position
+        winning = {row.size - sum(parts) for parts in brute.heap_options(game, row.size)
+                   if not brute.wins(game, True, parts)}
+        assert set(row.winning_takes) == winning, row
