@@ -30,7 +30,8 @@ from nim.rules import Rules
 from nim.solving.limits import Limits
 from nim.solving.solution import Solution, SolveOptions
 
-__all__ = ["SPLIT_METHODS", "check_split_method", "misere_heap_table", "search_available", "split_moves", "split_solve", "split_values"]
+__all__ = ["SPLIT_METHODS", "check_split_method", "misere_heap_table", "search_available", "split_moves",
+           "split_solve", "split_values"]
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
 SPLIT_METHODS = ("auto", "theory", "tt")
