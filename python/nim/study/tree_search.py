@@ -231,10 +231,10 @@ def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List
     first), one at a time: a pile of 10**8 has 10**8 moves. A take-and-break game's
     splits follow each take (``nim.solving.takebreak.split_moves``)."""
     if rules.splits:
-        from nim.solving.takebreak import child, split_moves
+        from nim.solving.takebreak import child as after, split_moves
 
         for move in split_moves(piles, rules):
-            yield move, child(piles, move)
+            yield move, after(piles, move)
         return
     for index, pile in enumerate(piles):
         for count in rules.takes(pile):
