@@ -11,7 +11,7 @@ types from them.
 import importlib
 from types import ModuleType
 
-from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, tt
+from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, splits, tt
 from nimcore.piles import exact_piles, parse_piles
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
@@ -21,7 +21,7 @@ from nimcore.ttable import MAX_MB, TranspositionTable
 __all__ = [
     "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "grundy", "ida",
-    "length", "minimax", "octal", "parse_piles", "tt",
+    "length", "minimax", "octal", "parse_piles", "splits", "tt",
 ]
 
 
