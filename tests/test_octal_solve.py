@@ -87,6 +87,8 @@ def check_solution(game, misere, position, solution, expected):
         assert brute_value(game, misere, after) == -1, (game, position, solution.move)
     elif not brute.children(game, tuple(position)):
         assert solution.move is None
+    elif solution.method == "theory":     # a lost position shows a legal move, as for take rules
+        apply(game, position, solution.move)
 
 
 # ---------------------------------------------------------------- normal play, the nim-sum
@@ -236,3 +238,82 @@ def test_full_sweep_four_heaps_of_twelve(game, misere):
         check_solution(game, misere, position, nim.solve(position, rules), value)
         check_solution(game, misere, position, nim.solve(position, rules, "tt"), value)
     assert [int(v) for v in solver.values([list(p) for p in sample])] == expected
+
+
+# ---------------------------------------------------------------- explain, solve_many, the CLI
+
+@pytest.mark.parametrize("game", ["0.77", "0.07", "0.137", "grundy-game", "4.07"])
+def test_explain_gives_each_heaps_grundy_value_and_the_rule(game):
+    rules = rules_of(game)
+    for position in positions(3, 9)[::5]:
+        explanation = nim.explain(position, rules)
+        assert explanation.value == brute_value(game, False, position)
+        assert explanation.grundy == tuple(brute.grundy(game, heap) for heap in position)
+        assert explanation.rule == "octal-nim-sum" and explanation.method == "theory"
+        text = explanation.text
+        assert f"X = XOR of the Grundy values = {explanation.xor}" in text
+        if explanation.value > 0:
+            assert "Winning move: " + str(explanation.move) in text
+            assert explanation.after is not None and explanation.after[0] == 0
+            assert explanation.to_dict()["move"] == explanation.move.to_json()
+
+
+def test_solve_many_agrees_with_solve():
+    rows = [list(p) for p in positions(3, 9)]
+    many = nim.solve_many(rows, rules="kayles")
+    assert [(s.value, s.move, s.method) for s in many] == [
+        (s.value, s.move, s.method) for s in (nim.solve(row, "kayles") for row in rows)]
+
+
+def _cli(*words):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "nim", *words], capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_cli_solves_octal_games_by_every_rule_flag():
+    import json
+
+    for flags in (["--game", "kayles"], ["--octal", "0.77"], ["--rules", "kayles"], ["--rules", "octal=0.77"]):
+        code, out, err = _cli("solve", "7", "4", "--json", *flags)
+        assert code == 0, err
+        answer = json.loads(out)
+        assert answer["rules"] == "normal,octal=0.77" and answer["method"] == "theory"
+        assert answer["value"] == nim_sum_value("0.77", (7, 4))
+        assert answer["move"] == nim.solve([7, 4], "kayles").move.to_json()
+    code, out, _ = _cli("solve", "7", "4", "--game", "kayles", "--all-moves", "--no-depth")
+    assert code == 0 and "leaving heaps of" in out
+
+
+@pytest.mark.parametrize("words, said", [
+    (["solve", "3", "--game", "kayles", "--method", "minimax"], "cannot play the split moves"),
+    (["solve", str(1 << 21), "--game", "grundy-game"], "past the"),
+    (["solve", "3", "--octal", "0.8"], "digit 8"),
+])
+def test_cli_bad_input_exits_2_with_one_line(words, said):
+    code, out, err = _cli(*words)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["0.77", "0.16", "0.07", "grundy-game", "0.52"])
+def test_normal_table_against_the_brute_force(game):
+    rows = nim.solving.pile_table(14, rules_of(game))
+    for row in rows:
+        assert row.value == brute_value(game, False, (row.size,))
+        assert row.grundy == brute.grundy(game, row.size)
+        assert row.movable == bool(brute.heap_options(game, row.size)), row
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "0.137", "grundy-game"])
+def test_misere_table_against_the_brute_force(game):
+    rows = nim.solving.pile_table(12, rules_of(game, True))
+    for row in rows:
+        assert row.value == brute_value(game, True, (row.size,))
+        assert row.movable == bool(brute.heap_options(game, row.size))
+        # the counts a move may take to leave the opponent a lost position
+        winning = {row.size - sum(parts) for parts in brute.heap_options(game, row.size)
+                   if not brute.wins(game, True, parts)}
+        assert set(row.winning_takes) == winning, row

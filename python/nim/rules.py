@@ -336,13 +336,11 @@ class Rules:
         end = "the player who cannot move " + ("wins" if self.misere else "loses")
         if self.take == "octal":
             named = {code: name for name, code in GAMES.items()}.get(self.octal)
-            if named == "kayles":
-                return (f"Kayles (octal game {self.octal}): a move knocks over one pin or two adjacent pins "
-                        f"of a row, which may split it in two; {end}.")
-            if named == "dawson-kayles":
-                return (f"Dawson's Kayles (octal game {self.octal}): a move knocks over two adjacent pins "
-                        f"of a row, which may split it in two; {end}.")
-            return (f"The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
+            pins = {"kayles": "Kayles: a move knocks over one pin or two adjacent pins of a row, which "
+                              "may split it in two. ",
+                    "dawson-kayles": "Dawson's Kayles: a move knocks over two adjacent pins of a row, "
+                                     "which may split it in two. "}.get(named or "", "")
+            return (f"{pins}The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
                     f"from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and "
                     f"splits the rest in two; {end}.")
         if self.take == "grundy":

@@ -63,7 +63,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     piles = parse_piles(args.piles)
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     if args.svg == "-" and args.html == "-":
         raise InvalidPositionError("--svg and --html cannot both write to standard output")
     if args.depth is not None and args.method != "depth":

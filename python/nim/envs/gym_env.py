@@ -167,7 +167,10 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         move = self.board.to_move(action)
         if not self.board.is_legal(int(action)):
             if self.illegal == "raise":
-                raise IllegalMoveError(f"illegal action {action!r} ({move}) in {self.board.position!r}")
+                try:
+                    self.board.position.apply(move)       # its error says why
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(f"illegal action {action!r} ({move}): {error}") from None
             self._last = f"agent {move}: illegal, agent loses"
             self._over = True
             return self.board.observation(), -1.0, True, False, self._info(illegal=True, game_over=True)

@@ -4,6 +4,7 @@ engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``ni
 
 from __future__ import annotations
 
+from time import perf_counter
 from _thread import allocate_lock   # threading.Lock itself; `threading` costs 1 ms of start-up
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
@@ -20,6 +21,7 @@ from nim.kernel import CoreTheory, TranspositionTable
 from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
+    from nim.octal.sums import SumTable
     from nim.solving.analysis import Analysis
 
 _T = TypeVar("_T")
@@ -107,6 +109,11 @@ class Solver:
             theory(self._rules) if not self._rules.splits and has_closed_form(self._rules) else None)
         #: what ``auto`` runs when the theory is exact (its answers name it)
         self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
+        #: a take-and-break game in normal play: its nim-sequence (nim.octal.sums)
+        self._sums: Optional[SumTable] = None
+        if self._rules.splits and not self._rules.misere:
+            from nim.octal.sums import sum_table
+            self._sums = sum_table(self._rules)
 
     @property
     def rules(self) -> Rules:
@@ -170,6 +177,12 @@ class Solver:
                 # (a third of a warm call)
                 move = _new_tuple(Move, (pile, take)) if pile >= 0 else None
                 return _new_tuple(Solution, (value, move, 0, self._auto, seconds))
+        sums = self._sums
+        if (sums is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
+                and progress is False and cancel is None and limits is None):
+            started = perf_counter()
+            value, move = sums.solve(as_piles(read_once(piles)))
+            return _new_tuple(Solution, (value, move, 0, "theory", perf_counter() - started))
         given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
                                  "cancel": cancel}
         if limits is not None:
