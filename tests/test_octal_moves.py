@@ -5,13 +5,18 @@ an oracle written here from SPEC 2.1's digit definition (it shares no code with
 
 from __future__ import annotations
 
+import io
 import pickle
 import random
+import re
+import sys
+from functools import lru_cache
 
 import pytest
 
 import nim
 from nim import IllegalMoveError, Move, Position, Rules
+from nim.cli import main
 from nim.position import LegalMoves
 
 # -- the oracle ---------------------------------------------------------------------------------
@@ -216,13 +221,6 @@ def test_split_moves_pickle_and_repr_round_trip():
 
 
 # -- play through stdin (nimcore play --game ...) ------------------------------------------------
-
-import io  # noqa: E402
-import re  # noqa: E402
-import sys  # noqa: E402
-from functools import lru_cache  # noqa: E402
-
-from nim.cli import main  # noqa: E402
 
 _HEAP_LINE = re.compile(r"^Heap +(\d+) .*?(\d+)$")
 
@@ -469,7 +467,7 @@ def test_pettingzoo_plays_kayles():
     game.reset(seed=1)
     rng = random.Random(1)
     final = []
-    for agent in game.agent_iter():
+    for _agent in game.agent_iter():
         observation, reward, terminated, truncated, _ = game.last()
         if terminated or truncated:
             final.append(reward)
