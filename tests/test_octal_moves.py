@@ -484,3 +484,35 @@ def test_openspiel_has_no_split_actions():
 
     with pytest.raises(nim.NimError, match="split|octal|take"):
         openspiel.load_game([3, 4], "kayles")
+
+
+# -- replay files with split moves ----------------------------------------------------------------
+
+
+def test_replay_of_a_game_with_splits(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("1\n7\n0 1 2 4\n")
+    status, out, _ = play_cli(monkeypatch, capsys, ["replay", str(path), "--game", "kayles", "--record",
+                                                    "--json"], io.StringIO(""))
+    assert status == 0
+    import json
+
+    data = json.loads(out)
+    assert data["steps"][0]["move"] == [0, 1, [2, 4]] and data["final"] == [2, 4]
+    # (2, 4) under Kayles: G(2) ^ G(4) = 2 ^ 1, a win for the player to move, so the move threw 7's win away
+    assert data["steps"][0]["throws_away_win"] == oracle_wins("0.77", False, (2, 4))
+    status, out, _ = play_cli(monkeypatch, capsys, ["replay", str(path), "--game", "kayles"], io.StringIO(""))
+    assert status == 0 and "takes 1 from pile 0, leaving 2 and 4" in out
+
+
+@pytest.mark.parametrize("text, rules, message", [
+    ("1\n7\n0 1 2 5\n", ["--game", "kayles"], "make 8, not the pile's 7"),
+    ("1\n7\n0 1 2 4\n", [], "no move splits a heap"),
+    ("1\n7\n0 1 2\n", ["--game", "kayles"], "pile_index count a b"),
+    ("1\n6\n0 0 3 3\n", ["--game", "grundy-game"], "must differ"),
+])
+def test_replay_refuses_bad_splits_in_one_line(monkeypatch, capsys, tmp_path, text, rules, message):
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    status, out, err = play_cli(monkeypatch, capsys, ["replay", str(path), *rules], io.StringIO(""))
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1
