@@ -516,3 +516,15 @@ def test_replay_refuses_bad_splits_in_one_line(monkeypatch, capsys, tmp_path, te
     path.write_text(text)
     status, out, err = play_cli(monkeypatch, capsys, ["replay", str(path), *rules], io.StringIO(""))
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move():
+    from nim.play.players import OptimalStrategy
+
+    position = Position((30, 40, 25), "misere,kayles")
+    player = OptimalStrategy(node_limit=1_000)
+    move = player.choose_move(position, rng=random.Random(0))
+    assert position.is_legal(move)
+    assert player.last_note is not None and "normal-play winning move" in player.last_note
+    normal = nim.solve(position.apply(move).piles, "kayles")
+    assert normal.value < 0         # the move leaves a normal-play loss (nim-sum 0)

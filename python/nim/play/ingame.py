@@ -73,12 +73,15 @@ def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
 
 def hint_line(position: Position, base: int = 1) -> str:
     """A best move for the player to move, with the one-line reason (piles numbered from ``base``)."""
+    from nim.play.strategy import SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT
     from nim.solving.defaults import solve
 
     try:
         from nim.solving.explain import explain
 
-        explanation = explain(position.piles, position.rules)
+        # bounded as an AI's move: a misère take-and-break position may need a long search
+        explanation = explain(position.piles, position.rules, node_limit=SEARCH_NODE_LIMIT,
+                              time_limit=SEARCH_TIME_LIMIT)
         value, move = explanation.value, explanation.move
         last = explanation.text.splitlines()[-1]
         if value > 0 and ". It leaves " in last:
@@ -90,7 +93,7 @@ def hint_line(position: Position, base: int = 1) -> str:
                       "waits for a slip")
     except NimError:
         try:
-            solution = solve(position)
+            solution = solve(position, node_limit=SEARCH_NODE_LIMIT, time_limit=SEARCH_TIME_LIMIT)
         except NimError as error:          # a search past its budget: no hint, the game goes on
             return f"Hint: none this time ({error})"
         value, move = solution.value, solution.move
