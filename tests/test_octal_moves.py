@@ -528,3 +528,13 @@ def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move():
     assert player.last_note is not None and "normal-play winning move" in player.last_note
     normal = nim.solve(position.apply(move).piles, "kayles")
     assert normal.value < 0         # the move leaves a normal-play loss (nim-sum 0)
+
+
+def test_the_pins_game_from_the_menu(monkeypatch, capsys):
+    typed = "5\n0.33\n0.137\n6 5\n1 1\n1 2\n"
+    status, out, _ = play_cli(monkeypatch, capsys, ["play"], io.StringIO(typed))
+    assert status == 0
+    assert "not a take-and-break game" in out                  # 0.33 is the take rule max 2
+    assert "The octal game 0.137" in out
+    assert "you cannot take 1 from heap 1 (it has 6): take one of 2, 3" in out
+    assert "You take 2 from heap 1" in out

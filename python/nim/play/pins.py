@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from nim.errors import NimError
+from nim.errors import InvalidRulesError, NimError
 from nim.play.console import Console, piles_parser
 from nim.play.game import Look, move_parser, random_board
 from nim.play.players import OptimalStrategy
@@ -28,7 +28,7 @@ from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
 
-__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "heap_move_parser", "pins_board", "run_pins"]
+__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "heap_move_parser", "parse_game", "pins_board", "run_pins"]
 
 #: One pin.
 PIN = "|"
@@ -96,6 +96,23 @@ PINS_LOOK = Look(
 )
 
 
+def parse_game(answer: str) -> Rules:
+    """A game's name or octal code (empty: Kayles), in normal play.
+
+    >>> parse_game("4.07")
+    Rules.parse('normal,octal=4.07')
+    """
+    text = answer.strip() or "kayles"
+    try:
+        rules = Rules(octal=text) if text[:1].isdigit() or text.startswith(".") else Rules.game(text)
+    except InvalidRulesError as error:
+        raise ValueError(str(error)) from None
+    if not rules.splits:
+        raise ValueError(f"{text} is the take rule {rules}, not a take-and-break game: "
+                         "play it with the rajalakshmi flow")
+    return rules
+
+
 def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     """One or more games of a take-and-break game; returns the exit status (0).
 
@@ -107,7 +124,9 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     EndOfInput, QuitGame
         From a prompt.
     """
-    rules = options.rules or Rules.game("kayles")
+    rules = options.rules or console.ask(
+        "Which game? kayles, dawson-kayles, dawson-chess, grundy-game or an octal code such as "
+        "0.137 (Enter: kayles): ", parse_game)
     if not rules.splits:
         raise NimError(f"the pins game plays take-and-break games (--game, --octal), not {rules}: "
                        "use --style rajalakshmi or lab2 for a take rule")
