@@ -349,12 +349,18 @@ class LegalMoves(Sequence[Move]):
         return Move(pile, option)
 
     def __iter__(self) -> Iterator[Move]:
+        if self._splits:
+            for pile, options in enumerate(self._takes):
+                for count, split in options:
+                    yield Move(pile, count, split)
+            return
         for pile, takes in enumerate(self._takes):
-            for option in takes:
-                yield self._move(pile, option)
+            for count in takes:
+                yield Move(pile, count)
 
     def smallest_first(self) -> Iterator[Move]:
-        """The moves pile by pile, each pile's smallest take first (Lab 2's tie-break order)."""
+        """The moves pile by pile, each pile's smallest take first (Lab 2's tie-break order;
+        in a take-and-break game the reverse of each pile's order)."""
         for pile, takes in enumerate(self._takes):
             for option in reversed(takes):
                 yield self._move(pile, option)
