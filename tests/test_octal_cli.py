@@ -80,7 +80,7 @@ def test_plain_method_is_the_same(capsys):
     (["octal", "0.77", "--plot", "out.gif"], "PNG or SVG"),
     (["tree", "2", "2", "--octal", "0.77"], "nimcore octal"),
     (["tournament", "--octal", "0.77", "--games", "1"], "nimcore octal"),
-    (["play", "--game", "grundy-game"], "nimcore octal"),
+    (["play", "--game", "grundy-game", "--style", "lab2"], "plays take rules"),
     (["replay", "missing.txt", "--game", "kayles"], ""),
 ])
 def test_errors_are_one_line_and_status_2(capsys, argv, message):
