@@ -12,7 +12,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import nim
 from nim.errors import NimError
@@ -81,7 +81,9 @@ def apply(game, position, move):
 
 def check_solution(game, misere, position, solution, expected):
     assert solution.value == expected, (game, misere, position, solution)
-    if expected == 1:
+    if not brute.children(game, tuple(position)):
+        assert solution.move is None          # (a misère win with no move left)
+    elif expected == 1:
         assert solution.move is not None
         after = apply(game, position, solution.move)
         assert brute_value(game, misere, after) == -1, (game, position, solution.move)
@@ -177,8 +179,16 @@ def test_winning_moves_of_large_heaps_split_through_the_period():
 
 
 def test_grundy_game_past_its_computed_bound_is_refused():
-    with pytest.raises(NimError, match="past the .* heaps computed"):
+    with pytest.raises(NimError, match="past the 1,048,576 heaps computed"):
         nim.solve([1 << 21], "grundy-game")
+    # below the bound: computed as far as needed
+    heap = 5000
+    solution = nim.solve([heap, 7], "grundy-game")
+    values = nim.octal.nim_sequence("grundy-game", heap + 1)
+    assert solution.value == (1 if values[heap] ^ values[7] else -1)
+    if solution.value == 1:
+        after = takebreak.child([heap, 7], solution.move)
+        assert not values[after[0]] ^ values[after[1]] ^ (values[after[2]] if len(after) > 2 else 0)
 
 
 @pytest.mark.parametrize("method", ["minimax", "alphabeta", "ida", "grundy"])
@@ -198,7 +208,7 @@ needs_search = pytest.mark.skipif(
 @pytest.mark.parametrize("misere", [False, True])
 def test_auto_and_tt_small_positions_both_conventions(game, misere):
     rules = rules_of(game, misere)
-    for position in positions(3, 6):
+    for position in positions(3, 5):
         expected = brute_value(game, misere, position)
         check_solution(game, misere, position, nim.solve(position, rules), expected)
         check_solution(game, misere, position, nim.solve(position, rules, "tt"), expected)
@@ -216,13 +226,26 @@ def test_analyze_depths_are_the_remoteness(game, misere):
             assert row.depth == brute.remoteness(game, misere, after), (position, row)
 
 
+#: Random positions the search is checked on against the theory: CI, and ``--slow``.
+TT_EXAMPLES = 1000
+SLOW_TT_EXAMPLES = 10_000
+
+
 @needs_search
-@settings(max_examples=2000, deadline=None)
-@given(st.sampled_from(["0.77", "0.07", "0.137", "4.07", "0.52"]),
-       st.lists(st.integers(0, 40), min_size=1, max_size=4))
-def test_tt_agrees_with_the_theory_on_larger_positions(game, heaps):
-    rules = rules_of(game)
-    assert nim.solve(heaps, rules, "tt").value == nim.solve(heaps, rules).value
+def test_tt_agrees_with_the_theory_on_larger_positions(request):
+    # heaps past the brute force's reach (its positions of 4 heaps of 20 are too many)
+    examples = SLOW_TT_EXAMPLES if request.config.getoption("--slow") else TT_EXAMPLES
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(["0.77", "0.07", "0.137", "4.07", "0.52", "grundy-game"]),
+           st.lists(st.integers(0, 20), min_size=1, max_size=4))
+    def each(game, heaps):
+        rules = rules_of(game)
+        searched = nim.solve(heaps, rules, "tt")
+        assert searched.value == nim.solve(heaps, rules).value
+        if searched.value == 1:
+            assert nim.solve(takebreak.child(heaps, searched.move), rules).value == -1
+    each()
 
 
 @pytest.mark.slow

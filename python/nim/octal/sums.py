@@ -94,14 +94,20 @@ class SumTable:
         InvalidPositionError
             When no period is proven within COMPUTED_HEAPS heaps and ``heap`` is past them.
         """
-        if not self._full:
+        if self.grundy_game:
+            # no theorem proves a period of Grundy's game: compute as far as the heap (doubling), no further
+            if heap < COMPUTED_HEAPS:
+                size = min(COMPUTED_HEAPS, max(heap + 1, 2 * self._heaps))
+                self._set(octal_period(self.rules, max_heaps=size))
+        elif not self._full:
             self._full = True
             self._set(octal_period(self.rules, max_heaps=COMPUTED_HEAPS))
         if heap >= self._heaps and not self._proven:
+            bound = max(self._heaps, COMPUTED_HEAPS)
             raise InvalidPositionError(
-                f"heap {heap:,} is past the {self._heaps:,} heaps computed for {self.code}, and no "
+                f"heap {heap:,} is past the {bound:,} heaps computed at most for {self.code}, and no "
                 f"period is proven within them: the sum's value is known for heaps up to "
-                f"{self._heaps - 1:,} only")
+                f"{bound - 1:,} only")
 
     def grundy(self, heap: int) -> int:
         """The normal-play Grundy value of one heap (any size where the period is proven).
