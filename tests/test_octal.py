@@ -304,7 +304,6 @@ REFUSED = [
     ("moves", lambda r: list(nim.Position([3, 4], r).moves())),
     ("is_legal", lambda r: nim.Position([3, 4], r).is_legal(nim.Move(0, 1))),
     ("apply", lambda r: nim.Position([3, 4], r).apply(nim.Move(0, 1))),
-    ("tree", lambda r: nim.study.build_game_tree([2, 2], rules=r)),
     ("NimGame", lambda r: nim.trees.NimGame([2, 2], rules=r)),
     ("strategy", lambda r: nim.play.make_strategy("optimal").choose_move(nim.Position([3, 4], r))),
 ]

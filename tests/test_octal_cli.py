@@ -78,7 +78,7 @@ def test_plain_method_is_the_same(capsys):
     (["octal", "chess"], "unknown game"),
     (["octal", "0.77", "--upto", "0"], "--upto"),
     (["octal", "0.77", "--plot", "out.gif"], "PNG or SVG"),
-    (["tree", "2", "2", "--octal", "0.77"], "nimcore octal"),
+    (["tree", "2", "2", "--octal", "0.77", "--method", "depth"], "draw method 'minimax' or 'alphabeta'"),
     (["tournament", "--octal", "0.77", "--games", "1"], "nimcore octal"),
     (["play", "--game", "grundy-game"], "nimcore octal"),
     (["replay", "missing.txt", "--game", "kayles"], ""),

@@ -340,3 +340,17 @@ def test_misere_table_against_the_brute_force(game):
         winning = {row.size - sum(parts) for parts in brute.heap_options(game, row.size)
                    if not brute.wins(game, True, parts)}
         assert set(row.winning_takes) == winning, row
+
+
+@pytest.mark.parametrize("game, misere", [("0.77", False), ("0.77", True), ("0.07", True), ("grundy-game", False)])
+@pytest.mark.parametrize("method", ["minimax", "alphabeta"])
+def test_game_trees_of_small_positions(game, misere, method):
+    from nim.study import build_game_tree
+
+    for position in [(4,), (3, 2), (5, 1), (6,)]:
+        tree = build_game_tree(list(position), rules_of(game, misere), method)
+        assert tree.value == brute_value(game, misere, position)
+        for node in tree.root.walk():
+            for kid in node.children:
+                after = apply(game, node.piles, kid.move)      # (drops a heap taken whole)
+                assert [h for h in kid.piles if h] == [h for h in after if h]

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             raise NimError(f"--piles: at most {MAX_PILES} piles in a game, not {len(piles)}")
         if max(piles) > MAX_PILE:
             raise NimError(f"--piles: a pile of at most {MAX_PILE:,} in a game, not {max(piles)}")
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     total = tournament_games(len(strategies), args.games)
     bar: Any = None
     if sys.stderr.isatty():
