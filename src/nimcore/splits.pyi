@@ -18,8 +18,10 @@ def search(
     grundy_game: bool,
     grundy: Sequence[int],
     distance: bool = ...,
+    tame: Optional[bytes] = ...,
+    etc: bool = ...,
     max_frames: int = ...,
-) -> Tuple[int, int, int, int, int]: ...
+) -> Tuple[int, int, int, int, int, int]: ...
 
 def live_heaps(takes_all: Sequence[int], leaves: Sequence[int], splits: Sequence[int],
                grundy_game: bool, top: int) -> bytes: ...
