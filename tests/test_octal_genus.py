@@ -111,7 +111,8 @@ def test_misere_rule_against_brute_force(game: Optional[str]) -> None:
 
 
 def test_known_genera_of_kayles() -> None:
-    # Winning Ways, ch. 13: misère Kayles heaps 1..5 have genera 1^031, 2^20, 3^31, 1^031, 4^146
+    # misère Kayles: heaps 1..4 have nim-heap genera; heap 5 (4^146: alone, its misère
+    # value is 1, not 4) is the first that is not tame
     kayles = Rules.game("kayles", misere=True)
     assert [str(genus(kayles, n)) for n in range(1, 6)] == ["1^031", "2^20", "3^31", "1^031", "4^146"]
     assert [is_tame(kayles, n) for n in range(7)] == [True] * 5 + [False] * 2
