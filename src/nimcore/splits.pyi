@@ -1,6 +1,6 @@
 """Type stubs of nimcore.splits (the exact search over sums of take-and-break heaps)."""
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 from nimcore.ttable import TranspositionTable
 
@@ -21,7 +21,7 @@ def search(
     tame: Optional[bytes] = ...,
     etc: bool = ...,
     max_frames: int = ...,
-) -> Tuple[int, int, int, int, int, int]: ...
+) -> Tuple[int, int, int, int, int, Dict[str, int]]: ...
 
 def live_heaps(takes_all: Sequence[int], leaves: Sequence[int], splits: Sequence[int],
                grundy_game: bool, top: int) -> bytes: ...

@@ -87,6 +87,7 @@ cdef struct Frame:
     int i                  # the heap whose options are being listed
     OptIt it
     int pass_
+    int tried              # children taken in so far
     int32_t best           # best score for the mover so far
     uint32_t gx            # the guide: XOR of the heaps' Grundy values ...
     int gbig               # ... and how many are >= 2
@@ -110,6 +111,8 @@ cdef struct Ctx:
     const uint8_t* tame    # misère leaves: 1 when a heap of that size is tame (NULL: none)
     bint etc               # misère: probe the children in the table first
     count_t leaves         # positions decided by the genus rule
+    count_t first_cuts     # won positions whose first child searched won
+    count_t late_cuts      # ... and those that needed more (the guide was wrong)
     Frame* frames
     size_t cap
     size_t max_frames
@@ -252,6 +255,7 @@ cdef inline int _open(Ctx* c, Frame* f) noexcept nogil:
     p = _arena(c) + f.off
     f.entry_nodes = c.s.nodes
     f.best = _NO_SCORE
+    f.tried = 0
     f.best_h = 0
     f.i = 0
     f.it.kind = 0
@@ -271,9 +275,10 @@ cdef inline int _open(Ctx* c, Frame* f) noexcept nogil:
     return 0
 
 
-cdef inline void _combine(const Ctx* c, Frame* f, int32_t child) noexcept nogil:
+cdef inline void _combine(Ctx* c, Frame* f, int32_t child) noexcept nogil:
     """Take in the score of the child searched below f."""
     cdef int32_t v = -child
+    f.tried += 1
     if c.distance:
         v = v - 1 if v > 0 else v + 1
     if v > f.best:
@@ -282,6 +287,10 @@ cdef inline void _combine(const Ctx* c, Frame* f, int32_t child) noexcept nogil:
         f.best_o = f.cur_o
         if (v > 0 and not c.distance) or v == _MATE - 1:
             f.pass_ = _PASS_DONE      # a win (in one move, in distance mode): nothing better
+            if f.tried == 1:
+                c.first_cuts += 1
+            else:
+                c.late_cuts += 1
 
 
 cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
@@ -458,10 +467,12 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
 
     Returns
     -------
-    (score, heap, count, a, b, leaves) : tuple of int
+    (score, heap, count, a, b, stats) : tuple
         The score for the mover; a best move as the SIZE of the heap moved,
         the objects it takes and the heaps it leaves (0: none); heap 0: no
-        move; the positions the genus rule decided. Meaningless when
+        move; a dict of counters: ``leaves`` (positions the genus rule
+        decided), ``first_cuts`` and ``late_cuts`` (won positions proved by
+        the first child searched, and by a later one). Meaningless when
         ``search.stop_reason`` is not None.
 
     Raises
@@ -512,6 +523,8 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     c.terminal = (1 if c.misere else -1) * (_MATE if distance else 1)
     c.etc = etc
     c.leaves = 0
+    c.first_cuts = 0
+    c.late_cuts = 0
     c.tame = NULL
     if tame is not None and c.misere and not distance:
         if len(tame) < top + 1:
@@ -546,7 +559,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
             n += 1
     qsort(root, n, sizeof(pile_t), _cmp_pile)
     if n == 0:
-        return c.terminal, 0, 0, 0, 0, 0
+        return c.terminal, 0, 0, 0, 0, {"leaves": 0, "first_cuts": 0, "late_cuts": 0}
     c.max_frames = max_frames if max_frames > 2 else 2
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
     if ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) != 0:
@@ -560,7 +573,8 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         raise MemoryError("no memory for the split search's positions")
     with nogil:
         _run(&c, &score, &best_h, &best_o)
-    return score, best_h, best_o.count, best_o.a, best_o.b, c.leaves
+    return score, best_h, best_o.count, best_o.a, best_o.b, {
+        "leaves": c.leaves, "first_cuts": c.first_cuts, "late_cuts": c.late_cuts}
 
 
 def live_heaps(takes_all, leaves, splits, bint grundy_game, int top):
