@@ -354,3 +354,27 @@ def test_game_trees_of_small_positions(game, misere, method):
             for kid in node.children:
                 after = apply(game, node.piles, kid.move)      # (drops a heap taken whole)
                 assert [h for h in kid.piles if h] == [h for h in after if h]
+
+
+def test_best_moves_refuses_split_rules_in_words():
+    with pytest.raises(NimError, match="cannot hold the split moves"):
+        nim.Solver("kayles").best_moves([[3, 4]])
+
+
+@needs_search
+def test_misere_lost_positions_show_a_legal_move():
+    rules = rules_of("0.77", True)
+    for position in positions(3, 5):
+        solution = nim.solve(position, rules)
+        if solution.value < 0 and brute.children("0.77", position):
+            apply("0.77", position, solution.move)
+
+
+def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
+    path = tmp_path / "positions.txt"
+    path.write_text("5 5 5\n1 2 3\n")
+    code, out, err = _cli("solve", "--batch", str(path), "--game", "kayles")
+    assert code == 0, err
+    first = out.splitlines()[1].split("\t")
+    move = nim.solve([5, 5, 5], "kayles").move
+    assert first[3] == " ".join(map(str, [move.pile, move.count, *(move.split or ())[:1]]))

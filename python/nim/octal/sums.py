@@ -147,7 +147,7 @@ class SumTable:
         total = _xor(grundies)
         if total:
             return 1, self._winning_move(heaps, grundies, total)
-        return -1, self._first_move(heaps)
+        return -1, self.first_move(heaps)
 
     def dead(self, heap: int) -> bool:
         """True for a heap with no move (it can be dropped without changing the game).
@@ -182,9 +182,11 @@ class SumTable:
         from the first heap that can move, as the theory of take rules shows one);
         None when no move is left."""
         move = self.winning_move(heaps)
-        return move if move is not None else self._first_move(heaps)
+        return move if move is not None else self.first_move(heaps)
 
-    def _first_move(self, heaps: Sequence[int]) -> Optional[Move]:
+    def first_move(self, heaps: Sequence[int]) -> Optional[Move]:
+        """The first legal move (the smallest take from the first heap that can move),
+        None when no move is left."""
         for pile, heap in enumerate(heaps):
             if not self.dead(heap):
                 count, split = self.first_option(heap)

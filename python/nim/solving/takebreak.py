@@ -106,6 +106,8 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         answer = _genus(piles, rules)
         if answer is not None:
             value, move = answer
+            if move is None:        # a lost position shows a legal move, as the theory of take rules does
+                move = sum_table(rules).first_move(piles) if value < 0 else None
             return Solution(value, move, 0, "genus", time.perf_counter() - started)
         if method == "theory":
             raise NimError(
