@@ -164,6 +164,16 @@ def test_heaps_of_any_size_where_the_period_is_proven():
             assert nim.solve(after, kayles).value == -1
 
 
+def test_a_period_proven_past_the_first_heaps_answers_large_heaps():
+    # 0.16's period (from 105,351) is proven only once 572,433 heaps are computed
+    period = octal_period("octal=0.16")
+    for big in (10**9, 10**9 + 1):
+        g = period.grundy(big)
+        for other in (3, 17, 200_000):
+            expected = 1 if g ^ period.grundy(other) else -1
+            assert nim.solve([big, other], "octal=0.16").value == expected
+
+
 def test_winning_moves_of_large_heaps_split_through_the_period():
     for game in ("0.77", "0.07", "0.137", "4.07"):
         rules = rules_of(game)
