@@ -388,3 +388,30 @@ def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
     first = out.splitlines()[1].split("\t")
     move = nim.solve([5, 5, 5], "kayles").move
     assert first[3] == " ".join(map(str, [move.pile, move.count, *(move.split or ())[:1]]))
+
+
+@needs_search
+def test_misere_explain_names_the_rule_that_decided():
+    rules = rules_of("0.77", True)
+    by_genus = nim.explain([3, 4], rules)
+    assert by_genus.rule == "genus" and by_genus.method == "genus"
+    assert by_genus.value == brute_value("0.77", True, (3, 4))
+    assert by_genus.genus is not None and len(by_genus.genus) == 2
+    assert "Genus of each heap" in by_genus.text and "Conway's genus theory" in by_genus.text
+    searched = nim.explain([3, 4, 12, 14, 15], rules)
+    assert searched.rule == "split-search" and searched.method == "tt"
+    assert "genus rule does not decide" in searched.text
+
+
+@needs_search
+def test_limits_stop_the_misere_search_and_analyze():
+    from nim.errors import SearchLimitError
+
+    rules = rules_of("0.77", True)
+    with pytest.raises(SearchLimitError):
+        nim.solve([3, 4, 12, 14, 15], rules, node_limit=100)
+    with pytest.raises(SearchLimitError):
+        nim.analyze([3, 4, 12, 14, 15], rules, node_limit=100)
+    assert nim.analyze([3, 4], rules, depth=False).method == "genus"
+    assert nim.analyze([3, 4], rules_of("0.77"), depth=False).method == "theory"
+    assert nim.analyze([3, 4], rules).method == "tt"
