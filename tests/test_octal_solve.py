@@ -415,3 +415,23 @@ def test_limits_stop_the_misere_search_and_analyze():
     assert nim.analyze([3, 4], rules, depth=False).method == "genus"
     assert nim.analyze([3, 4], rules_of("0.77"), depth=False).method == "theory"
     assert nim.analyze([3, 4], rules).method == "tt"
+
+
+def _positions_play_splits():
+    try:
+        list(nim.Position([3], "kayles").moves())
+    except NimError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _positions_play_splits(), reason="Position does not play split moves in this build")
+def test_cli_tournament_of_kayles():
+    import json
+
+    code, out, err = _cli("tournament", "--game", "kayles", "--games", "3", "--seed", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert [s["name"] for s in report["strategies"]] == ["random", "optimal"]
+    optimal = report["strategies"][1]
+    assert optimal["wins"] >= report["strategies"][0]["wins"]
