@@ -435,3 +435,20 @@ def test_cli_tournament_of_kayles():
     assert [s["name"] for s in report["strategies"]] == ["random", "optimal"]
     optimal = report["strategies"][1]
     assert optimal["wins"] >= report["strategies"][0]["wins"]
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
+def test_misere_batch_values_and_the_theory_method(game):
+    rules = rules_of(game, True)
+    sample = positions(3, 5)
+    values = nim.Solver(rules).values([list(p) for p in sample])
+    assert [int(v) for v in values] == [brute_value(game, True, p) for p in sample]
+    for position in sample:
+        try:
+            solution = nim.solve(position, rules, "theory")
+        except NimError as error:
+            assert "genus rule does not decide" in str(error)
+            continue
+        assert solution.method == "genus"
+        check_solution(game, True, position, solution, brute_value(game, True, position))
