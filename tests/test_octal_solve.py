@@ -452,3 +452,21 @@ def test_misere_batch_values_and_the_theory_method(game):
             continue
         assert solution.method == "genus"
         check_solution(game, True, position, solution, brute_value(game, True, position))
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
+def test_misere_explanations_against_the_brute_force(game):
+    rules = rules_of(game, True)
+    for position in positions(3, 6)[::4]:
+        e = nim.explain(position, rules)
+        assert e.value == brute_value(game, True, position)
+        assert e.grundy == tuple(brute.grundy(game, heap) for heap in position)
+        if e.rule == "genus":
+            # the clause the text quotes gives the brute force's answer
+            lost = (e.big == 0 and e.xor == 1) or (e.big >= 1 and e.xor == 0)
+            assert e.value == (-1 if lost else 1) or not brute.children(game, position)
+            if e.value > 0 and e.move is not None:
+                assert "every heap still tame" in e.text
+        else:
+            assert e.rule == "split-search" and e.method == "tt"
