@@ -470,3 +470,13 @@ def test_misere_explanations_against_the_brute_force(game):
                 assert "every heap still tame" in e.text
         else:
             assert e.rule == "split-search" and e.method == "tt"
+
+
+def test_batch_values_of_a_numpy_array_and_a_bad_row():
+    numpy = pytest.importorskip("numpy")
+    rows = numpy.array([[10**12, 3, 0], [1, 2, 3], [4, 4, 0]], dtype=numpy.int64)
+    values = nim.Solver("kayles").values(rows)
+    assert [int(v) for v in values] == [nim.solve(list(map(int, r)), "kayles").value for r in rows]
+    rows[1, 2] = -3
+    with pytest.raises(NimError, match="row 1, pile 2"):
+        nim.Solver("kayles").values(rows)
