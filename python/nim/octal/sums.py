@@ -243,6 +243,12 @@ class SumTable:
             found = self._rare_split(total, target, largest)
             if found is not None:
                 return found
+        if total < self._heaps:         # both parts among the values computed: read them directly
+            values = self._values
+            for a in range(1, largest + 1):
+                if values[a] ^ values[total - a] == target:
+                    return a, total - a
+            return None
         grundy = self.grundy
         for a in range(1, largest + 1):
             if grundy(a) ^ grundy(total - a) == target:
