@@ -8,7 +8,9 @@
   the same run (``extra_info``: the ratio Kayles / Nim);
 * the same 10**6 heaps through the Python path (``nim.solve``);
 * a warm 20-heap Kayles solve (``nim.solve``), beside a warm 20-pile Nim solve
-  in the same run (the yardstick: the compiled theory's fast path).
+  in the same run (the yardstick: the compiled theory's fast path);
+* a winning split of one heap of 10**3 and of 10**12 (the same work: the split
+  is searched below preperiod + period, not over the heap), and of Grundy's game.
 """
 
 from __future__ import annotations
@@ -77,3 +79,22 @@ def test_warm_twenty_heap_solve(benchmark: Any, rules: str) -> None:
     assert solution.method == "theory"
     if "warm-kayles" in SECONDS and "warm-normal" in SECONDS:
         benchmark.extra_info["kayles_over_nim"] = SECONDS["warm-kayles"] / SECONDS["warm-normal"]
+
+
+@pytest.mark.benchmark(group="octal-split-move")
+@pytest.mark.parametrize("rules, heaps", [
+    # each wins only by splitting the large heap
+    ("kayles", [10**3 + 4]),                    # the smaller part scanned below preperiod + period
+    ("kayles", [10**12 + 4]),                   # the same work, the heap a billion times larger
+    ("dawson-kayles", [10**12 + 10, 2]),
+    ("grundy-game", [100_000, 7]),              # no period: the rare heaps first
+], ids=["kayles-1e3", "kayles-1e12", "dawson-1e12", "grundy-1e5"])
+def test_a_winning_split_of_one_large_heap(benchmark: Any, rules: str, heaps: List[int]) -> None:
+    from nim.octal.sums import sum_table
+
+    table = sum_table(rules)
+    table.grundies(heaps)                       # warm: the values computed
+    move = benchmark(table.winning_move, heaps)
+    benchmark.extra_info["move"] = str(move)
+    assert move is not None and move.split is not None
+    assert sum(move.split) + move.count == heaps[move.pile]

@@ -78,8 +78,9 @@ def test_plain_method_is_the_same(capsys):
     (["octal", "chess"], "unknown game"),
     (["octal", "0.77", "--upto", "0"], "--upto"),
     (["octal", "0.77", "--plot", "out.gif"], "PNG or SVG"),
-    (["tree", "2", "2", "--octal", "0.77"], "nimcore octal"),
-    (["tournament", "--octal", "0.77", "--games", "1"], "nimcore octal"),
+    (["tree", "2", "2", "--octal", "0.77", "--method", "depth"], "draw method 'minimax' or 'alphabeta'"),
+    (["tournament", "--octal", "0.77", "--strategies", "random,ida", "--games", "1"],
+     "cannot make the split moves"),
     (["play", "--game", "grundy-game", "--style", "lab2"], "plays take rules"),
     (["replay", "missing.txt", "--game", "kayles"], ""),
 ])

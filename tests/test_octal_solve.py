@@ -12,7 +12,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import nim
 from nim.errors import NimError
@@ -81,7 +81,9 @@ def apply(game, position, move):
 
 def check_solution(game, misere, position, solution, expected):
     assert solution.value == expected, (game, misere, position, solution)
-    if expected == 1:
+    if not brute.children(game, tuple(position)):
+        assert solution.move is None          # (a misère win with no move left)
+    elif expected == 1:
         assert solution.move is not None
         after = apply(game, position, solution.move)
         assert brute_value(game, misere, after) == -1, (game, position, solution.move)
@@ -162,6 +164,16 @@ def test_heaps_of_any_size_where_the_period_is_proven():
             assert nim.solve(after, kayles).value == -1
 
 
+def test_a_period_proven_past_the_first_heaps_answers_large_heaps():
+    # 0.16's period (from 105,351) is proven only once 572,433 heaps are computed
+    period = octal_period("octal=0.16")
+    for big in (10**9, 10**9 + 1):
+        g = period.grundy(big)
+        for other in (3, 17, 200_000):
+            expected = 1 if g ^ period.grundy(other) else -1
+            assert nim.solve([big, other], "octal=0.16").value == expected
+
+
 def test_winning_moves_of_large_heaps_split_through_the_period():
     for game in ("0.77", "0.07", "0.137", "4.07"):
         rules = rules_of(game)
@@ -177,8 +189,16 @@ def test_winning_moves_of_large_heaps_split_through_the_period():
 
 
 def test_grundy_game_past_its_computed_bound_is_refused():
-    with pytest.raises(NimError, match="past the .* heaps computed"):
+    with pytest.raises(NimError, match="past the 1,048,576 heaps computed"):
         nim.solve([1 << 21], "grundy-game")
+    # below the bound: computed as far as needed
+    heap = 5000
+    solution = nim.solve([heap, 7], "grundy-game")
+    values = nim.octal.nim_sequence("grundy-game", heap + 1)
+    assert solution.value == (1 if values[heap] ^ values[7] else -1)
+    if solution.value == 1:
+        after = takebreak.child([heap, 7], solution.move)
+        assert not values[after[0]] ^ values[after[1]] ^ (values[after[2]] if len(after) > 2 else 0)
 
 
 @pytest.mark.parametrize("method", ["minimax", "alphabeta", "ida", "grundy"])
@@ -198,7 +218,7 @@ needs_search = pytest.mark.skipif(
 @pytest.mark.parametrize("misere", [False, True])
 def test_auto_and_tt_small_positions_both_conventions(game, misere):
     rules = rules_of(game, misere)
-    for position in positions(3, 6):
+    for position in positions(3, 5):
         expected = brute_value(game, misere, position)
         check_solution(game, misere, position, nim.solve(position, rules), expected)
         check_solution(game, misere, position, nim.solve(position, rules, "tt"), expected)
@@ -216,13 +236,26 @@ def test_analyze_depths_are_the_remoteness(game, misere):
             assert row.depth == brute.remoteness(game, misere, after), (position, row)
 
 
+#: Random positions the search is checked on against the theory: CI, and ``--slow``.
+TT_EXAMPLES = 1000
+SLOW_TT_EXAMPLES = 10_000
+
+
 @needs_search
-@settings(max_examples=2000, deadline=None)
-@given(st.sampled_from(["0.77", "0.07", "0.137", "4.07", "0.52"]),
-       st.lists(st.integers(0, 40), min_size=1, max_size=4))
-def test_tt_agrees_with_the_theory_on_larger_positions(game, heaps):
-    rules = rules_of(game)
-    assert nim.solve(heaps, rules, "tt").value == nim.solve(heaps, rules).value
+def test_tt_agrees_with_the_theory_on_larger_positions(request):
+    # heaps past the brute force's reach (its positions of 4 heaps of 20 are too many)
+    examples = SLOW_TT_EXAMPLES if request.config.getoption("--slow") else TT_EXAMPLES
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(["0.77", "0.07", "0.137", "4.07", "0.52", "grundy-game"]),
+           st.lists(st.integers(0, 20), min_size=1, max_size=4))
+    def each(game, heaps):
+        rules = rules_of(game)
+        searched = nim.solve(heaps, rules, "tt")
+        assert searched.value == nim.solve(heaps, rules).value
+        if searched.value == 1:
+            assert nim.solve(takebreak.child(heaps, searched.move), rules).value == -1
+    each()
 
 
 @pytest.mark.slow
@@ -317,3 +350,133 @@ def test_misere_table_against_the_brute_force(game):
         winning = {row.size - sum(parts) for parts in brute.heap_options(game, row.size)
                    if not brute.wins(game, True, parts)}
         assert set(row.winning_takes) == winning, row
+
+
+@pytest.mark.parametrize("game, misere", [("0.77", False), ("0.77", True), ("0.07", True), ("grundy-game", False)])
+@pytest.mark.parametrize("method", ["minimax", "alphabeta"])
+def test_game_trees_of_small_positions(game, misere, method):
+    from nim.study import build_game_tree
+
+    for position in [(4,), (3, 2), (5, 1), (6,)]:
+        tree = build_game_tree(list(position), rules_of(game, misere), method)
+        assert tree.value == brute_value(game, misere, position)
+        for node in tree.root.walk():
+            for kid in node.children:
+                after = apply(game, node.piles, kid.move)      # (drops a heap taken whole)
+                assert [h for h in kid.piles if h] == [h for h in after if h]
+
+
+def test_best_moves_refuses_split_rules_in_words():
+    with pytest.raises(NimError, match="cannot hold the split moves"):
+        nim.Solver("kayles").best_moves([[3, 4]])
+
+
+@needs_search
+def test_misere_lost_positions_show_a_legal_move():
+    rules = rules_of("0.77", True)
+    for position in positions(3, 5):
+        solution = nim.solve(position, rules)
+        if solution.value < 0 and brute.children("0.77", position):
+            apply("0.77", position, solution.move)
+
+
+def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
+    path = tmp_path / "positions.txt"
+    path.write_text("5 5 5\n1 2 3\n")
+    code, out, err = _cli("solve", "--batch", str(path), "--game", "kayles")
+    assert code == 0, err
+    first = out.splitlines()[1].split("\t")
+    move = nim.solve([5, 5, 5], "kayles").move
+    assert first[3] == " ".join(map(str, [move.pile, move.count, *(move.split or ())[:1]]))
+
+
+@needs_search
+def test_misere_explain_names_the_rule_that_decided():
+    rules = rules_of("0.77", True)
+    by_genus = nim.explain([3, 4], rules)
+    assert by_genus.rule == "genus" and by_genus.method == "genus"
+    assert by_genus.value == brute_value("0.77", True, (3, 4))
+    assert by_genus.genus is not None and len(by_genus.genus) == 2
+    assert "Genus of each heap" in by_genus.text and "Conway's genus theory" in by_genus.text
+    searched = nim.explain([3, 4, 12, 14, 15], rules)
+    assert searched.rule == "split-search" and searched.method == "tt"
+    assert "genus rule does not decide" in searched.text
+
+
+@needs_search
+def test_limits_stop_the_misere_search_and_analyze():
+    from nim.errors import SearchLimitError
+
+    rules = rules_of("0.77", True)
+    with pytest.raises(SearchLimitError):
+        nim.solve([3, 4, 12, 14, 15], rules, node_limit=100)
+    with pytest.raises(SearchLimitError):
+        nim.analyze([3, 4, 12, 14, 15], rules, node_limit=100)
+    assert nim.analyze([3, 4], rules, depth=False).method == "genus"
+    assert nim.analyze([3, 4], rules_of("0.77"), depth=False).method == "theory"
+    assert nim.analyze([3, 4], rules).method == "tt"
+
+
+def _positions_play_splits():
+    try:
+        list(nim.Position([3], "kayles").moves())
+    except NimError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _positions_play_splits(), reason="Position does not play split moves in this build")
+def test_cli_tournament_of_kayles():
+    import json
+
+    code, out, err = _cli("tournament", "--game", "kayles", "--games", "3", "--seed", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert [s["name"] for s in report["strategies"]] == ["random", "optimal"]
+    optimal = report["strategies"][1]
+    assert optimal["wins"] >= report["strategies"][0]["wins"]
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
+def test_misere_batch_values_and_the_theory_method(game):
+    rules = rules_of(game, True)
+    sample = positions(3, 5)
+    values = nim.Solver(rules).values([list(p) for p in sample])
+    assert [int(v) for v in values] == [brute_value(game, True, p) for p in sample]
+    for position in sample:
+        try:
+            solution = nim.solve(position, rules, "theory")
+        except NimError as error:
+            assert "genus rule does not decide" in str(error)
+            continue
+        assert solution.method == "genus"
+        check_solution(game, True, position, solution, brute_value(game, True, position))
+
+
+@needs_search
+@pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
+def test_misere_explanations_against_the_brute_force(game):
+    rules = rules_of(game, True)
+    for position in positions(3, 6)[::4]:
+        e = nim.explain(position, rules)
+        assert e.value == brute_value(game, True, position)
+        assert e.grundy == tuple(brute.grundy(game, heap) for heap in position)
+        if e.rule == "genus":
+            # the clause the text quotes gives the brute force's answer
+            lost = (e.big == 0 and e.xor == 1) or (e.big >= 1 and e.xor == 0)
+            assert e.value == (-1 if lost else 1) or not brute.children(game, position)
+            if e.value > 0 and e.move is not None:
+                assert "every heap still tame" in e.text
+        else:
+            assert e.rule == "split-search" and e.method == "tt"
+
+
+def test_batch_values_of_a_numpy_array_and_a_bad_row():
+    numpy = pytest.importorskip("numpy")
+    rows = numpy.array([[10**12, 3, 0], [1, 2, 3], [4, 4, 0]], dtype=numpy.int64)
+    values = nim.Solver("kayles").values(rows)
+    assert [int(v) for v in values] == [nim.solve(list(map(int, r)), "kayles").value for r in rows]
+    rows[1, 2] = -3
+    with pytest.raises(NimError, match="row 1, pile 2"):
+        nim.Solver("kayles").values(rows)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -153,3 +153,44 @@ def test_bad_input() -> None:
         split_search(Rules.game("kayles"), [3, -1])
     with pytest.raises(InvalidPositionError, match="larger than the split search takes"):
         split_search(Rules.game("kayles"), [2**21])
+
+
+@pytest.mark.parametrize("options", [{"tame_leaves": False}, {"etc": True}, {"tame_leaves": False, "etc": True}],
+                         ids=["no-leaves", "etc", "plain-etc"])
+@pytest.mark.parametrize("game", ["0.77", "0.07", "4.07", None], ids=lambda g: g or "grundy-game")
+def test_misere_variants_against_brute_force(game: Optional[str], options: dict) -> None:
+    rules = rules_of(game, True)
+    for heaps in positions(4, 9):
+        _check(game, True, heaps, split_search(rules, heaps, **options))
+
+
+def test_time_limit_and_progress() -> None:
+    rules = rules_of("0.77", True)
+    calls: List[Tuple[int, float]] = []
+
+    def progress(nodes: int, seconds: float) -> None:
+        calls.append((nodes, seconds))
+
+    from nim.kernel import CoreRules, Search, TranspositionTable, splits
+    from nim.octal.sequence import game_places
+    _, takes_all, leaves, parts, grundy_game = game_places(rules)
+    search = Search(CoreRules(True, "any"), [36, 35, 26, 24, 23, 22], time_limit=0.3, progress=progress)
+    splits.search(search, TranspositionTable(16), takes_all, leaves, parts, grundy_game,
+                  list(nim_sequence(rules, 37)))
+    assert search.stop_reason == "time"
+    assert search.seconds < 1.5
+    assert calls and all(nodes > 0 for nodes, _ in calls)
+    with pytest.raises(SearchLimitError) as caught:
+        split_search(rules, [36, 35, 26, 24, 23, 22], limits=Limits(nodes=None, time=0.2, memory=1))
+    assert caught.value.reason == "time"
+
+
+def test_the_search_is_exact_when_its_table_is_tiny() -> None:
+    # a 1 MB table evicts entries all the time: answers must not change
+    rng = random.Random(11)
+    for game in ["0.77", "0.07"]:
+        for misere in (False, True):
+            rules = rules_of(game, misere)
+            for _ in range(10):
+                heaps = [rng.randint(0, 12) for _ in range(4)]
+                _check(game, misere, heaps, split_search(rules, heaps, limits=Limits(memory=1)))

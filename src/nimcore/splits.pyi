@@ -1,6 +1,6 @@
 """Type stubs of nimcore.splits (the exact search over sums of take-and-break heaps)."""
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 from nimcore.ttable import TranspositionTable
 
@@ -18,8 +18,10 @@ def search(
     grundy_game: bool,
     grundy: Sequence[int],
     distance: bool = ...,
+    tame: Optional[bytes] = ...,
+    etc: bool = ...,
     max_frames: int = ...,
-) -> Tuple[int, int, int, int, int]: ...
+) -> Tuple[int, int, int, int, int, Dict[str, int]]: ...
 
 def live_heaps(takes_all: Sequence[int], leaves: Sequence[int], splits: Sequence[int],
                grundy_game: bool, top: int) -> bytes: ...

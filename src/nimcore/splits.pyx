@@ -61,6 +61,10 @@ cdef enum:
     _PASS_ALL = 3                  # distance mode: every child, in the generator's order
     _PASS_DONE = 4                 # cut off, or every child seen
     _FIRST_FRAMES = 64
+    # Checkpoints (clock, Ctrl-C, progress) every 2**16 nodes rather than the
+    # core's 2**20: a node here costs O(heaps + options), about a microsecond,
+    # and a time limit or Ctrl-C must take effect within a tenth of a second.
+    _CHECK_NODES = 1 << 16
 
 
 cdef struct Opt:
@@ -83,6 +87,7 @@ cdef struct Frame:
     int i                  # the heap whose options are being listed
     OptIt it
     int pass_
+    int tried              # children taken in so far
     int32_t best           # best score for the mover so far
     uint32_t gx            # the guide: XOR of the heaps' Grundy values ...
     int gbig               # ... and how many are >= 2
@@ -103,6 +108,11 @@ cdef struct Ctx:
     int nplaces[3]
     const uint32_t* g      # Grundy values by heap size (normal play)
     const uint8_t* live    # 1 when a heap of that size has a move
+    const uint8_t* tame    # misère leaves: 1 when a heap of that size is tame (NULL: none)
+    bint etc               # misère: probe the children in the table first
+    count_t leaves         # positions decided by the genus rule
+    count_t first_cuts     # won positions whose first child searched won
+    count_t late_cuts      # ... and those that needed more (the guide was wrong)
     Frame* frames
     size_t cap
     size_t max_frames
@@ -211,6 +221,26 @@ cdef inline bint _predicted_lost(const Ctx* c, const Frame* f, pile_t h, const O
     return x == 0 if big else x == 1
 
 
+cdef inline int32_t _tame_score(const Ctx* c, const pile_t* p, int n) noexcept nogil:
+    """Misère: the genus rule's score of a position of tame heaps, 0 when a heap is not tame.
+
+    Every heap tame: the position plays as misère Nim on the Grundy values,
+    lost iff (some value >= 2 and XOR 0) or (every value <= 1 and XOR 1).
+    """
+    cdef int j
+    cdef uint32_t x = 0, v
+    cdef bint big = False
+    for j in range(n):
+        if not c.tame[p[j]]:
+            return 0
+        v = c.g[p[j]]
+        x ^= v
+        big |= v >= 2
+    if (x == 0) if big else (x == 1):
+        return -1
+    return 1
+
+
 cdef inline pile_t* _arena(const Ctx* c) noexcept nogil:
     return <pile_t*>c.s.ws.buf[WS_PILES]
 
@@ -225,6 +255,7 @@ cdef inline int _open(Ctx* c, Frame* f) noexcept nogil:
     p = _arena(c) + f.off
     f.entry_nodes = c.s.nodes
     f.best = _NO_SCORE
+    f.tried = 0
     f.best_h = 0
     f.i = 0
     f.it.kind = 0
@@ -237,16 +268,17 @@ cdef inline int _open(Ctx* c, Frame* f) noexcept nogil:
         f.gbig += c.g[p[j]] >= 2
     if c.distance:
         f.pass_ = _PASS_ALL
-    elif c.misere and c.table != NULL:
+    elif c.misere and c.table != NULL and c.etc:
         f.pass_ = _PASS_ETC
     else:
         f.pass_ = _PASS_GUIDED
     return 0
 
 
-cdef inline void _combine(const Ctx* c, Frame* f, int32_t child) noexcept nogil:
+cdef inline void _combine(Ctx* c, Frame* f, int32_t child) noexcept nogil:
     """Take in the score of the child searched below f."""
     cdef int32_t v = -child
+    f.tried += 1
     if c.distance:
         v = v - 1 if v > 0 else v + 1
     if v > f.best:
@@ -255,6 +287,10 @@ cdef inline void _combine(const Ctx* c, Frame* f, int32_t child) noexcept nogil:
         f.best_o = f.cur_o
         if (v > 0 and not c.distance) or v == _MATE - 1:
             f.pass_ = _PASS_DONE      # a win (in one move, in distance mode): nothing better
+            if f.tried == 1:
+                c.first_cuts += 1
+            else:
+                c.late_cuts += 1
 
 
 cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
@@ -348,9 +384,17 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_h, Opt* best_o) noexcept nog
             child = _arena(c) + f.off + f.n
             if search_count_node(s):
                 return
+            if s.next_check > s.nodes + _CHECK_NODES:
+                s.next_check = s.nodes + _CHECK_NODES
             if c.child_n == 0:
                 _combine(c, f, c.terminal)
                 continue
+            if c.tame != NULL:
+                v = _tame_score(c, child, c.child_n)
+                if v != 0:
+                    c.leaves += 1
+                    _combine(c, f, v)
+                    continue
             ttable_pack_gamma(child, c.child_n, 1, &key)
             if c.table != NULL and key.ok:
                 e = ttable_probe(c.table, &key)
@@ -390,7 +434,7 @@ cdef int _cmp_pile(const void* x, const void* y) noexcept nogil:
 
 
 def search(Search search, TranspositionTable table, takes_all, leaves, splits, bint grundy_game,
-           grundy, bint distance=False, size_t max_frames=MAX_FRAMES):
+           grundy, bint distance=False, tame=None, bint etc=False, size_t max_frames=MAX_FRAMES):
     """Solve ``search``'s position under a take-and-break game.
 
     Parameters
@@ -411,21 +455,31 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     distance : bool
         False: values +1 / -1 with cut-offs. True: scores
         +-(DIST_MATE - remoteness), every child searched.
+    tame : bytes or None
+        Misère play, values only: tame[h] is 1 when a heap of h is tame
+        (nim.octal.genus), covering heaps 0 .. the largest; a position of
+        tame heaps is then a leaf, decided by the genus rule. None: no leaves.
+    etc : bool
+        Misère play, values only: probe every child in the table before
+        searching any (and take one known lost at once).
     max_frames : int
         Deepest game searched; deeper stops with ``stop_reason`` "depth".
 
     Returns
     -------
-    (score, heap, count, a, b) : tuple of int
+    (score, heap, count, a, b, stats) : tuple
         The score for the mover; a best move as the SIZE of the heap moved,
         the objects it takes and the heaps it leaves (0: none); heap 0: no
-        move. Meaningless when ``search.stop_reason`` is not None.
+        move; a dict of counters: ``leaves`` (positions the genus rule
+        decided), ``first_cuts`` and ``late_cuts`` (won positions proved by
+        the first child searched, and by a later one). Meaningless when
+        ``search.stop_reason`` is not None.
 
     Raises
     ------
     ValueError
         When a heap exceeds MAX_HEAP, a code has too many places, or the
-        Grundy values do not cover the largest heap.
+        Grundy values (or the tame table) do not cover the largest heap.
     MemoryError
         When the search's working memory cannot be allocated.
     """
@@ -442,6 +496,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     cdef uint8_t* live
     cdef pile_t* root
     cdef Frame* f
+    cdef bytes tame_bytes = None          # kept alive here while the search reads it
     best_o.count = best_o.a = best_o.b = 0
     for i in range(search.c_n):
         if search.c_piles[i] > MAX_HEAP:
@@ -466,6 +521,16 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
                 raise ValueError(f"a place is in 0..{_PLACES - 1}, not {value}")
             c.places[kind][i] = value
     c.terminal = (1 if c.misere else -1) * (_MATE if distance else 1)
+    c.etc = etc
+    c.leaves = 0
+    c.first_cuts = 0
+    c.late_cuts = 0
+    c.tame = NULL
+    if tame is not None and c.misere and not distance:
+        if len(tame) < top + 1:
+            raise ValueError(f"the tame table covers heaps 0..{len(tame) - 1}, not {top}")
+        tame_bytes = bytes(tame)
+        c.tame = <const uint8_t*><const char*>tame_bytes
     c.table = NULL
     if table is not None:
         table.clear()
@@ -494,7 +559,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
             n += 1
     qsort(root, n, sizeof(pile_t), _cmp_pile)
     if n == 0:
-        return c.terminal, 0, 0, 0, 0
+        return c.terminal, 0, 0, 0, 0, {"leaves": 0, "first_cuts": 0, "late_cuts": 0}
     c.max_frames = max_frames if max_frames > 2 else 2
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
     if ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) != 0:
@@ -508,7 +573,8 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         raise MemoryError("no memory for the split search's positions")
     with nogil:
         _run(&c, &score, &best_h, &best_o)
-    return score, best_h, best_o.count, best_o.a, best_o.b
+    return score, best_h, best_o.count, best_o.a, best_o.b, {
+        "leaves": c.leaves, "first_cuts": c.first_cuts, "late_cuts": c.late_cuts}
 
 
 def live_heaps(takes_all, leaves, splits, bint grundy_game, int top):

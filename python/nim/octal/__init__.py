@@ -3,7 +3,8 @@
 ``nim.octal.codes`` reads octal codes and game names (the rules module uses it, so
 it stays light); ``nim.octal.sequence`` computes nim-sequences in the compiled core
 (``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported here and
-imported on first use); ``nim.octal.plot`` draws one.
+imported on first use); ``nim.octal.sums`` answers sums of heaps in normal play
+(``nim.octal.sum_table``); ``nim.octal.plot`` draws one.
 """
 
 from typing import Dict
@@ -13,8 +14,10 @@ from nim._lazy import lazy_exports
 #: This package's public names, each imported from its module on first use.
 _EXPORTS: Dict[str, str] = {
     "OctalPeriod": "nim.octal.sequence",
+    "SumTable": "nim.octal.sums",
     "nim_sequence": "nim.octal.sequence",
     "octal_period": "nim.octal.sequence",
+    "sum_table": "nim.octal.sums",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -24,12 +24,13 @@ a up to the heap:
 >>> table = SumTable("kayles")
 >>> table.value([1, 2, 3])
 0
->>> table.winning_move([4, 10**9 + 1])
-Move(pile=0, count=1, split=(1, 2))
+>>> table.winning_move([7, 4, 10**9])
+Move(pile=0, count=1, split=(3, 3))
 """
 
 from __future__ import annotations
 
+from _thread import allocate_lock
 from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple
 
@@ -73,16 +74,19 @@ class SumTable:
         #: the smallest sum of a split's parts (they are unequal in Grundy's game)
         self._least_split = 3 if self.grundy_game else 2
         self._full = False
+        self._lock = allocate_lock()
         self._set(octal_period(ruleset, max_heaps=_FIRST_HEAPS, progress=False))
 
     def _set(self, found: OctalPeriod) -> None:
-        self.period = found
+        # in this order, so that a thread reading meanwhile sees consistent fields: the
+        # values before their count, the period before the flag that says it is proven
+        self._rare: Optional[List[int]] = None
         self._values: Sequence[int] = found.values
         self._heaps = found.heaps
-        self._proven = found.proven
         self._pre = found.preperiod or 0
         self._p = found.period or 0
-        self._rare: Optional[List[int]] = None
+        self._proven = found.proven
+        self.period = found
 
     # ------------------------------------------------------------ values
 
@@ -94,14 +98,26 @@ class SumTable:
         InvalidPositionError
             When no period is proven within COMPUTED_HEAPS heaps and ``heap`` is past them.
         """
-        if not self._full:
+        with self._lock:                # one thread computes; the others then find it done
+            self._grow_locked(heap)
+        if heap >= self._heaps and not self._proven:
+            bound = max(self._heaps, COMPUTED_HEAPS)
+            raise InvalidPositionError(
+                f"heap {heap:,} is past the {bound:,} heaps computed at most for {self.code}, and no "
+                f"period is proven within them: the sum's value is known for heaps up to "
+                f"{bound - 1:,} only")
+
+    def _grow_locked(self, heap: int) -> None:
+        if heap < self._heaps or self._proven:
+            return
+        if self.grundy_game:
+            # no theorem proves a period of Grundy's game: compute as far as the heap (doubling), no further
+            if heap < COMPUTED_HEAPS:
+                size = min(COMPUTED_HEAPS, max(heap + 1, 2 * self._heaps))
+                self._set(octal_period(self.rules, max_heaps=size))
+        elif not self._full:
             self._full = True
             self._set(octal_period(self.rules, max_heaps=COMPUTED_HEAPS))
-        if heap >= self._heaps and not self._proven:
-            raise InvalidPositionError(
-                f"heap {heap:,} is past the {self._heaps:,} heaps computed for {self.code}, and no "
-                f"period is proven within them: the sum's value is known for heaps up to "
-                f"{self._heaps - 1:,} only")
 
     def grundy(self, heap: int) -> int:
         """The normal-play Grundy value of one heap (any size where the period is proven).
@@ -123,10 +139,11 @@ class SumTable:
         """The Grundy value of each heap (one pass, no call per heap where the period is proven)."""
         if not heaps:
             return []
+        if not self._proven:
+            self.grundy(max(heaps))         # grows the table (or proves the period) once, or refuses
         if self._proven:
             values, computed, pre, p = self._values, self._heaps, self._pre, self._p
             return [values[h] if h < computed else values[pre + (h - pre) % p] for h in heaps]
-        self.grundy(max(heaps))             # grows the table once, or refuses the largest heap
         values = self._values
         return [values[h] for h in heaps]
 
@@ -141,7 +158,7 @@ class SumTable:
         total = _xor(grundies)
         if total:
             return 1, self._winning_move(heaps, grundies, total)
-        return -1, self._first_move(heaps)
+        return -1, self.first_move(heaps)
 
     def dead(self, heap: int) -> bool:
         """True for a heap with no move (it can be dropped without changing the game).
@@ -176,9 +193,11 @@ class SumTable:
         from the first heap that can move, as the theory of take rules shows one);
         None when no move is left."""
         move = self.winning_move(heaps)
-        return move if move is not None else self._first_move(heaps)
+        return move if move is not None else self.first_move(heaps)
 
-    def _first_move(self, heaps: Sequence[int]) -> Optional[Move]:
+    def first_move(self, heaps: Sequence[int]) -> Optional[Move]:
+        """The first legal move (the smallest take from the first heap that can move),
+        None when no move is left."""
         for pile, heap in enumerate(heaps):
             if not self.dead(heap):
                 count, split = self.first_option(heap)
@@ -224,6 +243,12 @@ class SumTable:
             found = self._rare_split(total, target, largest)
             if found is not None:
                 return found
+        if total < self._heaps:         # both parts among the values computed: read them directly
+            values = self._values
+            for a in range(1, largest + 1):
+                if values[a] ^ values[total - a] == target:
+                    return a, total - a
+            return None
         grundy = self.grundy
         for a in range(1, largest + 1):
             if grundy(a) ^ grundy(total - a) == target:

@@ -53,8 +53,10 @@ RULE_TEXT = {
                      "a heap split in two is the sum of its parts, and the player to move loses "
                      "exactly when the XOR of the heaps' nim-sequence values is 0.",
     "genus": "Conway's genus theory (On Numbers and Games ch. 12; Winning Ways ch. 13): every heap "
-             "of the position, and every heap it can reach, is tame, so the misère outcome follows "
-             "from the heaps' genera as in misère Nim (docs/theory.md).",
+             "of the position, and every heap it can reach, is tame (its genus is that of the nim-heap "
+             "of its Grundy value), so the position plays as misère Nim on the Grundy values: with B "
+             "the number of values >= 2, the player to move loses exactly when B = 0 and X = 1, or "
+             "B >= 1 and X = 0 (docs/theory.md).",
     "split-search": "search: the genus rule does not decide this misère position (a heap it holds or "
                     "reaches is not tame), so the exact search over canonical positions (heaps sorted, "
                     "dead heaps dropped) solved it; the Grundy values are shown for reference only.",

@@ -13,7 +13,7 @@ from nim.solving.engines import (  # the public ones are nim.solver's names too
     register_engine, theory,
 )
 from nim.solving.solution import DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options
-from nim.errors import SearchLimitError
+from nim.errors import NimError, SearchLimitError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, as_piles, read_once
 from nim.rules import Rules, RulesLike
@@ -304,6 +304,9 @@ class Solver:
         """
         from nim.solving.batch import batch_best_moves
 
+        if self._rules.splits:
+            raise NimError(f"best_moves answers (pile, count) arrays, which cannot hold the split moves of "
+                           f"{self._rules}: use solve or solve_many (a Move with its split)")
         return batch_best_moves(positions, self.exact_theory, self.solve)
 
     def clear(self) -> None:

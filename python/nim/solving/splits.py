@@ -18,10 +18,12 @@ winner hurries, the loser delays).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
+from nim.octal.genus import MAX_TAME_HEAP, tame_table
 from nim.octal.sequence import game_places, nim_sequence
 from nim.position import Move, as_piles
 from nim.progress import search_progress
@@ -91,6 +93,20 @@ def heap_options(rules: Rules, heap: int) -> Tuple[Tuple[int, int, int], ...]:
     return tuple(options)
 
 
+@lru_cache(maxsize=64)
+def _grundy(rules: Rules, size: int) -> Tuple[int, ...]:
+    """Normal-play Grundy values of heaps 0..size-1 (the guide), kept per rule set and size."""
+    return tuple(nim_sequence(rules, size))
+
+
+def _guide(rules: Rules, top: int) -> Tuple[int, ...]:
+    """Grundy values covering heaps 0..top, from a table of the next power of two (at least 64)."""
+    size = 64
+    while size <= top:
+        size *= 2
+    return _grundy(rules, size)
+
+
 def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move:
     """The compiled search's move (heap SIZE, option) in the caller's pile indices."""
     pile = heaps.index(heap)
@@ -100,7 +116,7 @@ def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move
 
 
 def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
-                 limits: Limits = _NO_LIMITS) -> SplitResult:
+                 limits: Limits = _NO_LIMITS, tame_leaves: bool = True, etc: bool = False) -> SplitResult:
     """Solve a sum of heaps of a take-and-break game exactly, by search.
 
     Parameters
@@ -113,6 +129,12 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
         Also find the remoteness (every child is then searched).
     limits : Limits
         Nodes, time, memory (the transposition table's MB), progress, cancel.
+    tame_leaves : bool
+        Misère play, values only: decide a position of tame heaps by Conway's
+        genus rule (``nim.octal.genus``) instead of searching below it.
+    etc : bool
+        Misère play, values only: probe every child in the table first and
+        take one known lost at once (fewer nodes, but measured slower).
 
     Raises
     ------
@@ -132,9 +154,16 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
             "in normal play the nim-sequence answers any heap (method 'theory')")
     options = check_options(SolveOptions(**limits.keywords()))
     mb = options.tt_mb or DEFAULT_TT_MB
-    grundy = nim_sequence(rules, top + 1)
+    grundy = _guide(rules, top)
+    tame = None
+    if tame_leaves and rules.misere and not distance:
+        reach = min(top, MAX_TAME_HEAP)
+        tame = bytes(tame_table(rules, reach)) + bytes(top - reach)
     try:
-        table = TranspositionTable(min(mb, MAX_MB))
+        # a small position meets few positions (at most 2**stones multisets):
+        # its table then stays small and costs no page faults
+        stones = sum(piles)
+        table = TranspositionTable(min(mb, MAX_MB), 1 << stones if stones <= 40 else 0)
     except MemoryError:
         raise SearchLimitError(f"no memory for a table of {mb:,} MB; give less (tt_mb)",
                                reason="memory") from None
@@ -142,8 +171,8 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
                     time_limit=options.time_limit, cancel=options.cancel,
                     progress=search_progress("tt", options.progress, table))
     try:
-        score, heap, count, a, b = splits.search(search, table, takes_all, leaves, parts, grundy_game,
-                                                 grundy, distance)
+        score, heap, count, a, b, _ = splits.search(search, table, takes_all, leaves, parts, grundy_game,
+                                                    grundy, distance, tame, etc)
     except MemoryError:
         abandon_search(search)
         raise SearchLimitError(f"the split search ran out of memory on {list(piles)[:10]}",

@@ -23,7 +23,7 @@ import time
 from importlib import import_module
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import NimError
+from nim.errors import InvalidPositionError, NimError
 from nim.octal.sums import SumTable, sum_table
 from nim.position import Move
 from nim.rules import Rules
@@ -106,6 +106,8 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         answer = _genus(piles, rules)
         if answer is not None:
             value, move = answer
+            if move is None:        # a lost position shows a legal move, as the theory of take rules does
+                move = sum_table(rules).first_move(piles) if value < 0 else None
             return Solution(value, move, 0, "genus", time.perf_counter() - started)
         if method == "theory":
             raise NimError(
@@ -157,16 +159,12 @@ def split_values(positions: Any, table: SumTable) -> Any:
     view = as_batch(positions)
     rows: List[int] = []
     if view.ndim == 2:
-        grundy = table.grundy
         table_rows: List[List[int]] = view.tolist()  # type: ignore[assignment]
-        for row in table_rows:
-            total = 0
-            for heap in row:
-                if heap < 0:
-                    from nim.errors import InvalidPositionError
-                    raise InvalidPositionError(f"pile sizes must be non-negative: {heap} in row {len(rows)}")
-                total ^= grundy(heap)
-            rows.append(1 if total else -1)
+        for index, row in enumerate(table_rows):
+            if row and min(row) < 0:
+                raise InvalidPositionError(
+                    f"row {index}, pile {row.index(min(row))}: pile sizes must be non-negative, not {min(row)}")
+            rows.append(1 if table.value(row) else -1)
     try:
         import numpy
     except ImportError:

@@ -12,7 +12,9 @@ from typing import Any, List, Optional, Tuple
 from nim.octal.sums import SumTable, sum_table
 from nim.rules import Rules
 from nim.solving import defaults
-from nim.solving.explain import RULE_TEXT, SHOW_PILES, Explanation, _heading, theory_document
+from nim.solving.explain import (
+    RULE_TEXT, SHOW_PILES, Explanation, _heading, _outcome_reason, theory_document,
+)
 from nim.solving.takebreak import child
 
 __all__ = ["explain_splits", "split_lines"]
@@ -82,14 +84,17 @@ def split_lines(e: Explanation) -> List[str]:
         lines.append("Genus of each heap (misère Grundy values of the heap plus 0, 1, 2, ... heaps of 2): "
                      + ", ".join(f"{p} -> {g}" for p, g in zip(e.piles, e.genus))
                      + (" ..." if n > len(e.genus) else ""))
-    lines.append(f"X = XOR of the Grundy values = {e.xor}.")
+    if e.rule == "genus":
+        lines.append(f"X = XOR of the Grundy values = {e.xor}; B = heaps of Grundy value >= 2 = {e.big:,}.")
+    else:
+        lines.append(f"X = XOR of the Grundy values = {e.xor}.")
     lines.append("Rule: " + RULE_TEXT[e.rule])
     lines.append(f"Theory and proofs: {theory_document()}")
     who = "wins" if e.value > 0 else "loses"
     if e.rule == "octal-nim-sum":
         lines.append(f"Here X = {e.xor}: {'won' if e.xor else 'lost'} for the player to move.")
     elif e.rule == "genus":
-        lines.append(f"Here the genus rule says: the player to move {who}.")
+        lines.append(f"Here {_outcome_reason(True, e.xor, e.big)}.")
     else:
         lines.append(f"Value by search ({e.method}): the player to move {who}.")
     if e.move is None:
@@ -110,15 +115,20 @@ def split_lines(e: Explanation) -> List[str]:
         lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> {reached}). "
                      f"It leaves X = {e.after[0]}: lost for the opponent, since g ^ X < g for this heap and "
                      "a heap has an option of every value below its own (its value is their mex).")
+    elif e.value > 0 and e.rule == "genus" and e.after is not None:
+        lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> "
+                     f"{g_before ^ e.xor ^ e.after[0]}). It leaves "
+                     + _outcome_reason(True, e.after[0], e.after[1], "the opponent")
+                     + ", every heap still tame.")
     elif e.value > 0:
-        lines.append(f"Winning move (found by the {'genus rule' if e.rule == 'genus' else 'search'}): "
-                     f"{e.move}.")
+        lines.append(f"Winning move (found by the search): {e.move}.")
     else:
         if e.rule == "octal-nim-sum":
             why = ("a move replaces one heap's Grundy value g by the value of one of its options, never g "
                    "itself (g is their mex), so X becomes non-zero and the opponent wins")
         elif e.rule == "genus":
-            why = "by the genus rule every move leaves the opponent a win"
+            why = ("tame heaps play as the nim-heaps of their Grundy values, and every move from a lost "
+                   "position of misère Nim leaves a won one, so every move leaves the opponent a win")
         else:
             why = "the search found that every move leaves the opponent a win"
         lines.append(f"Lost: {why}. Shown: {e.move}.")
