@@ -301,12 +301,6 @@ def test_cancel_and_progress():
 # solve_many: test_octal_solve.py; positions, play and the environments: test_octal_moves.py) --
 
 REFUSED = [
-<<<<<<< HEAD
-=======
-    ("moves", lambda r: list(nim.Position([3, 4], r).moves())),
-    ("is_legal", lambda r: nim.Position([3, 4], r).is_legal(nim.Move(0, 1))),
-    ("apply", lambda r: nim.Position([3, 4], r).apply(nim.Move(0, 1))),
->>>>>>> osolve
     ("NimGame", lambda r: nim.trees.NimGame([2, 2], rules=r)),
 ]
 

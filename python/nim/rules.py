@@ -20,8 +20,9 @@ __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TA
 #: (SPEC section 2.1): ``octal`` an octal code, ``grundy`` Grundy's game.
 TAKE_RULES = ("any", "max", "half", "set", "octal", "grundy")
 
-#: The take rules that split heaps or take from the middle: the nim-sequence
-#: tools answer them; solving positions under them is not supported yet.
+#: The take rules that split heaps or take from the middle (take-and-break
+#: games): their moves are ``Rules.heap_moves``, not ``Rules.takes``, and the
+#: compiled take-rule engines (``Rules.core``) do not play them.
 SPLIT_RULES = ("octal", "grundy")
 
 #: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
@@ -239,31 +240,31 @@ class Rules:
 
     @property
     def splits(self) -> bool:
-        """True for a take-and-break game (an octal code or Grundy's game), whose
-        positions the solvers do not take yet (the nim-sequence tools do)."""
+        """True for a take-and-break game (an octal code or Grundy's game): a move may
+        split a heap (``heap_moves``), and the take-rule engines (``core``) cannot play it."""
         return self._core is None
 
     def refuse_splits(self) -> None:
-        """Raise the error every solving entry point gives for a take-and-break game
-        (an octal code or Grundy's game); nothing for a take rule.
+        """Raise the error every entry point that cannot take a take-and-break game
+        (an octal code or Grundy's game) gives; nothing for a take rule.
 
         Raises
         ------
         InvalidRulesError
-            Saying what works today for these rules: their nim-sequence.
+            Saying what takes these rules (solve, moves, play, their nim-sequence).
         """
         self._refuse_splits()
 
     def _refuse_splits(self) -> CoreRules:
-        """The core's rules, or the one error every solving entry point gives for a
-        take-and-break game."""
+        """The core's rules, or the one error every entry point that cannot take a
+        take-and-break game gives."""
         if self._core is None:
             what = f"octal code {self.octal}" if self.take == "octal" else "Grundy's game"
             raise InvalidRulesError(
-                f"rules {self} ({what}) split heaps or take from the middle: positions under them "
-                "are not solved or played yet; what works today is their nim-sequence: "
-                "nim.octal.nim_sequence(rules, n), nim.octal.octal_period(rules), "
-                "'nimcore octal CODE' and 'nimcore table --octal CODE'")
+                f"rules {self} ({what}) split heaps or take from the middle, which this does not "
+                "take; what takes them: nim.solve and 'nimcore solve', Position.moves, 'nimcore "
+                "play --game', and their nim-sequence: nim.octal.nim_sequence(rules, n), "
+                "nim.octal.octal_period(rules), 'nimcore octal CODE' and 'nimcore table --octal CODE'")
         return self._core
 
     @property
@@ -362,7 +363,7 @@ class Rules:
         Raises
         ------
         InvalidRulesError
-            For a take-and-break game: the solvers do not take it yet.
+            For a take-and-break game: the take-rule engines cannot play its moves.
         """
         return self._refuse_splits()
 
