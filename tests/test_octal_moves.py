@@ -346,10 +346,13 @@ def test_hint_names_the_split(monkeypatch, capsys):
     (["--game", "kayles", "--ai", "minimax"], "cannot play moves that split"),
     (["--style", "pins", "--max-take", "3"], "take-and-break"),
     (["--game", "kayles", "--difficulty", "2"], "difficulty"),
+    (["--style", "rajalakshmi", "--game", "kayles", "--mode", "aivai", "--ai", "ida"], "cannot play moves"),
+    (["--style", "rajalakshmi", "--octal", "0.137", "--difficulty", "1"], "difficulty"),
 ])
 def test_play_refuses_what_it_cannot_honour(monkeypatch, capsys, argv, message):
     status, out, err = play_cli(monkeypatch, capsys, ["play", *argv], io.StringIO(""))
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert out == ""            # refused before the game starts
 
 
 def test_move_parser_of_a_split_rule():

@@ -188,6 +188,10 @@ def _options(args: argparse.Namespace) -> PlayOptions:
             raise NimError(f"--ai takes one or two strategies, not {args.ai!r}")
         for name in ai:
             make_strategy(name)   # an unknown name fails now, not mid-game
+    if splits:
+        from nim.play.pins import check_split_players
+
+        check_split_players(ai, difficulty)      # before the game, not at the AI's first move
     name = args.name.strip() if args.name is not None else None
     if name is not None and not name:
         raise NimError("--name cannot be empty")

@@ -17,7 +17,7 @@ and ``aivai`` work too; an ``--ai`` player must be one that can play a split
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Optional, Sequence
 
 from nim.errors import InvalidRulesError, NimError
 from nim.play.console import Console, piles_parser
@@ -28,7 +28,8 @@ from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
 
-__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "heap_move_parser", "parse_game", "pins_board", "run_pins"]
+__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "check_split_players", "heap_move_parser", "parse_game",
+           "pins_board", "run_pins"]
 
 #: One pin.
 PIN = "|"
@@ -113,6 +114,24 @@ def parse_game(answer: str) -> Rules:
     return rules
 
 
+def check_split_players(ai: Optional[Sequence[str]], difficulty: Optional[int]) -> None:
+    """Refuse, before a take-and-break game starts, an AI that cannot play a move
+    that splits a heap (IDA*, minimax, alpha-beta and the depth-limited levels
+    search take rules only).
+
+    Raises
+    ------
+    NimError
+    """
+    if difficulty is not None:
+        raise NimError("in a take-and-break game NimX plays exactly; there are no --difficulty levels "
+                       "(use --ai random for an easy opponent)")
+    for name in ai or ():
+        if make_strategy(name).name not in PIN_STRATEGIES:
+            raise NimError(f"--ai {name} cannot play moves that split a heap: use one of "
+                           f"{', '.join(PIN_STRATEGIES)}")
+
+
 def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     """One or more games of a take-and-break game; returns the exit status (0).
 
@@ -130,13 +149,7 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     if not rules.splits:
         raise NimError(f"the pins game plays take-and-break games (--game, --octal), not {rules}: "
                        "use --style rajalakshmi or lab2 for a take rule")
-    if options.difficulty is not None:
-        raise NimError("the pins game's NimX plays exactly; it has no --difficulty levels "
-                       "(use --ai random for an easy opponent)")
-    for name in options.ai or ():
-        if make_strategy(name).name not in PIN_STRATEGIES:
-            raise NimError(f"--ai {name} cannot play moves that split a heap: use one of "
-                           f"{', '.join(PIN_STRATEGIES)}")
+    check_split_players(options.ai, options.difficulty)
     mode = options.mode or "hvai"
     check_mode(options, mode)
     console.say(f"{rules.describe()}")
