@@ -4,7 +4,8 @@
 it stays light); ``nim.octal.sequence`` computes nim-sequences in the compiled core
 (``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported here and
 imported on first use); ``nim.octal.sums`` answers sums of heaps in normal play
-(``nim.octal.sum_table``); ``nim.octal.plot`` draws one.
+(``nim.octal.sum_table``); ``nim.octal.moves`` lists one heap's moves, the
+package's reference of a move (``nim.octal.heap_moves``); ``nim.octal.plot`` draws one.
 """
 
 from typing import Dict
@@ -13,8 +14,10 @@ from nim._lazy import lazy_exports
 
 #: This package's public names, each imported from its module on first use.
 _EXPORTS: Dict[str, str] = {
+    "HeapMoves": "nim.octal.moves",
     "OctalPeriod": "nim.octal.sequence",
     "SumTable": "nim.octal.sums",
+    "heap_moves": "nim.octal.moves",
     "nim_sequence": "nim.octal.sequence",
     "octal_period": "nim.octal.sequence",
     "sum_table": "nim.octal.sums",
