@@ -307,8 +307,14 @@ class LegalMoves(Sequence[Move]):
     def __init__(self, position: Position, rules: Optional[Rules] = None) -> None:
         ruleset = position.rules if rules is None else rules
         self._splits = ruleset.splits
-        self._takes: List[Sequence[Any]] = [
-            ruleset.heap_moves(pile) if self._splits else ruleset.takes(pile) for pile in position.piles]
+        self._takes: List[Sequence[Any]]
+        if self._splits:
+            from nim.octal.moves import HeapMoves, split_places
+
+            places = split_places(ruleset)
+            self._takes = [HeapMoves(places, pile) for pile in position.piles]
+        else:
+            self._takes = [ruleset.takes(pile) for pile in position.piles]
         self._starts: List[int] = []
         total = 0
         for takes in self._takes:

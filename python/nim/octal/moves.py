@@ -75,6 +75,14 @@ def _places_of_code(code: str) -> Places:
             False)
 
 
+@lru_cache(maxsize=256)
+def _counts(places: Places) -> Tuple[Tuple[int, bool, bool, bool], ...]:
+    """``(count, bit 1, bit 2, bit 4)`` of every count the game takes, larger first."""
+    takes_all, leaves, splits, _ = places
+    return tuple((count, count in takes_all, count in leaves, count in splits)
+                 for count in sorted(set(takes_all) | set(leaves) | set(splits), reverse=True))
+
+
 def _split_count(rest: int, unequal: bool) -> int:
     """How many unordered splits of ``rest`` into two non-empty heaps (unequal: a < b)."""
     if rest < 2:
@@ -91,24 +99,24 @@ class HeapMoves(Sequence[HeapMove]):
     __slots__ = ("n", "_places", "_blocks", "_starts", "_len")
 
     def __init__(self, places: Places, n: int) -> None:
-        takes_all, leaves, splits, unequal = places
         self.n = n
         self._places = places
+        unequal = places[3]
         # one block per count, larger first: (count, plain move?, splits)
         blocks: List[Tuple[int, bool, int]] = []
-        for count in sorted(set(takes_all) | set(leaves) | set(splits), reverse=True):
+        starts: List[int] = []
+        total = 0
+        for count, takes_all, leaves, splits in _counts(places):
             if count > n:
                 continue
-            plain = (count == n and count in takes_all) or (count < n and count in leaves)
-            parts = _split_count(n - count, unequal) if count in splits else 0
+            plain = (takes_all and count == n) or (leaves and count < n)
+            parts = _split_count(n - count, unequal) if splits else 0
             if plain or parts:
                 blocks.append((count, plain, parts))
+                starts.append(total)
+                total += plain + parts
         self._blocks = blocks
-        self._starts: List[int] = []
-        total = 0
-        for _, plain, parts in blocks:
-            self._starts.append(total)
-            total += plain + parts
+        self._starts = starts
         self._len = total
 
     def __len__(self) -> int:
