@@ -541,3 +541,11 @@ def test_the_pins_game_from_the_menu(monkeypatch, capsys):
     assert "The octal game 0.137" in out
     assert "you cannot take 1 from heap 1 (it has 6): take one of 2, 3" in out
     assert "You take 2 from heap 1" in out
+
+
+def test_help_explains_the_split_syntax(monkeypatch, capsys):
+    status, out, _ = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--piles", "6", "--mode", "hvh"],
+                              io.StringIO("help\n" + "9" * 40 + " 1\n"))
+    assert status == 0
+    assert "PILE TAKE PART (take TAKE and leave two heaps, PART and the rest)" in out
+    assert "a heap number of 40 digits is too large" in out

@@ -53,11 +53,11 @@ def move_parser(position: Position, base: int = 1, noun: str = "pile") -> Callab
                            else f"the {noun} (numbered from {base}) and how many to take, e.g. '{base} 2'")
             raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
         numbers = []
-        for word, what in zip(words, ("pile number", "count", "heap size")):
+        for word, what in zip(words, (f"{noun} number", "count", "heap size")):
             if not (word.isascii() and word.lstrip("-").isdigit()):
                 raise ValueError(f"{word[:30]!r} is not a whole number")
             if len(word) > 30:
-                most = last if what == "pile number" else max(position.piles, default=0)
+                most = last if what == f"{noun} number" else max(position.piles, default=0)
                 raise ValueError(f"a {what} of {len(word)} digits is too large: at most {most} here")
             numbers.append(int(word))
         pile, count = numbers[0], numbers[1]

@@ -22,7 +22,7 @@ from nim.play.console import Console
 from nim.position import Move, Position
 
 __all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
-           "moves_from_file"]
+           "moves_from_file", "split_moves_help"]
 
 #: The help text of the in-game commands (``{base}``: the first pile's number).
 COMMANDS_HELP = (
@@ -34,6 +34,13 @@ COMMANDS_HELP = (
     "             continues it, nimcore replay FILE --record annotates it)\n"
     "  q          quit"
 )
+
+
+def split_moves_help(base: int = 1) -> str:
+    """How to type a move of a take-and-break game (piles numbered from ``base``)."""
+    return (f"A move is PILE TAKE (take TAKE from pile PILE, numbered from {base}, leaving one heap "
+            f"or none) or PILE TAKE PART (take TAKE and leave two heaps, PART and the rest): "
+            f"'{base + 1} 1 3' on a pile of 7 leaves heaps of 3 and 3; in Grundy's game TAKE is 0.")
 
 
 class UndoMoves(Exception):
@@ -136,6 +143,8 @@ class GameCommands:
             return False
         word = words[0].lower()
         if word in ("help", "?", "h"):
+            if self.position.rules.splits:
+                self.console.say(split_moves_help(self.base))
             self.console.say(COMMANDS_HELP)
             return True
         if word == "hint":
