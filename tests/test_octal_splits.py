@@ -194,3 +194,15 @@ def test_the_search_is_exact_when_its_table_is_tiny() -> None:
             for _ in range(10):
                 heaps = [rng.randint(0, 12) for _ in range(4)]
                 _check(game, misere, heaps, split_search(rules, heaps, limits=Limits(memory=1)))
+
+
+def test_two_star_one_heaps_cancel_in_misere() -> None:
+    # the search writes heaps that are the game *1 as the smallest one and cancels
+    # two of them (*1 + *1 = 0 in misère play): the brute force, which knows nothing
+    # of it, must agree on positions full of them (Dawson's Kayles: heaps 2 and 3 are *1)
+    for game, ones in [("0.07", (2, 3)), ("0.77", (1,)), ("0.137", (1, 2))]:
+        rules = rules_of(game, True)
+        for rest in positions(2, 9):
+            for extra in itertools.combinations_with_replacement(ones, 3):
+                heaps = list(rest) + list(extra)
+                _check(game, True, heaps, split_search(rules, heaps))

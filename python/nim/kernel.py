@@ -11,18 +11,20 @@ types from them.
 import importlib
 from types import ModuleType
 
-from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, splits, tt
+from nimcore import batch, depthlimited, gametree, grundy, ida, length, minimax, tt
 from nimcore.piles import exact_piles, parse_piles
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
 from nimcore.theory import CoreTheory
 from nimcore.ttable import MAX_MB, TranspositionTable
+from nimcore import splits  # the exact search over sums of take-and-break heaps
 
 __all__ = [
     "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "grundy", "ida",
-    "length", "minimax", "octal", "parse_piles", "splits", "tt",
+    "length", "minimax", "octal", "parse_piles", "tt",
 ]
+__all__ += ["splits"]
 
 
 def octal() -> ModuleType:

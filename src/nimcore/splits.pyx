@@ -11,9 +11,12 @@ needed: popping a frame forgets the child.
 Exactness: values are +1 / -1 (or +-(DIST_MATE - remoteness) in distance
 mode); a node is cut off only on a winning child (or, in distance mode, a win
 in one move), so every stored score is exact. Dropping dead heaps (no legal
-move) is exact: nothing can touch them. In NORMAL play (not distance mode)
-two equal heaps cancel (G + G = 0); in misère they do not, and the search
-keeps them. The transposition table is nimcore.ttable's: positions are
+move) is exact: nothing can touch them. A heap whose moves all leave no live
+heap is the game *1, and is written as the smallest such heap (equal games).
+In NORMAL play (not distance mode) two equal heaps cancel (G + G = 0); in
+misère they do not in general, and the search keeps them -- except two *1
+heaps: *1 + *1 = 0 in misère play too (Conway, ONAG ch. 12; the brute-force
+tests hold the search to it). The transposition table is nimcore.ttable's: positions are
 packed by its injective gamma code and a probe compares the whole 128-bit
 key, so a collision can never give a wrong value; a position too long to
 pack is searched, not stored.
@@ -108,6 +111,9 @@ cdef struct Ctx:
     int nplaces[3]
     const uint32_t* g      # Grundy values by heap size (normal play)
     const uint8_t* live    # 1 when a heap of that size has a move
+    const uint8_t* star1   # 1 when a heap of that size is the game *1 (its moves leave no live heap)
+    pile_t s1              # the smallest such heap: every *1 heap of a child is written as it
+    bint cancel_ones       # misère, values only: two *1 heaps cancel (*1 + *1 = 0)
     const uint8_t* tame    # misère leaves: 1 when a heap of that size is tame (NULL: none)
     bint etc               # misère: probe the children in the table first
     count_t leaves         # positions decided by the genus rule
@@ -179,6 +185,15 @@ cdef inline int _write_child(const Ctx* c, const pile_t* p, int n, int i, const 
     elif not x:
         x = y
         y = 0
+    # a heap that is the game *1 is written as the smallest one (equal games)
+    if x and c.star1[x]:
+        x = c.s1
+    if y and c.star1[y]:
+        y = c.s1
+    if y and x > y:
+        v = x
+        x = y
+        y = v
     # now x <= y when both are non-zero; insert them into the sorted rest
     for j in range(n):
         if j == i:
@@ -201,6 +216,18 @@ cdef inline int _write_child(const Ctx* c, const pile_t* p, int n, int i, const 
         j = 0
         while j < m:
             if j + 1 < m and out[j] == out[j + 1]:
+                j += 2
+            else:
+                out[w] = out[j]
+                w += 1
+                j += 1
+        m = w
+    elif c.cancel_ones:
+        # misère: *1 + *1 = 0 (ONAG ch. 12); other equal pairs stay
+        w = 0
+        j = 0
+        while j < m:
+            if j + 1 < m and out[j] == c.s1 and out[j + 1] == c.s1:
                 j += 2
             else:
                 out[w] = out[j]
@@ -494,6 +521,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     cdef size_t total = 0
     cdef uint32_t* gtab
     cdef uint8_t* live
+    cdef uint8_t* star1
     cdef pile_t* root
     cdef Frame* f
     cdef bytes tame_bytes = None          # kept alive here while the search reads it
@@ -538,7 +566,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         table.c_core.owner_mode = -1      # tt.search must not take these entries as its own
         c.table = &table.c_core
     if (ws_reserve(&s.ws, WS_GRUNDY, (top + 1) * sizeof(uint32_t)) != 0
-            or ws_reserve(&s.ws, WS_THEORY, (top + 1) * sizeof(uint8_t)) != 0
+            or ws_reserve(&s.ws, WS_THEORY, 2 * (top + 1) * sizeof(uint8_t)) != 0
             or ws_reserve(&s.ws, WS_PILES, (2 * <size_t>search.c_n + 4) * sizeof(pile_t)) != 0):
         raise MemoryError("no memory for the split search's tables")
     gtab = <uint32_t*>s.ws.buf[WS_GRUNDY]
@@ -552,6 +580,21 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         it.j = 0
         it.a = 1
         live[i] = i > 0 and _next_opt(&c, i, &it, &o)
+    # *1 heaps: a move, and every move leaves no live heap (parts are smaller)
+    star1 = live + top + 1
+    c.star1 = star1
+    c.s1 = 0
+    for i in range(top + 1):
+        star1[i] = live[i]
+        it.kind = 0
+        it.j = 0
+        it.a = 1
+        while star1[i] and _next_opt(&c, i, &it, &o):
+            if (o.a and live[o.a]) or (o.b and live[o.b]):
+                star1[i] = 0
+        if star1[i] and c.s1 == 0:
+            c.s1 = i
+    c.cancel_ones = c.misere and not distance and c.s1 != 0
     root = <pile_t*>s.ws.buf[WS_PILES]
     for i in range(search.c_n):
         if live[search.c_piles[i]]:

@@ -54,6 +54,8 @@ __all__ = ["GENUS_SEARCH_LIMIT", "Genus", "genus", "is_tame", "misere_by_genus",
 _GAMMAS = 12
 #: Most positions the search for a wild heap's genus visits.
 GENUS_SEARCH_LIMIT = 200_000
+#: Most positions search_genus keeps between calls (then it starts afresh).
+_MEMO_LIMIT = 2_000_000
 #: Largest heap whose tameness is tabulated (the table is built up to the heap asked).
 MAX_TAME_HEAP = 1 << 12
 
@@ -126,6 +128,8 @@ class _Game:
         self.tame: List[bool] = []
         self.untamed: List[int] = []       # the two smallest heaps that are not tame
         self.genera: Dict[int, Genus] = {}
+        # misère Grundy values of (heaps, nim-heaps of 2, nim-heaps of 1) found by search_genus
+        self.memo: Dict[Tuple[Tuple[int, ...], int, int], int] = {}
 
     def options(self, heap: int) -> List[Option]:
         found: List[Option] = [(k, 0, 0) for k in self.takes_all if heap == k]
@@ -204,7 +208,9 @@ class _Game:
 
     def search_genus(self, heap: int) -> Genus:
         """The genus of any heap by a memoised search over its followers (bounded)."""
-        memo: Dict[Tuple[Tuple[int, ...], int, int], int] = {}
+        memo = self.memo       # kept across heaps: a larger heap's followers include a smaller's
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
         budget = [GENUS_SEARCH_LIMIT]
         options = {h: self.options(h) for h in range(heap + 1)}
 
