@@ -297,22 +297,11 @@ def test_cancel_and_progress():
         nim.octal.nim_sequence("kayles", 10, cancel=object())
 
 
-# -- what cannot honour a take-and-break game refuses it ---------------------------------------------
+# -- what cannot honour a take-and-break game yet refuses it (solve, analyze, explain, Solver,
+# solve_many: test_octal_solve.py; positions, play and the environments: test_octal_moves.py) --
 
 REFUSED = [
-    ("solve", lambda r: nim.solve([3, 4], rules=r)),
-    ("solve tt", lambda r: nim.solve([3, 4], rules=r, method="tt")),
-    ("analyze", lambda r: nim.analyze([3, 4], rules=r)),
-    ("explain", lambda r: nim.explain([3, 4], rules=r)),
-    ("Solver", lambda r: nim.Solver(r)),
-    ("solve_many", lambda r: nim.solve_many([[3, 4]], rules=r)),
-    ("moves", lambda r: list(nim.Position([3, 4], r).moves())),
-    ("is_legal", lambda r: nim.Position([3, 4], r).is_legal(nim.Move(0, 1))),
-    ("apply", lambda r: nim.Position([3, 4], r).apply(nim.Move(0, 1))),
-    ("tree", lambda r: nim.study.build_game_tree([2, 2], rules=r)),
     ("NimGame", lambda r: nim.trees.NimGame([2, 2], rules=r)),
-    ("strategy", lambda r: nim.play.make_strategy("optimal").choose_move(nim.Position([3, 4], r))),
-    ("pile_table misère", lambda r: nim.solving.pile_table(5, Rules(misere=True, take=r.take, octal=r.octal))),
 ]
 
 
@@ -323,20 +312,7 @@ def test_entry_points_refuse_with_one_clear_error(name, call, rules):
     with pytest.raises(InvalidRulesError) as caught:
         call(ruleset)
     message = str(caught.value)
-    assert "nim_sequence" in message or "misère positions of several heaps" in message
-
-
-def test_environments_refuse():
-    pytest.importorskip("gymnasium")
-    from nim.interop.envs.gym_env import NimEnv
-
-    with pytest.raises(InvalidRulesError, match="nimcore octal"):
-        NimEnv(piles=[3, 4], rules="kayles")
-    pytest.importorskip("pettingzoo")
-    from nim.interop.envs import nim_v0
-
-    with pytest.raises(InvalidRulesError, match="nimcore octal"):
-        nim_v0.env(piles=[3, 4], rules="grundy-game")
+    assert "nim_sequence" in message
 
 
 def test_openspiel_refuses():

@@ -78,13 +78,10 @@ def test_plain_method_is_the_same(capsys):
     (["octal", "chess"], "unknown game"),
     (["octal", "0.77", "--upto", "0"], "--upto"),
     (["octal", "0.77", "--plot", "out.gif"], "PNG or SVG"),
-    (["table", "--game", "kayles", "--misere"], "misère positions of several heaps"),
-    (["solve", "3", "4", "--game", "kayles"], "nimcore octal"),
-    (["solve", "3", "4", "--octal", "0.137"], "nimcore octal"),
-    (["solve", "3", "4", "--rules", "misere,octal=0.16"], "nimcore octal"),
-    (["tree", "2", "2", "--octal", "0.77"], "nimcore octal"),
-    (["tournament", "--octal", "0.77", "--games", "1"], "nimcore octal"),
-    (["play", "--game", "grundy-game"], "nimcore octal"),
+    (["tree", "2", "2", "--octal", "0.77", "--method", "depth"], "draw method 'minimax' or 'alphabeta'"),
+    (["tournament", "--octal", "0.77", "--strategies", "random,ida", "--games", "1"],
+     "cannot make the split moves"),
+    (["play", "--game", "grundy-game", "--style", "lab2"], "plays take rules"),
     (["replay", "missing.txt", "--game", "kayles"], ""),
 ])
 def test_errors_are_one_line_and_status_2(capsys, argv, message):

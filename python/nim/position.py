@@ -143,48 +143,115 @@ class Position:
 
     def moves(self, rules: RulesLike = None) -> Iterator[Move]:
         """Legal moves (under ``rules``, by default the position's own), pile by
-        pile, largest take first (CENG order)."""
+        pile, largest take first (CENG order).
+
+        In a take-and-break game (an octal code, Grundy's game), a pile's moves
+        come larger take first; for one take, the move that leaves one heap (or
+        none) first, then the splits ``Move(pile, count, split=(a, b))`` by their
+        smaller part ``a``, smallest first, each pair of heaps once (``a <= b``).
+
+        >>> list(Position((4,), "kayles").moves())
+        [Move(pile=0, count=2), Move(pile=0, count=2, split=(1, 1)), Move(pile=0, count=1), \
+Move(pile=0, count=1, split=(1, 2))]
+        """
         ruleset = self._ruleset(rules)
+        if ruleset.splits:
+            for index, pile in enumerate(self._piles):
+                for count, split in ruleset.heap_moves(pile):
+                    yield Move(index, count, split)
+            return
         for index, pile in enumerate(self._piles):
             for count in ruleset.takes(pile):
                 yield Move(index, count)
 
     def is_legal(self, move: Move, rules: RulesLike = None) -> bool:
-        """True when ``move`` (a pair of whole numbers) is legal here (under
-        ``rules``, by default the position's own).
+        """True when ``move`` is legal here (under ``rules``, by default the
+        position's own): a ``Move``, a pair ``(pile, count)`` or, in a
+        take-and-break game, a triple ``(pile, count, (a, b))``.
+
+        A split is legal when ``a + b + count`` is the pile, both parts are
+        non-empty and the rules allow it (their order is the player's choice:
+        ``(a, b)`` and ``(b, a)`` are both legal); under a take rule no move splits.
 
         Raises
         ------
         IllegalMoveError
-            When ``move`` is not a pair of whole numbers (a float count would
+            When ``move`` is not made of whole numbers (a float count would
             make ``in range(...)`` scan the range).
         """
-        pile, count = _move_pair(move)
-        return self._allows(pile, count, self._ruleset(rules))
+        pile, count, split = _move_parts(move)
+        return self._why_illegal(pile, count, split, self._ruleset(rules)) is None
 
     def _allows(self, pile: int, count: int, rules: Rules) -> bool:
         return 0 <= pile < len(self._piles) and count in rules.takes(self._piles[pile])
 
+    def _why_illegal(self, pile: int, count: int, split: Optional[Tuple[int, int]],
+                     rules: Rules) -> Optional[str]:
+        """Why the move is illegal here (None: it is legal)."""
+        if not rules.splits:
+            if split is not None:
+                return f"it splits a heap, and under {rules} no move splits a heap"
+            return None if self._allows(pile, count, rules) else "it is not a move of the rules"
+        if not 0 <= pile < len(self._piles):
+            return f"there is no pile {pile} (piles 0 to {len(self._piles) - 1})"
+        size = self._piles[pile]
+        if not 0 <= count <= size:
+            return f"pile {pile} has {size}: {count} cannot be taken"
+        if split is not None:
+            first, second = split
+            if first < 1 or second < 1:
+                return "both heaps of a split must be non-empty"
+            if first + second + count != size:
+                return (f"the heaps {first} and {second} and the {count} taken make "
+                        f"{first + second + count}, not the pile's {size}")
+        from nim.octal_moves import is_heap_move
+
+        if not is_heap_move(rules.split_places(), size, count, split):
+            if split is not None and rules.take == "grundy" and split[0] == split[1]:
+                return "in Grundy's game the two heaps must differ"
+            if split is not None:
+                return f"{rules} does not allow taking {count} from a pile of {size} and leaving two heaps"
+            if count == size:
+                return f"{rules} does not allow taking a whole pile of {size}"
+            return f"{rules} does not allow taking {count} from a pile of {size} and leaving one heap"
+        return None
+
     def apply(self, move: Move, rules: RulesLike = None) -> "Position":
         """The position after ``move`` (legal under ``rules``, by default the
-        position's own); it keeps this position's rules.
+        position's own); it keeps this position's rules. A split's two heaps
+        replace the pile in place: ``a`` at its index, ``b`` right after it.
+
+        >>> Position((3, 7), "kayles").apply(Move(1, 1, split=(2, 4)))
+        Position((3, 2, 4), 'normal,octal=0.77')
 
         Raises
         ------
         IllegalMoveError
-            When the move is not a pair of whole numbers, or not legal here.
+            When the move is not made of whole numbers, or not legal here
+            (the message says why).
         """
-        pile, count = _move_pair(move)
+        pile, count, split = _move_parts(move)
         ruleset = self._ruleset(rules)
-        if not self._allows(pile, count, ruleset):
-            raise IllegalMoveError(f"illegal move {Move(pile, count)!r} in {self!r} under {ruleset}")
+        if split is None and not ruleset.splits:      # the take rules' fast path
+            if not self._allows(pile, count, ruleset):
+                raise IllegalMoveError(f"illegal move {Move(pile, count)!r} in {self!r} under {ruleset}")
+            piles = list(self._piles)
+            piles[pile] -= count
+            return Position._of(tuple(piles), self._rules)
+        why = self._why_illegal(pile, count, split, ruleset)
+        if why is not None:
+            raise IllegalMoveError(f"illegal move {Move(pile, count, split)!r} in {self!r} "
+                                   f"under {ruleset}: {why}")
         piles = list(self._piles)
-        piles[pile] -= count
+        piles[pile:pile + 1] = [piles[pile] - count] if split is None else list(split)
         return Position._of(tuple(piles), self._rules)
 
     def is_terminal(self, rules: RulesLike = None) -> bool:
         """True when no move is left (under ``rules``, by default the position's own)."""
-        min_take = self._ruleset(rules).min_take
+        ruleset = self._ruleset(rules)
+        if ruleset.splits:
+            return not any(ruleset.has_move(p) for p in self._piles)
+        min_take = ruleset.min_take
         return all(p < min_take for p in self._piles)
 
     @property
@@ -230,15 +297,24 @@ class Position:
 
 class LegalMoves(Sequence[Move]):
     """Every legal move of a position (under ``rules``, by default the position's
-    own), in CENG order, without building a list.
+    own), in the order of ``Position.moves``, without building a list.
 
     ``len``, indexing (so ``random.choice``) and iteration cost memory per pile,
-    not per move: a pile of 10**9 has 10**9 moves.
+    not per move: a pile of 10**9 has 10**9 moves (in a take-and-break game too:
+    ``Rules.heap_moves`` is a lazy sequence).
     """
 
     def __init__(self, position: Position, rules: Optional[Rules] = None) -> None:
         ruleset = position.rules if rules is None else rules
-        self._takes = [ruleset.takes(pile) for pile in position.piles]
+        self._splits = ruleset.splits
+        self._takes: List[Sequence[Any]]
+        if self._splits:
+            from nim.octal_moves import HeapMoves
+
+            places = ruleset.split_places()
+            self._takes = [HeapMoves(places, pile) for pile in position.piles]
+        else:
+            self._takes = [ruleset.takes(pile) for pile in position.piles]
         self._starts: List[int] = []
         total = 0
         for takes in self._takes:
@@ -271,18 +347,29 @@ class LegalMoves(Sequence[Move]):
         # piles with no move share their start with the next pile; bisect_right
         # lands on the last of them, the one that holds the move
         pile = bisect_right(self._starts, index) - 1
-        return Move(pile, self._takes[pile][index - self._starts[pile]])
+        return self._move(pile, self._takes[pile][index - self._starts[pile]])
+
+    def _move(self, pile: int, option: Any) -> Move:
+        if self._splits:
+            return Move(pile, option[0], option[1])
+        return Move(pile, option)
 
     def __iter__(self) -> Iterator[Move]:
+        if self._splits:
+            for pile, options in enumerate(self._takes):
+                for count, split in options:
+                    yield Move(pile, count, split)
+            return
         for pile, takes in enumerate(self._takes):
             for count in takes:
                 yield Move(pile, count)
 
     def smallest_first(self) -> Iterator[Move]:
-        """The moves pile by pile, each pile's smallest take first (Lab 2's tie-break order)."""
+        """The moves pile by pile, each pile's smallest take first (Lab 2's tie-break order;
+        in a take-and-break game the reverse of each pile's order)."""
         for pile, takes in enumerate(self._takes):
-            for count in reversed(takes):
-                yield Move(pile, count)
+            for option in reversed(takes):
+                yield self._move(pile, option)
 
 
 def count_takes(takes: Sequence[int]) -> int:
@@ -366,12 +453,30 @@ def as_size(value: Any, what: str = "a pile size") -> int:
     return n
 
 
+def _move_parts(move: Any) -> Tuple[int, int, Optional[Tuple[int, int]]]:
+    """``(pile, count, split)`` of a move given as a Move, a pair of whole numbers
+    or a triple ``(pile, count, (a, b))``; ``split`` is None for a pair."""
+    if isinstance(move, tuple) and len(move) == 3:
+        pile, count, parts = move
+        try:
+            first, second = parts
+        except (TypeError, ValueError):
+            raise IllegalMoveError(f"a move's split is a pair of heaps (a, b), not {parts!r} in {move!r}") from None
+        numbers = (pile, count, first, second)
+        if not all(_is_whole(v) and not isinstance(v, bool) for v in numbers):
+            raise IllegalMoveError(f"a move's pile, count and split must be whole numbers, not {move!r}")
+        return operator.index(pile), operator.index(count), (operator.index(first), operator.index(second))
+    pile, count = _move_pair(move)
+    return pile, count, None
+
+
 def _move_pair(move: Any) -> Tuple[int, int]:
     """``(pile, count)`` of a move given as a Move or any pair of whole numbers."""
     try:
         pile, count = move
     except (TypeError, ValueError):
-        raise IllegalMoveError(f"a move is a pair (pile, count), not {move!r}") from None
+        raise IllegalMoveError(
+            f"a move is a pair (pile, count) or a triple (pile, count, (a, b)), not {move!r}") from None
     if not (_is_whole(pile) and _is_whole(count)) or isinstance(pile, bool) or isinstance(count, bool):
         raise IllegalMoveError(f"a move's pile and count must be whole numbers, not {move!r}")
     return operator.index(pile), operator.index(count)

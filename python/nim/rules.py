@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.kernel import MAX_PILE, MAX_SET, CoreRules
-from nim.octal_codes import GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+from nim.octal_codes import GAMES, GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+
+if TYPE_CHECKING:
+    from nim.octal_moves import HeapMoves, Places
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
@@ -17,8 +20,9 @@ __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TA
 #: (SPEC section 2.1): ``octal`` an octal code, ``grundy`` Grundy's game.
 TAKE_RULES = ("any", "max", "half", "set", "octal", "grundy")
 
-#: The take rules that split heaps or take from the middle: the nim-sequence
-#: tools answer them; solving positions under them is not supported yet.
+#: The take rules that split heaps or take from the middle (take-and-break
+#: games): their moves are ``Rules.heap_moves``, not ``Rules.takes``, and the
+#: compiled take-rule engines (``Rules.core``) do not play them.
 SPLIT_RULES = ("octal", "grundy")
 
 #: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
@@ -236,31 +240,31 @@ class Rules:
 
     @property
     def splits(self) -> bool:
-        """True for a take-and-break game (an octal code or Grundy's game), whose
-        positions the solvers do not take yet (the nim-sequence tools do)."""
+        """True for a take-and-break game (an octal code or Grundy's game): a move may
+        split a heap (``heap_moves``), and the take-rule engines (``core``) cannot play it."""
         return self._core is None
 
     def refuse_splits(self) -> None:
-        """Raise the error every solving entry point gives for a take-and-break game
-        (an octal code or Grundy's game); nothing for a take rule.
+        """Raise the error every entry point that cannot take a take-and-break game
+        (an octal code or Grundy's game) gives; nothing for a take rule.
 
         Raises
         ------
         InvalidRulesError
-            Saying what works today for these rules: their nim-sequence.
+            Saying what takes these rules (solve, moves, play, their nim-sequence).
         """
         self._refuse_splits()
 
     def _refuse_splits(self) -> CoreRules:
-        """The core's rules, or the one error every solving entry point gives for a
-        take-and-break game."""
+        """The core's rules, or the one error every entry point that cannot take a
+        take-and-break game gives."""
         if self._core is None:
             what = f"octal code {self.octal}" if self.take == "octal" else "Grundy's game"
             raise InvalidRulesError(
-                f"rules {self} ({what}) split heaps or take from the middle: positions under them "
-                "are not solved or played yet; what works today is their nim-sequence: "
-                "nim.octal.nim_sequence(rules, n), nim.octal.octal_period(rules), "
-                "'nimcore octal CODE' and 'nimcore table --octal CODE'")
+                f"rules {self} ({what}) split heaps or take from the middle, which this does not "
+                "take; what takes them: nim.solve and 'nimcore solve', Position.moves, 'nimcore "
+                "play --game', and their nim-sequence: nim.octal.nim_sequence(rules, n), "
+                "nim.octal.octal_period(rules), 'nimcore octal CODE' and 'nimcore table --octal CODE'")
         return self._core
 
     @property
@@ -278,9 +282,14 @@ class Rules:
         Raises
         ------
         InvalidRulesError
-            For a take-and-break game (its moves may split a heap).
+            For a take-and-break game (its moves may split a heap): its
+            moves are ``heap_moves(pile)``.
         """
-        self._refuse_splits()
+        if self._core is None:
+            raise InvalidRulesError(
+                f"rules {self} split heaps: a move is more than a number taken, so their moves are "
+                f"Rules.heap_moves({pile}) or Position.moves(), not Rules.takes; their values "
+                "are nim.octal.nim_sequence(rules, n)")
         if self.take == "any":
             return range(pile, 0, -1)
         if self.take == "max":
@@ -291,11 +300,65 @@ class Rules:
         assert self.subtract is not None
         return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
 
+    def heap_moves(self, pile: int) -> "HeapMoves":
+        """The moves of one heap of ``pile`` in a take-and-break game, as
+        ``(count, split)`` pairs (``split``: None, or the two heaps ``(a, b)``
+        left, ``a <= b``), larger take first (``nim.octal_moves`` says the order).
+
+        A lazy sequence: ``len``, indexing and ``in`` cost O(places of the code).
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take rule: its moves are ``takes(pile)``.
+
+        >>> list(Rules.game("kayles").heap_moves(3))
+        [(2, None), (1, None), (1, (1, 1))]
+        """
+        from nim.octal_moves import HeapMoves
+
+        return HeapMoves(self.split_places(), pile)
+
+    def split_places(self) -> "Places":
+        """The places of a take-and-break game's code: ``(takes_all, leaves, splits,
+        unequal)``, the counts whose digit has bit 1, bit 2, bit 4, and whether a
+        split's two heaps must differ (Grundy's game).
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take rule, which does not split heaps.
+
+        >>> Rules.game("dawson-kayles").split_places()
+        ((1,), (), (2,), False)
+        """
+        from nim.octal_moves import places_of
+
+        return places_of(self.take, self.octal)
+
+    def has_move(self, pile: int) -> bool:
+        """True when a heap of ``pile`` can be moved under these rules (False: a
+        dead heap, e.g. 1 in Dawson's Kayles, 1 and 2 in Grundy's game).
+
+        >>> Rules.game("dawson-kayles").has_move(1), Rules().has_move(1)
+        (False, True)
+        """
+        if self._core is not None:
+            return pile >= self._core.min_take
+        from nim.octal_moves import heap_has_move
+
+        return heap_has_move(self.split_places(), pile)
+
     def describe(self) -> str:
         """The rules in a sentence, e.g. for the start of a game or a table's heading."""
         end = "the player who cannot move " + ("wins" if self.misere else "loses")
         if self.take == "octal":
-            return (f"The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
+            named = {code: name for name, code in GAMES.items()}.get(self.octal)
+            pins = {"kayles": "Kayles: a move knocks over one pin or two adjacent pins of a row, which "
+                              "may split it in two. ",
+                    "dawson-kayles": "Dawson's Kayles: a move knocks over two adjacent pins of a row, "
+                                     "which may split it in two. "}.get(named or "", "")
+            return (f"{pins}The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
                     f"from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and "
                     f"splits the rest in two; {end}.")
         if self.take == "grundy":
@@ -317,7 +380,7 @@ class Rules:
         Raises
         ------
         InvalidRulesError
-            For a take-and-break game: the solvers do not take it yet.
+            For a take-and-break game: the take-rule engines cannot play its moves.
         """
         return self._refuse_splits()
 

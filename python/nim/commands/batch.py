@@ -231,6 +231,8 @@ def _line(number: int, piles: List[int], rules: Rules, solution: Solution, as_js
         return json.dumps({"line": number, "piles": piles, "rules": str(rules),
                            **solution.to_dict()}) + "\n"
     move = "-" if solution.move is None else f"{solution.move.pile} {solution.move.count}"
+    if solution.move is not None and solution.move.split is not None:
+        move += f" {solution.move.split[0]}"        # play's syntax: the split's first heap
     return f"{number}\t{' '.join(map(str, piles))}\t{solution.value:+d}\t{move}\t{solution.method}\n"
 
 

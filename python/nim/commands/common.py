@@ -99,8 +99,7 @@ def rules_from_args(args: argparse.Namespace, splits_ok: bool = False) -> Rules:
     """The Rules the rule flags describe.
 
     A take-and-break game (``--octal``, ``--game``, or such a rule string) is
-    refused with one clear error unless the command takes it (``splits_ok``):
-    positions under it are not solved or played yet.
+    refused with one clear error unless the command takes it (``splits_ok``).
     """
     rules = _rules_from_flags(args)
     if not splits_ok:

@@ -1,4 +1,4 @@
-"""``nimcore play``: play Nim in the terminal (SPEC section 4)."""
+"""``nimcore play``: play Nim and take-and-break games in the terminal (SPEC section 4)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ MAX_PILE = 10**6
 _DESCRIPTION = """\
 Play Nim in the terminal, against the AI, another human, or watch two AIs.
 
-Four game flows (--style; when it is left out, the other flags pick one --
---half with one pile or none: forejune, --misere: lab2, --mode, --piles or a
-rule flag: rajalakshmi, --difficulty or --name: kuet -- and with no flags at
-all you are asked):
+Five game flows (--style; when it is left out, the other flags pick one --
+--game or --octal: pins, --half with one pile or none: forejune, --misere:
+lab2, --mode, --piles or a rule flag: rajalakshmi, --difficulty or --name:
+kuet -- and with no flags at all you are asked):
 
   kuet         NimX: Easy (IDA*, 3 games, wins array) or Hard (Minimax and
                Alpha-Beta, 6 games, chromosomes, fitness, selection step);
@@ -39,6 +39,12 @@ all you are asked):
   forejune     one pile, take 1 to half of it, the AI first; the player
                left with 1 loses; in the seed's words (Enter at the first
                question: a random pile of 10 to 30)
+  pins         take-and-break games (--game kayles, dawson-kayles,
+               dawson-chess, grundy-game, or --octal CODE; --misere too)
+               against NimX, the exact player: each heap a row of pins
+               | | | |, numbered from 1; a move is HEAP TAKE, or HEAP TAKE
+               PART to leave two heaps: '2 1 3' takes 1 pin from heap 2 and
+               leaves heaps of 3 and the rest
 
 Flags answer the questions; you are asked only what they leave out; a flag a
 style cannot honour (e.g. --style kuet --misere) is refused. Piles are
@@ -56,6 +62,8 @@ examples:
   nimcore play --style forejune --piles 20 --table
   nimcore play --mode aivai --ai ida,optimal --games 5 --seed 2
   nimcore play --style lab2 --misere --load game.txt   continue a saved game
+  nimcore play --game kayles --piles 5 7          Kayles against NimX
+  nimcore play --game dawson-kayles --misere --piles 6 9
 
 During a game, type instead of a move: help, hint (a best move and why), undo
 (your last move and the AI's answer), save FILE (the game so far, as a Lab 2
@@ -100,10 +108,13 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                   or args.octal is not None or args.game is not None)
     if args.misere and args.normal:
         raise NimError("give --misere or --normal, not both")
-    rules: Optional[Rules] = rules_from_args(args) if rule_flags else None
+    rules: Optional[Rules] = rules_from_args(args, splits_ok=True) if rule_flags else None
+    splits = rules is not None and rules.splits
     style = args.style
     if style is None:
-        if args.half and (args.piles is None or len(args.piles) == 1):
+        if splits:
+            style = "pins"
+        elif args.half and (args.piles is None or len(args.piles) == 1):
             style = "forejune"
         elif args.misere:
             style = "lab2"
@@ -128,6 +139,12 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                            f"{', '.join(map(str, allowed))} for the {style or 'chosen'} game")
     if args.table and style not in (None, "forejune"):
         raise NimError(f"--table prints the forejune game's DP table; --style {style} has none")
+    if splits and style not in ("pins", "rajalakshmi"):
+        raise NimError(f"the {style} game plays take rules, not the take-and-break game {rules}: "
+                       "drop --style (the pins game plays it) or use --style pins")
+    if style == "pins" and rules is not None and not splits:
+        raise NimError(f"the pins game plays take-and-break games (--game kayles, --octal CODE), "
+                       f"not {rules}: use --style rajalakshmi or lab2")
     if style == "kuet" and rules is not None:
         raise NimError(f"the KUET game has fixed rules (take 1 to 3, the last stone wins), not {rules}: "
                        "drop the rule flags or use --style rajalakshmi")
@@ -153,7 +170,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                            "the KUET game draws its own boards")
         loaded, moves = moves_from_file(args.load)
         _check_loaded(args.load, loaded, moves,
-                      rules or (Rules(take="half") if style == "forejune" else Rules()))
+                      rules or (Rules(take="half") if style == "forejune"
+                                else Rules.game("kayles") if style == "pins" else Rules()))
         args.piles = [str(p) for p in loaded]
     if args.piles is not None:
         piles = tuple(parse_piles(args.piles))
@@ -170,6 +188,10 @@ def _options(args: argparse.Namespace) -> PlayOptions:
             raise NimError(f"--ai takes one or two strategies, not {args.ai!r}")
         for name in ai:
             make_strategy(name)   # an unknown name fails now, not mid-game
+    if splits:
+        from nim.play.pins import check_split_players
+
+        check_split_players(ai, difficulty)      # before the game, not at the AI's first move
     name = args.name.strip() if args.name is not None else None
     if name is not None and not name:
         raise NimError("--name cannot be empty")

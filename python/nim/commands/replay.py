@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
         ai = make_strategy(args.ai, tie_break="lab2")
     elif args.level is not None:
         ai = make_strategy(f"level:{args.level}", tie_break="lab2")
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     assumed = not (args.misere or args.max_take is not None or args.half or args.subtract is not None
-                   or args.rules is not None)
+                   or args.rules is not None or args.octal is not None or args.game is not None)
     game = read_replay_file(args.file)
     replay = replay_game(game, rules, node_limit=args.node_limit or None, ai=ai, record=args.record,
                          seed=args.seed)

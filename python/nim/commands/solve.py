@@ -39,6 +39,14 @@ the loser delays (exact: by formula under take any; under the other take
 rules by a search of every reachable position, so on large positions add
 --no-depth for values only).
 
+Take-and-break games (--octal CODE, --game NAME, or a rule string such as
+--rules kayles or --rules misere,octal=0.77): a move may split a heap in two.
+Normal play is answered by the XOR of the heaps' nim-sequence values (heaps
+of any size where the period is proven, e.g. Kayles); misère play by
+Conway's genus rule where every heap is tame, else by the exact search (tt).
+A split move prints as "take 1 from pile 0, leaving heaps of 2 and 4" and in
+JSON as [pile, count, [a, b]].
+
 A limit reached exits with status 3; Ctrl-C stops the search at once (status
 130). A long search shows its progress on stderr when that is a terminal.
 """
@@ -52,6 +60,8 @@ examples:
   nimcore solve 1 3 5 7 --misere --all-moves
   nimcore solve 4 1 7 --misere --max-take 3 --explain
   nimcore solve --file piles.txt --subtract 1,3,4
+  nimcore solve 7 4 1000000000 --game kayles --explain
+  nimcore solve 5 6 8 --rules misere,octal=0.07 --all-moves
   nimcore solve --batch positions.txt --misere --max-take 3 --workers 2 --json
 """
 
@@ -97,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidPositionError("--batch takes its positions from FILE: no piles, --file or --all-moves")
         from nim.commands.batch import run_batch
 
-        return run_batch(args, rules_from_args(args), dict(
+        return run_batch(args, rules_from_args(args, splits_ok=True), dict(
             node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
     if args.file is not None and args.piles:
         raise InvalidPositionError("give pile sizes or --file, not both")
@@ -107,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         piles = parse_piles(args.piles)
     else:
         raise InvalidPositionError("no piles given: e.g. `nimcore solve 1 3 5 7`, or --file FILE")
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
     with warnings.catch_warnings(record=True) as caught:
@@ -152,7 +162,12 @@ MAX_LISTED_MOVES = 1_000_000
 
 def _check_listing(piles: List[int], rules: Rules) -> None:
     """Refuse a position with more than MAX_LISTED_MOVES legal moves, saying how many."""
-    total = sum(count_takes(rules.takes(pile)) for pile in piles)
+    if rules.splits:
+        from nim.octal.sums import sum_table
+        from nim.solving.takebreak_analysis import count_split_moves
+        total = count_split_moves(piles, sum_table(rules))
+    else:
+        total = sum(count_takes(rules.takes(pile)) for pile in piles)
     if total > MAX_LISTED_MOVES:
         raise InvalidPositionError(
             f"{_show(piles)} has {total:,} legal moves; --all-moves lists at most "
@@ -220,7 +235,9 @@ def _after(piles: List[int], move: Move) -> str:
     shown = piles[:SHOW_PILES + 1]
     if move.pile < len(shown):
         shown[move.pile] -= move.count
-    return _show(shown, len(piles))
+        if move.split is not None:          # the two parts replace the heap
+            shown[move.pile:move.pile + 1] = list(move.split)
+    return _show(shown, len(piles) + (move.split is not None))
 
 
 #: ``--json`` echoes the piles themselves up to this many; past it, their count

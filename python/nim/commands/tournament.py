@@ -22,12 +22,23 @@ and the fittest strategy -- or a tie, when other strategies' fitness lies
 within the fittest's interval (the games cannot tell them apart; the first
 listed is kept). --json adds each strategy's chromosome (1 = win, 0 = loss,
 in the order played).
+
+A take-and-break game (--octal CODE, --game NAME, --rules kayles) is played
+by the strategies that can make a split move: random, optimal and nimsum
+(the default there: random,optimal); the searches (ida, depth, level,
+minimax, alphabeta) cannot, and are refused.
 """
+
+#: The strategies that play a take-and-break game (the searches cannot split a heap).
+SPLIT_STRATEGIES = ("random", "optimal", "nimsum")
+_DEFAULT = "random,ida,alphabeta,optimal"
+_SPLIT_DEFAULT = "random,optimal"
 
 _EPILOG = """\
 examples:
   nimcore tournament --strategies random,ida,alphabeta,optimal --games 20 --seed 1
   nimcore tournament --strategies ida,depth:1,depth:3 --misere --games 10 --json
+  nimcore tournament --game kayles --games 10 --seed 1
 """
 
 
@@ -37,9 +48,9 @@ def add_parser(subparsers: Any) -> None:
         description=_DESCRIPTION, epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--strategies", default="random,ida,alphabeta,optimal", metavar="LIST",
+    parser.add_argument("--strategies", default=None, metavar="LIST",
                         help=f"comma-separated: {', '.join(STRATEGY_NAMES)} "
-                             "(default random,ida,alphabeta,optimal)")
+                             f"(default {_DEFAULT}; {_SPLIT_DEFAULT} for a take-and-break game)")
     parser.add_argument("--games", type=integer, default=10, metavar="N",
                         help="boards per pairing, each played from both seats (default 10)")
     parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
@@ -51,7 +62,13 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    strategies = parse_strategies(args.strategies)
+    rules = rules_from_args(args, splits_ok=True)
+    strategies = parse_strategies(args.strategies or (_SPLIT_DEFAULT if rules.splits else _DEFAULT))
+    if rules.splits:
+        for strategy in strategies:
+            if strategy.name.partition(":")[0] not in SPLIT_STRATEGIES:
+                raise NimError(f"strategy {strategy.name!r} cannot make the split moves of {rules}: "
+                               f"use {', '.join(SPLIT_STRATEGIES)}")
     if not 1 <= args.games <= MAX_GAMES:
         raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles: Optional[Tuple[int, ...]] = tuple(parse_piles(args.piles)) if args.piles else None
@@ -60,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
             raise NimError(f"--piles: at most {MAX_PILES} piles in a game, not {len(piles)}")
         if max(piles) > MAX_PILE:
             raise NimError(f"--piles: a pile of at most {MAX_PILE:,} in a game, not {max(piles)}")
-    rules = rules_from_args(args)
     total = tournament_games(len(strategies), args.games)
     bar: Any = None
     if sys.stderr.isatty():

@@ -22,6 +22,11 @@ draws the Lab 2 report's trees: the depth-limited search to --depth moves
 (default 3), +-1 where the game ends (under misère also when one stick is
 left), +-0.5 the nim-sum evaluation at the cut-off.
 
+A take-and-break game (--game kayles, --octal CODE, --rules misere,kayles)
+is drawn with its split moves labelled ("take 1 from pile 0, leaving heaps
+of 1 and 2"), by minimax or alpha-beta (the depth-limited tree's cut-off
+evaluates Nim piles, so --method depth refuses it).
+
 --svg FILE writes an SVG drawing, --html FILE a web page around it; without
 either the tree is printed as an indented outline.
 """
@@ -31,6 +36,7 @@ examples:
   nimcore tree 1 2 2 --misere --svg tree.svg
   nimcore tree 1 3 5 --misere --method alphabeta --html tree.html
   nimcore tree 2 3                               # an outline in the terminal
+  nimcore tree 4 2 --game kayles --method alphabeta
   nimcore tree 4 2 --misere --method depth --depth 3 --html lab2_win.html
   nimcore tree 4 4 --misere --html lab2_loss.html  # the report's second case, 1,921 nodes
 
@@ -63,7 +69,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     piles = parse_piles(args.piles)
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, splits_ok=True)
     if args.svg == "-" and args.html == "-":
         raise InvalidPositionError("--svg and --html cannot both write to standard output")
     if args.depth is not None and args.method != "depth":

@@ -10,6 +10,11 @@ installed package:
   ``check_encoding`` compares with the game's own ``action_to_string``
   (``"pile:P, take:T;"``, 1-based pile) before a game is used here.
 
+Take-and-break games (Kayles, octal codes, Grundy's game) have no OpenSpiel
+game here: OpenSpiel's nim has no action that splits a heap, so
+``game_string``, ``load_game`` and ``move_to_action`` refuse them with a clear
+error; ``nim.envs`` (Gymnasium, PettingZoo) encodes their moves instead.
+
 OpenSpiel cannot parse its own string of a one-pile game (``pile_sizes=5`` is
 read as an int and refused); ``load_game`` passes parameters as a dict, which works.
 
@@ -239,7 +244,12 @@ class NimcoreBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type info
 def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rules]:
     board = as_piles(piles)
     ruleset = Rules.coerce(rules)
-    ruleset.refuse_splits()         # the one message for a take-and-break game
+    if ruleset.splits:
+        raise InvalidRulesError(
+            f"OpenSpiel's nim has only the take-any rule and no action that splits a heap, so "
+            f"{ruleset} cannot be an OpenSpiel game: play it with 'nimcore play --game' or the "
+            "Gymnasium / PettingZoo environments (nim.envs, whose action ids encode splits); its "
+            "nim-sequence: 'nimcore octal CODE'")
     if ruleset.take != "any":
         raise InvalidRulesError(f"OpenSpiel's nim has only the take-any rule, not {ruleset}")
     if not board:

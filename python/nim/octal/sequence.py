@@ -388,8 +388,8 @@ def heap_table(rules: RulesLike, upto: int
     ruleset = Rules.coerce(rules)
     if ruleset.misere:
         raise InvalidRulesError(
-            f"a table under {ruleset} needs misère positions of several heaps (a move splits a heap), "
-            "which are not solved yet: the normal-play table works (leave out --misere)")
+            f"heap_table gives normal-play columns; the misère table of {ruleset} is "
+            "nim.solving.takebreak.misere_heap_table (nim.solving.pile_table answers both)")
     name, sequence = _new_sequence(ruleset, "auto")
     callback, bar = _progress(None, name, upto + 1)
     try:
@@ -398,9 +398,11 @@ def heap_table(rules: RulesLike, upto: int
         if bar is not None:
             bar.close()
     _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
-    lowest = min([*takes_all, *(k + 1 for k in leaves), *(k + (3 if grundy_game else 2) for k in splits)])
+    least_split = 3 if grundy_game else 2
     grundies: List[int] = sequence.values().tolist()
     values = [1 if g else -1 for g in grundies]
     takes: List[Tuple[int, ...]] = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
-    movable = [n >= lowest for n in range(upto + 1)]
+    # per heap: the heaps with a move need not be the largest (0.16 moves from 1, not from 2)
+    movable = [n in takes_all or any(k < n for k in leaves) or any(n - k >= least_split for k in splits)
+               for n in range(upto + 1)]
     return values, grundies, takes, movable

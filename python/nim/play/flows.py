@@ -21,6 +21,9 @@ seed's conventions and says them on the board:
 ``nim.play.forejune``     one pile of at least 2, take 1 to half of it, the AI
                           first; the player left with 1 loses; the AI plays at
                           random when it is losing; the DP table on request.
+``nim.play.pins``         take-and-break games (Kayles, Dawson's Kayles, an octal
+                          code, Grundy's game): rows of pins ``| | |`` numbered
+                          from 1, ``HEAP TAKE [PART]`` moves, against NimX (exact).
 
 A flag a style cannot honour is refused in one line (``NimError``), never
 dropped. Every AI answers with a legal move (see ``nim.play.strategies``). Bad
@@ -38,7 +41,7 @@ from nim.play.session import PlayOptions
 
 __all__ = ["STYLES", "run_style"]
 
-STYLES = ("kuet", "rajalakshmi", "lab2", "forejune")
+STYLES = ("kuet", "rajalakshmi", "lab2", "forejune", "pins")
 
 
 def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
@@ -55,10 +58,10 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
     if style is None:
         style = console.ask(
             "Which game? 1 NimX (KUET), 2 Classic Nim (Rajalakshmi), 3 Misere with levels (Lab 2), "
-            "4 Half-pile game (forejune): ",
+            "4 Half-pile game (forejune), 5 Kayles and other take-and-break games (pins): ",
             choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
                            "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
-                           "forejune": "forejune"}, "the game"))
+                           "forejune": "forejune", "5": "pins", "pins": "pins"}, "the game"))
     # one module per seed's flow, imported when it runs
     if style == "kuet":
         from nim.play.kuet import run_kuet
@@ -72,6 +75,10 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
         from nim.play.lab2 import run_lab2
 
         return run_lab2(options, console, rng)
+    if style == "pins":
+        from nim.play.pins import run_pins
+
+        return run_pins(options, console, rng)
     from nim.play.forejune import run_forejune
 
     return run_forejune(options, console, rng)

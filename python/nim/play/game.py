@@ -16,7 +16,7 @@ from nim.rules import Rules, RulesLike
 
 __all__ = [
     "Player", "GameResult", "Look", "winner_at_end", "convention", "ending", "play_game",
-    "random_board", "RANDOM_PILES", "RANDOM_SIZES", "move_parser",
+    "random_board", "RANDOM_PILES", "RANDOM_SIZES", "move_parser", "split_words",
 ]
 
 #: Random boards (KUET, tournaments): 2 to 3 piles of 1 to 6.
@@ -24,12 +24,18 @@ RANDOM_PILES = (2, 3)
 RANDOM_SIZES = (1, 6)
 
 
-def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
+def move_parser(position: Position, base: int = 1, noun: str = "pile") -> Callable[[str], Move]:
     """A parser for a human move ``PILE COUNT`` (piles numbered from ``base``; one
-    pile: ``COUNT``), legal under the position's rules."""
+    pile: ``COUNT``), legal under the position's rules; its messages call a pile ``noun``.
+
+    In a take-and-break game a move may leave two heaps: ``PILE COUNT PART``
+    takes COUNT from the pile and leaves heaps of PART and the rest (``2 1 3``
+    from a pile of 7: heaps of 3 and 3); ``PILE COUNT`` leaves one heap (or none).
+    """
     rules = position.rules
     n = len(position)
     last = base + n - 1
+    splits = rules.splits
 
     def parse(answer: str) -> Move:
         if "," in answer:
@@ -38,27 +44,33 @@ def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
         words = answer.split()
         if n == 1 and len(words) == 1:
             words = [str(base)] + words
-        if len(words) != 2:
-            example = ("a number of stones, e.g. 2" if n == 1
-                       else f"the pile (numbered from {base}) and how many to take, e.g. '{base} 2'")
+        if len(words) != 2 and not (splits and len(words) == 3):
+            if splits:
+                example = (f"the {noun} (numbered from {base}), how many to take and, to split what is "
+                           f"left, one of the two heaps, e.g. '{base} 1 2'")
+            else:
+                example = ("a number of stones, e.g. 2" if n == 1
+                           else f"the {noun} (numbered from {base}) and how many to take, e.g. '{base} 2'")
             raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
         numbers = []
-        for word, what in zip(words, ("pile number", "count")):
+        for word, what in zip(words, (f"{noun} number", "count", "heap size")):
             if not (word.isascii() and word.lstrip("-").isdigit()):
                 raise ValueError(f"{word[:30]!r} is not a whole number")
             if len(word) > 30:
-                most = last if what == "pile number" else max(position.piles, default=0)
+                most = last if what == f"{noun} number" else max(position.piles, default=0)
                 raise ValueError(f"a {what} of {len(word)} digits is too large: at most {most} here")
             numbers.append(int(word))
-        pile, count = numbers
+        pile, count = numbers[0], numbers[1]
         if not base <= pile <= last:
-            raise ValueError(f"there is no pile {pile}: the piles are numbered {base} to {last}")
+            raise ValueError(f"there is no {noun} {pile}: the {noun}s are numbered {base} to {last}")
         size = position[pile - base]
+        if splits:
+            return _split_move(position, pile, base, count, numbers[2] if len(numbers) == 3 else None, noun)
         takes = rules.takes(size)      # largest first
         if size == 0:
-            raise ValueError(f"pile {pile} is empty")
+            raise ValueError(f"{noun} {pile} is empty")
         if not takes:
-            raise ValueError(f"pile {pile} has {size}: it cannot be touched under {rules}")
+            raise ValueError(f"{noun} {pile} has {size}: it cannot be touched under {rules}")
         if count not in takes:
             low, high = takes[-1], takes[0]
             if rules.take == "set":
@@ -67,10 +79,45 @@ def move_parser(position: Position, base: int = 1) -> Callable[[str], Move]:
                 allowed = str(low)
             else:
                 allowed = f"{low} to {high}"
-            raise ValueError(f"you cannot take {count} from pile {pile} (it has {size}): take {allowed}")
+            raise ValueError(f"you cannot take {count} from {noun} {pile} (it has {size}): take {allowed}")
         return Move(pile - base, count)
 
     return parse
+
+
+def _split_move(position: Position, pile: int, base: int, count: int, part: Optional[int],
+                noun: str) -> Move:
+    """The move ``pile count [part]`` of a take-and-break game, or ValueError saying
+    which moves the pile has."""
+    rules = position.rules
+    size = position[pile - base]
+    options = rules.heap_moves(size)
+    if not options:
+        raise ValueError(f"{noun} {pile} has {size}: no move can be made on it under {rules}")
+    counts = sorted({c for c, _ in options})
+    if count not in counts:
+        allowed = ", ".join(map(str, counts))
+        raise ValueError(f"you cannot take {count} from {noun} {pile} (it has {size}): "
+                         f"take {'one of ' if len(counts) > 1 else ''}{allowed}")
+    rest = size - count
+    can_split = any(c == count and split is not None for c, split in options)
+    if part is None:
+        if (count, None) in options:
+            return Move(pile - base, count)
+        raise ValueError(f"taking {count} from {noun} {pile} must leave two heaps: type "
+                         f"'{pile} {count} A', A the size of one of them (1 to {rest - 1})")
+    if not can_split:
+        left = "nothing" if rest == 0 else f"one heap of {rest}"
+        raise ValueError(f"taking {count} from {noun} {pile} cannot split it: it leaves {left}; "
+                         f"type '{pile} {count}'")
+    if not 1 <= part < rest:
+        raise ValueError(f"{pile} {count} {part}: after taking {count}, {noun} {pile} has {rest} left, so "
+                         f"one of the two heaps is 1 to {rest - 1}, not {part}")
+    move = Move(pile - base, count, split=(part, rest - part))
+    if not position.is_legal(move):
+        raise ValueError(f"heaps of {part} and {rest - part} are not allowed: in Grundy's game the two "
+                         "heaps must differ")
+    return move
 
 
 @dataclass
@@ -126,6 +173,14 @@ def ending(players: Sequence[Player], mover: int, final: Position, moved: bool,
             f"can be taken): {winner} wins ({rule}).")
 
 
+def split_words(move: Move) -> str:
+    """``", leaving heaps of 2 and 4"`` for a move that splits a pile, else ``""``."""
+    if move.split is None:
+        return ""
+    first, second = move.split
+    return f", leaving heaps of {first} and {second}"
+
+
 @dataclass(frozen=True)
 class Look:
     """How a flow shows its games: pile numbering, the board, the prompt, the move line,
@@ -134,7 +189,9 @@ class Look:
     ``board(piles, color, width)`` draws the board (an empty string: no board);
     ``prompt`` and ``move_line`` are format strings: ``{name}``, ``{count}``,
     ``{pile}``, ``{left}`` (objects left after the move), ``{takes}`` ("take"
-    after "You", else "takes"), and in the prompt ``{low}``/``{high}`` (the
+    after "You", else "takes"), in the move line ``{split}`` (``split_words``:
+    the two heaps a split leaves; a move line without it gets a line of its
+    own after a split), and in the prompt ``{low}``/``{high}`` (the
     takes allowed from the first pile that can move). ``opening`` (``{name}``
     of the first mover, ``{moves}`` its verb, ``{total}`` objects) is said when
     a game starts;
@@ -144,8 +201,10 @@ class Look:
     base: int = 1
     board: Optional[Callable[[Sequence[int], bool, int], str]] = None
     prompt: str = "{name}, your move (pile count): "
-    move_line: str = "{name} {takes} {count} from pile {pile}."
+    move_line: str = "{name} {takes} {count} from pile {pile}{split}."
     parser: Optional[Callable[[Position], Callable[[str], Move]]] = None
+    split_line: Optional[str] = None    # a split that takes nothing (Grundy's game): {splits}, {a}, {b}
+    thing: str = "object"               # what the ending line calls an object ("pin")
     redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
     opening: Optional[str] = None
     ending: Optional[Callable[[Sequence[Player], int], str]] = None
@@ -163,6 +222,12 @@ class Look:
 
 def _takes_range(position: Position) -> Tuple[int, int]:
     """The smallest and largest take from the first pile that can move (0, 0: none)."""
+    if position.rules.splits:
+        for size in position.piles:
+            counts = [count for count, _ in position.rules.heap_moves(size)]
+            if counts:
+                return min(counts), max(counts)
+        return 0, 0
     for size in position.piles:
         takes = position.rules.takes(size)
         if takes:
@@ -273,9 +338,16 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                 move = player.strategy.choose_move(position, rng=rng)
             after = position.apply(move)
             if console is not None:
-                console.say(look.move_line.format(
+                line = look.split_line if move.count == 0 and look.split_line else look.move_line
+                console.say(line.format(
                     name=player.name, count=move.count, pile=move.pile + look.base,
-                    left=sum(after.piles), takes="take" if player.name == "You" else "takes"))
+                    left=sum(after.piles), takes="take" if player.name == "You" else "takes",
+                    split=split_words(move), splits="split" if player.name == "You" else "splits",
+                    a=(move.split or (0, 0))[0], b=(move.split or (0, 0))[1]))
+                if move.split is not None and "{split}" not in look.move_line:
+                    first, second = move.split
+                    console.say(f"  (pile {move.pile + look.base} is left as two heaps, {first} and {second}: "
+                                f"the piles after it are numbered one higher)")
                 if player.strategy is not None and player.strategy.last_note:
                     console.say(f"  ({player.strategy.last_note})")
             position = after
@@ -291,7 +363,7 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             console.say(look.ending(players, winner))
         else:
             _show_board(console, look, position, width)
-            console.say(ending(players, mover, position, bool(played)))
+            console.say(ending(players, mover, position, bool(played), look.thing))
     return GameResult(winner, played, position.piles)
 
 

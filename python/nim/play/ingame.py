@@ -2,7 +2,8 @@
 ``hint`` (a best move and the one-line reason), ``undo`` (against the AI: your
 last move and the AI's answer) and ``save FILE`` (the game so far as a Lab 2
 test file: the number of piles, one pile size per line, then every move
-played, ``pile_index count`` from 0, in order; ``nimcore play --load FILE``
+played, ``pile_index count`` from 0 -- ``pile_index count a b`` for a move that
+leaves two heaps a and b -- in order; ``nimcore play --load FILE``
 continues it and ``nimcore replay FILE --record`` annotates it).
 
 A game installs a ``GameCommands`` on its console for the time of the game
@@ -18,10 +19,11 @@ from typing import List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.console import Console
-from nim.play.record import read_replay_file, record_text
+from nim.play.record import move_text, read_replay_file, record_text
 from nim.position import Move, Position
 
-__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "record_text", "moves_from_file"]
+__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
+           "moves_from_file", "split_moves_help"]
 
 #: The help text of the in-game commands (``{base}``: the first pile's number).
 COMMANDS_HELP = (
@@ -33,6 +35,13 @@ COMMANDS_HELP = (
     "             continues it, nimcore replay FILE --record annotates it)\n"
     "  q          quit"
 )
+
+
+def split_moves_help(base: int = 1) -> str:
+    """How to type a move of a take-and-break game (piles numbered from ``base``)."""
+    return (f"A move is PILE TAKE (take TAKE from pile PILE, numbered from {base}, leaving one heap "
+            f"or none) or PILE TAKE PART (take TAKE and leave two heaps, PART and the rest): "
+            f"'{base + 1} 1 3' on a pile of 7 leaves heaps of 3 and 3; in Grundy's game TAKE is 0.")
 
 
 class UndoMoves(Exception):
@@ -57,12 +66,15 @@ def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
 
 def hint_line(position: Position, base: int = 1) -> str:
     """A best move for the player to move, with the one-line reason (piles numbered from ``base``)."""
+    from nim.play.strategy import SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT
     from nim.solving.defaults import solve
 
     try:
         from nim.solving.explain import explain
 
-        explanation = explain(position.piles, position.rules)
+        # bounded as an AI's move: a misère take-and-break position may need a long search
+        explanation = explain(position.piles, position.rules, node_limit=SEARCH_NODE_LIMIT,
+                              time_limit=SEARCH_TIME_LIMIT)
         value, move = explanation.value, explanation.move
         last = explanation.text.splitlines()[-1]
         if value > 0 and ". It leaves " in last:
@@ -74,15 +86,22 @@ def hint_line(position: Position, base: int = 1) -> str:
                       "waits for a slip")
     except NimError:
         try:
-            solution = solve(position)
+            solution = solve(position, node_limit=SEARCH_NODE_LIMIT, time_limit=SEARCH_TIME_LIMIT)
         except NimError as error:          # a search past its budget: no hint, the game goes on
             return f"Hint: none this time ({error})"
         value, move = solution.value, solution.move
         reason = ("it leaves the opponent a lost position" if value > 0
                   else "every move loses against best play; this one waits for a slip")
+    if move is None and not position.is_terminal():
+        # a lost position whose solver names no move (a take-and-break game's theory)
+        move = next(iter(position.moves()))
+        reason = "every move loses against best play; this one waits for a slip"
     if move is None:
         return "Hint: no move is left."
-    where = "" if len(position) == 1 else f" from pile {move.pile + base}"
+    noun = "heap" if position.rules.splits else "pile"
+    where = "" if len(position) == 1 else f" from {noun} {move.pile + base}"
+    if move.split is not None:
+        where += f", leaving heaps of {move.split[0]} and {move.split[1]}"
     return f"Hint: take {move.count}{where}: {reason}"
 
 
@@ -110,6 +129,8 @@ class GameCommands:
             return False
         word = words[0].lower()
         if word in ("help", "?", "h"):
+            if self.position.rules.splits:
+                self.console.say(split_moves_help(self.base))
             self.console.say(COMMANDS_HELP)
             return True
         if word == "hint":
@@ -149,8 +170,8 @@ def play_moves(start: Position, moves: Sequence[Move]) -> Optional[str]:
     position = start
     for number, move in enumerate(moves, start=1):
         if position.is_terminal():
-            return f"move {number} ({move.pile} {move.count}) comes after the end of the game"
+            return f"move {number} ({move_text(move)}) comes after the end of the game"
         if not position.is_legal(move):
-            return f"move {number} ({move.pile} {move.count}) is illegal on {list(position.piles)}"
+            return f"move {number} ({move_text(move)}) is illegal on {list(position.piles)}"
         position = position.apply(move)
     return None

@@ -168,7 +168,10 @@ class _ExactStrategy(Strategy):
                     child_value = self._solve(child.piles, rules)[0]
                 if -child_value == value:
                     return candidate
-        assert move is not None
+        if move is None:
+            # a lost position whose solver names no move (a take-and-break game's
+            # theory): every move loses against best play, so the first one waits for a slip
+            return moves[0]
         return move
 
 

@@ -1,7 +1,8 @@
 """The Lab 2 game record (a "test file"): its one writer and its one reader.
 
 A record is the number of piles, one pile size per line, then every move
-played, ``pile_index count`` from 0, in order::
+played, ``pile_index count`` from 0 (``pile_index count a b`` for a move of a
+take-and-break game that leaves two heaps a and b), in order::
 
     2        <- number of piles
     4        <- one pile size per line
@@ -29,7 +30,7 @@ from nim.errors import InputFileError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.position import Move
 
-__all__ = ["MAX_PILES", "ReplayFile", "parse_replay", "read_replay_file", "record_text"]
+__all__ = ["MAX_PILES", "ReplayFile", "move_text", "parse_replay", "read_replay_file", "record_text"]
 
 #: A file with more pile lines than this is refused (a replay is for small games).
 MAX_PILES = 1000
@@ -50,8 +51,15 @@ class ReplayFile:
 
 def record_text(start: Sequence[int], moves: Sequence[Move]) -> str:
     """A game as a Lab 2 test file: the number of piles, the sizes, then every move (from 0)."""
-    lines = [str(len(start)), *map(str, start), *(f"{m.pile} {m.count}" for m in moves)]
+    lines = [str(len(start)), *map(str, start), *map(move_text, moves)]
     return "\n".join(lines) + "\n"
+
+
+def move_text(move: Move) -> str:
+    """A move as a record's line: ``pile count``, or ``pile count a b`` for a split (from 0)."""
+    if move.split is None:
+        return f"{move.pile} {move.count}"
+    return f"{move.pile} {move.count} {move.split[0]} {move.split[1]}"
 
 
 def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
@@ -88,14 +96,20 @@ def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
     move_lines: List[int] = []
     for line_number, text_ in lines[count + 1 :]:
         words = text_.split()
-        if len(words) != 2:
+        if len(words) not in (2, 4):
             raise InputFileError(
-                f"{name}, line {line_number}: expected a move 'pile_index count', not {text_!r}"
+                f"{name}, line {line_number}: expected a move 'pile_index count' (or "
+                f"'pile_index count a b' when it leaves two heaps a and b), not {text_!r}"
             )
         # negative numbers parse: they are illegal moves, reported as such later
         pile = _whole(words[0], name, line_number, "a pile index", negative=True)
         take = _whole(words[1], name, line_number, "a count", negative=True)
-        moves.append(Move(pile, take))
+        if len(words) == 4:     # a take-and-break game's split: the two heaps left
+            parts = (_whole(words[2], name, line_number, "a heap size", negative=True),
+                     _whole(words[3], name, line_number, "a heap size", negative=True))
+            moves.append(Move(pile, take, split=parts))
+        else:
+            moves.append(Move(pile, take))
         move_lines.append(line_number)
     return ReplayFile(piles, tuple(moves), tuple(move_lines), name)
 

@@ -124,6 +124,8 @@ class Strategy(ABC):
         solver's (theory or `tt`), with ``last_note`` saying so in one line;
         the first legal move if even that search stops."""
         passed = what_passed(error)
+        if rules.splits:
+            return self._normal_play_instead(position, rules, moves, passed)
         try:
             solution: Solution = solve(position.piles, rules, "auto")
         except SearchLimitError:
@@ -135,6 +137,17 @@ class Strategy(ABC):
         assert move is not None
         self.last_note = (f"{self.label}'s search {passed} on this board: the exact "
                           f"solver ({_engine_name(solution.method)}) chose the move")
+        return move
+
+    def _normal_play_instead(self, position: Position, rules: Rules, moves: LegalMoves,
+                             passed: str) -> Move:
+        """A misère take-and-break position past the exact search's budget: the
+        normal-play winning move (the nim-sequence's, in O(heaps)) is played, and
+        ``last_note`` says so; where normal play is lost too, the first legal move."""
+        normal = Rules(take=rules.take, octal=rules.octal)
+        move = solve(position.piles, normal).move or moves[0]
+        self.last_note = (f"{self.label}'s exact search {passed} on this board: the normal-play "
+                          "winning move is played instead (misère play may differ)")
         return move
 
     @abstractmethod

@@ -33,8 +33,9 @@ __all__ = ["first_best_move", "theory_decides"]
 
 
 def theory_decides(rules: Rules) -> bool:
-    """True where ``first_best_move`` answers (the theory is exact for ``rules``)."""
-    return has_closed_form(rules)
+    """True where ``first_best_move`` answers (the theory is exact for ``rules``; a
+    take-and-break game's moves are not one pile's smaller size, so not there)."""
+    return not rules.splits and has_closed_form(rules)
 
 
 def first_best_move(piles: Sequence[int], rules: Rules) -> Optional[Move]:

@@ -58,7 +58,7 @@ class MoveAnalysis(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: move ([pile, count]), value, depth."""
-        return {"move": list(self.move), "value": self.value, "depth": self.depth}
+        return {"move": self.move.to_json(), "value": self.value, "depth": self.depth}
 
 
 class Analysis(List[MoveAnalysis]):

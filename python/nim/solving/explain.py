@@ -49,6 +49,17 @@ RULE_TEXT = {
                    "B the number of Grundy values >= 2.",
     "search": "search: the theory is not exact for these rules, so the tt engine searched "
               "the game; the Grundy summary is shown for reference only.",
+    "octal-nim-sum": "Sprague-Grundy theorem (normal play): a position is the sum of its heaps, "
+                     "a heap split in two is the sum of its parts, and the player to move loses "
+                     "exactly when the XOR of the heaps' nim-sequence values is 0.",
+    "genus": "Conway's genus theory (On Numbers and Games ch. 12; Winning Ways ch. 13): every heap "
+             "of the position, and every heap it can reach, is tame (its genus is that of the nim-heap "
+             "of its Grundy value), so the position plays as misère Nim on the Grundy values: with B "
+             "the number of values >= 2, the player to move loses exactly when B = 0 and X = 1, or "
+             "B >= 1 and X = 0 (docs/theory.md).",
+    "split-search": "search: the genus rule does not decide this misère position (a heap it holds or "
+                    "reaches is not tame), so the exact search over canonical positions (heaps sorted, "
+                    "dead heaps dropped) solved it; the Grundy values are shown for reference only.",
 }
 
 
@@ -96,6 +107,8 @@ class Explanation:
     method: str
     grundy_text: str
     length: Optional[int] = None
+    #: each heap's genus (misère play of a take-and-break game), else None
+    genus: Optional[Tuple[str, ...]] = None
 
     @property
     def text(self) -> str:
@@ -115,10 +128,11 @@ class Explanation:
             "grundy_counts": _counts(self.grundy),
             "xor": self.xor, "big": self.big, "ones": self.ones,
             "value": self.value,
-            "move": list(self.move) if self.move is not None else None,
+            "move": self.move.to_json() if self.move is not None else None,
             "after": None if self.after is None else dict(zip(("xor", "big", "ones"), self.after)),
             "method": self.method,
             "length": self.length,
+            "genus": None if self.genus is None or len(self.genus) > SHOW_PILES else list(self.genus),
             "text": self.text,
         }
 
@@ -137,6 +151,9 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     """
     ruleset = Rules.coerce(rules_for(piles, rules))
     position = as_piles(piles)
+    if ruleset.splits:
+        from nim.solving.takebreak_explain import explain_splits
+        return explain_splits(position, ruleset, **limits)
     exact = engines.has_closed_form(ruleset)
     solution = defaults.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:
@@ -247,6 +264,9 @@ def _outcome_reason(misere: bool, xor: int, big: int, who: str = "the player to 
 
 
 def _lines(e: Explanation) -> List[str]:
+    if e.rules.splits:
+        from nim.solving.takebreak_explain import split_lines
+        return split_lines(e)
     n = len(e.piles)
     lines = [_heading(e.rules),
              f"Grundy values: {e.grundy_text}."]

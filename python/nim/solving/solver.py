@@ -5,6 +5,7 @@ engines are in ``nim.solving.engines``; ``nim.solve`` asks a cached Solver, ``ni
 from __future__ import annotations
 
 from sys import modules as _modules
+from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.solving.engines import (  # the public ones are nim.solver's names too
@@ -14,7 +15,7 @@ from nim.solving.engines import (  # the public ones are nim.solver's names too
 from nim.solving.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
-from nim.errors import SearchLimitError
+from nim.errors import NimError, SearchLimitError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
@@ -23,6 +24,7 @@ from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
+    from nim.octal.sums import SumTable
     from nim.solving.analysis import Analysis
 
 _T = TypeVar("_T")
@@ -112,13 +114,19 @@ class Solver:
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
         # made when first needed; its own lock lets one thread at a time use it
         self._table: Optional[TranspositionTable] = None
-        #: the theory when it is exact for the rules (then ``auto`` needs no search)
+        #: the theory when it is exact for the rules (then ``auto`` needs no search);
+        #: a take-and-break game has its own (nim.solving.takebreak)
         self.exact_theory: Optional[Theory] = (
-            theory(self._rules) if has_closed_form(self._rules) else None)
+            theory(self._rules) if not self._rules.splits and has_closed_form(self._rules) else None)
         # what the fast path hands the compiled call
         self._fast_core = self.exact_theory.core if self.exact_theory is not None else None
         #: what ``auto`` runs when the theory is exact (its answers name it)
         self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
+        #: a take-and-break game in normal play: its nim-sequence (nim.octal.sums)
+        self._sums: Optional[SumTable] = None
+        if self._rules.splits and not self._rules.misere:
+            from nim.octal.sums import sum_table
+            self._sums = sum_table(self._rules)
 
     @property
     def rules(self) -> Rules:
@@ -193,6 +201,16 @@ class Solver:
                 if _IPYTHON not in _modules:
                     return solution
                 return placed(solution, Position(piles, self._rules))   # a notebook draws its board
+        sums = self._sums
+        if (sums is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
+                and progress is False and cancel is None and limits is None):
+            started = perf_counter()
+            heaps = as_piles(read_once(piles))
+            value, move = sums.solve(heaps)
+            solution = _new_tuple(Solution, (value, move, 0, "theory", perf_counter() - started))
+            if _IPYTHON not in _modules:
+                return solution
+            return placed(solution, Position(heaps, self._rules))   # a notebook draws its board
         given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
                                  "cancel": cancel}
         if limits is not None:
@@ -246,6 +264,9 @@ class Solver:
         position = as_piles(read_once(piles))
         options = self.call_options(**limits)
         name = _check_method(method)
+        if self._rules.splits:
+            from nim.solving.takebreak import split_solve
+            return split_solve(position, self._rules, name, options)
         if name == "auto":
             name = auto_method(self._rules)
         engine = engine_named(name)
@@ -287,7 +308,10 @@ class Solver:
             options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
                                         cancel=cancel)
         method = "theory"
-        if depth and self._rules.take == "any":
+        if self._rules.splits:
+            from nim.solving.takebreak_analysis import analyze_splits
+            rows, method = analyze_splits(position, self._rules, depth, options)
+        elif depth and self._rules.take == "any":
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
         elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)
@@ -318,6 +342,10 @@ class Solver:
         """
         from nim.solving.batch import batch_values
 
+        if self._rules.splits and not self._rules.misere:
+            from nim.octal.sums import sum_table
+            from nim.solving.takebreak import split_values
+            return split_values(positions, sum_table(self._rules))
         return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:
@@ -337,6 +365,9 @@ class Solver:
         """
         from nim.solving.batch import batch_best_moves
 
+        if self._rules.splits:
+            raise NimError(f"best_moves answers (pile, count) arrays, which cannot hold the split moves of "
+                           f"{self._rules}: use solve or solve_many (a Move with its split)")
         return batch_best_moves(positions, self.exact_theory, self.solve)
 
     def clear(self) -> None:

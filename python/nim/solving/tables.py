@@ -111,10 +111,12 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Pi
     """
     n_max = _size(upto)
     ruleset = Rules.coerce(rules)
-    if ruleset.splits:      # a take-and-break game: normal play, from its nim-sequence
+    if ruleset.splits:      # a take-and-break game: normal play from its nim-sequence, misère by solving
         from nim.octal.sequence import heap_table
+        from nim.solving.takebreak import misere_heap_table
 
-        values, grundies, takes, movable = heap_table(ruleset, n_max)
+        columns = misere_heap_table if ruleset.misere else heap_table
+        values, grundies, takes, movable = columns(ruleset, n_max)
         return PileTable(list(map(PileRow, range(n_max + 1), values, grundies, takes, movable)), ruleset)
     min_take = ruleset.min_take
     if engines.has_closed_form(ruleset):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError
-from nim.play.record import ReplayFile, parse_replay, read_replay_file
+from nim.play.record import ReplayFile, move_text, parse_replay, read_replay_file
 from nim.play.players import OptimalStrategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position, count_takes
@@ -136,7 +136,7 @@ class Replay:
             "steps": [
                 {
                     "player": s.player,
-                    "move": [s.move.pile, s.move.count],
+                    "move": s.move.to_json(),
                     "line": s.line,
                     "after": list(s.after),
                     "value_before": s.value_before,
@@ -219,12 +219,12 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
     for move, line in zip(game.moves, game.lines):
         if position.is_terminal():
             raise IllegalMoveError(
-                f"{game.name}, line {line}: move '{move.pile} {move.count}' comes after the end "
+                f"{game.name}, line {line}: move '{move_text(move)}' comes after the end "
                 f"of the game ({_board(position.piles)}: no move is left)"
             )
         if not position.is_legal(move):
             raise IllegalMoveError(
-                f"{game.name}, line {line}: illegal move '{move.pile} {move.count}' on "
+                f"{game.name}, line {line}: illegal move '{move_text(move)}' on "
                 f"{_board(position.piles)} under {ruleset}: {_why_illegal(position, move, ruleset)}"
             )
         after = position.apply(move)
@@ -262,6 +262,8 @@ def format_replay(replay: Replay) -> str:
     for number, step in enumerate(replay.steps, start=1):
         who = f"{step.player} (line {step.line})" if step.line is not None else step.player
         text = f"{number:>3}. {who:<16} takes {step.move.count} from pile {step.move.pile}"
+        if step.move.split is not None:
+            text += f", leaving {step.move.split[0]} and {step.move.split[1]}"
         text = f"{text:<46} board {_board(step.after)}"
         if step.throws_away_win:
             text += "   ?? throws away the win"
@@ -302,6 +304,12 @@ def _board(piles: Tuple[int, ...]) -> str:
 
 
 def _why_illegal(position: Position, move: Move, rules: Rules) -> str:
+    if move.split is not None or rules.splits:      # a take-and-break move: the position says why
+        try:
+            position.apply(move, rules)
+        except IllegalMoveError as error:
+            return str(error).split(f" under {rules}: ", 1)[-1]
+        return "it is not a legal move"
     pile, take = move
     if not 0 <= pile < len(position):
         return f"there is no pile {pile} (piles are 0 to {len(position) - 1})"

@@ -317,7 +317,8 @@ def _draw_node(parent: ET.Element, node: TreeNode, x: float, y: float, w: float)
     if node.max_value is not None:
         attrs["data-value"] = value_label(node.max_value)
     if node.move is not None:
-        attrs["data-move"] = f"{node.move.pile} {node.move.count}"
+        # the CLI's move syntax: "pile count", and a split's first part ("2 1 3")
+        attrs["data-move"] = " ".join(map(str, node.move.to_json()[:2] + list(node.move.split or ())[:1]))
     group = ET.SubElement(parent, "g", attrs)
     ET.SubElement(group, "title").text = _tooltip(node)
     fill, stroke = _COLOURS[kind]

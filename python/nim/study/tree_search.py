@@ -88,6 +88,9 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
         raise UnknownMethodError(
             f"a tree is drawn for method 'minimax', 'alphabeta' or 'depth', not {method!r}"
         )
+    if ruleset.splits and name == "depth":
+        raise NimError(f"the depth-limited tree evaluates Nim piles at its cut-off; under {ruleset} "
+                       "(a move may split a heap) draw method 'minimax' or 'alphabeta'")
     if depth is not None and name != "depth":
         raise NimError(f"a search depth is for the depth-limited tree (method 'depth'), not {name!r}")
     limit = DEFAULT_TREE_DEPTH if depth is None else depth
@@ -181,6 +184,11 @@ def _cut_off(piles: Tuple[int, ...], rules: Rules) -> float:
 
 def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:
     """How many moves come after ``move`` in the engines' order (counted, not listed)."""
+    if rules.splits:            # a small tree's moves: listed
+        from nim.solving.takebreak import split_moves
+
+        moves = list(split_moves(piles, rules))
+        return len(moves) - 1 - moves.index(move)
     takes = rules.takes(piles[move.pile])         # largest first
     later = len(takes) - 1 - takes.index(move.count)
     return later + sum(len(rules.takes(pile)) for pile in piles[move.pile + 1:])
@@ -220,7 +228,14 @@ def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> s
 
 def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List[int]]]:
     """(move, child piles) pairs in the engines' order (pile by pile, largest take
-    first), one at a time: a pile of 10**8 has 10**8 moves."""
+    first), one at a time: a pile of 10**8 has 10**8 moves. A take-and-break game's
+    splits follow each take (``nim.solving.takebreak.split_moves``)."""
+    if rules.splits:
+        from nim.solving.takebreak import child as after, split_moves
+
+        for move in split_moves(piles, rules):
+            yield move, after(piles, move)
+        return
     for index, pile in enumerate(piles):
         for count in rules.takes(pile):
             child = list(piles)

@@ -38,6 +38,8 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
     piles : sequence of int, default (1, 3, 5, 7)
         The start board; its length fixes the observation's length.
     rules : Rules or str, default normal play, take any
+        A take rule, or a take-and-break game (``"kayles"``, ``"octal=0.137"``,
+        ``"grundy-game"``), whose moves may split a heap.
     opponent : str or Strategy, default "optimal"
         NimX's strategy, by ``nim.play.strategies.make_strategy`` name
         (``random``, ``depth:2``, ``level:1``, ``optimal``, ...) or an instance.
@@ -59,6 +61,10 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         An illegal action ends the episode with reward -1 (``info["illegal"]``
         True), or raises ``nim.IllegalMoveError``.
     render_mode : {None, "ansi", "human"}
+    max_piles : int, optional
+        A take-and-break game's observation slots (its heaps grow as moves split
+        them; default: the most heaps a start board can reach; at most 32).
+        See ``nim.envs.board`` for its action ids: (slot, count, first part).
 
     Observations are the pile sizes (``MultiDiscrete``), actions ``Discrete``
     ids of (pile, count) pairs; ``info["action_mask"]`` marks the legal ones.
@@ -86,6 +92,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         oracle: bool = False,
         illegal: str = "lose",
         render_mode: Optional[str] = None,
+        max_piles: Optional[int] = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NimError(f"unknown render_mode {render_mode!r}: expected ansi, human or None")
@@ -94,7 +101,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         if agent_first not in (True, False, None):
             raise NimError(f"agent_first must be True, False or None, not {agent_first!r}")
         self.rules = Rules.coerce(rules)
-        self.board = Board(piles, self.rules, max_pile)
+        self.board = Board(piles, self.rules, max_pile, max_piles)
         self.opponent = make_strategy(opponent) if isinstance(opponent, str) else opponent
         if not isinstance(self.opponent, Strategy):
             raise NimError(f"opponent must be a strategy name or a Strategy, not {opponent!r}")
@@ -160,7 +167,10 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         move = self.board.to_move(action)
         if not self.board.is_legal(int(action)):
             if self.illegal == "raise":
-                raise IllegalMoveError(f"illegal action {action!r} ({move}) in {self.board.position!r}")
+                try:
+                    self.board.position.apply(move)       # its error says why
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(f"illegal action {action!r} ({move}): {error}") from None
             self._last = f"agent {move}: illegal, agent loses"
             self._over = True
             return self.board.observation(), -1.0, True, False, self._info(illegal=True, game_over=True)
@@ -224,8 +234,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
             else:
                 solution = solve(self.board.position)
                 info["value"] = solution.value
-                assert solution.move is not None
-                info["best_move"] = self.board.to_action(solution.move)
+                info["best_move"] = self.board.best_action(solution.move)
         return info
 
     def _check_start(self, piles: Tuple[int, ...], opponent_first: bool) -> None:
@@ -245,11 +254,12 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
     def _random_start(self, opponent_first: bool) -> Tuple[int, ...]:
         for _ in range(10_000):
             piles = tuple(int(p) for p in self.np_random.integers(0, self.board.max_pile + 1,
-                                                                    self.board.n_piles))
+                                                                    self.board.start_piles))
             try:
+                piles = self.board.check(piles)
                 self._check_start(piles, opponent_first)
             except InvalidPositionError:
                 continue
             return piles
-        raise NimError(f"no playable random board of {self.board.n_piles} piles up to "
+        raise NimError(f"no playable random board of {self.board.start_piles} piles up to "
                        f"{self.board.max_pile} under {self.rules}")

@@ -44,7 +44,8 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
-    """Two agents play Nim on ``piles`` under ``rules`` (``max_pile``: see
+    """Two agents play Nim on ``piles`` under ``rules`` (``max_pile``, and
+    ``max_piles`` for a take-and-break game whose heaps grow: see
     ``nim.interop.envs.board``; ``render_mode``: ``"ansi"`` or ``"human"``).
 
     Raises
@@ -58,13 +59,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
 
     def __init__(self, piles: Sequence[int] = (1, 3, 5, 7), rules: RulesLike = None,
                  max_pile: Optional[int] = None, oracle: bool = False,
-                 render_mode: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, max_piles: Optional[int] = None) -> None:
         super().__init__()
-        EzPickle.__init__(self, piles, rules, max_pile, oracle, render_mode)
+        EzPickle.__init__(self, piles, rules, max_pile, oracle, render_mode, max_piles)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NimError(f"unknown render_mode {render_mode!r}: expected ansi, human or None")
         self.rules = Rules.coerce(rules)
-        self.board = Board(piles, self.rules, max_pile)
+        self.board = Board(piles, self.rules, max_pile, max_piles)
         if self.board.position.is_terminal():
             raise NimError(f"{list(self.board.start)} has no move under {self.rules}: no game to play")
         self.oracle = oracle
@@ -165,9 +166,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
         self.infos = {agent: {} for agent in self.agents}
         if self.oracle and not self.board.position.is_terminal():
             solution = solve(self.board.position)
-            assert solution.move is not None
             self.infos[self.agent_selection] = {
-                "value": solution.value, "best_move": self.board.to_action(solution.move)}
+                "value": solution.value, "best_move": self.board.best_action(solution.move)}
 
 
 #: The environment's class by a descriptive name (``nim.interop.NimAECEnv``);

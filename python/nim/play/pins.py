@@ -1,0 +1,168 @@
+"""The pins game flow: take-and-break games (Kayles, Dawson's Kayles, any octal
+code, Grundy's game) in the terminal, against NimX.
+
+Each heap is a row of pins, ``Heap 1 | | | | |   5``, numbered from 1. A move
+is ``HEAP TAKE`` (take TAKE pins, leaving one row, or none) or ``HEAP TAKE
+PART`` (take TAKE pins and leave two rows, PART pins and the rest: ``2 1 3`` on
+a row of 7 knocks one pin over and leaves rows of 3 and 3). After a split the
+two rows replace the old one in place and the rows after them are numbered one
+higher; the game says so and draws the new board.
+
+NimX is the exact player (``nim.solve``: the nim-sum of the nim-sequence in
+normal play, genus theory or the exact search in misère play). ``--mode hvh``
+and ``aivai`` work too; an ``--ai`` player must be one that can play a split
+(random, optimal, nimsum). help, hint, undo and save FILE work as in every flow.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional, Sequence
+
+from nim.errors import InvalidRulesError, NimError
+from nim.play.console import Console, piles_parser
+from nim.play.game import Look, move_parser, random_board
+from nim.play.players import OptimalStrategy
+from nim.play.session import PlayOptions, check_mode, first_seat, make_players, play_series
+from nim.play.strategies import make_strategy
+from nim.position import Move, Position
+from nim.rules import Rules
+
+__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "check_split_players", "heap_move_parser", "parse_game",
+           "pins_board", "run_pins"]
+
+#: One pin.
+PIN = "|"
+#: Rows longer than this are drawn as this many pins and "...".
+MAX_PINS = 40
+#: Random rows when none are given: 2 to 3 rows of 3 to 10 pins.
+RANDOM_ROWS = (2, 3)
+RANDOM_PINS = (3, 10)
+#: The AI players that can play a move that splits a heap.
+PIN_STRATEGIES = ("random", "optimal", "nimsum")
+
+_RESET = "\033[0m"
+_LABEL = "\033[1;36m"
+_PIN = "\033[33m"
+_DIM = "\033[2m"
+
+#: The move syntax of Grundy's game, whose moves take nothing.
+GRUNDY_SYNTAX = ("Type a move as HEAP 0 PART: split heap HEAP into two unequal heaps, PART pins "
+                 "and the rest: '1 0 2' on a heap of 6 leaves heaps of 2 and 4. Heaps are numbered "
+                 "from 1; after a split the heaps after it are numbered one higher.")
+#: The move syntax, said when the game starts.
+SYNTAX = ("Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row) or "
+          "HEAP TAKE PART (take TAKE pins and leave two rows, PART pins and the rest): "
+          "'2 1 3' on a heap of 7 knocks over 1 pin and leaves heaps of 3 and 3. "
+          "Heaps are numbered from 1; after a split the heaps after it are numbered one higher.")
+
+
+def pins_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
+    """The heaps as rows of pins, one line each, numbered from 1.
+
+    >>> print(pins_board((4, 1, 0)))
+    Heap 1 | | | |   4
+    Heap 2 |         1
+    Heap 3 -         0
+    """
+    if not piles:
+        return "(no heaps)"
+    widest = min(max(max(piles), width), MAX_PINS)
+    room = max(widest * 2 - 1, 1) + (4 if max(piles) > MAX_PINS else 0)
+    label_width = len(str(len(piles)))
+    lines = []
+    for index, pile in enumerate(piles, start=1):
+        row = " ".join([PIN] * min(pile, MAX_PINS)) + (" ..." if pile > MAX_PINS else "")
+        row = row or "-"
+        pad = " " * (room - len(row))
+        label = f"Heap {index:>{label_width}}"
+        if color:
+            lines.append(f"{_LABEL}{label}{_RESET} {_PIN}{row}{_RESET}{pad}   {_DIM}{pile}{_RESET}")
+        else:
+            lines.append(f"{label} {row}{pad}   {pile}")
+    return "\n".join(lines)
+
+
+def heap_move_parser(position: Position) -> Callable[[str], Move]:
+    """``move_parser`` numbering the heaps from 1 and calling them heaps."""
+    return move_parser(position, 1, "heap")
+
+
+PINS_LOOK = Look(
+    base=1, board=pins_board, parser=heap_move_parser,
+    prompt="{name}, your move (HEAP TAKE, or HEAP TAKE PART to split; help for more): ",
+    move_line="{name} {takes} {count} from heap {pile}{split}.",
+    split_line="{name} {splits} heap {pile} into heaps of {a} and {b}.",
+    thing="pin",
+)
+
+
+def parse_game(answer: str) -> Rules:
+    """A game's name or octal code (empty: Kayles), in normal play.
+
+    >>> parse_game("4.07")
+    Rules.parse('normal,octal=4.07')
+    """
+    text = answer.strip() or "kayles"
+    try:
+        rules = Rules(octal=text) if text[:1].isdigit() or text.startswith(".") else Rules.game(text)
+    except InvalidRulesError as error:
+        raise ValueError(str(error)) from None
+    if not rules.splits:
+        raise ValueError(f"{text} is the take rule {rules}, not a take-and-break game: "
+                         "play it with the rajalakshmi flow")
+    return rules
+
+
+def check_split_players(ai: Optional[Sequence[str]], difficulty: Optional[int]) -> None:
+    """Refuse, before a take-and-break game starts, an AI that cannot play a move
+    that splits a heap (IDA*, minimax, alpha-beta and the depth-limited levels
+    search take rules only).
+
+    Raises
+    ------
+    NimError
+    """
+    if difficulty is not None:
+        raise NimError("in a take-and-break game NimX plays exactly; there are no --difficulty levels "
+                       "(use --ai random for an easy opponent)")
+    for name in ai or ():
+        if make_strategy(name).name not in PIN_STRATEGIES:
+            raise NimError(f"--ai {name} cannot play moves that split a heap: use one of "
+                           f"{', '.join(PIN_STRATEGIES)}")
+
+
+def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """One or more games of a take-and-break game; returns the exit status (0).
+
+    Raises
+    ------
+    NimError
+        For options this flow cannot honour (a take rule, a level, an AI that
+        cannot split).
+    EndOfInput, QuitGame
+        From a prompt.
+    """
+    rules = options.rules or console.ask(
+        "Which game? kayles, dawson-kayles, dawson-chess, grundy-game or an octal code such as "
+        "0.137 (Enter: kayles): ", parse_game)
+    if not rules.splits:
+        raise NimError(f"the pins game plays take-and-break games (--game, --octal), not {rules}: "
+                       "use --style rajalakshmi or lab2 for a take rule")
+    check_split_players(options.ai, options.difficulty)
+    mode = options.mode or "hvai"
+    check_mode(options, mode)
+    console.say(f"{rules.describe()}")
+    console.say(GRUNDY_SYNTAX if rules.take == "grundy" else SYNTAX)
+    piles = options.piles
+    if piles is None:
+        piles = console.ask("Heaps (pin counts, e.g. 5 7; Enter: a random row): ",
+                            piles_parser((), most=20, largest=1000))
+        if not piles:
+            piles = random_board(rng, RANDOM_ROWS, RANDOM_PINS)
+    seats = ("You", "NimX") if mode == "hvai" else ("Player 1", "Player 2")
+    players = make_players(mode, options, OptimalStrategy, seats=seats)
+    if mode == "hvai" and not options.ai:
+        players[1].role = "the exact player"
+    play_series(players, piles, rules, options, console, rng, first_seat(options, 0), PINS_LOOK)
+    return 0

@@ -1,0 +1,186 @@
+"""The exact search over sums of take-and-break heaps: the Python side of
+``nimcore.splits`` (an octal code or Grundy's game, normal or misère play).
+
+``split_search(rules, heaps)`` checks the position, runs the compiled search
+under the caller's limits and answers in the caller's terms: a value for the
+player to move, a best ``Move`` in the caller's pile indices (a split as
+``Move(pile, count, split=(a, b))``), the nodes searched and, with
+``distance=True``, the remoteness (moves to the end with best play: the
+winner hurries, the loser delays).
+
+>>> from nim.rules import Rules
+>>> result = split_search(Rules.game("kayles", misere=True), [3, 1])
+>>> result.value, result.move
+(1, Move(pile=0, count=1, split=(1, 1)))
+>>> split_search(Rules.game("kayles"), [4, 4]).value
+-1
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple, Optional, Sequence, Tuple
+
+from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
+from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
+from nim.octal.genus import MAX_TAME_HEAP, tame_table
+from nim.octal.sequence import game_places, nim_sequence
+from nim.position import Move, as_piles
+from nim.progress import search_progress
+from nim.rules import SPLIT_RULES, Rules
+from nim.solving.engines import abandon_search, finish_search
+from nim.solving.limits import Limits
+from nim.solving.solution import DEFAULT_TT_MB, SolveOptions, check_options
+
+__all__ = ["SplitResult", "heap_options", "split_search"]
+
+#: The limits of a call that gives none (the default node limit, no time limit).
+_NO_LIMITS = Limits()
+
+
+class SplitResult(NamedTuple):
+    """What ``split_search`` answers.
+
+    Attributes
+    ----------
+    value : int
+        +1 when the player to move wins, -1 when they lose.
+    move : Move or None
+        A best move (a winning one when value is +1; with ``distance``, the
+        quickest win or the longest defence), None when no move is left.
+    nodes : int
+        Positions searched.
+    depth : int
+        With ``distance=True``: the remoteness, moves to the end with best
+        play; else 0.
+    """
+
+    value: int
+    move: Optional[Move]
+    nodes: int
+    depth: int
+
+
+def _places(rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
+    """``(takes_all, leaves, splits, grundy_game)`` of a split rule.
+
+    Raises
+    ------
+    InvalidRulesError
+        For a take rule (it does not split heaps: the other engines solve it).
+    """
+    if rules.take not in SPLIT_RULES:
+        raise InvalidRulesError(
+            f"the split search plays take-and-break games (an octal code or Grundy's game), not {rules}")
+    _, takes_all, leaves, parts, grundy_game = game_places(rules)
+    return takes_all, leaves, parts, grundy_game
+
+
+def heap_options(rules: Rules, heap: int) -> Tuple[Tuple[int, int, int], ...]:
+    """Every option of one heap as ``(count, a, b)``: ``count`` objects taken,
+    heaps ``a`` and ``b`` left (0: none), ``a <= b`` when both are left.
+
+    >>> heap_options(Rules.game("kayles"), 3)
+    ((1, 2, 0), (2, 1, 0), (1, 1, 1))
+    """
+    takes_all, leaves, parts, grundy_game = _places(rules)
+    options = [(k, 0, 0) for k in takes_all if heap == k]
+    options += [(k, heap - k, 0) for k in leaves if heap > k]
+    for k in parts:
+        rest = heap - k
+        top = (rest - 1) // 2 if grundy_game else rest // 2
+        options += [(k, a, rest - a) for a in range(1, top + 1)]
+    return tuple(options)
+
+
+@lru_cache(maxsize=64)
+def _grundy(rules: Rules, size: int) -> Tuple[int, ...]:
+    """Normal-play Grundy values of heaps 0..size-1 (the guide), kept per rule set and size."""
+    return tuple(nim_sequence(rules, size))
+
+
+def _guide(rules: Rules, top: int) -> Tuple[int, ...]:
+    """Grundy values covering heaps 0..top, from a table of the next power of two (at least 64)."""
+    size = 64
+    while size <= top:
+        size *= 2
+    return _grundy(rules, size)
+
+
+def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move:
+    """The compiled search's move (heap SIZE, option) in the caller's pile indices."""
+    pile = heaps.index(heap)
+    if b:
+        return Move(pile, count, split=(a, b))
+    return Move(pile, heap - a)
+
+
+def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
+                 limits: Limits = _NO_LIMITS, tame_leaves: bool = True, etc: bool = False) -> SplitResult:
+    """Solve a sum of heaps of a take-and-break game exactly, by search.
+
+    Parameters
+    ----------
+    rules : Rules
+        An octal code or Grundy's game, normal or misère.
+    heaps : sequence of int
+        Heap sizes in any order (heaps without a move are allowed).
+    distance : bool
+        Also find the remoteness (every child is then searched).
+    limits : Limits
+        Nodes, time, memory (the transposition table's MB), progress, cancel.
+    tame_leaves : bool
+        Misère play, values only: decide a position of tame heaps by Conway's
+        genus rule (``nim.octal.genus``) instead of searching below it.
+    etc : bool
+        Misère play, values only: probe every child in the table first and
+        take one known lost at once (fewer nodes, but measured slower).
+
+    Raises
+    ------
+    InvalidRulesError
+        For a rule that does not split heaps.
+    InvalidPositionError
+        For bad heaps, or a heap larger than the search takes.
+    SearchLimitError
+        When a limit stops the search (its ``reason`` says which).
+    """
+    takes_all, leaves, parts, grundy_game = _places(rules)
+    piles = as_piles(heaps)
+    top = max(piles, default=0)
+    if top > splits.MAX_HEAP:
+        raise InvalidPositionError(
+            f"heap {top:,} is larger than the split search takes ({splits.MAX_HEAP:,}): "
+            "in normal play the nim-sequence answers any heap (method 'theory')")
+    options = check_options(SolveOptions(**limits.keywords()))
+    mb = options.tt_mb or DEFAULT_TT_MB
+    grundy = _guide(rules, top)
+    tame = None
+    if tame_leaves and rules.misere and not distance:
+        reach = min(top, MAX_TAME_HEAP)
+        tame = bytes(tame_table(rules, reach)) + bytes(top - reach)
+    try:
+        # a small position meets few positions (at most 2**stones multisets):
+        # its table then stays small and costs no page faults
+        stones = sum(piles)
+        table = TranspositionTable(min(mb, MAX_MB), 1 << stones if stones <= 40 else 0)
+    except MemoryError:
+        raise SearchLimitError(f"no memory for a table of {mb:,} MB; give less (tt_mb)",
+                               reason="memory") from None
+    search = Search(CoreRules(rules.misere, "any"), piles, node_limit=options.node_limit,
+                    time_limit=options.time_limit, cancel=options.cancel,
+                    progress=search_progress("tt", options.progress, table))
+    try:
+        score, heap, count, a, b, _ = splits.search(search, table, takes_all, leaves, parts, grundy_game,
+                                                    grundy, distance, tame, etc)
+    except MemoryError:
+        abandon_search(search)
+        raise SearchLimitError(f"the split search ran out of memory on {list(piles)[:10]}",
+                               reason="memory", nodes=search.nodes, seconds=search.seconds) from None
+    except BaseException:
+        abandon_search(search)
+        raise
+    finish_search(search, "tt", piles, table)
+    move = _move(piles, heap, count, a, b) if heap else None
+    depth = splits.DIST_MATE - abs(score) if distance else 0
+    return SplitResult(1 if score > 0 else -1, move, search.nodes, depth)

@@ -1,0 +1,201 @@
+"""Solving positions of take-and-break games (octal codes, Grundy's game): issue 23.
+
+``nim.solve`` and the Solver send a rule set that splits heaps here:
+
+=========== ================================================================
+normal play the nim-sum of the heaps' nim-sequence values (``nim.octal.sums``),
+            O(heaps), a winning move in O(heaps + options of one heap):
+            ``Solution.method`` "theory"
+misère play Conway's genus rule where every heap, and every heap it can reach,
+            is tame (``nim.octal.genus``): "genus"; else the exact search over
+            canonical positions (``nim.solving.splits``): "tt"
+=========== ================================================================
+
+``method="tt"`` forces the search in both conventions; ``method="theory"``
+is the nim-sum in normal play and the genus rule in misère play (refused where
+the rule does not apply). Engines that cannot play a split move (minimax,
+alphabeta, ida, grundy) refuse with one ``NimError`` naming those that work.
+"""
+
+from __future__ import annotations
+
+import time
+from importlib import import_module
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
+
+from nim.errors import InvalidPositionError, NimError
+from nim.octal.sums import SumTable, sum_table
+from nim.position import Move
+from nim.rules import Rules
+from nim.solving.limits import Limits
+from nim.solving.solution import Solution, SolveOptions
+
+__all__ = ["SPLIT_METHODS", "check_split_method", "misere_heap_table", "search_available", "split_moves",
+           "split_solve", "split_values"]
+
+#: The methods that answer a take-and-break game (``auto`` picks among the others).
+SPLIT_METHODS = ("auto", "theory", "tt")
+
+
+def check_split_method(method: str, rules: Rules) -> None:
+    """Refuse a (checked) method name that cannot play split moves.
+
+    Raises
+    ------
+    NimError
+        Naming the methods that work.
+    """
+    if method not in SPLIT_METHODS:
+        raise NimError(
+            f"method {method!r} cannot play the split moves of {rules}: use "
+            + ", ".join(repr(name) for name in SPLIT_METHODS))
+
+
+def _limits(options: SolveOptions) -> Limits:
+    return Limits(nodes=options.node_limit, time=options.time_limit, memory=options.tt_mb,
+                  progress=options.progress, cancel=options.cancel)
+
+
+def search_available() -> bool:
+    """True when this build has the exact search over split heaps (``nim.solving.splits``)."""
+    try:
+        import_module("nim.solving.splits")
+    except ImportError:
+        return False
+    return True
+
+
+def _search(piles: Sequence[int], rules: Rules, options: SolveOptions, distance: bool = False) -> Any:
+    """omisere's exact search over sums of take-and-break heaps (``split_search``)."""
+    try:
+        splits = import_module("nim.solving.splits")
+    except ImportError:       # pragma: no cover - only in a build without the search
+        raise NimError(f"positions of {rules} need the exact search over split heaps "
+                       "(nim.solving.splits), which this build lacks") from None
+    return splits.split_search(rules, list(piles), distance=distance, limits=_limits(options))
+
+
+def _genus(piles: Sequence[int], rules: Rules) -> Optional[Tuple[int, Optional[Move]]]:
+    """The genus rule's answer, or None where it does not apply (or is not built)."""
+    try:
+        genus = import_module("nim.octal.genus")
+    except ImportError:       # pragma: no cover - only in a build without genus theory
+        return None
+    answer: Optional[Tuple[int, Optional[Move]]] = genus.misere_by_genus(rules, list(piles))
+    return answer
+
+
+def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: SolveOptions) -> Solution:
+    """Solve a position of a take-and-break game (see the module's table).
+
+    Raises
+    ------
+    NimError
+        For a method that cannot play split moves, ``theory`` in misère play
+        where the genus rule does not apply, or heaps past a computed bound
+        (InvalidPositionError).
+    SearchLimitError
+        When a limit stops the search.
+    """
+    check_split_method(method, rules)
+    started = time.perf_counter()
+    if method != "tt":
+        if not rules.misere:
+            value, move = sum_table(rules).solve(piles)
+            return Solution(value, move, 0, "theory", time.perf_counter() - started)
+        answer = _genus(piles, rules)
+        if answer is not None:
+            value, move = answer
+            if move is None:        # a lost position shows a legal move, as the theory of take rules does
+                move = sum_table(rules).first_move(piles) if value < 0 else None
+            return Solution(value, move, 0, "genus", time.perf_counter() - started)
+        if method == "theory":
+            raise NimError(
+                f"the genus rule does not decide {list(piles)[:10]} under {rules} (a heap it holds or "
+                "reaches is not tame); use method 'auto' or 'tt'")
+    result = _search(piles, rules, options)
+    return Solution(result.value, result.move, result.nodes, "tt", time.perf_counter() - started)
+
+
+def split_moves(piles: Sequence[int], rules: Rules) -> Iterator[Move]:
+    """Every legal move of a position of a take-and-break game: pile by pile from
+    the left, largest take first; for a take, leaving nothing, then one heap, then
+    the splits (a, b) with a <= b, a ascending (a < b in Grundy's game)."""
+    table = sum_table(rules)
+    counts = sorted(set(table.takes_all) | set(table.leaves) | set(table.splits), reverse=True)
+    for pile, heap in enumerate(piles):
+        for count in counts:
+            if count > heap:
+                continue
+            if count == heap and count in table.takes_all:
+                yield Move(pile, count)
+            if count < heap and count in table.leaves:
+                yield Move(pile, count)
+            if count in table.splits:
+                rest = heap - count
+                largest = (rest - 1) // 2 if table.grundy_game else rest // 2
+                for a in range(1, largest + 1):
+                    yield Move(pile, count, split=(a, rest - a))
+
+
+def child(piles: Sequence[int], move: Move) -> List[int]:
+    """The heaps after a move: a split's parts replace the heap, ``a`` at its index
+    and ``b`` right after it; a take leaves the rest (0 when nothing is left)."""
+    after = list(piles)
+    pile, count = move[0], move[1]
+    split = move.split
+    if split is None:
+        after[pile] -= count
+    else:
+        after[pile:pile + 1] = list(split)
+    return after
+
+
+def split_values(positions: Any, table: SumTable) -> Any:
+    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, normal
+    play: each row's nim-sum (zeros pad short rows; a heap of 0 has value 0)."""
+    from nim.solving.batch import as_batch
+
+    view = as_batch(positions)
+    rows: List[int] = []
+    if view.ndim == 2:
+        table_rows: List[List[int]] = view.tolist()  # type: ignore[assignment]
+        for index, row in enumerate(table_rows):
+            if row and min(row) < 0:
+                raise InvalidPositionError(
+                    f"row {index}, pile {row.index(min(row))}: pile sizes must be non-negative, not {min(row)}")
+            rows.append(1 if table.value(row) else -1)
+    try:
+        import numpy
+    except ImportError:
+        from array import array
+        return array("b", rows)
+    return numpy.array(rows, dtype=numpy.int8)
+
+
+def misere_heap_table(rules: Rules, upto: int
+                      ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """Columns of the single-heap table of a take-and-break game in misère play, heaps
+    0..upto: ``(values, grundies, winning_takes, movable)``; the Grundy column is
+    the normal-play value (as in every table), the outcome and the winning takes
+    are misère, each option solved (genus rule or search).
+
+    Raises
+    ------
+    SearchLimitError
+        When a search of an option stops on a limit.
+    """
+    from nim.solving.defaults import solve
+
+    table = sum_table(rules)
+    values: List[int] = []
+    takes: List[Tuple[int, ...]] = []
+    movable: List[bool] = []
+    for heap in range(upto + 1):
+        winning = sorted({move[1] for move in split_moves([heap], rules)
+                          if solve(child([heap], move), rules).value < 0})
+        moves = not table.dead(heap)
+        values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
+        takes.append(tuple(winning))
+        movable.append(moves)
+    return values, table.grundies(range(upto + 1)), takes, movable

@@ -1,0 +1,135 @@
+"""``explain`` for take-and-break games (octal codes, Grundy's game): each heap's
+Grundy value (and, in misère play, its genus), which rule decided -- the nim-sum
+(normal play), Conway's genus rule, or the exact search -- and why the move wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import import_module
+from typing import Any, List, Optional, Tuple
+
+from nim.octal.sums import SumTable, sum_table
+from nim.rules import Rules
+from nim.solving import defaults
+from nim.solving.explain import (
+    RULE_TEXT, SHOW_PILES, Explanation, _heading, _outcome_reason, theory_document,
+)
+from nim.solving.takebreak import child
+
+__all__ = ["explain_splits", "split_lines"]
+
+
+def _summary(grundies: List[int]) -> Tuple[int, int, int]:
+    x = 0
+    for g in grundies:
+        x ^= g
+    return x, sum(1 for g in grundies if g >= 2), sum(1 for g in grundies if g == 1)
+
+
+def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
+    """Each heap's genus (omisere's ``nim.octal.genus``), None where it is not built."""
+    try:
+        genus = import_module("nim.octal.genus")
+    except ImportError:       # pragma: no cover - only in a build without genus theory
+        return None
+    return tuple(str(genus.genus(rules, heap)) for heap in piles[:SHOW_PILES])
+
+
+def _formula(table: SumTable) -> str:
+    found = table.period
+    text = ("g(n) = mex of g over the options of a heap of n, a split's value the XOR of its "
+            "parts' values (nim.octal.nim_sequence)")
+    if found.proven:
+        return text + (f"; periodic with period {found.period} from {found.preperiod} on, proven by the "
+                       "Octal Game Periodicity Theorem, so heaps of any size")
+    return text + f"; no period is proven, so heaps up to {found.heaps - 1:,} (computed)"
+
+
+def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Explanation:
+    """``nim.explain`` of a position of a take-and-break game.
+
+    Raises
+    ------
+    InvalidPositionError, NimError, SearchLimitError
+        As ``nim.solve``.
+    """
+    table = sum_table(rules)
+    solution = defaults.solve(position, rules, "auto", **limits)
+    grundies = table.grundies(position)
+    x, big, ones = _summary(grundies)
+    after = None
+    if solution.move is not None:
+        after = _summary(table.grundies(child(position, solution.move)))
+    rule = {"theory": "octal-nim-sum", "genus": "genus"}.get(solution.method, "split-search")
+    genus = _genera(position, rules) if rules.misere else None
+    return Explanation(position, rules, solution.value, solution.move, rule, tuple(grundies), x, big, ones,
+                       after, solution.method, _formula(table), None, genus)
+
+
+def split_lines(e: Explanation) -> List[str]:
+    """The prose of an Explanation of a take-and-break game."""
+    n = len(e.piles)
+    lines = [_heading(e.rules), f"Grundy values: {e.grundy_text}."]
+    if not e.piles:
+        lines.append("  no heaps")
+    elif n <= SHOW_PILES:
+        lines.append("  heap  size -> grundy: " + ", ".join(
+            f"{i}: {p} -> {g}" for i, (p, g) in enumerate(zip(e.piles, e.grundy))))
+    else:
+        common = Counter(e.grundy).most_common(5)
+        lines.append(f"  {n:,} heaps (most common Grundy values: "
+                     + ", ".join(f"{g} x{c:,}" for g, c in common) + ")")
+    if e.genus is not None:
+        lines.append("Genus of each heap (misère Grundy values of the heap plus 0, 1, 2, ... heaps of 2): "
+                     + ", ".join(f"{p} -> {g}" for p, g in zip(e.piles, e.genus))
+                     + (" ..." if n > len(e.genus) else ""))
+    if e.rule == "genus":
+        lines.append(f"X = XOR of the Grundy values = {e.xor}; B = heaps of Grundy value >= 2 = {e.big:,}.")
+    else:
+        lines.append(f"X = XOR of the Grundy values = {e.xor}.")
+    lines.append("Rule: " + RULE_TEXT[e.rule])
+    lines.append(f"Theory and proofs: {theory_document()}")
+    who = "wins" if e.value > 0 else "loses"
+    if e.rule == "octal-nim-sum":
+        lines.append(f"Here X = {e.xor}: {'won' if e.xor else 'lost'} for the player to move.")
+    elif e.rule == "genus":
+        lines.append(f"Here {_outcome_reason(True, e.xor, e.big)}.")
+    else:
+        lines.append(f"Value by search ({e.method}): the player to move {who}.")
+    if e.move is None:
+        lines.append("No move is left." if e.value < 0 or e.rules.misere else "")
+        return [line for line in lines if line]
+    pile = e.move[0]
+    size = e.piles[pile]
+    g_before = e.grundy[pile]
+    if e.value > 0 and e.rule == "octal-nim-sum" and e.after is not None:
+        g_after = g_before ^ e.xor ^ e.after[0]
+        split = e.move.split
+        if split is not None:
+            a, b = split
+            table = sum_table(e.rules)
+            reached = (f"G({a}) xor G({b}) = {table.grundy(a)} xor {table.grundy(b)} = {g_after}")
+        else:
+            reached = f"{g_after}"
+        lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> {reached}). "
+                     f"It leaves X = {e.after[0]}: lost for the opponent, since g ^ X < g for this heap and "
+                     "a heap has an option of every value below its own (its value is their mex).")
+    elif e.value > 0 and e.rule == "genus" and e.after is not None:
+        lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> "
+                     f"{g_before ^ e.xor ^ e.after[0]}). It leaves "
+                     + _outcome_reason(True, e.after[0], e.after[1], "the opponent")
+                     + ", every heap still tame.")
+    elif e.value > 0:
+        lines.append(f"Winning move (found by the search): {e.move}.")
+    else:
+        if e.rule == "octal-nim-sum":
+            why = ("a move replaces one heap's Grundy value g by the value of one of its options, never g "
+                   "itself (g is their mex), so X becomes non-zero and the opponent wins")
+        elif e.rule == "genus":
+            why = ("tame heaps play as the nim-heaps of their Grundy values, and every move from a lost "
+                   "position of misère Nim leaves a won one, so every move leaves the opponent a win")
+        else:
+            why = "the search found that every move leaves the opponent a win"
+        lines.append(f"Lost: {why}. Shown: {e.move}.")
+    return lines
