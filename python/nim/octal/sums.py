@@ -249,6 +249,13 @@ class SumTable:
                 if values[a] ^ values[total - a] == target:
                     return a, total - a
             return None
+        if self._proven and largest < self._heaps and total - largest >= self._pre:
+            # the smaller parts among the values computed, the larger ones read through the period
+            values, pre, p = self._values, self._pre, self._p
+            for a in range(1, largest + 1):
+                if values[a] ^ values[pre + (total - a - pre) % p] == target:
+                    return a, total - a
+            return None
         grundy = self.grundy
         for a in range(1, largest + 1):
             if grundy(a) ^ grundy(total - a) == target:
