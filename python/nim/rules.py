@@ -330,7 +330,7 @@ class Rules:
             For a take rule, which does not split heaps.
 
         >>> Rules.game("dawson-kayles").split_places()
-        ((1,), (), (2,), False)
+        ((2,), (2,), (2,), False)
         """
         from nim.octal_moves import places_of
 

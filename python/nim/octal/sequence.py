@@ -389,7 +389,7 @@ def heap_table(rules: RulesLike, upto: int
     if ruleset.misere:
         raise InvalidRulesError(
             f"heap_table gives normal-play columns; the misère table of {ruleset} is "
-            "nim.solving.takebreak.misere_heap_table (nim.solving.pile_table answers both)")
+            "nim.solving.tables.misere_heap_table (nim.solving.pile_table answers both)")
     name, sequence = _new_sequence(ruleset, "auto")
     callback, bar = _progress(None, name, upto + 1)
     try:

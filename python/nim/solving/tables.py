@@ -113,7 +113,6 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Pi
     ruleset = Rules.coerce(rules)
     if ruleset.splits:      # a take-and-break game: normal play from its nim-sequence, misère by solving
         from nim.octal.sequence import heap_table
-        from nim.solving.takebreak import misere_heap_table
 
         columns = misere_heap_table if ruleset.misere else heap_table
         values, grundies, takes, movable = columns(ruleset, n_max)
@@ -135,3 +134,33 @@ def _size(value: int) -> int:
     if n > MAX_TABLE_ROWS:
         raise InvalidPositionError(f"a table goes up to {MAX_TABLE_ROWS:,} at most, not {n:,}")
     return n
+
+
+def misere_heap_table(rules: Rules, upto: int
+                      ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """Columns of the single-heap table of a take-and-break game in misère play, heaps
+    0..upto: ``(values, grundies, winning_takes, movable)``; the Grundy column is
+    the normal-play value (as in every table), the outcome and the winning takes
+    are misère, each option solved (genus rule or search).
+
+    Raises
+    ------
+    SearchLimitError
+        When a search of an option stops on a limit.
+    """
+    from nim.octal.sums import sum_table
+    from nim.solving.defaults import solve
+    from nim.solving.takebreak import child, split_moves
+
+    table = sum_table(rules)
+    values: List[int] = []
+    takes: List[Tuple[int, ...]] = []
+    movable: List[bool] = []
+    for heap in range(upto + 1):
+        winning = sorted({move[1] for move in split_moves([heap], rules)
+                          if solve(child([heap], move), rules).value < 0})
+        moves = not table.dead(heap)
+        values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
+        takes.append(tuple(winning))
+        movable.append(moves)
+    return values, table.grundies(range(upto + 1)), takes, movable

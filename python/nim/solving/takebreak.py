@@ -30,7 +30,7 @@ from nim.rules import Rules
 from nim.solving.limits import Limits
 from nim.solving.solution import Solution, SolveOptions
 
-__all__ = ["SPLIT_METHODS", "check_split_method", "misere_heap_table", "search_available", "split_moves",
+__all__ = ["SPLIT_METHODS", "check_split_method", "search_available", "split_moves",
            "split_solve", "split_values"]
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
@@ -171,31 +171,3 @@ def split_values(positions: Any, table: SumTable) -> Any:
         from array import array
         return array("b", rows)
     return numpy.array(rows, dtype=numpy.int8)
-
-
-def misere_heap_table(rules: Rules, upto: int
-                      ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
-    """Columns of the single-heap table of a take-and-break game in misère play, heaps
-    0..upto: ``(values, grundies, winning_takes, movable)``; the Grundy column is
-    the normal-play value (as in every table), the outcome and the winning takes
-    are misère, each option solved (genus rule or search).
-
-    Raises
-    ------
-    SearchLimitError
-        When a search of an option stops on a limit.
-    """
-    from nim.solving.defaults import solve
-
-    table = sum_table(rules)
-    values: List[int] = []
-    takes: List[Tuple[int, ...]] = []
-    movable: List[bool] = []
-    for heap in range(upto + 1):
-        winning = sorted({move[1] for move in split_moves([heap], rules)
-                          if solve(child([heap], move), rules).value < 0})
-        moves = not table.dead(heap)
-        values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
-        takes.append(tuple(winning))
-        movable.append(moves)
-    return values, table.grundies(range(upto + 1)), takes, movable

@@ -12,8 +12,8 @@ from typing import Any, List, Optional, Tuple
 from nim.octal.sums import SumTable, sum_table
 from nim.rules import Rules
 from nim.solving import defaults
-from nim.solving.explain import (
-    RULE_TEXT, SHOW_PILES, Explanation, _heading, _outcome_reason, theory_document,
+from nim.solving.explanation import (
+    RULE_TEXT, SHOW_PILES, Explanation, heading, outcome_reason, theory_document,
 )
 from nim.solving.takebreak import child
 
@@ -64,13 +64,13 @@ def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Ex
     rule = {"theory": "octal-nim-sum", "genus": "genus"}.get(solution.method, "split-search")
     genus = _genera(position, rules) if rules.misere else None
     return Explanation(position, rules, solution.value, solution.move, rule, tuple(grundies), x, big, ones,
-                       after, solution.method, _formula(table), None, genus)
+                       after, solution.method, _formula(table), None, genus, render=split_lines)
 
 
 def split_lines(e: Explanation) -> List[str]:
     """The prose of an Explanation of a take-and-break game."""
     n = len(e.piles)
-    lines = [_heading(e.rules), f"Grundy values: {e.grundy_text}."]
+    lines = [heading(e.rules), f"Grundy values: {e.grundy_text}."]
     if not e.piles:
         lines.append("  no heaps")
     elif n <= SHOW_PILES:
@@ -94,7 +94,7 @@ def split_lines(e: Explanation) -> List[str]:
     if e.rule == "octal-nim-sum":
         lines.append(f"Here X = {e.xor}: {'won' if e.xor else 'lost'} for the player to move.")
     elif e.rule == "genus":
-        lines.append(f"Here {_outcome_reason(True, e.xor, e.big)}.")
+        lines.append(f"Here {outcome_reason(True, e.xor, e.big)}.")
     else:
         lines.append(f"Value by search ({e.method}): the player to move {who}.")
     if e.move is None:
@@ -118,7 +118,7 @@ def split_lines(e: Explanation) -> List[str]:
     elif e.value > 0 and e.rule == "genus" and e.after is not None:
         lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> "
                      f"{g_before ^ e.xor ^ e.after[0]}). It leaves "
-                     + _outcome_reason(True, e.after[0], e.after[1], "the opponent")
+                     + outcome_reason(True, e.after[0], e.after[1], "the opponent")
                      + ", every heap still tame.")
     elif e.value > 0:
         lines.append(f"Winning move (found by the search): {e.move}.")
