@@ -206,12 +206,13 @@ class _Game:
 
         return Genus(self.grundy[heap], _truncate([value(k, 0) for k in range(_GAMMAS)]))
 
-    def search_genus(self, heap: int) -> Genus:
-        """The genus of any heap by a memoised search over its followers (bounded)."""
+    def search_genus(self, heap: int, limit: int = GENUS_SEARCH_LIMIT) -> Genus:
+        """The genus of any heap by a memoised search over its followers (at most
+        ``limit`` new positions)."""
         memo = self.memo       # kept across heaps: a larger heap's followers include a smaller's
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
-        budget = [GENUS_SEARCH_LIMIT]
+        budget = [limit]
         options = {h: self.options(h) for h in range(heap + 1)}
 
         def value(heaps: Tuple[int, ...], k: int, j: int) -> int:
@@ -221,8 +222,8 @@ class _Game:
             budget[0] -= 1
             if budget[0] < 0:
                 raise SearchLimitError(
-                    f"the genus of heap {heap} under {self.rules} needs more than {GENUS_SEARCH_LIMIT:,} "
-                    "positions (the heap is wild)", reason="nodes", nodes=GENUS_SEARCH_LIMIT)
+                    f"the genus of heap {heap} under {self.rules} needs more than {limit:,} "
+                    "positions (the heap is wild)", reason="nodes", nodes=limit)
             seen = set()
             for i, h in enumerate(heaps):
                 rest = heaps[:i] + heaps[i + 1:]
@@ -252,21 +253,22 @@ def _table(rules: Rules, upto: int) -> _Game:
     return game
 
 
-def genus(rules: Rules, n: int) -> Genus:
-    """Conway's genus of one heap of n (its normal Grundy value and misère values).
+def genus(rules: Rules, n: int, *, limit: int = GENUS_SEARCH_LIMIT) -> Genus:
+    """Conway's genus of one heap of n (its normal Grundy value and misère values);
+    a wild heap's by a search of at most ``limit`` new positions.
 
     Raises
     ------
     InvalidRulesError
         For a rule that does not split heaps.
     SearchLimitError
-        For a wild heap whose genus needs more than GENUS_SEARCH_LIMIT positions.
+        For a wild heap whose genus needs more than ``limit`` positions.
     """
     heap = as_size(n, "a heap size")
     game = _table(rules, heap)
     if heap in game.genera:
         return game.genera[heap]
-    found = game.search_genus(heap)
+    found = game.search_genus(heap, limit)
     game.genera[heap] = found
     return found
 

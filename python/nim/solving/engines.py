@@ -114,6 +114,9 @@ def has_closed_form(rules: Rules) -> bool:
 
 def theory_gap(rules: Rules) -> Optional[str]:
     """Why the theory is not exact for ``rules`` (None: it is)."""
+    if rules.splits:        # a take-and-break game: its theories are nim.solving.takebreak's
+        return (f"{rules} splits heaps: the take rules' closed forms do not apply (its positions "
+                "are answered by the nim-sum, the genus rule or the search over split heaps)")
     core = _theory_or_reason(rules)
     if isinstance(core, str):
         return core

@@ -20,7 +20,6 @@ alphabeta, ida, grundy) refuse with one ``NimError`` naming those that work.
 from __future__ import annotations
 
 import time
-from importlib import import_module
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
@@ -30,7 +29,7 @@ from nim.rules import Rules
 from nim.solving.limits import Limits
 from nim.solving.solution import Solution, SolveOptions
 
-__all__ = ["SPLIT_METHODS", "check_split_method", "search_available", "split_moves",
+__all__ = ["SPLIT_METHODS", "check_split_method", "split_moves",
            "split_solve", "split_values"]
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
@@ -56,33 +55,18 @@ def _limits(options: SolveOptions) -> Limits:
                   progress=options.progress, cancel=options.cancel)
 
 
-def search_available() -> bool:
-    """True when this build has the exact search over split heaps (``nim.solving.splits``)."""
-    try:
-        import_module("nim.solving.splits")
-    except ImportError:
-        return False
-    return True
-
-
 def _search(piles: Sequence[int], rules: Rules, options: SolveOptions, distance: bool = False) -> Any:
     """omisere's exact search over sums of take-and-break heaps (``split_search``)."""
-    try:
-        splits = import_module("nim.solving.splits")
-    except ImportError:       # pragma: no cover - only in a build without the search
-        raise NimError(f"positions of {rules} need the exact search over split heaps "
-                       "(nim.solving.splits), which this build lacks") from None
-    return splits.split_search(rules, list(piles), distance=distance, limits=_limits(options))
+    from nim.solving.splits import split_search
+
+    return split_search(rules, list(piles), distance=distance, limits=_limits(options))
 
 
 def _genus(piles: Sequence[int], rules: Rules) -> Optional[Tuple[int, Optional[Move]]]:
-    """The genus rule's answer, or None where it does not apply (or is not built)."""
-    try:
-        genus = import_module("nim.octal.genus")
-    except ImportError:       # pragma: no cover - only in a build without genus theory
-        return None
-    answer: Optional[Tuple[int, Optional[Move]]] = genus.misere_by_genus(rules, list(piles))
-    return answer
+    """The genus rule's answer, or None where it does not apply."""
+    from nim.octal.genus import misere_by_genus
+
+    return misere_by_genus(rules, list(piles))
 
 
 def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: SolveOptions) -> Solution:

@@ -6,9 +6,9 @@ Grundy value (and, in misère play, its genus), which rule decided -- the nim-su
 from __future__ import annotations
 
 from collections import Counter
-from importlib import import_module
 from typing import Any, List, Optional, Tuple
 
+from nim.errors import SearchLimitError
 from nim.octal.sums import SumTable, sum_table
 from nim.rules import Rules
 from nim.solving import defaults
@@ -27,13 +27,21 @@ def _summary(grundies: List[int]) -> Tuple[int, int, int]:
     return x, sum(1 for g in grundies if g >= 2), sum(1 for g in grundies if g == 1)
 
 
+#: Most new positions the genus of one wild heap may cost an explanation (about 0.3 s).
+EXPLAIN_GENUS_LIMIT = 10_000
+
+
 def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
-    """Each heap's genus (omisere's ``nim.octal.genus``), None where it is not built."""
-    try:
-        genus = import_module("nim.octal.genus")
-    except ImportError:       # pragma: no cover - only in a build without genus theory
-        return None
-    return tuple(str(genus.genus(rules, heap)) for heap in piles[:SHOW_PILES])
+    """Each heap's genus (``nim.octal.genus``); a wild heap past the genus search's reach says so."""
+    from nim.octal import genus
+
+    shown: List[str] = []
+    for heap in piles[:SHOW_PILES]:
+        try:   # an explanation is quick: a wild heap's genus gets a small search
+            shown.append(str(genus.genus(rules, heap, limit=EXPLAIN_GENUS_LIMIT)))
+        except SearchLimitError:    # a wild heap whose genus is past the bounded search
+            shown.append("wild (genus past the search's reach)")
+    return tuple(shown)
 
 
 def _formula(table: SumTable) -> str:
