@@ -209,11 +209,6 @@ def test_engines_without_split_moves_refuse(method):
 
 # ---------------------------------------------------------------- the exact search and misère play
 
-needs_search = pytest.mark.skipif(
-    not takebreak.search_available(), reason="the split search is not in this build")
-
-
-@needs_search
 @pytest.mark.parametrize("game", CODES)
 @pytest.mark.parametrize("misere", [False, True])
 def test_auto_and_tt_small_positions_both_conventions(game, misere):
@@ -224,7 +219,6 @@ def test_auto_and_tt_small_positions_both_conventions(game, misere):
         check_solution(game, misere, position, nim.solve(position, rules, "tt"), expected)
 
 
-@needs_search
 @pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
 @pytest.mark.parametrize("misere", [False, True])
 def test_analyze_depths_are_the_remoteness(game, misere):
@@ -241,7 +235,6 @@ TT_EXAMPLES = 1000
 SLOW_TT_EXAMPLES = 10_000
 
 
-@needs_search
 def test_tt_agrees_with_the_theory_on_larger_positions(request):
     # heaps past the brute force's reach (its positions of 4 heaps of 20 are too many)
     examples = SLOW_TT_EXAMPLES if request.config.getoption("--slow") else TT_EXAMPLES
@@ -259,7 +252,6 @@ def test_tt_agrees_with_the_theory_on_larger_positions(request):
 
 
 @pytest.mark.slow
-@needs_search
 @pytest.mark.parametrize("game", CODES)
 @pytest.mark.parametrize("misere", [False, True])
 def test_full_sweep_four_heaps_of_twelve(game, misere):
@@ -339,7 +331,6 @@ def test_normal_table_against_the_brute_force(game):
         assert row.movable == bool(brute.heap_options(game, row.size)), row
 
 
-@needs_search
 @pytest.mark.parametrize("game", ["0.77", "0.07", "0.137", "grundy-game"])
 def test_misere_table_against_the_brute_force(game):
     rows = nim.solving.pile_table(12, rules_of(game, True))
@@ -371,7 +362,6 @@ def test_best_moves_refuses_split_rules_in_words():
         nim.Solver("kayles").best_moves([[3, 4]])
 
 
-@needs_search
 def test_misere_lost_positions_show_a_legal_move():
     rules = rules_of("0.77", True)
     for position in positions(3, 5):
@@ -390,7 +380,6 @@ def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
     assert first[3] == " ".join(map(str, [move.pile, move.count, *(move.split or ())[:1]]))
 
 
-@needs_search
 def test_misere_explain_names_the_rule_that_decided():
     rules = rules_of("0.77", True)
     by_genus = nim.explain([3, 4], rules)
@@ -403,7 +392,6 @@ def test_misere_explain_names_the_rule_that_decided():
     assert "genus rule does not decide" in searched.text
 
 
-@needs_search
 def test_limits_stop_the_misere_search_and_analyze():
     from nim.errors import SearchLimitError
 
@@ -437,7 +425,6 @@ def test_cli_tournament_of_kayles():
     assert optimal["wins"] >= report["strategies"][0]["wins"]
 
 
-@needs_search
 @pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
 def test_misere_batch_values_and_the_theory_method(game):
     rules = rules_of(game, True)
@@ -454,7 +441,6 @@ def test_misere_batch_values_and_the_theory_method(game):
         check_solution(game, True, position, solution, brute_value(game, True, position))
 
 
-@needs_search
 @pytest.mark.parametrize("game", ["0.77", "0.07", "grundy-game"])
 def test_misere_explanations_against_the_brute_force(game):
     rules = rules_of(game, True)
