@@ -460,6 +460,20 @@ cdef int _cmp_pile(const void* x, const void* y) noexcept nogil:
     return (a > b) - (a < b)
 
 
+cdef int _read_places(Ctx* c, takes_all, leaves, splits) except -1:
+    """Copy a code's places (the counts whose digit has bit 1, 2 and 4) into the context, checked."""
+    cdef int kind, i
+    for kind, values in enumerate((takes_all, leaves, splits)):
+        if len(values) > _PLACES:
+            raise ValueError(f"at most {_PLACES} places, not {len(values)}")
+        c.nplaces[kind] = len(values)
+        for i, value in enumerate(values):
+            if not 0 <= value < _PLACES:
+                raise ValueError(f"a place is in 0..{_PLACES - 1}, not {value}")
+            c.places[kind][i] = value
+    return 0
+
+
 def search(Search search, TranspositionTable table, takes_all, leaves, splits, bint grundy_game,
            grundy, bint distance=False, tame=None, bint etc=False, size_t max_frames=MAX_FRAMES):
     """Solve ``search``'s position under a take-and-break game.
@@ -512,7 +526,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     """
     cdef Ctx c
     cdef SearchState* s = &search.c_state
-    cdef int i, kind, n = 0
+    cdef int i, n = 0
     cdef pile_t top = 0, best_h = 0
     cdef Opt best_o
     cdef Opt o
@@ -540,14 +554,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     c.distance = distance
     c.cancel_pairs = not c.misere and not distance
     c.grundy_game = grundy_game
-    for kind, values in enumerate((takes_all, leaves, splits)):
-        if len(values) > _PLACES:
-            raise ValueError(f"at most {_PLACES} places, not {len(values)}")
-        c.nplaces[kind] = len(values)
-        for i, value in enumerate(values):
-            if not 0 <= value < _PLACES:
-                raise ValueError(f"a place is in 0..{_PLACES - 1}, not {value}")
-            c.places[kind][i] = value
+    _read_places(&c, takes_all, leaves, splits)
     c.terminal = (1 if c.misere else -1) * (_MATE if distance else 1)
     c.etc = etc
     c.leaves = 0
@@ -625,16 +632,9 @@ def live_heaps(takes_all, leaves, splits, bint grundy_game, int top):
     cdef Ctx c
     cdef OptIt it
     cdef Opt o
-    cdef int i, kind
+    cdef int i
     c.grundy_game = grundy_game
-    for kind, values in enumerate((takes_all, leaves, splits)):
-        if len(values) > _PLACES:
-            raise ValueError(f"at most {_PLACES} places, not {len(values)}")
-        c.nplaces[kind] = len(values)
-        for i, value in enumerate(values):
-            if not 0 <= value < _PLACES:
-                raise ValueError(f"a place is in 0..{_PLACES - 1}, not {value}")
-            c.places[kind][i] = value
+    _read_places(&c, takes_all, leaves, splits)
     out = bytearray(top + 1)
     for i in range(1, top + 1):
         it.kind = 0
