@@ -179,38 +179,9 @@ class Solver:
         KeyboardInterrupt
             When Ctrl-C stops the search.
         """
-        # the fast path: a plain list or tuple, no per-call option, the theory exact
-        # (the same steps as _solve_plain, written out: a call costs a tenth of it)
-        fast = self._fast_core
-        if (fast is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
-                and progress is False and cancel is None and limits is None):
-            answer = _theory_solve(fast, piles)
-            if answer is not None:
-                value, pile, take, seconds = answer
-                # tuple.__new__ builds the named tuples without their keyword-parsing __new__
-                # (a third of a warm call)
-                if pile < 0:
-                    move = None
-                else:
-                    move = _MOVES.get((pile, take))
-                    if move is None:
-                        move = _new_tuple(Move, (pile, take))
-                        if len(_MOVES) < _MOVES_KEPT:
-                            _MOVES[pile, take] = move
-                solution = _new_tuple(Solution, (value, move, 0, self._auto, seconds))
-                if _IPYTHON not in _modules:
-                    return solution
-                return placed(solution, Position(piles, self._rules))   # a notebook draws its board
-        sums = self._sums
-        if (sums is not None and method == "auto" and node_limit is _SETTING and time_limit is _SETTING
-                and progress is False and cancel is None and limits is None):
-            started = perf_counter()
-            heaps = as_piles(read_once(piles))
-            value, move = sums.solve(heaps)
-            solution = _new_tuple(Solution, (value, move, 0, "theory", perf_counter() - started))
-            if _IPYTHON not in _modules:
-                return solution
-            return placed(solution, Position(heaps, self._rules))   # a notebook draws its board
+        if (node_limit is _SETTING and time_limit is _SETTING and progress is False and cancel is None
+                and limits is None):
+            return self._solve_plain(piles, method)      # no per-call option: the fast paths
         given: Dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit, "progress": progress,
                                  "cancel": cancel}
         if limits is not None:
@@ -221,16 +192,15 @@ class Solver:
                 raise TypeError("a Solver's table size is its own: give tt_mb to Solver(...), "
                                 "not Limits(memory=...) to a call")
         piles = read_once(piles)
-        solution = self.solve_general(piles, method, given)
-        if _IPYTHON not in _modules:
-            return solution
-        return placed(solution, Position(piles, self._rules))   # a notebook draws its board
+        return self._shown(self.solve_general(piles, method, given), piles)
 
     def _solve_plain(self, piles: Iterable[int], method: str) -> Solution:
         """``solve(piles, method)`` with the Solver's own limits: ``nim.solve``'s way in.
 
         Its two positional parameters cost less to bind than ``solve``'s five
-        keyword-only ones (70 ns, a fifth of a warm call).
+        keyword-only ones (70 ns, a fifth of a warm call). The fast paths: the
+        compiled theory where it is exact (a plain list or tuple), the nim-sum of a
+        take-and-break game in normal play.
         """
         fast = self._fast_core
         if fast is not None and method == "auto":
@@ -249,11 +219,21 @@ class Solver:
                 if _IPYTHON not in _modules:
                     return solution
                 return placed(solution, Position(piles, self._rules))   # a notebook draws its board
+        sums = self._sums
+        if sums is not None and method == "auto":
+            started = perf_counter()
+            heaps = as_piles(read_once(piles))
+            value, move = sums.solve(heaps)
+            return self._shown(_new_tuple(Solution, (value, move, 0, "theory", perf_counter() - started)),
+                               heaps)
         piles = read_once(piles)
-        solution = self.solve_general(piles, method, {})
+        return self._shown(self.solve_general(piles, method, {}), piles)
+
+    def _shown(self, solution: Solution, piles: Iterable[int]) -> Solution:
+        """``solution``, carrying its position when a notebook may draw it (``placed``)."""
         if _IPYTHON not in _modules:
             return solution
-        return placed(solution, Position(piles, self._rules))   # a notebook draws its board
+        return placed(solution, Position(piles, self._rules))
 
     def solve_general(self, piles: Iterable[int], method: str, limits: Dict[str, Any]) -> Solution:
         """``solve`` for what its fast path leaves (see ``solve``)."""
