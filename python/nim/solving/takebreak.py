@@ -103,23 +103,12 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
 
 def split_moves(piles: Sequence[int], rules: Rules) -> Iterator[Move]:
     """Every legal move of a position of a take-and-break game: pile by pile from
-    the left, largest take first; for a take, leaving nothing, then one heap, then
-    the splits (a, b) with a <= b, a ascending (a < b in Grundy's game)."""
-    table = sum_table(rules)
-    counts = sorted(set(table.takes_all) | set(table.leaves) | set(table.splits), reverse=True)
+    the left, each heap's moves in ``Rules.heap_moves``' order (largest take first;
+    for a take, leaving one heap or none, then the splits (a, b) with a <= b, a
+    ascending; a < b in Grundy's game)."""
     for pile, heap in enumerate(piles):
-        for count in counts:
-            if count > heap:
-                continue
-            if count == heap and count in table.takes_all:
-                yield Move(pile, count)
-            if count < heap and count in table.leaves:
-                yield Move(pile, count)
-            if count in table.splits:
-                rest = heap - count
-                largest = (rest - 1) // 2 if table.grundy_game else rest // 2
-                for a in range(1, largest + 1):
-                    yield Move(pile, count, split=(a, rest - a))
+        for count, split in rules.heap_moves(heap):
+            yield Move(pile, count, split)
 
 
 def child(piles: Sequence[int], move: Move) -> List[int]:
