@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, List, Optional, Sequence, Tuple, overload
 
 from nim.errors import InvalidRulesError
-from nim.octal_codes import parse_code
+from nim.octal_codes import parse_code, places
 
 __all__ = ["GRUNDY_PLACES", "HeapMove", "HeapMoves", "Places", "heap_has_move", "is_heap_move", "places_of"]
 
@@ -72,11 +72,7 @@ def places_of(take: str, octal: Optional[str]) -> Places:
 
 @lru_cache(maxsize=256)
 def _places_of_code(code: str) -> Places:
-    digits = parse_code(code)
-    return (tuple(k for k, d in enumerate(digits) if k and d & 1),
-            tuple(k for k, d in enumerate(digits) if k and d & 2),
-            tuple(k for k, d in enumerate(digits) if d & 4),
-            False)
+    return places(parse_code(code)) + (False,)
 
 
 @lru_cache(maxsize=256)

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
+from nim.octal_moves import heap_has_move
 from nim.octal.sequence import DEFAULT_MAX_HEAPS, OctalPeriod, game_places, octal_period
 from nim.position import Move
 from nim.rules import Rules, RulesLike
@@ -73,6 +74,7 @@ class SumTable:
         self.splits = splits
         #: the smallest sum of a split's parts (they are unequal in Grundy's game)
         self._least_split = 3 if self.grundy_game else 2
+        self._places = ruleset.split_places()
         self._full = False
         self._lock = allocate_lock()
         self._set(octal_period(ruleset, max_heaps=_FIRST_HEAPS, progress=False))
@@ -164,8 +166,7 @@ class SumTable:
         """True for a heap with no move (it can be dropped without changing the game).
 
         Not only the smallest heaps: under 0.16 a heap of 1 moves (d1 = 1) but one of 2 does not."""
-        return not (heap in self.takes_all or any(k < heap for k in self.leaves)
-                    or any(heap - k >= self._least_split for k in self.splits))
+        return not heap_has_move(self._places, heap)
 
     # ------------------------------------------------------------ moves
 
