@@ -32,7 +32,7 @@ from nim.solving.engines import abandon_search, finish_search
 from nim.solving.limits import Limits
 from nim.solving.solution import DEFAULT_TT_MB, SolveOptions, check_options
 
-__all__ = ["SplitResult", "heap_options", "split_search"]
+__all__ = ["SplitResult", "split_search"]
 
 #: The limits of a call that gives none (the default node limit, no time limit).
 _NO_LIMITS = Limits()
@@ -74,23 +74,6 @@ def _places(rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[int, 
             f"the split search plays take-and-break games (an octal code or Grundy's game), not {rules}")
     _, takes_all, leaves, parts, grundy_game = game_places(rules)
     return takes_all, leaves, parts, grundy_game
-
-
-def heap_options(rules: Rules, heap: int) -> Tuple[Tuple[int, int, int], ...]:
-    """Every option of one heap as ``(count, a, b)``: ``count`` objects taken,
-    heaps ``a`` and ``b`` left (0: none), ``a <= b`` when both are left.
-
-    >>> heap_options(Rules.game("kayles"), 3)
-    ((1, 2, 0), (2, 1, 0), (1, 1, 1))
-    """
-    takes_all, leaves, parts, grundy_game = _places(rules)
-    options = [(k, 0, 0) for k in takes_all if heap == k]
-    options += [(k, heap - k, 0) for k in leaves if heap > k]
-    for k in parts:
-        rest = heap - k
-        top = (rest - 1) // 2 if grundy_game else rest // 2
-        options += [(k, a, rest - a) for a in range(1, top + 1)]
-    return tuple(options)
 
 
 @lru_cache(maxsize=64)
