@@ -118,13 +118,17 @@ def test_save_load_and_replay_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert status == 0 and "save needs a file name" in out and f"Saved 2 moves to {record}" in out
     ai = re.search(r"^Player 1 takes (\d+) from pile (\d+)\.$", out, re.M)
     assert ai
-    lines = record.read_text().split("\n")
+    text = record.read_text()
+    comments = [line for line in text.split("\n") if line.startswith("#")]
+    assert {"# rules: misere", "# flow: lab2", "# seat 0: human Player 0",
+            "# seat 1: ai level:3 Player 1", "# first: 0"} <= set(comments)
+    lines = [line for line in text.split("\n") if not line.startswith("#")]
     assert lines[:5] == ["4", "1", "3", "5", "7"] and lines[5] == "3 2"
     assert lines[6] == f"{ai.group(2)} {ai.group(1)}" and lines[7:] == [""]
     # --load plays the saved moves and the game goes on from there
     status, out, _ = cli(monkeypatch, capsys, ["play", "--style", "lab2", "--misere", "--difficulty", "3",
                                                "--load", str(record)], "")
-    assert status == 0 and "The saved game's 2 moves are played; the game goes on." in out
+    assert status == 0 and "The saved game's 2 moves are played; the game goes on from" in out
     after = [1, 3, 5, 5]
     after[int(ai.group(2))] -= int(ai.group(1))
     for pile, size in enumerate(after):
@@ -132,7 +136,7 @@ def test_save_load_and_replay_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyP
     # replay --record annotates both players' moves; nobody answers
     status, out, _ = cli(monkeypatch, capsys, ["replay", str(record), "--misere", "--record", "--json"])
     data = json.loads(out)
-    assert status == 0 and [step["player"] for step in data["steps"]] == ["first", "second"]
+    assert status == 0 and [step["player"] for step in data["steps"]] == ["Player 0", "Player 1"]
     assert data["final"] == after and data["ai"] == "" and data["rules_assumed"] is False
     assert data["steps"][0]["throws_away_win"] == (oracle_value("misere", (1, 3, 5, 7)) > 0
                                                    and oracle_value("misere", (1, 3, 5, 5)) > 0)

@@ -10,6 +10,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.play.board import render_board
 from nim.play.console import Console
+from nim.play.record import RecordHeader
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
@@ -265,7 +266,8 @@ def _undo_count(players: Sequence[Player], mover: int, moves: int, loaded: int) 
 
 def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
               rng: random.Random, console: Optional[Console] = None,
-              first: int = 0, look: Look = Look(), moves: Sequence[Move] = ()) -> GameResult:
+              first: int = 0, look: Look = Look(), moves: Sequence[Move] = (),
+              header: Optional[RecordHeader] = None) -> GameResult:
     """Play one game from ``piles``, seat ``first`` moving first.
 
     With a console the board, each move and the ending (who made the last
@@ -274,7 +276,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
     hint, undo, save FILE); without one only AI seats may play. Every AI
     answers with a legal move: a search past its budget hands over to the
     exact solver, and the game says so in one line. ``moves`` are played first
-    (a loaded game record), then the game goes on.
+    (a loaded game record), then the game goes on; ``header`` holds the facts
+    ``save FILE`` writes above the moves (the rules are the game's in any case).
 
     Returns
     -------
@@ -307,8 +310,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             console.say(look.opening.format(name=name, total=sum(start.piles),
                                             moves="move" if name == "You" else "moves"))
         if played:
-            console.say(f"(The saved game's {len(played)} move{'s' if len(played) != 1 else ''} "
-                        "are played; the game goes on.)")
+            console.say(f"(The saved game's {_moves_played(len(played))}; the game goes on from "
+                        f"{list(position.piles)}.)")
     saved_commands = console.commands if console is not None else None
     try:
         while not position.is_terminal():
@@ -322,7 +325,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                 prompt = look.prompt.format(name=player.name, low=low, high=high)
                 console.commands = GameCommands(
                     console, start.piles, list(played), position,
-                    _undo_count(players, mover, len(played), len(moves)), look.base)
+                    _undo_count(players, mover, len(played), len(moves)), look.base,
+                    header=header)
                 try:
                     move = _ask_move(console, look, prompt, position, width)
                 except UndoMoves as undo:
@@ -365,6 +369,10 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             _show_board(console, look, position, width)
             console.say(ending(players, mover, position, bool(played), look.thing))
     return GameResult(winner, played, position.piles)
+
+
+def _moves_played(count: int) -> str:
+    return f"{count} move is played" if count == 1 else f"{count} moves are played"
 
 
 def random_board(rng: random.Random, piles: Tuple[int, int] = RANDOM_PILES,

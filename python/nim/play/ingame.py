@@ -1,10 +1,12 @@
 """What a player can type instead of a move, in every game flow: ``help``,
 ``hint`` (a best move and the one-line reason), ``undo`` (against the AI: your
-last move and the AI's answer) and ``save FILE`` (the game so far as a Lab 2
-test file: the number of piles, one pile size per line, then every move
-played, ``pile_index count`` from 0 -- ``pile_index count a b`` for a move that
-leaves two heaps a and b -- in order; ``nimcore play --load FILE``
-continues it and ``nimcore replay FILE --record`` annotates it).
+last move and the AI's answer) and ``save FILE`` (the game so far as a game
+record, ``nim.play.record``: a Lab 2 test file -- the number of piles, one pile
+size per line, then every move played, ``pile_index count`` from 0, or
+``pile_index count a b`` for a move that leaves two heaps a and b -- under
+comment lines that say the rules, the flow, the seats and the seed;
+``nimcore play --load FILE`` continues it under the same rules against the
+same opponent and ``nimcore replay FILE --record`` annotates it).
 
 A game installs a ``GameCommands`` on its console for the time of the game
 (``Console.commands``); the console asks again after a command, and ``undo``
@@ -19,7 +21,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.console import Console
-from nim.play.record import move_text, read_replay_file, record_text
+from nim.play.record import RecordHeader, move_text, read_replay_file, record_text
 from nim.position import Move, Position
 
 __all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
@@ -31,8 +33,9 @@ COMMANDS_HELP = (
     "  help       this help\n"
     "  hint       a best move and why\n"
     "  undo       take back your last move and the AI's answer (against the AI)\n"
-    "  save FILE  save the game so far (Lab 2 test-file format; nimcore play --load FILE\n"
-    "             continues it, nimcore replay FILE --record annotates it)\n"
+    "  save FILE  save the game so far with its rules and players (a Lab 2 test file;\n"
+    "             nimcore play --load FILE continues it, nimcore replay FILE --record\n"
+    "             annotates it)\n"
     "  q          quit"
 )
 
@@ -122,6 +125,7 @@ class GameCommands:
     undo_count: int = 0
     base: int = 1
     saved: List[str] = field(default_factory=list)
+    header: Optional[RecordHeader] = None
 
     def __call__(self, answer: str) -> bool:
         words = answer.split(maxsplit=1)
@@ -155,7 +159,7 @@ class GameCommands:
         start, moves = self.start, self.moves
         try:
             with open(os.path.expanduser(path), "w", encoding="utf-8") as out:
-                out.write(record_text(start, moves))
+                out.write(record_text(start, moves, self.header))
         except OSError as error:
             self.console.say(f"  cannot save to {path}: {error.strerror or error}")
             return
