@@ -23,6 +23,7 @@ from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
+from nim.play.record import move_text
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
@@ -153,11 +154,13 @@ def position_of(state: Dict[str, Any]) -> Position:
 
 def rebuild(state: Dict[str, Any]) -> None:
     """Set piles, to_move, finished and winner from the start and the moves."""
+    from nim.web.records import state_moves
+
     rules = Rules.parse(state["rules"])
     position = Position(state["start"], rules)
     mover = state["first"]
-    for _who, pile, count in state["moves"]:
-        position = position.apply(Move(pile, count))
+    for move in state_moves(state):
+        position = position.apply(move)
         mover = 1 - mover
     state["piles"] = list(position.piles)
     state["to_move"] = mover
@@ -204,10 +207,22 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     seed = _int(options, "seed", None, 0, 2**31)
     rng = random.Random(seed if seed is not None else secrets.randbits(32))
     seed_value = rng.randrange(2**31)
+    record = options.get("record")
+    header = _record_header(record) if record is not None else None
+    if header is not None:           # a nimcore record: its flow, rules and players, not the form's
+        from nim.web.records import upload_options
+
+        options = upload_options(options, header, list(_parse_record(record).piles))
+        flow = options["flow"]
     maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune,
              "free": _free}[flow]
     state = maker(options, rng, seed_value)
-    record = options.get("record")
+    if header is not None:
+        from nim.web.records import seat_the_record
+
+        problem = seat_the_record(state, header)
+        if problem is not None:
+            raise WebError(problem)
     if record is not None:
         _load_record(state, record)
     token = None
@@ -432,27 +447,37 @@ def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     return state
 
 
-def _load_record(state: Dict[str, Any], record: Any) -> None:
-    """Start from a record (Lab 2's file format, every move of both players in order)."""
-    from nim.study.replay import parse_replay
+def _parse_record(record: Any) -> Any:
+    """The parsed record (``nim.play.record.ReplayFile``), or WebError saying what is wrong."""
+    from nim.play.record import parse_replay
 
     if not isinstance(record, str) or len(record) > 20_000:
         raise WebError("record must be the text of a Lab 2 file (at most 20,000 characters)")
     try:
-        parsed = parse_replay(record, "the record")
+        return parse_replay(record, "the record")
     except NimError as error:
         raise WebError(str(error)) from None
+
+
+def _record_header(record: Any) -> Any:
+    """The facts of a nimcore record (``RecordHeader``; None for a bare Lab 2 file)."""
+    return _parse_record(record).header
+
+
+def _load_record(state: Dict[str, Any], record: Any) -> None:
+    """Start from a record (Lab 2's file format, every move of both players in order)."""
+    parsed = _parse_record(record)
     piles = _check_piles(parsed.piles)
     state["start"] = list(piles)
     state["moves"] = []
     rebuild(state)
     position = position_of(state)
-    for (pile, count), line in zip(parsed.moves, parsed.lines):
-        move = Move(pile, count)
+    for move, line in zip(parsed.moves, parsed.lines):
         if position.is_terminal() or not position.is_legal(move):
-            raise WebError(f"the record, line {line}: '{pile} {count}' is not a legal move on "
+            raise WebError(f"the record, line {line}: '{move_text(move)}' is not a legal move on "
                            f"{list(position.piles)} under {position.rules}")
-        state["moves"].append([state["to_move"], pile, count])
+        split = [list(move.split)] if move.split is not None else []
+        state["moves"].append([state["to_move"], move.pile, move.count, *split])
         position = position.apply(move)
         rebuild(state)
     if state.get("series"):

@@ -14,7 +14,6 @@ from typing import Any, Dict, List, Optional
 from nim import explain
 from nim.solving.defaults import analyze, solve
 from nim.errors import NimError
-from nim.play.ingame import record_text as lab2_record
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
@@ -106,10 +105,12 @@ def analysis(state: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def record_text(state: Dict[str, Any]) -> str:
-    """The game's record in Lab 2's test-file format: the number of piles, one
-    size a line, then every move of both players in order as ``pile_index count``
-    (piles from 0)."""
-    return lab2_record(state["start"], [Move(pile, count) for _seat, pile, count in state["moves"]])
+    """The game's record (``nim.web.records``): its rules, flow and seats in comment
+    lines, then Lab 2's test-file format: the number of piles, one size a line,
+    then every move of both players in order as ``pile_index count`` (piles from 0)."""
+    from nim.web.records import download_text
+
+    return download_text(state)
 
 
 def replay(text: Any, rules_text: Any) -> Dict[str, Any]:
