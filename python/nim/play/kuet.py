@@ -110,8 +110,26 @@ def _resumed(options: PlayOptions, games: int) -> Tuple[int, List[int]]:
     return game, list(results)
 
 
-def _series(difficulty: int, game: int, games: int, results: Sequence[int]) -> Dict[str, Any]:
-    return {"difficulty": difficulty, "game": game, "games": games, "results": list(results)}
+def _series(options: PlayOptions, difficulty: int, game: int, games: int,
+            results: Sequence[int]) -> Dict[str, Any]:
+    """A series' progress as a record keeps it; ``board``: the board every game
+    starts from (``--piles``), when it is not drawn at random."""
+    series: Dict[str, Any] = {"difficulty": difficulty, "game": game, "games": games,
+                              "results": list(results)}
+    board = (options.series or {}).get("board") if options.series is not None else options.piles
+    if board is not None:
+        series["board"] = list(board)
+    return series
+
+
+def _series_board(series: Dict[str, Any]) -> Optional[Tuple[int, ...]]:
+    """The board a loaded series starts every game from (None: a random one)."""
+    board = series.get("board")
+    if (isinstance(board, list) and 1 <= len(board) <= 100
+            and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 10**6 for p in board)
+            and any(board)):
+        return tuple(board)
+    return None
 
 
 def _easy(options: PlayOptions, console: Console, rng: random.Random, name: str) -> None:
@@ -121,7 +139,7 @@ def _easy(options: PlayOptions, console: Console, rng: random.Random, name: str)
     for game in range(start, games + 1):
         console.say(f"\nGame {game} of {games}")
         nimx_won = _game(options, console, rng, name, strategy, strategy.label,
-                         _series(1, game, games, wins), resume=game == start)
+                         _series(options, 1, game, games, wins), resume=game == start)
         wins.append(1 if nimx_won else 0)
     console.say()
     console.say(f"{strategy.label} wins: {wins}")
@@ -139,7 +157,7 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
     for game in range(start, games + 1):
         label, strategy = algorithms[(game - 1) % 2]
         console.say(f"\nGame {game} of {games}")
-        won = _game(options, console, rng, name, strategy, label, _series(2, game, games, results),
+        won = _game(options, console, rng, name, strategy, label, _series(options, 2, game, games, results),
                     resume=game == start)
         results.append(1 if won else 0)
         population.record(label, won)
@@ -163,7 +181,7 @@ def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
     ``resume``: the game of a loaded record, whose moves are played first."""
     loaded = options.moves if resume else ()
     # a loaded record's board is its own game's; the games after it draw theirs
-    given = options.piles if resume or options.series is None else None
+    given = options.piles if resume or options.series is None else _series_board(options.series)
     position = Position(given or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
     problem = play_moves(position, loaded)
     if problem is not None:
