@@ -118,7 +118,8 @@ CASES = [
     Case("rajalakshmi-max2-misere", ("--style", "rajalakshmi", "--mode", "hvai", "--max-take", "2", "--misere",
                                      "--piles", "4", "5", "6"),
          ("0 1",), "misere,max=2", True, _base0, r"^Player 1 removes \d+ from pile \[\d+\]\.$"),
-    Case("rajalakshmi-set-misere", ("--style", "rajalakshmi", "--mode", "hvai", "--subtract", "1,3,4", "--misere", "--piles", "7", "9"),
+    Case("rajalakshmi-set-misere", ("--style", "rajalakshmi", "--mode", "hvai", "--subtract", "1,3,4", "--misere",
+                                    "--piles", "7", "9"),
          ("0 3",), "misere,set=1;3;4", True, _base0, r"^Player 1 removes \d+ from pile \[\d+\]\.$"),
     Case("forejune", ("--style", "forejune", "--piles", "20"), (), "normal,half", False, _forejune,
          r"^AI takes \d+, \d+ remain$", says=lambda now: f"Your turn. Enter number (1-{now[0] // 2}):"),
@@ -268,3 +269,87 @@ def test_a_record_is_still_a_lab2_test_file() -> None:
 def test_a_fact_that_cannot_be_read_names_its_line(fact: str, where: str) -> None:
     with pytest.raises(InputFileError, match=where):
         parse_replay(f"{fact}\n1\n3\n")
+
+
+# ---------------------------------------------------------------- terminal -> web -> terminal
+
+@pytest.fixture()
+def client(tmp_path: Path) -> Iterator[Any]:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    with warnings.catch_warnings():     # Starlette asks for httpx2, which is not needed here
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from nim.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+        yield test_client
+
+
+def _numbers(line: str) -> List[int]:
+    return [int(word) for word in re.findall(r"\d+", line)]
+
+
+#: The AI's move (pile from 0, count) from the line a flow prints for it.
+AI_MOVE: Dict[str, Callable[[str], Tuple[int, int]]] = {
+    "lab2": lambda line: (_numbers(line)[2], _numbers(line)[1]),          # Player 1 takes C from pile P.
+    "rajalakshmi": lambda line: (_numbers(line)[2], _numbers(line)[1]),   # Player 1 removes C from pile [P].
+    "forejune": lambda line: (0, _numbers(line)[0]),                      # AI takes C, R remain
+    "kuet": lambda line: (_numbers(line)[1] - 1, _numbers(line)[0]),      # NimX removes C stones from pile P.
+}
+WEB_CASES = [case for case in CASES if not case.splits]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+@pytest.mark.parametrize("case", WEB_CASES, ids=[case.id for case in WEB_CASES])
+def test_terminal_to_web_to_terminal(case: Case, client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.txt"
+    argv = ["play", *case.argv, "--color", "never"]
+    status, saving, _ = cli(monkeypatch, capsys, argv, [*case.before, f"save {record}", "q"])
+    assert status == 0
+    text = record.read_text()
+    facts = facts_of(text)
+    piles, moves = body_of(text)
+    now = after_moves(piles, moves)
+    # uploaded as the Lab 2 page's "Load as a record and play on" button sends it: flow lab2, two humans
+    answer = client.post("/api/games", json={"flow": "lab2", "misere": False, "mode": "hvh", "record": text})
+    assert answer.status_code == 201, answer.text
+    game, token = answer.json()["game"], answer.json()["token"]
+    assert game["rules"] == facts["rules"] and game["piles"] == list(now)
+    assert game["flow"] == case.id.split("-")[0] and game["mode"] == "hvai"
+    ai_seat = next(seat for seat in game["seats"] if not seat["human"])
+    assert facts[f"seat {game['seats'].index(ai_seat)}"].startswith(f"ai {ai_seat['ai']} ")
+    # the same move gets the same answer in the browser as in the terminal game never saved
+    pile, count, _split = legal_move(case, now)
+    status, straight, _ = cli(monkeypatch, capsys, argv, [*case.before, *case.typed(pile, count, None), "q"])
+    terminal_answer = AI_MOVE[game["flow"]](re.findall(case.ai_line, straight, re.M)[len(moves) - len(case.before)
+                                                                                      // len(case.typed(0, 1, None))])
+    played = client.post(f"/api/games/{game['id']}/move",
+                         json={"token": token, "pile": pile, "count": count, "version": game["version"]})
+    assert played.status_code == 200, played.text
+    game = played.json()["game"]
+    web_answer = tuple(game["moves"][len(moves) + 1][1:3])
+    assert web_answer == terminal_answer
+    # downloaded and loaded in the terminal: the browser's game goes on there, same rules, same AI
+    downloaded = client.get(f"/api/games/{game['id']}/record").text
+    assert facts_of(downloaded)["rules"] == facts["rules"]
+    assert {key: value for key, value in facts_of(downloaded).items() if key.startswith("seat")} == \
+        {key: value for key, value in facts.items() if key.startswith("seat")}
+    back = tmp_path / "back.txt"
+    back.write_text(downloaded)
+    start, all_moves = body_of(downloaded)
+    assert start == piles and tuple(game["piles"]) == after_moves(start, all_moves)
+    if game["finished"]:
+        return
+    pile, count, _split = legal_move(case, tuple(game["piles"]))
+    status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(back), "--color", "never"],
+                              [*case.typed(pile, count, None), "q"])
+    assert status == 0, err
+    if game["flow"] != "kuet":
+        assert f"the game goes on from {game['piles']}" in loaded
+    played = client.post(f"/api/games/{game['id']}/move",
+                         json={"token": token, "pile": pile, "count": count, "version": game["version"]})
+    after = played.json()["game"]["moves"]
+    if len(after) > len(all_moves) + 1:          # the AI answered in the browser: so it does in the terminal
+        assert AI_MOVE[game["flow"]](re.findall(case.ai_line, loaded, re.M)[0]) == tuple(after[-1][1:3])
