@@ -535,7 +535,7 @@ def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move():
 
 
 def test_the_pins_game_from_the_menu(monkeypatch, capsys):
-    typed = "5\n0.33\n0.137\n6 5\n1 1\n1 2\n"
+    typed = "5\n0.33\n0.137\nn\n6 5\n1 1\n1 2\n"         # n: not misère (the menu asks)
     status, out, _ = play_cli(monkeypatch, capsys, ["play"], io.StringIO(typed))
     assert status == 0
     assert "not a take-and-break game" in out                  # 0.33 is the take rule max 2
@@ -548,5 +548,5 @@ def test_help_explains_the_split_syntax(monkeypatch, capsys):
     status, out, _ = play_cli(monkeypatch, capsys, ["play", "--game", "kayles", "--piles", "6", "--mode", "hvh"],
                               io.StringIO("help\n" + "9" * 40 + " 1\n"))
     assert status == 0
-    assert "PILE TAKE PART (take TAKE and leave two heaps, PART and the rest)" in out
+    assert "HEAP TAKE PART (take TAKE and leave two heaps, PART and the rest)" in out
     assert "a heap number of 40 digits is too large" in out

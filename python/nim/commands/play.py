@@ -240,6 +240,9 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if splits and style not in ("pins", "rajalakshmi"):
         raise NimError(f"the {style} game plays take rules, not the take-and-break game {rules}: "
                        "drop --style (the pins game plays it) or use --style pins")
+    misere = None
+    if style == "pins" and rules in (Rules(), Rules(misere=True)) and args.rules is None:
+        misere, rules = rules.misere, None      # --misere or --normal alone: the game is still asked
     if style == "pins" and rules is not None and not splits:
         raise NimError(f"the pins game plays take-and-break games (--game kayles, --octal CODE), "
                        f"not {rules}: use --style rajalakshmi or lab2")
@@ -292,7 +295,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         raise NimError("--name cannot be empty")
     return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
                        rules=rules, games=args.games, seed=args.seed, name=name,
-                       first=args.first, ai=ai, table=args.table, moves=moves, series=series)
+                       first=args.first, ai=ai, table=args.table, moves=moves, series=series,
+                       misere=misere)
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

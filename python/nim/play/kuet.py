@@ -46,7 +46,7 @@ SELECTION_NAMES = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}
 def kuet_board(console: Console, piles: Tuple[int, ...]) -> None:
     """The report's board, after its heading line."""
     console.say("Let's see how the board is looking right now...")
-    console.say(render_kuet_board(piles, console.color))
+    console.say(render_kuet_board(piles, console.color, console.columns))
 
 
 def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:

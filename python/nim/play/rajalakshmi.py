@@ -13,7 +13,7 @@ object under which convention.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser
 from nim.play.game import Look, Player, move_parser
@@ -35,7 +35,8 @@ RAJALAKSHMI_LARGEST = 10**6
 RAJALAKSHMI_MOST = 100
 
 
-def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
+def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0,
+                      columns: Optional[int] = None) -> str:
     """The report's ``print_piles``: ``Piles: [0]:3 [1]:4 [2]:5`` (numbered from 0)."""
     return "Piles: " + " ".join(f"[{i}]:{p}" for i, p in enumerate(piles))
 

@@ -46,6 +46,7 @@ class PlayOptions:
     play: Optional[bool] = None       # the KUET y/n question, answered by a flag
     moves: Tuple[Move, ...] = ()      # a loaded game's moves (--load), played before the game goes on
     series: Optional[Dict[str, Any]] = None   # a loaded record's series so far (RecordHeader.series)
+    misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
 
 
 def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,
