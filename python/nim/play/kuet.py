@@ -39,6 +39,13 @@ KUET_SIZES = (1, 6)
 KUET_RULES = Rules(take="max", k=3)
 #: The report's arrow line under "NimX is playing using ...".
 ARROWS = "->" * 19
+#: The algorithms in plain words, said once after the difficulty is chosen.
+EASY_WORDS = ("(IDA*, in plain words: NimX looks one move ahead, then two, then more, until it sees "
+              "a way to win; it does not always find the best move.)")
+HARD_WORDS = ("(In plain words: Minimax tries every line of play to the end and picks the best move; "
+              "Alpha-Beta finds the same move faster by skipping lines that cannot change the choice. "
+              "Each algorithm keeps a list of its results, its chromosome (1: NimX won), and the one "
+              "with the better fitness, wins / games, is selected at the end.)")
 #: The names the report gives the two Hard-mode algorithms in the selection step.
 SELECTION_NAMES = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}
 
@@ -88,6 +95,7 @@ def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
         raise NimError(f"KUET difficulty is 1 (Easy) or 2 (Hard), not {difficulty}")
     console.say("(Take 1 to 3 stones from one pile; whoever takes the last stone wins. "
                 "Piles are numbered from 1; q quits.)")
+    console.say(EASY_WORDS if difficulty == 1 else HARD_WORDS)
     if difficulty == 1:
         _easy(options, console, rng, name)
     else:

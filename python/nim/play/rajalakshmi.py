@@ -108,6 +108,10 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
     else:
         ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
     console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
+    if ai == "the nim-sum optimal move":
+        console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
+                    "column without carrying. The AI moves to make it 0, a position lost for the player "
+                    "to move.)")
     mode = options.mode
     if mode is None:
         modes = {"": "hvai", **MODE_WORDS}      # Enter: mode 1, the report's [default 1]
