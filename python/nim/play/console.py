@@ -121,6 +121,9 @@ class Console:
             return None
 
     def _answer(self, prompt: str) -> str:
+        if _isatty(self.output) and len(prompt) > shutil.get_terminal_size().columns:
+            # a long question wraps between words, as said lines do; the answer follows its last line
+            prompt = _wrap(prompt.rstrip(), shutil.get_terminal_size().columns - 1) + " "
         while True:
             self.output.write(prompt)
             self.output.flush()
