@@ -353,3 +353,35 @@ def test_terminal_to_web_to_terminal(case: Case, client: Any, tmp_path: Path, mo
     after = played.json()["game"]["moves"]
     if len(after) > len(all_moves) + 1:          # the AI answered in the browser: so it does in the terminal
         assert AI_MOVE[game["flow"]](re.findall(case.ai_line, loaded, re.M)[0]) == tuple(after[-1][1:3])
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_a_browser_game_goes_on_in_the_terminal(client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # a free game in the browser: misère, take at most 3, Lab 2's level 3, the AI first
+    answer = client.post("/api/games", json={"flow": "free", "rules": "misere,max=3", "piles": [5, 6, 7],
+                                             "ai": "level:3", "first": "ai", "mode": "hvai", "seed": 4})
+    assert answer.status_code == 201, answer.text
+    game, token = answer.json()["game"], answer.json()["token"]
+    assert len(game["moves"]) == 1                        # the AI's first move
+    pile, count = next((p, min(oracles.takes("misere,max=3", n))) for p, n in enumerate(game["piles"]) if n)
+    game = client.post(f"/api/games/{game['id']}/move", json={"token": token, "pile": pile, "count": count,
+                                                               "version": game["version"]}).json()["game"]
+    record = tmp_path / "browser.txt"
+    record.write_text(client.get(f"/api/games/{game['id']}/record").text)
+    facts = facts_of(record.read_text())
+    assert facts["rules"] == "misere,max=3" and facts["seat 1"].startswith("ai level:3 ")
+    assert facts["first"] == "1"
+    start, moves = body_of(record.read_text())
+    assert after_moves(start, moves) == tuple(game["piles"])
+    # the next move, in the terminal (the record alone) and in the browser: the same answer
+    pile, count = next((p, min(oracles.takes("misere,max=3", n))) for p, n in enumerate(game["piles"]) if n)
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(record), "--color", "never"],
+                           [f"{pile} {count}", "q"])
+    assert status == 0, err
+    assert f"the game goes on from {game['piles']}" in out and "the AI (Depth-limited alpha-beta (depth 4))" in out
+    terminal = re.findall(r"^Player 1 removes (\d+) from pile \[(\d+)\]\.$", out, re.M)
+    game = client.post(f"/api/games/{game['id']}/move", json={"token": token, "pile": pile, "count": count,
+                                                               "version": game["version"]}).json()["game"]
+    assert not game["finished"]                          # 18 stones, 3 at most a move: far from the end
+    assert [(int(p), int(c)) for c, p in terminal] == [tuple(game["moves"][-1][1:3])]
