@@ -271,6 +271,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                       rules or (Rules(take="half") if style == "forejune" else KUET_RULES if style == "kuet"
                                 else Rules.game("kayles") if style == "pins" else Rules()))
         args.piles = [str(p) for p in loaded.piles]
+        if style == "kuet" and series is None:
+            series = {}         # the loaded board is the first game's; the later games draw theirs
     if args.piles is not None:
         piles = tuple(parse_piles(args.piles))
         if len(piles) > MAX_PILES:
