@@ -19,6 +19,7 @@ from nim.play.flows import run_style
 from nim.play.game import move_parser
 from nim.play.session import MODE_WORDS, PlayOptions
 
+from oracles import takes as oracle_takes
 from oracles import value as oracle_value
 
 HINT = re.compile(r"^Hint: take (\d+)(?: from pile (\d+))?: (.+)$", re.M)
@@ -246,3 +247,41 @@ def test_pile_prompt_takes_ascii_digits_only(word: str) -> None:
     with pytest.raises(ValueError, match="is not a whole number"):
         piles_parser(None)(f"3 {word} 5")
     assert piles_parser(None)("3 4 5") == (3, 4, 5)
+
+
+# -- the examples a prompt suggests are legal moves -----------------------------------------
+
+
+@pytest.mark.parametrize("rule", ["normal", "misere,max=2", "normal,half", "misere,set=2;3", "normal,set=3;4"])
+@pytest.mark.parametrize("piles", [(1, 4), (0, 5, 2), (7,), (2, 2, 9)])
+def test_the_example_a_refusal_suggests_is_a_legal_move(rule: str, piles: Tuple[int, ...]) -> None:
+    from nim.play.game import example_move
+
+    position = Position(piles, rule)
+    if position.is_terminal():
+        return
+    example = example_move(position, base=0)
+    pile, count = map(int, example.split())
+    assert count in oracle_takes(rule, piles[pile]), (rule, piles, example)
+    said = f"e.g. {count}" if len(piles) == 1 else f"e.g. '{example}'"    # one pile: the count alone
+    with pytest.raises(ValueError, match=re.escape(said)):
+        move_parser(position, 0)("x y z")
+
+
+@pytest.mark.parametrize("game, code", [("kayles", "0.77"), ("dawson-kayles", "0.07"), ("dawson-chess", "0.137"),
+                                        ("grundy-game", None)])
+def test_the_pins_help_example_is_a_legal_move(game: str, code: str) -> None:
+    from nim.play.ingame import split_moves_help
+    from takebreak_oracle import options
+
+    text = split_moves_help(1, "heap", Rules.game(game))
+    found = re.search(r"'1 (\d+)(?: (\d+))?' on a heap of (\d+) leaves heaps of (\d+) and (\d+)", text)
+    assert found, text
+    numbers = [int(n) if n is not None else None for n in found.groups()]
+    size, a, b = numbers[2], numbers[3], numbers[4]
+    assert a is not None and b is not None and size is not None
+    if code is None:              # Grundy's game: HEAP PART, nothing taken
+        assert numbers[1] is None and numbers[0] == a
+    else:
+        assert numbers[1] == a and numbers[0] == size - a - b
+    assert tuple(sorted((a, b))) in options(code, size)
