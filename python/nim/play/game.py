@@ -374,7 +374,7 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                     console.commands = saved_commands
             else:
                 assert player.strategy is not None
-                move = player.strategy.choose_move(position, rng=rng)
+                move = player.strategy.choose_move(position, rng=_move_rng(rng, header, len(played)))
             after = position.apply(move)
             if console is not None:
                 line = look.split_line if move.count == 0 and look.split_line else look.move_line
@@ -404,6 +404,16 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             _show_board(console, look, position, width)
             console.say(ending(players, mover, position, bool(played), look.thing))
     return GameResult(winner, played, position.piles)
+
+
+def _move_rng(rng: random.Random, header: Optional[RecordHeader], played: int) -> random.Random:
+    """The random generator of an AI's move: in a game whose record names a seed, one
+    drawn from the seed, the game and the move's number, so that a saved game
+    continues with the random player (and the slips) the whole game would have had."""
+    if header is None or header.seed is None:
+        return rng
+    game = (header.series or {}).get("game", 1)
+    return random.Random(f"{header.seed}/{game}/{played}")
 
 
 def _moves_played(count: int) -> str:
