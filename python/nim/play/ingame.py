@@ -73,7 +73,8 @@ def split_moves_help(base: int = 1, noun: str = "heap", rules: Optional[Rules] =
 GLOSSARY = (
     ("X = ", "X is the nim-sum: the sizes (in a take-and-break game, each heap's Grundy value) "
              "combined by XOR -- write them in binary and add each column without carrying. "
-             "Moving to X = 0 leaves the opponent a lost position."),
+             "Leaving X = 0 leaves the opponent a lost position (in misère play, while some pile "
+             "is worth 2 or more)."),
     ("B = ", "B counts the piles worth 2 or more; in misère play they decide when to switch "
              "from X = 0 to an odd number of single piles."),
     ("g ^ X", "g is one heap's Grundy value, the size of the Nim pile it is worth; ^ is XOR."),
