@@ -396,3 +396,17 @@ def test_a_browser_game_goes_on_in_the_terminal(client: Any, tmp_path: Path, mon
                                                                "version": game["version"]}).json()["game"]
     assert not game["finished"]                          # 18 stones, 3 at most a move: far from the end
     assert [(int(p), int(c)) for c, p in terminal] == [tuple(game["moves"][-1][1:3])]
+
+
+def test_replay_of_a_saved_game_annotates_both_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "saved.txt"
+    header = RecordHeader(rules=Rules(misere=True), flow="lab2",
+                          seats=(SeatRecord("Ada"), SeatRecord("Player 1", "level:3")))
+    record.write_text(record_text((1, 3, 5, 7), [Move(0, 1), Move(1, 1)], header))
+    status, out, _ = cli(monkeypatch, capsys, ["replay", str(record)], [])
+    assert status == 0 and "replayed as with --record" in out and "assuming" not in out
+    assert re.search(r"^  1\. Ada .*\n  2\. Player 1 ", out, re.M)            # both moves from the file
+    assert "board [0 2 5 7]" in out
+    status, _, err = cli(monkeypatch, capsys, ["replay", str(record), "--level", "2"], [])
+    assert status == 2 and "holds both players' moves" in err and err.count("\n") == 1

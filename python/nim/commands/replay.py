@@ -30,7 +30,8 @@ its comment lines (# rules: ...): they are used, and a rule flag must agree.
 
 --ai or --level replaces NimX by another player (the AIs of `nimcore play`);
 --record reads a game saved during `nimcore play` with `save FILE`, which
-holds both players' moves: every move is annotated, nobody answers.
+holds both players' moves: every move is annotated, nobody answers (a file
+whose comment lines name both seats is such a game: --record is implied).
 """
 
 _EPILOG = """\
@@ -86,6 +87,15 @@ def run(args: argparse.Namespace) -> int:
         if not assumed and rules != saved:
             raise NimError(f"{game.name} is a game played under {saved}, not {rules}: drop the rule flags")
         rules, assumed = saved, False
+    both = game.header is not None and len(game.header.seats) == 2    # a game saved by nimcore
+    note = None
+    if both and not args.record:
+        if args.ai is not None or args.level is not None:
+            raise NimError(f"{game.name} is a game saved by nimcore: it holds both players' moves, so no "
+                           "AI answers them; replay it without --ai and --level")
+        args.record = True
+        note = (f"({game.name} is a game saved by nimcore, both players' moves: replayed as with "
+                "--record.)\n")
     players = None
     if args.record and game.header is not None and len(game.header.seats) == 2:
         first = game.header.first
@@ -103,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         if assumed:
             sys.stdout.write(f"(No rule flag given: assuming {replay.rules} play; Lab 2's test files "
                              "are misère games, add --misere.)\n")
+        if note is not None:
+            sys.stdout.write(note)
         sys.stdout.write(format_replay(replay))
     return 0
 
