@@ -69,6 +69,9 @@ class Screen:
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
+        # the server is gone; its socket file is left behind by tmux
+        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        (folder / self.socket).unlink(missing_ok=True)
 
 
 @pytest.fixture()
