@@ -14,7 +14,7 @@ import pytest
 import nim
 
 explain = nim.explain       # the function: resolve it before importing the module of the same name
-from nim.explain import theory_document
+from nim.solving.explain import theory_document
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
