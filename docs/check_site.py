@@ -3,6 +3,7 @@
     python docs/check_site.py links HTML_DIR   every relative link and anchor of the built site resolves
     python docs/check_site.py console          every ```console example runs and prints what its page says
     python docs/check_site.py fences           every code block of a page is run, or says why not
+    python docs/check_site.py api HTML_DIR     every public name of nim and its subpackages is in the reference
 
 A ```console block holds commands after ``$ `` and the output they print (stdout
 and stderr together). In the output, a line ``...`` stands for any number of
@@ -183,11 +184,37 @@ def check_links(site: Path) -> List[str]:
     return problems
 
 
+# -- api --------------------------------------------------------------------------
+
+#: The packages whose public names (``__all__``) the reference documents
+PUBLIC = ("nim", "nim.solving", "nim.play", "nim.study", "nim.trees", "nim.octal", "nim.interop")
+
+
+def check_api(site: Path) -> List[str]:
+    import importlib
+
+    ids: Set[str] = set()
+    for page in (site / "api").glob("*.html"):
+        parser = _Anchors()
+        parser.feed(page.read_text(encoding="utf-8"))
+        ids |= parser.ids
+    problems = []
+    for package in PUBLIC:
+        for name in importlib.import_module(package).__all__:
+            # a name the surface also exports is described once, as nim.NAME
+            if f"{package}.{name}" not in ids and f"nim.{name}" not in ids:
+                problems.append(f"{package}.{name}: not in the API reference")
+    print(f"{len(ids)} names described in the API reference")
+    return problems
+
+
 def main(argv: List[str]) -> int:
     if argv[:1] == ["links"] and len(argv) == 2:
         problems = check_links(Path(argv[1]))
     elif argv == ["console"]:
         problems = check_console()
+    elif argv[:1] == ["api"] and len(argv) == 2:
+        problems = check_api(Path(argv[1]))
     elif argv == ["fences"]:
         problems = check_fences()
     else:
