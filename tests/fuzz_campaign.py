@@ -253,7 +253,7 @@ CASES: List[Case] = [
          "nim.solving.Explanation\nassert callable(nim.explain), nim.explain", "ok"),
     Case(2, "from nim import Explanation, explain", "api",
          "from nim import Explanation, explain as e\nassert callable(e), e\nassert callable(nim.explain)", "ok"),
-    Case(2, "nim.explain after import nim.explain (the module)", "api",
+    Case(2, "nim.explain after import nim.solving.explain (its module)", "api",
          "import nim.solving.explain as module\nfrom nim.solving.explain import Explanation\n"
          "assert callable(nim.explain), nim.explain\nassert nim.explain([1, 2]).text", "ok"),
     Case(2, "no public name of any nim package is a module", "api",
