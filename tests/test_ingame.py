@@ -219,8 +219,8 @@ def test_a_hint_past_the_search_budget_does_not_stop_the_game(monkeypatch: pytes
         raise SearchLimitError("the search passed its node limit", reason="nodes")
 
     # the modules themselves (``nim.explain`` as an attribute is the lazily loaded function)
-    monkeypatch.setattr(importlib.import_module("nim.explain"), "explain", too_big)
-    monkeypatch.setattr(importlib.import_module("nim.defaults"), "solve", too_big)
+    monkeypatch.setattr(importlib.import_module("nim.solving.explain"), "explain", too_big)
+    monkeypatch.setattr(importlib.import_module("nim.solving.defaults"), "solve", too_big)
     assert hint_line(Position((3, 4, 5))) == "Hint: none this time (the search passed its node limit)"
 
 

@@ -488,7 +488,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         emptied first.
     takes_all, leaves, splits : sequences of int
         The places k of the code whose digit has bit 1, bit 2, bit 4
-        (``nim.octal.codes.places``); Grundy's game: (), (), (0,).
+        (``nim.octal_codes.places``); Grundy's game: (), (), (0,).
     grundy_game : bool
         Splits must leave two unequal heaps (Grundy's game).
     grundy : sequence of int

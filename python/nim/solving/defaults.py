@@ -126,7 +126,7 @@ def analyze(
         By default a ``Position``'s own rules.
     depth : bool, default True
         Compute each move's depth, exact: under take `any` by the game-length
-        formulas (``nim.length``, no search, O(moves)); under `max K`, `half`
+        formulas (``nim.solving.length``, no search, O(moves)); under `max K`, `half`
         and `set S` by a search of every position reachable from the root
         (the result's ``method`` says "tt"). False: values only (depth None),
         by the theory where it is exact, much faster on large positions.

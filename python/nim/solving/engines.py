@@ -15,7 +15,7 @@ tt         negamax alpha-beta over canonical positions with a transposition
            table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
 auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 
-ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.heuristics
+ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.solving.heuristics
 ========== ==============================================================
 
 They are listed, in that order, in the tuple ``ENGINES`` of ``Engine`` objects:
@@ -395,7 +395,7 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
 
 def run_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tuple[Solution, Tuple[int, int, int]]:
     """IDA* on a position: a Solution whose value is the found path's outcome for
-    the mover (see nim.heuristics), and (path_length, iterations, threshold).
+    the mover (see nim.solving.heuristics), and (path_length, iterations, threshold).
     Progress is never shown (IDA* restarts its count every iteration)."""
     search = new_search(piles, rules, options._replace(progress=False), "ida")
     try:

@@ -8,7 +8,7 @@ from sys import modules as _modules
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
-from nim.solving.engines import (  # the public ones are nim.solver's names too
+from nim.solving.engines import (  # the public ones are nim.solving.solver's names too
     ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
     register_engine, theory,
 )

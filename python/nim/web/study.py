@@ -2,15 +2,13 @@
 move, the game's record in Lab 2's file format, replays of uploaded test files,
 game trees and the single-pile DP table -- each a JSON-ready dict made by the
 package's own tools (``nim.explain``, ``nim.solve``, ``nim.analyze``,
-``nim.study``, ``nim.tables``)."""
+``nim.study``, ``nim.solving.tables``)."""
 
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-# `from nim import explain`, not `from nim.explain import explain`: importing the
-# submodule first would leave the package attribute nim.explain bound to the module,
-# shadowing the lazily loaded function that nim.explain(...) callers expect
+# the function nim.explain, loaded on first use by the package (nim.solving.explain holds it)
 from nim import explain
 from nim.solving.defaults import analyze, solve
 from nim.errors import NimError

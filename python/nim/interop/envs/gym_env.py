@@ -64,7 +64,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
     max_piles : int, optional
         A take-and-break game's observation slots (its heaps grow as moves split
         them; default: the most heaps a start board can reach; at most 32).
-        See ``nim.envs.board`` for its action ids: (slot, count, first part).
+        See ``nim.interop.envs.board`` for its action ids: (slot, count, first part).
 
     Observations are the pile sizes (``MultiDiscrete``), actions ``Discrete``
     ids of (pile, count) pairs; ``info["action_mask"]`` marks the legal ones.
