@@ -279,6 +279,7 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     NimError
         For an object that is none of these, or a Q-table in an unknown layout.
     """
+    _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
     if isinstance(agent, dict):
@@ -565,7 +566,10 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
                       played_pile, played_count)
     else:       # one call of the agent per position, its answers read in C
         def convert(answer: Any) -> Optional[Move]:
-            return _answer_to_move(answer, width)
+            try:
+                return _answer_to_move(answer, width)
+            except NimError:        # an answer that is no move: graded as an illegal one
+                return None
 
         ask_agent(move_of if not callable(agent) or hasattr(agent, "predict") or hasattr(agent, "act")
                   else agent, convert, box_array, chosen, width, members, usable, played_pile,
