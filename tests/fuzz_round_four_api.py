@@ -96,7 +96,7 @@ def address_space():
                 return int(line.split()[1]) * 1024
 limit = address_space() + (48 << 20)
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-nim.study.grade.grade({}, "max=1", (1,) * 22)          # 4,194,304 positions: more than 48 MiB
+nim.study.grade.grade({}, "normal,max=1", (1,) * 22)          # 4,194,304 positions: more than 48 MiB
 """
 
 # -- item 21: Ctrl-C while the workers compute, the main thread slow between two steps -----
@@ -211,10 +211,12 @@ CASES: List[Case] = [
          "from nim.interop.envs import nim_v0\ne = nim_v0.raw_env()\ne.reset(seed=1)\ne.step(float('inf'))",
          "error"),
     Case(20, "grade(worst=2.5) refused before grading", "api",
-         "calls = []\ntry:\n    nim.study.grade.grade(lambda piles: calls.append(piles), 'misere', (1, 3, 5, 7), worst=2.5)\n"
+         "calls = []\ntry:\n    nim.study.grade.grade(lambda piles: calls.append(piles), 'misere', (1, 3, 5, 7),"
+         " worst=2.5)\n"
          "finally:\n    assert not calls, f'graded {len(calls)} positions first'", "error"),
     Case(20, "grade(sample=2.5) refused before grading", "api",
-         "calls = []\ntry:\n    nim.study.grade.grade(lambda piles: calls.append(piles), 'misere', (1, 3, 5, 7), sample=2.5)\n"
+         "calls = []\ntry:\n    nim.study.grade.grade(lambda piles: calls.append(piles), 'misere', (1, 3, 5, 7),"
+         " sample=2.5)\n"
          "finally:\n    assert not calls, f'graded {len(calls)} positions first'", "error"),
     Case(20, "grade(max_pile=2.5)", "api", "nim.study.grade.grade({}, 'misere', (1, 3), max_pile=2.5)", "error"),
     Case(20, "grade(positions=5)", "api", "nim.study.grade.grade({}, 'misere', 5)", "error"),

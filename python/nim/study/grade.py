@@ -4,8 +4,9 @@ Courses teach Nim with reinforcement learning -- misère Nim on 1, 3, 5, 7 with
 Q-learning is a classic assignment -- and a student cannot tell how close the
 agent is to perfect. ``grade`` asks the agent for its move in every position
 reachable from a start (or a sample of them, or positions you list) and
-compares with the exact oracle, batched through the C core
-(``Solver.values`` and ``Solver.best_moves`` over the whole position grid):
+compares with the exact oracle, computed by compiled code in one pass over the
+whole position grid (``grid_oracle``: every value and game length, each legal
+take looked at once):
 
 * in a **won** position the agent should keep the win: its move must leave a
   position lost for the opponent;
@@ -67,7 +68,8 @@ from nim.inputs import MAX_DIGITS, read_capped
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 
-__all__ = ["MAX_GRID", "Blunder", "Grade", "as_agent", "grade", "load_qtable", "format_grade"]
+__all__ = ["MAX_GRID", "MAX_WORK", "Blunder", "Grade", "as_agent", "grade", "grid_oracle", "load_qtable",
+           "format_grade"]
 
 #: Largest position grid (product of pile + 1) a grade covers.
 MAX_GRID = 5_000_000
@@ -439,7 +441,7 @@ def grid_oracle(box: Tuple[int, ...], rules: RulesLike = None) -> Tuple[Any, Any
         work = sum(size // (p + 1) * int(takes_below[p]) for p in box)
         if work > MAX_WORK:
             raise NimError(f"grading the positions below {list(box)} under {ruleset} means looking at "
-                           f"{work:,} moves; grade looks at most at {MAX_WORK:,}: use a smaller start "
+                           f"{work:,} moves, more than the {MAX_WORK:,} grade looks at: use a smaller start "
                            "(or a rule with fewer moves, such as max=K)")
         values = np.empty(size, dtype=np.int8)
         depth = np.empty(size, dtype=np.int32)
