@@ -69,13 +69,15 @@ def _json_error(out: bytes, err: bytes) -> Optional[str]:
 
 
 def _grade_cli(item: int, name: str, table_name: str, *extra: str, expected: int = USAGE,
-               timeout: float = 20.0) -> List[Case]:
-    """The case with and without --json."""
+               timeout: float = 20.0, json_too: bool = True) -> List[Case]:
+    """The case, and (``json_too``) the same with --json."""
     argv = ["grade", "{" + table_name + "}", *extra]
     error = expected == USAGE
-    return [Case(item, name, "cli", argv, expected, timeout, check=_one_line_error if error else None),
-            Case(item, name + " (--json)", "cli", argv + ["--json"], expected, timeout,
-                 check=_json_error if error else None)]
+    cases = [Case(item, name, "cli", argv, expected, timeout, check=_one_line_error if error else None)]
+    if json_too:
+        cases.append(Case(item, name + " (--json)", "cli", argv + ["--json"], expected, timeout,
+                          check=_json_error if error else None))
+    return cases
 
 
 # -- item 11: a MemoryError under a cap (the cap set inside the case, just above what it uses) ---
@@ -152,20 +154,20 @@ if status != 130:
 CASES: List[Case] = [
     # item 8: malformed Q-tables, with and without --json
     *_grade_cli(8, "a Q-value that is a string", "q_string"),
-    *_grade_cli(8, "a Q-value that is null", "q_null"),
-    *_grade_cli(8, "a Q-value that is a list", "q_list"),
-    *_grade_cli(8, "a row of Q-values holding a string", "q_row_of_strings"),
+    *_grade_cli(8, "a Q-value that is null", "q_null", json_too=False),
+    *_grade_cli(8, "a Q-value that is a list", "q_list", json_too=False),
+    *_grade_cli(8, "a row of Q-values holding a string", "q_row_of_strings", json_too=False),
     *_grade_cli(8, "a Q-value too large for a float", "q_too_large"),
-    *_grade_cli(8, "a Q-value that is NaN", "q_nan"),
+    *_grade_cli(8, "a Q-value that is NaN", "q_nan", json_too=False),
     *_grade_cli(8, "a state key of 5,000 digits", "q_key_digits"),
-    *_grade_cli(8, "an action key of 5,000 digits", "q_action_digits"),
+    *_grade_cli(8, "an action key of 5,000 digits", "q_action_digits", json_too=False),
     *_grade_cli(8, "JSON nested 100,000 deep", "q_deep"),
-    *_grade_cli(8, "JSON objects nested 50,000 deep", "q_deep_object"),
+    *_grade_cli(8, "JSON objects nested 50,000 deep", "q_deep_object", json_too=False),
     *_grade_cli(8, "a record whose state is a number", "q_record_state_int"),
-    *_grade_cli(8, "a record whose action is an object", "q_record_action_dict"),
-    *_grade_cli(8, "a record whose state holds a list", "q_record_nested_state"),
-    *_grade_cli(8, "a record whose value is a string", "q_record_value_string"),
-    *_grade_cli(8, "a record that is a list", "q_record_not_object"),
+    *_grade_cli(8, "a record whose action is an object", "q_record_action_dict", json_too=False),
+    *_grade_cli(8, "a record whose state holds a list", "q_record_nested_state", json_too=False),
+    *_grade_cli(8, "a record whose value is a string", "q_record_value_string", json_too=False),
+    *_grade_cli(8, "a record that is a list", "q_record_not_object", json_too=False),
     Case(8, "API: a Q-value that is a string", "api",
          "nim.study.grade.grade({((1, 3), (0, 1)): 'abc'}, None, (1, 3))", "error"),
     Case(8, "API: a Q-value too large for a float", "api",
@@ -174,8 +176,8 @@ CASES: List[Case] = [
          "nim.study.grade.grade({'1,' + '3' * 5000: {'0,1': 1.0}}, None, (1, 3))", "error"),
     # item 9: the Q-table file read with the cap and the NUL check
     *_grade_cli(9, "a .json name for /dev/zero", "zero_json"),
-    *_grade_cli(9, "a pickle name for /dev/zero", "zero_pickle"),
-    *_grade_cli(9, "a JSON Q-table holding a NUL byte", "q_nul"),
+    *_grade_cli(9, "a pickle name for /dev/zero", "zero_pickle", json_too=False),
+    *_grade_cli(9, "a JSON Q-table holding a NUL byte", "q_nul", json_too=False),
     # item 10: a large single pile is fast, a larger one refused in words
     Case(10, "grade --piles 4000", "cli", ["grade", "{q_empty}", "--piles", "4000"], OK, 20.0),
     Case(10, "grade --piles 1000 --json", "cli", ["grade", "{q_empty}", "--piles", "1000", "--json"], OK, 20.0),
@@ -231,6 +233,11 @@ CASES: List[Case] = [
     Case(20, "an agent answering (0, inf) is graded illegal", "api",
          "r = nim.study.grade.grade(lambda piles: (0, float('inf')), None, (1, 3))\n"
          "assert r.illegal == r.positions == 7, r.to_dict()", "ok"),
+    Case(20, "grade(positions=[[]])", "api", "nim.study.grade.grade({}, 'misere', [[]])", "error"),
+    Case(20, "NimEnv reset(seed=inf)", "api",
+         "from nim.interop.envs import NimEnv\nNimEnv((3, 4, 5)).reset(seed=float('inf'))", "error"),
+    Case(20, "NimEnv reset(seed=2.5)", "api", "from nim.interop.envs import NimEnv\nNimEnv((3, 4, 5)).reset(seed=2.5)",
+         "error"),
     Case(20, "as_agent(max_pile=2.5)", "api", "nim.study.grade.as_agent(lambda p: 3, None, 2.5)((1, 3))", "error"),
     # item 21: Ctrl-C on solve --batch --workers 2, the clean-up's steps spread out
     Case(21, "solve --batch --workers 2: SIGINT with a late shutdown", "driver", _POOL_DRIVER, None, 40.0),

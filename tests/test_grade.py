@@ -346,8 +346,13 @@ def test_a_q_table_is_graded_as_its_greedy_agent_one_call_per_position(rule: str
             if rng.random() < 0.6:
                 table[(piles, move)] = rng.choice([-1.0, 0.0, 0.5, 0.5, 2.0])
     table[((99,) * len(start), (0, 1))] = 5.0           # a state outside the grid: ignored
-    per_position = nim.study.grade.as_agent(table, rules, max(start))
-    fast = nim.study.grade.grade(table, rules, start)
-    slow = nim.study.grade.grade(lambda piles: per_position(piles), rules, start)
-    assert {**fast.to_dict(), "seconds": 0} == {**slow.to_dict(), "seconds": 0}
-    check(fast, expected(rule, start, lambda piles: per_position(piles)))
+    width = max(start)
+    arrays = {piles: np.array([rng.choice([-1.0, 0.0, 0.25, 3.0])
+                               for _ in range(rng.randrange(len(piles) * width + 3))])
+              for piles in rng.sample(positions, len(positions) // 2)}      # short rows: the rest count 0
+    for layout in (table, arrays):
+        per_position = nim.study.grade.as_agent(layout, rules, width)
+        fast = nim.study.grade.grade(layout, rules, start)
+        slow = nim.study.grade.grade(per_position, rules, start)
+        assert {**fast.to_dict(), "seconds": 0} == {**slow.to_dict(), "seconds": 0}
+        check(fast, expected(rule, start, per_position))

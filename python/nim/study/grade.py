@@ -506,7 +506,8 @@ def grade(agent: Any, rules: RulesLike = None,
     ruleset = Rules.coerce(rules)
     start, listed = _positions(positions)
     box = start
-    move_of = as_agent(agent, ruleset, max_pile or max(max(box), 1))
+    # a Q-table is read by _greedy_moves, in bulk: not turned into a function here
+    move_of = as_agent(agent if not isinstance(agent, dict) else {}, ruleset, max_pile or max(max(box), 1))
     values, depth, longest = grid_oracle(box, ruleset)
     try:
         return _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
@@ -601,10 +602,7 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
         piles = tuple(int(at // stride % (top + 1)) for stride, top in zip(strides, box))
         right = _right_move(piles, at, strides, members, usable, values, depth)
         if not legal[k]:
-            answer = answers.get(k, "")
-            if not answer and isinstance(agent, dict):
-                answer = repr(move_of(piles))
-            report.blunders.append(Blunder(piles, None, right, True, answer))
+            report.blunders.append(Blunder(piles, None, right, True, answers.get(k, "")))
         else:
             played = Move(int(played_pile[k]), int(played_count[k]))
             report.blunders.append(Blunder(piles, played, right))
@@ -635,12 +633,132 @@ def _greedy_moves(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int, 
                   played_count: Any) -> None:
     """A Q-table's greedy move in every position ``chosen``, without a Python call per
     position: the first legal move where the table knows nothing (all values 0), in
-    C; the table's own states one by one (a Python step per state of the table)."""
+    C; where it knows a legal move of positive value, the best of them by NumPy over
+    the table's entries; the other states the table knows (none of their known moves
+    both legal and positive: a missing move, worth 0, may win) one by one."""
     from nimcore.grade import greedy_first
 
     smallest = np.where(usable > 0, members[0] if len(members) else 0, 0).astype(np.int64)
     greedy_first(np.array(box, dtype=np.int64), chosen, smallest, played_pile, played_count)
-    by_state = _qtable_by_state(table, width)
+    if _greedy_arrays(np, table, rules, box, strides, chosen, members, usable, width, played_pile,
+                      played_count):
+        return
+    entries = _table_entries(np, table, width, len(box))
+    if entries is None:         # another layout, or a value to complain about: state by state
+        _greedy_states(np, _qtable_by_state(table, width), rules, box, strides, chosen, played_pile,
+                       played_count)
+        return
+    states, piles, counts, values = entries
+    box_array = np.array(box, dtype=np.int64)
+    inside = (states >= 0).all(axis=1) & (states <= box_array).all(axis=1)
+    at = np.where(inside, states @ np.array(strides, dtype=np.int64), -1)
+    rows = np.minimum(np.searchsorted(chosen, at), max(len(chosen) - 1, 0))
+    found = inside & (len(chosen) > 0) & (chosen[rows] == at if len(chosen) else False)
+    in_range = found & (piles >= 0) & (piles < len(box))
+    sizes = np.where(in_range, states[np.arange(len(states)), np.where(in_range, piles, 0)], 0)
+    slot = np.searchsorted(members, counts)                 # a take's place among the legal ones
+    legal = in_range & (counts >= 1) & (slot < usable[sizes]) & \
+        (members[np.minimum(slot, max(len(members) - 1, 0))] == counts if len(members) else False)
+    r, p, c, v = rows[legal], piles[legal], counts[legal], values[legal]
+    top = np.full(len(chosen), -np.inf)                     # per row: the highest value known ...
+    np.maximum.at(top, r, v)
+    tied = v == top[r]
+    code = np.full(len(chosen), np.iinfo(np.int64).max)     # ... and its first move in (pile, count) order
+    np.minimum.at(code, r[tied], p[tied] * (np.int64(1) << 40) + c[tied])
+    positive = np.flatnonzero(top > 0)
+    played_pile[positive] = code[positive] >> 40
+    played_count[positive] = code[positive] & ((np.int64(1) << 40) - 1)
+    rest = np.setdiff1d(rows[found], positive)              # known states still to decide
+    if len(rest):
+        keep = found & np.isin(rows, rest)
+        by_state: Dict[Tuple[int, ...], Dict[Move, float]] = {}
+        for state, pile, count, value in zip(states[keep].tolist(), piles[keep].tolist(),
+                                              counts[keep].tolist(), values[keep].tolist()):
+            by_state.setdefault(tuple(state), {})[Move(pile, count)] = value
+        _greedy_states(np, by_state, rules, box, strides, chosen, played_pile, played_count)
+
+
+def _greedy_arrays(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int, ...], strides: List[int],
+                   chosen: Any, members: Any, usable: Any, width: int, played_pile: Any,
+                   played_count: Any) -> bool:
+    """The layout ``{state: values by action id}`` as one matrix (a row per state,
+    missing ids 0): each state's best legal id by one masked argmax (the first of
+    equals: ids run in (pile, count) order). False when the table is not in this
+    layout of finite numbers (it is then read entry by entry)."""
+    if not table:
+        return False
+    try:
+        rows = [np.asarray(row) for row in table.values()]
+        if not all(row.ndim == 1 and row.dtype.kind in "iuf" for row in rows):
+            return False
+        states = np.array([_ints(key) for key in table], dtype=np.int64)
+    except (TypeError, ValueError, OverflowError, NimError):
+        return False
+    if states.ndim != 2 or states.shape[1] != len(box):
+        return False
+    longest = max(len(row) for row in rows)
+    box_array = np.array(box, dtype=np.int64)
+    inside = (states >= 0).all(axis=1) & (states <= box_array).all(axis=1)
+    at = np.where(inside, states @ np.array(strides, dtype=np.int64), -1)
+    where = np.minimum(np.searchsorted(chosen, at), max(len(chosen) - 1, 0))
+    graded = np.flatnonzero(inside & (chosen[where] == at)) if len(chosen) else np.zeros(0, np.int64)
+    matrix = np.zeros((len(graded), longest))
+    for number, state in enumerate(graded.tolist()):
+        matrix[number, :len(rows[state])] = rows[state]
+    if np.isnan(matrix).any():
+        return False
+    ids = np.arange(longest, dtype=np.int64)
+    pile_of, count_of = ids // width, ids % width + 1
+    sizes = states[graded][:, np.minimum(pile_of, len(box) - 1)]
+    slot = np.searchsorted(members, count_of)
+    named = members[np.minimum(slot, max(len(members) - 1, 0))] == count_of if len(members) else False
+    legal = (pile_of < len(box)) & named & (slot < usable[sizes])
+    masked = np.where(legal, matrix, -np.inf)
+    best = masked.argmax(axis=1) if longest else np.zeros(len(graded), np.int64)
+    value = masked[np.arange(len(graded)), best] if longest else np.zeros(len(graded))
+    positive = value > 0
+    played_pile[where[graded[positive]]] = pile_of[best[positive]]
+    played_count[where[graded[positive]]] = count_of[best[positive]]
+    by_state: Dict[Tuple[int, ...], Dict[Move, float]] = {}      # no positive legal value known: one by one
+    for number in np.flatnonzero(~positive).tolist():
+        state = graded[number]
+        by_state[tuple(states[state].tolist())] = {
+            Move(int(pile_of[i]), int(count_of[i])): float(q) for i, q in enumerate(rows[state].tolist())}
+    _greedy_states(np, by_state, rules, box, strides, chosen, played_pile, played_count)
+    return True
+
+
+def _table_entries(np: Any, table: Dict[Any, Any], width: int, k: int) -> Optional[Tuple[Any, Any, Any, Any]]:
+    """A Q-table as arrays (states, piles, counts, values), one row per entry, when it
+    is in the classic layout with tuple keys and every value is a number (not NaN);
+    else None (the table is read entry by entry)."""
+    if not table:
+        return None
+    try:
+        keys = list(table)
+        if all(type(key) is tuple and len(key) == 2 and type(key[0]) is tuple for key in keys):
+            states = np.array([key[0] for key in keys])                  # {(state, action): q}
+            actions = np.array([key[1] for key in keys])
+            values = np.array(list(table.values()))
+            if actions.ndim != 2 or actions.shape[1] != 2 or actions.dtype.kind != "i":
+                return None
+            piles, counts = actions[:, 0].astype(np.int64), actions[:, 1].astype(np.int64)
+        else:
+            return None
+    except (TypeError, ValueError, OverflowError, NimError):
+        return None
+    if values.dtype.kind not in "iuf" or states.ndim != 2 or states.shape[1] != k or states.dtype.kind != "i":
+        return None
+    values = values.astype(np.float64)
+    if np.isnan(values).any():
+        return None
+    return states.astype(np.int64), piles, counts, values
+
+
+def _greedy_states(np: Any, by_state: Dict[Tuple[int, ...], Dict[Move, float]], rules: Rules,
+                   box: Tuple[int, ...], strides: List[int], chosen: Any, played_pile: Any,
+                   played_count: Any) -> None:
+    """The greedy move of each state of ``by_state`` that is graded, one by one."""
     play = _greedy(by_state, rules)
     for state in by_state:
         if len(state) != len(box) or any(not 0 <= p <= top for p, top in zip(state, box)):
@@ -668,8 +786,8 @@ def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int
             raise NimError("grade needs a start with at least one pile")
         return start, None
     listed = [as_piles(p) for p in items]
-    if not listed:
-        raise NimError("grade needs at least one position")
+    if not listed or not all(listed):
+        raise NimError("grade needs at least one position, each of at least one pile")
     widths = {len(p) for p in listed}
     if len(widths) != 1:
         raise NimError(f"the positions to grade must all have one number of piles, not {sorted(widths)}")
