@@ -61,6 +61,8 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from nim.errors import NimError
@@ -685,7 +687,8 @@ def _greedy_arrays(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int,
     missing ids 0): each state's best legal id by one masked argmax (the first of
     equals: ids run in (pile, count) order). False when the table is not in this
     layout of finite numbers (it is then read entry by entry)."""
-    if not table:
+    first = next(iter(table.values()), None)
+    if first is None or not hasattr(first, "__len__") or isinstance(first, (str, bytes, dict)):
         return False
     try:
         rows = [np.asarray(row) for row in table.values()]
@@ -736,15 +739,21 @@ def _table_entries(np: Any, table: Dict[Any, Any], width: int, k: int) -> Option
         return None
     try:
         keys = list(table)
-        if all(type(key) is tuple and len(key) == 2 and type(key[0]) is tuple for key in keys):
-            states = np.array([key[0] for key in keys])                  # {(state, action): q}
-            actions = np.array([key[1] for key in keys])
-            values = np.array(list(table.values()))
-            if actions.ndim != 2 or actions.shape[1] != 2 or actions.dtype.kind != "i":
-                return None
-            piles, counts = actions[:, 0].astype(np.int64), actions[:, 1].astype(np.int64)
-        else:
+        # {(state, action): q} with tuples of ints (checked by C-level maps: no Python step per entry)
+        if set(map(type, keys)) != {tuple} or set(map(len, keys)) != {2}:
             return None
+        state_keys, action_keys = list(map(itemgetter(0), keys)), list(map(itemgetter(1), keys))
+        if (set(map(type, state_keys)) != {tuple} or set(map(len, state_keys)) != {k}
+                or set(map(type, action_keys)) != {tuple} or set(map(len, action_keys)) != {2}):
+            return None
+        state_numbers = list(chain.from_iterable(state_keys))
+        action_numbers = list(chain.from_iterable(action_keys))
+        if not set(map(type, state_numbers)) <= {int} or not set(map(type, action_numbers)) <= {int}:
+            return None
+        states = np.fromiter(state_numbers, dtype=np.int64, count=len(state_numbers)).reshape(len(keys), k)
+        actions = np.fromiter(action_numbers, dtype=np.int64, count=len(action_numbers)).reshape(len(keys), 2)
+        values = np.array(list(table.values()))
+        piles, counts = actions[:, 0], actions[:, 1]
     except (TypeError, ValueError, OverflowError, NimError):
         return None
     if values.dtype.kind not in "iuf" or states.ndim != 2 or states.shape[1] != k or states.dtype.kind != "i":
