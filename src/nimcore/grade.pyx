@@ -15,7 +15,8 @@ usable[s] = min(K, s); ``half``: s // 2; ``set S``: the members <= s).
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_CheckExact
+from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int32_t, int64_t
 
 cdef enum:
@@ -117,6 +118,7 @@ def ask_agent(agent, convert, const int64_t[::1] box, const int64_t[::1] chosen,
     cdef int64_t strides[64]
     cdef int64_t coords[64]
     cdef int64_t n = 1, idx, pile, count = 0, rest, top = 0
+    cdef int overflow = 0, overflow_count = 0
     cdef object piles, answer, item
     if k > 64:
         raise ValueError("at most 64 piles")
@@ -146,15 +148,17 @@ def ask_agent(agent, convert, const int64_t[::1] box, const int64_t[::1] chosen,
             answers[row] = f"raised {type(error).__name__}: {error}"
             continue
         pile = -1
-        if type(answer) is int:
+        if PyTuple_Check(answer) and PyTuple_GET_SIZE(answer) == 2 \
+                and PyLong_CheckExact(<object>PyTuple_GET_ITEM(answer, 0)) \
+                and PyLong_CheckExact(<object>PyTuple_GET_ITEM(answer, 1)):     # a Move, or a pair of ints
+            pile = PyLong_AsLongLongAndOverflow(<object>PyTuple_GET_ITEM(answer, 0), &overflow)
+            count = PyLong_AsLongLongAndOverflow(<object>PyTuple_GET_ITEM(answer, 1), &overflow_count)
+            if overflow or overflow_count:
+                pile = -1
+        elif type(answer) is int:
             if max_pile > 0 and 0 <= answer < 2**62:
                 pile = answer // max_pile
                 count = answer % max_pile + 1
-        elif isinstance(answer, tuple) and len(<tuple>answer) == 2 \
-                and type((<tuple>answer)[0]) is int and type((<tuple>answer)[1]) is int:
-            if -2**62 < (<tuple>answer)[0] < 2**62 and -2**62 < (<tuple>answer)[1] < 2**62:
-                pile = (<tuple>answer)[0]
-                count = (<tuple>answer)[1]
         elif answer is not None:
             try:
                 converted = convert(answer)
