@@ -694,6 +694,8 @@ def _greedy_arrays(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int,
         rows = [np.asarray(row) for row in table.values()]
         if not all(row.ndim == 1 and row.dtype.kind in "iuf" for row in rows):
             return False
+        if np.isnan(np.concatenate(rows).astype(np.float64)).any():
+            return False            # NaN anywhere: read entry by entry, which says where
         states = np.array([_ints(key) for key in table], dtype=np.int64)
     except (TypeError, ValueError, OverflowError, NimError):
         return False
@@ -708,8 +710,6 @@ def _greedy_arrays(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int,
     matrix = np.zeros((len(graded), longest))
     for number, state in enumerate(graded.tolist()):
         matrix[number, :len(rows[state])] = rows[state]
-    if np.isnan(matrix).any():
-        return False
     ids = np.arange(longest, dtype=np.int64)
     pile_of, count_of = ids // width, ids % width + 1
     sizes = states[graded][:, np.minimum(pile_of, len(box) - 1)]
