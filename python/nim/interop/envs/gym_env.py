@@ -128,8 +128,11 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         Raises
         ------
         NimError
-            For ``options["piles"]`` that does not fit the board or cannot start a game.
+            For ``options["piles"]`` that does not fit the board or cannot start a game,
+            or a seed that is not a whole number >= 0.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise NimError(f"seed must be a whole number >= 0 or None, not {seed!r:.60}")
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         first = self.agent_first if self.agent_first is not None else bool(self.np_random.integers(2))
