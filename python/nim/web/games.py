@@ -123,10 +123,23 @@ def _check_piles(piles: Tuple[int, ...]) -> Tuple[int, ...]:
 
 
 def _rules(text: str) -> Rules:
+    """The rules of a new browser game: any take rule set. A take-and-break game's
+    moves split a heap, which a browser game's (pile, count) moves cannot record,
+    so such rules are refused before anything is stored.
+
+    Raises
+    ------
+    WebError
+        400 for a rule string that does not parse, 422 for take-and-break rules.
+    """
     try:
-        return Rules.parse(text or "normal")
+        rules = Rules.parse(text or "normal")
     except NimError as error:
         raise WebError(str(error)) from None
+    if rules.splits:
+        raise WebError(f"{rules} is a take-and-break game (a move may split a heap in two): the browser "
+                       "plays games whose moves only take; study it with the table and tree instead", 422)
+    return rules
 
 
 # ---------------------------------------------------------------- the state
