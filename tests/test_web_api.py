@@ -318,6 +318,18 @@ def test_undo_takes_back_the_move_and_the_ai_answer(client):
     assert client.post(f"/api/games/{game['id']}/undo", json={"token": "nope"}).status_code == 403
 
 
+def test_undo_is_refused_once_the_game_has_ended_and_the_kuet_result_stays(client):
+    game, token = create(client, flow="kuet", name="Ada", piles="2 3")
+    while not game["finished"]:        # the human plays first legal moves; NimX answers
+        game = move(client, game, token, *first_legal(game)).json()["game"]
+    results = list(game["series"]["results"])
+    assert len(results) == 1
+    answer = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
+    assert answer.status_code == 409 and "over" in answer.json()["error"]
+    after = client.get(f"/api/games/{game['id']}").json()["game"]
+    assert after["finished"] and after["series"]["results"] == results and after["moves"] == game["moves"]
+
+
 def test_undo_is_refused_between_two_people(client):
     game, token = create(client, flow="free", mode="hvh", piles=[3, 4])
     move(client, game, token, 0, 1)

@@ -609,7 +609,7 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     ------
     WebError
         When the game has no AI to take back from, the token is not the
-        human's, or the human has not moved yet.
+        human's, the game is over, or the human has not moved yet.
     """
     if not state["undo"]:
         raise WebError("undo is for games against the AI", 409)
@@ -617,12 +617,11 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     if seat is None:
         raise WebError("this token holds no seat in this game", 403)
     moves = state["moves"]
+    if state["finished"]:       # a finished game keeps its result (and a KUET series its wins)
+        raise WebError("the game is over: its moves can no longer be taken back", 409)
     mine = [i for i, (who, _p, _c) in enumerate(moves) if who == seat]
     if not mine:
         raise WebError("there is no move of yours to take back", 409)
-    if state["finished"] and state.get("series") and state["series"]["results"]:
-        state["series"]["results"].pop()
-        state["series"]["done"] = False
     del moves[mine[-1]:]
     rebuild(state)
     state["version"] += 1

@@ -195,7 +195,7 @@ function update(state) {
   }
   $("#record").href = `/api/games/${state.id}/record`;
   $("#undo").hidden = !state.undo;
-  $("#undo").disabled = you === null || !state.moves.some(([seat]) => seat === you);
+  $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
   $("#why").hidden = !state.seats.some((seat) => seat.ai);
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
