@@ -623,3 +623,23 @@ def test_ai_vs_ai_with_slow_searchers_on_a_big_board_is_bounded(client, monkeypa
     assert game["finished"]
     assert_consistent(game)
     assert any("the exact solver plays the remaining ones" in line for line in game["log"])
+
+
+def test_forejune_says_the_seeds_lines_from_start_to_end(client):
+    """testNimdp.cpp's words: "AI moves first. Starting with n = 20", "AI takes K, N
+    remain", "You take K, N remain", then "You lost!" or "AI lost; you won!"."""
+    game, token = create(client, flow="forejune", pile=20, seed=4)
+    assert "AI moves first. Starting with n = 20" in game["log"]
+    size = 20
+    while not game["finished"]:
+        game = move(client, game, token, 0, 1).json()["game"]
+    lines = [line for line in game["log"] if " remain" in line]
+    assert len(lines) == len(game["moves"])
+    for (seat, _pile, count), line in zip(game["moves"], lines):
+        size -= count
+        who = "AI takes" if seat == 0 else "You take"
+        assert line == f"{who} {count}, {size} remain"
+    assert count in oracles.takes("normal,half", size + count)
+    human_won = game["winner"] == 1
+    assert human_won == (game["to_move"] == 0)         # whoever is left with 1 (no move) has lost
+    assert game["log"][-1] == ("AI lost; you won!" if human_won else "You lost!")

@@ -418,7 +418,7 @@ def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[st
     state["undo"] = True
     state["extra"]["forejune"] = True
     _say(state, f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
-                "The AI moves first.", f"Pile size: {pile}")
+                "The AI moves first.", f"AI moves first. Starting with n = {pile}")
     return state
 
 
@@ -551,8 +551,9 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
             _say(state, f"{name} removes {move.count} stones from pile {shown}.")
     elif flow == "rajalakshmi":
         _say(state, f"{name} removes {move.count} from pile [{shown}].", rajalakshmi_board(state["piles"]))
-    elif flow == "forejune":
-        _say(state, f"{name} takes {move.count}.   Pile: {state['piles'][0]}")
+    elif flow == "forejune":        # the seed's own lines (testNimdp.cpp)
+        who = "AI takes" if state["seats"][seat]["ai"] else "You take"
+        _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
     else:
         _say(state, f"{name} takes {move.count} from pile {shown}.   Piles: {' '.join(map(str, state['piles']))}")
     if state["finished"]:
@@ -562,6 +563,9 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
 def _finish(state: Dict[str, Any]) -> None:
     if state["flow"] == "kuet":
         _kuet_game_end(state)
+        return
+    if state["flow"] == "forejune":
+        _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
         return
     final = position_of(state)
     line = ending(_players(state), state["to_move"], final, bool(state["moves"]))

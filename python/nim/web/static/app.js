@@ -88,16 +88,17 @@ const setups = {
           difficulty.hidden = true; goodbye.textContent = `Maybe next time, ${name.value || "friend"}. Goodbye!`; }}, "n")),
       goodbye, difficulty,
       ...say("Board: 2 to 3 piles of 1 to 6 stones; take 1 to 3 stones from one pile; whoever takes the last stone wins; you move first.",
-        "Easy: 3 games against IDA*, then `IDA* wins: [...]`. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
+        "Easy: 3 games against IDA*, then \u201cIDA* wins: [...]\u201d. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
   },
   rajalakshmi() {
     const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
-    return [...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 0"});
+    return [field("Your name:", name), ...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
       field("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:",
         select("mode", [["hvai", "1 = Human vs AI"], ["hvh", "2 = Human vs Human (two browsers)"], ["aivai", "3 = AI vs AI"]], "hvai")),
       field("Enter piles as space-separated integers (press Enter for default 3 4 5):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
-        onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value})}, "Start"))];
+        onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value, name: name.value})}, "Start"))];
   },
   lab2() {
     const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
@@ -119,6 +120,7 @@ const setups = {
   },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
+      field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
@@ -127,7 +129,7 @@ const setups = {
       field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
         flow: "free", rules: $("#rules").value, piles: $("#piles").value, mode: $("#mode").value,
-        ai: $("#ai").value, first: $("#first").value})}, "Start"))];
+        ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
   },
   index() {
     const cards = [
@@ -235,7 +237,7 @@ function typedPrompts(state, name) {
   }
   if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
   if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
-  if (state.flow === "forejune") return ["", null, `${name}, how many do you take?`];
+  if (state.flow === "forejune") return ["", null, `Your turn. Enter number (1-${Math.floor(state.piles[0] / 2)}):`];
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
@@ -416,8 +418,8 @@ function replayPanel() {
   const playOn = () => start({flow: "lab2", misere: rules.value === "misere", mode: "hvh", record: text.value});
   return el("div", {class: "panel", id: "replay"}, el("h2", {}, "Replay a test-case file"),
     el("p", {}, "First line the number of piles, then one pile size per line, then one move per line as ",
-      el("code", {}, "pile_index count"), " (piles from 0). The file's moves are the human's; NimX answers each, as ",
-      el("code", {}, "nimcore replay"), " does. A record downloaded here holds every move of both players: load it with the second button."),
+      el("code", {}, "pile_index count"), " (piles from 0). The file's moves are the human's; NimX answers each, as in Lab 2's",
+      " test cases. A record downloaded here holds every move of both players: load it with the second button."),
     el("p", {}, file), el("p", {}, text), field("Rules:", rules),
     el("p", {}, el("button", {id: "replay-button", type: "button", class: "primary", onclick: replay}, "Replay against NimX"), " ",
       el("button", {id: "load-record", type: "button", onclick: playOn}, "Load as a record (every move) and play on")), out);
@@ -459,12 +461,13 @@ function tablePanel() {
     for (let start = 0; start < rows.length; start += 10) {
       const part = rows.slice(start, start + 10);
       lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
-      lines.push(el("tr", {}, el("th", {}, ""), ...part.map((row) => el("td", {class: row.outcome}, row.value > 0 ? "W" : "L"))));
+      lines.push(el("tr", {}, el("th", {}, "score"), ...part.map((row) => el("td", {class: row.outcome}, String(row.value)))));
     }
-    out.append(el("table", {id: "dp-table"}, ...lines));
+    out.append(el("pre", {id: "dp-scores"}, "score: " + rows.map((row) => String(row.value)).join(", ")),
+      el("table", {id: "dp-table"}, ...lines));
   })();
   return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),
-    el("p", {}, `Single-pile scores under normal,half (W: the player to move wins, L: loses), n = 1 to ${upto}.`), out);
+    el("p", {}, `The seed's S[n] for one pile of n = 1 to ${upto}: 1 when the player to move wins, -1 when it loses (the player left with 1 has lost).`), out);
 }
 
 // ---------------------------------------------------------------- start-up
