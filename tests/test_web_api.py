@@ -643,3 +643,24 @@ def test_forejune_says_the_seeds_lines_from_start_to_end(client):
     human_won = game["winner"] == 1
     assert human_won == (game["to_move"] == 0)         # whoever is left with 1 (no move) has lost
     assert game["log"][-1] == ("AI lost; you won!" if human_won else "You lost!")
+
+
+def test_why_speaks_to_a_student_with_one_numbering_and_a_theory_link(client):
+    """The move in the heading and in the theory's text carry the same pile number
+    (KUET counts from 1), no file path, no Python or command-line advice; the
+    linked theory page is served here."""
+    import re
+
+    game, token = create(client, flow="kuet", name="Ada", piles="3 5", seed=1)
+    game = move(client, game, token, 0, 1).json()["game"]
+    seat, pile, count = game["moves"][-1]
+    assert seat == 1
+    answer = client.get(f"/api/games/{game['id']}/why").json()
+    assert f"take {count} from pile {pile + 1}" in answer["summary"]
+    text = answer["explain"]["text"]
+    for banned in ("docs/", ".md", "nim.", "nimcore", "--", "`"):
+        assert banned not in text, (banned, text)
+    numbers = {int(n) for n in re.findall(r"\bpile (\d+)", text)}
+    assert numbers and numbers <= {1, 2}, text          # two piles, numbered 1 and 2 as on the board
+    page = client.get(answer["theory"])
+    assert page.status_code == 200 and "Grundy" in page.text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import re
 import threading
@@ -291,6 +292,13 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
     async def game_page(request: Request) -> Response:
         return _page("game", "A game of Nim")
 
+    async def theory(request: Request) -> Response:
+        text = await run_in_threadpool(_theory_text)
+        return HTMLResponse(
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The theory behind nimcore</title>'
+            '<link rel="stylesheet" href="/static/style.css"></head><body><main><h1>The theory behind nimcore</h1>'
+            f'<pre class="theory">{html.escape(text)}</pre></main></body></html>')
+
     # ---- the API
     async def health(request: Request) -> Response:
         return _json({"ok": True, "games": await run_in_threadpool(store.count)})
@@ -409,6 +417,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route("/", index),
         *[Route(f"/{flow}", flow_page) for flow in PAGES],
         Route("/g/{game_id}", game_page),
+        Route("/theory", theory),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/health", health),
         Route("/api/games", create, methods=["POST"]),
@@ -473,6 +482,18 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _theory_text() -> str:
+    """The theory the answers rest on: the copy installed with the package (nim/theory.md),
+    else a source tree's docs/theory.md."""
+    import nim
+
+    here = Path(nim.__file__).parent
+    for path in (here / "theory.md", here.parent.parent / "docs" / "theory.md"):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return "The theory document is not installed with this copy of nimcore."
 
 
 def _page(flow: str, title: str) -> Response:

@@ -6,6 +6,7 @@ package's own tools (``nim.explain``, ``nim.solve``, ``nim.analyze``,
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional
 
 # `from nim import explain`, not `from nim.explain import explain`: importing the
@@ -39,6 +40,32 @@ def _limits(cancel: Any) -> Dict[str, Any]:
     return {"node_limit": NODE_LIMIT, "time_limit": TIME_LIMIT, "cancel": cancel}
 
 
+_PILE = re.compile(r"\bpile (\d+)")
+_LISTED = re.compile(r"(\d+): (\d+) -> ")
+
+
+def student_text(text: str, base: int) -> str:
+    """The theory's explanation as a student reads it in the page: piles numbered from
+    ``base`` as on the board, without the package's file paths or its Python and
+    command-line advice (the page links to the theory served by the server)."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("Theory and proofs:") or "nim." in line or "nimcore" in line:
+            continue
+        if base:
+            line = _PILE.sub(lambda m: f"pile {int(m.group(1)) + base}", line)
+            if "pile  size -> grundy:" in line:
+                line = _LISTED.sub(lambda m: f"{int(m.group(1)) + base}: {m.group(2)} -> ", line)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _for_students(why_: Any, base: int) -> Dict[str, Any]:
+    data: Dict[str, Any] = why_.to_dict()
+    data["text"] = student_text(data["text"], base)
+    return data
+
+
 def _move_words(move: Optional[Move], base: int) -> Optional[str]:
     if move is None:
         return None
@@ -54,7 +81,8 @@ def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     words = _move_words(why_.move, state["base"])
     verdict = "you can win" if why_.value > 0 else "you are losing against best play"
     return {"move": list(why_.move) if why_.move else None, "value": why_.value,
-            "summary": f"Hint: {words} ({verdict}).", "explain": why_.to_dict()}
+            "summary": f"Hint: {words} ({verdict}).", "explain": _for_students(why_, state["base"]),
+            "theory": "/theory"}
 
 
 def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
@@ -82,7 +110,8 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     else:
         judgement = (f"That move throws the win away: the theory's winning move was "
                      f"{_move_words(why_.move, base)}. ({label} does not always play perfectly.)")
-    return {"move": [pile, count], "summary": f"{head} {judgement}", "explain": why_.to_dict()}
+    return {"move": [pile, count], "summary": f"{head} {judgement}", "explain": _for_students(why_, base),
+            "theory": "/theory"}
 
 
 def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:

@@ -346,8 +346,8 @@ async function studyView(kind) {
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
   if (kind === "analysis") { studyPanel(...analysisView(data)); return; }
-  const note = game.base === 0 ? [] : [el("p", {class: "note"}, "The theory's account below numbers the piles from 0.")];
-  studyPanel(el("p", {id: `${kind}-summary`}, el("strong", {}, data.summary)), ...note, el("pre", {}, data.explain.text));
+  studyPanel(el("p", {id: `${kind}-summary`}, el("strong", {}, data.summary)), el("pre", {}, data.explain.text),
+    el("p", {}, el("a", {href: data.theory, target: "_blank", id: `${kind}-theory`}, "How the theory works")));
 }
 
 function analysisView(data) {
