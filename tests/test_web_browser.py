@@ -403,3 +403,96 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
             assert game["moves"][0][0] == 0               # the AI moved first
         page.screenshot(path=str(shots / f"{flow}-game.png"), full_page=True)
     assert visitor.errors == []
+
+
+# ---------------------------------------------------------------- the pages, true to the seeds (issue 32, 4)
+
+def _dp_scores(upto: int) -> List[int]:
+    """forejune's S[n] by its own recursion (testNimdp.cpp), n = 1..upto: 1 a win for the
+    player to move, -1 a loss (left with 1: lost)."""
+    score = [0] * (upto + 1)
+    for n in range(1, upto + 1):
+        score[n] = 1 if any(score[n - i] == -1 for i in range(1, n // 2 + 1)) else -1
+    return score[1:]
+
+
+def test_forejune_speaks_the_seeds_lines_and_shows_its_score_table(server, people, shots):
+    player = people()
+    page = player.page
+    page.goto(f"{server.url}/forejune")
+    page.fill("#pile", "20")
+    page.click("#start")
+    page.wait_for_selector("#dp-scores")
+    assert page.inner_text("#dp-scores") == "score: " + ", ".join(map(str, _dp_scores(20)))
+    assert page.inner_text("#dp-scores").startswith("score: -1, 1, -1, 1, 1, 1, -1")   # the seed's row
+    log = page.inner_text("#log")
+    assert "AI moves first. Starting with n = 20" in log
+    game = player.state()
+    count = game["moves"][0][2]
+    assert f"AI takes {count}, {20 - count} remain" in log
+    while not game["finished"]:
+        assert page.is_visible("#typed")
+        assert page.inner_text("#typed").startswith(f"Your turn. Enter number (1-{game['piles'][0] // 2}):")
+        page.fill("#typed-count", "1")
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+        game = player.state()
+    log = page.inner_text("#log")
+    assert log.rstrip().endswith("AI lost; you won!" if game["winner"] == 1 else "You lost!")
+    assert not page.is_visible("#typed")          # the game is over: no typed move
+    page.screenshot(path=str(shots / "forejune-seed-lines.png"), full_page=True)
+    assert player.errors == []
+
+
+def test_a_finished_game_disables_undo_and_hides_the_typed_form_from_everyone(server, people, shots):
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/kuet")
+    assert "`" not in page.inner_text("body")
+    page.fill("#name", "Ann")
+    page.click("#yes")
+    page.click("#easy")
+    page.wait_for_selector(".stone")
+    assert "`" not in page.inner_text("body")
+    game = ann.state()
+    watcher = people()                         # a spectator of the same game: no typed move
+    watcher.page.goto(f"{server.url}/g/{game['id']}")
+    watcher.page.wait_for_selector(".stone")
+    assert not watcher.page.is_visible("#typed")
+    while not game["finished"]:
+        take_first_stone(page, game)
+        wait_version_above(page, game["version"])
+        game = ann.state()
+    assert page.is_disabled("#undo") and not page.is_visible("#typed")
+    page.click("#why")
+    page.wait_for_selector("#why-summary")
+    assert page.get_attribute("#why-theory", "href") == "/theory"
+    page.screenshot(path=str(shots / "kuet-finished.png"), full_page=True)
+    assert ann.errors == [] and watcher.errors == []
+
+
+def test_lab2s_four_four_minimax_tree_opens_on_its_root(server, people, shots):
+    student = people()
+    page = student.page
+    page.goto(f"{server.url}/lab2")
+    page.wait_for_selector("#tree-button")
+    text = page.inner_text("body")
+    import re
+
+    named = re.findall(r"(?:^|\s)--[a-z][a-z-]*|nimcore (?:play|replay|solve|serve|tree|table|grade)\b", text)
+    assert named == [], named                 # the page names no command line
+    page.fill("#tree-piles", "4 4")
+    page.select_option("#tree-method", "minimax")
+    page.click("#tree-button")
+    page.wait_for_selector(".tree svg")
+    assert "1,920 nodes searched below the root" in page.inner_text("#tree-out")    # 1,921 with the root
+    assert page.locator(".tree g.node").count() == 1921
+    page.wait_for_function("() => document.querySelector('.tree').scrollLeft > 0")
+    inside = page.evaluate("""() => {
+        const box = document.querySelector('.tree').getBoundingClientRect();
+        const root = document.querySelector('.tree [data-depth="0"]').getBoundingClientRect();
+        return root.left >= box.left && root.right <= box.right && root.top >= box.top && root.bottom <= box.bottom;
+    }""")
+    assert inside, "the root of the tree is not in view"
+    page.locator(".tree").screenshot(path=str(shots / "lab2-tree-4-4.png"))
+    assert student.errors == []

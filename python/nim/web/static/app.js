@@ -431,12 +431,20 @@ function treeView(tree) {
   const box = el("div", {class: "tree"});
   // the SVG is made by nimcore's own tree drawing (nim.study), not from user text
   box.innerHTML = tree.svg;
+  // a wide tree opens on its root (drawn at the top, somewhere in the middle)
+  requestAnimationFrame(() => {
+    const root = box.querySelector('[data-depth="0"]');
+    if (!root) return;
+    const at = root.getBBox();
+    box.scrollLeft = Math.max(0, at.x + at.width / 2 - box.clientWidth / 2);
+    box.scrollTop = 0;
+  });
   return [el("p", {}, tree.summary), box];
 }
 
 function treePanel() {
-  const piles = el("input", {id: "tree-piles", value: game ? game.piles.join(" ") : "1 3 5", size: 16});
-  const method = select("tree-method", [["alphabeta", "alpha-beta"], ["minimax", "minimax"]], "alphabeta");
+  const piles = el("input", {id: "tree-piles", value: game ? game.piles.join(" ") : "4 4", size: 16});
+  const method = select("tree-method", [["alphabeta", "alpha-beta"], ["minimax", "minimax"]], "minimax");
   const out = el("div", {id: "tree-out"});
   const draw = async () => {
     const rules = game ? game.rules : "misere";
