@@ -18,7 +18,7 @@ from nim.errors import NimError, SearchLimitError
 from nim.play.ingame import record_text as lab2_record
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
+from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, position_of
 
 __all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
 
@@ -68,9 +68,7 @@ def _for_students(why_: Any, base: int) -> Dict[str, Any]:
 
 
 def _move_words(move: Optional[Move], base: int) -> Optional[str]:
-    if move is None:
-        return None
-    return f"take {move.count} from pile {move.pile + base}"
+    return None if move is None else move_words(move, base)
 
 
 def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
@@ -94,10 +92,10 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     if last is None:
         raise WebError("the AI has not moved yet", 409)
     position = Position(state["start"], rules)
-    for _seat, pile, count in moves[:last]:
-        position = position.apply(Move(pile, count))
-    seat, pile, count = moves[last]
-    played = Move(pile, count)
+    for entry in moves[:last]:
+        position = position.apply(move_of(entry))
+    seat = moves[last][0]
+    played = move_of(moves[last])
     why_ = explain(position, **_limits(cancel))
     after_value = solve(position.apply(played), **_limits(cancel)).value
     label = state["seats"][seat]["label"] or "the AI"
@@ -111,7 +109,7 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     else:
         judgement = (f"That move throws the win away: the theory's winning move was "
                      f"{_move_words(why_.move, base)}. ({label} does not always play perfectly.)")
-    return {"move": [pile, count], "summary": f"{head} {judgement}", "explain": _for_students(why_, base),
+    return {"move": moves[last][1:], "summary": f"{head} {judgement}", "explain": _for_students(why_, base),
             "theory": "/theory"}
 
 
@@ -123,12 +121,12 @@ def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     base = state["base"]
     rows: List[Dict[str, Any]] = []
     value = solve(position, **_limits(cancel)).value
-    for number, (seat, pile, count) in enumerate(state["moves"], start=1):
-        move = Move(pile, count)
+    for number, entry in enumerate(state["moves"], start=1):
+        seat, move = entry[0], move_of(entry)
         after = position.apply(move)
         after_value = solve(after, **_limits(cancel)).value
         best = solve(position, **_limits(cancel)).move
-        rows.append({"number": number, "player": state["seats"][seat]["name"], "move": [pile, count],
+        rows.append({"number": number, "player": state["seats"][seat]["name"], "move": entry[1:],
                      "words": _move_words(move, base), "before": list(position.piles),
                      "after": list(after.piles), "value_before": value,
                      "throws_away_win": value > 0 and after_value > 0,
@@ -151,7 +149,7 @@ def record_text(state: Dict[str, Any]) -> str:
     """The game's record in Lab 2's test-file format: the number of piles, one
     size a line, then every move of both players in order as ``pile_index count``
     (piles from 0)."""
-    return lab2_record(state["start"], [Move(pile, count) for _seat, pile, count in state["moves"]])
+    return lab2_record(state["start"], [move_of(entry) for entry in state["moves"]])
 
 
 def replay(text: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:

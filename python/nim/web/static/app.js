@@ -181,7 +181,7 @@ function update(state) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if (state.flow === "rajalakshmi" || state.flow === "free") status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
@@ -212,6 +212,7 @@ function drawBoard() {
   board.replaceChildren();
   const canMove = mine && mine.seat === game.to_move && !game.finished;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  if (game.splits) { drawPins(canMove, last); return; }
   game.piles.forEach((size, pile) => {
     const row = el("div", {class: "pile", "data-pile": pile},
       el("span", {class: "label"}, game.flow === "kuet" ? `Pile_no ${pile + game.base}:` : `Pile ${pile + game.base}`));
@@ -243,7 +244,7 @@ function typedPrompts(state, name) {
 
 function showTyped() {
   const form = $("#typed");
-  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  const canMove = mine && mine.seat === game.to_move && !game.finished && !game.splits;   // pins are clicked
   form.hidden = !canMove;
   if (!canMove) return;
   const [prompt, pileText, countText] = typedPrompts(game, game.seats[mine.seat].name);
@@ -280,6 +281,73 @@ function pick(pile, index) {
   drawBoard();
 }
 
+// ---- take-and-break games: each heap a row of pins; a move knocks down a run of
+// pins and leaves the pins on either side as two heaps (Grundy's game: a cut between pins)
+
+function cutsOnly(pile) {
+  const moves = game.heap_moves[pile];
+  return moves.length > 0 && moves.every(([count]) => count === 0);
+}
+
+function drawPins(canMove, last) {
+  const board = $("#board");
+  game.piles.forEach((size, pile) => {
+    const row = el("div", {class: "pile pins", "data-pile": pile}, el("span", {class: "label"}, `Heap ${pile + game.base}`));
+    for (let index = 0; index < size; index += 1) {
+      const picked = chosen && chosen.pile === pile && (chosen.cut === undefined
+        ? index >= chosen.from && index <= chosen.to : index === chosen.cut);
+      row.append(el("button", {
+        type: "button", class: "pin" + (picked ? " chosen" : "") + (chosen && chosen.cut === index && chosen.pile === pile ? " cut" : ""),
+        "data-pile": pile, "data-index": index,
+        "aria-label": `heap ${pile + game.base}, pin ${index + 1} of ${size}`, disabled: !canMove,
+        onclick: () => pickPin(pile, index)}));
+    }
+    row.append(el("span", {class: "count"}, size === 0 ? "(empty)" : size));
+    if (last && last[1] === pile) row.classList.add("last-moved");
+    board.append(row);
+  });
+  showChoice();
+}
+
+function pickPin(pile, index) {
+  if (cutsOnly(pile)) chosen = {pile, cut: index};              // split after this pin
+  else if (chosen && chosen.pile === pile && chosen.cut === undefined && index === chosen.from - 1) chosen.from = index;
+  else if (chosen && chosen.pile === pile && chosen.cut === undefined && index === chosen.to + 1) chosen.to = index;
+  else chosen = {pile, from: index, to: index};
+  drawBoard();
+}
+
+// the move the chosen pins stand for: {count, left, right, legal, split}
+function pinMove() {
+  const size = game.piles[chosen.pile];
+  const count = chosen.cut === undefined ? chosen.to - chosen.from + 1 : 0;
+  const left = chosen.cut === undefined ? chosen.from : chosen.cut + 1;
+  const right = size - left - count;
+  const split = left > 0 && right > 0 ? [Math.min(left, right), Math.max(left, right)] : null;
+  const [a, b] = split || [0, 0];
+  const legal = game.heap_moves[chosen.pile].some(([c, x, y]) => c === count && x === a && y === b);
+  return {count, left, right, split, legal};
+}
+
+function leavesWords(move) {
+  if (move.split) return `leaving two heaps, ${move.left} and ${move.right}`;
+  const rest = move.left + move.right;
+  return rest ? `leaving one heap of ${rest}` : "leaving nothing";
+}
+
+function showPinChoice(confirm, clear, text) {
+  const move = pinMove();
+  const shown = chosen.pile + game.base;
+  confirm.disabled = !move.legal;
+  clear.disabled = false;
+  confirm.textContent = move.count ? `Knock down ${move.count} from heap ${shown}` : `Split heap ${shown}`;
+  const what = move.count ? `Knocking down ${move.count} pin${move.count > 1 ? "s" : ""} of heap ${shown}`
+    : `Splitting heap ${shown}`;
+  text.textContent = move.legal ? `${what}, ${leavesWords(move)}. Confirm, or click more pins.`
+    : `${what}, ${leavesWords(move)}, is not a move of ${game.rules}. ${game.describe}`;
+  text.classList.toggle("error", !move.legal);
+}
+
 function showChoice() {
   const confirm = $("#confirm"), clear = $("#clear"), text = $("#selection");
   const canMove = mine && mine.seat === game.to_move && !game.finished;
@@ -287,10 +355,14 @@ function showChoice() {
     confirm.disabled = true;
     clear.disabled = true;
     confirm.textContent = "Take";
-    text.textContent = canMove ? "Click a stone: it and the stones after it are taken." : "";
+    text.textContent = !canMove ? "" : game.splits
+      ? (game.piles.some((_size, pile) => cutsOnly(pile)) ? "Click the pin after which a heap splits."
+        : "Click the pins to knock down (next to each other): the pins on either side stay as two heaps.")
+      : "Click a stone: it and the stones after it are taken.";
     text.classList.remove("error");
     return;
   }
+  if (game.splits) { showPinChoice(confirm, clear, text); return; }
   const count = game.piles[chosen.pile] - chosen.from;
   const allowed = game.takes[chosen.pile];
   const ok = allowed.includes(count);
@@ -311,9 +383,14 @@ function describeTakes(takes) {
 
 async function confirmMove() {
   if (!chosen || !mine) return;
-  const count = game.piles[chosen.pile] - chosen.from;
-  const answer = await api("POST", `/api/games/${game.id}/move`,
-    {token: mine.token, pile: chosen.pile, count, version: game.version});
+  const body = {token: mine.token, pile: chosen.pile, version: game.version};
+  if (game.splits) {
+    const move = pinMove();
+    Object.assign(body, {count: move.count, split: move.split});
+  } else {
+    body.count = game.piles[chosen.pile] - chosen.from;
+  }
+  const answer = await api("POST", `/api/games/${game.id}/move`, body);
   if (answer.ok) update(answer.data.game);
   else await refused(answer);
 }
