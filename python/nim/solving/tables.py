@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from nim.solving import engines
-from nim.errors import InvalidPositionError
+from nim.errors import InvalidPositionError, SearchLimitError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.solving.limits import Limits
@@ -163,7 +163,11 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
+    cancel = limits.cancel if limits is not None else None
     for heap in range(upto + 1):
+        if cancel is not None and cancel.is_set():      # a row answered by genus theory searches nothing
+            raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
+                                   reason="cancelled")
         winning = sorted({move[1] for move in split_moves([heap], rules)
                           if solve(child([heap], move), rules, limits=limits).value < 0})
         moves = not table.dead(heap)

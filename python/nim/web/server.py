@@ -45,8 +45,10 @@ HEADER_SECONDS = 10.0
 MAX_CONNECTIONS = 1000
 #: Descriptors kept free for the database, the listening socket and the threads.
 SPARE_DESCRIPTORS = 64
-#: Seconds the requests (and the pool's threads) get to end once their searches are cancelled.
-STOP_SECONDS = 0.4
+#: Seconds, from the signal, within which everything has stopped: the requests get
+#: GRACE_SECONDS to answer once their searches are cancelled, the pool's threads the rest.
+STOP_SECONDS = 0.6
+GRACE_SECONDS = 0.25
 
 
 def max_connections() -> int:
@@ -196,6 +198,7 @@ class _Server(uvicorn.Server):
         self.stopping = stopping
         self.on_signal = on_signal
         self.signal: Optional[int] = None
+        self.stopped_at = 0.0
         self.loop: Optional[asyncio.AbstractEventLoop] = None
 
     def install(self) -> List[Tuple[int, Any]]:
@@ -206,6 +209,7 @@ class _Server(uvicorn.Server):
             self.force_exit = True
             return
         self.signal = sig
+        self.stopped_at = time.monotonic()
         self.stopping.set()             # every running search's cancel handle
         self.should_exit = True
         # a request that cannot be cancelled is cut at the end of the short grace:
@@ -235,7 +239,7 @@ def serve(app: Any, sock: socket.socket, stopping: threading.Event, *, on_stop: 
     config = uvicorn.Config(app, http=GuardedH11, log_level="warning", access_log=access_log, lifespan="on",
                             timeout_keep_alive=int(HEADER_SECONDS), limit_concurrency=cap + 1,
                             # typed int, used as asyncio.wait_for's float timeout
-                            timeout_graceful_shutdown=STOP_SECONDS)  # type: ignore[arg-type]
+                            timeout_graceful_shutdown=GRACE_SECONDS)  # type: ignore[arg-type]
     server = _Server(config, stopping, getattr(getattr(app, "state", None), "stop_streams", None))
     previous = server.install() if threading.current_thread() is threading.main_thread() else []
     try:
@@ -245,7 +249,7 @@ def serve(app: Any, sock: socket.socket, stopping: threading.Event, *, on_stop: 
             signal.signal(sig, handler)
         sock.close()
     # the pool's searches were cancelled: give them a moment to return, no more
-    deadline = time.monotonic() + STOP_SECONDS
+    deadline = (server.stopped_at or time.monotonic()) + STOP_SECONDS
     for thread in threading.enumerate():
         if thread is not threading.current_thread() and not thread.daemon:
             thread.join(max(0.0, deadline - time.monotonic()))

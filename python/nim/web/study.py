@@ -101,7 +101,8 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     label = state["seats"][seat]["label"] or "the AI"
     name = "NimX" if state["flow"] == "kuet" else state["seats"][seat]["name"]
     base = state["base"]
-    head = f"{name} ({label}) played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
+    who = name if label in name else f"{name} ({label})"      # "Player 2 (AI, Optimal)" names it already
+    head = f"{who} played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
     if why_.value < 0:
         judgement = "Every move loses there against best play, so any move was as good as another."
     elif after_value < 0:
