@@ -664,3 +664,11 @@ def test_why_speaks_to_a_student_with_one_numbering_and_a_theory_link(client):
     assert numbers and numbers <= {1, 2}, text          # two piles, numbered 1 and 2 as on the board
     page = client.get(answer["theory"])
     assert page.status_code == 200 and "Grundy" in page.text
+
+
+@pytest.mark.parametrize("flow", ["rajalakshmi", "lab2", "free"])
+def test_the_creator_of_a_human_vs_human_game_gives_a_name(client, flow):
+    game, token = create(client, flow=flow, mode="hvh", name="Ann")
+    assert game["seats"][0]["name"] == "Ann"
+    joined = client.post(f"/api/games/{game['id']}/join", json={"name": "Bo"}).json()
+    assert [seat["name"] for seat in joined["game"]["seats"]] == ["Ann", "Bo"]

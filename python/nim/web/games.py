@@ -407,9 +407,10 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     piles = _piles(options.get("piles"), (1, 3, 5, 7))
     ai = f"level:{level}"
     strategy = make_strategy(ai, tie_break="lab2")
-    seats = [_seat("Player 1 (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
+    name = _text(options, "name", "", 40)
+    seats = [_seat(f"{name or 'Player 1'} (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
     if mode == "hvh":
-        seats = [_seat("Player 1"), _seat("Player 2")]
+        seats = [_seat(name or "Player 1"), _seat("Player 2")]
     elif mode == "aivai":
         seats[0] = _seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label)
     state = _base_state("lab2", rules, piles, seats, 0, 0, seed)

@@ -102,14 +102,16 @@ const setups = {
   },
   lab2() {
     const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"});
     return [...say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, as in Lab 2's test files."),
+      field("Your name:", name),
       field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
       field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("Piles (space-separated sizes):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
         flow: "lab2", misere: $("#misere").value === "y", level: Number($("#level").value), mode: $("#mode").value,
-        piles: piles.value})}, "Start"))];
+        piles: piles.value, name: name.value})}, "Start"))];
   },
   forejune() {
     const pile = el("input", {id: "pile", size: 8, placeholder: "random"});
