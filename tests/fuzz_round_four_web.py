@@ -382,6 +382,30 @@ for sock in held:
 stop(server)
 '''
 
+_STREAMS = _SERVER + r'''
+import resource
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+server = start(nofile=256)            # at most 96 event streams, 192 connections
+game, token = create(server, flow="free", mode="hvh", piles="3 4")
+streams = []
+for _ in range(180):                  # complete requests that hold their connection for good
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    sock.sendall(f"GET /api/games/{game['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    streams.append(sock)
+refused = 0
+for sock in streams:
+    head = sock.recv(200)
+    refused += b" 503 " in head.split(b"\r\n")[0]
+check(refused >= 180 - 96, f"only {refused} of 180 event streams were refused")
+status, _answer, text = call(server, "POST", f"/api/games/{game['id']}/move",
+                            {"token": token, "pile": 0, "count": 1, "version": game["version"]})
+check(status == 200, "a move with 180 event streams open:", status, text[:200])
+for sock in streams:
+    sock.close()
+stop(server)
+'''
+
 _HEADER_TIMEOUT = _SERVER + r'''
 server = start()
 slow = socket.create_connection(("127.0.0.1", server.port))
@@ -505,6 +529,8 @@ CASES: List[Case] = [
          "driver", _SIGNAL_BUSY, None, 60),
     Case(6, "serve: 1,100 partial connections (1,024 files) and another client is served", "driver",
          _PARTIAL_CONNECTIONS, None, 60),
+    Case(6, "serve: 180 event streams (256 files): the excess refused, a move still served", "driver",
+         _STREAMS, None, 40),
     Case(6, "serve: half-sent headers, also after a keep-alive request, are closed by a timeout", "driver",
          _HEADER_TIMEOUT, None, 40),
     Case(6, "serve: a body that never ends is answered 408", "driver", _SLOW_BODY, None, 40),

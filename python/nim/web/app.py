@@ -47,6 +47,20 @@ BODY_SECONDS = 10.0
 COMPUTE_SECONDS = 10.0
 #: Seconds between checks that the client of a computation is still there.
 POLL_SECONDS = 0.25
+#: Most event streams open at once: a stream holds its connection for good, so
+#: streams alone must never fill the server's connections (past this, 503: the
+#: page asks for the game every 1.5 s instead).
+MAX_STREAMS = 500
+
+
+def max_streams() -> int:
+    """MAX_STREAMS, or half the files the process may open when that is fewer."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_STREAMS
+    return max(4, min(MAX_STREAMS, (soft - 64) // 2))
 #: Seconds between keep-alive comments on an event stream.
 KEEPALIVE = 15.0
 STATIC = Path(__file__).parent / "static"
@@ -89,6 +103,10 @@ class Hub:
     def watched(self) -> List[str]:
         """The games someone is watching."""
         return list(self._watchers)
+
+    def streams(self) -> int:
+        """How many event streams are open."""
+        return sum(map(len, self._watchers.values()))
 
     def tell(self, game_id: str, version: int) -> None:
         for queue in list(self._watchers.get(game_id, ())):
@@ -244,6 +262,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
     """
     store = Store(db)
     stopping = stopping if stopping is not None else threading.Event()
+    stream_cap = max_streams()
     hub_box: List[Hub] = []
     book = Games(store)
 
@@ -364,6 +383,9 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         game_id = request.path_params["game_id"]
         await run_in_threadpool(book.load, game_id)       # 404 before the stream starts
         the_hub = hub()
+        if the_hub.streams() >= stream_cap:
+            raise WebError("too many live updates are open on this server: the page asks for the game "
+                           "every 1.5 s instead", 503)
         queue = the_hub.watch(game_id)
 
         async def stream() -> AsyncIterator[str]:
