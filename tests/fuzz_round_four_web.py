@@ -313,7 +313,7 @@ time.sleep(0.5)
 started = time.monotonic()
 status, _answer, _text = call(server, "GET", "/api/health", timeout=30)
 took = time.monotonic() - started
-check(status == 200 and took < 3, f"health took {took:.1f} s while six tables computed")
+check(status == 200 and took < 5, f"health took {took:.1f} s while six tables computed")
 for worker in workers:
     worker.join(30)
 check(len(results) == 6 and all(r in (200, 503) for r in results), results)
@@ -390,12 +390,15 @@ server = start(nofile=256)            # at most 96 event streams, 192 connection
 game, token = create(server, flow="free", mode="hvh", piles="3 4")
 streams = []
 for _ in range(180):                  # complete requests that hold their connection for good
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=20)
     sock.sendall(f"GET /api/games/{game['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     streams.append(sock)
 refused = 0
 for sock in streams:
-    head = sock.recv(200)
+    try:
+        head = sock.recv(200)
+    except OSError as error:
+        fail("an event stream got no answer:", repr(error))
     refused += b" 503 " in head.split(b"\r\n")[0]
 check(refused >= 180 - 96, f"only {refused} of 180 event streams were refused")
 status, _answer, text = call(server, "POST", f"/api/games/{game['id']}/move",
