@@ -9,13 +9,13 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
 from nim.solving.engines import (  # the public ones are nim.solver's names too
-    ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
-    register_engine, theory,
+    ENGINES, METHODS, SPLIT_ONLY_METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named,
+    has_closed_form, register_engine, theory,
 )
 from nim.solving.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
-from nim.errors import NimError, SearchLimitError
+from nim.errors import NimError, SearchLimitError, UnknownMethodError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
@@ -247,6 +247,9 @@ class Solver:
         if self._rules.splits:
             from nim.solving.takebreak import split_solve
             return split_solve(position, self._rules, name, options)
+        if name in SPLIT_ONLY_METHODS:
+            raise UnknownMethodError(f"method {method!r} solves take-and-break games (misère play), "
+                                     f"not {self._rules}")
         if name == "auto":
             name = auto_method(self._rules)
         engine = engine_named(name)
