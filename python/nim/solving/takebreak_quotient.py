@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
 __all__ = ["FORCED_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
-           "forget_quotients", "quotient_for"]
+           "forget_quotients", "known_quotient", "quotient_for"]
 
 #: Seconds a solve without a time limit may spend getting a quotient.
 QUOTIENT_SECONDS = 2.0
@@ -74,6 +74,15 @@ def forget_quotients() -> None:
     """Forget this process's quotients and failed attempts (tests; the disk cache stays)."""
     with _LOCK:
         _ATTEMPTS.clear()
+
+
+def known_quotient(rules: Rules, piles: Sequence[int]) -> Optional["MisereQuotient"]:
+    """The quotient this process holds for ``rules`` if it covers every heap of ``piles``
+    (no computation: what a solve just used)."""
+    attempt = _ATTEMPTS.get(str(rules))
+    if attempt is None or attempt.quotient is None or not attempt.quotient.covers(max(piles, default=0)):
+        return None
+    return attempt.quotient
 
 
 def _budget(options: SolveOptions, forced: bool) -> float:
