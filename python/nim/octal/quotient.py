@@ -133,7 +133,8 @@ class MisereQuotient:
         return self.product(heaps) in self.p_portion
 
     def winning_move(self, heaps: Sequence[int]) -> Optional[Move]:
-        """A move to a position whose product is in P, or None when the sum is lost.
+        """A move to a position whose product is in P; None when the sum is lost,
+        or has no move at all (then the player to move has already won).
 
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
         Move(pile=0, count=1, split=(6, 999999993))
