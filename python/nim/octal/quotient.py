@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from functools import lru_cache
 from array import array
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
@@ -236,19 +237,25 @@ def _digits_after_point(places: Places) -> int:
     return max(takes_all + leaves + splits + (0,))
 
 
+@lru_cache(maxsize=64)
+def _live(places: Places, upto: int) -> Tuple[bool, ...]:
+    return tuple(h > 0 and heap_has_move(places, h) for h in range(upto + 1))
+
+
+@lru_cache(maxsize=4096)
 def _option_pieces(places: Places, n: int) -> List[Tuple[int, int]]:
     """Heap n's options as pairs of live heaps (0: no heap), without repeats."""
+    live = _live(places, max(64, 1 << n.bit_length()))
     seen = set()
     for count, split in HeapMoves(places, n):
         if split is None:
             rest = n - count
-            pair = (rest if rest and heap_has_move(places, rest) else 0, 0)
+            seen.add((rest if live[rest] else 0, 0))
         else:
             a, b = split
-            a = a if heap_has_move(places, a) else 0
-            b = b if heap_has_move(places, b) else 0
-            pair = (max(a, b), min(a, b))
-        seen.add(pair)
+            a = a if live[a] else 0
+            b = b if live[b] else 0
+            seen.add((a, b) if a >= b else (b, a))
     return sorted(seen)
 
 
