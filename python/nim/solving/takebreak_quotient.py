@@ -8,9 +8,10 @@ Dawson's Kayles up to heap 33, and never ends for some games. So a solve:
 * takes a quotient from this process's memo (one per game), else from the disk
   cache, else computes one, within a budget: a share of the solve's own time
   limit (``QUOTIENT_SHARE``), or ``QUOTIENT_SECONDS`` when the solve has none;
-* asks for heaps up to the largest heap of the position (a heap past
-  ``WHOLE_GAME_FROM``: the whole game, until a period is proven), so a small
-  position never pays for the quotient of large heaps;
+* first asks, briefly, for the whole game (a period proven: Kayles' in about
+  0.1 s), then for heaps up to the largest heap of the position (a heap past
+  ``WHOLE_GAME_FROM``: only the whole game will do), so a small position never
+  pays for the quotient of large heaps;
 * remembers an attempt that stopped short (the budget or the engine's size
   limit ran out before the heap asked): the next solve of that game uses what
   was reached (as the search's exact leaf) and does not retry unless its own
@@ -34,7 +35,7 @@ from nim.solving.solution import SolveOptions
 if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
-__all__ = ["FORCED_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
+__all__ = ["FORCED_SECONDS", "PROBE_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
            "forget_quotients", "known_quotient", "quotient_for"]
 
 #: Seconds a solve without a time limit may spend getting a quotient.
@@ -43,6 +44,9 @@ QUOTIENT_SECONDS = 2.0
 QUOTIENT_SHARE = 0.25
 #: Seconds ``method="quotient"`` may spend when the solve has no time limit.
 FORCED_SECONDS = 60.0
+#: Seconds the first solve of a game in a process spends asking for the whole game
+#: (a period proven) before it asks for the heaps it needs.
+PROBE_SECONDS = 0.5
 #: A position with a heap past this asks for the whole game's quotient (a period
 #: proven), not for heaps up to its largest: a quotient table is no use for a heap
 #: of 10**9 unless its heap map is periodic.
@@ -52,17 +56,22 @@ WHOLE_GAME_FROM = 300
 @dataclass(frozen=True)
 class _Attempt:
     """What this process got for one game: the best quotient reached (None: none),
-    the heap it asked for (None: the whole game) and the budget it had."""
+    the heap it last asked for (None: the whole game), the budget it had, and why
+    it stopped short (empty: it did not)."""
 
     quotient: Optional["MisereQuotient"]
     asked: Optional[int]
     seconds: float
     reason: str
 
-    def short_of(self, heap: int) -> bool:
-        """True when this attempt asked for ``heap`` (or more) and stopped short of it."""
-        asked_enough = self.asked is None or self.asked >= heap
-        return asked_enough and (self.quotient is None or not self.quotient.covers(heap))
+    @property
+    def stalled(self) -> bool:
+        """True when it stopped short of what it asked: a larger heap would stop too."""
+        if self.quotient is None:
+            return True
+        if self.asked is None:
+            return not self.quotient.proven
+        return not self.quotient.covers(self.asked)
 
 
 _ATTEMPTS: Dict[str, _Attempt] = {}
@@ -120,7 +129,8 @@ def quotient_for(rules: Rules, piles: Sequence[int], options: SolveOptions,
     budget = _budget(options, forced)
     with _LOCK:
         attempt = _ATTEMPTS.get(key)
-        if attempt is None or not attempt.short_of(top) or budget > 2 * attempt.seconds:
+        if attempt is None or (not (attempt.quotient is not None and attempt.quotient.covers(top))
+                               and (not attempt.stalled or budget > 2 * attempt.seconds)):
             attempt = _attempt(rules, top, budget, options, attempt)
             _ATTEMPTS[key] = attempt
     found = attempt.quotient
@@ -135,24 +145,47 @@ def quotient_for(rules: Rules, piles: Sequence[int], options: SolveOptions,
 
 def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
              before: Optional[_Attempt]) -> _Attempt:
-    """Compute (or load from the disk cache) the quotient for heaps up to ``top``."""
+    """Load or compute a quotient covering heaps up to ``top`` within ``budget`` seconds.
+
+    The first time a process meets a game it asks for the whole game (a period
+    proven) for a short while (``PROBE_SECONDS``; all the budget when ``top``
+    is past ``WHOLE_GAME_FROM``): Kayles' is proven in well under that, and
+    read from the disk cache in milliseconds afterwards. Where that does not
+    cover ``top`` it asks for heaps up to ``top`` with what is left (cached on
+    disk under that bound when reached).
+    """
     engine = _engine()
-    asked: Optional[int] = None if top > WHOLE_GAME_FROM else top
     if engine is None:
-        return _Attempt(None, asked, float("inf"), "this build has no quotient engine")
+        return _Attempt(None, None, float("inf"), "this build has no quotient engine")
     started = time.perf_counter()
-    found: Optional["MisereQuotient"]
-    try:
-        found = engine.misere_quotient(   # type: ignore[attr-defined]
-            rules, asked, seconds=budget, cancel=options.cancel, cache=True)
-        reason = "" if found is not None and found.covers(top) else (
-            "the budget ran out first" if time.perf_counter() - started >= budget * 0.9
-            else "the engine stopped (its size limit)")
-    except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
-        if getattr(error, "reason", None) == "cancelled":
-            raise                         # the caller cancelled the solve, not just the quotient
-        found, reason = None, str(error) or type(error).__name__
-    if before is not None and before.quotient is not None and (
-            found is None or before.quotient.bound > found.bound and not found.proven):
-        found = before.quotient       # keep the larger of two partial quotients
-    return _Attempt(found, asked, budget, reason)
+    best = before.quotient if before is not None else None
+    asked: Optional[int] = None
+    reason = ""
+    steps = []
+    if before is None or top > WHOLE_GAME_FROM:
+        steps.append((None, budget if top > WHOLE_GAME_FROM else min(budget, PROBE_SECONDS)))
+    if top <= WHOLE_GAME_FROM:
+        steps.append((top, None))
+    for target, seconds in steps:
+        if best is not None and best.covers(top):
+            break
+        left = budget - (time.perf_counter() - started)
+        seconds = left if seconds is None else min(seconds, left)
+        if seconds <= 0:
+            reason = reason or f"the budget of {budget:g} s ran out"
+            break
+        asked = target
+        try:
+            found = engine.misere_quotient(   # type: ignore[attr-defined]
+                rules, target, seconds=seconds, cancel=options.cancel, cache=True)
+        except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
+            if getattr(error, "reason", None) == "cancelled":
+                raise                     # the caller cancelled the solve, not just the quotient
+            reason = str(error) or type(error).__name__
+            continue
+        if best is None or found.proven or found.bound > best.bound:
+            best = found
+        if not found.covers(top if target is None else target):
+            reason = (f"it stopped at heap {found.bound:,} (order {found.order:,}) within "
+                      f"{seconds:.3g} s")
+    return _Attempt(best, asked, budget, reason)
