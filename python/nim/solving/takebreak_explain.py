@@ -143,9 +143,10 @@ def _quotient_lines(e: Explanation) -> List[str]:
              f"P-portion of {q['p_size']:,}, {reach}."]
     generators = ", ".join(f"{g} = heap {h}" for g, h in q["generators"])
     relations = q["relations"][:SHOW_ELEMENTS]
+    more = len(q["relations"]) - len(relations)
     lines.append(f"Presentation: generators {generators or 'none'}; relations "
-                 + (", ".join(relations) + (" ..." if len(q["relations"]) > len(relations) else "")
-                    if relations else "none") + ".")
+                 + (", ".join(relations) + (f" (and {more:,} more)" if more else "") if relations else "none")
+                 + ".")
     lines.append("P = {" + ", ".join(q["p_portion"]) + (", ..." if q["p_size"] > len(q["p_portion"]) else "")
                  + "}: the elements of the lost positions (the player to move loses).")
     shown = q["elements"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.rules import Rules
@@ -161,7 +161,7 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
     best = before.quotient if before is not None else None
     asked: Optional[int] = None
     reason = ""
-    steps = []
+    steps: List[Tuple[Optional[int], Optional[float]]] = []   # (heap asked, seconds; None: what is left)
     if before is None or top > WHOLE_GAME_FROM:
         steps.append((None, budget if top > WHOLE_GAME_FROM else min(budget, PROBE_SECONDS)))
     if top <= WHOLE_GAME_FROM:
