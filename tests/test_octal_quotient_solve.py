@@ -21,7 +21,6 @@ import pytest
 import nim
 from nim.errors import NimError, SearchLimitError, UnknownMethodError
 from nim.rules import Rules
-from nim.solving.limits import Limits
 
 import octal_brute as brute
 
