@@ -138,7 +138,7 @@ class MisereQuotient:
         or has no move at all (then the player to move has already won).
 
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
-        Move(pile=0, count=1, split=(6, 999999993))
+        Move(pile=0, count=2)
         """
         found = self._lookup().winning(self._checked(heaps))
         if found is None:
