@@ -11,7 +11,7 @@ answers any sum in O(heaps), with a winning move.
 >>> q.order, sorted(q.p_portion), q.relations
 (8, [1, 4], ('a^2 = 1', 'b^3 = b', 'bc = ab', 'c^2 = b^2'))
 >>> q.is_lost([1, 2, 2]), q.winning_move([3, 4])
-(False, Move(pile=1, count=2))
+(False, Move(pile=0, count=1))
 """
 
 from __future__ import annotations
