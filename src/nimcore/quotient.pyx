@@ -479,13 +479,16 @@ cdef struct Trial:
 
 
 cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
-    """The code of (element of `code`) times (element of heap h)."""
+    """The code of (element of `code`) times (element of heap h): its base
+    element times, when it has one, its component's generator."""
     cdef int64_t beta, k, j
     cdef int s
-    if t.base[h] >= 0:
+    if t.base[h] > 0:
         beta = code % t.b
-        return code - beta + t.bmul[beta * t.b + t.base[h]]
+        code = code - beta + t.bmul[beta * t.b + t.base[h]]
     s = t.slot[h]
+    if s < 0:
+        return code
     k = (code // t.radix[s]) % (t.index[s] + t.period[s])
     j = k + 1
     if j >= t.index[s] + t.period[s]:
@@ -575,14 +578,14 @@ cdef int64_t hash_find(int64_t* keys, int32_t* vals, int64_t mask, int64_t key, 
     return fresh
 
 
-def build_candidate(int b, bmul, base, freed, options, live, long long max_size=300000,
+def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
                     long long max_space=1 << 25, long long max_table=1 << 27, double seconds=0.0,
                     cancel=None, progress=None):
     """The reduced candidate of a trial monoid.
 
     The trial is the base monoid (order ``b``, table ``bmul``) times one cyclic
-    monoid per component; heap h maps to the base element ``base[h]``, or, when
-    negative, to the generator of component ``-base[h] - 1``; ``freed`` lists
+    monoid per component; heap h maps to the base element ``base[h]`` times,
+    when ``comp[h] >= 0``, the generator of that component; ``freed`` lists
     each component's ``(index, period)``; ``options[h]`` the options of heap h as
     pairs of heaps (0: no heap); ``live`` the heaps with a move. Its elements
     are those of the heaps' words; each is lost when no option of its least word
@@ -653,11 +656,10 @@ def build_candidate(int b, bmul, base, freed, options, live, long long max_size=
                 raise QuotientStop("size", s * (idx + per))
             s *= idx + per
         for h in range(n):
-            if t.base[h] < 0:
-                if -t.base[h] - 1 >= nf:
-                    raise ValueError("build_candidate: a heap names a component that is not there")
-                t.slot[h] = -t.base[h] - 1
-            elif t.base[h] >= b:
+            t.slot[h] = comp[h]
+            if not -1 <= comp[h] < nf:
+                raise ValueError("build_candidate: a heap names a component that is not there")
+            if not 0 <= t.base[h] < b:
                 raise ValueError("build_candidate: a heap's base element is not in the base")
         if s > max_space:
             raise QuotientStop("size", s)

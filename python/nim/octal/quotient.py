@@ -39,6 +39,22 @@ WALK_MEMORY = 1 << 29
 #: Most entries of a candidate's multiplication table (4 bytes each).
 MAX_TABLE = 1 << 26
 
+#: A heap given a component keeps its element of the old quotient too (the new
+#: quotient refines the old one on old heaps).
+KEEP_BASE = True
+
+#: How the heaps of a failure are given components: all old heaps of one old
+#: element together ("elem"), of one old type ("type"), or each on its own ("heap").
+GROUPING = "elem"
+
+#: At a failure, try doubling the periods of the components it touches before
+#: giving components to more heaps.
+PERIOD_FIRST = False
+
+#: The index a heap's new component starts from (raised to its exponent in the
+#: failure less one).
+FRESH_INDEX = 2
+
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
 
@@ -514,11 +530,16 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     options = [pieces.get(h, []) for h in range(n + 1)]
     Key = Tuple[Any, ...]
     new_key: Key = ("new",)
+    old_options = {h: tuple(pre.options(pieces[h])) for h in live if h < n}
+    group_of: Dict[int, Key] = {
+        h: ("elem", pre.phi[h]) if GROUPING == "elem" else
+        ("type", pre.phi[h], old_options[h]) if GROUPING == "type" else ("heap", h)
+        for h in live if h < n}
 
     def key_of(h: int, config: Dict[Key, Tuple[int, int]]) -> Optional[Key]:
         if h == n:
             return new_key
-        for key in (("heap", h), ("elem", pre.phi[h])):
+        for key in (("heap", h), group_of[h]):
             if key in config:
                 return key
         return None
@@ -527,11 +548,15 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         keys = sorted(config, key=repr)
         slot = {key: i for i, key in enumerate(keys)}
         base = [0] * (n + 1)
+        comp = [-1] * (n + 1)
         for h in live:
             key = key_of(h, config)
-            base[h] = pre.phi[h] if key is None else -1 - slot[key]
+            if h < n and (key is None or KEEP_BASE):
+                base[h] = pre.phi[h]
+            if key is not None:
+                comp[h] = slot[key]
         _, order, table, p_bytes, images = build_candidate(
-            pre.order, pre.table, base, [config[key] for key in keys], options, live,
+            pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
             max_size=max_order, max_space=1 << 25, max_table=MAX_TABLE, seconds=_left(deadline),
             cancel=cancel)
         return _Pretension(order, table, p_bytes, images)
@@ -545,17 +570,26 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         truth = not candidate.P[candidate.word(failure)]
         exponent: Dict[Key, int] = {}
         for h in failure:
-            for key in ((new_key,) if h == n else (("elem", pre.phi[h]), ("heap", h))):
+            for key in ((new_key,) if h == n else (group_of[h], ("heap", h))):
                 exponent[key] = exponent.get(key, 0) + 1
-        choices = [k for k in exponent if k[0] != "heap"] + [k for k in exponent if k[0] == "heap"]
+        # a move: give a key a component (or a larger index), or double a component's period
+        moves: List[Tuple[str, Key]] = [("free", k) for k in exponent if k[0] != "heap"]
+        moves += [("free", k) for k in exponent if k[0] == "heap"]
+        doubles = [("double", k) for k in exponent if k in freed]
+        moves = doubles + moves if PERIOD_FIRST else moves + doubles
         found = None
         tried = 0
-        for size in range(1, len(choices) + 1):
-            for subset in itertools.combinations(choices, size):
+        for size in range(1, len(moves) + 1):
+            for subset in itertools.combinations(moves, size):
                 config = dict(freed)
-                for key in subset:
-                    index = max(config.get(key, (2, 2))[0], exponent[key] - 1)
-                    config[key] = (index, _index_period(index))
+                for kind, key in subset:
+                    index, period = config.get(key, (FRESH_INDEX, 2))
+                    if kind == "free":
+                        index = max(index, exponent[key] - 1)
+                        period = max(period, _index_period(index))
+                    else:
+                        period *= 2
+                    config[key] = (index, period)
                 if config == freed:
                     continue
                 tried += 1
