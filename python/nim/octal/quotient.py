@@ -89,6 +89,9 @@ class MisereQuotient:
     relations: Tuple[str, ...]
     growth: Tuple[Tuple[int, int], ...]
     _names: Tuple[str, ...] = field(default=(), repr=False, compare=False)
+    #: Why the computation stopped short (a limit: the heap reached and the
+    #: candidate's size), None when it ran to max_heap or to a proven period.
+    stopped: Optional[str] = field(default=None, compare=False)
 
     # ------------------------------------------------------------ look-ups
     def covers(self, heap: int) -> bool:
@@ -485,6 +488,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
+        return _finish(game, pre, bound, None, False, tuple(growth), stopped=message)
     return _finish(game, pre, bound, period, period is not None, tuple(growth))
 
 
@@ -682,7 +686,7 @@ def _presentation(pre: _Pretension, bound: int
 
 
 def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int, int]], proven: bool,
-            growth: Tuple[Tuple[int, int], ...]) -> MisereQuotient:
+            growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None) -> MisereQuotient:
     order = pre.order
     table = tuple(tuple(pre.table[x * order:(x + 1) * order]) for x in range(order))
     generators, relations, names = _presentation(pre, bound)
@@ -690,4 +694,5 @@ def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int,
         game=game, order=order, table=table,
         p_portion=frozenset(x for x in range(order) if pre.P[x]),
         heap_elements=tuple(pre.phi[:bound + 1]), bound=bound, period=period, proven=proven,
-        generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names))
+        generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names),
+        stopped=stopped)
