@@ -253,3 +253,23 @@ def test_cli_limit_line(capsys):
     status, out, err = run(capsys, "quotient", "0.16", "--time-limit", "1", "--no-cache")
     assert status == 0 and "misère quotient of 0.16" in out
     assert len(err.splitlines()) == 1 and "stopped on its time limit at heap" in err and "elements" in err
+
+
+def test_cancel_and_progress():
+    import threading
+
+    cancel = threading.Event()
+    seen: List[Tuple[int, int]] = []
+
+    def progress(heap: int, order: int, seconds: float) -> None:
+        seen.append((heap, order))
+        if heap == 10:
+            cancel.set()
+
+    q = misere_quotient("kayles", cache=False, cancel=cancel, progress=progress)
+    assert q.bound == 10 and not q.proven and q.stopped and "cancelled" in q.stopped
+    assert [h for h, _ in seen] == list(range(1, 11))
+    assert q.order == seen[-1][1] == 18
+    check_laws(q)
+    with pytest.raises(QuotientError, match="cancelled"):
+        misere_quotient("kayles", cache=False, cancel=cancel)

@@ -301,10 +301,8 @@ class _Pretension:
         return x
 
     def options(self, pieces: Sequence[Tuple[int, int]]) -> List[int]:
-        out = set()
-        for a, b in pieces:
-            out.add(self.mul(self.phi[a], self.phi[b]))
-        return sorted(out)
+        table, phi, order = self.table, self.phi, self.order
+        return sorted({table[phi[a] * order + phi[b]] for a, b in pieces})
 
 
 def _types(pre: _Pretension, pieces: Dict[int, List[Tuple[int, int]]], upto: int
