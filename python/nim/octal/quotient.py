@@ -39,9 +39,11 @@ WALK_MEMORY = 1 << 29
 #: Most entries of a candidate's multiplication table (4 bytes each).
 MAX_TABLE = 1 << 26
 
-#: A heap given a component keeps its element of the old quotient too (the new
-#: quotient refines the old one on old heaps).
-KEEP_BASE = True
+#: The two ways a heap given a component is mapped, tried in this order (the
+#: second when the first passes the size limit): leaving the old quotient
+#: (False), or keeping its old element too (True: the new quotient refines the
+#: old one on old heaps). Neither converges on every game; together they reach further.
+KEEP_BASE_ORDER = (False, True)
 
 #: How the heaps of a failure are given components: all old heaps of one old
 #: element together ("elem"), of one old type ("type"), or each on its own ("heap").
@@ -509,13 +511,19 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
             trial = _Pretension(pre.order, pre.table, pre.P, pre.phi + [x])
             if _verify(trial, places, n, deadline, cancel, pieces) is None:
                 return trial
-        return _expand(pre, places, pieces, n, deadline, cancel, max_order)
+        for keep_base in KEEP_BASE_ORDER:
+            try:
+                return _expand(pre, places, pieces, n, deadline, cancel, max_order, keep_base)
+            except QuotientStop as stop:
+                if stop.reason != "size" or keep_base == KEEP_BASE_ORDER[-1]:
+                    raise
+        raise AssertionError("unreachable")
     except QuotientStop as stop:
         raise _Stop(stop.reason, stop.size) from None
 
 
 def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
+            deadline: Optional[float], cancel: Any, max_order: int, keep_base: bool) -> _Pretension:
     """Grow Q for heap n: the old quotient times cyclic monoids, recalibrated at
     each least failure until the candidate is verified.
 
@@ -553,7 +561,7 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         comp = [-1] * (n + 1)
         for h in live:
             key = key_of(h, config)
-            if h < n and (key is None or KEEP_BASE):
+            if h < n and (key is None or keep_base):
                 base[h] = pre.phi[h]
             if key is not None:
                 comp[h] = slot[key]
