@@ -454,9 +454,31 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
     return result
 
 
+class _Watch:
+    """The cancellation handle the kernels poll (every few thousand steps): it
+    also reports progress during a long heap, at most twice a second."""
+
+    def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float) -> None:
+        self.cancel = cancel
+        self.progress = progress
+        self.started = started
+        self.last = started
+        self.heap = 0
+        self.order = 1
+
+    def is_set(self) -> bool:
+        if self.progress is not None:
+            now = time.monotonic()
+            if now - self.last >= 0.5:
+                self.last = now
+                self.progress(self.heap, self.order, now - self.started)
+        return bool(self.cancel is not None and self.cancel.is_set())
+
+
 def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Optional[float],
              max_order: int, cancel: Any, progress: Optional[ProgressFn], strict: bool) -> MisereQuotient:
     started = time.monotonic()
+    watch = _Watch(cancel, progress, started)
     deadline = started + seconds if seconds else None
     pre = _Pretension(1, array("i", [0]), b"\x00", [0])
     pieces: Dict[int, List[Tuple[int, int]]] = {}
@@ -471,7 +493,8 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                 raise _Stop("cancelled", pre.order)
             if deadline is not None and time.monotonic() >= deadline:
                 raise _Stop("time", pre.order)
-            pre = _extend(pre, places, pieces, n, deadline, cancel, max_order, progress, started)
+            watch.heap, watch.order = n, pre.order
+            pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
             if pre.order > (growth[-1][1] if growth else 1):
                 growth.append((n, pre.order))
             bound = n
@@ -493,8 +516,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
 
 
 def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int, progress: Optional[ProgressFn],
-            started: float) -> _Pretension:
+            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
     """The verified pretension of heaps 1..n from that of heaps 1..n-1."""
     from nimcore.quotient import QuotientStop, conservative
 
