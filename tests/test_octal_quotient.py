@@ -111,12 +111,18 @@ def test_published_quotients(code, order, p_size, period):
 
 
 def test_dawson_kayles_bounded():
-    q = misere_quotient("dawson-kayles", 24, cache=False)
-    assert (q.order, q.bound, q.proven) == (24, 24, False)
-    assert [(h, o) for h, o in q.growth] == [(2, 2), (4, 6), (10, 12), (14, 24)]
+    # the study's figure: |Q| = 144 once heap 25 is in (Dawson's Kayles has no known finite quotient)
+    q = misere_quotient("dawson-kayles", 26, cache=False)
+    assert (q.order, len(q.p_portion), q.bound, q.proven) == (144, 23, 26, False)
+    assert [(h, o) for h, o in q.growth] == [(2, 2), (4, 6), (10, 12), (14, 24), (25, 144)]
     check_laws(q)
     with pytest.raises(NimError):
-        q.element(25)
+        q.element(27)
+    lost, _ = brute_force("0.07")
+    for big in (25, 26):
+        for small in range(0, 11):
+            heaps = [big, small] if small else [big]
+            assert q.is_lost(heaps) == lost(tuple(sorted(heaps))), heaps
 
 
 # ---------------------------------------------------------------- brute force on every small sum
@@ -168,13 +174,14 @@ def test_kayles_big_positions():
 @pytest.mark.parametrize("code", ["0.3122", "0.16", "0.6"])
 def test_blow_up_games_stop_within_their_limit(code):
     started = time.monotonic()
-    with pytest.raises(QuotientError, match=r"at heap \d+ .*candidate had [\d,]+ elements"):
-        misere_quotient(code, cache=False, seconds=2.0, max_order=20_000, strict=True)
-    assert time.monotonic() - started < 10
-    partial = misere_quotient(code, cache=False, seconds=2.0, max_order=20_000)
+    with pytest.raises(QuotientError, match=r"at heap \d+ .*(had|held) [\d,]+ (elements|option sets)"):
+        misere_quotient(code, cache=False, seconds=1.0, max_order=20_000, strict=True)
+    assert time.monotonic() - started < 6
+    partial = misere_quotient(code, cache=False, seconds=1.0, max_order=20_000)
     assert not partial.proven and partial.bound >= 1
     assert partial.stopped and f"heaps up to {partial.bound} done" in partial.stopped
-    check_laws(partial) if partial.order <= 200 else None
+    if partial.order <= 200:       # the O(order^3) law check stays small
+        check_laws(partial)
 
 
 @pytest.mark.parametrize("rules", ["misere", "max=3", "octal=0.33", 42])

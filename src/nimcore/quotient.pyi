@@ -5,7 +5,9 @@ class QuotientStop(Exception):
     reason: str
     size: int
     error: Optional[BaseException]
-    def __init__(self, reason: str, size: int = ..., error: Optional[BaseException] = ...) -> None: ...
+    what: str
+    def __init__(self, reason: str, size: int = ..., error: Optional[BaseException] = ...,
+                 what: str = ...) -> None: ...
 
 def verify(m: int, mul: "array[int]", P: bytes, gens: Sequence[int], options: Sequence[Sequence[int]],
            seconds: float = ..., node_limit: int = ..., memory_bytes: int = ...,

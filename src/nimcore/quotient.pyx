@@ -50,13 +50,16 @@ _REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "can
 
 class QuotientStop(Exception):
     """A kernel stopped on a limit: ``reason`` is "time", "interrupt",
-    "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it reached."""
+    "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it
+    reached, of ``what`` ("trial monoid", "trial product", "reduced candidate",
+    "walk": option sets kept by the verification walk)."""
 
-    def __init__(self, reason, size=0, error=None):
+    def __init__(self, reason, size=0, error=None, what="trial monoid"):
         super().__init__(reason)
         self.reason = reason
         self.size = size
         self.error = error
+        self.what = what
 
 
 cdef struct Budget:
@@ -395,7 +398,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         if result == 3:
             return [0] * nt
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], w.pool_len)
+            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk")
         if w.found == 1:
             return [w.counts[k] for k in range(nt)]
         if w.found == 2 or w.best_set:
@@ -653,7 +656,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             t.period[i] = per
             t.radix[i] = s
             if s > max_space // (idx + per) + 1:
-                raise QuotientStop("size", s * (idx + per))
+                raise QuotientStop("size", s * (idx + per), what="trial product")
             s *= idx + per
         for h in range(n):
             t.slot[h] = comp[h]
@@ -662,7 +665,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             if not 0 <= t.base[h] < b:
                 raise ValueError("build_candidate: a heap's base element is not in the base")
         if s > max_space:
-            raise QuotientStop("size", s)
+            raise QuotientStop("size", s, what="trial product")
         t.space = s
         total = 0
         for h in range(n):
@@ -740,7 +743,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], s)
         if (<int64_t>ncls) * ncls > max_table:
-            raise QuotientStop("size", ncls)
+            raise QuotientStop("size", ncls, what="reduced candidate")
         # number the classes by their first element (the identity's class is 0)
         rep = <int32_t*>malloc(ncls * sizeof(int32_t))
         table = <int32_t*>malloc(max(1, (<int64_t>ncls) * ncls) * sizeof(int32_t))

@@ -31,7 +31,7 @@ from nim.rules import Rules
 __all__ = ["MisereQuotient", "QuotientError", "misere_quotient"]
 
 #: Most elements of a trial monoid (before its reduction) unless told otherwise.
-DEFAULT_MAX_ORDER = 200_000
+DEFAULT_MAX_ORDER = 1_000_000
 
 #: Most bytes the verification walk keeps (its option sets already met).
 WALK_MEMORY = 1 << 29
@@ -384,10 +384,21 @@ def _index_period(index: int) -> int:
 
 
 class _Stop(Exception):
-    def __init__(self, reason: str, size: int) -> None:
+    def __init__(self, reason: str, size: int, what: str = "trial monoid") -> None:
         super().__init__(reason)
         self.reason = reason
         self.size = size
+        self.what = what
+
+    def where(self) -> str:
+        """What the computation had in hand when it stopped, in words."""
+        if self.what == "walk":
+            return f"the verification walk held {self.size:,} option sets"
+        if self.what == "reduced candidate":
+            return f"the candidate had {self.size:,} elements, its table too large"
+        if self.what == "trial product":
+            return f"the candidate's trial product had {self.size:,} elements"
+        return f"the candidate had {self.size:,} elements"
 
 
 def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Optional[float] = None,
@@ -407,7 +418,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
     seconds : float or None
         Time limit.
     max_order : int or None
-        Most elements of a trial monoid (default 200,000).
+        Most elements of a trial monoid (default 1,000,000).
     cancel : object with ``is_set()`` or None
         Stops the computation when set.
     progress : callable(heap, order, seconds) or None
@@ -507,7 +518,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         if stop.reason == "interrupt":
             raise KeyboardInterrupt from None
         message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
-                   f"(heaps up to {bound} done, order {pre.order}; the candidate had {stop.size:,} elements)")
+                   f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
@@ -541,7 +552,7 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                     raise
         raise AssertionError("unreachable")
     except QuotientStop as stop:
-        raise _Stop(stop.reason, stop.size) from None
+        raise _Stop(stop.reason, stop.size, stop.what) from None
 
 
 def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
