@@ -981,3 +981,38 @@ def check_monoid(int m, table, gens):
         return ok
     finally:
         free(g); free(reach); free(queue)
+
+
+def option_sets(int m, table, phi, flat_pieces):
+    """The option elements of each heap: ``flat_pieces[k]`` lists heap k's options
+    as pairs of heaps a0, b0, a1, b1, ... (0: no heap); each set sorted."""
+    cdef int32_t[::1] t = table
+    cdef Py_ssize_t nphi
+    cdef int32_t* ph = int_array(phi, &nphi)
+    cdef unsigned char* mark = <unsigned char*>calloc(m, 1)
+    cdef int32_t[::1] pairs
+    cdef Py_ssize_t i, k
+    cdef int a, b, x
+    out = []
+    try:
+        if mark == NULL:
+            raise MemoryError()
+        for k in range(len(flat_pieces)):
+            pairs = flat_pieces[k]
+            for i in range(0, pairs.shape[0] - 1, 2):
+                a = pairs[i]
+                b = pairs[i + 1]
+                if not (0 <= a < nphi and 0 <= b < nphi):
+                    raise ValueError("option_sets: a heap past the map")
+                x = t[ph[a] * m + ph[b]]
+                mark[x] = 1
+            found = []
+            for x in range(m):
+                if mark[x]:
+                    found.append(x)
+                    mark[x] = 0
+            out.append(found)
+        return out
+    finally:
+        free(ph)
+        free(mark)

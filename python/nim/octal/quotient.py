@@ -307,18 +307,19 @@ class _Pretension:
         return sorted({table[phi[a] * order + phi[b]] for a, b in pieces})
 
 
-def _types(pre: _Pretension, pieces: Dict[int, List[Tuple[int, int]]], upto: int
+def _types(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], upto: int
            ) -> Tuple[List[int], List[int], List[List[int]]]:
     """The heap types of heaps 1..upto (equal element and option elements), as
     (representative heaps, their elements, their option elements), increasing."""
+    from nimcore.quotient import option_sets
+
+    live = [h for h in range(1, upto + 1) if h in pieces]
+    sets = option_sets(pre.order, pre.table, pre.phi, [_flat_pieces(places, h) for h in live])
     heaps: List[int] = []
     gens: List[int] = []
     opts: List[List[int]] = []
     known = set()
-    for h in range(1, upto + 1):
-        if h not in pieces:
-            continue
-        t = pre.options(pieces[h])
+    for h, t in zip(live, sets):
         key = (pre.phi[h], tuple(t))
         if key in known:
             continue
@@ -329,6 +330,11 @@ def _types(pre: _Pretension, pieces: Dict[int, List[Tuple[int, int]]], upto: int
     return heaps, gens, opts
 
 
+@lru_cache(maxsize=4096)
+def _flat_pieces(places: Places, n: int) -> "array[int]":
+    return array("i", itertools.chain.from_iterable(_option_pieces(places, n)))
+
+
 def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[float], cancel: Any,
             pieces: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> Optional[List[int]]:
     """The least failing word of the pretension over heaps 1..upto, as a list of
@@ -337,7 +343,7 @@ def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[floa
 
     if pieces is None:
         pieces = {h: _option_pieces(places, h) for h in range(1, upto + 1) if heap_has_move(places, h)}
-    heaps, gens, opts = _types(pre, pieces, upto)
+    heaps, gens, opts = _types(pre, places, pieces, upto)
     failure = verify(pre.order, pre.table, pre.P, gens, opts, seconds=_left(deadline),
                      memory_bytes=WALK_MEMORY, cancel=cancel)
     if failure is None:
