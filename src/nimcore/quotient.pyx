@@ -34,6 +34,9 @@ cdef extern from "Python.h":
 #: Steps between two checks of the clock, Ctrl-C and the cancellation handle.
 DEF CHECK_EVERY = 4096
 
+#: Most heap types a walk recurses over (one C frame each: the stack stays small).
+DEF MAX_DEPTH = 10000
+
 #: Stop reasons of a kernel.
 DEF STOP_NONE = 0
 DEF STOP_TIME = 1
@@ -338,6 +341,8 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
     w.mul = &mulv[0]
     w.P = &pv[0]
     nt = len(gens)
+    if nt > MAX_DEPTH:
+        raise QuotientStop("size", nt, what="heap types")
     w.ntypes = <int>nt
     for k in range(nt):
         total += len(options[k])
@@ -642,9 +647,10 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         t.ooff = <int32_t*>malloc((n + 1) * sizeof(int32_t))
         t.live = int_array(live, &nl)
         t.nlive = <int>nl
-        t.path = <int32_t*>malloc((max_size + 2) * sizeof(int32_t)) if max_size < (1 << 20) else <int32_t*>malloc((1 << 20) * sizeof(int32_t))
+        if nl > MAX_DEPTH:
+            raise QuotientStop("size", nl, what="heap types")
         if (t.slot == NULL or t.index == NULL or t.period == NULL or t.radix == NULL or t.oa == NULL
-                or t.ob == NULL or t.ooff == NULL or t.path == NULL):
+                or t.ob == NULL or t.ooff == NULL):
             raise MemoryError()
         t.nfree = <int>nf
         s = b
@@ -682,7 +688,9 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         t.pheap = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
         t.P = <unsigned char*>calloc(t.cap + 1, 1)
         t.pcode = <int64_t*>malloc((t.cap + 2) * sizeof(int64_t))
-        if t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL or t.pcode == NULL:
+        t.path = <int32_t*>malloc((t.cap + 2) * sizeof(int32_t))     # a least word is no longer
+        if (t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL
+                or t.pcode == NULL or t.path == NULL):
             raise QuotientStop("memory", t.space)
         with nogil:
             for x in range(t.space):

@@ -398,6 +398,8 @@ class _Stop(Exception):
 
     def where(self) -> str:
         """What the computation had in hand when it stopped, in words."""
+        if self.what == "heap types":
+            return f"{self.size:,} heap types, more than the walk takes"
         if self.what == "walk":
             return f"the verification walk held {self.size:,} option sets"
         if self.what == "reduced candidate":
