@@ -282,3 +282,27 @@ def test_cancel_and_progress():
     check_laws(q)
     with pytest.raises(QuotientError, match="cancelled"):
         misere_quotient("kayles", cache=False, cancel=cancel)
+
+
+def test_grundys_game_against_brute_force():
+    @lru_cache(maxsize=None)
+    def lost(position: Position) -> bool:
+        moved = False
+        for i, heap in enumerate(position):
+            for a in range(1, (heap + 1) // 2):       # two unequal non-empty heaps
+                moved = True
+                if lost(tuple(sorted(position[:i] + position[i + 1:] + (a, heap - a)))):
+                    return False
+        return moved
+
+    q = misere_quotient("grundy-game", 13, cache=False)
+    assert q.bound == 13 and not q.proven          # not octal: never proven
+    check_laws(q)
+    for size in (1, 2, 3):
+        for position in itertools.combinations_with_replacement(range(1, 14), size):
+            assert q.is_lost(list(position)) == lost(position), position
+            move = q.winning_move(list(position))
+            if move is not None:
+                a, b = move.split
+                assert move[1] == 0 and a != b and a + b == position[move[0]]
+                assert lost(tuple(sorted(position[:move[0]] + position[move[0] + 1:] + (a, b))))
