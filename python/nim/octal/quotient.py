@@ -277,7 +277,7 @@ def _option_pieces(places: Places, n: int) -> List[Tuple[int, int]]:
             a = a if live[a] else 0
             b = b if live[b] else 0
             seen.add((a, b) if a >= b else (b, a))
-    return sorted(seen)
+    return list(seen)        # any order: the kernels read them as a set
 
 
 # ---------------------------------------------------------------- pretensions
