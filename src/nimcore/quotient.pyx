@@ -34,6 +34,9 @@ cdef extern from "Python.h":
 #: Steps between two checks of the clock, Ctrl-C and the cancellation handle.
 DEF CHECK_EVERY = 4096
 
+#: Most heap types a walk recurses over (one C frame each: the stack stays small).
+DEF MAX_DEPTH = 10000
+
 #: Stop reasons of a kernel.
 DEF STOP_NONE = 0
 DEF STOP_TIME = 1
@@ -50,13 +53,16 @@ _REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "can
 
 class QuotientStop(Exception):
     """A kernel stopped on a limit: ``reason`` is "time", "interrupt",
-    "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it reached."""
+    "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it
+    reached, of ``what`` ("trial monoid", "trial product", "reduced candidate",
+    "walk": option sets kept by the verification walk)."""
 
-    def __init__(self, reason, size=0, error=None):
+    def __init__(self, reason, size=0, error=None, what="trial monoid"):
         super().__init__(reason)
         self.reason = reason
         self.size = size
         self.error = error
+        self.what = what
 
 
 cdef struct Budget:
@@ -335,6 +341,8 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
     w.mul = &mulv[0]
     w.P = &pv[0]
     nt = len(gens)
+    if nt > MAX_DEPTH:
+        raise QuotientStop("size", nt, what="heap types")
     w.ntypes = <int>nt
     for k in range(nt):
         total += len(options[k])
@@ -395,7 +403,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         if result == 3:
             return [0] * nt
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], w.pool_len)
+            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk")
         if w.found == 1:
             return [w.counts[k] for k in range(nt)]
         if w.found == 2 or w.best_set:
@@ -479,13 +487,16 @@ cdef struct Trial:
 
 
 cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
-    """The code of (element of `code`) times (element of heap h)."""
+    """The code of (element of `code`) times (element of heap h): its base
+    element times, when it has one, its component's generator."""
     cdef int64_t beta, k, j
     cdef int s
-    if t.base[h] >= 0:
+    if t.base[h] > 0:
         beta = code % t.b
-        return code - beta + t.bmul[beta * t.b + t.base[h]]
+        code = code - beta + t.bmul[beta * t.b + t.base[h]]
     s = t.slot[h]
+    if s < 0:
+        return code
     k = (code // t.radix[s]) % (t.index[s] + t.period[s])
     j = k + 1
     if j >= t.index[s] + t.period[s]:
@@ -575,14 +586,14 @@ cdef int64_t hash_find(int64_t* keys, int32_t* vals, int64_t mask, int64_t key, 
     return fresh
 
 
-def build_candidate(int b, bmul, base, freed, options, live, long long max_size=300000,
+def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
                     long long max_space=1 << 25, long long max_table=1 << 27, double seconds=0.0,
                     cancel=None, progress=None):
     """The reduced candidate of a trial monoid.
 
     The trial is the base monoid (order ``b``, table ``bmul``) times one cyclic
-    monoid per component; heap h maps to the base element ``base[h]``, or, when
-    negative, to the generator of component ``-base[h] - 1``; ``freed`` lists
+    monoid per component; heap h maps to the base element ``base[h]`` times,
+    when ``comp[h] >= 0``, the generator of that component; ``freed`` lists
     each component's ``(index, period)``; ``options[h]`` the options of heap h as
     pairs of heaps (0: no heap); ``live`` the heaps with a move. Its elements
     are those of the heaps' words; each is lost when no option of its least word
@@ -636,9 +647,10 @@ def build_candidate(int b, bmul, base, freed, options, live, long long max_size=
         t.ooff = <int32_t*>malloc((n + 1) * sizeof(int32_t))
         t.live = int_array(live, &nl)
         t.nlive = <int>nl
-        t.path = <int32_t*>malloc((max_size + 2) * sizeof(int32_t)) if max_size < (1 << 20) else <int32_t*>malloc((1 << 20) * sizeof(int32_t))
+        if nl > MAX_DEPTH:
+            raise QuotientStop("size", nl, what="heap types")
         if (t.slot == NULL or t.index == NULL or t.period == NULL or t.radix == NULL or t.oa == NULL
-                or t.ob == NULL or t.ooff == NULL or t.path == NULL):
+                or t.ob == NULL or t.ooff == NULL):
             raise MemoryError()
         t.nfree = <int>nf
         s = b
@@ -650,17 +662,16 @@ def build_candidate(int b, bmul, base, freed, options, live, long long max_size=
             t.period[i] = per
             t.radix[i] = s
             if s > max_space // (idx + per) + 1:
-                raise QuotientStop("size", s * (idx + per))
+                raise QuotientStop("size", s * (idx + per), what="trial product")
             s *= idx + per
         for h in range(n):
-            if t.base[h] < 0:
-                if -t.base[h] - 1 >= nf:
-                    raise ValueError("build_candidate: a heap names a component that is not there")
-                t.slot[h] = -t.base[h] - 1
-            elif t.base[h] >= b:
+            t.slot[h] = comp[h]
+            if not -1 <= comp[h] < nf:
+                raise ValueError("build_candidate: a heap names a component that is not there")
+            if not 0 <= t.base[h] < b:
                 raise ValueError("build_candidate: a heap's base element is not in the base")
         if s > max_space:
-            raise QuotientStop("size", s)
+            raise QuotientStop("size", s, what="trial product")
         t.space = s
         total = 0
         for h in range(n):
@@ -677,7 +688,9 @@ def build_candidate(int b, bmul, base, freed, options, live, long long max_size=
         t.pheap = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
         t.P = <unsigned char*>calloc(t.cap + 1, 1)
         t.pcode = <int64_t*>malloc((t.cap + 2) * sizeof(int64_t))
-        if t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL or t.pcode == NULL:
+        t.path = <int32_t*>malloc((t.cap + 2) * sizeof(int32_t))     # a least word is no longer
+        if (t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL
+                or t.pcode == NULL or t.path == NULL):
             raise QuotientStop("memory", t.space)
         with nogil:
             for x in range(t.space):
@@ -738,7 +751,7 @@ def build_candidate(int b, bmul, base, freed, options, live, long long max_size=
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], s)
         if (<int64_t>ncls) * ncls > max_table:
-            raise QuotientStop("size", ncls)
+            raise QuotientStop("size", ncls, what="reduced candidate")
         # number the classes by their first element (the identity's class is 0)
         rep = <int32_t*>malloc(ncls * sizeof(int32_t))
         table = <int32_t*>malloc(max(1, (<int64_t>ncls) * ncls) * sizeof(int32_t))
@@ -976,3 +989,38 @@ def check_monoid(int m, table, gens):
         return ok
     finally:
         free(g); free(reach); free(queue)
+
+
+def option_sets(int m, table, phi, flat_pieces):
+    """The option elements of each heap: ``flat_pieces[k]`` lists heap k's options
+    as pairs of heaps a0, b0, a1, b1, ... (0: no heap); each set sorted."""
+    cdef int32_t[::1] t = table
+    cdef Py_ssize_t nphi
+    cdef int32_t* ph = int_array(phi, &nphi)
+    cdef unsigned char* mark = <unsigned char*>calloc(m, 1)
+    cdef int32_t[::1] pairs
+    cdef Py_ssize_t i, k
+    cdef int a, b, x
+    out = []
+    try:
+        if mark == NULL:
+            raise MemoryError()
+        for k in range(len(flat_pieces)):
+            pairs = flat_pieces[k]
+            for i in range(0, pairs.shape[0] - 1, 2):
+                a = pairs[i]
+                b = pairs[i + 1]
+                if not (0 <= a < nphi and 0 <= b < nphi):
+                    raise ValueError("option_sets: a heap past the map")
+                x = t[ph[a] * m + ph[b]]
+                mark[x] = 1
+            found = []
+            for x in range(m):
+                if mark[x]:
+                    found.append(x)
+                    mark[x] = 0
+            out.append(found)
+        return out
+    finally:
+        free(ph)
+        free(mark)

@@ -78,13 +78,12 @@ def run(args: argparse.Namespace) -> int:
     wanted = args.upto
     stopped = not quotient.proven and (wanted is None or quotient.bound < wanted)
     if stopped:
-        sys.stderr.write(f"nimcore: the computation stopped on its limit after heap {quotient.bound} "
-                         f"(order {quotient.order}); the quotient below is exact for heaps up to "
-                         f"{quotient.bound}\n")
+        why = quotient.stopped or f"the computation stopped on its limit after heap {quotient.bound}"
+        sys.stderr.write(f"nimcore: {why}; what follows is exact for heaps up to {quotient.bound}\n")
     if args.json:
         out = quotient.to_json()
         out["element_names"] = [quotient.element_name(x) for x in range(quotient.order)]
-        out["stopped"] = stopped
+        out["stopped"] = quotient.stopped if stopped else None
         sys.stdout.write(json.dumps(out) + "\n")
     else:
         sys.stdout.write(format_report(quotient))

@@ -11,7 +11,7 @@ answers any sum in O(heaps), with a winning move.
 >>> q.order, sorted(q.p_portion), q.relations
 (8, [1, 4], ('a^2 = 1', 'b^3 = b', 'bc = ab', 'c^2 = b^2'))
 >>> q.is_lost([1, 2, 2]), q.winning_move([3, 4])
-(False, Move(pile=1, count=2))
+(False, Move(pile=0, count=1))
 """
 
 from __future__ import annotations
@@ -31,13 +31,31 @@ from nim.rules import Rules
 __all__ = ["MisereQuotient", "QuotientError", "misere_quotient"]
 
 #: Most elements of a trial monoid (before its reduction) unless told otherwise.
-DEFAULT_MAX_ORDER = 200_000
+DEFAULT_MAX_ORDER = 1_000_000
 
 #: Most bytes the verification walk keeps (its option sets already met).
 WALK_MEMORY = 1 << 29
 
 #: Most entries of a candidate's multiplication table (4 bytes each).
 MAX_TABLE = 1 << 26
+
+#: The two ways a heap given a component is mapped, tried in this order (the
+#: second when the first passes the size limit): leaving the old quotient
+#: (False), or keeping its old element too (True: the new quotient refines the
+#: old one on old heaps). Neither converges on every game; together they reach further.
+KEEP_BASE_ORDER = (False, True)
+
+#: How the heaps of a failure are given components: all old heaps of one old
+#: element together ("elem"), of one old type ("type"), or each on its own ("heap").
+GROUPING = "elem"
+
+#: At a failure, try doubling the periods of the components it touches before
+#: giving components to more heaps.
+PERIOD_FIRST = False
+
+#: The index a heap's new component starts from (raised to its exponent in the
+#: failure less one).
+FRESH_INDEX = 2
 
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
@@ -73,6 +91,9 @@ class MisereQuotient:
     relations: Tuple[str, ...]
     growth: Tuple[Tuple[int, int], ...]
     _names: Tuple[str, ...] = field(default=(), repr=False, compare=False)
+    #: Why the computation stopped short (a limit: the heap reached and the
+    #: candidate's size), None when it ran to max_heap or to a proven period.
+    stopped: Optional[str] = field(default=None, compare=False)
 
     # ------------------------------------------------------------ look-ups
     def covers(self, heap: int) -> bool:
@@ -138,7 +159,7 @@ class MisereQuotient:
         or has no move at all (then the player to move has already won).
 
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
-        Move(pile=0, count=1, split=(6, 999999993))
+        Move(pile=0, count=2)
         """
         found = self._lookup().winning(self._checked(heaps))
         if found is None:
@@ -256,7 +277,7 @@ def _option_pieces(places: Places, n: int) -> List[Tuple[int, int]]:
             a = a if live[a] else 0
             b = b if live[b] else 0
             seen.add((a, b) if a >= b else (b, a))
-    return sorted(seen)
+    return list(seen)        # any order: the kernels read them as a set
 
 
 # ---------------------------------------------------------------- pretensions
@@ -282,24 +303,23 @@ class _Pretension:
         return x
 
     def options(self, pieces: Sequence[Tuple[int, int]]) -> List[int]:
-        out = set()
-        for a, b in pieces:
-            out.add(self.mul(self.phi[a], self.phi[b]))
-        return sorted(out)
+        table, phi, order = self.table, self.phi, self.order
+        return sorted({table[phi[a] * order + phi[b]] for a, b in pieces})
 
 
-def _types(pre: _Pretension, pieces: Dict[int, List[Tuple[int, int]]], upto: int
+def _types(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], upto: int
            ) -> Tuple[List[int], List[int], List[List[int]]]:
     """The heap types of heaps 1..upto (equal element and option elements), as
     (representative heaps, their elements, their option elements), increasing."""
+    from nimcore.quotient import option_sets
+
+    live = [h for h in range(1, upto + 1) if h in pieces]
+    sets = option_sets(pre.order, pre.table, pre.phi, [_flat_pieces(places, h) for h in live])
     heaps: List[int] = []
     gens: List[int] = []
     opts: List[List[int]] = []
     known = set()
-    for h in range(1, upto + 1):
-        if h not in pieces:
-            continue
-        t = pre.options(pieces[h])
+    for h, t in zip(live, sets):
         key = (pre.phi[h], tuple(t))
         if key in known:
             continue
@@ -310,6 +330,11 @@ def _types(pre: _Pretension, pieces: Dict[int, List[Tuple[int, int]]], upto: int
     return heaps, gens, opts
 
 
+@lru_cache(maxsize=4096)
+def _flat_pieces(places: Places, n: int) -> "array[int]":
+    return array("i", itertools.chain.from_iterable(_option_pieces(places, n)))
+
+
 def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[float], cancel: Any,
             pieces: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> Optional[List[int]]:
     """The least failing word of the pretension over heaps 1..upto, as a list of
@@ -318,7 +343,7 @@ def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[floa
 
     if pieces is None:
         pieces = {h: _option_pieces(places, h) for h in range(1, upto + 1) if heap_has_move(places, h)}
-    heaps, gens, opts = _types(pre, pieces, upto)
+    heaps, gens, opts = _types(pre, places, pieces, upto)
     failure = verify(pre.order, pre.table, pre.P, gens, opts, seconds=_left(deadline),
                      memory_bytes=WALK_MEMORY, cancel=cancel)
     if failure is None:
@@ -365,10 +390,23 @@ def _index_period(index: int) -> int:
 
 
 class _Stop(Exception):
-    def __init__(self, reason: str, size: int) -> None:
+    def __init__(self, reason: str, size: int, what: str = "trial monoid") -> None:
         super().__init__(reason)
         self.reason = reason
         self.size = size
+        self.what = what
+
+    def where(self) -> str:
+        """What the computation had in hand when it stopped, in words."""
+        if self.what == "heap types":
+            return f"{self.size:,} heap types, more than the walk takes"
+        if self.what == "walk":
+            return f"the verification walk held {self.size:,} option sets"
+        if self.what == "reduced candidate":
+            return f"the candidate had {self.size:,} elements, its table too large"
+        if self.what == "trial product":
+            return f"the candidate's trial product had {self.size:,} elements"
+        return f"the candidate had {self.size:,} elements"
 
 
 def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Optional[float] = None,
@@ -388,7 +426,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
     seconds : float or None
         Time limit.
     max_order : int or None
-        Most elements of a trial monoid (default 200,000).
+        Most elements of a trial monoid (default 1,000,000).
     cancel : object with ``is_set()`` or None
         Stops the computation when set.
     progress : callable(heap, order, seconds) or None
@@ -435,9 +473,31 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
     return result
 
 
+class _Watch:
+    """The cancellation handle the kernels poll (every few thousand steps): it
+    also reports progress during a long heap, at most twice a second."""
+
+    def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float) -> None:
+        self.cancel = cancel
+        self.progress = progress
+        self.started = started
+        self.last = started
+        self.heap = 0
+        self.order = 1
+
+    def is_set(self) -> bool:
+        if self.progress is not None:
+            now = time.monotonic()
+            if now - self.last >= 0.5:
+                self.last = now
+                self.progress(self.heap, self.order, now - self.started)
+        return bool(self.cancel is not None and self.cancel.is_set())
+
+
 def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Optional[float],
              max_order: int, cancel: Any, progress: Optional[ProgressFn], strict: bool) -> MisereQuotient:
     started = time.monotonic()
+    watch = _Watch(cancel, progress, started)
     deadline = started + seconds if seconds else None
     pre = _Pretension(1, array("i", [0]), b"\x00", [0])
     pieces: Dict[int, List[Tuple[int, int]]] = {}
@@ -452,7 +512,8 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                 raise _Stop("cancelled", pre.order)
             if deadline is not None and time.monotonic() >= deadline:
                 raise _Stop("time", pre.order)
-            pre = _extend(pre, places, pieces, n, deadline, cancel, max_order, progress, started)
+            watch.heap, watch.order = n, pre.order
+            pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
             if pre.order > (growth[-1][1] if growth else 1):
                 growth.append((n, pre.order))
             bound = n
@@ -465,16 +526,16 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         if stop.reason == "interrupt":
             raise KeyboardInterrupt from None
         message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
-                   f"(heaps up to {bound} done, order {pre.order}; the candidate had {stop.size:,} elements)")
+                   f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
+        return _finish(game, pre, bound, None, False, tuple(growth), stopped=message)
     return _finish(game, pre, bound, period, period is not None, tuple(growth))
 
 
 def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int, progress: Optional[ProgressFn],
-            started: float) -> _Pretension:
+            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
     """The verified pretension of heaps 1..n from that of heaps 1..n-1."""
     from nimcore.quotient import QuotientStop, conservative
 
@@ -491,13 +552,19 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
             trial = _Pretension(pre.order, pre.table, pre.P, pre.phi + [x])
             if _verify(trial, places, n, deadline, cancel, pieces) is None:
                 return trial
-        return _expand(pre, places, pieces, n, deadline, cancel, max_order)
+        for keep_base in KEEP_BASE_ORDER:
+            try:
+                return _expand(pre, places, pieces, n, deadline, cancel, max_order, keep_base)
+            except QuotientStop as stop:
+                if stop.reason != "size" or keep_base == KEEP_BASE_ORDER[-1]:
+                    raise
+        raise AssertionError("unreachable")
     except QuotientStop as stop:
-        raise _Stop(stop.reason, stop.size) from None
+        raise _Stop(stop.reason, stop.size, stop.what) from None
 
 
 def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
+            deadline: Optional[float], cancel: Any, max_order: int, keep_base: bool) -> _Pretension:
     """Grow Q for heap n: the old quotient times cyclic monoids, recalibrated at
     each least failure until the candidate is verified.
 
@@ -514,11 +581,16 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     options = [pieces.get(h, []) for h in range(n + 1)]
     Key = Tuple[Any, ...]
     new_key: Key = ("new",)
+    old_options = {h: tuple(pre.options(pieces[h])) for h in live if h < n}
+    group_of: Dict[int, Key] = {
+        h: ("elem", pre.phi[h]) if GROUPING == "elem" else
+        ("type", pre.phi[h], old_options[h]) if GROUPING == "type" else ("heap", h)
+        for h in live if h < n}
 
     def key_of(h: int, config: Dict[Key, Tuple[int, int]]) -> Optional[Key]:
         if h == n:
             return new_key
-        for key in (("heap", h), ("elem", pre.phi[h])):
+        for key in (("heap", h), group_of[h]):
             if key in config:
                 return key
         return None
@@ -527,11 +599,15 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         keys = sorted(config, key=repr)
         slot = {key: i for i, key in enumerate(keys)}
         base = [0] * (n + 1)
+        comp = [-1] * (n + 1)
         for h in live:
             key = key_of(h, config)
-            base[h] = pre.phi[h] if key is None else -1 - slot[key]
+            if h < n and (key is None or keep_base):
+                base[h] = pre.phi[h]
+            if key is not None:
+                comp[h] = slot[key]
         _, order, table, p_bytes, images = build_candidate(
-            pre.order, pre.table, base, [config[key] for key in keys], options, live,
+            pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
             max_size=max_order, max_space=1 << 25, max_table=MAX_TABLE, seconds=_left(deadline),
             cancel=cancel)
         return _Pretension(order, table, p_bytes, images)
@@ -545,17 +621,26 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         truth = not candidate.P[candidate.word(failure)]
         exponent: Dict[Key, int] = {}
         for h in failure:
-            for key in ((new_key,) if h == n else (("elem", pre.phi[h]), ("heap", h))):
+            for key in ((new_key,) if h == n else (group_of[h], ("heap", h))):
                 exponent[key] = exponent.get(key, 0) + 1
-        choices = [k for k in exponent if k[0] != "heap"] + [k for k in exponent if k[0] == "heap"]
+        # a move: give a key a component (or a larger index), or double a component's period
+        moves: List[Tuple[str, Key]] = [("free", k) for k in exponent if k[0] != "heap"]
+        moves += [("free", k) for k in exponent if k[0] == "heap"]
+        doubles = [("double", k) for k in exponent if k in freed]
+        moves = doubles + moves if PERIOD_FIRST else moves + doubles
         found = None
         tried = 0
-        for size in range(1, len(choices) + 1):
-            for subset in itertools.combinations(choices, size):
+        for size in range(1, len(moves) + 1):
+            for subset in itertools.combinations(moves, size):
                 config = dict(freed)
-                for key in subset:
-                    index = max(config.get(key, (2, 2))[0], exponent[key] - 1)
-                    config[key] = (index, _index_period(index))
+                for kind, key in subset:
+                    index, period = config.get(key, (FRESH_INDEX, 2))
+                    if kind == "free":
+                        index = max(index, exponent[key] - 1)
+                        period = max(period, _index_period(index))
+                    else:
+                        period *= 2
+                    config[key] = (index, period)
                 if config == freed:
                     continue
                 tried += 1
@@ -648,7 +733,7 @@ def _presentation(pre: _Pretension, bound: int
 
 
 def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int, int]], proven: bool,
-            growth: Tuple[Tuple[int, int], ...]) -> MisereQuotient:
+            growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None) -> MisereQuotient:
     order = pre.order
     table = tuple(tuple(pre.table[x * order:(x + 1) * order]) for x in range(order))
     generators, relations, names = _presentation(pre, bound)
@@ -656,4 +741,5 @@ def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int,
         game=game, order=order, table=table,
         p_portion=frozenset(x for x in range(order) if pre.P[x]),
         heap_elements=tuple(pre.phi[:bound + 1]), bound=bound, period=period, proven=proven,
-        generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names))
+        generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names),
+        stopped=stopped)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -33,7 +32,7 @@ def cache_dir() -> Path:
 
 def cache_path(game: str, max_heap: Optional[int]) -> Path:
     """The file of a game's quotient for heaps up to ``max_heap`` (None: the whole game)."""
-    safe = re.sub(r"[^0-9A-Za-z.-]", "_", game)
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in ".-") else "_" for c in game)
     return cache_dir() / f"{safe}-{'all' if max_heap is None else max_heap}.json"
 
 
