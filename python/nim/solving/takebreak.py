@@ -113,6 +113,9 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         quotient = quotient_for(rules, piles, options, forced=method == "quotient")
         if quotient is not None and quotient.covers(max(piles, default=0)):
             return _by_quotient(piles, rules, quotient, started)
+        if options.time_limit is not None:     # the search has what the quotient left of the limit
+            spent = time.perf_counter() - started
+            options = options._replace(time_limit=max(options.time_limit - spent, 0.001))
     if method in ("auto", "theory"):
         answer = _genus(piles, rules)
         if answer is not None:
