@@ -250,3 +250,39 @@ def test_explain_names_the_elements_their_product_and_p() -> None:
     assert lost.quotient is not None and lost.quotient["in_p"] is True
     assert ", in P: lost for the player to move" in lost.text and lost.text.splitlines()[-1].startswith("Lost:")
     assert lost.to_dict()["quotient"]["in_p"] is True
+
+
+def test_a_quotient_is_asked_once_and_an_attempt_that_stopped_short_is_not_repeated(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    from nim.octal import quotient as engine
+    from nim.solving import takebreak_quotient
+
+    calls: List[Tuple[object, float]] = []
+
+    def counting(rules: object, max_heap: object = None, **keywords: object) -> object:
+        calls.append((max_heap, float(keywords["seconds"])))  # type: ignore[arg-type]
+        return engine.misere_quotient(rules, max_heap, **keywords)  # type: ignore[arg-type]
+
+    fake = types.SimpleNamespace(misere_quotient=counting, QuotientError=engine.QuotientError)
+    monkeypatch.setattr(takebreak_quotient, "_engine", lambda: fake)
+    takebreak_quotient.forget_quotients()
+    try:
+        kayles = rules_of("0.77")
+        assert nim.solve([9, 7], kayles, time_limit=8).method == "quotient"
+        assert len(calls) == 1 and calls[0] == (None, 0.5)    # the whole game, briefly: proven
+        assert nim.solve([70, 50, 1], kayles, time_limit=8).method == "quotient"
+        assert len(calls) == 1                                # the memo answers
+        blows_up = rules_of("0.3122")     # its quotient stops after a few heaps
+        asked = []
+        for heaps in ([9, 3, 2], [10, 3, 2]):
+            try:
+                nim.solve(heaps, blows_up, time_limit=2)
+            except SearchLimitError:
+                pass
+            asked.append(len(calls))
+        assert asked[0] >= 2 and asked[1] == asked[0]    # the larger heap did not ask again
+        assert all(seconds <= 0.5 + 1e-9 for _, seconds in calls[1:])   # a quarter of the time limit
+    finally:
+        takebreak_quotient.forget_quotients()
