@@ -126,6 +126,15 @@ def test_dawson_kayles_bounded():
             assert q.is_lost(heaps) == lost(tuple(sorted(heaps))), heaps
 
 
+@pytest.mark.slow
+def test_dawson_kayles_to_heap_29():
+    # the study's growth: 176 from heap 27 on
+    q = misere_quotient("dawson-kayles", 29, cache=False)
+    assert (q.order, q.bound) == (176, 29)
+    assert q.growth[-2:] == ((25, 144), (27, 176))
+    check_laws(q)
+
+
 # ---------------------------------------------------------------- brute force on every small sum
 
 @pytest.mark.parametrize("code, upto", [

@@ -37,6 +37,9 @@ DEF CHECK_EVERY = 4096
 #: Most heap types a walk recurses over (one C frame each: the stack stays small).
 DEF MAX_DEPTH = 10000
 
+#: Largest code space indexed directly (4 bytes a code); a larger one is hashed.
+DEF DIRECT_SPACE = 1 << 24
+
 #: Stop reasons of a kernel.
 DEF STOP_NONE = 0
 DEF STOP_TIME = 1
@@ -472,7 +475,9 @@ cdef struct Trial:
     int32_t* ooff
     int32_t* live           # the heaps with a move, increasing
     int nlive
-    int32_t* where          # code -> element index, -1 unseen
+    int32_t* where          # code -> element index, -1 unseen (a direct table), or
+    int64_t* wkeys          # ... an open-addressing table of codes (a large code space)
+    int64_t wmask
     int64_t space
     int64_t* codes          # element -> code
     int32_t* parent         # element -> element it was reached from
@@ -484,6 +489,31 @@ cdef struct Trial:
     int64_t* pcode          # the code after each
     Budget* budget
     int error
+
+
+cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
+    """The element index of a code, -1 when not met."""
+    cdef int64_t i
+    if t.wkeys == NULL:
+        return t.where[code]
+    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+    while t.wkeys[i] != -1:
+        if t.wkeys[i] == code:
+            return t.where[i]
+        i = (i + 1) & t.wmask
+    return -1
+
+
+cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil:
+    cdef int64_t i
+    if t.wkeys == NULL:
+        t.where[code] = value
+        return
+    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+    while t.wkeys[i] != -1 and t.wkeys[i] != code:
+        i = (i + 1) & t.wmask
+    t.wkeys[i] = code
+    t.where[i] = value
 
 
 cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
@@ -509,15 +539,16 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
     whether it is lost: no option of the word lost (the options' words are smaller)."""
     cdef int64_t e, c, oc
     cdef int p, q, h, i, last
+    cdef int32_t j
     cdef bint lost = True
     if t.size >= t.cap:
         t.budget.stop = STOP_SIZE
         return 2
     e = t.size
     t.size += 1
-    t.where[code] = <int32_t>e
+    where_set(t, code, <int32_t>e)
     t.codes[e] = code
-    t.parent[e] = t.where[t.pcode[depth - 2]] if depth >= 2 else 0
+    t.parent[e] = where_get(t, t.pcode[depth - 2]) if depth >= 2 else 0
     t.pheap[e] = t.path[depth - 1]
     # options: for each heap type in the word (its last copy), remove it and add an option
     p = depth - 1
@@ -536,10 +567,11 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
                 oc = trial_act(t, oc, t.oa[i])
             if t.ob[i]:
                 oc = trial_act(t, oc, t.ob[i])
-            if t.where[oc] < 0:
+            j = where_get(t, oc)
+            if j < 0:
                 t.error = 1       # an option not met before its word: cannot happen
                 return 2
-            if t.P[t.where[oc]]:
+            if t.P[j]:
                 lost = False
                 break
     t.P[e] = lost
@@ -557,7 +589,7 @@ cdef int trial_visit(Trial* t, int depth, int64_t code, int top) noexcept nogil:
         d = depth
         while True:
             c = trial_act(t, c, h)
-            if t.where[c] >= 0:
+            if where_get(t, c) >= 0:
                 break             # not the least word of its element: nor any extension
             if budget_step(t.budget):
                 return 2
@@ -682,7 +714,17 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 total += 1
         t.ooff[n] = <int32_t>total
         t.cap = min(max_size, s)
-        t.where = <int32_t*>malloc(t.space * sizeof(int32_t))
+        if t.space <= DIRECT_SPACE:
+            t.where = <int32_t*>malloc(t.space * sizeof(int32_t))
+        else:
+            hsize = 1
+            while hsize < 2 * t.cap + 2:
+                hsize <<= 1
+            t.wmask = hsize - 1
+            t.wkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
+            t.where = <int32_t*>malloc(hsize * sizeof(int32_t))
+            if t.wkeys == NULL:
+                raise QuotientStop("memory", t.space)
         t.codes = <int64_t*>malloc((t.cap + 1) * sizeof(int64_t))
         t.parent = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
         t.pheap = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
@@ -693,10 +735,14 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 or t.pcode == NULL or t.path == NULL):
             raise QuotientStop("memory", t.space)
         with nogil:
-            for x in range(t.space):
-                t.where[x] = -1
+            if t.wkeys == NULL:
+                for x in range(t.space):
+                    t.where[x] = -1
+            else:
+                for x in range(t.wmask + 1):
+                    t.wkeys[x] = -1
             # the empty word: the identity, won (no move)
-            t.where[0] = 0
+            where_set(&t, 0, 0)
             t.codes[0] = 0
             t.parent[0] = 0
             t.pheap[0] = 0
@@ -724,7 +770,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         with nogil:
             for x in range(s):
                 for g in range(G):
-                    act[x * G + g] = t.where[trial_act(&t, t.codes[x], t.live[g])]
+                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], t.live[g]))
             # coarsest congruence respecting P: refine by each generator until stable
             ncls = 0
             for i in range(hsize):
@@ -794,11 +840,11 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
         images = []
         for h in range(n):
-            images.append(cls[t.where[trial_act(&t, 0, h)]])
+            images.append(cls[where_get(&t, trial_act(&t, 0, h))])
         return t.size, ncls, out_table, out_p, images
     finally:
         free(t.base); free(t.slot); free(t.index); free(t.period); free(t.radix); free(t.oa)
-        free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.codes)
+        free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.wkeys); free(t.codes)
         free(t.parent); free(t.pheap); free(t.P); free(t.pcode); free(act); free(cls); free(newcls)
         free(rep); free(table); free(hkeys); free(hvals)
 

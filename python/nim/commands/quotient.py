@@ -33,7 +33,7 @@ _EPILOG = """\
 examples:
   nimcore quotient kayles                 order 40, P-portion 9, period 12 from heap 71, proven
   nimcore quotient 0.75                   Plambeck's R8: <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>
-  nimcore quotient dawson-kayles --upto 20
+  nimcore quotient dawson-kayles --upto 26  exact for every sum of heaps up to 26 (order 144)
   nimcore quotient 0.16 --time-limit 5    stops on its limit: the heaps done, and where it stopped
   nimcore quotient 0.34 --json            one JSON object (the table too)
 """

@@ -57,6 +57,9 @@ PERIOD_FIRST = False
 #: failure less one).
 FRESH_INDEX = 2
 
+#: At a failure, try the components of its largest heaps first.
+LARGEST_FIRST = True
+
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
 
@@ -608,7 +611,7 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                 comp[h] = slot[key]
         _, order, table, p_bytes, images = build_candidate(
             pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
-            max_size=max_order, max_space=1 << 25, max_table=MAX_TABLE, seconds=_left(deadline),
+            max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
             cancel=cancel)
         return _Pretension(order, table, p_bytes, images)
 
@@ -624,8 +627,11 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
             for key in ((new_key,) if h == n else (group_of[h], ("heap", h))):
                 exponent[key] = exponent.get(key, 0) + 1
         # a move: give a key a component (or a larger index), or double a component's period
-        moves: List[Tuple[str, Key]] = [("free", k) for k in exponent if k[0] != "heap"]
-        moves += [("free", k) for k in exponent if k[0] == "heap"]
+        order = list(exponent)
+        if LARGEST_FIRST:
+            order.reverse()      # the failure's heaps, largest first
+        moves: List[Tuple[str, Key]] = [("free", k) for k in order if k[0] != "heap"]
+        moves += [("free", k) for k in order if k[0] == "heap"]
         doubles = [("double", k) for k in exponent if k in freed]
         moves = doubles + moves if PERIOD_FIRST else moves + doubles
         found = None
