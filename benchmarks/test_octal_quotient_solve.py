@@ -38,9 +38,10 @@ POSITIONS = {
 }
 
 #: Dawson's Kayles positions of the issue: 6 heaps of 22-33 (the study's three) and 22-36;
-#: then two with one heap past the bound the engine reaches (24-26), where the leaf decides.
+#: then some with one or two heaps past the bound the engine reaches (24-29), where the leaf decides.
 DAWSON_POSITIONS = [(32, 31, 30, 28, 25, 24), (33, 32, 30, 28, 28, 27), (33, 32, 31, 30, 29, 28),
-                    (36, 35, 26, 24, 23, 22), (33, 24, 23, 22, 20, 18), (40, 24, 24, 23, 22, 21)]
+                    (36, 35, 26, 24, 23, 22), (33, 24, 23, 22, 20, 18), (40, 24, 24, 23, 22, 21),
+                    (36, 30, 28, 26, 24, 22)]
 
 #: Seconds a search may take before it is reported as "stopped".
 TIME_LIMIT = 10.0
