@@ -330,6 +330,11 @@ class Solver:
             from nim.octal.sums import sum_table
             from nim.solving.takebreak import split_values
             return split_values(positions, sum_table(self._rules))
+        if self._rules.splits:       # misère: the quotient's products where it covers the batch
+            from nim.solving.takebreak import misere_split_values
+            found = misere_split_values(positions, self._rules, self.call_options())
+            if found is not None:
+                return found
         return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:

@@ -39,7 +39,7 @@ from nim.solving.solution import Solution, SolveOptions
 if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
-__all__ = ["SPLIT_METHODS", "check_split_method", "split_moves",
+__all__ = ["SPLIT_METHODS", "check_split_method", "misere_split_values", "split_moves",
            "split_solve", "split_values"]
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
@@ -163,6 +163,39 @@ def child(piles: Sequence[int], move: Move) -> List[int]:
     return after
 
 
+def misere_split_values(positions: Any, rules: Rules, options: SolveOptions) -> Optional[Any]:
+    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, misère
+    play, by the misère quotient when it covers every heap of the batch (each row's
+    product, no winning move looked for); None when it does not (the caller then
+    solves row by row)."""
+    from nim.solving.batch import as_batch
+    from nim.solving.takebreak_quotient import quotient_for
+
+    view = as_batch(positions)
+    if view.ndim != 2:
+        return None
+    rows: List[List[int]] = view.tolist()  # type: ignore[assignment]
+    top = 0
+    for index, row in enumerate(rows):
+        if row and min(row) < 0:
+            raise InvalidPositionError(
+                f"row {index}, pile {row.index(min(row))}: pile sizes must be non-negative, not {min(row)}")
+        top = max(top, max(row, default=0))
+    quotient = quotient_for(rules, (top,), options)
+    if quotient is None or not quotient.covers(top):
+        return None
+    return _int8([-1 if quotient.is_lost(row) else 1 for row in rows])
+
+
+def _int8(values: List[int]) -> Any:
+    try:
+        import numpy
+    except ImportError:
+        from array import array
+        return array("b", values)
+    return numpy.array(values, dtype=numpy.int8)
+
+
 def split_values(positions: Any, table: SumTable) -> Any:
     """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, normal
     play: each row's nim-sum (zeros pad short rows; a heap of 0 has value 0)."""
@@ -177,9 +210,4 @@ def split_values(positions: Any, table: SumTable) -> Any:
                 raise InvalidPositionError(
                     f"row {index}, pile {row.index(min(row))}: pile sizes must be non-negative, not {min(row)}")
             rows.append(1 if table.value(row) else -1)
-    try:
-        import numpy
-    except ImportError:
-        from array import array
-        return array("b", rows)
-    return numpy.array(rows, dtype=numpy.int8)
+    return _int8(rows)
