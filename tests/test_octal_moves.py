@@ -522,8 +522,13 @@ def test_replay_refuses_bad_splits_in_one_line(monkeypatch, capsys, tmp_path, te
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
 
 
-def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move():
+def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move(monkeypatch):
     from nim.play.players import OptimalStrategy
+    from nim.solving import takebreak_quotient
+
+    # as a game the misère quotient does not cover plays (Kayles' it covers: NimX then never stops)
+    monkeypatch.setattr(takebreak_quotient, "_engine", lambda: None)
+    takebreak_quotient.forget_quotients()
 
     position = Position((30, 40, 25), "misere,kayles")
     player = OptimalStrategy(node_limit=1_000)
@@ -532,6 +537,7 @@ def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move():
     assert player.last_note is not None and "normal-play winning move" in player.last_note
     normal = nim.solve(position.apply(move).piles, "kayles")
     assert normal.value < 0         # the move leaves a normal-play loss (nim-sum 0)
+    takebreak_quotient.forget_quotients()
 
 
 def test_the_pins_game_from_the_menu(monkeypatch, capsys):

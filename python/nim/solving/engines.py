@@ -126,6 +126,9 @@ def theory_gap(rules: Rules) -> Optional[str]:
             "option of value 1), so the misère rule of the theory is not exact")
 
 
+#: Methods only the take-and-break games answer (nim.solving.takebreak refuses them elsewhere).
+SPLIT_ONLY_METHODS = ("quotient",)
+
 #: Method names as given -> their checked normal form (a handful of strings: a
 #: solve's call cost is a dict lookup, not four string methods).
 _CHECKED: Dict[str, str] = {}
@@ -137,7 +140,7 @@ def _check_method(method: str) -> str:
     if not isinstance(method, str):
         raise UnknownMethodError(f"method must be a string, not {method!r}")
     name = method_key(method)
-    if name not in METHODS:
+    if name not in METHODS and name not in SPLIT_ONLY_METHODS:
         raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     if type(method) is str and len(_CHECKED) < 256:
         _CHECKED[method] = name
