@@ -57,19 +57,19 @@ def missing_extra() -> bool:
     return any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn"))
 
 
-def who_can_reach(host: str) -> str:
-    """The start-up line's second half: who can connect to ``host``."""
+def who_can_reach(address: str) -> str:
+    """The start-up line's second half: who can connect to the bound ``address``."""
+    from nim.web.server import every_interface
+
+    if every_interface(address):
+        return "every interface: anyone who can reach this computer on the network can connect"
     try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        if host == "localhost":
+        if ipaddress.ip_address(address.split("%")[0]).is_loopback:
             return "only this computer can connect"
-        return f"anyone who can reach {host} on the network can connect"
-    if address.is_loopback:
-        return "only this computer can connect"
-    if address.is_unspecified:
-        return "anyone who can reach this computer on the network can connect (every interface)"
-    return f"anyone who can reach {host} on the network can connect"
+    except ValueError:
+        if address == "localhost":
+            return "only this computer can connect"
+    return f"anyone who can reach {address} on the network can connect"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,25 +77,37 @@ def run(args: argparse.Namespace) -> int:
         raise NimError('nimcore serve needs the web extra: pip install "nimcore[web]"')
     if not 0 < args.port < 65536:
         raise NimError(f"--port must be 1 to 65535, not {args.port}")
-    import uvicorn
+    import signal
+    import threading
 
+    from nim.web import server
     from nim.web.app import create_app
     from nim.web.store import default_db_path
 
     db = args.db or str(default_db_path())
-    app = create_app(db)
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{args.port}/"
-    print(f"nimcore serve: {url} -- {who_can_reach(args.host)}; games kept in {db}. Ctrl-C stops.",
+    stopping = threading.Event()
+    app = create_app(db, stopping=stopping)       # a database we cannot use: one line, before binding
+    try:
+        sock = server.bind(args.host, args.port)
+    except NimError:
+        app.state.store.close()
+        raise
+    address = str(sock.getsockname()[0])
+    urls = server.hosts_shown(address, args.port, sock.family)
+    print(f"nimcore serve: {', '.join(urls)} -- {who_can_reach(address)}; games kept in {db}. Ctrl-C stops.",
           file=sys.stderr, flush=True)
     if args.open:
-        import threading
-        import webbrowser
+        threading.Timer(1.0, _open_browser, (urls[-1] if server.every_interface(address) else urls[0],)).start()
+    caught = server.serve(app, sock, stopping, on_stop=app.state.store.close)
+    if caught is None:
+        return 0
+    if caught == signal.SIGINT:
+        server.exit_now(130, "nimcore: error: interrupted")
+    server.exit_now(128 + int(caught), "nimcore: error: terminated")
+    return 128 + int(caught)
 
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
-    try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False,
-                    timeout_graceful_shutdown=2)
-    except OSError as error:
-        raise NimError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
-    return 0
+
+def _open_browser(url: str) -> None:
+    import webbrowser
+
+    webbrowser.open(url)

@@ -27,15 +27,10 @@ WEB_SEEDS = 2**31
 
 
 def state_moves(state: Dict[str, Any]) -> List[Move]:
-    """The moves of a browser game's state: ``[seat, pile, count]`` entries, a split's
-    two heaps after them (``[seat, pile, count, [a, b]]`` or ``[seat, pile, count, a, b]``)."""
-    moves = []
-    for entry in state["moves"]:
-        pile, count, rest = entry[1], entry[2], list(entry[3:])
-        if len(rest) == 1 and isinstance(rest[0], (list, tuple)):
-            rest = list(rest[0])
-        moves.append(Move(pile, count, split=(rest[0], rest[1])) if len(rest) == 2 else Move(pile, count))
-    return moves
+    """The moves of a browser game's state (stored as ``nim.web.games.move_of`` reads them)."""
+    from nim.web.games import move_of
+
+    return [move_of(entry) for entry in state["moves"]]
 
 
 def download_text(state: Dict[str, Any]) -> str:
