@@ -146,7 +146,12 @@ def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 
 
 def record_text(state: Dict[str, Any]) -> str:
-from nim.errors import NimError, SearchLimitError
+    """The game's record (``nim.web.records``): its rules, flow and seats in comment
+    lines, then Lab 2's test-file format: the number of piles, one size a line,
+    then every move of both players in order as ``pile_index count`` (piles from 0)."""
+    from nim.web.records import download_text
+
+    return download_text(state)
 
 
 def replay(text: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
