@@ -201,6 +201,7 @@ function update(state) {
   $("#why").hidden = !state.seats.some((seat) => seat.ai);
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
+  $("#hint").hidden = you === null;      // a hint is for a player, asked with the seat's token
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -419,7 +420,7 @@ function studyPanel(...children) {
 }
 
 async function studyView(kind) {
-  const answer = await api("GET", `/api/games/${game.id}/${kind}`);
+  const answer = await api("GET", `/api/games/${game.id}/${kind}`, undefined, mine && mine.token);
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
   if (kind === "analysis") { studyPanel(...analysisView(data)); return; }
