@@ -347,7 +347,9 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         state = await run_in_threadpool(book.load, game_id)
-        return PlainTextResponse(study.record_text(state), headers={
+        # a name stored before the door checked strings may hold a lone surrogate: U+FFFD in the file
+        text = _SURROGATE.sub("\ufffd", study.record_text(state))
+        return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="nimcore-{game_id}.txt"', "Cache-Control": "no-store"})
 
     async def replay(request: Request) -> Response:
