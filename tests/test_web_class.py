@@ -192,7 +192,9 @@ def test_the_class_switches_hints_and_why_off_and_on(room):
     refused = client.get(f"/api/games/{game['id']}/hint", headers=seat)
     assert refused.status_code == 403 and "switched off" in refused.json()["error"]
     assert client.get(f"/api/games/{game['id']}/why").status_code == 403
+    assert client.get(f"/api/games/{game['id']}").json()["study"] == {"hints": False, "why": False}
     client.post(f"/api/class/{teacher}/switches", json={"hints": True})
+    assert client.get(f"/api/games/{game['id']}").json()["study"] == {"hints": True, "why": False}
     assert client.get(f"/api/games/{game['id']}/hint", headers=seat).status_code == 200
     assert client.get(f"/api/games/{game['id']}/why").status_code == 403
     for bad in ({"hints": "yes"}, {"flows": ["chess"]}, {"flows": "free"}, {"wait": -1}, {"wait": True}):
@@ -280,7 +282,8 @@ def test_prune_archives_and_deletes_the_old_games_only(db, tmp_path):
     assert sorted(entry["id"] for entry in archived) == sorted(ids[:2])
     assert all(entry["state"]["id"] == entry["id"] for entry in archived)
     again = create_app(db)
-    _cls, teacher2 = classroom.open_class(again.state.store, "5B")
+    kept, teacher2 = classroom.open_class(again.state.store, "5B")
+    assert kept["games"] == [ids[2]]                  # the pruned games left the class's list
     with TestClient(again) as client:
         assert [row["id"] for row in overview(client, teacher2)["games"]] == [ids[2]]
     for bad in (["--prune", "-1"], ["--prune", "nan"], ["--archive", str(archive)]):

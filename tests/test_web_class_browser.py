@@ -137,6 +137,9 @@ def test_a_class_pairs_students_and_the_teacher_sees_every_game(room, people, sh
     cy.page.click("#hint")
     cy.page.wait_for_selector("#study .error")
     assert "switched off" in cy.page.inner_text("#study .error")
+    cy.page.reload()                              # a page opened now offers no hint at all
+    cy.page.wait_for_selector(".stone")
+    assert not cy.page.is_visible("#hint") and cy.page.is_visible("#why")
     for person in (teacher, ada, bob, cy):
         assert person.errors == []
 

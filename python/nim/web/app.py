@@ -312,7 +312,8 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def show(request: Request) -> Response:
         state = await run_in_threadpool(book.load, request.path_params["game_id"])
-        return _json({"game": games.public_state(state, viewer(state, request))})
+        offered = await run_in_threadpool(classroom.switches, store, state)
+        return _json({"game": games.public_state(state, viewer(state, request)), "study": offered})
 
     async def join(request: Request) -> Response:
         options = await _body(request)

@@ -36,8 +36,8 @@ from nim.web.games import WebError, token_hash
 from nim.web.store import Store
 
 __all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join",
-           "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "check_study", "result_words",
-           "routes"]
+           "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "switches", "check_study",
+           "result_words", "routes"]
 
 STATIC = Path(__file__).parent / "static"
 #: The flows a class may offer (every page's flow).
@@ -75,6 +75,10 @@ def open_class(store: Store, name: str = "class", links: Optional[List[str]] = N
                      "created": time.time()}
         state["teacher"] = token_hash(token)
         state["links"] = list(links or [])
+        # games pruned since the last start (nimcore serve --prune) leave the class's list
+        state["games"] = [game_id for game_id in state["games"] if store.load(game_id) is not None]
+        state["waiting"] = {flow: game_id for flow, game_id in state["waiting"].items()
+                            if game_id in state["games"]}
         store.save_class(state)
     return state, token
 
@@ -329,6 +333,14 @@ def overview_csv(store: Store, teacher: str) -> str:
 
 
 # ---------------------------------------------------------------- hints and "why"
+
+def switches(store: Store, state: Dict[str, Any]) -> Dict[str, bool]:
+    """Whether the game's page offers a hint and "why": its class's switches (both on
+    for a game outside a class)."""
+    class_id = state.get("extra", {}).get("class")
+    cls = store.load_class(class_id, by="id") if class_id is not None else None
+    return {"hints": bool(cls["hints"]) if cls else True, "why": bool(cls["why"]) if cls else True}
+
 
 def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[int]) -> None:
     """Refuse a hint to anyone but the player to move (every game), and a hint or a
