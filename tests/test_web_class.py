@@ -319,24 +319,33 @@ def _read_until(stream: Any, pattern: str, deadline: float) -> Optional[str]:
     return None
 
 
-def test_a_real_server_with_class_prints_the_links_that_work(db):
+def _class_server(db: Path) -> "Tuple[subprocess.Popen[str], int, str, str]":
+    """``nimcore serve --class 5B`` on a free loopback port: the process, the port and
+    the teacher's and students' links it printed."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
     process = subprocess.Popen([sys.executable, "-m", "nim", "serve", "--class", "5B", "--port", str(port),
                                 "--db", str(db)], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 30
+    assert process.stderr is not None
+    teacher_line = _read_until(process.stderr, r"/class/", deadline)
+    student_line = _read_until(process.stderr, r"students open", deadline)
+    if not (teacher_line and student_line):
+        process.kill()
+        raise AssertionError("the server printed no class links")
+    teacher_url = re.search(r"(http://\S+/class/\S+)", teacher_line)
+    join_url = re.search(r"(http://\S+/join/\S+)", student_line)
+    assert teacher_url and join_url
+    return process, port, teacher_url.group(1), join_url.group(1)
+
+
+def test_a_real_server_with_class_prints_the_links_that_work_and_survives_a_kill(db):
+    process, port, teacher, joining = _class_server(db)
     try:
-        deadline = time.monotonic() + 30
-        assert process.stderr is not None
-        teacher_line = _read_until(process.stderr, r"/class/", deadline)
-        student_line = _read_until(process.stderr, r"students open", deadline)
-        assert teacher_line and student_line, "the server printed no class links"
-        teacher_url = re.search(r"(http://\S+/class/\S+)", teacher_line)
-        join_url = re.search(r"(http://\S+/join/\S+)", student_line)
-        assert teacher_url and join_url
-        assert join_url.group(1).startswith(f"http://127.0.0.1:{port}/join/")
-        class_id = join_url.group(1).rsplit("/", 1)[1]
-        api = teacher_url.group(1).replace("/class/", "/api/class/")
+        assert joining.startswith(f"http://127.0.0.1:{port}/join/")
+        class_id = joining.rsplit("/", 1)[1]
+        api = teacher.replace("/class/", "/api/class/")
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/join/{class_id}", method="POST",
                                          data=json.dumps({"name": "Ada", "opponent": "nimx"}).encode(),
                                          headers={"Content-Type": "application/json"})
@@ -345,8 +354,16 @@ def test_a_real_server_with_class_prints_the_links_that_work(db):
         with urllib.request.urlopen(api, timeout=10) as answer:
             data = json.load(answer)
         assert data["class"]["name"] == "5B" and [row["id"] for row in data["games"]] == [game_id]
-        with urllib.request.urlopen(join_url.group(1), timeout=10) as answer:
+        with urllib.request.urlopen(joining, timeout=10) as answer:
             assert b'data-page="join"' in answer.read()
+    finally:
+        process.kill()                  # no shutdown: the class and its game were committed already
+        process.wait(10)
+    process, port, teacher2, joining2 = _class_server(db)
+    try:
+        assert joining2.rsplit("/", 1)[1] == class_id and teacher2 != teacher
+        with urllib.request.urlopen(teacher2.replace("/class/", "/api/class/"), timeout=10) as answer:
+            assert [row["id"] for row in json.load(answer)["games"]] == [game_id]
     finally:
         process.terminate()
         process.wait(10)
