@@ -125,8 +125,9 @@ async function student() {
   $("#join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const opponent = document.querySelector("input[name=opponent]:checked").value;
+    $("#join-class").disabled = true;       // one click, one seat (a double click would pair you with yourself)
     const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent});
-    if (!joined.ok) { fail(joined.data.error); return; }
+    if (!joined.ok) { $("#join-class").disabled = false; fail(joined.data.error); return; }
     fail("");
     if (joined.data.paired) land(joined.data);
     else await waitForPartner(joined.data, offer.wait);
