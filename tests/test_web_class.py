@@ -144,6 +144,28 @@ def test_a_kuet_easy_series_shows_its_wins_array(room):
     assert row["result"] == f"IDA* wins: {ended}"
 
 
+def test_a_kuet_hard_series_shows_each_algorithms_fitness(room):
+    client, cls, teacher = room
+    answer = client.post(f"/api/join/{cls['id']}", json={"name": "Ivy", "flow": "kuet", "opponent": "nimx",
+                                                         "difficulty": 2})
+    assert answer.status_code == 201, answer.text
+    game, token = answer.json()["game"], answer.json()["token"]
+    wins: Dict[str, List[int]] = {"Minimax": [], "Alpha-Beta": []}
+    for number in range(6):                   # the seed's Hard: Minimax, then Alpha-Beta, in turn
+        while not game["finished"]:
+            game = move(client, game, token, *first_take(game))
+        wins["Minimax" if number % 2 == 0 else "Alpha-Beta"].append(1 if game["moves"][-1][0] == 1 else 0)
+        if number < 5:
+            game = client.post(f"/api/games/{game['id']}/next", json={"token": token}).json()["game"]
+    fitness = {name: sum(genes) / 3 for name, genes in wins.items()}
+    row = overview(client, teacher)["games"][0]
+    assert row["status"] == "finished" and row["fitness"] == fitness
+    assert f"Minimax fitness {fitness['Minimax']}" in row["result"]
+    assert f"Alpha-Beta fitness {fitness['Alpha-Beta']}" in row["result"]
+    best = "Alpha_Beta" if fitness["Alpha-Beta"] > fitness["Minimax"] else "Minimax"      # ties: the first
+    assert row["result"].endswith(f"selected: {best}")
+
+
 def test_the_csv_export_has_a_row_per_game(room):
     client, cls, teacher = room
     join(client, cls, "Ada")

@@ -81,6 +81,7 @@ def join_as(student: Watched, url: str, name: str, flow: str, opponent: str) -> 
     page.fill("#student-name", name)
     page.select_option("#student-flow", flow)
     page.check(f"#against-{opponent}")
+    assert page.is_visible("#kuet-level") == (flow == "kuet")
     page.click("#join-class")
 
 

@@ -127,11 +127,15 @@ def _name(options: Dict[str, Any]) -> str:
     return " ".join(name.split())
 
 
-def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str) -> Tuple[Dict[str, Any], str]:
-    """A class game of ``flow`` for the student ``name``: (state, the student's token)."""
-    options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
+def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str,
+              difficulty: Any = None) -> Tuple[Dict[str, Any], str]:
+    """A class game of ``flow`` for the student ``name``: (state, the student's token);
+    ``difficulty`` is KUET's (1 Easy, 2 Hard)."""
     if len(cls["games"]) >= MAX_CLASS_GAMES:
         raise WebError(f"this class has {MAX_CLASS_GAMES:,} games: the teacher prunes old ones first", 409)
+    options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
+    if flow == "kuet" and difficulty is not None:
+        options["difficulty"] = difficulty
     state, token = games.create_game(options)
     assert token is not None            # every class game seats the student
     mine = games.seat_of(state, token)
@@ -144,7 +148,8 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
 
 
 def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
-    """A student joins: ``name``, ``flow`` and ``opponent`` (``student`` or ``nimx``).
+    """A student joins: ``name``, ``flow``, ``opponent`` (``student`` or ``nimx``) and
+    for KUET ``difficulty`` (1 Easy, 2 Hard).
 
     Against a student, the student joins the game of the one waiting for this flow,
     or waits with a new game. Answers ``{game, seat, token, paired}`` (``paired``
@@ -181,7 +186,7 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
                 cls["waiting"][flow] = state["id"]
                 answer = {"game": games.public_state(state, 0), "seat": 0, "token": token, "paired": False}
         else:
-            state, token = _new_game(store, cls, flow, name, "hvai")
+            state, token = _new_game(store, cls, flow, name, "hvai", options.get("difficulty"))
             seat = games.seat_of(state, token)
             answer = {"game": games.public_state(state, seat), "seat": seat, "token": token, "paired": True}
         store.save_class(cls)

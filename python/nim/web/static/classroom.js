@@ -117,6 +117,7 @@ async function student() {
   $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow}, FLOW_NAMES[flow])));
   const pairable = () => offer.pair_flows.includes($("#student-flow").value);
   const sync = () => {
+    $("#kuet-level").hidden = $("#student-flow").value !== "kuet";
     $("#against-student").disabled = !pairable();
     if (!pairable()) $("#against-nimx").checked = true;
   };
@@ -126,7 +127,8 @@ async function student() {
     event.preventDefault();
     const opponent = document.querySelector("input[name=opponent]:checked").value;
     $("#join-class").disabled = true;       // one click, one seat (a double click would pair you with yourself)
-    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent});
+    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent,
+      difficulty: Number($("#student-difficulty").value)});
     if (!joined.ok) { $("#join-class").disabled = false; fail(joined.data.error); return; }
     fail("");
     if (joined.data.paired) land(joined.data);
