@@ -577,7 +577,8 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
     page.click("#analysis")
     page.wait_for_selector("#analysis-table")
     record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")
-    lines = record.split("\n")
+    assert "# rules: normal,octal=0.77" in record.split("\n")             # the record's facts, as comments
+    lines = [line for line in record.split("\n") if not line.startswith("#")]
     assert lines[:3] == ["2", "6", "4"]
     assert lines[3:3 + len(game["moves"])] == [" ".join(map(str, entry[1:])) for entry in game["moves"]]
     page.screenshot(path=str(shots / "kayles-against-nimx.png"), full_page=True)

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nim.errors import NimError, SearchLimitError
-from nim.web import games, study
+from nim.web import classroom, games, study
 from nim.web.budget import Budget
 from nim.web.games import WebError
 from nim.web.store import Store
@@ -331,7 +331,8 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def show(request: Request) -> Response:
         state = await run_in_threadpool(book.load, request.path_params["game_id"])
-        return _json({"game": games.public_state(state, viewer(state, request))})
+        offered = await run_in_threadpool(classroom.switches, store, state)
+        return _json({"game": games.public_state(state, viewer(state, request)), "study": offered})
 
     async def join(request: Request) -> Response:
         options = await _body(request)
@@ -354,17 +355,21 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json({"game": games.public_state(state, games.seat_of(state, token))})
         return endpoint
 
-    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]]) -> Callable[[Request], Any]:
+    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str = "") -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             game_id = request.path_params["game_id"]
             state = await run_in_threadpool(book.load, game_id)
+            # a hint only for the player to move, and the class's switches
+            await run_in_threadpool(classroom.check_study, store, state, kind, viewer(state, request))
             return _json(await compute(request, action, state))
         return endpoint
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         state = await run_in_threadpool(book.load, game_id)
-        return PlainTextResponse(study.record_text(state), headers={
+        # a name stored before the door checked strings may hold a lone surrogate: U+FFFD in the file
+        text = _SURROGATE.sub("\ufffd", study.record_text(state))
+        return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="nimcore-{game_id}.txt"', "Cache-Control": "no-store"})
 
     async def replay(request: Request) -> Response:
@@ -448,11 +453,12 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route(f"{game}/move", move, methods=["POST"]),
         Route(f"{game}/undo", token_action(games.undo), methods=["POST"]),
         Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
-        Route(f"{game}/hint", study_view(study.hint)),
-        Route(f"{game}/why", study_view(study.why)),
+        Route(f"{game}/hint", study_view(study.hint, "hint")),
+        Route(f"{game}/why", study_view(study.why, "why")),
         Route(f"{game}/analysis", study_view(study.analysis)),
         Route(f"{game}/record", record),
         Route(f"{game}/events", events),
+        *classroom.routes(store, book.change, lambda game_id, version: hub().tell(game_id, version), _body, _json),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/tree", tree),
         Route("/api/table", table),

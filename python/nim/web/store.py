@@ -31,6 +31,12 @@ CREATE TABLE IF NOT EXISTS games (
     state   TEXT NOT NULL,
     version INTEGER NOT NULL,
     updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS classes (
+    id      TEXT PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE,
+    teacher TEXT NOT NULL UNIQUE,
+    state   TEXT NOT NULL
 )
 """
 
@@ -131,7 +137,7 @@ class Store:
                 # killed server (only a power cut can lose the last one)
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(_SCHEMA)
+            self._db.executescript(_SCHEMA)
             self._db.execute("BEGIN IMMEDIATE")          # can we write? (a read-only file says so now)
             self._db.execute("ROLLBACK")
         except (sqlite3.Error, StoreError) as error:
@@ -164,6 +170,63 @@ class Store:
         with self._lock:
             row = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
         return int(row[0])
+
+    # ---- classes (nim.web.classroom): one row per class, found by id, name or teacher token's hash
+
+    def load_class(self, key: str, by: str = "id") -> Optional[Dict[str, Any]]:
+        """The class whose ``by`` column (id, name or teacher) is ``key``, or None."""
+        if by not in ("id", "name", "teacher"):
+            raise ValueError(f"a class is found by id, name or teacher, not {by!r}")
+        with self._lock:
+            row = self._db.execute(f"SELECT state FROM classes WHERE {by} = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        state: Dict[str, Any] = json.loads(row[0])
+        return state
+
+    def save_class(self, state: Dict[str, Any]) -> None:
+        """Write (insert or replace) a class and commit."""
+        text = json.dumps(state, separators=(",", ":"))
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO classes (id, name, teacher, state) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET name = excluded.name, teacher = excluded.teacher, "
+                "state = excluded.state", (state["id"], state["name"], state["teacher"], text))
+
+    def prune(self, before: float) -> int:
+        """Delete the games last changed before ``before`` (seconds since the epoch), in
+        one transaction (a crash leaves all of them or none); how many were deleted."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = self._db.execute("DELETE FROM games WHERE updated < ?", (before,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return int(cursor.rowcount)
+
+    def archive(self, before: float, path: str) -> int:
+        """Append the games last changed before ``before`` to the file ``path``, one JSON
+        line a game (``{"id", "updated", "state"}``), flushed to disk; how many.
+
+        Raises
+        ------
+        StoreError
+            For a file that cannot be written (nothing is deleted then).
+        """
+        with self._lock:
+            rows = self._db.execute("SELECT id, updated, state FROM games WHERE updated < ?", (before,)).fetchall()
+        try:
+            with open(path, "a", encoding="utf-8") as out:
+                for game_id, updated, state in rows:
+                    out.write(json.dumps({"id": game_id, "updated": updated, "state": json.loads(state)},
+                                         separators=(",", ":")) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as error:
+            raise StoreError(f"cannot archive to {path}: {error.strerror or error}") from None
+        return len(rows)
 
     def close(self) -> None:
         """Close the database (the store cannot be used afterwards)."""

@@ -42,6 +42,7 @@ const seats = {
 };
 
 let game = null;        // the public state
+let offered = {hints: true, why: true};   // a class's teacher may switch hints and "why" off
 let mine = null;        // {seat, token} of this browser, or null (a spectator)
 let chosen = null;      // {pile, from}: the stones picked, from index `from` to the end
 let stream = null, pollTimer = null;
@@ -200,9 +201,10 @@ function update(state) {
   $("#record").href = `/api/games/${state.id}/record`;
   $("#undo").hidden = !state.undo;
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
-  $("#why").hidden = !state.seats.some((seat) => seat.ai);
+  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
+  $("#hint").hidden = you === null || !offered.hints;      // a hint is for a player, with the seat's token
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -421,7 +423,7 @@ function studyPanel(...children) {
 }
 
 async function studyView(kind) {
-  const answer = await api("GET", `/api/games/${game.id}/${kind}`);
+  const answer = await api("GET", `/api/games/${game.id}/${kind}`, undefined, mine && mine.token);
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
   if (kind === "analysis") { studyPanel(...analysisView(data)); return; }
@@ -587,6 +589,7 @@ async function main() {
     const stored = seats.get(id);
     const answer = await api("GET", `/api/games/${id}`, undefined, stored && stored.token);
     if (!answer.ok) { $("#setup").replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
+    if (answer.data.study) offered = answer.data.study;
     showGame(answer.data.game);
     return;
   }
