@@ -175,29 +175,61 @@ def _check_listing(piles: List[int], rules: Rules) -> None:
 
 
 def _write_move_table(piles: List[int], rows: List[MoveAnalysis]) -> None:
-    """The --all-moves table, one line per legal move, written a block at a time
-    (the widths first, so that no list of every line is held)."""
+    """The --all-moves table, one line per legal move: every cell made once (one
+    formatting pass), the widths taken from the cells, the lines written a block
+    at a time."""
     if not rows:
         sys.stdout.write("\nno legal move\n")
         return
-
-    def cells(row: MoveAnalysis) -> Tuple[str, str, str, str]:
-        outcome = "wins" if row.value > 0 else "loses"
-        depth = "-" if row.depth is None else str(row.depth)
-        return str(row.move), _after(piles, row.move), f"{row.value:+d} {outcome}", depth
-
+    moves, afters, values, depths = _move_cells(piles, rows)
     headers = ("move", "position after", "value", "depth")
-    widths = [len(header) for header in headers]
-    for row in rows:
-        widths = [max(width, len(cell)) for width, cell in zip(widths, cells(row))]
+    widths = [max(len(header), max(map(len, column)))
+              for header, column in zip(headers, (moves, afters, values, depths))]
+    w0, w1, w2 = widths[:3]
     sys.stdout.write("\n" + "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip() + "\n")
-    for start in range(0, len(rows), 10_000):
-        sys.stdout.write("".join("  ".join(c.ljust(w) for c, w in zip(cells(row), widths)).rstrip() + "\n"
-                                 for row in rows[start:start + 10_000]))
-    winning = sum(row.value > 0 for row in rows)
+    for start in range(0, len(rows), 50_000):
+        stop = start + 50_000
+        sys.stdout.write("".join(f"{m:<{w0}}  {a:<{w1}}  {v:<{w2}}  {d}\n" for m, a, v, d in zip(
+            moves[start:stop], afters[start:stop], values[start:stop], depths[start:stop])))
+    winning = values.count(_WINS)
     sys.stdout.write(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
                      "the winner hurrying and the loser delaying\n")
 
+
+_WINS, _LOSES = "+1 wins", "-1 loses"
+
+
+def _move_cells(piles: List[int], rows: List[MoveAnalysis]) -> Tuple[List[str], List[str], List[str], List[str]]:
+    """The four columns of the move table, as text. A take from pile i leaves the
+    shown piles with only pile i changed: its text before and after pile i is made
+    once per pile, not once per move."""
+    moves: List[str] = []
+    afters: List[str] = []
+    shown = len(piles) > SHOW_PILES         # only the first SHOW_PILES piles are printed
+    tail = f" ... ({len(piles):,} piles)" if shown else ""
+    unchanged = _show(piles)
+    around: Dict[int, Tuple[str, str]] = {}
+    for row in rows:
+        move = row.move
+        pile = move[0]
+        if len(move) != 2:                  # a split: the general way
+            moves.append(str(move))
+            afters.append(_after(piles, move))
+            continue
+        count = move[1]
+        moves.append(f"take {count} from pile {pile}")
+        if shown and pile >= SHOW_PILES:    # the pile is not printed
+            afters.append(unchanged)
+            continue
+        sides = around.get(pile)
+        if sides is None:
+            before = " ".join(map(str, piles[:pile]))
+            after = " ".join(map(str, piles[pile + 1:SHOW_PILES if shown else len(piles)]))
+            sides = around[pile] = (before + " " if before else "", (" " + after if after else "") + tail)
+        afters.append(f"{sides[0]}{piles[pile] - count}{sides[1]}")
+    values = [_WINS if row.value > 0 else _LOSES for row in rows]
+    depths = ["-" if row.depth is None else str(row.depth) for row in rows]
+    return moves, afters, values, depths
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:
     label = "best move"
