@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 import warnings
-from functools import lru_cache, reduce
-from typing import List, Tuple
+from functools import reduce
+from typing import List
 
 import pytest
 from hypothesis import given, settings, strategies as st
