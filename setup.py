@@ -70,23 +70,41 @@ LOOP_ARGS = {
     "tt": ["-O3", "-g0", "-fno-inline-functions-called-once"],
 }
 
+def generated_c(pyx: Path) -> Path:
+    """The .c of ``pyx`` when it is newer than everything it is made from (the
+    .pyx, every .pxd of the core, this file), else ``pyx`` (to cythonize).
+
+    Cython's own check counts its Includes (libc/*.pxd, ...) among the
+    dependencies, and pip's isolated build installs them afresh each time: a
+    second ``pip install`` in this tree regenerated every .c, and so recompiled
+    every extension that the build directory already held."""
+    c_file = pyx.with_suffix(".c")
+    if DEBUG or not c_file.exists():
+        return pyx
+    sources = [pyx, Path(__file__), *Path("src/nimcore").glob("*.pxd")]
+    return c_file if c_file.stat().st_mtime > max(p.stat().st_mtime for p in sources) else pyx
+
+
 extensions = [
     Extension(
         f"nimcore.{pyx.stem}",
-        [pyx.as_posix()],
+        [generated_c(pyx).as_posix()],
         extra_compile_args=COMPILE_ARGS if DEBUG else LOOP_ARGS.get(pyx.stem, COMPILE_ARGS),
     )
     for pyx in sorted(Path("src/nimcore").glob("*.pyx"))
 ]
+to_cythonize = [extension for extension in extensions if extension.sources[0].endswith(".pyx")]
+up_to_date = [extension for extension in extensions if extension.sources[0].endswith(".c")]
 
 setup(
     cmdclass={"build_py": BuildPyWithTheory},
-    ext_modules=cythonize(
-        extensions,
+    ext_modules=up_to_date + (cythonize(
+        to_cythonize,
         compiler_directives=DIRECTIVES,
         include_path=["src"],
         annotate=DEBUG,
+        force=DEBUG,
         nthreads=JOBS if JOBS > 1 else 0,
-    ),
+    ) if to_cythonize else []),
     options={"build_ext": {"parallel": JOBS}},
 )
