@@ -134,3 +134,35 @@ def test_past_the_limit_without_a_period_is_refused(fresh_theories, monkeypatch)
         nim.solve([8192], rule, "theory")
     with pytest.raises(nim.NimError, match="no period"):
         nim.solving.grundy_value(10**30, rule)
+
+
+def test_threads_growing_and_reading_one_theory(fresh_theories, monkeypatch):
+    """Threads ask piles past the table while others read it without the GIL: every
+    answer exact (a grown table moves; the old one stays readable)."""
+    import threading
+
+    monkeypatch.setattr(nimcore.theory, "INITIAL_WORK", 1)
+    rng = random.Random(21)
+    members = rng.sample(range(1, 4000), 300)
+    rule = set_rule(members)
+    expected = grundy_values(40_000, rule)
+    solver = nim.Solver(rule)
+    failures: List[str] = []
+
+    def work(seed: int) -> None:
+        local = random.Random(seed)
+        for step in range(60):
+            top = 4000 + step * 600
+            rows = [[local.randint(0, top) for _ in range(3)] for _ in range(40)]
+            values = solver.values(rows)
+            for row, value in zip(rows, values):
+                want = 1 if expected[row[0]] ^ expected[row[1]] ^ expected[row[2]] else -1
+                if value != want:
+                    failures.append(f"{row}: {value} != {want}")
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

@@ -17,6 +17,7 @@
 # of Grundy value 1 -- with B the number of piles of Grundy value >= 2: the
 # mover loses iff (B = 0 and X = 1) or (B >= 1 and X = 0).
 
+from cpython.pythread cimport PyThread_type_lock
 from libc.stdint cimport UINT64_MAX, uint16_t, uint64_t
 
 from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet
@@ -191,8 +192,13 @@ cdef class CoreTheory:
     cdef bint c_declared               # (C) declared by the caller, not decided
     cdef uint64_t c_tame_to            # set S, no period yet: (C) checked below this
     cdef uint64_t c_limit              # set S: most values the table may hold
+    # Tables outgrown by cover(): freed with the theory, not before, since a thread
+    # may still read one without the GIL (at most log2(PERIOD_LIMIT) of them).
+    cdef grundy_t* c_retired[64]
+    cdef int c_n_retired
+    cdef PyThread_type_lock c_lock    # one thread grows the table at a time
     cdef _tabulate(self)
-    cdef int _grow(self, uint64_t size) except -1
+    cdef int _grow(self, uint64_t size, bint building) except -1
     cdef int _decide(self) except -1
     # Every caller of the theory_* functions on c_theory covers its largest pile first:
     # a `set S` whose period has not shown answers only the piles its table holds.

@@ -12,11 +12,21 @@ the definition over Python integers (and answers those), this the accelerator.
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.pythread cimport (
+    WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock, PyThread_free_lock, PyThread_release_lock,
+)
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.ref cimport PyObject
 from libc.stdint cimport UINT64_MAX, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy
+
+cdef extern from *:
+    """
+    /* The values of a grown table are written before its new size is published. */
+    #define nimcore_release_fence() __atomic_thread_fence(__ATOMIC_RELEASE)
+    """
+    void _release_fence "nimcore_release_fence" () noexcept nogil
 
 from nimcore.piles cimport exact_pile
 from nimcore.rules cimport (
@@ -187,6 +197,10 @@ cdef class CoreTheory:
         self.c_declared = tame is not None
         self.c_tame_to = 0
         self.c_limit = PERIOD_LIMIT
+        self.c_n_retired = 0
+        self.c_lock = PyThread_allocate_lock()
+        if self.c_lock == NULL:
+            raise MemoryError("no lock for a theory")
         theory_init(&self.c_theory, &rules.c_rules)
         if self.c_theory.take == TAKE_SET:
             self._tabulate()
@@ -196,7 +210,12 @@ cdef class CoreTheory:
             self.c_theory.tame = bool(tame)
 
     def __dealloc__(self):
+        cdef int i
         PyMem_Free(self.c_table)
+        for i in range(self.c_n_retired):
+            PyMem_Free(self.c_retired[i])
+        if self.c_lock != NULL:
+            PyThread_free_lock(self.c_lock)
 
     cdef _tabulate(self):
         """The first table of the reduced `set S` game: doubled from _FIRST_SIZE
@@ -206,14 +225,19 @@ cdef class CoreTheory:
         cdef uint64_t budget = max(<uint64_t>_FIRST_SIZE, <uint64_t>INITIAL_WORK // t.n_set)
         cdef uint64_t size = min(self.c_limit, <uint64_t>_FIRST_SIZE)
         self.c_theory.tame = True
-        self._grow(size)
+        self._grow(size, True)
         while t.period == 0 and 2 * t.table_size <= budget and t.table_size < self.c_limit:
-            self._grow(min(self.c_limit, 2 * t.table_size))
+            self._grow(min(self.c_limit, 2 * t.table_size), True)
         self._decide()
 
-    cdef int _grow(self, uint64_t size) except -1:
+    cdef int _grow(self, uint64_t size, bint building) except -1:
         """Extend the table (no period yet) to G(0 .. size - 1), then look for the
-        period in it: when it shows, the table keeps the pre-period and one period."""
+        period in it. While ``building`` (no other thread sees the theory yet) the
+        table is reallocated, and cut to the pre-period and one period when that
+        shows. Later (cover) it moves to a new allocation, the old one kept until
+        the theory goes, and keeps its size: a thread reading it without the GIL
+        reads a pile it checked against the size, and that pile's value, in the
+        old table or the new, is the same, and never past either."""
         cdef Theory* t = &self.c_theory
         cdef uint64_t done = t.table_size, chunk_end, start = 0, period = 0
         cdef uint64_t chunk = max(1, min(_CHUNK, _CHUNK_WORK // t.n_set))
@@ -222,9 +246,19 @@ cdef class CoreTheory:
         cdef int filled = 0
         if size <= done:
             return 0
-        grown = <grundy_t*>PyMem_Realloc(self.c_table, size * sizeof(grundy_t))
-        if grown == NULL:
-            raise MemoryError(f"no memory for {size:,} Grundy values")
+        if building or self.c_table == NULL:
+            grown = <grundy_t*>PyMem_Realloc(self.c_table, size * sizeof(grundy_t))
+            if grown == NULL:
+                raise MemoryError(f"no memory for {size:,} Grundy values")
+        else:
+            if self.c_n_retired >= 64:
+                raise MemoryError("a theory's table grew more than 64 times")
+            grown = <grundy_t*>PyMem_Malloc(size * sizeof(grundy_t))
+            if grown == NULL:
+                raise MemoryError(f"no memory for {size:,} Grundy values")
+            memcpy(grown, self.c_table, done * sizeof(grundy_t))
+            self.c_retired[self.c_n_retired] = self.c_table
+            self.c_n_retired += 1
         self.c_table = grown
         t.table = grown
         while done < size:
@@ -234,19 +268,23 @@ cdef class CoreTheory:
             if filled < 0:
                 raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
             done = chunk_end
+            _release_fence()
             t.table_size = done          # what is filled answers, even if Ctrl-C comes next
             PyErr_CheckSignals()
         with nogil:
             found = _find_period(self.c_table, size, t.set_desc[0], &start, &period)
         if found:
-            # periodic from `start` with period `period`: the table keeps one period
-            grown = <grundy_t*>PyMem_Realloc(self.c_table, (start + period) * sizeof(grundy_t))
-            if grown != NULL:
-                self.c_table = grown
-                t.table = grown
-            t.table_size = start + period
+            # periodic from `start` with period `period`: piles from table_size on are
+            # read through the period, once it is published
             t.period_start = start
+            _release_fence()
             t.period = period
+            if building:            # the table keeps the pre-period and one period
+                grown = <grundy_t*>PyMem_Realloc(self.c_table, (start + period) * sizeof(grundy_t))
+                if grown != NULL:
+                    self.c_table = grown
+                    t.table = grown
+                t.table_size = start + period
         return 0
 
     cdef int _decide(self) except -1:
@@ -268,15 +306,20 @@ cdef class CoreTheory:
         period sought in each of them); KeyboardInterrupt on Ctrl-C."""
         cdef Theory* t = &self.c_theory
         cdef uint64_t n
-        if t.take != TAKE_SET or t.period != 0:
+        if t.take != TAKE_SET or t.period != 0 or pile // t.scale < t.table_size:
             return 0
         n = pile // t.scale
-        while t.period == 0 and n >= t.table_size:
-            if t.table_size >= self.c_limit:
-                raise OverflowError(f"no period in the first {self.c_limit:,} Grundy values, "
-                                    f"and a pile of {pile:,} lies past them")
-            self._grow(min(self.c_limit, max(2 * t.table_size, n + 1)))
-        self._decide()
+        with nogil:                 # another thread may be growing it, the GIL released
+            PyThread_acquire_lock(self.c_lock, WAIT_LOCK)
+        try:
+            while t.period == 0 and n >= t.table_size:
+                if t.table_size >= self.c_limit:
+                    raise OverflowError(f"no period in the first {self.c_limit:,} Grundy values, "
+                                        f"and a pile of {pile:,} lies past them")
+                self._grow(min(self.c_limit, max(2 * t.table_size, n + 1)), False)
+            self._decide()
+        finally:
+            PyThread_release_lock(self.c_lock)
         return 0
 
     cdef uint64_t _max_cover(self, const uint64_t* piles, Py_ssize_t n) except? 0:
@@ -379,8 +422,11 @@ cdef class CoreTheory:
         """`set S`: G(0 .. period_start + period - 1), the Grundy values of S / gcd(S)
         up to the end of the first period, as a read-only memoryview of unsigned
         shorts (a copy); empty for the other rules."""
-        cdef bytes data = PyBytes_FromStringAndSize(<const char*>self.c_theory.table,
-                                                    self.c_theory.table_size * sizeof(grundy_t))
+        cdef uint64_t size = self.c_theory.table_size
+        cdef bytes data
+        if self.c_theory.period:            # a table grown past the period keeps its size
+            size = min(size, self.c_theory.period_start + self.c_theory.period)
+        data = PyBytes_FromStringAndSize(<const char*>self.c_theory.table, size * sizeof(grundy_t))
         return memoryview(data).cast("H")
 
     # Each method below answers in C and raises OverflowError when a pile (or a
