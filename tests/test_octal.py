@@ -237,9 +237,9 @@ def test_rule_strings_and_names():
 
 
 @pytest.mark.parametrize("code, message", [
-    ("0.8", "digit 8"), ("0.79", "digit 9"), ("", "empty"), ("0.", "no digit after the point"),
-    ("0." + "7" * 65, "65 digits"), ("0.000", "no move"), ("4.", "no digit after the point"),
-    ("77", "no point"), ("1.7", "d0 is 0 or 4"), ("0.7a", "'a'"), ("0.7.7", "'.'"),
+    ("0.8", "digit 8"), ("0.79", "digit 9"), ("", "empty"), ("0.", "no move"), (".", "no digit"),
+    ("0." + "7" * 65, "65 digits"), ("0.000", "no move"), ("0", "no move"),
+    ("77", "d0 is 0 or 4"), ("1.7", "d0 is 0 or 4"), ("0.7a", "'a'"), ("0.7.7", "'.'"),
 ])
 def test_bad_codes(code, message):
     with pytest.raises(InvalidRulesError, match=message):

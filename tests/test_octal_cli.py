@@ -73,7 +73,7 @@ def test_plain_method_is_the_same(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["octal", "0.8"], "digit 8"),
-    (["octal", "0."], "no digit after the point"),
+    (["octal", "."], "no digit"),
     (["octal", "0.000"], "no move"),
     (["octal", "chess"], "unknown game"),
     (["octal", "0.77", "--upto", "0"], "--upto"),

@@ -15,6 +15,7 @@ import nim
 import nimcore.theory
 from hooks import assume_untame
 from nim.solving.closed_forms import Theory
+from nim.solving.pile_dp import lone_piles
 from nimcore.theory import CoreTheory
 
 import oracles
@@ -119,16 +120,29 @@ def test_normal_play_needs_no_condition_c():
         assert nim.solve([4, 5, 6], "normal,set=2;3").method == "theory"
 
 
-def test_a_set_without_a_period_in_reach_falls_back_to_tt(monkeypatch):
+def test_a_set_without_a_period_in_reach_answers_from_its_table(monkeypatch):
+    """A set whose period lies past what is computed answers the piles its table
+    can hold (the table grows to the largest pile asked), and refuses, saying so,
+    a pile past PERIOD_LIMIT values."""
     monkeypatch.setattr(nimcore.theory, "PERIOD_LIMIT", 1 << 13)
     rule = "misere,set=1;20000"           # its period lies past 8,192 values
     nim.solving.engines._theory_or_reason.cache_clear()
     try:
-        with pytest.warns(nim.solving.TheoryWarning, match="no period"):
-            solution = nim.solve([3, 4], rule)
-        assert solution.method == "tt" and solution.value == oracles.value(rule, (3, 4))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            for piles in [(3, 4), (30, 41, 2)]:
+                solution = nim.solve(piles, rule)
+                assert solution.method == "theory" and solution.value == oracles.value(rule, piles), piles
+            lone, _ = lone_piles(8191, rule)             # the plain DP over a lone pile
+            for pile in [8191, 8000, 4097]:
+                solution = nim.solve([pile], rule)
+                assert solution.method == "theory" and solution.value == lone[pile]
+        assert nim.solving.grundy_table(8191, rule) == oracles.grundy_sequence(rule, 8191)
+        assert nim.engines.theory(nim.Rules.parse(rule)).core.covered == 1 << 13
         with pytest.raises(nim.NimError, match="no period"):
             nim.solving.grundy_value(10**6, rule)
+        with pytest.raises(nim.NimError, match="no period"):
+            nim.solve([8192], rule, "theory")
         assert nim.solving.grundy_table(50, rule) == oracles.grundy_sequence(rule, 50)
     finally:
         nim.solving.engines._theory_or_reason.cache_clear()

@@ -24,10 +24,16 @@ __all__ = [
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "ida",
     "length", "minimax", "octal", "parse_piles", "set_grundy_table", "tt",
 ]
-__all__ += ["splits"]
+__all__ += ["rows", "splits"]
 
 
 def octal() -> ModuleType:
     """``nimcore.octal`` (the nim-sequences of take-and-break games), imported on
     first use: reading an octal rule or solving Nim does not load it."""
     return importlib.import_module("nimcore.octal")
+
+
+def rows() -> ModuleType:
+    """``nimcore.rows`` (move listings built in C), imported on first use: the
+    command line's start-up does not load it."""
+    return importlib.import_module("nimcore.rows")

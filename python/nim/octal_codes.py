@@ -9,6 +9,8 @@ only bit 4 means anything (split a heap in two without taking).
 (0, 7, 7)
 >>> code_text(parse_code(".1370"))
 '0.137'
+>>> code_text(parse_code("4")), code_text(parse_code("4.")), code_text(parse_code(".6"))
+('4.0', '4.0', '0.6')
 >>> subtraction_rule(parse_code("0.333"))
 ('max', 3, None)
 >>> subtraction_rule(parse_code("0.303"))
@@ -21,7 +23,7 @@ from typing import Dict, Optional, Tuple
 
 from nim.errors import InvalidRulesError
 
-__all__ = ["GAMES", "GRUNDY_GAME", "MAX_CODE_DIGITS", "code_text", "game_code", "parse_code",
+__all__ = ["GAMES", "GRUNDY_GAME", "MAX_CODE_DIGITS", "code_text", "game_code", "is_code", "parse_code",
            "places", "subtraction_rule"]
 
 #: Most digits after the point of a code.
@@ -41,32 +43,45 @@ GAMES: Dict[str, Optional[str]] = {
 _EXAMPLE = "write it as d0.d1d2..., e.g. 0.77 (Kayles)"
 
 
+def is_code(text: str) -> bool:
+    """Whether ``text`` is written as a code (it starts with a digit or a point)
+    rather than a game's name: what ``parse_code`` is then asked to read.
+
+    >>> is_code("0.77"), is_code(".6"), is_code("4"), is_code("kayles")
+    (True, True, True, False)
+    """
+    word = text.strip()
+    return bool(word) and (word[0].isdigit() or word[0] == ".")
+
+
 def parse_code(text: object) -> Tuple[int, ...]:
     """The digits ``(d0, d1, ..., dt)`` of an octal code, trailing zeros dropped.
+
+    Codes are read as the literature writes them: the whole part may be left
+    out (``.6`` is 0.6), and so may the digits after the point, or the point
+    itself (``4.`` and ``4`` are 4.0, as the published tables write them).
 
     Raises
     ------
     InvalidRulesError
-        For a code that is not a string, is empty, has no digit after the
-        point, a digit 8 or 9 or another character, more than MAX_CODE_DIGITS
-        digits after the point, a d0 other than 0 or 4, or no move at all.
+        For a code that is not a string, is empty, has a digit 8 or 9 or
+        another character, more than MAX_CODE_DIGITS digits after the point, a
+        d0 other than 0 or 4, or no move at all.
     """
     if not isinstance(text, str):
         raise InvalidRulesError(f"an octal code is a string, not {text!r}: {_EXAMPLE}")
     code = text.strip()
     if not code:
         raise InvalidRulesError(f"the octal code is empty: {_EXAMPLE}")
-    whole, point, after = code.partition(".")
-    if not point:
-        raise InvalidRulesError(f"octal code {_short(code)} has no point: {_EXAMPLE}")
-    whole = whole or "0"
+    whole, _, after = code.partition(".")
+    if not whole and not after:
+        raise InvalidRulesError(f"octal code {_short(code)} has no digit: {_EXAMPLE}")
+    whole = whole or "0"          # .6 is 0.6
     for char in whole + after:
         if char in "89":
             raise InvalidRulesError(f"octal code {_short(code)} has the digit {char}: octal digits are 0-7")
         if char not in "01234567":
             raise InvalidRulesError(f"octal code {_short(code)} has {char!r}, not an octal digit 0-7")
-    if not after:
-        raise InvalidRulesError(f"octal code {_short(code)} has no digit after the point: {_EXAMPLE}")
     if len(after) > MAX_CODE_DIGITS:
         raise InvalidRulesError(
             f"octal code {_short(code)} has {len(after):,} digits after the point: at most {MAX_CODE_DIGITS}")

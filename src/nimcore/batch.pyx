@@ -25,7 +25,8 @@ from nimcore.rules cimport (
 )
 from nimcore.search cimport monotonic_seconds
 from nimcore.theory cimport (
-    CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_value,
+    CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_uncovered,
+    theory_value,
 )
 
 ctypedef fused pile_in:
@@ -75,6 +76,8 @@ def theory_solve(CoreTheory theory, piles):
             n = -1
             break
         buffer[i] = <uint64_t>p
+    if n >= 0 and theory_uncovered(&theory.c_theory, buffer, n):
+        n = -1                  # a pile past a set's table (no period yet): the general way grows it
     if n >= 0:
         value = theory_move(&theory.c_theory, buffer, n, &pile, &take)
     if buffer != on_stack:
@@ -106,8 +109,8 @@ cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limi
     every row answered with the GIL released, Ctrl-C checked between blocks of
     rows. None, or (row, pile) of the first pile < 0 or > limit."""
     cdef const Theory* t = &theory.c_theory
-    cdef Py_ssize_t r = 0, start, end, bad = -1, width = rows.shape[1], pile
-    cdef uint64_t take
+    cdef Py_ssize_t r = 0, start = 0, end, bad = -1, width = rows.shape[1], pile
+    cdef uint64_t take, uncovered = 0
     cdef uint64_t* row
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
@@ -115,12 +118,16 @@ cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limi
     if row == NULL:
         raise MemoryError()
     try:
-        for start in range(0, rows.shape[0], _CHECK_ROWS):
+        while start < rows.shape[0]:
             end = min(start + _CHECK_ROWS, rows.shape[0])
             with nogil:
-                for r in range(start, end):
+                r = start
+                while r < end:
                     bad = _copy_row(rows, r, row, limit)
                     if bad >= 0:
+                        break
+                    uncovered = theory_uncovered(t, row, width)
+                    if uncovered:
                         break
                     if values != NULL:
                         values[r] = <int8_t>theory_value(t, row, width)
@@ -128,8 +135,17 @@ cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limi
                         theory_move(t, row, width, &pile, &take)
                         piles[r] = pile
                         counts[r] = <int64_t>take if pile >= 0 else -1
+                    r += 1
             if bad >= 0:
                 return r, bad
+            if uncovered:               # a pile past a set's table: grow it, then row r again
+                theory.cover(uncovered)
+                if not theory.exact:
+                    raise ValueError("the theory is not exact for these rules")
+                uncovered = 0
+                start = r
+                continue
+            start = end
             PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
     finally:
         free(row)
@@ -223,6 +239,9 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     try:
         for i in range(n):
             a[i] = piles[i]
+        theory._max_cover(a, n)
+        if not theory.exact:
+            raise ValueError("the theory is not exact for these rules")
         with nogil:
             if r.take == TAKE_ANY:
                 m = _child_values(t, r, a, n, out, <TakeAnyTag>0)

@@ -17,6 +17,7 @@
 # of Grundy value 1 -- with B the number of piles of Grundy value >= 2: the
 # mover loses iff (B = 0 and X = 1) or (B >= 1 and X = 0).
 
+from cpython.pythread cimport PyThread_type_lock
 from libc.stdint cimport UINT64_MAX, uint16_t, uint64_t
 
 from nimcore.rules cimport TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet
@@ -42,10 +43,11 @@ cdef struct Theory:
     bint tame                  # condition (C) holds (proven for any, max, half; checked for set S)
     # set S only:
     const grundy_t* table      # Grundy values G(0 .. table_size - 1) of S / d: the
-                               # pre-period and one period (values <= |S| < 2**16)
-    uint64_t table_size        # = period_start + period
+                               # pre-period and one period (values <= |S| < 2**16),
+                               # or, while period == 0, the piles computed so far
+    uint64_t table_size        # = period_start + period (period 0: piles answered)
     uint64_t period_start      # G(n) = G(n - period) for n >= table_size
-    uint64_t period
+    uint64_t period            # 0: not found yet (CoreTheory.cover grows the table)
     uint64_t scale             # d = gcd(S); 1 for the other rules
     int n_set
     const uint64_t* set_desc   # S / d, largest first (the RuleSet's set_reduced)
@@ -56,6 +58,20 @@ cdef inline uint64_t theory_reduced_grundy(const Theory* t, uint64_t n) noexcept
     if n < t.table_size:
         return t.table[n]
     return t.table[t.period_start + (n - t.period_start) % t.period]   # period 0: never asked
+
+
+cdef inline uint64_t theory_uncovered(const Theory* t, const uint64_t* piles, Py_ssize_t n) noexcept nogil:
+    """0 when the theory answers every one of the piles, else the largest of them
+    (then CoreTheory.cover must grow the table first): only a `set S` whose period
+    has not shown answers less than every pile."""
+    cdef Py_ssize_t i
+    cdef uint64_t top = 0
+    if t.take != TAKE_SET or t.period != 0:
+        return 0
+    for i in range(n):
+        if piles[i] > top:
+            top = piles[i]
+    return top if top // t.scale >= t.table_size else 0
 
 
 cdef inline uint64_t theory_grundy(const Theory* t, uint64_t n) noexcept nogil:
@@ -173,5 +189,20 @@ cdef class CoreTheory:
     cdef Theory c_theory
     cdef grundy_t* c_table             # owned; c_theory.table points here
     cdef readonly CoreRules rules
+    cdef bint c_declared               # (C) declared by the caller, not decided
+    cdef uint64_t c_tame_to            # set S, no period yet: (C) checked below this
+    cdef uint64_t c_limit              # set S: most values the table may hold
+    # Tables outgrown by cover(): freed with the theory, not before, since a thread
+    # may still read one without the GIL (at most log2(PERIOD_LIMIT) of them).
+    cdef grundy_t* c_retired[64]
+    cdef int c_n_retired
+    cdef PyThread_type_lock c_lock    # one thread grows the table at a time
     cdef _tabulate(self)
+    cdef int _grow(self, uint64_t size, bint building) except -1
+    cdef int _decide(self) except -1
+    # Every caller of the theory_* functions on c_theory covers its largest pile first:
+    # a `set S` whose period has not shown answers only the piles its table holds.
+    cdef int cover(self, uint64_t pile) except -1
+    cdef uint64_t _max_cover(self, const uint64_t* piles, Py_ssize_t n) except? 0
+    cdef int _tame_below(self, uint64_t end) except -1
     cdef int _decide_tame(self) except -1

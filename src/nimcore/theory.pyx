@@ -12,26 +12,36 @@ the definition over Python integers (and answers those), this the accelerator.
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.pythread cimport (
+    WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock, PyThread_free_lock, PyThread_release_lock,
+)
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.ref cimport PyObject
 from libc.stdint cimport UINT64_MAX, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy
+
+cdef extern from *:
+    """
+    /* The values of a grown table are written before its new size is published. */
+    #define nimcore_release_fence() __atomic_thread_fence(__ATOMIC_RELEASE)
+    """
+    void _release_fence "nimcore_release_fence" () noexcept nogil
 
 from nimcore.piles cimport exact_pile
 from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet,
 )
 
-#: Most Grundy values of a `set S` rule (of S / gcd(S)) computed while looking
-#: for the period: 128 MB (16-bit values), a few seconds for sets of up to 64
-#: members. A set whose sequence shows no period within them has no theory here
-#: (the search answers).
+#: Most Grundy values of a `set S` rule (of S / gcd(S)) a theory holds: 128 MB
+#: (16-bit values). The table grows to the largest pile asked, the period sought
+#: in it each time; a pile past PERIOD_LIMIT values with no period in them has no
+#: theory here (the search answers).
 PERIOD_LIMIT = 1 << 26
-#: Most mex steps (values times |S|) spent looking for the period: larger sets
-#: get proportionally fewer values (PERIOD_WORK // |S|), so the work stays
-#: bounded -- sets of up to 64 members keep all of PERIOD_LIMIT.
-PERIOD_WORK = PERIOD_LIMIT * 64
+#: Most mex steps (values times |S|) of the first table, before the first answer:
+#: about 0.02 s. Sets of up to 64 members look for their period in 262,144 values
+#: at once; larger sets, and periods past that, when a pile asks (``cover``).
+INITIAL_WORK = 1 << 24
 cdef enum:
     _CHUNK = 1 << 20          # values computed between two checks for Ctrl-C (a power of 2)
     _CHUNK_WORK = 1 << 24     # ... and for larger sets, mex steps between two checks
@@ -162,6 +172,12 @@ cdef bint _find_period(const grundy_t* g, uint64_t size, uint64_t window,
 cdef class CoreTheory:
     """The theory of one rule set: Grundy values, (C), outcomes and winning moves.
 
+    A `set S` rule starts from a short table of G (at most INITIAL_WORK mex
+    steps, so its first answer comes at once) and looks for the period in it.
+    Until the period shows, the table answers exactly the piles it holds and
+    grows on demand (``cover``): to the largest pile asked, at least doubling,
+    the period sought again after each growth, at most PERIOD_LIMIT values.
+
     Parameters
     ----------
     rules : CoreRules
@@ -171,72 +187,173 @@ cdef class CoreTheory:
 
     Raises
     ------
-    OverflowError
-        A `set S` rule whose Grundy sequence shows no period within
-        PERIOD_LIMIT values (of S / gcd(S)).
     KeyboardInterrupt
-        Ctrl-C while the period is sought.
+        Ctrl-C while the first table is computed.
     """
 
     def __cinit__(self, CoreRules rules, tame=None):
         self.rules = rules
         self.c_table = NULL
+        self.c_declared = tame is not None
+        self.c_tame_to = 0
+        self.c_limit = PERIOD_LIMIT
+        self.c_n_retired = 0
+        self.c_lock = PyThread_allocate_lock()
+        if self.c_lock == NULL:
+            raise MemoryError("no lock for a theory")
         theory_init(&self.c_theory, &rules.c_rules)
         if self.c_theory.take == TAKE_SET:
             self._tabulate()
-            self.c_theory.tame = self._decide_tame()
         if tame is not None:
             if tame and not self.c_theory.tame:
                 raise ValueError("condition (C) does not hold for these rules")
             self.c_theory.tame = bool(tame)
 
     def __dealloc__(self):
+        cdef int i
         PyMem_Free(self.c_table)
+        for i in range(self.c_n_retired):
+            PyMem_Free(self.c_retired[i])
+        if self.c_lock != NULL:
+            PyThread_free_lock(self.c_lock)
 
     cdef _tabulate(self):
-        """Fill the reduced `set S` game's Grundy values to the end of the first period."""
+        """The first table of the reduced `set S` game: doubled from _FIRST_SIZE
+        values while the period does not show and the mex steps stay within
+        INITIAL_WORK; then (C) decided (on the table, or for good by the period)."""
         cdef Theory* t = &self.c_theory
-        cdef uint64_t window = t.set_desc[0], done = 0, size, chunk_end
-        cdef uint64_t start = 0, period = 0
-        cdef uint64_t limit = min(PERIOD_LIMIT, PERIOD_WORK // t.n_set)
+        cdef uint64_t budget = max(<uint64_t>_FIRST_SIZE, <uint64_t>INITIAL_WORK // t.n_set)
+        cdef uint64_t size = min(self.c_limit, <uint64_t>_FIRST_SIZE)
+        self.c_theory.tame = True
+        self._grow(size, True)
+        while t.period == 0 and 2 * t.table_size <= budget and t.table_size < self.c_limit:
+            self._grow(min(self.c_limit, 2 * t.table_size), True)
+        self._decide()
+
+    cdef int _grow(self, uint64_t size, bint building) except -1:
+        """Extend the table (no period yet) to G(0 .. size - 1), then look for the
+        period in it. While ``building`` (no other thread sees the theory yet) the
+        table is reallocated, and cut to the pre-period and one period when that
+        shows. Later (cover) it moves to a new allocation, the old one kept until
+        the theory goes, and keeps its size: a thread reading it without the GIL
+        reads a pile it checked against the size, and that pile's value, in the
+        old table or the new, is the same, and never past either."""
+        cdef Theory* t = &self.c_theory
+        cdef uint64_t done = t.table_size, chunk_end, start = 0, period = 0
         cdef uint64_t chunk = max(1, min(_CHUNK, _CHUNK_WORK // t.n_set))
         cdef grundy_t* grown
         cdef bint found = False
         cdef int filled = 0
-        if window * 2 >= limit:              # a period needs two windows: none can show
-            raise OverflowError(f"no period in the first {limit:,} Grundy values "
-                                f"(S / gcd(S) reaches {window:,})")
-        size = max(<uint64_t>_FIRST_SIZE, 4 * window)
-        if size > limit:
-            size = limit
-        while True:
+        if size <= done:
+            return 0
+        if building or self.c_table == NULL:
             grown = <grundy_t*>PyMem_Realloc(self.c_table, size * sizeof(grundy_t))
             if grown == NULL:
                 raise MemoryError(f"no memory for {size:,} Grundy values")
-            self.c_table = grown
-            while done < size:
-                chunk_end = min(size, done + chunk)
-                with nogil:
-                    filled = theory_fill(t, self.c_table, done, chunk_end)
-                if filled < 0:
-                    raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
-                done = chunk_end
-                PyErr_CheckSignals()
+        else:
+            if self.c_n_retired >= 64:
+                raise MemoryError("a theory's table grew more than 64 times")
+            grown = <grundy_t*>PyMem_Malloc(size * sizeof(grundy_t))
+            if grown == NULL:
+                raise MemoryError(f"no memory for {size:,} Grundy values")
+            memcpy(grown, self.c_table, done * sizeof(grundy_t))
+            self.c_retired[self.c_n_retired] = self.c_table
+            self.c_n_retired += 1
+        self.c_table = grown
+        t.table = grown
+        while done < size:
+            chunk_end = min(size, done + chunk)
             with nogil:
-                found = _find_period(self.c_table, size, window, &start, &period)
-            if found or size >= limit:
-                break
-            size = min(2 * size, limit)
-        if not found:
-            raise OverflowError(f"no period in the first {size:,} Grundy values")
-        # periodic from `start` with period `period`: the table keeps one period
-        grown = <grundy_t*>PyMem_Realloc(self.c_table, (start + period) * sizeof(grundy_t))
-        if grown != NULL:
-            self.c_table = grown
-        t.table = self.c_table
-        t.table_size = start + period
-        t.period_start = start
-        t.period = period
+                filled = theory_fill(t, self.c_table, done, chunk_end)
+            if filled < 0:
+                raise MemoryError(f"no memory for the mex of {t.n_set:,} options")
+            done = chunk_end
+            _release_fence()
+            t.table_size = done          # what is filled answers, even if Ctrl-C comes next
+            PyErr_CheckSignals()
+        with nogil:
+            found = _find_period(self.c_table, size, t.set_desc[0], &start, &period)
+        if found:
+            # periodic from `start` with period `period`: piles from table_size on are
+            # read through the period, once it is published
+            t.period_start = start
+            _release_fence()
+            t.period = period
+            if building:            # the table keeps the pre-period and one period
+                grown = <grundy_t*>PyMem_Realloc(self.c_table, (start + period) * sizeof(grundy_t))
+                if grown != NULL:
+                    self.c_table = grown
+                    t.table = grown
+                t.table_size = start + period
+        return 0
+
+    cdef int _decide(self) except -1:
+        """(C) for the piles the theory answers: all of them once the period is
+        known, else those in the table (checked once each as it grows)."""
+        if self.c_declared or not self.c_theory.tame:
+            return 0
+        if self.c_theory.period:
+            self.c_theory.tame = self._decide_tame()
+        else:
+            self.c_theory.tame = self._tame_below(self.c_theory.table_size)
+        return 0
+
+    cdef int cover(self, uint64_t pile) except -1:
+        """Make the theory answer a pile of ``pile`` (and every smaller one): grow the
+        table of a `set S` rule whose period has not shown up to it.
+
+        Raises OverflowError when that needs more than PERIOD_LIMIT values (the
+        period sought in each of them); KeyboardInterrupt on Ctrl-C."""
+        cdef Theory* t = &self.c_theory
+        cdef uint64_t n
+        if t.take != TAKE_SET or t.period != 0 or pile // t.scale < t.table_size:
+            return 0
+        n = pile // t.scale
+        with nogil:                 # another thread may be growing it, the GIL released
+            PyThread_acquire_lock(self.c_lock, WAIT_LOCK)
+        try:
+            while t.period == 0 and n >= t.table_size:
+                if t.table_size >= self.c_limit:
+                    raise OverflowError(f"no period in the first {self.c_limit:,} Grundy values, "
+                                        f"and a pile of {pile:,} lies past them")
+                self._grow(min(self.c_limit, max(2 * t.table_size, n + 1)), False)
+            self._decide()
+        finally:
+            PyThread_release_lock(self.c_lock)
+        return 0
+
+    cdef uint64_t _max_cover(self, const uint64_t* piles, Py_ssize_t n) except? 0:
+        cdef Py_ssize_t i
+        cdef uint64_t top = 0
+        if self.c_theory.take != TAKE_SET or self.c_theory.period != 0:
+            return 0
+        for i in range(n):
+            if piles[i] > top:
+                top = piles[i]
+        self.cover(top)
+        return top
+
+    cdef int _tame_below(self, uint64_t end) except -1:
+        """(C) for the movable piles below ``end`` (the table, no period yet): 1 or 0.
+        Piles below c_tame_to were checked before."""
+        cdef const Theory* t = &self.c_theory
+        cdef uint64_t n
+        cdef int i
+        cdef bint ok
+        for n in range(max(self.c_tame_to, t.set_desc[t.n_set - 1]), end):
+            if n & (_TAME_CHECK - 1) == 0:
+                PyErr_CheckSignals()
+            if t.table[n] != 0:
+                continue
+            ok = False
+            for i in range(t.n_set):
+                if t.set_desc[i] <= n and t.table[n - t.set_desc[i]] == 1:
+                    ok = True
+                    break
+            if not ok:
+                return 0
+        self.c_tame_to = max(self.c_tame_to, end)
+        return 1
 
     cdef int _decide_tame(self) except -1:
         """1 when (C) holds, else 0. One window suffices: n < period_start + max(S) +
@@ -289,15 +406,27 @@ cdef class CoreTheory:
 
     @property
     def period(self):
-        """`set S`: the period of G (0 for the other rules)."""
+        """`set S`: the period of G (0 for the other rules, and for a set whose
+        period has not shown in the values computed so far: see ``covered``)."""
         return self.c_theory.period
+
+    @property
+    def covered(self):
+        """The piles answered so far are 0 .. covered - 1 (None: every pile). A
+        `set S` without its period yet grows its table when a larger pile is asked."""
+        if self.c_theory.take != TAKE_SET or self.c_theory.period != 0:
+            return None
+        return self.c_theory.table_size * self.c_theory.scale
 
     def reduced_table(self):
         """`set S`: G(0 .. period_start + period - 1), the Grundy values of S / gcd(S)
         up to the end of the first period, as a read-only memoryview of unsigned
         shorts (a copy); empty for the other rules."""
-        cdef bytes data = PyBytes_FromStringAndSize(<const char*>self.c_theory.table,
-                                                    self.c_theory.table_size * sizeof(grundy_t))
+        cdef uint64_t size = self.c_theory.table_size
+        cdef bytes data
+        if self.c_theory.period:            # a table grown past the period keeps its size
+            size = min(size, self.c_theory.period_start + self.c_theory.period)
+        data = PyBytes_FromStringAndSize(<const char*>self.c_theory.table, size * sizeof(grundy_t))
         return memoryview(data).cast("H")
 
     # Each method below answers in C and raises OverflowError when a pile (or a
@@ -306,6 +435,7 @@ cdef class CoreTheory:
     def grundy(self, n):
         """Grundy value of a single pile of n (0 <= n < 2**64)."""
         if 0 <= n <= 0xFFFFFFFFFFFFFFFF:
+            self.cover(n)
             return theory_grundy(&self.c_theory, n)
         raise OverflowError(f"a pile of {n} is past the compiled theory's 64 bits")
 
@@ -317,6 +447,7 @@ cdef class CoreTheory:
             raise OverflowError(f"a pile of {n} is past the compiled theory's 64 bits")
         if not 0 <= target <= 0xFFFFFFFFFFFFFFFF:
             return None
+        self.cover(n)
         child = theory_option(&self.c_theory, n, theory_grundy(&self.c_theory, n), target)
         return None if child == UINT64_MAX else child
 
@@ -335,9 +466,12 @@ cdef class CoreTheory:
         cdef Py_ssize_t big, ones
         cdef uint64_t* buffer
         cdef Py_ssize_t n = _to_buffer(piles, &buffer)
-        with nogil:
-            theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
-        free(buffer)
+        try:
+            self._max_cover(buffer, n)
+            with nogil:
+                theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
+        finally:
+            free(buffer)
         return x, big, ones
 
     def grundies(self, piles):
@@ -345,6 +479,7 @@ cdef class CoreTheory:
         cdef uint64_t* buffer
         cdef Py_ssize_t i, n = _to_buffer(piles, &buffer)
         try:
+            self._max_cover(buffer, n)
             return [theory_grundy(&self.c_theory, buffer[i]) for i in range(n)]
         finally:
             free(buffer)
@@ -371,9 +506,12 @@ cdef class CoreTheory:
         cdef uint64_t take = 0
         cdef int value
         cdef Py_ssize_t n = _to_buffer(piles, &buffer)
-        with nogil:
-            value = theory_move(&self.c_theory, buffer, n, &pile, &take)
-        free(buffer)
+        try:
+            self._max_cover(buffer, n)
+            with nogil:
+                value = theory_move(&self.c_theory, buffer, n, &pile, &take)
+        finally:
+            free(buffer)
         return value, pile, take
 
     def table(self, Py_ssize_t upto):
@@ -386,6 +524,8 @@ cdef class CoreTheory:
         """
         cdef Py_ssize_t start, n
         cdef list values = []
+        if upto >= 0:
+            self.cover(upto)
         for start in range(0, upto + 1, _CHUNK):
             values.extend([theory_grundy(&self.c_theory, n)
                            for n in range(start, min(upto + 1, start + _CHUNK))])
@@ -406,6 +546,8 @@ cdef class CoreTheory:
         cdef list values = [], grundies = [], takes = []
         # a row scans S (up to 10,000 members): fewer rows between checks for Ctrl-C
         cdef Py_ssize_t step = max(1, min(<Py_ssize_t>_CHUNK, _CHUNK_WORK // max(1, t.n_set)))
+        if upto >= 0:
+            self.cover(upto)
         for start in range(0, upto + 1, step):
             for n in range(start, min(upto + 1, start + step)):
                 g = theory_grundy(t, n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import warnings
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         if explanation is not None:
             sys.stdout.write("\n" + explanation.text + "\n")
         if rows is not None:
-            _write_move_table(piles, rows)
+            _write_move_table(piles, rows, rules)
     return 0
 
 
@@ -177,30 +177,129 @@ def _check_listing(piles: List[int], rules: Rules) -> None:
             f"{MAX_LISTED_MOVES:,}")
 
 
-def _write_move_table(piles: List[int], rows: List[MoveAnalysis]) -> None:
-    """The --all-moves table, one line per legal move, written a block at a time
-    (the widths first, so that no list of every line is held)."""
+def _write_move_table(piles: List[int], rows: List[MoveAnalysis], rules: Rules) -> None:
+    """The --all-moves table, one line per legal move, each made once (one
+    formatting pass) and written a block at a time."""
     if not rows:
         sys.stdout.write("\nno legal move\n")
         return
-
-    def cells(row: MoveAnalysis) -> Tuple[str, str, str, str]:
-        outcome = "wins" if row.value > 0 else "loses"
-        depth = "-" if row.depth is None else str(row.depth)
-        return str(row.move), _after(piles, row.move), f"{row.value:+d} {outcome}", depth
-
     headers = ("move", "position after", "value", "depth")
-    widths = [len(header) for header in headers]
-    for row in rows:
-        widths = [max(width, len(cell)) for width, cell in zip(widths, cells(row))]
+    if rules.splits:
+        moves, afters, values, depths = _move_cells(piles, rows)
+        widths = [max(len(header), max(map(len, column)))
+                  for header, column in zip(headers, (moves, afters, values, depths))]
+        w0, w1, w2 = widths[:3]
+        lines: Iterable[str] = (f"{m:<{w0}}  {a:<{w1}}  {v:<{w2}}  {d}\n"
+                                for m, a, v, d in zip(moves, afters, values, depths))
+    else:
+        widths, lines = _take_lines(piles, rows, rules)
     sys.stdout.write("\n" + "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip() + "\n")
-    for start in range(0, len(rows), 10_000):
-        sys.stdout.write("".join("  ".join(c.ljust(w) for c, w in zip(cells(row), widths)).rstrip() + "\n"
-                                 for row in rows[start:start + 10_000]))
-    winning = sum(row.value > 0 for row in rows)
+    for block in _blocks(lines, 50_000):
+        sys.stdout.write("".join(block))
+    winning = sum(1 for row in rows if row[1] > 0)
     sys.stdout.write(f"{len(rows)} moves, {winning} winning; depth: moves left after it, "
                      "the winner hurrying and the loser delaying\n")
 
+
+def _blocks(lines: Iterable[str], size: int) -> Iterator[List[str]]:
+    block: List[str] = []
+    for line in lines:
+        block.append(line)
+        if len(block) == size:
+            yield block
+            block = []
+    if block:
+        yield block
+
+
+def _take_lines(piles: List[int], rows: List[MoveAnalysis], rules: Rules) -> Tuple[List[int], Iterator[str]]:
+    """The widths of the table's columns, and its lines, for a take rule (no move
+    splits). The widths come from each pile's largest and smallest take; a line is
+    one %-format of a template made per pile and digit counts of the take and of
+    what it leaves (the rest of the line fixed), not four cells padded apiece."""
+    shown = len(piles) > SHOW_PILES         # only the first SHOW_PILES piles are printed
+    tail = f" ... ({len(piles):,} piles)" if shown else ""
+    unchanged = _show(piles)
+    sides: Dict[int, Tuple[str, str]] = {}
+    w0, w1 = len("move"), len("position after")
+    for index, pile in enumerate(piles):
+        takes = rules.takes(pile)
+        if not takes:
+            continue
+        w0 = max(w0, len(f"take {takes[0]} from pile {index}"))
+        if shown and index >= SHOW_PILES:
+            w1 = max(w1, len(unchanged))
+            continue
+        before = " ".join(map(str, piles[:index]))
+        after = " ".join(map(str, piles[index + 1:SHOW_PILES if shown else len(piles)]))
+        sides[index] = (before + " " if before else "", (" " + after if after else "") + tail)
+        w1 = max(w1, len(sides[index][0]) + len(str(pile - takes[-1])) + len(sides[index][1]))
+    w2 = max(len("value"), len(_LOSES) if any(row[1] < 0 for row in rows) else len(_WINS))
+    texts = {1: _WINS.ljust(w2), -1: _LOSES.ljust(w2)}
+    fixed = len("take  from pile ")
+
+    def lines() -> Iterator[str]:
+        # a template serves while the pile and the digit counts of the take and of
+        # what it leaves stay the same: [c_lo, c_hi] and [l_lo, l_hi] bound them
+        template, current, has_sides = "", -1, False
+        c_lo = c_hi = l_lo = l_hi = 0
+        for (index, count), value, depth in rows:
+            left = piles[index] - count
+            if index != current or not (c_lo <= count <= c_hi and l_lo <= left <= l_hi):
+                current = index
+                c_digits, l_digits = len(str(count)), len(str(left))
+                c_lo, c_hi = (10 ** (c_digits - 1) if c_digits > 1 else 0), 10 ** c_digits - 1
+                l_lo, l_hi = (10 ** (l_digits - 1) if l_digits > 1 else 0), 10 ** l_digits - 1
+                head = f"take %d from pile {index}" + " " * (w0 - fixed - c_digits - len(str(index)))
+                has_sides = index in sides
+                if has_sides:
+                    before, after = sides[index]
+                    template = (head + "  " + before + "%d" + after
+                                + " " * (w1 - len(before) - l_digits - len(after)) + "  %s  %s\n")
+                else:
+                    template = head + "  " + unchanged.ljust(w1) + "  %s  %s\n"
+            if has_sides:
+                yield template % (count, left, texts[value], "-" if depth is None else depth)
+            else:
+                yield template % (count, texts[value], "-" if depth is None else depth)
+
+    return [w0, w1, w2, len("depth")], lines()
+
+
+_WINS, _LOSES = "+1 wins", "-1 loses"
+
+
+def _move_cells(piles: List[int], rows: List[MoveAnalysis]) -> Tuple[List[str], List[str], List[str], List[str]]:
+    """The four columns of the move table, as text. A take from pile i leaves the
+    shown piles with only pile i changed: its text before and after pile i is made
+    once per pile, not once per move."""
+    moves: List[str] = []
+    afters: List[str] = []
+    shown = len(piles) > SHOW_PILES         # only the first SHOW_PILES piles are printed
+    tail = f" ... ({len(piles):,} piles)" if shown else ""
+    unchanged = _show(piles)
+    around: Dict[int, Tuple[str, str]] = {}
+    for row in rows:
+        move = row.move
+        pile = move[0]
+        if len(move) != 2:                  # a split: the general way
+            moves.append(str(move))
+            afters.append(_after(piles, move))
+            continue
+        count = move[1]
+        moves.append(f"take {count} from pile {pile}")
+        if shown and pile >= SHOW_PILES:    # the pile is not printed
+            afters.append(unchanged)
+            continue
+        sides = around.get(pile)
+        if sides is None:
+            before = " ".join(map(str, piles[:pile]))
+            after = " ".join(map(str, piles[pile + 1:SHOW_PILES if shown else len(piles)]))
+            sides = around[pile] = (before + " " if before else "", (" " + after if after else "") + tail)
+        afters.append(f"{sides[0]}{piles[pile] - count}{sides[1]}")
+    values = [_WINS if row.value > 0 else _LOSES for row in rows]
+    depths = ["-" if row.depth is None else str(row.depth) for row in rows]
+    return moves, afters, values, depths
 
 def _report(piles: List[int], rules: str, solution: Solution) -> str:
     label = "best move"

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
-from nim.octal_codes import MAX_CODE_DIGITS, code_text, parse_code, places
+from nim.octal_codes import MAX_CODE_DIGITS, code_text, is_code, parse_code, places
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 
@@ -318,7 +318,7 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     Parameters
     ----------
     rules : Rules or str
-        As for ``nim_sequence``.
+        As for ``nim_sequence``, or a bare code such as ``"0.56"``.
     max_heaps : int
         The most heaps computed (default DEFAULT_MAX_HEAPS).
     method, progress, cancel
@@ -335,6 +335,8 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     limit = as_size(max_heaps, "max_heaps")
     if not 1 <= limit <= MAX_HEAPS:
         raise InvalidPositionError(f"max_heaps must be in 1 .. {MAX_HEAPS:,}, not {limit:,}")
+    if isinstance(rules, str) and is_code(rules):     # a bare code ("0.56"), as the CLI takes it
+        rules = Rules(octal=rules.strip())
     started = time.monotonic()
     name, sequence = _new_sequence(rules, method)
     callback, bar = _progress(progress, name, min(limit, _FIRST_HEAPS))

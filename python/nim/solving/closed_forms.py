@@ -38,6 +38,7 @@ from functools import reduce
 from math import gcd
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
+from nim.errors import NimError
 from nim.rules import Rules
 
 if TYPE_CHECKING:
@@ -207,6 +208,10 @@ class Theory:
         copies the compiled table of its period)."""
         if self._forms is None:
             core = self.core
+            if core.covered is not None:        # a set S whose period has not shown
+                raise NimError(f"the Grundy sequence of {self.rules} shows no period in its first "
+                               f"{core.covered // core.scale:,} values, and a pile past them was asked; "
+                               "use method 'tt'")
             self._forms = ClosedForms(self.rules, core.reduced_table(), core.period_start, core.period)
         return self._forms
 

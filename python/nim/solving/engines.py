@@ -189,7 +189,12 @@ def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
     gap = theory_gap(rules)
     if gap is not None:
         raise NimError(f"{gap}; use method 'auto' or 'tt'")
-    return _theory_solution(piles, rules, "theory")
+    solution = _theory_solution(piles, rules, "theory")
+    if rules.misere and not theory(rules).exact:
+        # (C) failed in the part of a set's table grown for these piles: no answer
+        # rather than an inexact one (the next auto call picks tt)
+        raise NimError(f"{theory_gap(rules)}; use method 'auto' or 'tt'")
+    return solution
 
 
 def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,

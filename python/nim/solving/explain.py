@@ -107,6 +107,10 @@ def _grundy_formula(rules: Rules, core: Any) -> str:
         name = "G"
     else:
         name = "g"
+    covered = core.core.covered           # None once the period is known
+    if covered is not None:               # the table, grown to the piles asked, answers them
+        return text + (f"; no period of {name} shows in the {covered // core.scale:,} values computed, "
+                       "which answer every pile asked")
     return text + f"; {name} is periodic with period {core.period} from {core.period_start} on"
 
 

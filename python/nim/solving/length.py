@@ -24,7 +24,7 @@ from array import array
 from typing import TYPE_CHECKING, Iterable, List, Tuple
 
 from nim.errors import NimError
-from nim.position import Position, as_piles
+from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.kernel import length as _length_core
 
@@ -112,5 +112,8 @@ def analyze_by_length(piles: Tuple[int, ...], rules: Rules) -> "List[MoveAnalysi
     values = array("b", bytes(total))
     depths = array("q", bytes(8 * total))
     _length_core.child_depths(piles, rules.misere, values, depths)
-    moves = Position(piles).moves(rules)
-    return [MoveAnalysis(move, value, depth) for move, value, depth in zip(moves, values, depths)]
+    from nim.kernel import rows as kernel_rows
+
+    # the rows made in C, values and depths in bulk (nim.solving.analysis does the same)
+    rows: List[MoveAnalysis] = kernel_rows().move_rows(Move, MoveAnalysis, piles, rules.takes, values, depths)
+    return rows
