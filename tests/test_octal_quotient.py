@@ -127,11 +127,11 @@ def test_dawson_kayles_bounded():
 
 
 @pytest.mark.slow
-def test_dawson_kayles_to_heap_29():
-    # the study's growth: 176 from heap 27 on
-    q = misere_quotient("dawson-kayles", 29, cache=False)
-    assert (q.order, q.bound) == (176, 29)
-    assert q.growth[-2:] == ((25, 144), (27, 176))
+def test_dawson_kayles_to_heap_30():
+    # Siegel: |Q_30(0.07)| = 360; the study: P-portion 65, growth 176 at heap 27, 360 at 30
+    q = misere_quotient("dawson-kayles", 30, cache=False)
+    assert (q.order, len(q.p_portion), q.bound) == (360, 65, 30)
+    assert q.growth[-3:] == ((25, 144), (27, 176), (30, 360))
     check_laws(q)
 
 

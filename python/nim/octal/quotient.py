@@ -55,7 +55,7 @@ PERIOD_FIRST = False
 
 #: The index a heap's new component starts from (raised to its exponent in the
 #: failure less one).
-FRESH_INDEX = 2
+FRESH_INDEX = 0
 
 #: At a failure, try the components of its largest heaps first.
 LARGEST_FIRST = True
