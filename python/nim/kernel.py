@@ -24,13 +24,24 @@ __all__ = [
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "ida",
     "length", "minimax", "octal", "parse_piles", "set_grundy_table", "tt",
 ]
-__all__ += ["rows", "splits"]
+__all__ += ["grade", "quotient", "rows", "splits"]
 
 
 def octal() -> ModuleType:
     """``nimcore.octal`` (the nim-sequences of take-and-break games), imported on
     first use: reading an octal rule or solving Nim does not load it."""
     return importlib.import_module("nimcore.octal")
+
+
+def grade() -> ModuleType:
+    """``nimcore.grade`` (the grader's oracle and agent loops), imported on first use."""
+    return importlib.import_module("nimcore.grade")
+
+
+def quotient() -> ModuleType:
+    """``nimcore.quotient`` (misère quotients: the verification walk, candidate builds,
+    look-ups), imported on first use."""
+    return importlib.import_module("nimcore.quotient")
 
 
 def rows() -> ModuleType:

@@ -429,7 +429,9 @@ def grid_oracle(box: Tuple[int, ...], rules: RulesLike = None) -> Tuple[Any, Any
         take-and-break rules, or too little memory.
     """
     np = _numpy()
-    from nimcore.grade import grid_oracle as fill
+    from nim.kernel import grade as core
+
+    fill = core().grid_oracle
 
     ruleset = Rules.coerce(rules)
     box = tuple(box)
@@ -458,7 +460,9 @@ def grid_oracle(box: Tuple[int, ...], rules: RulesLike = None) -> Tuple[Any, Any
 def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
     """Per pile, the sizes reachable from its start by legal takes (largest first)."""
     np = _numpy()
-    from nimcore.grade import reachable_sizes
+    from nim.kernel import grade as core
+
+    reachable_sizes = core().reachable_sizes
 
     members, usable = _take_table(np, rules, max(start, default=0))
     sizes = []
@@ -538,7 +542,9 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
            start: Tuple[int, ...], listed: Optional[List[Tuple[int, ...]]], values: Any, depth: Any,
            longest: Any, sample: Optional[int], seed: Optional[int], width: int, worst: int,
            clock: float) -> Grade:
-    from nimcore.grade import ask_agent
+    from nim.kernel import grade as core
+
+    ask_agent = core().ask_agent
 
     strides = _strides(box)
 
@@ -638,7 +644,9 @@ def _greedy_moves(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int, 
     C; where it knows a legal move of positive value, the best of them by NumPy over
     the table's entries; the other states the table knows (none of their known moves
     both legal and positive: a missing move, worth 0, may win) one by one."""
-    from nimcore.grade import greedy_first
+    from nim.kernel import grade as core
+
+    greedy_first = core().greedy_first
 
     smallest = np.where(usable > 0, members[0] if len(members) else 0, 0).astype(np.int64)
     greedy_first(np.array(box, dtype=np.int64), chosen, smallest, played_pile, played_count)
