@@ -385,30 +385,55 @@ cdef int64_t _find_period_hashed(const val_t* g, uint64_t size, uint32_t places,
     return -1
 
 
-cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m) noexcept nogil:
-    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b)."""
-    cdef uint64_t a
+cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m, uint64_t window) noexcept nogil:
+    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b).
+
+    ``window`` > 0: only a < window is tried -- with a proven period p from n0,
+    window = max(n0, 1) + p covers every value a split reaches (a split with a
+    larger smaller part a has the twin (a - p, b + p) of the same values).
+    """
+    cdef uint64_t a, last
     if m < 2:
         return False
-    for a in range(1, _half(s, m) + 1):
+    last = _half(s, m)
+    if window and last >= window:
+        last = window - 1
+    for a in range(1, last + 1):
         if g[a] == g[m - a]:
             return True
     return False
 
 
-cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n):
-    cdef set takes = set()
+cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n, uint64_t window):
+    cdef uint8_t wins[_MAX_PLACES + 1]
+    cdef int i
+    cdef uint64_t k, top = n if n < _MAX_PLACES else _MAX_PLACES
+    memset(wins, 0, sizeof(wins))
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            wins[n] = 1
+    for i in range(s.n_leave):
+        if n > s.leave[i] and g[n - s.leave[i]] == 0:
+            wins[s.leave[i]] = 1
+    for i in range(s.n_split):
+        if n >= s.split[i] + 2 and not wins[s.split[i]] and _zero_split(s, g, n - s.split[i], window):
+            wins[s.split[i]] = 1
+    return tuple([k for k in range(top + 1) if wins[k]])
+
+
+cdef bint _movable(const OctState* s, uint64_t n) noexcept nogil:
+    """True when a heap of n has a move."""
     cdef int i
     for i in range(s.n_all):
         if s.all_[i] == n:
-            takes.add(n)
+            return True
     for i in range(s.n_leave):
-        if n > s.leave[i] and g[n - s.leave[i]] == 0:
-            takes.add(s.leave[i])
+        if n > s.leave[i]:
+            return True
     for i in range(s.n_split):
-        if n >= s.split[i] + 2 and s.split[i] not in takes and _zero_split(s, g, n - s.split[i]):
-            takes.add(s.split[i])
-    return tuple(sorted(takes))
+        if n >= s.split[i] + (3 if s.grundy_game else 2):
+            return True
+    return False
 
 
 cdef class OctalSequence:
@@ -614,14 +639,48 @@ cdef class OctalSequence:
         """Work done so far: option values looked at (pairs, for splits)."""
         return self.c_s.pairings
 
-    def winning_takes(self, uint64_t n):
+    def winning_takes(self, uint64_t n, uint64_t window=0):
         """The numbers k a move may take from a heap of n to leave value 0 (with a
-        suitable split), ascending: the winning takes of a lone heap, normal play."""
+        suitable split), ascending: the winning takes of a lone heap, normal play.
+
+        ``window`` > 0 (max(n0, 1) + p for a proven period p from n0): the smaller
+        part of a split is looked for below it only (see ``lone_heaps``)."""
         if n >= self.c_s.n:
             raise IndexError(f"heap {n} is not computed (0 .. {self.c_s.n - 1})")
         if self.c_values.ob_descr.itemsize == 1:
-            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n)
-        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n)
+            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n, window)
+        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n, window)
+
+    def lone_heaps(self, uint64_t end, uint64_t window=0):
+        """``(winning_takes, movable)`` of lone heaps 0 .. end - 1, normal play, in one pass:
+        a tuple of takes per heap (empty for a heap of value 0) and a bool per heap.
+
+        With a proven period p from n0, ``window = max(n0, 1) + p`` makes each
+        heap cost O(places * window) rather than O(heap): a split whose smaller
+        part a >= window has the twin (a - p, b + p) of the same values, so the
+        smaller parts below the window cover every value a split reaches. 0: scan
+        every split. Ctrl-C is checked every 2**16 heaps.
+        """
+        cdef list takes = []
+        cdef list movable = []
+        cdef uint64_t n
+        cdef tuple none = ()
+        if end > self.c_s.n:
+            raise IndexError(f"heaps up to {end - 1} are not all computed (0 .. {self.c_s.n - 1})")
+        for n in range(end):
+            if (n & 0xFFFF) == 0xFFFF:
+                PyErr_CheckSignals()
+            movable.append(_movable(&self.c_s, n))
+            if self.c_values.ob_descr.itemsize == 1:
+                if self.c_values.data.as_uchars[n] == 0:
+                    takes.append(none)
+                else:
+                    takes.append(_winning_takes(&self.c_s, self.c_values.data.as_uchars, n, window))
+            elif self.c_values.data.as_ushorts[n] == 0:
+                takes.append(none)
+            else:
+                takes.append(_winning_takes(&self.c_s, self.c_values.data.as_ushorts, n, window))
+        return takes, movable
 
     def rare_heaps(self, uint32_t mask):
         """``(count, last)``: heaps 1 .. n - 1 whose value is rare under ``mask``

@@ -397,12 +397,20 @@ def heap_table(rules: RulesLike, upto: int
     finally:
         if bar is not None:
             bar.close()
-    _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
-    least_split = 3 if grundy_game else 2
     grundies: List[int] = sequence.values().tolist()
+    takes, movable = sequence.lone_heaps(upto + 1, _split_window(ruleset, sequence))
     values = [1 if g else -1 for g in grundies]
-    takes: List[Tuple[int, ...]] = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
-    # per heap: the heaps with a move need not be the largest (0.16 moves from 1, not from 2)
-    movable = [n in takes_all or any(k < n for k in leaves) or any(n - k >= least_split for k in splits)
-               for n in range(upto + 1)]
     return values, grundies, takes, movable
+
+
+def _split_window(rules: Rules, sequence: Any) -> int:
+    """``max(n0, 1) + p`` when the values computed prove a period p from n0 (a split's
+    smaller part need not be looked for past it: linear tables), else 0 (scan every split).
+
+    Grundy's game is not octal: the theorem proves nothing for it."""
+    if rules.take == "grundy":
+        return 0
+    preperiod, period, _ = sequence.find_period()
+    if period is None:
+        return 0
+    return int(max(preperiod, 1) + period)
