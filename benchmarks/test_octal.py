@@ -55,10 +55,10 @@ def test_grundy_game_to_2_20(benchmark: Any) -> None:
 @pytest.mark.parametrize("method", ["plain", "rare"])
 @pytest.mark.parametrize("rules, heaps", SIDE_BY_SIDE)
 def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, method: str) -> None:
-    from nim.octal.sequence import _new_sequence
+    from nim.octal.sequence import new_sequence
 
     def compute() -> Any:
-        _, sequence = _new_sequence(rules, method)
+        _, sequence = new_sequence(rules, method)
         sequence.extend(heaps)
         return sequence
 

@@ -83,7 +83,8 @@ def _check_method(method: str) -> bool:
     return method != "plain"
 
 
-def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+def new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+    """``(name, OctalSequence)``: an empty sequence of the game, to extend."""
     from nim.kernel import octal
     OctalSequence = octal().OctalSequence
 
@@ -92,21 +93,54 @@ def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
     return name, OctalSequence(takes_all, leaves, splits, grundy_game, fast)
 
 
-def _extend(sequence: Any, name: str, end: int, progress: Any, cancel: Any) -> None:
-    """``sequence.extend(end)``, its failures as NimErrors."""
+class _Stop:
+    """The ``cancel`` handle given to the core: set when the caller's handle is, or at a deadline."""
+
+    def __init__(self, cancel: Optional[Any], deadline: Optional[float]) -> None:
+        self._cancel = cancel
+        self._deadline = deadline
+        self.reason = "cancelled"
+
+    def is_set(self) -> bool:
+        if self._cancel is not None and self._cancel.is_set():
+            self.reason = "cancelled"
+            return True
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            self.reason = "time"
+            return True
+        return False
+
+
+def extend_sequence(sequence: Any, name: str, end: int, progress: Any, cancel: Any, *,
+            deadline: Optional[float] = None, node_limit: Optional[int] = None) -> None:
+    """``sequence.extend(end)``, its failures as NimErrors, within the limits.
+
+    ``deadline``: a ``time.monotonic()`` past which the run stops (reason "time");
+    ``node_limit``: the most heaps this call computes (each heap's value is a node;
+    reason "nodes"). The values computed before a stop are kept in ``sequence``.
+    """
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise NimError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
     started = time.monotonic()
+    first = len(sequence)
+    stop = _Stop(cancel, deadline) if deadline is not None else cancel
+    reach = end if not node_limit else min(end, first + node_limit)
     try:
-        done = sequence.extend(end, progress, cancel)
+        done = sequence.extend(reach, progress, stop)
     except OverflowError as error:
         raise NimError(f"{name}: {error}") from None
     except MemoryError:
         raise SearchLimitError(f"{name}: no memory for {end:,} heaps", reason="memory",
-                               nodes=len(sequence), seconds=time.monotonic() - started) from None
+                               nodes=len(sequence) - first, seconds=time.monotonic() - started) from None
     if not done:
-        raise SearchLimitError(f"{name}: cancelled after {len(sequence):,} of {end:,} heaps",
-                               reason="cancelled", nodes=len(sequence), seconds=time.monotonic() - started)
+        reason = stop.reason if isinstance(stop, _Stop) else "cancelled"
+        said = "the time limit" if reason == "time" else "cancelled"
+        raise SearchLimitError(f"{name}: {said} after {len(sequence):,} of {end:,} heaps",
+                               reason=reason, nodes=len(sequence) - first, seconds=time.monotonic() - started)
+    if reach < end:
+        raise SearchLimitError(f"{name}: the node limit ({node_limit:,} heaps) after {len(sequence):,} "
+                               f"of {end:,} heaps", reason="nodes", nodes=reach - first,
+                               seconds=time.monotonic() - started)
 
 
 class _HeapProgress:
@@ -145,7 +179,7 @@ class _HeapProgress:
             self._bar = None
 
 
-def _progress(progress: Progress, label: str, total: int) -> Tuple[Any, Optional[_HeapProgress]]:
+def progress_callback(progress: Progress, label: str, total: int) -> Tuple[Any, Optional[_HeapProgress]]:
     """The callback to give the core, and the bar to close (None when not ours)."""
     if callable(progress):
         return progress, None
@@ -202,10 +236,10 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     size = as_size(n, "the number of heaps")
     if size > MAX_HEAPS:
         raise InvalidPositionError(f"a nim-sequence has at most {MAX_HEAPS:,} heaps, not {size:,}")
-    name, sequence = _new_sequence(rules, method)
-    callback, bar = _progress(progress, name, size)
+    name, sequence = new_sequence(rules, method)
+    callback, bar = progress_callback(progress, name, size)
     try:
-        _extend(sequence, name, size, callback, cancel)
+        extend_sequence(sequence, name, size, callback, cancel)
     finally:
         if bar is not None:
             bar.close()
@@ -336,14 +370,14 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     if not 1 <= limit <= MAX_HEAPS:
         raise InvalidPositionError(f"max_heaps must be in 1 .. {MAX_HEAPS:,}, not {limit:,}")
     started = time.monotonic()
-    name, sequence = _new_sequence(rules, method)
-    callback, bar = _progress(progress, name, min(limit, _FIRST_HEAPS))
+    name, sequence = new_sequence(rules, method)
+    callback, bar = progress_callback(progress, name, min(limit, _FIRST_HEAPS))
     theorem = not Rules.coerce(rules).take == "grundy"
     preperiod = period = None
     try:
         size = min(limit, _FIRST_HEAPS)
         while True:
-            _extend(sequence, name, size, callback, cancel)
+            extend_sequence(sequence, name, size, callback, cancel)
             if theorem:
                 preperiod, period, longest = sequence.find_period()
                 if period is not None:
@@ -390,10 +424,10 @@ def heap_table(rules: RulesLike, upto: int
         raise InvalidRulesError(
             f"heap_table gives normal-play columns; the misère table of {ruleset} is "
             "nim.solving.tables.misere_heap_table (nim.solving.pile_table answers both)")
-    name, sequence = _new_sequence(ruleset, "auto")
-    callback, bar = _progress(None, name, upto + 1)
+    name, sequence = new_sequence(ruleset, "auto")
+    callback, bar = progress_callback(None, name, upto + 1)
     try:
-        _extend(sequence, name, upto + 1, callback, None)
+        extend_sequence(sequence, name, upto + 1, callback, None)
     finally:
         if bar is not None:
             bar.close()

@@ -85,7 +85,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
     started = time.perf_counter()
     if method != "tt":
         if not rules.misere:
-            value, move = sum_table(rules).solve(piles)
+            value, move = sum_table(rules).solve(piles, _limits(options))   # the limits reach the sequence
             return Solution(value, move, 0, "theory", time.perf_counter() - started)
         answer = _genus(piles, rules)
         if answer is not None:
