@@ -536,6 +536,51 @@ cdef class OctalSequence:
                 progress(self.c_s.n, time.monotonic() - started)
         return True
 
+    def load(self, values):
+        """Start from stored values G(0) .. G(len(values) - 1) (an ``array.array`` 'B' or 'H'
+        of this game, e.g. read back from a cache file) instead of computing them.
+
+        Only an empty sequence loads. The histogram and the largest value are read
+        from the values, and the mask of the rare-values method is chosen afresh at
+        the next heap computed.
+
+        Raises
+        ------
+        ValueError
+            When the sequence is not empty, or the values are not an array of 'B' or 'H'.
+        """
+        cdef uint64_t i, size
+        cdef uint32_t v
+        cdef int status
+        cdef array.array copy
+        if self.c_s.n:
+            raise ValueError("only an empty sequence loads stored values")
+        if not isinstance(values, _array_module.array) or values.typecode not in ("B", "H"):
+            raise ValueError("stored values are an array.array of typecode 'B' or 'H'")
+        size = len(values)
+        if size > MAX_HEAPS:
+            raise ValueError(f"at most {MAX_HEAPS:,} heaps, not {size:,}")
+        copy = _array_module.array(values.typecode, values)
+        for i in range(1, size):
+            v = copy[i]
+            self.c_s.hist[v] += 1
+            if v > self.c_s.largest:
+                self.c_s.largest = v
+                self.c_s.largest_at = i
+        self.c_values = copy
+        self.c_s.n = size
+        self.c_s.n_rare = 0
+        self.c_s.sparse = False              # the review at the next heap lists the rare heaps again
+        self.c_s.next_review = size if size > _FIRST_REVIEW else _FIRST_REVIEW
+        if self.c_s.fast and size > _FIRST_REVIEW:
+            # choose the mask now, so that what is reported of the values (mask, rare heaps) holds
+            if copy.ob_descr.itemsize == 1:
+                status = _review_mask(&self.c_s, copy.data.as_uchars)
+            else:
+                status = _review_mask(&self.c_s, copy.data.as_ushorts)
+            if status != _RUN_OK:
+                raise MemoryError("no memory for the list of rare heaps")
+
     cdef void _widen(self):
         """Move the values to two bytes a heap (a value of 256 or more is coming)."""
         cdef array.array wide = _array_module.array("H")

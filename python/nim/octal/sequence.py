@@ -111,6 +111,31 @@ class _Stop:
         return False
 
 
+def cached_sequence(rules: RulesLike, method: str, most: int) -> Tuple[str, Any, int]:
+    """``(name, OctalSequence, heaps read from the cache)``: a sequence that starts from at
+    most ``most`` values stored by an earlier run (``nim.octal.cache``; not for the plain
+    mex, a yardstick)."""
+    from nim.octal.cache import load_values
+
+    name, sequence = new_sequence(rules, method)
+    if method == "plain":
+        return name, sequence, 0
+    stored = load_values(name)
+    if stored is None:
+        return name, sequence, 0
+    if len(stored) > most:
+        stored = stored[:most]
+    sequence.load(stored)
+    return name, sequence, len(stored)
+
+
+def store_sequence(name: str, sequence: Any) -> bool:
+    """Store the values computed, when they are long and longer than the cache holds (True: stored)."""
+    from nim.octal.cache import store_values
+
+    return store_values(name, sequence.values())
+
+
 def extend_sequence(sequence: Any, name: str, end: int, progress: Any, cancel: Any, *,
             deadline: Optional[float] = None, node_limit: Optional[int] = None) -> None:
     """``sequence.extend(end)``, its failures as NimErrors, within the limits.
@@ -278,12 +303,19 @@ class OctalPeriod:
     sparse : bool
         True when the rare-values method was in use at the end (False: no
         sparse space showed, and the plain mex computed).
+    cached : int
+        Heaps read back from the cache file rather than computed (``nim.octal.cache``).
+    stopped : str or None
+        ``"time"`` or ``"cancelled"`` when ``octal_period(..., partial=True)`` stopped
+        before it was done (the values are those computed), else None.
+    stored : bool
+        True when this run wrote its values to the cache.
     """
 
     def __init__(self, code: str, places: int, preperiod: Optional[int], period: Optional[int],
                  values: "array[int]", largest: Tuple[int, int], mask: Optional[int],
                  rare: Tuple[Optional[int], Optional[int]], seconds: float, method: str,
-                 sparse: bool = False) -> None:
+                 sparse: bool = False, cached: int = 0) -> None:
         self.code = code
         self.places = places
         self.preperiod = preperiod
@@ -298,6 +330,9 @@ class OctalPeriod:
         self.seconds = seconds
         self.method = method
         self.sparse = sparse
+        self.cached = cached
+        self.stopped: Optional[str] = None
+        self.stored = False
 
     def grundy(self, heap: int) -> int:
         """The Grundy value of a heap of any size when the period is proven (O(1)),
@@ -328,6 +363,7 @@ class OctalPeriod:
                 "largest": self.largest, "largest_at": self.largest_at, "mask": self.mask,
                 "rare_count": self.rare_count, "rare_last": self.rare_last,
                 "seconds": round(self.seconds, 6), "method": self.method, "sparse": self.sparse,
+                "cached_heaps": self.cached, "stopped": self.stopped,
                 "bytes_per_heap": self.values.itemsize}
 
     def __repr__(self) -> str:
@@ -339,7 +375,8 @@ class OctalPeriod:
 
 
 def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method: str = "auto",
-                 progress: Progress = None, cancel: Optional[Any] = None) -> OctalPeriod:
+                 progress: Progress = None, cancel: Optional[Any] = None,
+                 time_limit: Optional[float] = None, partial: bool = False) -> OctalPeriod:
     """The period of a heap game's nim-sequence, proven, or what was computed without one.
 
     Computes G(0), G(1), ... as far as the Octal Game Periodicity Theorem (Guy
@@ -357,6 +394,15 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         The most heaps computed (default DEFAULT_MAX_HEAPS).
     method, progress, cancel
         As for ``nim_sequence``.
+    time_limit : float, optional
+        Seconds after which the computation stops (SearchLimitError, reason "time").
+    partial : bool
+        On a stop by the time limit or ``cancel``, return what was computed
+        (``stopped`` then names the reason) rather than raise.
+
+    Values computed by an earlier run (``nim.octal.cache``, the rare-values
+    method only) are read back rather than computed again (``cached`` says how
+    many), and a long run's values are stored for the next, also when it stops.
 
     Raises
     ------
@@ -370,14 +416,23 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     if not 1 <= limit <= MAX_HEAPS:
         raise InvalidPositionError(f"max_heaps must be in 1 .. {MAX_HEAPS:,}, not {limit:,}")
     started = time.monotonic()
-    name, sequence = new_sequence(rules, method)
-    callback, bar = progress_callback(progress, name, min(limit, _FIRST_HEAPS))
+    deadline = None if time_limit is None else started + float(time_limit)
+    name, sequence, cached = cached_sequence(rules, method, limit)
+    callback, bar = progress_callback(progress, name, max(cached, min(limit, _FIRST_HEAPS)))
     theorem = not Rules.coerce(rules).take == "grundy"
     preperiod = period = None
+    stopped: Optional[str] = None
+    stored = False
     try:
-        size = min(limit, _FIRST_HEAPS)
+        size = max(cached, min(limit, _FIRST_HEAPS))
         while True:
-            extend_sequence(sequence, name, size, callback, cancel)
+            try:
+                extend_sequence(sequence, name, size, callback, cancel, deadline=deadline)
+            except SearchLimitError as error:
+                if not partial or error.reason not in ("time", "cancelled"):
+                    raise
+                stopped = error.reason
+                break
             if theorem:
                 preperiod, period, longest = sequence.find_period()
                 if period is not None:
@@ -393,13 +448,21 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     finally:
         if bar is not None:
             bar.close()
+        if method != "plain":
+            stored = store_sequence(name, sequence)
+    if stopped is not None and theorem:
+        preperiod, period, _ = sequence.find_period()
     values = sequence.values()
     mask = sequence.mask or None
     rare: Tuple[Optional[int], Optional[int]] = (None, None)
     if mask is not None:
         rare = sequence.rare_heaps(mask)
-    return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
-                       time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse)
+    found = OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
+                        time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse,
+                        cached)
+    found.stopped = stopped
+    found.stored = stored
+    return found
 
 
 @lru_cache(maxsize=32)

@@ -40,8 +40,10 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.octal_moves import heap_has_move
 from nim.octal.sequence import (
-    DEFAULT_MAX_HEAPS, OctalPeriod, extend_sequence, game_places, new_sequence, progress_callback,
+    DEFAULT_MAX_HEAPS, OctalPeriod, cached_sequence, extend_sequence, game_places, progress_callback,
+    store_sequence,
 )
+from nim.octal.cache import STORE_FROM
 from nim.position import Move
 from nim.rules import Rules, RulesLike
 from nim.solving.limits import Limits
@@ -94,7 +96,7 @@ class SumTable:
         self._least_split = 3 if self.grundy_game else 2
         self._places = ruleset.split_places()
         self._lock = allocate_lock()
-        self._name, self._sequence = new_sequence(ruleset, "auto")
+        self._name, self._sequence, _ = cached_sequence(ruleset, "auto", _memory_bound())
         self._theorem = not self.grundy_game      # no theorem proves a period of Grundy's game
         self._checked = 0                          # heaps at the last look for the period
         self._found: Optional[OctalPeriod] = None
@@ -128,6 +130,8 @@ class SumTable:
             if bar is not None:
                 bar.close()
             self._publish()
+            if self._heaps >= STORE_FROM:
+                store_sequence(self._name, self._sequence)
         if self._theorem and (self._heaps >= 2 * self._checked or self._heaps >= COMPUTED_HEAPS):
             self._checked = self._heaps
             preperiod, period, _ = self._sequence.find_period()
@@ -367,6 +371,14 @@ def _memory_bound() -> int:
         memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, OSError, ValueError):
         memory = 1 << 32
+    try:
+        import resource
+
+        cap = resource.getrlimit(resource.RLIMIT_AS)[0]     # an address-space cap (ulimit -v)
+        if cap != resource.RLIM_INFINITY:
+            memory = min(memory, cap)
+    except (ImportError, OSError, ValueError):
+        pass
     from nim.kernel import octal
     return max(COMPUTED_HEAPS, min(int(octal().MAX_HEAPS), memory // 4))
 
