@@ -489,15 +489,43 @@ def heap_table(rules: RulesLike, upto: int
             "nim.solving.tables.misere_heap_table (nim.solving.pile_table answers both)")
     name, sequence = new_sequence(ruleset, "auto")
     callback, bar = progress_callback(None, name, upto + 1)
+    theorem = ruleset.take != "grundy"
+    end = upto + 1
     try:
-        extend_sequence(sequence, name, upto + 1, callback, None)
+        # as far as a proven period needs (then the rest is read from it: Dawson's Kayles has no
+        # sparse space, and its plain mex would be quadratic), else as far as the table
+        size = min(end, _FIRST_HEAPS)
+        while True:
+            extend_sequence(sequence, name, size, callback, None)
+            longest = 0
+            if theorem:
+                preperiod, period, longest = sequence.find_period()
+                if period is not None:
+                    sequence = _periodic(name, sequence, preperiod, period, end)
+                    break
+            if size >= end:
+                break
+            size = min(end, max(2 * size - 2 * longest + sequence.places, size + size // 8))
     finally:
         if bar is not None:
             bar.close()
-    grundies: List[int] = sequence.values().tolist()
+    grundies: List[int] = sequence.values()[:end].tolist()
     takes, movable = sequence.lone_heaps(upto + 1, _split_window(ruleset, sequence))
     values = [1 if g else -1 for g in grundies]
     return values, grundies, takes, movable
+
+
+def _periodic(name: str, sequence: Any, preperiod: int, period: int, end: int) -> Any:
+    """A sequence of ``end`` heaps (or more) whose values past those computed are read from the
+    proven period: G(n) = G(n0 + (n - n0) mod p)."""
+    values = sequence.values()
+    if len(values) >= end:
+        return sequence
+    cycle = values[preperiod:preperiod + period]
+    longer = values[:preperiod] + cycle * ((end - preperiod) // period + 1)
+    filled = new_sequence(name if name == "grundy-game" else f"octal={name}", "auto")[1]
+    filled.load(longer[:end])
+    return filled
 
 
 def _split_window(rules: Rules, sequence: Any) -> int:
