@@ -90,7 +90,12 @@ cdef struct OctState:
     uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
     uint64_t* seen
     int64_t* hist                       # hist[v]: heaps 1 .. n - 1 of value v
+    int64_t* hist_odd                   # ... of them, the odd heaps
     int64_t* wht                        # scratch of the mask review
+    int64_t* wht2                       # ... and of its position-dependent kind
+    bint pos_ok                         # every split place has the same parity: the
+    bint posdep                         # position-dependent mask may be (and is) in use
+    uint32_t rare_q                     # posdep: heap a is rare when parity(G(a) & mask) ^ (a & 1) == rare_q
     uint32_t largest
     uint64_t largest_at
     uint64_t pairings                   # work done: option values looked at
@@ -109,6 +114,14 @@ cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
     x ^= x >> 2
     x ^= x >> 1
     return x & 1
+
+
+cdef inline bint _is_rare(const OctState* s, uint32_t v, uint64_t heap) noexcept nogil:
+    """Heap ``heap`` of value v is rare: popcount(v & mask) even (value-type mask), or, with the
+    position-dependent mask (Flammenkamp), parity(v & mask) ^ (heap & 1) == rare_q."""
+    if s.posdep:
+        return (_parity(v & s.mask) ^ <uint32_t>(heap & 1)) == s.rare_q
+    return _parity(v & s.mask) == 0
 
 
 cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
@@ -131,47 +144,81 @@ cdef int _push_rare(OctState* s, uint64_t heap) noexcept nogil:
     return _RUN_OK
 
 
-cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
-    """Choose the mask that makes the fewest heaps rare, and list them again if it changed.
-
-    rare(M) = (heaps + W[M]) / 2, where W is the Walsh-Hadamard transform of the
-    histogram: W[M] = sum over v of hist[v] * (-1)**popcount(v & M).
-    """
-    cdef uint64_t size = 1, h, i, j, a
-    cdef int64_t x, y, best, total = <int64_t>s.n - 1
-    cdef uint32_t mask = s.mask, m
-    while size <= s.largest:
-        size <<= 1
-    for i in range(size):
-        s.wht[i] = s.hist[i]
-    h = 1
+cdef void _transform(int64_t* w, uint64_t size) noexcept nogil:
+    """The Walsh-Hadamard transform of w[0 .. size), in place."""
+    cdef uint64_t h = 1, i, j
+    cdef int64_t x, y
     while h < size:
         i = 0
         while i < size:
             for j in range(i, i + h):
-                x = s.wht[j]
-                y = s.wht[j + h]
-                s.wht[j] = x + y
-                s.wht[j + h] = x - y
+                x = w[j]
+                y = w[j + h]
+                w[j] = x + y
+                w[j + h] = x - y
             i += 2 * h
         h <<= 1
-    best = s.wht[mask & (size - 1)]
+
+
+cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
+    """Choose the mask that makes the fewest heaps rare, and list them again if it changed.
+
+    Value-type (Winning Ways): rare(M) = (heaps + W[M]) / 2, where W is the
+    Walsh-Hadamard transform of the histogram: W[M] = sum over v of hist[v] *
+    (-1)**popcount(v & M). Position-type (Flammenkamp, for codes whose split
+    places share a parity: 0.142, 0.6): heap a's class is parity(G(a) & M) ^ (a & 1);
+    with D the transform of (even heaps' histogram - odd heaps'), the classes
+    hold (heaps +- D[M]) / 2 heaps, and the smaller one is rare.
+    """
+    cdef uint64_t size = 1, i, a
+    cdef int64_t best, pbest, total = <int64_t>s.n - 1, d
+    cdef uint32_t mask = s.mask, m, pmask = 1, q = 0
+    cdef bint posdep = False
+    while size <= s.largest:
+        size <<= 1
+    for i in range(size):
+        s.wht[i] = s.hist[i]
+    _transform(s.wht, size)
+    best = s.wht[mask & (size - 1)] if not s.posdep else s.wht[1 & (size - 1)]
+    if s.posdep:
+        mask = 1
     for m in range(1, size):
         if s.wht[m] < best:
             best = s.wht[m]
             mask = m
+    best = (total + best) // 2                     # rare heaps under the value-type mask
+    if s.pos_ok:
+        for i in range(size):
+            s.wht2[i] = 2 * s.hist_odd[i] - s.hist[i]      # odd - even, negated below
+        _transform(s.wht2, size)
+        pbest = total + 1
+        for m in range(1, size):
+            d = s.wht2[m]
+            if d < 0:
+                d = -d
+            if (total - d) // 2 < pbest:
+                pbest = (total - d) // 2
+                pmask = m
+                # D = even - odd = -wht2: D > 0 makes class 0 (more heaps) common, class 1 rare
+                q = 1 if s.wht2[m] < 0 else 0
+        if pbest < best:
+            best = pbest
+            mask = pmask
+            posdep = True
     s.next_review = 2 * s.n
-    if s.n >= _DENSE_FROM and (total + best) // 2 * _DENSE_SHARE > total:
+    if s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
         # no sparse space (yet): pairing every rare heap would cost more than the
         # plain mex; the plain mex goes on, and the next review looks again
         s.sparse = False
         return _RUN_OK
-    if mask != s.mask or not s.sparse:
+    if mask != s.mask or posdep != s.posdep or (posdep and q != s.rare_q) or not s.sparse:
         s.mask = mask
+        s.posdep = posdep
+        s.rare_q = q
         s.sparse = True
         s.n_rare = 0
         for a in range(1, s.n):
-            if _parity(g[a] & mask) == 0 and _push_rare(s, a) != _RUN_OK:
+            if _is_rare(s, g[a], a) and _push_rare(s, a) != _RUN_OK:
                 return _RUN_NOMEM
     s.review_rare = 2 * s.n_rare + 64
     return _RUN_OK
@@ -181,7 +228,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
     cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
     cdef uint64_t* seen = s.seen
-    cdef uint32_t v, x, cstar, need, mask
+    cdef uint32_t v, x, cstar, need, mask, xpar
     cdef int i
     cdef uint8_t wide = 0
     if val_t is uint16_t:
@@ -213,13 +260,17 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     if a >= m:
                         break
                     x = g[m - a]
-                    if _parity(x & mask):
+                    if s.posdep or _parity(x & mask):
                         seen[g[a] ^ x] = stamp
                     j += 1
                 spent += j + 1
-            # the smallest common value missing bounds the mex ...
+            # the smallest common value missing bounds the mex (common: reached by a rare
+            # part and a common one; position-type, the class depends on the rest's parity) ...
+            xpar = 1
+            if s.posdep and s.n_split:
+                xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
             cstar = 0
-            while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
+            while cstar < _VALUES and (_parity(cstar & mask) != xpar or seen[cstar] == stamp):
                 cstar += 1
             # ... and the rare values below it are looked for among the other pairs
             need = 0
@@ -281,10 +332,12 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
         spent += 1
         if n:
             s.hist[v] += 1
+            if n & 1:
+                s.hist_odd[v] += 1
             if v > s.largest:
                 s.largest = v
                 s.largest_at = n
-            if s.sparse and _parity(v & s.mask) == 0 and _push_rare(s, n) != _RUN_OK:
+            if s.sparse and _is_rare(s, v, n) and _push_rare(s, n) != _RUN_OK:
                 s.pairings += spent
                 return _RUN_NOMEM
         s.n += 1
@@ -457,10 +510,14 @@ cdef class OctalSequence:
         self.c_s.seen = <uint64_t*>PyMem_Malloc(_VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
         self.c_s.hist = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
         self.c_s.wht = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        if self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL:
+        self.c_s.wht2 = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        self.c_s.hist_odd = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        if (self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL
+                or self.c_s.wht2 == NULL or self.c_s.hist_odd == NULL):
             raise MemoryError("no memory for a nim-sequence's tables")
         memset(self.c_s.seen, 0, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
         memset(self.c_s.hist, 0, _VALUES * sizeof(int64_t))
+        memset(self.c_s.hist_odd, 0, _VALUES * sizeof(int64_t))
         self.c_places = 0
         self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
         self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
@@ -470,6 +527,11 @@ cdef class OctalSequence:
             raise ValueError("Grundy's game splits at place 0 only")
         self.c_s.fast = fast and self.c_s.n_split > 0
         self.c_s.sparse = self.c_s.fast
+        self.c_s.pos_ok = self.c_s.fast
+        for i in range(1, self.c_s.n_split):
+            if (self.c_s.split[i] ^ self.c_s.split[0]) & 1:
+                self.c_s.pos_ok = False      # the classes of a split's value would differ by place
+        self.c_s.posdep = False
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -492,6 +554,8 @@ cdef class OctalSequence:
         PyMem_Free(self.c_s.seen)
         PyMem_Free(self.c_s.hist)
         PyMem_Free(self.c_s.wht)
+        PyMem_Free(self.c_s.wht2)
+        PyMem_Free(self.c_s.hist_odd)
         free(self.c_s.rare)          # grown in nogil code: libc's allocator
 
     def extend(self, uint64_t end, progress=None, cancel=None):
@@ -564,6 +628,8 @@ cdef class OctalSequence:
         for i in range(1, size):
             v = copy[i]
             self.c_s.hist[v] += 1
+            if i & 1:
+                self.c_s.hist_odd[v] += 1
             if v > self.c_s.largest:
                 self.c_s.largest = v
                 self.c_s.largest_at = i
@@ -678,6 +744,24 @@ cdef class OctalSequence:
     def sparse(self):
         """True while the rare-values method is in use (False: the plain mex, for now)."""
         return bool(self.c_s.sparse)
+
+    @property
+    def position_type(self):
+        """True when the mask in use is position-dependent (Flammenkamp: a heap a is rare
+        when parity(G(a) & mask) ^ (a & 1) equals ``rare_class``), False for the value-type."""
+        return bool(self.c_s.fast and self.c_s.posdep)
+
+    @property
+    def rare_class(self):
+        """Position-type mask: the class parity(G(a) & mask) ^ (a & 1) of the rare heaps."""
+        return self.c_s.rare_q
+
+    @property
+    def rare_listed(self):
+        """``(count, last)`` of the rare heaps the method lists now (under its mask, of its kind)."""
+        if not self.c_s.sparse or self.c_s.n_rare == 0:
+            return 0, 0
+        return self.c_s.n_rare, self.c_s.rare[self.c_s.n_rare - 1]
 
     @property
     def pairings(self):

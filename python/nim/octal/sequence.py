@@ -310,6 +310,9 @@ class OctalPeriod:
         before it was done (the values are those computed), else None.
     stored : bool
         True when this run wrote its values to the cache.
+    position_type : bool
+        True when the mask is Flammenkamp's position-dependent kind: a heap a is rare
+        when parity(G(a) & mask) ^ (a & 1) is the rarer class (0.142), not by value alone.
     """
 
     def __init__(self, code: str, places: int, preperiod: Optional[int], period: Optional[int],
@@ -333,6 +336,7 @@ class OctalPeriod:
         self.cached = cached
         self.stopped: Optional[str] = None
         self.stored = False
+        self.position_type = False
 
     def grundy(self, heap: int) -> int:
         """The Grundy value of a heap of any size when the period is proven (O(1)),
@@ -363,7 +367,7 @@ class OctalPeriod:
                 "largest": self.largest, "largest_at": self.largest_at, "mask": self.mask,
                 "rare_count": self.rare_count, "rare_last": self.rare_last,
                 "seconds": round(self.seconds, 6), "method": self.method, "sparse": self.sparse,
-                "cached_heaps": self.cached, "stopped": self.stopped,
+                "cached_heaps": self.cached, "stopped": self.stopped, "position_type": self.position_type,
                 "bytes_per_heap": self.values.itemsize}
 
     def __repr__(self) -> str:
@@ -454,15 +458,26 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         preperiod, period, _ = sequence.find_period()
     values = sequence.values()
     mask = sequence.mask or None
-    rare: Tuple[Optional[int], Optional[int]] = (None, None)
-    if mask is not None:
-        rare = sequence.rare_heaps(mask)
+    rare = rare_of(sequence)
     found = OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
                         time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse,
                         cached)
     found.stopped = stopped
     found.stored = stored
+    found.position_type = bool(sequence.position_type)
     return found
+
+
+def rare_of(sequence: Any) -> Tuple[Optional[int], Optional[int]]:
+    """``(count, last)`` of the rare heaps under the sequence's mask (of its kind: by value, or
+    Flammenkamp's by value and the heap's parity); (None, None) without a mask."""
+    if not sequence.mask:
+        return None, None
+    if sequence.position_type:
+        count, last = sequence.rare_listed
+        return int(count), int(last)
+    count, last = sequence.rare_heaps(sequence.mask)
+    return int(count), int(last)
 
 
 @lru_cache(maxsize=32)

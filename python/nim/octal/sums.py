@@ -41,7 +41,7 @@ from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.octal_moves import heap_has_move
 from nim.octal.sequence import (
     DEFAULT_MAX_HEAPS, OctalPeriod, cached_sequence, extend_sequence, game_places, progress_callback,
-    store_sequence,
+    rare_of, store_sequence,
 )
 from nim.octal.cache import STORE_FROM
 from nim.position import Move
@@ -146,9 +146,7 @@ class SumTable:
         if found is None:
             sequence = self._sequence
             mask = sequence.mask or None
-            rare: Tuple[Optional[int], Optional[int]] = (None, None)
-            if mask is not None:
-                rare = sequence.rare_heaps(mask)
+            rare = rare_of(sequence)
             found = OctalPeriod(self._name, sequence.places, self._pre if self._proven else None,
                                 self._p if self._proven else None, self._sequence.values(),
                                 sequence.largest, mask, rare, time.monotonic() - self._started,
