@@ -763,6 +763,18 @@ cdef class OctalSequence:
             return 0, 0
         return self.c_s.n_rare, self.c_s.rare[self.c_s.n_rare - 1]
 
+    def rare_list(self):
+        """The rare heaps the method lists now, ascending, as an ``array.array('I')`` (empty
+        while it runs the plain mex): under the mask, of its kind (``position_type``)."""
+        cdef array.array out = _array_module.array("I")
+        cdef uint64_t i
+        if not self.c_s.sparse:
+            return out
+        array.resize(out, self.c_s.n_rare)
+        for i in range(self.c_s.n_rare):
+            out.data.as_uints[i] = self.c_s.rare[i]
+        return out
+
     @property
     def pairings(self):
         """Work done so far: option values looked at (pairs, for splits)."""

@@ -347,18 +347,24 @@ class SumTable:
         return None
 
     def _rare_split(self, total: int, target: int, largest: int) -> Optional[Tuple[int, int]]:
-        """A split of a common ``target`` through its rare part (see the module's notes)."""
-        mask = self.period.mask
-        if not mask or bin(target & mask).count("1") % 2 == 0:
+        """A split of a common ``target`` through its rare part (see the module's notes).
+
+        Common: popcount(target & M) odd under a value-type mask; under Flammenkamp's
+        position-type mask, of parity (total & 1) ^ 1 -- either way only a rare part
+        paired with a common one reaches it, and the rare heaps are the core's own list."""
+        sequence = self._sequence
+        mask = sequence.mask
+        common = (total & 1) ^ 1 if sequence.position_type else 1
+        if not mask or bin(target & mask).count("1") % 2 != common:
             return None
         if self._rare is None:
-            values = self._values
-            self._rare = [a for a in range(1, self._heaps) if bin(values[a] & mask).count("1") % 2 == 0]
+            self._rare = sequence.rare_list().tolist()
+        values = self._values
         for rare in self._rare:
             if rare >= total:
                 break
             a, b = min(rare, total - rare), max(rare, total - rare)
-            if 1 <= a <= largest and self.grundy(a) ^ self.grundy(b) == target:
+            if a <= largest and b < self._heaps and values[a] ^ values[b] == target:
                 return a, b
         return None
 
