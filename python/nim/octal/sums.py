@@ -3,9 +3,11 @@
 By the Sprague-Grundy theorem a position of heaps of an octal game (or of
 Grundy's game) is lost for the player to move exactly when the XOR of its
 heaps' nim-sequence values is 0. ``SumTable`` answers that for heaps of any
-size where the game's period is proven (``octal_period``), and for heaps up to
-the number computed where it is not (Grundy's game, codes whose period lies
-further): a larger heap is refused with an error naming the bound.
+size where the game's period is proven (``octal_period``), and where it is not
+(Grundy's game, codes whose period lies further) for heaps whose values it
+computes on demand -- as far as the heap asked, within the caller's limits,
+while they fit in memory (a larger heap is refused with an error naming the
+bound); long sequences are stored between runs (``nim.octal.cache``).
 
 A winning move costs O(heaps + the options of one heap): find a heap of value
 g with g ^ X < g (X the sum), then an option of that heap of value t = g ^ X --
