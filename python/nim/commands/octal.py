@@ -123,7 +123,8 @@ def format_report(result: Any, show: int) -> str:
     if result.mask is not None:
         last = f", the last at heap {result.rare_last:,}" if result.rare_count else ""
         dense = "" if result.sparse else " (too many: no sparse space, the plain mex computed)"
-        rows.append(("rare values", f"mask {result.mask:#x}: {result.rare_count:,} heaps rare{last}{dense}"))
+        kind = " (by value and the heap's parity, Flammenkamp's kind)" if result.position_type else ""
+        rows.append(("rare values", f"mask {result.mask:#x}{kind}: {result.rare_count:,} heaps rare{last}{dense}"))
     else:
         rows.append(("rare values", "- (no move splits a heap)" if result.method == "rare" else "- (plain mex)"))
     rows.append(("storage", f"{result.values.itemsize} byte{'s' if result.values.itemsize > 1 else ''} a heap"))
