@@ -158,3 +158,10 @@ def test_solve_passes_its_limits_to_the_sequence() -> None:
 def test_the_test_session_has_its_own_cache_folder() -> None:
     named: Dict[str, str] = dict(os.environ)
     assert "nimcore-test-cache-" in named.get("NIMCORE_CACHE_DIR", "")
+
+
+def test_nim_sequence_honours_a_time_limit() -> None:
+    with pytest.raises(SearchLimitError) as stopped:
+        nim.octal.nim_sequence("grundy-game", 10**8, time_limit=0.05)
+    assert stopped.value.reason == "time"
+    assert list(nim.octal.nim_sequence("kayles", 12, time_limit=5)) == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]

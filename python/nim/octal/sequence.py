@@ -217,7 +217,7 @@ def progress_callback(progress: Progress, label: str, total: int) -> Tuple[Any, 
 
 
 def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Progress = None,
-                 cancel: Optional[Any] = None) -> "array[int]":
+                 cancel: Optional[Any] = None, time_limit: Optional[float] = None) -> "array[int]":
     """The normal-play Grundy values of heaps 0..n-1 of a heap game.
 
     Parameters
@@ -235,6 +235,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
         callable ``progress(heaps, seconds)`` called between chunks of work.
     cancel : object with ``is_set()``, optional
         The run stops soon after it is set.
+    time_limit : float, optional
+        Seconds after which the run stops (SearchLimitError, reason "time").
 
     Returns
     -------
@@ -251,7 +253,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     NimError
         When a value passes 65,535.
     SearchLimitError
-        When cancelled (reason "cancelled") or out of memory (reason "memory").
+        When cancelled (reason "cancelled"), past the time limit (reason "time")
+        or out of memory (reason "memory").
     KeyboardInterrupt
         On Ctrl-C.
     """
@@ -264,7 +267,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     name, sequence = new_sequence(rules, method)
     callback, bar = progress_callback(progress, name, size)
     try:
-        extend_sequence(sequence, name, size, callback, cancel)
+        extend_sequence(sequence, name, size, callback, cancel,
+                        deadline=None if time_limit is None else time.monotonic() + float(time_limit))
     finally:
         if bar is not None:
             bar.close()
