@@ -18,9 +18,9 @@ from typing import Any, Dict, List
 import pytest
 
 import nim
-from nim import defaults as solver_module
-from nim.parallel import solve_many
-from nim.solver import Solver
+from nim.solving import defaults as solver_module
+from nim.solving.parallel import solve_many
+from nim.solving.solver import Solver
 
 numpy = pytest.importorskip("numpy")
 

@@ -18,7 +18,7 @@ from typing import Any, List
 import pytest
 
 import nim
-from nim.defaults import default_solver
+from nim.solving.defaults import default_solver
 
 POSITIONS = [("misere", [1, 3, 5]), ("misere", [3, 4, 5, 6]), ("normal", [3, 4, 5, 6, 7])]
 FRESH_RUNS = 15
@@ -26,7 +26,7 @@ FRESH_RUNS = 15
 FIRST_CALL = """
 import time
 import nim
-from nim.defaults import default_solver
+from nim.solving.defaults import default_solver
 started = time.perf_counter()
 value = nim.solve({piles}, {rules!r}).value
 print((time.perf_counter() - started) * 1e6)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import nim
-from nim import reference
+from nim.solving import reference
 
 FULL_TREES = {(2, 3, 4, 5): 77_978_798, (1, 3, 5, 7): 516_124_194}
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import nim
-from nim.analysis import analyze_moves
-from nim.length import game_length
-from nim.solution import SolveOptions
+from nim.solving.analysis import analyze_moves
+from nim.solving.length import game_length
+from nim.solving.solution import SolveOptions
 from nimcore.ttable import TranspositionTable
 
 _RANDOM = random.Random(20)

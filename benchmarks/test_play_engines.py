@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from nim.heuristics import depth_limited, ida
+from nim.solving.heuristics import depth_limited, ida
 
 
 @pytest.mark.benchmark(group="ida")

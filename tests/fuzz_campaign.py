@@ -110,7 +110,7 @@ _NUMPY_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                  "intc", "intp", "uintp", "longlong", "ulonglong")
 
 _KI_AFTER_LIMIT = """
-import nim.engines as engines
+import nim.solving.engines as engines
 real = engines._minimax_search
 def search_then_ctrl_c(search, alphabeta):
     answer = real(search, alphabeta)
@@ -253,8 +253,8 @@ CASES: List[Case] = [
          "nim.solving.Explanation\nassert callable(nim.explain), nim.explain", "ok"),
     Case(2, "from nim import Explanation, explain", "api",
          "from nim import Explanation, explain as e\nassert callable(e), e\nassert callable(nim.explain)", "ok"),
-    Case(2, "nim.explain after import nim.explain (the module)", "api",
-         "import nim.explain as module\nfrom nim.explain import Explanation\n"
+    Case(2, "nim.explain after import nim.solving.explain (its module)", "api",
+         "import nim.solving.explain as module\nfrom nim.solving.explain import Explanation\n"
          "assert callable(nim.explain), nim.explain\nassert nim.explain([1, 2]).text", "ok"),
     Case(2, "no public name of any nim package is a module", "api",
          "import importlib, pkgutil, types\n"

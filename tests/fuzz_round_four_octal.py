@@ -177,11 +177,12 @@ CASES: List[Case] = [
     Case(15, "solve 5000 --octal 0.614 --time-limit 5", "cli",
          ["solve", "5000", "--octal", "0.614", "--time-limit", "5"], OK, 10),
     # -- item 14: the misère split search checkpoints by work
-    Case(14, "solve 100000 --game kayles --misere --time-limit 2", "cli",
-         ["solve", "100000", "--game", "kayles", "--misere", "--time-limit", "2"], LIMIT, 6,
+    Case(14, "solve 100000 --game kayles --misere --method tt --time-limit 2", "cli",
+         ["solve", "100000", "--game", "kayles", "--misere", "--method", "tt", "--time-limit", "2"], LIMIT, 6,
          check=_one_error_line),
-    Case(14, "solve 300000 --game kayles --misere: Ctrl-C within a second", "driver",
-         _SIGNAL + "run(['solve', '300000', '--game', 'kayles', '--misere'], signal.SIGINT, 1.5, 1.0)\n",
+    Case(14, "solve 300000 --game kayles --misere --method tt: Ctrl-C within a second", "driver",
+         _SIGNAL + "run(['solve', '300000', '--game', 'kayles', '--misere', '--method', 'tt'], signal.SIGINT, "
+         "1.5, 1.0)\n",
          None, 10),
     Case(14, "play --game kayles --misere --piles 1000000: NimX's first move", "driver", _PLAY_BIG, None, 25),
     # -- item 16: the table in linear time

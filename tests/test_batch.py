@@ -11,9 +11,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import nim
-from nim.parallel import solve_many
+from nim.solving.parallel import solve_many
 from nim.cli import main
-from nim.solver import Solver
+from nim.solving.solver import Solver
 
 import oracles
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-from nim.defaults import default_solver
+from nim.solving.defaults import default_solver
 
 import oracles
 

@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 import nim
-from nim import reference
+from nim.solving import reference
 
 import oracles
 

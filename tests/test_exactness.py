@@ -382,7 +382,7 @@ def _half_option(n: int, target: int):
                                10**19, 3 * 2**62 - 1, 2**65 - 1])
 def test_half_options_at_the_64_bit_edges(n):
     """theory_option's doubling loop for `half`, where 2n no longer fits 64 bits."""
-    from nim import engines
+    from nim.solving import engines
 
     theory = engines.theory(Rules(take="half"))
     g = oracles.closed_form_grundy("normal,half", n)
@@ -394,7 +394,7 @@ def test_half_options_at_the_64_bit_edges(n):
 
 @pytest.mark.parametrize("k", [1, 2, 3, 2**31, 2**32 - 2])
 def test_max_options_at_the_64_bit_edges(k):
-    from nim import engines
+    from nim.solving import engines
 
     theory = engines.theory(Rules(take="max", k=k))
     for n in [2**64 - 1, 2**64 - 2, 2**63, k, k + 1, 10**40]:

@@ -260,3 +260,99 @@ def test_cli_errors_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert main(["grade", *argv]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
+
+
+# -- the compiled oracle (issue 33 item 4) -------------------------------------------------
+
+
+def _python_oracle(box: Piles, rules: str) -> Tuple[Any, Any, Any]:
+    """The grader's earlier oracle, kept here as a second reference: values from
+    ``Solver.values`` (the theory's batch), depths by a NumPy pass per level."""
+    from nim.solving.solver import Solver
+
+    axes = np.meshgrid(*[np.arange(p + 1, dtype=np.int64) for p in box], indexing="ij")
+    grid = np.stack([axis.ravel() for axis in axes], axis=1)
+    ruleset = nim.Rules.coerce(rules)
+    values = np.asarray(Solver(ruleset).values(grid), dtype=np.int8)
+    strides = [int(np.prod([p + 1 for p in box[i + 1:]])) for i in range(len(box))]
+    totals = grid.sum(axis=1)
+    depth = np.zeros(len(grid), dtype=np.int64)
+    longest = np.full(len(grid), -1, dtype=np.int64)
+    for level in range(1, int(totals.max()) + 1):
+        idx = np.flatnonzero(totals == level)
+        win_best = np.full(len(idx), np.iinfo(np.int64).max)
+        lose_best = np.full(len(idx), -1)
+        for i, top in enumerate(box):
+            for take in range(1, top + 1):
+                ok = np.array([take in ruleset.takes(int(size)) for size in grid[idx, i]], dtype=bool)
+                if not ok.any():
+                    continue
+                child = idx[ok] - take * strides[i]
+                d = depth[child]
+                win_best[ok] = np.where(values[child] < 0, np.minimum(win_best[ok], d), win_best[ok])
+                lose_best[ok] = np.maximum(lose_best[ok], d)
+        won = values[idx] > 0
+        depth[idx] = np.where(lose_best < 0, 0, np.where(won, win_best, lose_best) + 1)
+        longest[idx] = lose_best
+    return values, depth, longest
+
+
+ORACLE_GRIDS = [("normal", (3, 4, 5)), ("misere", (1, 3, 5, 7)), ("normal,max=2", (5, 6)),
+                ("misere,max=3", (2, 4, 5)), ("normal,half", (6, 9)), ("misere,half", (7, 3)),
+                ("normal,set=1;3;4", (9, 7)), ("misere,set=2;3", (4, 5, 6)), ("misere", (11,))]
+
+
+@pytest.mark.parametrize("rule,box", ORACLE_GRIDS)
+def test_the_compiled_oracle_is_the_brute_force_and_the_python_one(rule: str, box: Piles) -> None:
+    values, depth, longest = nim.study.grade.grid_oracle(box, rule)
+    grid = list(np.ndindex(*[p + 1 for p in box]))
+    assert len(values) == len(grid)
+    for at, piles in enumerate(grid):
+        children = [c for _, c in oracles.moves(rule, piles)]
+        if children:
+            assert values[at] == oracles.value(rule, piles), piles
+            assert longest[at] == max(length(rule, c) for c in children), piles
+        else:       # no move: normal play lost, misère won (the player who cannot move wins)
+            assert values[at] == (1 if rule.startswith("misere") else -1) and longest[at] == -1, piles
+        assert depth[at] == length(rule, piles), piles
+    old_values, old_depth, old_longest = _python_oracle(box, rule)
+    assert values.tolist() == old_values.tolist()
+    assert depth.tolist() == old_depth.tolist() and longest.tolist() == old_longest.tolist()
+
+
+def test_one_large_pile_is_graded_and_a_larger_one_refused_in_words() -> None:
+    """Issue 31 item 10: the depth pass is one sweep of the legal takes (a pile of 4,000:
+    eight million), not (largest pile)^3; past MAX_WORK takes, a NimError."""
+    report = nim.study.grade.grade(lambda piles: (0, 1), "misere", (4000,))
+    # misère, one pile: lost only at 1 (taking the last one); taking 1 keeps the win only from 2
+    assert (report.positions, report.won, report.kept, report.lost) == (4000, 3999, 1, 1)
+    values, depth, _ = nim.study.grade.grid_oracle((4000,), "normal")
+    assert values[0] == -1 and (values[1:] == 1).all() and (depth[1:] == 1).all()
+    with pytest.raises(nim.NimError, match="more than the 1,000,000,000 grade looks at"):
+        nim.study.grade.grade({}, "normal", (4_000_000,))
+
+
+@pytest.mark.parametrize("rule,rules,start", RULES)
+def test_a_q_table_is_graded_as_its_greedy_agent_one_call_per_position(rule: str, rules: str,
+                                                                      start: Piles) -> None:
+    """The Q-table path (no Python call per position) against ``as_agent``'s greedy
+    agent asked per position, on tables that know some states, some moves, ties and
+    negative values."""
+    rng = random.Random(7)
+    positions = reachable(rule, start)
+    table: Dict[Any, Any] = {}
+    for piles in rng.sample(positions, len(positions) // 2):
+        for move, _ in oracles.moves(rule, piles):
+            if rng.random() < 0.6:
+                table[(piles, move)] = rng.choice([-1.0, 0.0, 0.5, 0.5, 2.0])
+    table[((99,) * len(start), (0, 1))] = 5.0           # a state outside the grid: ignored
+    width = max(start)
+    arrays = {piles: np.array([rng.choice([-1.0, 0.0, 0.25, 3.0])
+                               for _ in range(rng.randrange(len(piles) * width + 3))])
+              for piles in rng.sample(positions, len(positions) // 2)}      # short rows: the rest count 0
+    for layout in (table, arrays):
+        per_position = nim.study.grade.as_agent(layout, rules, width)
+        fast = nim.study.grade.grade(layout, rules, start)
+        slow = nim.study.grade.grade(per_position, rules, start)
+        assert {**fast.to_dict(), "seconds": 0} == {**slow.to_dict(), "seconds": 0}
+        check(fast, expected(rule, start, per_position))

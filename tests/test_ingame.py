@@ -19,6 +19,7 @@ from nim.play.flows import run_style
 from nim.play.game import move_parser
 from nim.play.session import MODE_WORDS, PlayOptions
 
+from oracles import takes as oracle_takes
 from oracles import value as oracle_value
 
 HINT = re.compile(r"^Hint: take (\d+)(?: from pile (\d+))?: (.+)$", re.M)
@@ -118,13 +119,17 @@ def test_save_load_and_replay_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert status == 0 and "save needs a file name" in out and f"Saved 2 moves to {record}" in out
     ai = re.search(r"^Player 1 takes (\d+) from pile (\d+)\.$", out, re.M)
     assert ai
-    lines = record.read_text().split("\n")
+    text = record.read_text()
+    comments = [line for line in text.split("\n") if line.startswith("#")]
+    assert {"# rules: misere", "# flow: lab2", "# seat 0: human Player 0",
+            "# seat 1: ai level:3 Player 1", "# first: 0"} <= set(comments)
+    lines = [line for line in text.split("\n") if not line.startswith("#")]
     assert lines[:5] == ["4", "1", "3", "5", "7"] and lines[5] == "3 2"
     assert lines[6] == f"{ai.group(2)} {ai.group(1)}" and lines[7:] == [""]
     # --load plays the saved moves and the game goes on from there
     status, out, _ = cli(monkeypatch, capsys, ["play", "--style", "lab2", "--misere", "--difficulty", "3",
                                                "--load", str(record)], "")
-    assert status == 0 and "The saved game's 2 moves are played; the game goes on." in out
+    assert status == 0 and "The saved game's 2 moves are played; the game goes on from" in out
     after = [1, 3, 5, 5]
     after[int(ai.group(2))] -= int(ai.group(1))
     for pile, size in enumerate(after):
@@ -132,7 +137,7 @@ def test_save_load_and_replay_a_game(tmp_path: Path, monkeypatch: pytest.MonkeyP
     # replay --record annotates both players' moves; nobody answers
     status, out, _ = cli(monkeypatch, capsys, ["replay", str(record), "--misere", "--record", "--json"])
     data = json.loads(out)
-    assert status == 0 and [step["player"] for step in data["steps"]] == ["first", "second"]
+    assert status == 0 and [step["player"] for step in data["steps"]] == ["Player 0", "Player 1"]
     assert data["final"] == after and data["ai"] == "" and data["rules_assumed"] is False
     assert data["steps"][0]["throws_away_win"] == (oracle_value("misere", (1, 3, 5, 7)) > 0
                                                    and oracle_value("misere", (1, 3, 5, 5)) > 0)
@@ -214,8 +219,8 @@ def test_a_hint_past_the_search_budget_does_not_stop_the_game(monkeypatch: pytes
         raise SearchLimitError("the search passed its node limit", reason="nodes")
 
     # the modules themselves (``nim.explain`` as an attribute is the lazily loaded function)
-    monkeypatch.setattr(importlib.import_module("nim.explain"), "explain", too_big)
-    monkeypatch.setattr(importlib.import_module("nim.defaults"), "solve", too_big)
+    monkeypatch.setattr(importlib.import_module("nim.solving.explain"), "explain", too_big)
+    monkeypatch.setattr(importlib.import_module("nim.solving.defaults"), "solve", too_big)
     assert hint_line(Position((3, 4, 5))) == "Hint: none this time (the search passed its node limit)"
 
 
@@ -242,3 +247,50 @@ def test_pile_prompt_takes_ascii_digits_only(word: str) -> None:
     with pytest.raises(ValueError, match="is not a whole number"):
         piles_parser(None)(f"3 {word} 5")
     assert piles_parser(None)("3 4 5") == (3, 4, 5)
+
+
+# -- the examples a prompt suggests are legal moves -----------------------------------------
+
+
+@pytest.mark.parametrize("rule", ["normal", "misere,max=2", "normal,half", "misere,set=2;3", "normal,set=3;4"])
+@pytest.mark.parametrize("piles", [(1, 4), (0, 5, 2), (7,), (2, 2, 9)])
+def test_the_example_a_refusal_suggests_is_a_legal_move(rule: str, piles: Tuple[int, ...]) -> None:
+    from nim.play.game import example_move
+
+    position = Position(piles, rule)
+    if position.is_terminal():
+        return
+    example = example_move(position, base=0)
+    pile, count = map(int, example.split())
+    assert count in oracle_takes(rule, piles[pile]), (rule, piles, example)
+    said = f"e.g. {count}" if len(piles) == 1 else f"e.g. '{example}'"    # one pile: the count alone
+    with pytest.raises(ValueError, match=re.escape(said)):
+        move_parser(position, 0)("x y z")
+
+
+@pytest.mark.parametrize("game, code", [("kayles", "0.77"), ("dawson-kayles", "0.07"), ("dawson-chess", "0.137"),
+                                        ("grundy-game", None)])
+def test_the_pins_help_example_is_a_legal_move(game: str, code: str) -> None:
+    from nim.play.ingame import split_moves_help
+    from takebreak_oracle import options
+
+    text = split_moves_help(1, "heap", Rules.game(game))
+    found = re.search(r"'1 (\d+)(?: (\d+))?' on a heap of (\d+) leaves heaps of (\d+) and (\d+)", text)
+    assert found, text
+    numbers = [int(n) if n is not None else None for n in found.groups()]
+    size, a, b = numbers[2], numbers[3], numbers[4]
+    assert a is not None and b is not None and size is not None
+    if code is None:              # Grundy's game: HEAP PART, nothing taken
+        assert numbers[1] is None and numbers[0] == a
+    else:
+        assert numbers[1] == a and numbers[0] == size - a - b
+    assert tuple(sorted((a, b))) in options(code, size)
+
+
+def test_a_hint_says_its_expert_terms_in_plain_words_once() -> None:
+    out = run(PlayOptions(style="lab2", rules=Rules(misere=False), difficulty=3, piles=(3, 4, 5)),
+              ["hint", "hint"])
+    assert out.count("Hint: take 2 from pile 0: it leaves X = 0") == 2          # 3 ^ 4 ^ 5 = 2: pile 0 to 1
+    assert out.count("(X is the nim-sum: the sizes") == 1 and "add each column without carrying" in out
+    out = run(PlayOptions(style="pins", rules=Rules.game("kayles"), piles=(4, 6)), ["hint"])
+    assert "X is the nim-sum" in out and "g is one heap's Grundy value" in out and "mex:" in out

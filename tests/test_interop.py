@@ -1,6 +1,6 @@
 """nim.interop: the environments and the OpenSpiel bridge under one package; the
-old paths (nim.envs, its modules, nim.openspiel) work for one release, with a
-DeprecationWarning that names the new one (each old path: tests/test_layers.py)."""
+old paths (nim.envs, its modules, nim.openspiel) went in release 0.2.0 (each old
+path: tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,11 @@ pytest.importorskip("pettingzoo", reason="nimcore[rl] not installed")
 pytest.importorskip("pyspiel", reason="nimcore[openspiel] not installed (open_spiel)")
 
 
-def test_the_old_attribute_of_the_package_warns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(sys.modules, "nim.envs", raising=False)
-    if "envs" in vars(nim):       # (hasattr would import it, and warn, here)
-        monkeypatch.delattr(nim, "envs")
-    with pytest.warns(DeprecationWarning, match="use nim.interop.envs"):
-        assert nim.envs is importlib.import_module("nim.interop.envs")  # type: ignore[attr-defined]
+def test_the_old_attribute_of_the_package_is_gone() -> None:
+    importlib.import_module("nim.interop.envs")
+    assert "nim.envs" not in sys.modules
+    with pytest.raises(AttributeError):
+        nim.envs  # type: ignore[attr-defined]  # noqa: B018
 
 
 def test_the_package_exports_its_names_each_from_its_module() -> None:

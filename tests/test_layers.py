@@ -1,6 +1,7 @@
 """The layers of the package: nim.kernel alone imports the compiled core, imports
-run one way between the package's rooms, and the modules that moved (into
-nim.solving, nim.interop, nim.octal_codes) keep their old import paths."""
+run one way between the package's rooms, and the old paths of the modules that
+moved (into nim.solving, nim.interop, nim.octal_codes) are gone, as release
+0.1.0's warnings promised."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from typing import Dict, List, Set, Tuple
 import pytest
 
 import nim
-from nim import _moved
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -50,7 +50,7 @@ def _room_imports() -> Dict[Tuple[str, str], List[str]]:
     for path in package.rglob("*.py"):
         parts = path.relative_to(package.parent).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        if module == "nim" or module in ("nim._moved", "nim._lazy"):
+        if module == "nim" or module == "nim._lazy":
             continue     # the package's front door and its import machinery import everything by name
         for name in _imported_modules(path):
             if name.startswith("nim.") and _room(name) != _room(module):
@@ -84,39 +84,47 @@ def test_imports_between_rooms_run_one_way() -> None:
     assert "nim.study.replay -> nim.play.record" in arrows[("study", "play")]
 
 
-@pytest.mark.parametrize("old, new", sorted(set(_moved.MOVED.items()) - set(_moved.DEPRECATED.items())))
-def test_moved_modules_keep_their_old_import_path(old: str, new: str) -> None:
-    module = importlib.import_module(old)
-    assert module is importlib.import_module(new)
-    assert module.__name__ == module.__spec__.name == new     # its own name and spec
+#: The module paths release 0.1.0 deprecated, written out here rather than read from the
+#: package (its list went with them), each with its home since.
+OLD_MODULE_PATHS: Dict[str, str] = {
+    **{f"nim.{name}": f"nim.solving.{name}"
+       for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
+                    "parallel", "reference", "solution", "solver", "tables", "theory")},
+    "nim.envs": "nim.interop.envs",
+    "nim.envs.board": "nim.interop.envs.board",
+    "nim.envs.gym_env": "nim.interop.envs.gym_env",
+    "nim.envs.nim_v0": "nim.interop.envs.nim_v0",
+    "nim.openspiel": "nim.interop.openspiel",
+    "nim.octal.codes": "nim.octal_codes",
+}
 
 
-@pytest.mark.parametrize("old, new", sorted((old, new) for old, new in _moved.MOVED.items()
-                                             if not old.startswith("nim.envs")))   # a package: no stubs
-def test_old_module_paths_have_stubs_for_type_checkers(old: str, new: str) -> None:
-    # a .pyi at the old path re-exports the module at its new home
-    stub = Path(nim.__file__).parent.joinpath(*old.split(".")[1:-1], old.split(".")[-1] + ".pyi")
-    assert f"from {new} import *" in stub.read_text(encoding="utf-8").splitlines()
+@pytest.mark.parametrize("old, new", sorted(OLD_MODULE_PATHS.items()))
+def test_old_module_paths_are_gone_and_their_new_homes_import(old: str, new: str) -> None:
+    if not new.startswith("nim.interop"):      # nim.interop's modules need their extras
+        importlib.import_module(new)
+    assert old not in sys.modules
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
+    package, _, name = old.rpartition(".")
+    if package == "nim" and name not in nim._LAZY:    # nim.explain is the function, no module
+        with pytest.raises(AttributeError):
+            getattr(nim, name)
 
 
-@pytest.mark.parametrize("old, new", sorted(_moved.DEPRECATED.items()))
-def test_deprecated_module_paths_warn_and_are_the_module_at_its_new_home(old: str, new: str,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    try:
-        module = importlib.import_module(new)
-    except ImportError as error:       # nim.interop's modules need their extras
-        pytest.skip(str(error))
-    monkeypatch.delitem(sys.modules, old, raising=False)    # so the import below finds it again
-    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated .* use {new}$"):
-        assert importlib.import_module(old) is module
-    assert module.__name__ == module.__spec__.name == new
+def test_no_stubs_are_left_at_the_old_module_paths() -> None:
+    package = Path(nim.__file__).parent
+    stubs = [path for old in OLD_MODULE_PATHS
+             for path in [package.joinpath(*old.split(".")[1:-1], old.split(".")[-1] + ".pyi")] if path.exists()]
+    assert stubs == []
+    assert not (package / "_moved.py").exists()
 
 
-def test_old_module_attributes_of_the_package_still_resolve() -> None:
-    assert nim.engines is importlib.import_module("nim.solving.engines")   # type: ignore[attr-defined]
-    assert callable(nim.explain)            # the function, not the module of the same name
-    from nim.engines import ENGINES          # type: ignore[import-not-found]
-    assert [engine.name for engine in ENGINES] == nim.solving.METHODS[1:]
+def test_explain_is_the_function_after_its_module_is_imported() -> None:
+    import nim.solving.explain as module
+
+    assert callable(nim.explain)
+    assert nim.explain is module.explain
 
 
 @pytest.mark.parametrize("rules", ["normal", "misere", "normal,max=3", "misere,max=4", "normal,half",

@@ -12,9 +12,9 @@ from typing import List, Tuple
 import pytest
 
 import nim
-from nim.analysis import analyze_moves
-from nim.length import analyze_by_length, game_length, length_of_summary
-from nim.solution import SolveOptions
+from nim.solving.analysis import analyze_moves
+from nim.solving.length import analyze_by_length, game_length, length_of_summary
+from nim.solving.solution import SolveOptions
 from nimcore.ttable import TranspositionTable
 
 CONVENTIONS = [False, True]

@@ -153,7 +153,7 @@ class _BrokenProgress:
 def test_a_progress_callback_error_is_kept_not_reported_as_ctrl_c(
         monkeypatch: pytest.MonkeyPatch, method: str) -> None:
     """Only KeyboardInterrupt is an interruption: a TypeError from the callback comes out as itself."""
-    monkeypatch.setattr(nim.engines, "search_progress", lambda *args, **kwargs: _BrokenProgress())
+    monkeypatch.setattr(nim.solving.engines, "search_progress", lambda *args, **kwargs: _BrokenProgress())
     _BrokenProgress.calls = 0
     piles, rules = (HOPELESS, "misere,max=3") if method == "tt" else ([1, 2, 3, 4, 5], "misere,max=9")
     with pytest.raises(TypeError, match="cannot show") as caught:

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 import nim
-from nim.parallel import solve_many
+from nim.solving.parallel import solve_many
 
 LONG = ([1, 2, 3, 4, 5, 6], "misere,max=9")      # billions of minimax nodes
 #: no exact theory (condition (C) fails): analyze and explain search, long

@@ -384,7 +384,19 @@ def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
     assert first[3] == " ".join(map(str, [move.pile, move.count, *(move.split or ())[:1]]))
 
 
-def test_misere_explain_names_the_rule_that_decided():
+@pytest.fixture
+def no_quotient(monkeypatch):
+    """The misère paths below the quotient (the genus rule, the search), as a build without
+    the quotient engine takes them (tests/test_octal_quotient_solve.py holds the quotient)."""
+    from nim.solving import takebreak_quotient
+
+    monkeypatch.setattr(takebreak_quotient, "_engine", lambda: None)
+    takebreak_quotient.forget_quotients()
+    yield
+    takebreak_quotient.forget_quotients()
+
+
+def test_misere_explain_names_the_rule_that_decided(no_quotient):
     rules = rules_of("0.77", True)
     by_genus = nim.explain([3, 4], rules)
     assert by_genus.rule == "genus" and by_genus.method == "genus"
@@ -396,7 +408,7 @@ def test_misere_explain_names_the_rule_that_decided():
     assert "genus rule does not decide" in searched.text
 
 
-def test_limits_stop_the_misere_search_and_analyze():
+def test_limits_stop_the_misere_search_and_analyze(no_quotient):
     from nim.errors import SearchLimitError
 
     rules = rules_of("0.77", True)
@@ -458,6 +470,9 @@ def test_misere_explanations_against_the_brute_force(game):
             assert e.value == (-1 if lost else 1) or not brute.children(game, position)
             if e.value > 0 and e.move is not None:
                 assert "every heap still tame" in e.text
+        elif e.rule == "quotient":
+            assert e.method == "quotient" and e.quotient is not None
+            assert e.quotient["in_p"] == (e.value < 0)
         else:
             assert e.rule == "split-search" and e.method == "tt"
 

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 import nim
-from nim.solver import Solver
+from nim.solving.solver import Solver
 
 import oracles
 

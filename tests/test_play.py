@@ -17,7 +17,7 @@ from nim.play.console import Console
 from nim.play.flows import run_style
 from nim.play.session import PlayOptions
 from nim.play.forejune import format_score_table, score_table
-from nim.theory import grundy_value
+from nim.solving.theory import grundy_value
 
 STONE_LINE = re.compile(r"^Pile\s+(\d+) \| .*?\s(\d+)$")       # Lab 2, forejune
 KUET_LINE = re.compile(r"^Pile_no (\d+):\s*(.*)$")

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 import nim
-from nim.defaults import default_solver
-from nim.solver import Solver
+from nim.solving.defaults import default_solver
+from nim.solving.solver import Solver
 
 import oracles
 
@@ -207,7 +207,7 @@ def test_nim_solve_and_values_from_threads():
 
 
 def test_the_default_solvers_stay_few():
-    from nim import defaults as solver_module
+    from nim.solving import defaults as solver_module
 
     for k in range(1, 60):
         assert nim.solve([k, 2], f"misere,max={k}").value == oracles.value(f"misere,max={k}", (k, 2))

@@ -9,8 +9,8 @@ import pytest
 
 from nim import Rules
 from nim.cli import main
-from nim.reference import brute_force_value
-from nim.tables import pile_outcomes, pile_table
+from nim.solving.reference import brute_force_value
+from nim.solving.tables import pile_outcomes, pile_table
 
 RULE_SETS = [
     f"{convention}{take}"

@@ -122,7 +122,7 @@ def test_normal_play_needs_no_condition_c():
 def test_a_set_without_a_period_in_reach_falls_back_to_tt(monkeypatch):
     monkeypatch.setattr(nimcore.theory, "PERIOD_LIMIT", 1 << 13)
     rule = "misere,set=1;20000"           # its period lies past 8,192 values
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     try:
         with pytest.warns(nim.solving.TheoryWarning, match="no period"):
             solution = nim.solve([3, 4], rule)
@@ -131,7 +131,7 @@ def test_a_set_without_a_period_in_reach_falls_back_to_tt(monkeypatch):
             nim.solving.grundy_value(10**6, rule)
         assert nim.solving.grundy_table(50, rule) == oracles.grundy_sequence(rule, 50)
     finally:
-        nim.engines._theory_or_reason.cache_clear()
+        nim.solving.engines._theory_or_reason.cache_clear()
 
 
 @pytest.mark.parametrize("d", [858993459, 1000003, 6])

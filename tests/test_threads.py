@@ -14,7 +14,7 @@ import pytest
 
 import nim
 from nim import Rules
-from nim.heuristics import depth_limited
+from nim.solving.heuristics import depth_limited
 from nimcore import minimax as minimax_core
 from nimcore import tt as tt_core
 from nimcore.search import Search
@@ -25,7 +25,7 @@ from nimcore.ttable import TranspositionTable
 SMALL_STACK_SCRIPT = textwrap.dedent("""
     import sys, threading
     import nim
-    from nim.heuristics import depth_limited
+    from nim.solving.heuristics import depth_limited
 
     threading.stack_size(int(sys.argv[1]))
     CASES = [

@@ -250,8 +250,8 @@ def test_free_games_under_every_rule_set_stay_consistent(client, rule):
 @pytest.mark.parametrize("rule,piles", [("normal", [3, 4, 5]), ("misere", [1, 3, 5]),
                                         ("normal,max=3", [4, 6]), ("misere,half", [9, 4])])
 def test_the_hint_is_a_winning_move_by_brute_force(client, rule, piles):
-    game, _ = create(client, flow="free", rules=rule, piles=piles)
-    hint = client.get(f"/api/games/{game['id']}/hint").json()
+    game, token = create(client, flow="free", rules=rule, piles=piles)
+    hint = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": token}).json()
     value = oracles.value(rule, tuple(piles))
     assert hint["value"] == value
     pile, count = hint["move"]
@@ -318,6 +318,18 @@ def test_undo_takes_back_the_move_and_the_ai_answer(client):
     assert client.post(f"/api/games/{game['id']}/undo", json={"token": "nope"}).status_code == 403
 
 
+def test_undo_is_refused_once_the_game_has_ended_and_the_kuet_result_stays(client):
+    game, token = create(client, flow="kuet", name="Ada", piles="2 3")
+    while not game["finished"]:        # the human plays first legal moves; NimX answers
+        game = move(client, game, token, *first_legal(game)).json()["game"]
+    results = list(game["series"]["results"])
+    assert len(results) == 1
+    answer = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
+    assert answer.status_code == 409 and "over" in answer.json()["error"]
+    after = client.get(f"/api/games/{game['id']}").json()["game"]
+    assert after["finished"] and after["series"]["results"] == results and after["moves"] == game["moves"]
+
+
 def test_undo_is_refused_between_two_people(client):
     game, token = create(client, flow="free", mode="hvh", piles=[3, 4])
     move(client, game, token, 0, 1)
@@ -331,10 +343,9 @@ def test_the_record_is_lab2_format_and_loads_back_to_the_same_game(client):
     answer = client.get(f"/api/games/{game['id']}/record")
     assert answer.headers["content-type"].startswith("text/plain")
     assert "attachment" in answer.headers["content-disposition"]
-    lines = answer.text.split()
-    assert lines[:4] == ["3", "2", "3", "4"]
-    assert [list(map(int, line.split())) for line in answer.text.splitlines()[4:]] == \
-        [[p, c] for _s, p, c in game["moves"]]
+    body = [line for line in answer.text.splitlines() if not line.startswith("#")]   # the facts: comments
+    assert body[:4] == ["3", "2", "3", "4"]
+    assert [list(map(int, line.split())) for line in body[4:]] == [[p, c] for _s, p, c in game["moves"]]
     loaded, _ = create(client, flow="lab2", misere=True, mode="hvh", record=answer.text)
     assert loaded["piles"] == game["piles"] and loaded["to_move"] == game["to_move"]
     assert [m[1:] for m in loaded["moves"]] == [m[1:] for m in game["moves"]]
@@ -611,3 +622,52 @@ def test_ai_vs_ai_with_slow_searchers_on_a_big_board_is_bounded(client, monkeypa
     assert game["finished"]
     assert_consistent(game)
     assert any("the exact solver plays the remaining ones" in line for line in game["log"])
+
+
+def test_forejune_says_the_seeds_lines_from_start_to_end(client):
+    """testNimdp.cpp's words: "AI moves first. Starting with n = 20", "AI takes K, N
+    remain", "You take K, N remain", then "You lost!" or "AI lost; you won!"."""
+    game, token = create(client, flow="forejune", pile=20, seed=4)
+    assert "AI moves first. Starting with n = 20" in game["log"]
+    size = 20
+    while not game["finished"]:
+        game = move(client, game, token, 0, 1).json()["game"]
+    lines = [line for line in game["log"] if " remain" in line]
+    assert len(lines) == len(game["moves"])
+    for (seat, _pile, count), line in zip(game["moves"], lines):
+        size -= count
+        who = "AI takes" if seat == 0 else "You take"
+        assert line == f"{who} {count}, {size} remain"
+    assert count in oracles.takes("normal,half", size + count)
+    human_won = game["winner"] == 1
+    assert human_won == (game["to_move"] == 0)         # whoever is left with 1 (no move) has lost
+    assert game["log"][-1] == ("AI lost; you won!" if human_won else "You lost!")
+
+
+def test_why_speaks_to_a_student_with_one_numbering_and_a_theory_link(client):
+    """The move in the heading and in the theory's text carry the same pile number
+    (KUET counts from 1), no file path, no Python or command-line advice; the
+    linked theory page is served here."""
+    import re
+
+    game, token = create(client, flow="kuet", name="Ada", piles="3 5", seed=1)
+    game = move(client, game, token, 0, 1).json()["game"]
+    seat, pile, count = game["moves"][-1]
+    assert seat == 1
+    answer = client.get(f"/api/games/{game['id']}/why").json()
+    assert f"take {count} from pile {pile + 1}" in answer["summary"]
+    text = answer["explain"]["text"]
+    for banned in ("docs/", ".md", "nim.", "nimcore", "--", "`"):
+        assert banned not in text, (banned, text)
+    numbers = {int(n) for n in re.findall(r"\bpile (\d+)", text)}
+    assert numbers and numbers <= {1, 2}, text          # two piles, numbered 1 and 2 as on the board
+    page = client.get(answer["theory"])
+    assert page.status_code == 200 and "Grundy" in page.text
+
+
+@pytest.mark.parametrize("flow", ["rajalakshmi", "lab2", "free"])
+def test_the_creator_of_a_human_vs_human_game_gives_a_name(client, flow):
+    game, token = create(client, flow=flow, mode="hvh", name="Ann")
+    assert game["seats"][0]["name"] == "Ann"
+    joined = client.post(f"/api/games/{game['id']}/join", json={"name": "Bo"}).json()
+    assert [seat["name"] for seat in joined["game"]["seats"]] == ["Ann", "Bo"]

@@ -23,7 +23,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator, List, Optional
+from typing import Any, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -403,3 +403,228 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
             assert game["moves"][0][0] == 0               # the AI moved first
         page.screenshot(path=str(shots / f"{flow}-game.png"), full_page=True)
     assert visitor.errors == []
+
+
+# ---------------------------------------------------------------- the pages, true to the seeds (issue 32, 4)
+
+def _dp_scores(upto: int) -> List[int]:
+    """forejune's S[n] by its own recursion (testNimdp.cpp), n = 1..upto: 1 a win for the
+    player to move, -1 a loss (left with 1: lost)."""
+    score = [0] * (upto + 1)
+    for n in range(1, upto + 1):
+        score[n] = 1 if any(score[n - i] == -1 for i in range(1, n // 2 + 1)) else -1
+    return score[1:]
+
+
+def test_forejune_speaks_the_seeds_lines_and_shows_its_score_table(server, people, shots):
+    player = people()
+    page = player.page
+    page.goto(f"{server.url}/forejune")
+    page.fill("#pile", "20")
+    page.click("#start")
+    page.wait_for_selector("#dp-scores")
+    assert page.inner_text("#dp-scores") == "score: " + ", ".join(map(str, _dp_scores(20)))
+    assert page.inner_text("#dp-scores").startswith("score: -1, 1, -1, 1, 1, 1, -1")   # the seed's row
+    log = page.inner_text("#log")
+    assert "AI moves first. Starting with n = 20" in log
+    game = player.state()
+    count = game["moves"][0][2]
+    assert f"AI takes {count}, {20 - count} remain" in log
+    while not game["finished"]:
+        assert page.is_visible("#typed")
+        assert page.inner_text("#typed").startswith(f"Your turn. Enter number (1-{game['piles'][0] // 2}):")
+        page.fill("#typed-count", "1")
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+        game = player.state()
+    log = page.inner_text("#log")
+    assert log.rstrip().endswith("AI lost; you won!" if game["winner"] == 1 else "You lost!")
+    assert not page.is_visible("#typed")          # the game is over: no typed move
+    page.screenshot(path=str(shots / "forejune-seed-lines.png"), full_page=True)
+    assert player.errors == []
+
+
+def test_a_finished_game_disables_undo_and_hides_the_typed_form_from_everyone(server, people, shots):
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/kuet")
+    assert "`" not in page.inner_text("body")
+    page.fill("#name", "Ann")
+    page.click("#yes")
+    page.click("#easy")
+    page.wait_for_selector(".stone")
+    assert "`" not in page.inner_text("body")
+    game = ann.state()
+    watcher = people()                         # a spectator of the same game: no typed move
+    watcher.page.goto(f"{server.url}/g/{game['id']}")
+    watcher.page.wait_for_selector(".stone")
+    assert not watcher.page.is_visible("#typed")
+    while not game["finished"]:
+        take_first_stone(page, game)
+        wait_version_above(page, game["version"])
+        game = ann.state()
+    assert page.is_disabled("#undo") and not page.is_visible("#typed")
+    page.click("#why")
+    page.wait_for_selector("#why-summary")
+    assert page.get_attribute("#why-theory", "href") == "/theory"
+    page.screenshot(path=str(shots / "kuet-finished.png"), full_page=True)
+    assert ann.errors == [] and watcher.errors == []
+
+
+def test_lab2s_four_four_minimax_tree_opens_on_its_root(server, people, shots):
+    student = people()
+    page = student.page
+    page.goto(f"{server.url}/lab2")
+    page.wait_for_selector("#tree-button")
+    text = page.inner_text("body")
+    import re
+
+    named = re.findall(r"(?:^|\s)--[a-z][a-z-]*|nimcore (?:play|replay|solve|serve|tree|table|grade)\b", text)
+    assert named == [], named                 # the page names no command line
+    page.fill("#tree-piles", "4 4")
+    page.select_option("#tree-method", "minimax")
+    page.click("#tree-button")
+    page.wait_for_selector(".tree svg")
+    assert "1,920 nodes searched below the root" in page.inner_text("#tree-out")    # 1,921 with the root
+    assert page.locator(".tree g.node").count() == 1921
+    page.wait_for_function("() => document.querySelector('.tree').scrollLeft > 0")
+    inside = page.evaluate("""() => {
+        const box = document.querySelector('.tree').getBoundingClientRect();
+        const root = document.querySelector('.tree [data-depth="0"]').getBoundingClientRect();
+        return root.left >= box.left && root.right <= box.right && root.top >= box.top && root.bottom <= box.bottom;
+    }""")
+    assert inside, "the root of the tree is not in view"
+    page.locator(".tree").screenshot(path=str(shots / "lab2-tree-4-4.png"))
+    assert student.errors == []
+
+
+# ---------------------------------------------------------------- take-and-break games as pins (issue 32, 2)
+
+import takebreak_oracle  # noqa: E402
+
+
+def _check_moves(code: Optional[str], start: List[int], moves: List[List[int]]) -> Tuple[int, ...]:
+    """Replay the stored moves by the independent oracle: each legal; the heaps after them."""
+    from nim.position import Move
+
+    heaps: Tuple[int, ...] = tuple(start)
+    for entry in moves:
+        move = Move(entry[1], entry[2], split=(entry[3], entry[4]) if len(entry) == 5 else None)
+        assert takebreak_oracle.is_option(code, heaps, move), (heaps, entry)
+        heaps = takebreak_oracle.apply(heaps, move)
+    return heaps
+
+
+def _knock(page: Page, game: Any) -> None:
+    """Knock down one pin: the second of the first heap of 3 or more (a split), else the
+    first pin of the first heap; then confirm."""
+    heaps = game["piles"]
+    pile = next((i for i, size in enumerate(heaps) if size >= 3), None)
+    if pile is not None:
+        page.click(f".pin[data-pile='{pile}'][data-index='1']")
+        assert "leaving two heaps, 1 and" in page.inner_text("#selection")
+    else:
+        pile = next(i for i, size in enumerate(heaps) if size)
+        page.click(f".pin[data-pile='{pile}'][data-index='0']")
+    assert page.is_enabled("#confirm")
+    page.click("#confirm")
+
+
+def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, people, shots):
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/free")
+    page.fill("#name", "Ann")
+    page.fill("#rules", "normal,kayles")
+    page.fill("#piles", "6 4")
+    page.click("#start")
+    page.wait_for_selector(".pin")
+    game = ann.state()
+    assert page.locator(".pin").count() == 10 and page.locator(".stone").count() == 0
+    assert not page.is_visible("#typed")
+    # two pins that are not next to each other are no move: the page says so before anything is sent
+    page.click(".pin[data-pile='0'][data-index='0']")
+    page.click(".pin[data-pile='0'][data-index='3']")
+    assert page.is_enabled("#confirm")                       # a new run was started at pin 4
+    page.click(".pin[data-pile='0'][data-index='4']")        # pins 4 and 5: two next to each other
+    assert "Knocking down 2 pins of heap 1, leaving two heaps, 3 and 1." in page.inner_text("#selection")
+    page.click("#clear")
+    _knock(page, game)
+    wait_version_above(page, game["version"])
+    game = ann.state()
+    assert len(game["moves"]) == 2 and game["moves"][0][1:] == [0, 1, 1, 4]
+    page.click("#undo")                                     # back to the start, NimX's answer too
+    page.wait_for_function("() => game.moves.length === 0")
+    game = ann.state()
+    page.click("#hint")
+    page.wait_for_selector("#hint-summary")
+    assert page.inner_text("#hint-summary").startswith("Hint: take")
+    for _ in range(30):
+        if game["finished"]:
+            break
+        _knock(page, game)
+        wait_version_above(page, game["version"])
+        game = ann.state()
+    assert game["finished"]
+    final = _check_moves("0.77", [6, 4], game["moves"])
+    assert not any(True for _ in takebreak_oracle.children("0.77", tuple(sorted(final))))
+    last_mover = game["moves"][-1][0]
+    assert game["winner"] == last_mover                     # normal play: the last move wins
+    assert page.is_disabled("#undo")
+    page.click("#why")
+    page.wait_for_selector("#why-summary")
+    assert page.inner_text("#why-summary").startswith("Player 2 (AI, Optimal)")
+    page.click("#analysis")
+    page.wait_for_selector("#analysis-table")
+    record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")
+    assert "# rules: normal,octal=0.77" in record.split("\n")             # the record's facts, as comments
+    lines = [line for line in record.split("\n") if not line.startswith("#")]
+    assert lines[:3] == ["2", "6", "4"]
+    assert lines[3:3 + len(game["moves"])] == [" ".join(map(str, entry[1:])) for entry in game["moves"]]
+    page.screenshot(path=str(shots / "kayles-against-nimx.png"), full_page=True)
+    assert ann.errors == []
+
+
+def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, shots):
+    ann, bo = people(), people()
+    ann.page.goto(f"{server.url}/free")
+    ann.page.fill("#name", "Ann")
+    ann.page.fill("#rules", "misere,grundy-game")
+    ann.page.fill("#piles", "9")
+    ann.page.select_option("#mode", "hvh")
+    ann.page.click("#start")
+    ann.page.wait_for_selector("#share-link")
+    link = ann.page.inner_text("#share-link")
+    bo.page.goto(link)
+    bo.page.wait_for_selector("#join-button")
+    bo.page.fill("#join-name", "Bo")
+    bo.page.click("#join-button")
+    bo.page.wait_for_function("() => game.seats[1].name === 'Bo'")
+    assert bo.page.is_disabled(".pin[data-pile='0'][data-index='0']")      # not Bo's turn
+    players = [ann, bo]
+    game = ann.state()
+    for _ in range(20):
+        if game["finished"]:
+            break
+        player = players[game["to_move"]]
+        page = player.page
+        page.wait_for_function(f"() => game.version === {game['version']}")
+        pile = next(i for i, size in enumerate(game["piles"]) if size >= 3)
+        page.click(f".pin[data-pile='{pile}'][data-index='0']")       # cut after the first pin
+        assert f"Splitting heap {pile + 1}, leaving two heaps, 1 and {game['piles'][pile] - 1}." in \
+            page.inner_text("#selection")
+        page.click("#confirm")
+        other = players[1 - game["to_move"]]
+        other.page.wait_for_function(f"() => game.version > {game['version']}")
+        game = other.state()
+    assert game["finished"]
+    final = _check_moves(None, [9], game["moves"])
+    assert all(size <= 2 for size in final)
+    assert game["winner"] == game["to_move"]             # misère: the player left without a move wins
+    names = {0: "Ann", 1: "Bo"}
+    for watched in players:
+        watched.page.wait_for_function(f"() => game.version === {game['version']}")
+        assert f"{names[game['winner']]}" in watched.page.inner_text("#status")
+    ann.page.screenshot(path=str(shots / "grundy-ann.png"), full_page=True)
+    bo.page.screenshot(path=str(shots / "grundy-bo.png"), full_page=True)
+    assert ann.errors == [] and bo.errors == []

@@ -10,12 +10,9 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
 import importlib
-import sys
-import types
 import warnings
 from typing import TYPE_CHECKING, Any, Dict, List
 
-from nim import _moved
 from nim.errors import (
     IllegalMoveError,
     InputFileError,
@@ -31,8 +28,6 @@ from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
 from nim.solving.solution import Solution
 from nim.solving.solver import Solver
-
-_moved.install()        # nim.engines, nim.envs, ...: the modules now in nim.solving and nim.interop
 
 if TYPE_CHECKING:
     from nim.solving.explain import explain
@@ -74,15 +69,14 @@ _DEPRECATED: Dict[str, str] = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import a lazily loaded name on first use (PEP 562); ``nim.engines`` and the
-    other modules now in ``nim.solving`` stay reachable by their old names."""
+    """Import a lazily loaded name or a subpackage on first use (PEP 562)."""
     if name in _DEPRECATED:
         home = _DEPRECATED[name]
         warnings.warn(f"nim.{name} is deprecated and goes in the next release: "
                       f"use {home}.{name} (from {home} import {name})", DeprecationWarning, stacklevel=2)
         return getattr(importlib.import_module(home), name)
     if name not in _LAZY:
-        if f"nim.{name}" in _moved.MOVED or name in _SUBPACKAGES:
+        if name in _SUBPACKAGES:
             return importlib.import_module(f"nim.{name}")
         raise AttributeError(f"module 'nim' has no attribute {name!r}")
     value = getattr(importlib.import_module(_LAZY[name]), name)
@@ -90,31 +84,11 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-class _Package(types.ModuleType):
-    """``nim`` itself: a submodule never takes the place of the public name it
-    shares (``nim.explain`` is the function, not the module ``nim.explain``).
-
-    The import system binds every submodule it loads to its package's attribute
-    of the same name -- whoever imports it first (``nim.Explanation``, ``from
-    nim import *``, ``from nim.explain import ...``) -- so the binding itself is
-    where the function is kept.
-    """
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and (_LAZY.get(name) == value.__name__
-                                                    or _DEPRECATED.get(name) == value.__name__):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
 def __dir__() -> List[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"   # the one place: pyproject.toml reads it (CHANGELOG.md)
 
 __all__ = [
     # solving

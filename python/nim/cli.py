@@ -32,6 +32,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "tree": ("tree", "draw the game tree of a small position as SVG or HTML"),
     "table": ("table", "single-pile outcome and Grundy table"),
     "octal": ("octal", "nim-sequence of an octal game (Kayles, 0.16, ...), its period proven"),
+    "quotient": ("quotient", "misère quotient of a take-and-break game (Kayles, 0.75, ...), verified"),
     "tree-solve": ("tree_solve", "minimax / alpha-beta over a game tree in a JSON file"),
     "serve": ("serve", "play and study in the browser (web extra)"),
     "grade": ("grade", "grade a learning agent's Q-table against perfect play"),
@@ -54,6 +55,7 @@ examples:
   nimcore serve --open                    play and study in the browser (web extra)
   nimcore grade q.json --piles 1 3 5 7 --misere   how close a Q-learner plays to perfect
   nimcore octal 0.16                      the period of an octal game, proven
+  nimcore quotient kayles                 the misère quotient of Kayles, every heap size
   nimcore COMMAND --help                  the options of one command
 """
 

@@ -14,6 +14,17 @@ from nim.kernel import exact_piles
 __all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "count_takes", "read_once", "rules_for"]
 
 
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an int when it is a whole number (a NumPy integer too; negative
+    numbers pass: they make an illegal move, reported as such where it is played)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise IllegalMoveError(f"a move's {what} must be a whole number, not {value!r:.80}")
+    try:
+        return operator.index(value)
+    except TypeError:       # a NumPy array of one element, or another odd __index__
+        raise IllegalMoveError(f"a move's {what} must be a whole number, not {value!r:.80}") from None
+
+
 class Move(Tuple[Any, ...]):
     """Take ``count`` objects from the pile at index ``pile`` (0-based), and, in a
     take-and-break game, leave the rest of that pile as two heaps ``split=(a, b)``.
@@ -40,9 +51,13 @@ class Move(Tuple[Any, ...]):
     __slots__ = ()
 
     def __new__(cls, pile: int, count: int, split: Optional[Tuple[int, int]] = None) -> "Move":
+        if type(pile) is not int or type(count) is not int:      # the common case costs two checks
+            pile, count = _whole(pile, "pile index"), _whole(count, "count")
         if split is None:
             return tuple.__new__(cls, (pile, count))
-        first, second = split
+        if isinstance(split, (str, bytes)) or not hasattr(split, "__len__") or len(split) != 2:
+            raise IllegalMoveError(f"a move's split must be the two heaps it leaves, (a, b), not {split!r:.80}")
+        first, second = (_whole(part, "heap of a split") for part in split)
         return tuple.__new__(cls, (pile, count, (first, second)))
 
     @property

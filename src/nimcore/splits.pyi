@@ -8,6 +8,7 @@ MAX_HEAP: int
 MAX_PLACES: int
 MAX_FRAMES: int
 DIST_MATE: int
+MAX_LEAF_ORDER: int
 
 def search(
     search: Any,
@@ -21,6 +22,7 @@ def search(
     tame: Optional[bytes] = ...,
     etc: bool = ...,
     max_frames: int = ...,
+    leaf: Optional[Tuple[int, Any, Any, bytes]] = ...,
 ) -> Tuple[int, int, int, int, int, Dict[str, int]]: ...
 
 def live_heaps(takes_all: Sequence[int], leaves: Sequence[int], splits: Sequence[int],

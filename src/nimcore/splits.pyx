@@ -32,7 +32,7 @@ checkpoints (limits, Ctrl-C, cancel, progress) through the shared
 SearchState, the C work without the GIL.
 """
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport qsort
 
 from nimcore._types cimport count_t, pile_t
@@ -53,6 +53,8 @@ MAX_PLACES = 65
 MAX_FRAMES = 1 << 22
 #: Scores in distance mode: +-(DIST_MATE - remoteness).
 DIST_MATE = 1 << 30
+#: Largest misère quotient the search takes as its leaf (its table has order**2 entries).
+MAX_LEAF_ORDER = 1 << 12
 
 cdef enum:
     _MATE = 1 << 30
@@ -63,6 +65,7 @@ cdef enum:
     _PASS_REST = 2                 # the others
     _PASS_ALL = 3                  # distance mode: every child, in the generator's order
     _PASS_DONE = 4                 # cut off, or every child seen
+    _PASS_LEAF = 5                 # misère with a quotient: a child that is a lost leaf, first
     _FIRST_FRAMES = 64
     # Checkpoints (clock, Ctrl-C, progress) every 2**16 nodes rather than the
     # core's 2**20: a node here costs O(heaps + options), about a microsecond,
@@ -98,6 +101,7 @@ cdef struct Frame:
     int32_t best           # best score for the mover so far
     uint32_t gx            # the guide: XOR of the heaps' Grundy values ...
     int gbig               # ... and how many are >= 2
+    int qbig               # heaps past the quotient's bound (the leaf pass needs at most one)
     pile_t best_h          # best move: the size of the heap moved, and the option
     Opt best_o
     pile_t cur_h           # the move searched below this frame
@@ -121,6 +125,14 @@ cdef struct Ctx:
     const uint8_t* tame    # misère leaves: 1 when a heap of that size is tame (NULL: none)
     bint etc               # misère: probe the children in the table first
     count_t leaves         # positions decided by the genus rule
+    # the misère quotient's leaf (qphi NULL: none): heap -> element for heaps
+    # 0..qbound, the multiplication table (qorder x qorder), and P as 0/1 by element
+    const uint16_t* qphi
+    const uint16_t* qmul
+    const uint8_t* qp
+    uint32_t qorder
+    pile_t qbound
+    count_t qleaves        # positions decided by the quotient
     count_t first_cuts     # won positions whose first child searched won
     count_t late_cuts      # ... and those that needed more (the guide was wrong)
     Frame* frames
@@ -273,6 +285,19 @@ cdef inline int32_t _tame_score(const Ctx* c, const pile_t* p, int n) noexcept n
     return 1
 
 
+cdef inline int32_t _quotient_score(const Ctx* c, const pile_t* p, int n) noexcept nogil:
+    """Misère: the quotient's score of a position of heaps within its bound, 0 when a heap
+    is past it. Lost iff the product of the heaps' elements is in P (Plambeck-Siegel)."""
+    cdef int j
+    cdef uint32_t x = 0
+    for j in range(n):
+        if p[j] > c.qbound:
+            return 0
+    for j in range(n):
+        x = c.qmul[x * c.qorder + c.qphi[p[j]]]
+    return -1 if c.qp[x] else 1
+
+
 cdef inline pile_t* _arena(const Ctx* c) noexcept nogil:
     return <pile_t*>c.s.ws.buf[WS_PILES]
 
@@ -295,16 +320,25 @@ cdef inline int _open(Ctx* c, Frame* f) noexcept nogil:
     f.it.a = 1
     f.gx = 0
     f.gbig = 0
+    f.qbig = 0
     for j in range(f.n):
         f.gx ^= c.g[p[j]]
         f.gbig += c.g[p[j]] >= 2
+        f.qbig += p[j] > c.qbound
     if c.distance:
         f.pass_ = _PASS_ALL
-    elif c.misere and c.table != NULL and c.etc:
-        f.pass_ = _PASS_ETC
+    elif c.qphi != NULL and f.qbig <= 1:
+        f.pass_ = _PASS_LEAF
     else:
-        f.pass_ = _PASS_GUIDED
+        f.pass_ = _first_pass(c)
     return 0
+
+
+cdef inline int _first_pass(const Ctx* c) noexcept nogil:
+    """The pass that starts a frame (after the leaf pass, when there is one)."""
+    if c.misere and c.table != NULL and c.etc:
+        return _PASS_ETC
+    return _PASS_GUIDED
 
 
 cdef inline void _combine(Ctx* c, Frame* f, int32_t child) noexcept nogil:
@@ -334,6 +368,12 @@ cdef inline bint _work_done(Ctx* c, count_t steps) noexcept nogil:
     return search_checkpoint(c.s) != STOP_NONE
 
 
+cdef inline bint _leaf_pass_skips(const Ctx* c, const Frame* f, pile_t h, const Opt* o) noexcept nogil:
+    """The leaf pass: True when the child of option o of heap h has a heap past the bound."""
+    return (f.qbig - (h > c.qbound) != 0 or <pile_t>o.a > c.qbound
+            or <pile_t>o.b > c.qbound)
+
+
 cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
     """Write f's next child to follow it in the arena (length c.child_n); False when none.
 
@@ -354,8 +394,11 @@ cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
         out = p + f.n
         if f.i >= f.n:
             # this pass is over: the next one starts from the first heap
-            f.pass_ = _PASS_GUIDED if f.pass_ == _PASS_ETC else (
-                _PASS_REST if f.pass_ == _PASS_GUIDED else _PASS_DONE)
+            if f.pass_ == _PASS_LEAF:
+                f.pass_ = _first_pass(c)
+            else:
+                f.pass_ = _PASS_GUIDED if f.pass_ == _PASS_ETC else (
+                    _PASS_REST if f.pass_ == _PASS_GUIDED else _PASS_DONE)
             f.i = 0
             f.it.kind = 0
             f.it.j = 0
@@ -375,10 +418,19 @@ cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
             lost = _predicted_lost(c, f, h, &o)
             if lost != (f.pass_ == _PASS_GUIDED):
                 continue
+        elif f.pass_ == _PASS_LEAF and _leaf_pass_skips(c, f, h, &o):
+            continue
         c.child_n = _write_child(c, p, f.n, f.i, &o, out)
         c.work += <count_t>f.n            # writing a child costs its length
         f.cur_h = h
         f.cur_o = o
+        if f.pass_ == _PASS_LEAF:
+            # a child that is a leaf and lost for its mover wins at once
+            if c.child_n and _quotient_score(c, out, c.child_n) < 0:
+                c.qleaves += 1
+                _combine(c, f, -1)
+                return False
+            continue
         if f.pass_ == _PASS_ETC:
             if c.child_n == 0:
                 continue
@@ -433,6 +485,12 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_h, Opt* best_o) noexcept nog
             if c.child_n == 0:
                 _combine(c, f, c.terminal)
                 continue
+            if c.qphi != NULL:
+                v = _quotient_score(c, child, c.child_n)
+                if v != 0:
+                    c.qleaves += 1
+                    _combine(c, f, v)
+                    continue
             if c.tame != NULL:
                 v = _tame_score(c, child, c.child_n)
                 if v != 0:
@@ -493,8 +551,49 @@ cdef int _read_places(Ctx* c, takes_all, leaves, splits) except -1:
     return 0
 
 
+cdef tuple _read_leaf(Ctx* c, leaf, pile_t top):
+    """Check a quotient leaf ``(bound, elements, table, p)`` and point the context at it.
+
+    Every index the search will form is checked here (elements < order, the
+    table order x order, p one byte per element), so the C look-ups cannot
+    read out of bounds.
+    """
+    cdef const uint16_t[::1] qphi
+    cdef const uint16_t[::1] qmul
+    cdef Py_ssize_t i
+    cdef size_t order
+    bound, elements, table, p = leaf
+    qp_bytes = bytes(p)
+    order = len(qp_bytes)
+    if not 1 <= order <= MAX_LEAF_ORDER:
+        raise ValueError(f"a quotient leaf has 1..{MAX_LEAF_ORDER} elements, not {order}")
+    if bound < 0:
+        raise ValueError(f"a quotient leaf's bound is >= 0, not {bound}")
+    qphi = elements
+    qmul = table
+    if <size_t>qmul.shape[0] != order * order:
+        raise ValueError(f"a quotient leaf's table has {order}**2 entries, not {qmul.shape[0]}")
+    c.qbound = <pile_t>bound if bound < top else top
+    if qphi.shape[0] < <Py_ssize_t>c.qbound + 1:
+        raise ValueError(f"the quotient leaf's elements cover heaps 0..{qphi.shape[0] - 1}, not {c.qbound}")
+    for i in range(<Py_ssize_t>c.qbound + 1):
+        if qphi[i] >= order:
+            raise ValueError(f"heap {i}'s element {qphi[i]} is not below the order {order}")
+    for i in range(qmul.shape[0]):
+        if qmul[i] >= order:
+            raise ValueError(f"a product {qmul[i]} in the quotient leaf's table is not below the order {order}")
+    if qphi[0] != 0:
+        raise ValueError("a quotient leaf maps heap 0 to the identity (element 0)")
+    c.qorder = <uint32_t>order
+    c.qphi = &qphi[0]
+    c.qmul = &qmul[0]
+    c.qp = <const uint8_t*><const char*>qp_bytes
+    return qphi, qmul, qp_bytes
+
+
 def search(Search search, TranspositionTable table, takes_all, leaves, splits, bint grundy_game,
-           grundy, bint distance=False, tame=None, bint etc=False, size_t max_frames=MAX_FRAMES):
+           grundy, bint distance=False, tame=None, bint etc=False, size_t max_frames=MAX_FRAMES,
+           leaf=None):
     """Solve ``search``'s position under a take-and-break game.
 
     Parameters
@@ -507,7 +606,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         emptied first.
     takes_all, leaves, splits : sequences of int
         The places k of the code whose digit has bit 1, bit 2, bit 4
-        (``nim.octal.codes.places``); Grundy's game: (), (), (0,).
+        (``nim.octal_codes.places``); Grundy's game: (), (), (0,).
     grundy_game : bool
         Splits must leave two unequal heaps (Grundy's game).
     grundy : sequence of int
@@ -524,6 +623,15 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         searching any (and take one known lost at once).
     max_frames : int
         Deepest game searched; deeper stops with ``stop_reason`` "depth".
+    leaf : tuple or None
+        Misère play, values only: a misère quotient exact for heaps 0..bound,
+        as ``(bound, elements, table, p)``: ``elements[h]`` the element of a
+        heap of h (an ``array('H')`` covering 0..min(bound, largest heap)),
+        ``table`` the order x order multiplication table flattened row by row
+        (``array('H')``), ``p`` one byte 0/1 per element (1: in the
+        P-portion). A sub-position whose heaps are all within the bound is
+        then decided by the table, and a move to a lost one is tried first.
+        At most MAX_LEAF_ORDER elements.
 
     Returns
     -------
@@ -531,7 +639,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
         The score for the mover; a best move as the SIZE of the heap moved,
         the objects it takes and the heaps it leaves (0: none); heap 0: no
         move; a dict of counters: ``leaves`` (positions the genus rule
-        decided), ``first_cuts`` and ``late_cuts`` (won positions proved by
+        decided), ``quotient_leaves`` (positions the quotient decided), ``first_cuts`` and ``late_cuts`` (won positions proved by
         the first child searched, and by a later one). Meaningless when
         ``search.stop_reason`` is not None.
 
@@ -558,6 +666,9 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     cdef pile_t* root
     cdef Frame* f
     cdef bytes tame_bytes = None          # kept alive here while the search reads it
+    cdef const uint16_t[::1] qphi         # the leaf's arrays, kept alive here too
+    cdef const uint16_t[::1] qmul
+    cdef bytes qp_bytes = None
     best_o.count = best_o.a = best_o.b = 0
     for i in range(search.c_n):
         if search.c_piles[i] > MAX_HEAP:
@@ -580,6 +691,11 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     c.first_cuts = 0
     c.late_cuts = 0
     c.work = 0
+    c.qphi = NULL
+    c.qbound = 0
+    c.qleaves = 0
+    if leaf is not None and c.misere and not distance:
+        qphi, qmul, qp_bytes = _read_leaf(&c, leaf, top)
     c.tame = NULL
     if tame is not None and c.misere and not distance:
         if len(tame) < top + 1:
@@ -629,7 +745,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
             n += 1
     qsort(root, n, sizeof(pile_t), _cmp_pile)
     if n == 0:
-        return c.terminal, 0, 0, 0, 0, {"leaves": 0, "first_cuts": 0, "late_cuts": 0}
+        return c.terminal, 0, 0, 0, 0, {"leaves": 0, "quotient_leaves": 0, "first_cuts": 0, "late_cuts": 0}
     c.max_frames = max_frames if max_frames > 2 else 2
     c.cap = _FIRST_FRAMES if _FIRST_FRAMES < c.max_frames else c.max_frames
     if ws_reserve(&s.ws, WS_FRAMES, c.cap * sizeof(Frame)) != 0:
@@ -644,7 +760,8 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     with nogil:
         _run(&c, &score, &best_h, &best_o)
     return score, best_h, best_o.count, best_o.a, best_o.b, {
-        "leaves": c.leaves, "first_cuts": c.first_cuts, "late_cuts": c.late_cuts}
+        "leaves": c.leaves, "quotient_leaves": c.qleaves, "first_cuts": c.first_cuts,
+        "late_cuts": c.late_cuts}
 
 
 def live_heaps(takes_all, leaves, splits, bint grundy_game, int top):

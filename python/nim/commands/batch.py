@@ -81,9 +81,7 @@ def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) ->
         if bar is not None:
             bar.close()
         if executor is not None:
-            if sys.exc_info()[0] is not None or terminated:
-                _stop_workers(executor)      # Ctrl-C, SIGTERM, an error: do not wait for them
-            executor.shutdown(wait=False, cancel_futures=True)
+            _close_pool(executor, stop=sys.exc_info()[0] is not None or terminated)
         if restore is not None:
             restore()
     if terminated:      # the workers are gone: end as SIGTERM would have ended us
@@ -132,14 +130,30 @@ def _worker_start() -> None:
 _PR_SET_PDEATHSIG = 1
 
 
-def _stop_workers(executor: Any) -> None:
-    """Terminate the pool's worker processes now (a process pool has no public way
-    before Python 3.14's ``terminate_workers``; its own shutdown waits for them)."""
-    terminate = getattr(executor, "terminate_workers", None)
-    if terminate is not None:
+def _close_pool(executor: Any, stop: bool) -> None:
+    """Shut the pool down without waiting; with ``stop`` (Ctrl-C, SIGTERM, an
+    error) terminate its workers too.
+
+    The order matters (issue 31 item 21): the shutdown request goes first, so
+    the pool's manager thread drops the cancelled futures before it can see a
+    worker die. Workers killed first, the manager may find them dead while
+    cancelled futures remain, and Python 3.11's ``terminate_broken`` then calls
+    ``set_exception`` on a cancelled future: ``InvalidStateError: CANCELLED``.
+    """
+    terminate = getattr(executor, "terminate_workers", None)     # Python 3.14: shuts down first itself
+    if stop and terminate is not None:
         terminate()
         return
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
+    processes = list((getattr(executor, "_processes", None) or {}).values())   # shutdown forgets them
+    executor.shutdown(wait=False, cancel_futures=True)
+    if stop:
+        _stop_workers(processes)
+
+
+def _stop_workers(processes: List[Any]) -> None:
+    """Terminate the pool's worker processes now (a process pool has no public way
+    before Python 3.14's ``terminate_workers``; its own shutdown waits for them)."""
+    for process in processes:
         try:
             process.terminate()
         except (OSError, ValueError):         # already gone

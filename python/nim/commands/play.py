@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args, whole_number
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.play.flows import STYLES, run_style
-from nim.play.ingame import moves_from_file, play_moves
+from nim.play.ingame import play_moves
+from nim.play.record import RecordHeader, ReplayFile, read_replay_file
 from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
@@ -61,13 +62,14 @@ examples:
   nimcore play --style lab2 --misere --difficulty 3 --piles 1 3 5 7
   nimcore play --style forejune --piles 20 --table
   nimcore play --mode aivai --ai ida,optimal --games 5 --seed 2
-  nimcore play --style lab2 --misere --load game.txt   continue a saved game
+  nimcore play --load game.txt                    continue a saved game (its rules, flow, players)
   nimcore play --game kayles --piles 5 7          Kayles against NimX
   nimcore play --game dawson-kayles --misere --piles 6 9
 
 During a game, type instead of a move: help, hint (a best move and why), undo
 (your last move and the AI's answer), save FILE (the game so far, as a Lab 2
-test file that --load continues and 'nimcore replay FILE --record' annotates).
+test file whose comment lines keep the rules, the flow and the players: --load
+continues it as it was, 'nimcore replay FILE --record' annotates it).
 """
 
 
@@ -94,18 +96,114 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--normal", action="store_true", help="normal play (answers lab2's misere question)")
     parser.add_argument("--table", action="store_true", help="forejune: print the DP table of scores")
     parser.add_argument("--load", metavar="FILE",
-                        help="continue a game saved with 'save FILE' (a Lab 2 test file: its piles, then "
-                             "every move played, in order)")
+                        help="continue a game saved with 'save FILE' under its rules, flow and players "
+                             "(or a plain Lab 2 test file: its piles, then every move played, in order; "
+                             "the flags say the rules)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the board (default: when stdout is a terminal)")
     add_rule_flags(parser)
     parser.set_defaults(run=run)
 
 
+def _rule_flags(args: argparse.Namespace) -> bool:
+    return bool(args.misere or args.normal or args.max_take is not None or args.half
+                or args.subtract is not None or args.rules is not None
+                or args.octal is not None or args.game is not None)
+
+
+#: The AI each flow plays by default (as make_strategy names it); lab2 plays its level.
+_DEFAULT_AI = {"rajalakshmi": "nimsum", "forejune": "optimal", "pins": "optimal"}
+
+
+def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dict[str, Any]]:
+    """Fill the flags a saved game's facts answer, as if they were typed; refuse a flag
+    that contradicts them (a record is continued as it was, or not at all).
+    Returns the record's series so far (None: a single game)."""
+    where = f"--load {args.load}"
+    flow = header.flow
+    if flow not in STYLES and header.rules is not None:    # the web's free game, or a flow unknown here
+        flow = "pins" if header.rules.splits else "rajalakshmi"
+    elif flow not in STYLES:
+        flow = None
+    if flow is not None:
+        if args.style is not None and args.style != flow:
+            raise NimError(f"{where}: the saved game is a game of the {flow} flow, not --style {args.style}")
+        args.style = flow
+    if header.rules is not None:
+        if _rule_flags(args):
+            given = rules_from_args(args, splits_ok=True)
+            if given != header.rules:
+                raise NimError(f"{where}: the saved game is played under {header.rules}, not {given}: "
+                               "drop the rule flags")
+        elif flow != "kuet":            # the KUET game's rules are its own
+            args.rules = str(header.rules)
+    mode = header.mode
+    if mode is None:
+        return header.series
+    if flow != "kuet":
+        if args.mode is not None and args.mode != mode:
+            raise NimError(f"{where}: the saved game is --mode {mode}, not --mode {args.mode}")
+        args.mode = mode
+    human = next((i for i, seat in enumerate(header.seats) if seat.ai is None), None)
+    if human is not None and args.name is None and mode != "aivai":
+        args.name = header.seats[human].name
+    if mode == "hvai" and human is not None:
+        first = "human" if header.first == human else "ai"
+        if args.first is not None and args.first != first:
+            raise NimError(f"{where}: in the saved game {'you' if first == 'human' else 'the AI'} "
+                           f"moved first, not --first {args.first}")
+        args.first = first
+    if args.seed is None:
+        args.seed = header.seed
+    series = header.series
+    if flow == "kuet":
+        difficulty = series.get("difficulty") if series else None
+        if difficulty in (1, 2):
+            args.difficulty = args.difficulty or str(difficulty)
+        if series and isinstance(series.get("games"), int) and args.games is None:
+            args.games = series["games"]
+        ai = [seat.ai for seat in header.seats if seat.ai is not None]
+        if difficulty == 1 and ai and ai[0] != "ida" and args.ai is None:
+            args.ai = ai[0]
+        return series
+    _take_players(args, header, flow, where)
+    if series and isinstance(series.get("games"), int) and args.games is None:
+        args.games = series["games"]
+    return series
+
+
+def _take_players(args: argparse.Namespace, header: RecordHeader, flow: Optional[str], where: str) -> None:
+    """The record's AI players as --difficulty (a level) or --ai (another player than the flow's own)."""
+    ai = [seat.ai for seat in header.seats if seat.ai is not None]
+    if not ai:
+        return
+    levels = {name.partition(":")[2] for name in ai if name.startswith("level:")}
+    difficulty = ai_flag = None
+    if flow in ("lab2", "rajalakshmi") and len(levels) == 1 and all(n.startswith("level:") for n in ai):
+        difficulty = levels.pop()
+    elif any(name != _DEFAULT_AI.get(flow or "", "") for name in ai):
+        ai_flag = ",".join(ai)
+    if difficulty is not None:
+        if args.difficulty is not None and args.difficulty.strip() != difficulty:
+            raise NimError(f"{where}: the saved game's AI plays at level {difficulty}, not "
+                           f"--difficulty {args.difficulty}")
+        args.difficulty = difficulty
+    if ai_flag is not None:
+        if args.ai is not None and args.ai.replace(" ", "") != ai_flag:
+            raise NimError(f"{where}: the saved game's AI is {ai_flag}, not --ai {args.ai}")
+        args.ai = ai_flag
+
+
 def _options(args: argparse.Namespace) -> PlayOptions:
-    rule_flags = (args.misere or args.normal or args.max_take is not None or args.half
-                  or args.subtract is not None or args.rules is not None
-                  or args.octal is not None or args.game is not None)
+    loaded: Optional[ReplayFile] = None
+    series: Optional[Dict[str, Any]] = None
+    if args.load is not None:
+        if args.piles is not None:
+            raise NimError("--load FILE starts from the saved game's piles: drop --piles")
+        loaded = read_replay_file(args.load)
+        if loaded.header is not None:
+            series = _take_record(args, loaded.header)
+    rule_flags = _rule_flags(args)
     if args.misere and args.normal:
         raise NimError("give --misere or --normal, not both")
     rules: Optional[Rules] = rules_from_args(args, splits_ok=True) if rule_flags else None
@@ -142,6 +240,9 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if splits and style not in ("pins", "rajalakshmi"):
         raise NimError(f"the {style} game plays take rules, not the take-and-break game {rules}: "
                        "drop --style (the pins game plays it) or use --style pins")
+    misere = None
+    if style == "pins" and rules in (Rules(), Rules(misere=True)) and args.rules is None:
+        misere, rules = rules.misere, None      # --misere or --normal alone: the game is still asked
     if style == "pins" and rules is not None and not splits:
         raise NimError(f"the pins game plays take-and-break games (--game kayles, --octal CODE), "
                        f"not {rules}: use --style rajalakshmi or lab2")
@@ -162,17 +263,16 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles = None
     moves: Tuple[Move, ...] = ()
-    if args.load is not None:
-        if args.piles is not None:
-            raise NimError("--load FILE starts from the saved game's piles: drop --piles")
-        if style == "kuet":
-            raise NimError("--load continues a game of the rajalakshmi, lab2 or forejune flows; "
-                           "the KUET game draws its own boards")
-        loaded, moves = moves_from_file(args.load)
-        _check_loaded(args.load, loaded, moves,
-                      rules or (Rules(take="half") if style == "forejune"
+    if loaded is not None:
+        from nim.play.kuet import KUET_RULES
+
+        moves = loaded.moves
+        _check_loaded(args.load, loaded.piles, moves,
+                      rules or (Rules(take="half") if style == "forejune" else KUET_RULES if style == "kuet"
                                 else Rules.game("kayles") if style == "pins" else Rules()))
-        args.piles = [str(p) for p in loaded]
+        args.piles = [str(p) for p in loaded.piles]
+        if style == "kuet" and series is None:
+            series = {}         # the loaded board is the first game's; the later games draw theirs
     if args.piles is not None:
         piles = tuple(parse_piles(args.piles))
         if len(piles) > MAX_PILES:
@@ -197,7 +297,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         raise NimError("--name cannot be empty")
     return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
                        rules=rules, games=args.games, seed=args.seed, name=name,
-                       first=args.first, ai=ai, table=args.table, moves=moves)
+                       first=args.first, ai=ai, table=args.table, moves=moves, series=series,
+                       misere=misere)
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

@@ -25,11 +25,13 @@ before the game does, the winner with best play from the position reached.
 File format: the number of piles on the first line, then one pile size per
 line, then one move per line as `pile_index count` (0-based pile index).
 Lab 2's files are misère games: add --misere (without a rule flag the replay
-assumes normal play and says so).
+assumes normal play and says so). A game saved by nimcore says its rules in
+its comment lines (# rules: ...): they are used, and a rule flag must agree.
 
 --ai or --level replaces NimX by another player (the AIs of `nimcore play`);
 --record reads a game saved during `nimcore play` with `save FILE`, which
-holds both players' moves: every move is annotated, nobody answers.
+holds both players' moves: every move is annotated, nobody answers (a file
+whose comment lines name both seats is such a game: --record is implied).
 """
 
 _EPILOG = """\
@@ -80,8 +82,28 @@ def run(args: argparse.Namespace) -> int:
     assumed = not (args.misere or args.max_take is not None or args.half or args.subtract is not None
                    or args.rules is not None or args.octal is not None or args.game is not None)
     game = read_replay_file(args.file)
+    saved = game.header.rules if game.header is not None else None
+    if saved is not None:           # a game saved by nimcore says its rules
+        if not assumed and rules != saved:
+            raise NimError(f"{game.name} is a game played under {saved}, not {rules}: drop the rule flags")
+        rules, assumed = saved, False
+    both = game.header is not None and len(game.header.seats) == 2    # a game saved by nimcore
+    note = None
+    if both and not args.record:
+        if args.ai is not None or args.level is not None:
+            raise NimError(f"{game.name} is a game saved by nimcore: it holds both players' moves, so no "
+                           "AI answers them; replay it without --ai and --level")
+        args.record = True
+        note = (f"({game.name} is a game saved by nimcore, both players' moves: replayed as with "
+                "--record.)\n")
+    players = None
+    if args.record and game.header is not None and len(game.header.seats) == 2:
+        first = game.header.first
+        names = (game.header.seats[first].name, game.header.seats[1 - first].name)
+        if names[0] != names[1]:         # two seats of the same name stay "first" and "second"
+            players = names
     replay = replay_game(game, rules, node_limit=args.node_limit or None, ai=ai, record=args.record,
-                         seed=args.seed)
+                         seed=args.seed, players=players)
     if args.json:
         data = replay.to_dict()
         data["rules_assumed"] = assumed
@@ -91,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         if assumed:
             sys.stdout.write(f"(No rule flag given: assuming {replay.rules} play; Lab 2's test files "
                              "are misère games, add --misere.)\n")
+        if note is not None:
+            sys.stdout.write(note)
         sys.stdout.write(format_replay(replay))
     return 0
 

@@ -62,6 +62,7 @@ examples:
   nimcore solve --file piles.txt --subtract 1,3,4
   nimcore solve 7 4 1000000000 --game kayles --explain
   nimcore solve 5 6 8 --rules misere,octal=0.07 --all-moves
+  nimcore solve 40 30 20 5 --game kayles --misere --method quotient --explain
   nimcore solve --batch positions.txt --misere --max-take 3 --workers 2 --json
 """
 
@@ -79,7 +80,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--file", metavar="FILE",
                         help="read whitespace-separated pile sizes from FILE ('-': standard input)")
     parser.add_argument("--method", default="auto", metavar="NAME",
-                        help=f"engine: {' | '.join(METHODS)} (default auto)")
+                        help=f"engine: {' | '.join(METHODS)} (default auto); take-and-break games in "
+                             "misère play also take 'quotient' (the misère quotient, forced: an error "
+                             "where it cannot cover the heaps; auto uses it first)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object (with --all-moves: a 'moves' list too)")
     parser.add_argument("--all-moves", action="store_true",

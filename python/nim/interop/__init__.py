@@ -11,8 +11,7 @@ openspiel          OpenSpiel's ``nim`` game: game strings, action ids, the
 
 Importing ``nim.interop`` needs neither extra: each name is imported from its
 module on first use, and a missing extra is an ImportError that names it.
-(These modules were ``nim.envs`` and ``nim.openspiel``; the old paths work for
-one release, with a DeprecationWarning.)
+(These modules were ``nim.envs`` and ``nim.openspiel`` before release 0.2.0.)
 """
 
 from typing import Dict

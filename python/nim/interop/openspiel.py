@@ -13,7 +13,7 @@ installed package:
 Take-and-break games (Kayles, octal codes, Grundy's game) have no OpenSpiel
 game here: OpenSpiel's nim has no action that splits a heap, so
 ``game_string``, ``load_game`` and ``move_to_action`` refuse them with a clear
-error; ``nim.envs`` (Gymnasium, PettingZoo) encodes their moves instead.
+error; ``nim.interop.envs`` (Gymnasium, PettingZoo) encodes their moves instead.
 
 OpenSpiel cannot parse its own string of a one-pile game (``pile_sizes=5`` is
 read as an int and refused); ``load_game`` passes parameters as a dict, which works.
@@ -248,7 +248,7 @@ def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rul
         raise InvalidRulesError(
             f"OpenSpiel's nim has only the take-any rule and no action that splits a heap, so "
             f"{ruleset} cannot be an OpenSpiel game: play it with 'nimcore play --game' or the "
-            "Gymnasium / PettingZoo environments (nim.envs, whose action ids encode splits); its "
+            "Gymnasium / PettingZoo environments (nim.interop.envs, whose action ids encode splits); its "
             "nim-sequence: 'nimcore octal CODE'")
     if ruleset.take != "any":
         raise InvalidRulesError(f"OpenSpiel's nim has only the take-any rule, not {ruleset}")

@@ -7,7 +7,8 @@ the import runs one way). ``nim.octal.sequence`` computes nim-sequences in the
 compiled core (``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported
 here and imported on first use); ``nim.octal.sums`` answers sums of heaps in
 normal play (``nim.octal.sum_table``); ``nim.octal.moves`` lists one heap's
-moves under a rule set (``nim.octal.heap_moves``); ``nim.octal.plot`` draws one.
+moves under a rule set (``nim.octal.heap_moves``); ``nim.octal.plot`` draws one;
+``nim.octal.quotient`` computes misère quotients (``nim.octal.misere_quotient``).
 """
 
 from typing import Dict
@@ -17,9 +18,12 @@ from nim._lazy import lazy_exports
 #: This package's public names, each imported from its module on first use.
 _EXPORTS: Dict[str, str] = {
     "HeapMoves": "nim.octal.moves",
+    "MisereQuotient": "nim.octal.quotient",
+    "QuotientError": "nim.octal.quotient",
     "OctalPeriod": "nim.octal.sequence",
     "SumTable": "nim.octal.sums",
     "heap_moves": "nim.octal.moves",
+    "misere_quotient": "nim.octal.quotient",
     "nim_sequence": "nim.octal.sequence",
     "octal_period": "nim.octal.sequence",
     "sum_table": "nim.octal.sums",

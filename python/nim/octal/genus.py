@@ -40,6 +40,7 @@ found by a memoised search over its followers (bounded: a clear error past it).
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
@@ -124,6 +125,9 @@ class _Game:
                 f"genus theory here is for take-and-break games (an octal code or Grundy's game), not {rules}")
         _, self.takes_all, self.leaves, self.splits, self.grundy_game = game_places(rules)
         self.rules = rules
+        # one grower at a time: a thread growing to a smaller heap would otherwise
+        # replace self.grundy by a shorter list under a thread still reading it
+        self._growing = threading.Lock()
         self.grundy: List[int] = []
         self.tame: List[bool] = []
         self.untamed: List[int] = []       # the two smallest heaps that are not tame
@@ -153,17 +157,20 @@ class _Game:
                 f"heap {upto:,} is larger than the genus table takes ({MAX_TAME_HEAP:,})")
         if len(self.tame) > upto:
             return
-        self.grundy = list(nim_sequence(self.rules, upto + 1))
-        for heap in range(len(self.tame), upto + 1):
-            if self._reaches_wild(heap):
-                tame = False
-            else:
-                found = self._tame_genus(heap, self.options(heap))
-                self.genera[heap] = found
-                tame = found == nim_genus(self.grundy[heap])
-            self.tame.append(tame)
-            if not tame and len(self.untamed) < 2:
-                self.untamed.append(heap)
+        with self._growing:
+            if len(self.tame) > upto:
+                return
+            self.grundy = list(nim_sequence(self.rules, upto + 1))
+            for heap in range(len(self.tame), upto + 1):
+                if self._reaches_wild(heap):
+                    tame = False
+                else:
+                    found = self._tame_genus(heap, self.options(heap))
+                    self.genera[heap] = found
+                    tame = found == nim_genus(self.grundy[heap])
+                self.tame.append(tame)
+                if not tame and len(self.untamed) < 2:
+                    self.untamed.append(heap)
 
     def _reaches_wild(self, heap: int) -> bool:
         """Does a move from this heap leave a heap that is not tame?

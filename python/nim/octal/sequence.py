@@ -493,7 +493,7 @@ def cached_period(rules: Rules) -> OctalPeriod:
 def heap_table(rules: RulesLike, upto: int
                ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
     """Columns of the single-heap table of a heap game, normal play, heaps 0..upto:
-    ``(values, grundies, winning_takes, movable)`` (``nim.tables.pile_table``).
+    ``(values, grundies, winning_takes, movable)`` (``nim.solving.tables.pile_table``).
 
     Raises
     ------

@@ -4,8 +4,7 @@
 ``game``         one game between two seats, shared by every flow and tournament
 ``flows``        ``run_style``: choosing and running a seed's flow
 ``session``      what the flows share around a game: options, seats, a series
-``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``
-                 one module per seed's flow, with its own board, prompts and rules
+``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``: one module per seed's flow, with its own board, prompts and rules
 ``board``        the console board drawings
 ``strategy``     the interface of every AI player (``Strategy``) and what one move may cost
 ``players``      the AI players, one per way of choosing a move

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import IO, Optional, Sequence
 
-__all__ = ["STONE", "render_board", "render_kuet_board", "use_color"]
+__all__ = ["STONE", "fitting", "render_board", "render_kuet_board", "use_color"]
 
 #: One stone.
 STONE = "/*\\"
@@ -35,7 +35,17 @@ def use_color(stream: IO[str], choice: Optional[bool] = None) -> bool:
     return bool(isatty and isatty())
 
 
-def render_board(piles: Sequence[int], color: bool = False, width: int = 0, base: int = 1) -> str:
+def fitting(columns: Optional[int], fixed: int, each: int, most: int) -> int:
+    """How many things of ``each`` columns (a space between two) a row draws, at most
+    ``most``, so that with ``fixed`` columns around them it fits a terminal of
+    ``columns`` (None: any width); at least one."""
+    if columns is None:
+        return most
+    return max(1, min(most, (columns - fixed + 1) // each))
+
+
+def render_board(piles: Sequence[int], color: bool = False, width: int = 0, base: int = 1,
+                 columns: Optional[int] = None) -> str:
     """The board as text, one line per pile (numbered from ``base``), each stone drawn as ``/*\\``.
 
     Returns
@@ -43,17 +53,21 @@ def render_board(piles: Sequence[int], color: bool = False, width: int = 0, base
     str
         Lines joined by newlines, no trailing newline; ANSI colours when ``color``.
         The counts line up after room for ``width`` stones (at least the largest pile).
+        On a terminal of ``columns`` columns a row draws fewer stones and ``...``
+        (its count is written after it), so that it never wraps.
     """
     if not piles:
         return "(no piles)"
     widest = max(max(piles), width)
-    room = min(widest, MAX_DRAWN) * 4 - 1 + (4 if widest > MAX_DRAWN else 0)
     label_width = len(str(len(piles) - 1 + base))
+    # "Pile N | " + stones + " ..." + "   " + the count
+    most = fitting(columns, 5 + label_width + 3 + 4 + 3 + len(str(widest)), 4, MAX_DRAWN)
+    room = min(widest, most) * 4 - 1 + (4 if widest > most else 0)
     lines = []
     for index, pile in enumerate(piles, start=base):
-        drawn = min(pile, MAX_DRAWN)
+        drawn = min(pile, most)
         stones = " ".join([STONE] * drawn)
-        if pile > MAX_DRAWN:
+        if pile > most:
             stones += " ..."
         if pile == 0:
             stones = "-"
@@ -71,11 +85,12 @@ def render_board(piles: Sequence[int], color: bool = False, width: int = 0, base
 KUET_RULE = "-----"
 
 
-def render_kuet_board(piles: Sequence[int], color: bool = False) -> str:
+def render_kuet_board(piles: Sequence[int], color: bool = False, columns: Optional[int] = None) -> str:
     """The board as the KUET report draws it: ``Pile_no 1: /*\\/*\\`` between ``-----`` lines.
 
     Piles are numbered from 1; stones touch, as in the report. A pile over
-    MAX_DRAWN stones shows MAX_DRAWN of them and its count.
+    MAX_DRAWN stones (or more than a row of a terminal of ``columns`` holds)
+    shows as many as fit and its count.
 
     Returns
     -------
@@ -84,8 +99,10 @@ def render_kuet_board(piles: Sequence[int], color: bool = False) -> str:
     """
     lines = [KUET_RULE]
     for index, pile in enumerate(piles, start=1):
-        stones = STONE * min(pile, MAX_DRAWN)
-        if pile > MAX_DRAWN:
+        # "Pile_no N: " + stones (touching) + " ... (N stones)"
+        most = fitting(columns, len(f"Pile_no {index}: ... ({pile} stones)") + 1, 3, MAX_DRAWN)
+        stones = STONE * min(pile, most)
+        if pile > most:
             stones += f" ... ({pile} stones)"
         label = f"Pile_no {index}:"
         if color:

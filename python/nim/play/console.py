@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 import sys
 import textwrap
-from typing import IO, Callable, Dict, Optional, Sequence, Tuple, TypeVar
+from typing import IO, Callable, Dict, Optional, Sequence, Set, Tuple, TypeVar
 
 from nim.errors import InputFileError
 from nim.play.board import render_board, use_color
@@ -57,6 +57,8 @@ class Console:
         #: save FILE); it returns True when it handled the answer (the question
         #: is then asked again) and may raise to end the question (undo).
         self.commands: Optional[Callable[[str], bool]] = None
+        #: The expert terms already said in plain words (each is explained once).
+        self.explained: Set[str] = set()
 
     @property
     def input(self) -> IO[str]:
@@ -65,6 +67,11 @@ class Console:
     @property
     def output(self) -> IO[str]:
         return self._stdout if self._stdout is not None else sys.stdout
+
+    @property
+    def columns(self) -> Optional[int]:
+        """The terminal's width when the output is a terminal (a board fits it), else None."""
+        return shutil.get_terminal_size().columns if _isatty(self.output) else None
 
     def say(self, text: str = "") -> None:
         """Print one line (or several); on a terminal, long lines wrap at its width."""
@@ -75,7 +82,7 @@ class Console:
 
     def board(self, piles: Sequence[int], width: int = 0) -> None:
         """Draw the board (``width``: stones to make room for, so it does not shift)."""
-        self.say(render_board(piles, self.color, width))
+        self.say(render_board(piles, self.color, width, columns=self.columns))
 
     def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
         """Ask until ``parse`` accepts the answer; ``parse`` raises ValueError with the reason.
@@ -114,6 +121,9 @@ class Console:
             return None
 
     def _answer(self, prompt: str) -> str:
+        if _isatty(self.output) and len(prompt) > shutil.get_terminal_size().columns:
+            # a long question wraps between words, as said lines do; the answer follows its last line
+            prompt = _wrap(prompt.rstrip(), shutil.get_terminal_size().columns - 1) + " "
         while True:
             self.output.write(prompt)
             self.output.flush()

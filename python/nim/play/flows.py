@@ -53,6 +53,8 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
         From a prompt (the command turns them into a clean exit).
     """
     console = console or Console()
+    if options.seed is None:      # a seed of its own, so that a saved game names it
+        options.seed = random.SystemRandom().randrange(2**63)
     rng = random.Random(options.seed)
     style = options.style
     if style is None:
@@ -62,6 +64,7 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
             choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
                            "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
                            "forejune": "forejune", "5": "pins", "pins": "pins"}, "the game"))
+        options.style = style     # a saved game says its flow
     # one module per seed's flow, imported when it runs
     if style == "kuet":
         from nim.play.kuet import run_kuet

@@ -73,7 +73,7 @@ def _ending(players: Sequence[Player], winner: int) -> str:
 def _look(mode: str) -> Look:
     prompt = ("Your turn. Enter number ({low}-{high}): " if mode == "hvai"
               else "{name}, your turn. Enter number ({low}-{high}): ")
-    return Look(board=lambda piles, color, width: "", prompt=prompt,
+    return Look(board=lambda piles, color, width, columns: "", prompt=prompt,
                 move_line="{name} {takes} {count}, {left} remain", parser=forejune_move_parser,
                 opening="{name} {moves} first. Starting with n = {total}", ending=_ending)
 

@@ -10,13 +10,14 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.play.board import render_board
 from nim.play.console import Console
+from nim.play.record import RecordHeader
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
 from nim.rules import Rules, RulesLike
 
 __all__ = [
     "Player", "GameResult", "Look", "winner_at_end", "convention", "ending", "play_game",
-    "random_board", "RANDOM_PILES", "RANDOM_SIZES", "move_parser", "split_words",
+    "random_board", "RANDOM_PILES", "RANDOM_SIZES", "move_parser", "split_words", "example_move",
 ]
 
 #: Random boards (KUET, tournaments): 2 to 3 piles of 1 to 6.
@@ -36,21 +37,30 @@ def move_parser(position: Position, base: int = 1, noun: str = "pile") -> Callab
     n = len(position)
     last = base + n - 1
     splits = rules.splits
+    grundy = rules.take == "grundy"       # a move splits a heap and takes nothing: HEAP PART
+    legal = example_move(position, base)
 
     def parse(answer: str) -> Move:
         if "," in answer:
-            example = "2" if n == 1 else f"{base} 2"
+            example = legal.split(" ", 1)[1] if n == 1 and not splits else legal
             raise ValueError(f"{answer!r}: separate the numbers with a space, e.g. '{example}'")
         words = answer.split()
         if n == 1 and len(words) == 1:
             words = [str(base)] + words
+        if grundy and len(words) == 2:
+            words = [words[0], "0", words[1]]
+        elif grundy and len(words) == 3 and words[1] != "0":
+            raise ValueError(f"{answer!r}: in Grundy's game nothing is taken, a {noun} is split: type "
+                             f"{noun.upper()} PART, e.g. '{legal}'")
         if len(words) != 2 and not (splits and len(words) == 3):
-            if splits:
+            if grundy:
+                example = f"the {noun} (numbered from {base}) and the size of one of the two parts, e.g. '{legal}'"
+            elif splits:
                 example = (f"the {noun} (numbered from {base}), how many to take and, to split what is "
-                           f"left, one of the two heaps, e.g. '{base} 1 2'")
+                           f"left, one of the two heaps, e.g. '{legal}'")
             else:
-                example = ("a number of stones, e.g. 2" if n == 1
-                           else f"the {noun} (numbered from {base}) and how many to take, e.g. '{base} 2'")
+                example = (f"a number of stones, e.g. {legal.split(' ', 1)[1]}" if n == 1
+                           else f"the {noun} (numbered from {base}) and how many to take, e.g. '{legal}'")
             raise ValueError(f"type {example}" if not words else f"{answer!r} is not a move: type {example}")
         numbers = []
         for word, what in zip(words, (f"{noun} number", "count", "heap size")):
@@ -85,6 +95,26 @@ def move_parser(position: Position, base: int = 1, noun: str = "pile") -> Callab
     return parse
 
 
+def example_move(position: Position, base: int = 1) -> str:
+    """A legal move of ``position`` as a player types it (piles from ``base``): the
+    first pile that can move and its smallest take (a split: one of the two heaps;
+    Grundy's game: ``HEAP PART``), for the examples the prompts give."""
+    rules = position.rules
+    for index, size in enumerate(position.piles):
+        if rules.splits:
+            options = sorted(rules.heap_moves(size), key=lambda option: option[0])
+            if options:
+                count, split = options[0]
+                if rules.take == "grundy" and split is not None:
+                    return f"{index + base} {split[0]}"
+                return f"{index + base} {count}" + (f" {split[0]}" if split is not None else "")
+        else:
+            takes = rules.takes(size)
+            if takes:
+                return f"{index + base} {min(takes)}"
+    return f"{base} 1"
+
+
 def _split_move(position: Position, pile: int, base: int, count: int, part: Optional[int],
                 noun: str) -> Move:
     """The move ``pile count [part]`` of a take-and-break game, or ValueError saying
@@ -111,6 +141,10 @@ def _split_move(position: Position, pile: int, base: int, count: int, part: Opti
         raise ValueError(f"taking {count} from {noun} {pile} cannot split it: it leaves {left}; "
                          f"type '{pile} {count}'")
     if not 1 <= part < rest:
+        if rules.take == "grundy":
+            equal = f", but not {rest // 2}: the two heaps must differ" if rest % 2 == 0 else ""
+            raise ValueError(f"{pile} {part}: {noun} {pile} has {rest}, so one of the two heaps is 1 to "
+                             f"{rest - 1}{equal}; not {part}")
         raise ValueError(f"{pile} {count} {part}: after taking {count}, {noun} {pile} has {rest} left, so "
                          f"one of the two heaps is 1 to {rest - 1}, not {part}")
     move = Move(pile - base, count, split=(part, rest - part))
@@ -186,7 +220,8 @@ class Look:
     """How a flow shows its games: pile numbering, the board, the prompt, the move line,
     and optionally its own opening and ending lines.
 
-    ``board(piles, color, width)`` draws the board (an empty string: no board);
+    ``board(piles, color, width, columns)`` draws the board (an empty string: no
+    board), each row within ``columns`` (the terminal's width; None: any);
     ``prompt`` and ``move_line`` are format strings: ``{name}``, ``{count}``,
     ``{pile}``, ``{left}`` (objects left after the move), ``{takes}`` ("take"
     after "You", else "takes"), in the move line ``{split}`` (``split_words``:
@@ -199,12 +234,13 @@ class Look:
     """
 
     base: int = 1
-    board: Optional[Callable[[Sequence[int], bool, int], str]] = None
+    board: Optional[Callable[[Sequence[int], bool, int, Optional[int]], str]] = None
     prompt: str = "{name}, your move (pile count): "
     move_line: str = "{name} {takes} {count} from pile {pile}{split}."
     parser: Optional[Callable[[Position], Callable[[str], Move]]] = None
     split_line: Optional[str] = None    # a split that takes nothing (Grundy's game): {splits}, {a}, {b}
     thing: str = "object"               # what the ending line calls an object ("pin")
+    noun: str = "pile"                  # what the prompts, help and hints call a pile ("heap")
     redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
     opening: Optional[str] = None
     ending: Optional[Callable[[Sequence[Player], int], str]] = None
@@ -212,12 +248,12 @@ class Look:
     def parse_move(self, position: Position) -> Callable[[str], Move]:
         if self.parser is not None:
             return self.parser(position)
-        return move_parser(position, self.base)
+        return move_parser(position, self.base, self.noun)
 
-    def render(self, piles: Sequence[int], color: bool, width: int) -> str:
+    def render(self, piles: Sequence[int], color: bool, width: int, columns: Optional[int] = None) -> str:
         if self.board is not None:
-            return self.board(piles, color, width)
-        return render_board(piles, color, width, base=self.base)
+            return self.board(piles, color, width, columns)
+        return render_board(piles, color, width, base=self.base, columns=columns)
 
 
 def _takes_range(position: Position) -> Tuple[int, int]:
@@ -236,7 +272,7 @@ def _takes_range(position: Position) -> Tuple[int, int]:
 
 
 def _show_board(console: Console, look: Look, position: Position, width: int) -> None:
-    board = look.render(position.piles, console.color, width)
+    board = look.render(position.piles, console.color, width, console.columns)
     if board:
         console.say()
         console.say(board)
@@ -251,7 +287,7 @@ def _ask_move(console: Console, look: Look, prompt: str, position: Position, wid
         move = console.ask_once(prompt, parse)
         if move is not None:
             return move
-        console.say(look.render(position.piles, console.color, width))
+        console.say(look.render(position.piles, console.color, width, console.columns))
 
 
 def _undo_count(players: Sequence[Player], mover: int, moves: int, loaded: int) -> int:
@@ -265,7 +301,8 @@ def _undo_count(players: Sequence[Player], mover: int, moves: int, loaded: int) 
 
 def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
               rng: random.Random, console: Optional[Console] = None,
-              first: int = 0, look: Look = Look(), moves: Sequence[Move] = ()) -> GameResult:
+              first: int = 0, look: Look = Look(), moves: Sequence[Move] = (),
+              header: Optional[RecordHeader] = None) -> GameResult:
     """Play one game from ``piles``, seat ``first`` moving first.
 
     With a console the board, each move and the ending (who made the last
@@ -274,7 +311,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
     hint, undo, save FILE); without one only AI seats may play. Every AI
     answers with a legal move: a search past its budget hands over to the
     exact solver, and the game says so in one line. ``moves`` are played first
-    (a loaded game record), then the game goes on.
+    (a loaded game record), then the game goes on; ``header`` holds the facts
+    ``save FILE`` writes above the moves (the rules are the game's in any case).
 
     Returns
     -------
@@ -307,8 +345,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             console.say(look.opening.format(name=name, total=sum(start.piles),
                                             moves="move" if name == "You" else "moves"))
         if played:
-            console.say(f"(The saved game's {len(played)} move{'s' if len(played) != 1 else ''} "
-                        "are played; the game goes on.)")
+            console.say(f"(The saved game's {_moves_played(len(played))}; the game goes on from "
+                        f"{list(position.piles)}.)")
     saved_commands = console.commands if console is not None else None
     try:
         while not position.is_terminal():
@@ -322,7 +360,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                 prompt = look.prompt.format(name=player.name, low=low, high=high)
                 console.commands = GameCommands(
                     console, start.piles, list(played), position,
-                    _undo_count(players, mover, len(played), len(moves)), look.base)
+                    _undo_count(players, mover, len(played), len(moves)), look.base,
+                    header=header, noun=look.noun)
                 try:
                     move = _ask_move(console, look, prompt, position, width)
                 except UndoMoves as undo:
@@ -335,7 +374,7 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                     console.commands = saved_commands
             else:
                 assert player.strategy is not None
-                move = player.strategy.choose_move(position, rng=rng)
+                move = player.strategy.choose_move(position, rng=_move_rng(rng, header, len(played)))
             after = position.apply(move)
             if console is not None:
                 line = look.split_line if move.count == 0 and look.split_line else look.move_line
@@ -346,8 +385,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
                     a=(move.split or (0, 0))[0], b=(move.split or (0, 0))[1]))
                 if move.split is not None and "{split}" not in look.move_line:
                     first, second = move.split
-                    console.say(f"  (pile {move.pile + look.base} is left as two heaps, {first} and {second}: "
-                                f"the piles after it are numbered one higher)")
+                    console.say(f"  ({look.noun} {move.pile + look.base} is left as two heaps, {first} and "
+                                f"{second}: the {look.noun}s after it are numbered one higher)")
                 if player.strategy is not None and player.strategy.last_note:
                     console.say(f"  ({player.strategy.last_note})")
             position = after
@@ -365,6 +404,20 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             _show_board(console, look, position, width)
             console.say(ending(players, mover, position, bool(played), look.thing))
     return GameResult(winner, played, position.piles)
+
+
+def _move_rng(rng: random.Random, header: Optional[RecordHeader], played: int) -> random.Random:
+    """The random generator of an AI's move: in a game whose record names a seed, one
+    drawn from the seed, the game and the move's number, so that a saved game
+    continues with the random player (and the slips) the whole game would have had."""
+    if header is None or header.seed is None:
+        return rng
+    game = (header.series or {}).get("game", 1)
+    return random.Random(f"{header.seed}/{game}/{played}")
+
+
+def _moves_played(count: int) -> str:
+    return f"{count} move is played" if count == 1 else f"{count} moves are played"
 
 
 def random_board(rng: random.Random, piles: Tuple[int, int] = RANDOM_PILES,

@@ -1,10 +1,12 @@
 """What a player can type instead of a move, in every game flow: ``help``,
 ``hint`` (a best move and the one-line reason), ``undo`` (against the AI: your
-last move and the AI's answer) and ``save FILE`` (the game so far as a Lab 2
-test file: the number of piles, one pile size per line, then every move
-played, ``pile_index count`` from 0 -- ``pile_index count a b`` for a move that
-leaves two heaps a and b -- in order; ``nimcore play --load FILE``
-continues it and ``nimcore replay FILE --record`` annotates it).
+last move and the AI's answer) and ``save FILE`` (the game so far as a game
+record, ``nim.play.record``: a Lab 2 test file -- the number of piles, one pile
+size per line, then every move played, ``pile_index count`` from 0, or
+``pile_index count a b`` for a move that leaves two heaps a and b -- under
+comment lines that say the rules, the flow, the seats and the seed;
+``nimcore play --load FILE`` continues it under the same rules against the
+same opponent and ``nimcore replay FILE --record`` annotates it).
 
 A game installs a ``GameCommands`` on its console for the time of the game
 (``Console.commands``); the console asks again after a command, and ``undo``
@@ -19,11 +21,12 @@ from typing import List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.console import Console
-from nim.play.record import move_text, read_replay_file, record_text
+from nim.play.record import RecordHeader, move_text, read_replay_file, record_text
 from nim.position import Move, Position
+from nim.rules import Rules
 
-__all__ = ["COMMANDS_HELP", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
-           "moves_from_file", "split_moves_help"]
+__all__ = ["COMMANDS_HELP", "GLOSSARY", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
+           "moves_from_file", "split_example", "split_moves_help"]
 
 #: The help text of the in-game commands (``{base}``: the first pile's number).
 COMMANDS_HELP = (
@@ -31,17 +34,53 @@ COMMANDS_HELP = (
     "  help       this help\n"
     "  hint       a best move and why\n"
     "  undo       take back your last move and the AI's answer (against the AI)\n"
-    "  save FILE  save the game so far (Lab 2 test-file format; nimcore play --load FILE\n"
-    "             continues it, nimcore replay FILE --record annotates it)\n"
+    "  save FILE  save the game so far with its rules and players (a Lab 2 test file;\n"
+    "             nimcore play --load FILE continues it, nimcore replay FILE --record\n"
+    "             annotates it)\n"
     "  q          quit"
 )
 
 
-def split_moves_help(base: int = 1) -> str:
-    """How to type a move of a take-and-break game (piles numbered from ``base``)."""
-    return (f"A move is PILE TAKE (take TAKE from pile PILE, numbered from {base}, leaving one heap "
-            f"or none) or PILE TAKE PART (take TAKE and leave two heaps, PART and the rest): "
-            f"'{base + 1} 1 3' on a pile of 7 leaves heaps of 3 and 3; in Grundy's game TAKE is 0.")
+def split_example(rules: Rules) -> Optional[Tuple[int, int, Tuple[int, int]]]:
+    """A move of the game that splits a heap: (the heap's size, the take, the two heaps
+    left), on the smallest heap that has one (None: the game never splits a heap)."""
+    for size in range(1, 64):
+        for count, split in rules.heap_moves(size):
+            if split is not None:
+                return size, count, split
+    return None
+
+
+def split_moves_help(base: int = 1, noun: str = "heap", rules: Optional[Rules] = None) -> str:
+    """How to type a move of a take-and-break game (heaps numbered from ``base``), with
+    an example legal under ``rules`` (default Kayles)."""
+    rules = rules if rules is not None else Rules.game("kayles")
+    word = noun.upper()
+    example = split_example(rules)
+    if rules.take == "grundy":
+        return (f"A move is {word} PART: split {noun} {word} (numbered from {base}) into two unequal "
+                f"heaps, PART pins and the rest: '{base} 2' on a {noun} of 6 leaves heaps of 2 and 4.")
+    text = (f"A move is {word} TAKE (take TAKE pins from {noun} {word}, numbered from {base}, "
+            f"leaving one heap or none)")
+    if example is None:
+        return text + "; this game never splits a heap."
+    size, count, (a, b) = example
+    return (text + f" or {word} TAKE PART (take TAKE and leave two heaps, PART and the rest): "
+            f"'{base} {count} {a}' on a {noun} of {size} leaves heaps of {a} and {b}.")
+
+
+#: The expert terms a hint may use, each said in plain words the first time it appears.
+GLOSSARY = (
+    ("X = ", "X is the nim-sum: the sizes (in a take-and-break game, each heap's Grundy value) "
+             "combined by XOR -- write them in binary and add each column without carrying. "
+             "Leaving X = 0 leaves the opponent a lost position (in misère play, while some pile "
+             "is worth 2 or more)."),
+    ("B = ", "B counts the piles worth 2 or more; in misère play they decide when to switch "
+             "from X = 0 to an odd number of single piles."),
+    ("g ^ X", "g is one heap's Grundy value, the size of the Nim pile it is worth; ^ is XOR."),
+    ("mex", "mex: the smallest value that none of a heap's moves reaches."),
+    ("tame", "a tame heap plays in misère like a Nim pile of its Grundy value, so the Nim rule applies."),
+)
 
 
 class UndoMoves(Exception):
@@ -64,8 +103,9 @@ def moves_from_file(path: str) -> Tuple[Tuple[int, ...], Tuple[Move, ...]]:
     return game.piles, game.moves
 
 
-def hint_line(position: Position, base: int = 1) -> str:
-    """A best move for the player to move, with the one-line reason (piles numbered from ``base``)."""
+def hint_line(position: Position, base: int = 1, noun: Optional[str] = None) -> str:
+    """A best move for the player to move, with the one-line reason (piles numbered from
+    ``base``, called ``noun``: default heap in a take-and-break game, else pile)."""
     from nim.play.strategy import SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT
     from nim.solving.defaults import solve
 
@@ -98,7 +138,10 @@ def hint_line(position: Position, base: int = 1) -> str:
         reason = "every move loses against best play; this one waits for a slip"
     if move is None:
         return "Hint: no move is left."
-    noun = "heap" if position.rules.splits else "pile"
+    noun = noun or ("heap" if position.rules.splits else "pile")
+    if move.count == 0 and move.split is not None:      # Grundy's game: a split takes nothing
+        return (f"Hint: split {noun} {move.pile + base} into heaps of {move.split[0]} and "
+                f"{move.split[1]}: {reason}")
     where = "" if len(position) == 1 else f" from {noun} {move.pile + base}"
     if move.split is not None:
         where += f", leaving heaps of {move.split[0]} and {move.split[1]}"
@@ -122,6 +165,8 @@ class GameCommands:
     undo_count: int = 0
     base: int = 1
     saved: List[str] = field(default_factory=list)
+    header: Optional[RecordHeader] = None
+    noun: str = "pile"
 
     def __call__(self, answer: str) -> bool:
         words = answer.split(maxsplit=1)
@@ -130,11 +175,16 @@ class GameCommands:
         word = words[0].lower()
         if word in ("help", "?", "h"):
             if self.position.rules.splits:
-                self.console.say(split_moves_help(self.base))
+                self.console.say(split_moves_help(self.base, self.noun, self.position.rules))
             self.console.say(COMMANDS_HELP)
             return True
         if word == "hint":
-            self.console.say(hint_line(self.position, self.base))
+            line = hint_line(self.position, self.base, self.noun)
+            self.console.say(line)
+            for term, plain in GLOSSARY:      # each expert term in plain words, once a session
+                if term in line and term not in self.console.explained:
+                    self.console.explained.add(term)
+                    self.console.say(f"  ({plain})")
             return True
         if word == "undo":
             count = self.undo_count
@@ -155,7 +205,7 @@ class GameCommands:
         start, moves = self.start, self.moves
         try:
             with open(os.path.expanduser(path), "w", encoding="utf-8") as out:
-                out.write(record_text(start, moves))
+                out.write(record_text(start, moves, self.header))
         except OSError as error:
             self.console.say(f"  cannot save to {path}: {error.strerror or error}")
             return

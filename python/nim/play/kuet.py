@@ -15,13 +15,14 @@ then the genetic algorithm's selection step.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
 from nim.play.game import random_board
-from nim.play.ingame import GameCommands, UndoMoves
+from nim.play.ingame import GameCommands, UndoMoves, play_moves
+from nim.play.record import RecordHeader, SeatRecord
 from nim.play.players import AlphaBetaStrategy, IdaStrategy, MinimaxStrategy
 from nim.play.selection import Population
 from nim.play.session import PlayOptions
@@ -38,6 +39,13 @@ KUET_SIZES = (1, 6)
 KUET_RULES = Rules(take="max", k=3)
 #: The report's arrow line under "NimX is playing using ...".
 ARROWS = "->" * 19
+#: The algorithms in plain words, said once after the difficulty is chosen.
+EASY_WORDS = ("(IDA*, in plain words: NimX looks one move ahead, then two, then more, until it sees "
+              "a way to win; it does not always find the best move.)")
+HARD_WORDS = ("(In plain words: Minimax tries every line of play to the end and picks the best move; "
+              "Alpha-Beta finds the same move faster by skipping lines that cannot change the choice. "
+              "Each algorithm keeps a list of its results, its chromosome (1: NimX won), and the one "
+              "with the better fitness, wins / games, is selected at the end.)")
 #: The names the report gives the two Hard-mode algorithms in the selection step.
 SELECTION_NAMES = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}
 
@@ -45,7 +53,7 @@ SELECTION_NAMES = {"Minimax": "Minimax", "Alpha-Beta": "Alpha_Beta"}
 def kuet_board(console: Console, piles: Tuple[int, ...]) -> None:
     """The report's board, after its heading line."""
     console.say("Let's see how the board is looking right now...")
-    console.say(render_kuet_board(piles, console.color))
+    console.say(render_kuet_board(piles, console.color, console.columns))
 
 
 def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
@@ -87,6 +95,7 @@ def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
         raise NimError(f"KUET difficulty is 1 (Easy) or 2 (Hard), not {difficulty}")
     console.say("(Take 1 to 3 stones from one pile; whoever takes the last stone wins. "
                 "Piles are numbered from 1; q quits.)")
+    console.say(EASY_WORDS if difficulty == 1 else HARD_WORDS)
     if difficulty == 1:
         _easy(options, console, rng, name)
     else:
@@ -95,13 +104,50 @@ def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
     return 0
 
 
+def _resumed(options: PlayOptions, games: int) -> Tuple[int, List[int]]:
+    """The game a loaded record goes on with (1-based) and the results before it
+    (1: NimX won); a new series: game 1, no results."""
+    series = options.series or {}
+    game, results = series.get("game"), series.get("results")
+    if not isinstance(game, int) or not 1 <= game <= games:
+        return 1, []
+    if not (isinstance(results, list) and len(results) == game - 1
+            and all(r in (0, 1) for r in results)):
+        raise NimError(f"the saved KUET series is at game {game} but lists {series.get('results')!r} "
+                       "as the results before it")
+    return game, list(results)
+
+
+def _series(options: PlayOptions, difficulty: int, game: int, games: int,
+            results: Sequence[int]) -> Dict[str, Any]:
+    """A series' progress as a record keeps it; ``board``: the board every game
+    starts from (``--piles``), when it is not drawn at random."""
+    series: Dict[str, Any] = {"difficulty": difficulty, "game": game, "games": games,
+                              "results": list(results)}
+    board = (options.series or {}).get("board") if options.series is not None else options.piles
+    if board is not None:
+        series["board"] = list(board)
+    return series
+
+
+def _series_board(series: Dict[str, Any]) -> Optional[Tuple[int, ...]]:
+    """The board a loaded series starts every game from (None: a random one)."""
+    board = series.get("board")
+    if (isinstance(board, list) and 1 <= len(board) <= 100
+            and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 10**6 for p in board)
+            and any(board)):
+        return tuple(board)
+    return None
+
+
 def _easy(options: PlayOptions, console: Console, rng: random.Random, name: str) -> None:
     games = options.games or 3
     strategy = make_strategy(options.ai[0]) if options.ai else IdaStrategy()
-    wins: List[int] = []
-    for game in range(1, games + 1):
+    start, wins = _resumed(options, games)
+    for game in range(start, games + 1):
         console.say(f"\nGame {game} of {games}")
-        nimx_won = _game(options, console, rng, name, strategy, strategy.label)
+        nimx_won = _game(options, console, rng, name, strategy, strategy.label,
+                         _series(options, 1, game, games, wins), resume=game == start)
         wins.append(1 if nimx_won else 0)
     console.say()
     console.say(f"{strategy.label} wins: {wins}")
@@ -113,10 +159,16 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
     algorithms: List[Tuple[str, Strategy]] = [("Minimax", MinimaxStrategy()),
                                               ("Alpha-Beta", AlphaBetaStrategy())]
     population = Population(label for label, _ in algorithms)
-    for game in range(1, games + 1):
+    start, results = _resumed(options, games)
+    for game, won in enumerate(results, start=1):
+        population.record(algorithms[(game - 1) % 2][0], won)
+    for game in range(start, games + 1):
         label, strategy = algorithms[(game - 1) % 2]
         console.say(f"\nGame {game} of {games}")
-        population.record(label, _game(options, console, rng, name, strategy, label))
+        won = _game(options, console, rng, name, strategy, label, _series(options, 2, game, games, results),
+                    resume=game == start)
+        results.append(1 if won else 0)
+        population.record(label, won)
     console.say()
     for member in population:
         console.say(f"{member.name} chromosome (wins): {member.genes}")
@@ -131,23 +183,46 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
 
 
 def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
-          strategy: Strategy, label: str) -> bool:
-    """One game, the human first (unless --first ai); True when NimX wins."""
-    position = Position(options.piles or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
+          strategy: Strategy, label: str, series: Optional[Dict[str, Any]] = None,
+          resume: bool = False) -> bool:
+    """One game, the human first (unless --first ai); True when NimX wins.
+    ``resume``: the game of a loaded record, whose moves are played first."""
+    loaded = options.moves if resume else ()
+    # a loaded record's board is its own game's; the games after it draw theirs
+    given = options.piles if resume or options.series is None else _series_board(options.series)
+    position = Position(given or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
+    problem = play_moves(position, loaded)
+    if problem is not None:
+        raise NimError(f"the saved game cannot be played: {problem}")
     kuet_board(console, position.piles)
     console.say(f"NimX is playing using {label}.....")
     console.say(ARROWS)
-    human_turn = options.first != "ai"
+    human_first = options.first != "ai"
+    header = RecordHeader(rules=KUET_RULES, flow="kuet", seats=(SeatRecord(name), SeatRecord("NimX", strategy.name)),
+                          first=0 if human_first else 1, seed=options.seed, series=series)
+    human_turn = human_first
     last_mover = ""
     start = position
     history: List[Position] = [position]
     played: List[Move] = []
+    for move in loaded:
+        position = position.apply(move)
+        history.append(position)
+        played.append(move)
+        last_mover = name if human_turn else "NimX"
+        human_turn = not human_turn
+    if loaded:
+        console.say(f"(The saved game's {len(loaded)} move{' is' if len(loaded) == 1 else 's are'} played; "
+                    "the game goes on.)")
+        if not position.is_terminal():
+            kuet_board(console, position.piles)
     saved_commands = console.commands
     try:
         while not position.is_terminal():
             if human_turn:
                 console.commands = GameCommands(
-                    console, start.piles, list(played), position, 2 if len(played) >= 2 else 0, base=1)
+                    console, start.piles, list(played), position,
+                    2 if len(played) - 2 >= len(loaded) else 0, base=1, header=header)
                 try:
                     move = _ask_move(console, position, name)
                 except UndoMoves as undo:

@@ -15,7 +15,7 @@ import random
 from nim.errors import NimError
 from nim.play.console import Console, choice_parser, parse_yes_no, piles_parser
 from nim.play.game import Look
-from nim.play.players import DepthLimitedStrategy
+from nim.play.players import LEVELS, DepthLimitedStrategy
 from nim.play.session import PlayOptions, check_mode, describe_rules, first_seat, make_players, play_series
 from nim.rules import Rules
 
@@ -49,5 +49,11 @@ def run_lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
     chosen = level or 2
     players = make_players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"),
                            seats=("Player 0", "Player 1"))   # numbered from 0, as the piles
+    if mode != "hvh" and not options.ai:
+        depth, slip = LEVELS[chosen]
+        console.say(f"(In plain words: at level {chosen} the AI looks {depth} move{'s' if depth != 1 else ''} "
+                    "ahead and scores the positions there by their nim-sum, the pile sizes combined by "
+                    "XOR; a nim-sum of 0 is bad for the player to move"
+                    + (f". {slip:.0%} of its moves are random slips.)" if slip else ". It never slips.)"))
     play_series(players, piles, rules, options, console, rng, first_seat(options, 0), LAB2_LOOK)
     return 0

@@ -17,19 +17,22 @@ and ``aivai`` work too; an ``--ai`` player must be one that can play a split
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
 from nim.errors import InvalidRulesError, NimError
-from nim.play.console import Console, piles_parser
+from nim.play.board import fitting
+from nim.play.console import Console, parse_yes_no, piles_parser
 from nim.play.game import Look, move_parser, random_board
+from nim.play.ingame import split_example
 from nim.play.players import OptimalStrategy
 from nim.play.session import PlayOptions, check_mode, first_seat, make_players, play_series
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
 
-__all__ = ["PIN", "PINS_LOOK", "PIN_STRATEGIES", "check_split_players", "heap_move_parser", "parse_game",
-           "pins_board", "run_pins"]
+__all__ = ["PIN", "PINS_LOOK", "GRUNDY_LOOK", "PIN_STRATEGIES", "check_split_players", "heap_move_parser",
+           "parse_game", "pins_board", "pins_look", "run_pins", "syntax", "with_convention"]
 
 #: One pin.
 PIN = "|"
@@ -47,18 +50,38 @@ _PIN = "\033[33m"
 _DIM = "\033[2m"
 
 #: The move syntax of Grundy's game, whose moves take nothing.
-GRUNDY_SYNTAX = ("Type a move as HEAP 0 PART: split heap HEAP into two unequal heaps, PART pins "
-                 "and the rest: '1 0 2' on a heap of 6 leaves heaps of 2 and 4. Heaps are numbered "
+GRUNDY_SYNTAX = ("Type a move as HEAP PART: split heap HEAP into two unequal heaps, PART pins "
+                 "and the rest: '1 2' on a heap of 6 leaves heaps of 2 and 4. Heaps are numbered "
                  "from 1; after a split the heaps after it are numbered one higher.")
-#: The move syntax, said when the game starts.
-SYNTAX = ("Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row) or "
+#: The move syntax of Kayles, said when it starts (``syntax`` for any game).
+SYNTAX = ("Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row or none) or "
           "HEAP TAKE PART (take TAKE pins and leave two rows, PART pins and the rest): "
-          "'2 1 3' on a heap of 7 knocks over 1 pin and leaves heaps of 3 and 3. "
+          "'1 1 1' on a heap of 3 knocks over 1 pin and leaves heaps of 1 and 1. "
           "Heaps are numbered from 1; after a split the heaps after it are numbered one higher.")
+#: NimX in plain words, said once when the game starts.
+EXACT_PLAYER = ("the exact player: it works out who wins from every position, so it never misses a "
+                "winning move")
 
 
-def pins_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
-    """The heaps as rows of pins, one line each, numbered from 1.
+def syntax(rules: Rules) -> str:
+    """How to type a move of this game, with an example that is legal in it."""
+    if rules.take == "grundy":
+        return GRUNDY_SYNTAX
+    example = split_example(rules)
+    text = "Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row or none)"
+    if example is None:
+        return text + ". Heaps are numbered from 1."
+    size, count, (a, b) = example
+    pins = "1 pin" if count == 1 else f"{count} pins"
+    return (text + " or HEAP TAKE PART (take TAKE pins and leave two rows, PART pins and the rest): "
+            f"'1 {count} {a}' on a heap of {size} knocks over {pins} and leaves heaps of {a} and {b}. "
+            "Heaps are numbered from 1; after a split the heaps after it are numbered one higher.")
+
+
+def pins_board(piles: Sequence[int], color: bool = False, width: int = 0,
+               columns: Optional[int] = None) -> str:
+    """The heaps as rows of pins, one line each, numbered from 1; on a terminal of
+    ``columns`` columns a long row draws as many pins as fit and ``...``.
 
     >>> print(pins_board((4, 1, 0)))
     Heap 1 | | | |   4
@@ -67,12 +90,14 @@ def pins_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str
     """
     if not piles:
         return "(no heaps)"
-    widest = min(max(max(piles), width), MAX_PINS)
-    room = max(widest * 2 - 1, 1) + (4 if max(piles) > MAX_PINS else 0)
     label_width = len(str(len(piles)))
+    # "Heap N " + pins + " ..." + "   " + the count
+    most = fitting(columns, 5 + label_width + 1 + 4 + 3 + len(str(max(max(piles), width))), 2, MAX_PINS)
+    widest = min(max(max(piles), width), most)
+    room = max(widest * 2 - 1, 1) + (4 if max(piles) > most else 0)
     lines = []
     for index, pile in enumerate(piles, start=1):
-        row = " ".join([PIN] * min(pile, MAX_PINS)) + (" ..." if pile > MAX_PINS else "")
+        row = " ".join([PIN] * min(pile, most)) + (" ..." if pile > most else "")
         row = row or "-"
         pad = " " * (room - len(row))
         label = f"Heap {index:>{label_width}}"
@@ -93,8 +118,24 @@ PINS_LOOK = Look(
     prompt="{name}, your move (HEAP TAKE, or HEAP TAKE PART to split; help for more): ",
     move_line="{name} {takes} {count} from heap {pile}{split}.",
     split_line="{name} {splits} heap {pile} into heaps of {a} and {b}.",
-    thing="pin",
+    thing="pin", noun="heap",
 )
+#: Grundy's game: a move splits a heap and takes nothing, typed HEAP PART.
+GRUNDY_LOOK = replace(PINS_LOOK, prompt="{name}, your move (HEAP PART to split a heap; help for more): ")
+
+
+def pins_look(rules: Rules) -> Look:
+    """The look of a game: Grundy's asks for HEAP PART, a game that never splits for HEAP TAKE."""
+    if rules.take == "grundy":
+        return GRUNDY_LOOK
+    if split_example(rules) is None:
+        return replace(PINS_LOOK, prompt="{name}, your move (HEAP TAKE; help for more): ")
+    return PINS_LOOK
+
+
+def with_convention(rules: Rules, misere: bool) -> Rules:
+    """The same game under misère (True) or normal play."""
+    return Rules(misere=misere, take=rules.take, k=rules.k, subtract=rules.subtract, octal=rules.octal)
 
 
 def parse_game(answer: str) -> Rules:
@@ -143,9 +184,16 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     EndOfInput, QuitGame
         From a prompt.
     """
-    rules = options.rules or console.ask(
-        "Which game? kayles, dawson-kayles, dawson-chess, grundy-game or an octal code such as "
-        "0.137 (Enter: kayles): ", parse_game)
+    rules = options.rules
+    if rules is None:
+        rules = console.ask(
+            "Which game? kayles, dawson-kayles, dawson-chess, grundy-game or an octal code such as "
+            "0.137 (Enter: kayles): ", parse_game)
+        misere = options.misere
+        if misere is None:
+            misere = console.ask("Misère play -- whoever makes the last move loses? (y/n; n: normal "
+                                 "play, whoever makes the last move wins) ", parse_yes_no)
+        rules = with_convention(rules, misere)
     if not rules.splits:
         raise NimError(f"the pins game plays take-and-break games (--game, --octal), not {rules}: "
                        "use --style rajalakshmi or lab2 for a take rule")
@@ -153,7 +201,7 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     mode = options.mode or "hvai"
     check_mode(options, mode)
     console.say(f"{rules.describe()}")
-    console.say(GRUNDY_SYNTAX if rules.take == "grundy" else SYNTAX)
+    console.say(syntax(rules))
     piles = options.piles
     if piles is None:
         piles = console.ask("Heaps (pin counts, e.g. 5 7; Enter: a random row): ",
@@ -163,6 +211,6 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     seats = ("You", "NimX") if mode == "hvai" else ("Player 1", "Player 2")
     players = make_players(mode, options, OptimalStrategy, seats=seats)
     if mode == "hvai" and not options.ai:
-        players[1].role = "the exact player"
-    play_series(players, piles, rules, options, console, rng, first_seat(options, 0), PINS_LOOK)
+        players[1].role = EXACT_PLAYER
+    play_series(players, piles, rules, options, console, rng, first_seat(options, 0), pins_look(rules))
     return 0

@@ -13,7 +13,7 @@ object under which convention.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser
 from nim.play.game import Look, Player, move_parser
@@ -35,7 +35,8 @@ RAJALAKSHMI_LARGEST = 10**6
 RAJALAKSHMI_MOST = 100
 
 
-def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0) -> str:
+def rajalakshmi_board(piles: Sequence[int], color: bool = False, width: int = 0,
+                      columns: Optional[int] = None) -> str:
     """The report's ``print_piles``: ``Piles: [0]:3 [1]:4 [2]:5`` (numbered from 0)."""
     return "Piles: " + " ".join(f"[{i}]:{p}" for i, p in enumerate(piles))
 
@@ -107,6 +108,10 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
     else:
         ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
     console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
+    if ai == "the nim-sum optimal move":
+        console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
+                    "column without carrying. The AI moves to make it 0, a position lost for the player "
+                    "to move.)")
     mode = options.mode
     if mode is None:
         modes = {"": "hvai", **MODE_WORDS}      # Enter: mode 1, the report's [default 1]

@@ -1,14 +1,28 @@
-"""The Lab 2 game record (a "test file"): its one writer and its one reader.
+"""The game record, a Lab 2 test file: its one writer and its one reader.
 
 A record is the number of piles, one pile size per line, then every move
 played, ``pile_index count`` from 0 (``pile_index count a b`` for a move of a
 take-and-break game that leaves two heaps a and b), in order::
 
+    # nimcore game record (a Lab 2 test file; lines starting with # are comments)
+    # rules: misere
+    # flow: lab2
+    # seat 0: human Player 0
+    # seat 1: ai level:2 Player 1
+    # first: 0
+    # seed: 7
     2        <- number of piles
     4        <- one pile size per line
     2
     0 2      <- then one move per line: pile_index count (0-based)
     1 2
+
+Lines starting with ``#`` are comments, which the reader skips; a game saved
+by nimcore says in them what a bare Lab 2 file leaves out (``RecordHeader``):
+the rules, the flow, the seats (each name, and for an AI the player as
+``make_strategy`` names it), who moved first, the random seed and, in a
+series of games (KUET), which game this is and the results so far. A file
+without them (Lab 2's own) reads as before: the command's flags say the rules.
 
 ``record_text`` writes one (``save FILE`` in a game, the web page's record);
 ``parse_replay`` and ``read_replay_file`` read one (``nimcore play --load``,
@@ -19,18 +33,81 @@ sit above the playing layer, and this module below both.
 >>> text = record_text((4, 2), [Move(0, 2), Move(1, 2)])
 >>> parse_replay(text).moves == (Move(0, 2), Move(1, 2))
 True
+>>> facts = RecordHeader(rules=Rules(misere=True), flow="lab2")
+>>> parse_replay(record_text((4, 2), [Move(0, 2)], facts)).header == facts
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import List, Sequence, Tuple
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from nim.errors import InputFileError
+from nim.errors import InputFileError, NimError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.position import Move
+from nim.rules import Rules
 
-__all__ = ["MAX_PILES", "ReplayFile", "move_text", "parse_replay", "read_replay_file", "record_text"]
+__all__ = ["MAX_PILES", "RECORD_TITLE", "RecordHeader", "ReplayFile", "SeatRecord", "move_text",
+           "parse_replay", "read_replay_file", "record_text"]
+
+#: The first line of a record nimcore writes (a comment to a Lab 2 reader).
+RECORD_TITLE = "# nimcore game record (a Lab 2 test file; lines starting with # are comments)"
+#: Longest seat name a record keeps.
+MAX_NAME = 80
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat of a recorded game: its name and, for an AI, the player as
+    ``make_strategy`` names it (``level:2``, ``optimal``...); None: a human."""
+
+    name: str
+    ai: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class RecordHeader:
+    """The facts a record keeps in its comment lines (None or empty: not said).
+
+    ``first`` is the seat (0 or 1) that made the first move of the file;
+    ``series`` the progress of a series of games, as plain data (KUET:
+    ``difficulty``, ``game`` (1-based), ``games`` and ``results``; another
+    flow: ``game``, ``games`` and ``wins``).
+    """
+
+    rules: Optional[Rules] = None
+    flow: Optional[str] = None
+    seats: Tuple[SeatRecord, ...] = ()
+    first: int = 0
+    seed: Optional[int] = None
+    series: Optional[Dict[str, Any]] = field(default=None, compare=True, hash=False)
+
+    @property
+    def mode(self) -> Optional[str]:
+        """``hvai``, ``hvh`` or ``aivai`` from the seats (None when they are not said)."""
+        if len(self.seats) != 2:
+            return None
+        ais = sum(seat.ai is not None for seat in self.seats)
+        return ("hvh", "hvai", "aivai")[ais]
+
+    def lines(self) -> List[str]:
+        """The header as comment lines, the title first."""
+        out = [RECORD_TITLE]
+        if self.rules is not None:
+            out.append(f"# rules: {self.rules}")
+        if self.flow is not None:
+            out.append(f"# flow: {self.flow}")
+        for index, seat in enumerate(self.seats):
+            name = " ".join(seat.name.split())[:MAX_NAME] or "-"
+            out.append(f"# seat {index}: {'human' if seat.ai is None else 'ai ' + seat.ai} {name}")
+        out.append(f"# first: {self.first}")
+        if self.seed is not None:
+            out.append(f"# seed: {self.seed}")
+        if self.series is not None:
+            out.append(f"# series: {json.dumps(self.series, sort_keys=True)}")
+        return out
 
 #: A file with more pile lines than this is refused (a replay is for small games).
 MAX_PILES = 1000
@@ -47,11 +124,15 @@ class ReplayFile:
     moves: Tuple[Move, ...]
     lines: Tuple[int, ...]
     name: str = "<replay>"
+    header: Optional[RecordHeader] = None     # the facts of a nimcore record (None: a bare Lab 2 file)
 
 
-def record_text(start: Sequence[int], moves: Sequence[Move]) -> str:
-    """A game as a Lab 2 test file: the number of piles, the sizes, then every move (from 0)."""
-    lines = [str(len(start)), *map(str, start), *map(move_text, moves)]
+def record_text(start: Sequence[int], moves: Sequence[Move],
+                header: Optional[RecordHeader] = None) -> str:
+    """A game as a Lab 2 test file: the header's facts as comments (when given),
+    the number of piles, the sizes, then every move (from 0)."""
+    lines = header.lines() if header is not None else []
+    lines += [str(len(start)), *map(str, start), *map(move_text, moves)]
     return "\n".join(lines) + "\n"
 
 
@@ -63,7 +144,8 @@ def move_text(move: Move) -> str:
 
 
 def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
-    """Parse the text of a Lab 2 test file. Blank lines are skipped.
+    """Parse the text of a Lab 2 test file. Blank lines and comments (``#``) are
+    skipped; a nimcore record's facts in its comments make ``header``.
 
     Raises
     ------
@@ -73,7 +155,8 @@ def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
     if not isinstance(text, str):
         raise InputFileError(f"a replay is the text of a file (a str), not {type(text).__name__}")
     numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
-    lines = [(number, line) for number, line in numbered if line]
+    header = _header([(number, line) for number, line in numbered if line.startswith("#")], name)
+    lines = [(number, line) for number, line in numbered if line and not line.startswith("#")]
     if not lines:
         raise InputFileError(f"{name} is empty: expected the number of piles on line 1")
     number, first = lines[0]
@@ -111,7 +194,58 @@ def parse_replay(text: str, name: str = "<replay>") -> ReplayFile:
         else:
             moves.append(Move(pile, take))
         move_lines.append(line_number)
-    return ReplayFile(piles, tuple(moves), tuple(move_lines), name)
+    return ReplayFile(piles, tuple(moves), tuple(move_lines), name, header)
+
+
+def _header(comments: List[Tuple[int, str]], name: str) -> Optional[RecordHeader]:
+    """The facts of a nimcore record's comment lines (None: none is said).
+
+    A comment that is not a known ``key: value`` is a comment; a known key
+    with a value that cannot be read is an error naming the line.
+    """
+    facts: Dict[str, Any] = {}
+    seats: Dict[int, SeatRecord] = {}
+    for number, line in comments:
+        key, colon, value = line[1:].partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not colon:
+            continue
+        where = f"{name}, line {number}"
+        if key == "rules":
+            try:
+                facts["rules"] = Rules.parse(value)
+            except NimError as error:
+                raise InputFileError(f"{where}: the record's rules: {error}") from None
+        elif key == "flow":
+            if not value.isidentifier():
+                raise InputFileError(f"{where}: the record's flow is a word (lab2, kuet...), not {value!r}")
+            facts["flow"] = value
+        elif key in ("first", "seed"):
+            number_value = decimal(value)
+            if number_value is None or (key == "first" and number_value not in (0, 1)):
+                expected = "0 or 1" if key == "first" else "a whole number"
+                raise InputFileError(f"{where}: the record's {key} must be {expected}, not {value!r}")
+            facts[key] = number_value
+        elif key == "series":
+            try:
+                series = json.loads(value)
+            except ValueError:
+                series = None
+            if not isinstance(series, dict):
+                raise InputFileError(f"{where}: the record's series must be a JSON object, not {value[:40]!r}")
+            facts["series"] = series
+        elif key.startswith("seat ") and key[5:].strip() in ("0", "1"):
+            words = value.split(maxsplit=2 if value.startswith("ai ") else 1)
+            if not words or words[0] not in ("human", "ai") or (words[0] == "ai" and len(words) < 2):
+                raise InputFileError(f"{where}: a seat is 'human NAME' or 'ai PLAYER NAME', not {value[:40]!r}")
+            ai = words[1] if words[0] == "ai" else None
+            seat_name = words[-1] if len(words) > (2 if ai else 1) else ""
+            seats[int(key[5:])] = SeatRecord(seat_name[:MAX_NAME], ai)
+    if seats:
+        if sorted(seats) != [0, 1]:
+            raise InputFileError(f"{name}: the record names seat {min(seats)} but not seat {1 - min(seats)}")
+        facts["seats"] = (seats[0], seats[1])
+    return RecordHeader(**facts) if facts else None
 
 
 def read_replay_file(path: str) -> ReplayFile:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.play.console import Console
 from nim.play.game import Look, Player, play_game
+from nim.play.record import RecordHeader, SeatRecord
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.position import Move
@@ -17,7 +18,7 @@ from nim.rules import Rules
 
 __all__ = [
     "MODES", "MODE_WORDS", "PlayOptions", "check_mode", "ai_for_seat", "first_seat", "make_players",
-    "play_series", "describe_rules", "introduce",
+    "play_series", "describe_rules", "introduce", "record_header",
 ]
 
 MODES = ("hvai", "hvh", "aivai")
@@ -44,6 +45,18 @@ class PlayOptions:
     table: bool = False
     play: Optional[bool] = None       # the KUET y/n question, answered by a flag
     moves: Tuple[Move, ...] = ()      # a loaded game's moves (--load), played before the game goes on
+    series: Optional[Dict[str, Any]] = None   # a loaded record's series so far (RecordHeader.series)
+    misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
+
+
+def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,
+                  series: Optional[Dict[str, Any]] = None) -> RecordHeader:
+    """What ``save FILE`` writes above the moves: the rules, the flow, the seats
+    (name, and the AI by its ``make_strategy`` name), who moved first, the seed."""
+    seats = tuple(SeatRecord(p.name, p.strategy.name if p.strategy is not None else None)
+                  for p in players)
+    return RecordHeader(rules=rules, flow=options.style, seats=seats, first=first, seed=options.seed,
+                        series=series)
 
 
 def ai_for_seat(options: PlayOptions, seat: int, default: Callable[[], Strategy]) -> Strategy:
@@ -111,13 +124,22 @@ def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, opt
     ``game_over`` adds the Rajalakshmi report's "Game over. X wins!" line."""
     games = options.games or 1
     wins = [0, 0]
+    start = 1
+    resumed = options.series or {}
+    if isinstance(resumed.get("game"), int) and 1 <= resumed["game"] <= games:
+        start = resumed["game"]          # a loaded record of game N of a series goes on from game N
+        saved = resumed.get("wins")
+        if isinstance(saved, list) and len(saved) == 2 and all(isinstance(w, int) for w in saved):
+            wins = list(saved)
     if any(player.role for player in players):
         console.say(introduce(players))
-    for game in range(1, games + 1):
+    for game in range(start, games + 1):
         if games > 1:
             console.say(f"\n=== Game {game} of {games} ===")
+        series = {"game": game, "games": games, "wins": list(wins)} if games > 1 else None
         result = play_game(players, piles, rules, rng, console, first=first, look=look,
-                           moves=options.moves if game == 1 else ())
+                           moves=options.moves if game == start else (),
+                           header=record_header(options, players, rules, first, series))
         if game_over:
             console.say(f"Game over. {players[result.winner].name} wins!")
         wins[result.winner] += 1

@@ -10,7 +10,7 @@ faster than one move, the only cut-off), each canonical position solved once
 thanks to the table. That is exact for every rule set, closed forms included:
 Bouton's and Sprague-Grundy's theorems give who wins, not how long it lasts,
 so the depth needs the search even where the value does not -- except under
-take `any`, whose game length has a closed form (``nim.length``, docs/theory.md):
+take `any`, whose game length has a closed form (``nim.solving.length``, docs/theory.md):
 there every depth comes from the formulas, without search. Elsewhere the cost
 is the number of positions reachable from the root (not only those a proof
 needs): for large positions ask for values only (``depth=False``), which the
@@ -72,7 +72,7 @@ class Analysis(List[MoveAnalysis]):
         self.piles = piles
         self._rules = str(rules)  # the rule string: pickles like the plain list did
         #: how the rows were found: "theory" (formulas: values by the Grundy
-        #: summary, depths under take `any` by nim.length) or "tt" (the search)
+        #: summary, depths under take `any` by nim.solving.length) or "tt" (the search)
         self.method = method
 
     @property

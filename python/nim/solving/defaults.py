@@ -46,6 +46,12 @@ def solve(
         default a ``Position``'s own rules.
     method : str, default "auto"
         ``auto``, ``minimax``, ``alphabeta``, ``grundy`` (and any engine added later).
+        Take-and-break games (octal codes, Grundy's game) take ``auto``,
+        ``theory``, ``tt`` and, in misère play, ``quotient``: the misère
+        quotient (``nim.octal.misere_quotient``), which ``auto`` tries first
+        (within a quarter of ``time_limit``, 2 s without one;
+        ``nim.solving.takebreak_quotient``) and ``quotient`` forces (an error
+        where it cannot cover the heaps).
     node_limit : int or None
         Stop a search after this many nodes (0 or None: no limit; at most 2**63 - 1).
     time_limit : float or None
@@ -126,7 +132,7 @@ def analyze(
         By default a ``Position``'s own rules.
     depth : bool, default True
         Compute each move's depth, exact: under take `any` by the game-length
-        formulas (``nim.length``, no search, O(moves)); under `max K`, `half`
+        formulas (``nim.solving.length``, no search, O(moves)); under `max K`, `half`
         and `set S` by a search of every position reachable from the root
         (the result's ``method`` says "tt"). False: values only (depth None),
         by the theory where it is exact, much faster on large positions.

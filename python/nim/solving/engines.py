@@ -15,7 +15,7 @@ tt         negamax alpha-beta over canonical positions with a transposition
            table of at most ``tt_mb`` MB (every rule set; nimcore.tt)
 auto       ``theory`` where it is exact, else ``tt`` (with a TheoryWarning)
 
-ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.heuristics
+ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.solving.heuristics
 ========== ==============================================================
 
 They are listed, in that order, in the tuple ``ENGINES`` of ``Engine`` objects:
@@ -126,6 +126,9 @@ def theory_gap(rules: Rules) -> Optional[str]:
             "option of value 1), so the misère rule of the theory is not exact")
 
 
+#: Methods only the take-and-break games answer (nim.solving.takebreak refuses them elsewhere).
+SPLIT_ONLY_METHODS = ("quotient",)
+
 #: Method names as given -> their checked normal form (a handful of strings: a
 #: solve's call cost is a dict lookup, not four string methods).
 _CHECKED: Dict[str, str] = {}
@@ -137,7 +140,7 @@ def _check_method(method: str) -> str:
     if not isinstance(method, str):
         raise UnknownMethodError(f"method must be a string, not {method!r}")
     name = method_key(method)
-    if name not in METHODS:
+    if name not in METHODS and name not in SPLIT_ONLY_METHODS:
         raise UnknownMethodError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     if type(method) is str and len(_CHECKED) < 256:
         _CHECKED[method] = name
@@ -395,7 +398,7 @@ def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
 
 def run_ida(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tuple[Solution, Tuple[int, int, int]]:
     """IDA* on a position: a Solution whose value is the found path's outcome for
-    the mover (see nim.heuristics), and (path_length, iterations, threshold).
+    the mover (see nim.solving.heuristics), and (path_length, iterations, threshold).
     Progress is never shown (IDA* restarts its count every iteration)."""
     search = new_search(piles, rules, options._replace(progress=False), "ida")
     try:

@@ -50,6 +50,11 @@ RULE_TEXT = {
              "of its Grundy value), so the position plays as misère Nim on the Grundy values: with B "
              "the number of values >= 2, the player to move loses exactly when B = 0 and X = 1, or "
              "B >= 1 and X = 0 (docs/theory.md).",
+    "quotient": "the misère quotient (Plambeck and Siegel, 'Misère quotients for impartial games', "
+                "JCTA 2008; nim.octal.misere_quotient): a finite commutative monoid Q with a subset P, "
+                "and a map sending each heap size to an element of Q, computed and verified for this game. "
+                "A sum of heaps maps to the product of its heaps' elements, and the player to move loses "
+                "exactly when that product lies in P (docs/theory.md).",
     "split-search": "search: the genus rule does not decide this misère position (a heap it holds or "
                     "reaches is not tame), so the exact search over canonical positions (heaps sorted, "
                     "dead heaps dropped) solved it; the Grundy values are shown for reference only.",
@@ -70,7 +75,9 @@ class Explanation:
         The move the solver chose (None: no legal move).
     rule : str
         Key of the rule that decided: ``bouton``, ``sprague-grundy``,
-        ``bouton-misere``, ``tame-misere`` or ``search`` (see RULE_TEXT).
+        ``bouton-misere``, ``tame-misere``, ``search``, and for take-and-break
+        games ``octal-nim-sum``, ``genus``, ``quotient`` or ``split-search``
+        (see RULE_TEXT).
     grundy : tuple of int
         Each pile's Grundy value.
     xor, big, ones : int
@@ -78,7 +85,7 @@ class Explanation:
     after : tuple of int or None
         (xor, big, ones) after the move.
     method : str
-        The engine that found the value: ``theory`` or ``tt``.
+        The engine that found the value: ``theory``, ``genus``, ``quotient`` or ``tt``.
     grundy_text : str
         How the Grundy values are computed.
     length : int or None
@@ -102,6 +109,8 @@ class Explanation:
     length: Optional[int] = None
     #: each heap's genus (misère play of a take-and-break game), else None
     genus: Optional[Tuple[str, ...]] = None
+    #: the misère quotient's account (``nim.solving.takebreak_explain.quotient_account``), else None
+    quotient: Optional[Dict[str, Any]] = None
     #: what writes the prose: the take rules' account or the take-and-break games'
     render: Callable[["Explanation"], List[str]] = field(
         default=lambda e: _bare_lines(e), compare=False, repr=False)
@@ -129,6 +138,7 @@ class Explanation:
             "method": self.method,
             "length": self.length,
             "genus": None if self.genus is None or len(self.genus) > SHOW_PILES else list(self.genus),
+            "quotient": self.quotient,
             "text": self.text,
         }
 

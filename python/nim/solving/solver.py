@@ -8,14 +8,14 @@ from sys import modules as _modules
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
-from nim.solving.engines import (  # the public ones are nim.solver's names too
-    ENGINES, METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named, has_closed_form,
-    register_engine, theory,
+from nim.solving.engines import (  # the public ones are nim.solving.solver's names too
+    ENGINES, METHODS, SPLIT_ONLY_METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named,
+    has_closed_form, register_engine, theory,
 )
 from nim.solving.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
-from nim.errors import NimError, SearchLimitError
+from nim.errors import NimError, SearchLimitError, UnknownMethodError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
@@ -159,7 +159,8 @@ class Solver:
         piles : iterable of int
             Pile sizes, non-negative; read once.
         method : str, default "auto"
-            An engine name (``nim.METHODS``).
+            An engine name (``nim.METHODS``); ``quotient`` too for a
+            take-and-break game in misère play (see ``nim.solve``).
         limits : Limits, optional
             Limits of this call (default: the Solver's; its ``memory`` is the
             Solver's table size and cannot change per call).
@@ -247,6 +248,9 @@ class Solver:
         if self._rules.splits:
             from nim.solving.takebreak import split_solve
             return split_solve(position, self._rules, name, options)
+        if name in SPLIT_ONLY_METHODS:
+            raise UnknownMethodError(f"method {method!r} solves take-and-break games (misère play), "
+                                     f"not {self._rules}")
         if name == "auto":
             name = auto_method(self._rules)
         engine = engine_named(name)
@@ -326,6 +330,11 @@ class Solver:
             from nim.octal.sums import sum_table
             from nim.solving.takebreak import split_values
             return split_values(positions, sum_table(self._rules))
+        if self._rules.splits:       # misère: the quotient's products where it covers the batch
+            from nim.solving.takebreak import misere_split_values
+            found = misere_split_values(positions, self._rules, self.call_options())
+            if found is not None:
+                return found
         return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:

@@ -19,7 +19,8 @@ winner hurries, the loser delays).
 from __future__ import annotations
 
 import time
-from typing import NamedTuple, Optional, Sequence, Tuple
+from array import array
+from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
@@ -32,7 +33,10 @@ from nim.solving.engines import abandon_search, finish_search
 from nim.solving.limits import Limits
 from nim.solving.solution import DEFAULT_TT_MB, SolveOptions, check_options
 
-__all__ = ["SplitResult", "split_search"]
+if TYPE_CHECKING:
+    from nim.octal.quotient import MisereQuotient
+
+__all__ = ["SplitResult", "quotient_leaf", "split_search"]
 
 #: The limits of a call that gives none (the default node limit, no time limit).
 _NO_LIMITS = Limits()
@@ -92,8 +96,33 @@ def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move
     return Move(pile, heap - a)
 
 
+#: The compiled leaf of each quotient used lately (id -> (quotient, leaf)): its table
+#: is flattened once, not at every solve (Dawson's Q_33 has 638**2 products).
+_LEAVES: Dict[int, Tuple[Any, Tuple[int, "array[int]", "array[int]", bytes]]] = {}
+
+
+def quotient_leaf(quotient: "MisereQuotient") -> Optional[Tuple[int, "array[int]", "array[int]", bytes]]:
+    """The search's leaf of a misère quotient, ``(bound, elements, table, p)`` as
+    ``nimcore.splits.search`` takes it; None for a quotient too large to be a leaf."""
+    known = _LEAVES.get(id(quotient))
+    if known is not None and known[0] is quotient:
+        return known[1]
+    if quotient.order > splits.MAX_LEAF_ORDER:
+        return None
+    bound = min(quotient.bound, splits.MAX_HEAP)
+    elements = array("H", quotient.heap_elements[:bound + 1])
+    table = array("H", [product for row in quotient.table for product in row])
+    p = bytes(1 if x in quotient.p_portion else 0 for x in range(quotient.order))
+    leaf = (bound, elements, table, p)
+    if len(_LEAVES) >= 8:
+        _LEAVES.clear()
+    _LEAVES[id(quotient)] = (quotient, leaf)
+    return leaf
+
+
 def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
-                 limits: Limits = _NO_LIMITS, tame_leaves: bool = True, etc: bool = False) -> SplitResult:
+                 limits: Limits = _NO_LIMITS, tame_leaves: bool = True, etc: bool = False,
+                 quotient: Optional["MisereQuotient"] = None) -> SplitResult:
     """Solve a sum of heaps of a take-and-break game exactly, by search.
 
     Parameters
@@ -112,6 +141,11 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
     etc : bool
         Misère play, values only: probe every child in the table first and
         take one known lost at once (fewer nodes, but measured slower).
+    quotient : MisereQuotient or None
+        Misère play, values only: the misère quotient of ``rules`` (exact for
+        heaps up to its ``bound``), the search's exact leaf: a sub-position whose
+        heaps are all within the bound is decided by its table in O(heaps), and
+        a move to such a sub-position that is lost is tried first.
 
     Raises
     ------
@@ -147,12 +181,13 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
     except MemoryError:
         raise SearchLimitError(f"no memory for a table of {mb:,} MB; give less (tt_mb)",
                                reason="memory") from None
+    leaf = quotient_leaf(quotient) if quotient is not None and rules.misere and not distance else None
     search = Search(CoreRules(rules.misere, "any"), piles, node_limit=options.node_limit,
                     time_limit=options.time_limit, cancel=options.cancel,
                     progress=search_progress("tt", options.progress, table))
     try:
         score, heap, count, a, b, _ = splits.search(search, table, takes_all, leaves, parts, grundy_game,
-                                                    grundy, distance, tame, etc)
+                                                    grundy, distance, tame, etc, leaf=leaf)
     except MemoryError:
         abandon_search(search)
         raise SearchLimitError(f"the split search ran out of memory on {list(piles)[:10]}",

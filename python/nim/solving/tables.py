@@ -18,12 +18,13 @@ a second, Ctrl-C checked. Elsewhere the DP over the rows answers
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from nim.solving import engines
-from nim.errors import InvalidPositionError
+from nim.errors import InvalidPositionError, SearchLimitError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
+from nim.solving.limits import Limits
 from nim.solving.pile_dp import lone_piles
 from nim.solving.theory import grundy_table
 
@@ -96,16 +97,20 @@ def pile_outcomes(upto: int, rules: RulesLike = None) -> List[int]:
     return [row.value for row in pile_table(upto, rules, grundy=False)]
 
 
-def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> PileTable:
+def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True,
+               limits: Optional[Limits] = None) -> PileTable:
     """The table of lone piles 0..upto under ``rules``.
 
     ``grundy=False`` leaves the Grundy column at 0 (kept for compatibility:
-    the values cost nothing extra now).
+    the values cost nothing extra now). ``limits`` bound each search of a
+    take-and-break game's misère column (the only column found by search).
 
     Raises
     ------
     InvalidPositionError
         When ``upto`` is negative, not a whole number, or over MAX_TABLE_ROWS.
+    SearchLimitError
+        When ``limits`` stop a search.
     KeyboardInterrupt
         On Ctrl-C.
     """
@@ -114,8 +119,10 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True) -> Pi
     if ruleset.splits:      # a take-and-break game: normal play from its nim-sequence, misère by solving
         from nim.octal.sequence import heap_table
 
-        columns = misere_heap_table if ruleset.misere else heap_table
-        values, grundies, takes, movable = columns(ruleset, n_max)
+        if ruleset.misere:
+            values, grundies, takes, movable = misere_heap_table(ruleset, n_max, limits)
+        else:
+            values, grundies, takes, movable = heap_table(ruleset, n_max)
         return PileTable(list(map(PileRow, range(n_max + 1), values, grundies, takes, movable)), ruleset)
     min_take = ruleset.min_take
     if engines.has_closed_form(ruleset):
@@ -136,7 +143,7 @@ def _size(value: int) -> int:
     return n
 
 
-def misere_heap_table(rules: Rules, upto: int
+def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
                       ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
     """Columns of the single-heap table of a take-and-break game in misère play, heaps
     0..upto: ``(values, grundies, winning_takes, movable)``; the Grundy column is
@@ -156,9 +163,13 @@ def misere_heap_table(rules: Rules, upto: int
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
+    cancel = limits.cancel if limits is not None else None
     for heap in range(upto + 1):
+        if cancel is not None and cancel.is_set():      # a row answered by genus theory searches nothing
+            raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
+                                   reason="cancelled")
         winning = sorted({move[1] for move in split_moves([heap], rules)
-                          if solve(child([heap], move), rules).value < 0})
+                          if solve(child([heap], move), rules, limits=limits).value < 0})
         moves = not table.dead(heap)
         values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
         takes.append(tuple(winning))

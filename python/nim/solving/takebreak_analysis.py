@@ -2,7 +2,8 @@
 
 Values in normal play come from the nim-sum (a move changes one heap's value,
 so each child's nim-sum is the position's with that value replaced: no search,
-O(moves)); values in misère play from the genus rule or the search, one per
+O(moves)); values in misère play from the misère quotient where it covers the
+heaps (each child's product), else the genus rule or the search, one per
 distinct child (children are compared as canonical positions: heaps sorted,
 dead heaps dropped); depths from the exact search in distance mode
 (``split_search(distance=True)``), which gives each child's remoteness.
@@ -44,8 +45,10 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
                    options: SolveOptions) -> Tuple[List[MoveAnalysis], str]:
     """``(rows, method)`` of ``analyze`` on a position of a take-and-break game.
 
-    ``method`` is "theory" (normal-play values by the nim-sum), "genus" (misère
-    values all by the genus rule) or "tt" (some by the search; every depth).
+    ``method`` is "theory" (normal-play values by the nim-sum), "quotient"
+    (misère values by the misère quotient, some perhaps by the genus rule),
+    "genus" (misère values all by the genus rule) or "tt" (some by the search;
+    every depth).
 
     Raises
     ------
@@ -72,6 +75,14 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
             after = table.grundy(rest) if split is None else table.grundy(split[0]) ^ table.grundy(split[1])
             rows.append(MoveAnalysis(move, -1 if x ^ grundies[pile] ^ after else 1, None))
         return rows, "theory"
+    if not depth and rules.misere:
+        from nim.solving.takebreak_quotient import quotient_for
+
+        quotient = quotient_for(rules, piles, options)
+        if quotient is not None and quotient.covers(max(piles, default=0)):
+            # a child's heaps are no larger than the position's: the quotient covers them all
+            return [MoveAnalysis(move, 1 if quotient.is_lost(child(piles, move)) else -1, None)
+                    for move in moves], "quotient"
     answers: Dict[Tuple[int, ...], Tuple[int, Optional[int]]] = {}
     methods: Set[str] = set()
     nodes = 0
@@ -95,4 +106,6 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
         rows.append(MoveAnalysis(move, value, remoteness))
     if depth or "tt" in methods:
         return rows, "tt"
+    if "quotient" in methods:
+        return rows, "quotient"
     return rows, "genus" if methods == {"genus"} else "theory"

@@ -1,12 +1,15 @@
 """``explain`` for take-and-break games (octal codes, Grundy's game): each heap's
 Grundy value (and, in misère play, its genus), which rule decided -- the nim-sum
-(normal play), Conway's genus rule, or the exact search -- and why the move wins.
+(normal play), the misère quotient, Conway's genus rule, or the exact search --
+and why the move wins. A quotient's answer names the element each heap maps to
+(a word in the generators), their product, whether it lies in P, and the
+quotient's presentation.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import SearchLimitError
 from nim.octal.sums import SumTable, sum_table
@@ -17,7 +20,13 @@ from nim.solving.explanation import (
 )
 from nim.solving.takebreak import child
 
-__all__ = ["explain_splits", "split_lines"]
+if TYPE_CHECKING:
+    from nim.octal.quotient import MisereQuotient
+
+__all__ = ["explain_splits", "quotient_account", "split_lines"]
+
+#: Most elements of P, and relations, an explanation lists (Dawson's Q_33 has 109 in P).
+SHOW_ELEMENTS = 12
 
 
 def _summary(grundies: List[int]) -> Tuple[int, int, int]:
@@ -69,10 +78,84 @@ def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Ex
     after = None
     if solution.move is not None:
         after = _summary(table.grundies(child(position, solution.move)))
-    rule = {"theory": "octal-nim-sum", "genus": "genus"}.get(solution.method, "split-search")
+    rule = {"theory": "octal-nim-sum", "genus": "genus", "quotient": "quotient"}.get(
+        solution.method, "split-search")
     genus = _genera(position, rules) if rules.misere else None
+    account = None
+    if solution.method == "quotient":
+        from nim.solving.takebreak_quotient import known_quotient
+
+        quotient = known_quotient(rules, position)
+        if quotient is not None:
+            account = quotient_account(position, quotient, solution.move)
     return Explanation(position, rules, solution.value, solution.move, rule, tuple(grundies), x, big, ones,
-                       after, solution.method, _formula(table), None, genus, render=split_lines)
+                       after, solution.method, _formula(table), None, genus, quotient=account,
+                       render=split_lines)
+
+
+def _product(quotient: "MisereQuotient", heaps: Sequence[int]) -> int:
+    return quotient.product(heaps)
+
+
+def quotient_account(position: Tuple[int, ...], quotient: "MisereQuotient",
+                     move: Optional[Any]) -> Dict[str, Any]:
+    """What an explanation says of a quotient's answer, JSON-ready: the quotient (order,
+    bound, proven, period, presentation, P), each shown heap's element (a word in the
+    generators), the position's product and whether it is in P, and the same after the move."""
+    name = quotient.element_name
+    product = _product(quotient, position)
+    account: Dict[str, Any] = {
+        "game": quotient.game,
+        "order": quotient.order,
+        "bound": quotient.bound,
+        "proven": quotient.proven,
+        "period": None if quotient.period is None else list(quotient.period),
+        "generators": [[generator, heap] for generator, heap in quotient.generators],
+        "relations": list(quotient.relations),
+        "p_size": len(quotient.p_portion),
+        "p_portion": [name(x) for x in sorted(quotient.p_portion)[:SHOW_ELEMENTS]],
+        "elements": [[heap, name(quotient.element(heap))] for heap in position[:SHOW_PILES]],
+        "product": name(product),
+        "in_p": product in quotient.p_portion,
+        "after": None,
+        "after_in_p": None,
+    }
+    if move is not None:
+        later = _product(quotient, child(position, move))
+        account["after"] = name(later)
+        account["after_in_p"] = later in quotient.p_portion
+    return account
+
+
+def _quotient_lines(e: Explanation) -> List[str]:
+    """The quotient's part of the prose (rule "quotient")."""
+    q = e.quotient
+    if q is None:                  # the quotient was not kept (another process answered)
+        return [f"Value by the misère quotient: the player to move {'wins' if e.value > 0 else 'loses'}."]
+    if q["proven"]:
+        reach = "exact for every heap size"
+        if q["period"] is not None:
+            reach += (f" (its heap map is periodic with period {q['period'][1]} from heap {q['period'][0]}, "
+                      "proven)")
+    else:
+        reach = f"exact for heaps up to {q['bound']:,} (computed that far; no period proven)"
+    lines = [f"Misère quotient of {q['game']}: order {q['order']:,} (elements), "
+             f"P-portion of {q['p_size']:,}, {reach}."]
+    generators = ", ".join(f"{g} = heap {h}" for g, h in q["generators"])
+    relations = q["relations"][:SHOW_ELEMENTS]
+    more = len(q["relations"]) - len(relations)
+    lines.append(f"Presentation: generators {generators or 'none'}; relations "
+                 + (", ".join(relations) + (f" (and {more:,} more)" if more else "") if relations else "none")
+                 + ".")
+    lines.append("P = {" + ", ".join(q["p_portion"]) + (", ..." if q["p_size"] > len(q["p_portion"]) else "")
+                 + "}: the elements of the lost positions (the player to move loses).")
+    shown = q["elements"]
+    lines.append("Each heap maps to an element: " + ", ".join(f"heap {h} -> {w}" for h, w in shown)
+                 + (" ..." if len(e.piles) > len(shown) else "") + ".")
+    where = "in P" if q["in_p"] else "not in P"
+    lines.append(f"Their product (the position's element) is {q['product']}, {where}: "
+                 f"{'lost' if q['in_p'] else 'won'} for the player to move.")
+    return lines
 
 
 def split_lines(e: Explanation) -> List[str]:
@@ -94,15 +177,19 @@ def split_lines(e: Explanation) -> List[str]:
                      + (" ..." if n > len(e.genus) else ""))
     if e.rule == "genus":
         lines.append(f"X = XOR of the Grundy values = {e.xor}; B = heaps of Grundy value >= 2 = {e.big:,}.")
-    else:
+    elif e.rule != "quotient":
         lines.append(f"X = XOR of the Grundy values = {e.xor}.")
     lines.append("Rule: " + RULE_TEXT[e.rule])
+    if e.rule == "quotient":
+        lines.extend(_quotient_lines(e))
     lines.append(f"Theory and proofs: {theory_document()}")
     who = "wins" if e.value > 0 else "loses"
     if e.rule == "octal-nim-sum":
         lines.append(f"Here X = {e.xor}: {'won' if e.xor else 'lost'} for the player to move.")
     elif e.rule == "genus":
         lines.append(f"Here {outcome_reason(True, e.xor, e.big)}.")
+    elif e.rule == "quotient":
+        pass                      # the quotient's lines said it
     else:
         lines.append(f"Value by search ({e.method}): the player to move {who}.")
     if e.move is None:
@@ -128,8 +215,13 @@ def split_lines(e: Explanation) -> List[str]:
                      f"{g_before ^ e.xor ^ e.after[0]}). It leaves "
                      + outcome_reason(True, e.after[0], e.after[1], "the opponent")
                      + ", every heap still tame.")
+    elif e.value > 0 and e.rule == "quotient" and e.quotient is not None:
+        lines.append(f"Winning move: {e.move} (heap {size}). It leaves a position whose product is "
+                     f"{e.quotient['after']}, in P: lost for the opponent. (Found by scanning each heap's "
+                     "options for one that brings the product into P.)")
     elif e.value > 0:
-        lines.append(f"Winning move (found by the search): {e.move}.")
+        lines.append(f"Winning move (found by the {'quotient' if e.rule == 'quotient' else 'search'}): "
+                     f"{e.move}.")
     else:
         if e.rule == "octal-nim-sum":
             why = ("a move replaces one heap's Grundy value g by the value of one of its options, never g "
@@ -137,6 +229,9 @@ def split_lines(e: Explanation) -> List[str]:
         elif e.rule == "genus":
             why = ("tame heaps play as the nim-heaps of their Grundy values, and every move from a lost "
                    "position of misère Nim leaves a won one, so every move leaves the opponent a win")
+        elif e.rule == "quotient":
+            why = ("the quotient is verified: a product is in P exactly when no move leads to a product in "
+                   "P, so every move leaves the opponent a product outside P, a win")
         else:
             why = "the search found that every move leaves the opponent a win"
         lines.append(f"Lost: {why}. Shown: {e.move}.")

@@ -4,8 +4,9 @@ Courses teach Nim with reinforcement learning -- misère Nim on 1, 3, 5, 7 with
 Q-learning is a classic assignment -- and a student cannot tell how close the
 agent is to perfect. ``grade`` asks the agent for its move in every position
 reachable from a start (or a sample of them, or positions you list) and
-compares with the exact oracle, batched through the C core
-(``Solver.values`` and ``Solver.best_moves`` over the whole position grid):
+compares with the exact oracle, computed by compiled code in one pass over the
+whole position grid (``grid_oracle``: every value and game length, each legal
+take looked at once):
 
 * in a **won** position the agent should keep the win: its move must leave a
   position lost for the opponent;
@@ -55,17 +56,22 @@ Requires NumPy (``pip install "nimcore[rl]"``).
 from __future__ import annotations
 
 import math
+import operator
 import random
 import re
 import time
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from nim.errors import NimError
+from nim.inputs import MAX_DIGITS, read_capped
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 
-__all__ = ["MAX_GRID", "Blunder", "Grade", "as_agent", "grade", "load_qtable", "format_grade"]
+__all__ = ["MAX_GRID", "MAX_WORK", "Blunder", "Grade", "as_agent", "grade", "grid_oracle", "load_qtable",
+           "format_grade"]
 
 #: Largest position grid (product of pile + 1) a grade covers.
 MAX_GRID = 5_000_000
@@ -170,13 +176,36 @@ _NUMBERS = re.compile(r"-?\d+")
 def _ints(key: Any) -> Tuple[int, ...]:
     """A state or action key as a tuple of ints (a string: the numbers in it)."""
     if isinstance(key, str):
-        return tuple(int(n) for n in _NUMBERS.findall(key))
-    if isinstance(key, (int,)) and not isinstance(key, bool):
+        numbers = _NUMBERS.findall(key)
+        if any(len(n) > MAX_DIGITS for n in numbers):
+            raise NimError(f"a Q-table key holds a number of more than {MAX_DIGITS:,} digits: {key!r:.60}")
+        return tuple(int(n) for n in numbers)
+    if isinstance(key, int) and not isinstance(key, bool):
         return (key,)
     try:
-        return tuple(int(n) for n in key)
+        return tuple(operator.index(n) for n in key)
     except (TypeError, ValueError):
         raise NimError(f"a Q-table key must be numbers (piles, or a move), not {key!r:.60}") from None
+
+
+def _q_value(value: Any, key: Any) -> float:
+    """A Q-value as a float: a number (NumPy's too), not NaN, not too large for a float."""
+    problem = ""
+    if value is None or isinstance(value, (str, bytes, bool)) or not hasattr(value, "__float__"):
+        problem = "is not a number"
+    else:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            problem = "is not a number"
+        except OverflowError:
+            problem = "is too large for a float"
+        else:
+            if number != number:
+                problem = "is NaN"
+            else:
+                return number
+    raise NimError(f"the Q-value at {key!r:.60} {problem}: {value!r:.40}")
 
 
 def _action(key: Any, max_pile: int) -> Move:
@@ -197,14 +226,14 @@ def _qtable_by_state(table: Dict[Any, Any], max_pile: int) -> Dict[Tuple[int, ..
         if isinstance(value, dict):                      # {state: {action: value}}
             moves = by_state.setdefault(_ints(key), {})
             for action, q in value.items():
-                moves[_action(action, max_pile)] = float(q)
+                moves[_action(action, max_pile)] = _q_value(q, (key, action))
         elif isinstance(key, tuple) and len(key) == 2 and not isinstance(key[0], (int, float)):
             state, action = key                          # {(state, action): value}
-            by_state.setdefault(_ints(state), {})[_action(action, max_pile)] = float(value)
-        elif hasattr(value, "__len__") and not isinstance(value, str):   # {state: values by id}
+            by_state.setdefault(_ints(state), {})[_action(action, max_pile)] = _q_value(value, key)
+        elif hasattr(value, "__len__") and not isinstance(value, (str, bytes)):   # {state: values by id}
             moves = by_state.setdefault(_ints(key), {})
             for action_id, q in enumerate(value):
-                moves[_action(action_id, max_pile)] = float(q)
+                moves[_action(action_id, max_pile)] = _q_value(q, (key, action_id))
         else:
             raise NimError(f"unknown Q-table layout at key {key!r:.60} (value {value!r:.40}): see "
                            "help(nim.grade) for the layouts it reads")
@@ -254,6 +283,7 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     NimError
         For an object that is none of these, or a Q-table in an unknown layout.
     """
+    _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
     if isinstance(agent, dict):
@@ -310,26 +340,37 @@ def load_qtable(path: str) -> Dict[Any, Any]:
 
     from nim.errors import InputFileError
 
+    is_json = str(path).endswith(".json")
+    kind = "JSON" if is_json else "pickle"
+    # the cap and (for JSON) the NUL check every input file has: /dev/zero fails at once
+    data_bytes = read_capped(path, "Q-table", binary_ok=not is_json)
     try:
-        if path.endswith(".json"):
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        else:
-            with open(path, "rb") as handle:
-                data = pickle.load(handle)
-    except OSError as error:
-        raise InputFileError(f"cannot read {path}: {error.strerror or error}") from None
-    except (ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as error:
-        raise InputFileError(f"{path} is not a {'JSON' if path.endswith('.json') else 'pickle'} "
-                             f"Q-table: {error}") from None
+        data = json.loads(data_bytes) if is_json else pickle.loads(data_bytes)
+    except RecursionError:
+        raise InputFileError(f"{path} is not a {kind} Q-table: it is nested too deep") from None
+    except MemoryError:
+        raise InputFileError(f"{path}: not enough memory to read its {len(data_bytes):,} bytes") from None
+    except (ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError,
+            IndexError, KeyError) as error:
+        raise InputFileError(f"{path} is not a {kind} Q-table: {str(error)[:200]}") from None
     if isinstance(data, list):
         table: Dict[Any, Any] = {}
         for number, record in enumerate(data):
             if not isinstance(record, dict) or not {"state", "action", "value"} <= set(record):
                 raise InputFileError(f"{path}: record {number} is not {{state, action, value}}: {record!r:.60}")
-            action = record["action"]
-            table[(tuple(record["state"]), tuple(action) if isinstance(action, list) else action)] = \
-                record["value"]
+            state, action = record["state"], record["action"]
+            if not isinstance(state, (list, str)):
+                raise InputFileError(f"{path}: record {number}: a state is a list of piles, not {state!r:.60}")
+            if isinstance(action, list):
+                action = tuple(action)
+            if isinstance(action, bool) or not isinstance(action, (int, str, tuple)):
+                raise InputFileError(f"{path}: record {number}: an action is [pile, count] or an action id, "
+                                     f"not {action!r:.60}")
+            try:
+                table[(tuple(state) if isinstance(state, list) else state, action)] = record["value"]
+            except TypeError:       # a list inside a state or an action: unhashable
+                raise InputFileError(f"{path}: record {number}: a state or action holds more than "
+                                     f"numbers: {record!r:.60}") from None
         return table
     if not isinstance(data, dict):
         raise InputFileError(f"{path} holds a {type(data).__name__}, not a Q-table (a dict or a list of records)")
@@ -339,62 +380,92 @@ def load_qtable(path: str) -> Dict[Any, Any]:
 # -- the oracle over the grid ------------------------------------------------------------------
 
 
-def _depths(np: Any, grid: Any, values: Any, box: Tuple[int, ...], rules: Rules) -> Tuple[Any, Any]:
-    """Moves to the end of the game from every grid position, both sides playing best
-    (the winner takes the quickest win, the loser the slowest loss; 0 at the end), and
-    per position the largest of its children's (-1: no move): the longest delay."""
-    n = len(grid)
+#: Most (position, legal take) pairs the oracle's pass may visit: about a second of C.
+MAX_WORK = 1_000_000_000
+
+
+def _take_table(np: Any, rules: Rules, top: int) -> Tuple[Any, Any]:
+    """(members, usable): the takes from a pile of ``s`` are ``members[:usable[s]]``,
+    ascending, for every ``s`` up to ``top`` (see ``nimcore.grade``)."""
+    rules.refuse_splits()
+    sizes = np.arange(top + 1, dtype=np.int64)
+    if rules.take == "set":
+        assert rules.subtract is not None
+        members = np.array(sorted(m for m in rules.subtract if m <= top), dtype=np.int64)
+        return members, np.searchsorted(members, sizes, side="right").astype(np.int64)
+    if rules.take == "any":
+        usable = sizes
+    elif rules.take == "max":
+        assert rules.k is not None
+        usable = np.minimum(sizes, rules.k)
+    else:                                   # half
+        usable = sizes // 2
+    most = int(usable.max()) if top >= 0 else 0
+    return np.arange(1, most + 1, dtype=np.int64), np.ascontiguousarray(usable, dtype=np.int64)
+
+
+def _strides(box: Tuple[int, ...]) -> List[int]:
     strides = [1] * len(box)
     for i in range(len(box) - 2, -1, -1):
         strides[i] = strides[i + 1] * (box[i + 1] + 1)
-    totals = grid.sum(axis=1)
-    order = np.argsort(totals, kind="stable")
-    bounds = np.searchsorted(totals[order], np.arange(int(totals.max()) + 2))
-    depth = np.zeros(n, dtype=np.int64)
-    longest = np.full(n, -1, dtype=np.int64)
-    big = np.iinfo(np.int64).max
-    allowed = {}            # (pile, take) -> bool per size
-    for i, top in enumerate(box):
-        for take in range(1, top + 1):
-            allowed[i, take] = np.array([take in rules.takes(size) for size in range(top + 1)])
-    for level in range(1, len(bounds) - 1):
-        idx = order[bounds[level]:bounds[level + 1]]
-        if not len(idx):
-            continue
-        win_best = np.full(len(idx), big, dtype=np.int64)     # quickest win through a lost child
-        lose_best = np.full(len(idx), -1, dtype=np.int64)     # slowest loss
-        for (i, take), mask in allowed.items():
-            if take > level:
-                continue
-            ok = mask[grid[idx, i]]
-            if not ok.any():
-                continue
-            child = idx[ok] - take * strides[i]
-            d = depth[child]
-            lost_child = values[child] < 0
-            sub_win = win_best[ok]
-            win_best[ok] = np.where(lost_child, np.minimum(sub_win, d), sub_win)
-            lose_best[ok] = np.maximum(lose_best[ok], d)
-        won = values[idx] > 0
-        has_move = lose_best >= 0
-        depth[idx] = np.where(~has_move, 0, np.where(won, win_best, lose_best) + 1)
-        longest[idx] = lose_best
-    return depth, longest
+    return strides
+
+
+def grid_oracle(box: Tuple[int, ...], rules: RulesLike = None) -> Tuple[Any, Any, Any]:
+    """The exact oracle of every position below ``box`` (the grid, numbered in mixed
+    radix, pile 0 most significant): per position its value (+1: the player to move
+    wins), its depth (moves to the end, the winner hurrying and the loser delaying;
+    0 with no move) and the longest delay (the largest depth among its children, -1
+    with no move). One pass of compiled code over the grid and the legal takes.
+
+    >>> values, depth, longest = grid_oracle((2, 2))      # (0, 0), (0, 1), ..., (2, 2)
+    >>> values.tolist(), depth.tolist()
+    ([-1, 1, 1, 1, -1, 1, 1, 1, -1], [0, 1, 1, 1, 2, 3, 1, 3, 4])
+
+    Raises
+    ------
+    NimError
+        For a grid over ``MAX_GRID`` positions, a pass over ``MAX_WORK`` takes,
+        take-and-break rules, or too little memory.
+    """
+    np = _numpy()
+    from nimcore.grade import grid_oracle as fill
+
+    ruleset = Rules.coerce(rules)
+    box = tuple(box)
+    size = math.prod(p + 1 for p in box)
+    if size > MAX_GRID:
+        raise NimError(f"the positions below {list(box)} make a grid of {size:,} positions; "
+                       f"grade covers at most {MAX_GRID:,}: use a smaller start")
+    try:
+        members, usable = _take_table(np, ruleset, max(box, default=0))
+        takes_below = np.cumsum(usable)        # takes of all sizes 0..s
+        work = sum(size // (p + 1) * int(takes_below[p]) for p in box)
+        if work > MAX_WORK:
+            raise NimError(f"grading the positions below {list(box)} under {ruleset} means looking at "
+                           f"{work:,} moves, more than the {MAX_WORK:,} grade looks at: use a smaller start "
+                           "(or a rule with fewer moves, such as max=K)")
+        values = np.empty(size, dtype=np.int8)
+        depth = np.empty(size, dtype=np.int32)
+        longest = np.empty(size, dtype=np.int32)
+    except MemoryError:
+        raise NimError(f"not enough memory to grade the {size:,} positions below {list(box)}: "
+                       "use a smaller start") from None
+    fill(np.array(box, dtype=np.int64), members, usable, ruleset.misere, values, depth, longest)
+    return values, depth, longest
 
 
 def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
     """Per pile, the sizes reachable from its start by legal takes (largest first)."""
+    np = _numpy()
+    from nimcore.grade import reachable_sizes
+
+    members, usable = _take_table(np, rules, max(start, default=0))
     sizes = []
     for top in start:
-        seen = {top}
-        frontier = [top]
-        while frontier:
-            size = frontier.pop()
-            for take in rules.takes(size):
-                if size - take not in seen:
-                    seen.add(size - take)
-                    frontier.append(size - take)
-        sizes.append(sorted(seen, reverse=True))
+        reach = np.zeros(top + 1, dtype=np.int8)
+        reachable_sizes(top, members, usable, reach)
+        sizes.append(np.flatnonzero(reach)[::-1].tolist())
     return sizes
 
 
@@ -433,81 +504,105 @@ def grade(agent: Any, rules: RulesLike = None,
     """
     clock = time.perf_counter()
     np = _numpy()
-    from nim.solving.solver import Solver
-
+    _check_options(sample, seed, max_pile, worst)
     ruleset = Rules.coerce(rules)
     start, listed = _positions(positions)
     box = start
-    grid_size = math.prod(p + 1 for p in box)
-    if grid_size > MAX_GRID:
-        raise NimError(f"the positions below {list(box)} make a grid of {grid_size:,} positions; "
-                       f"grade covers at most {MAX_GRID:,}: use a smaller start")
-    move_of = as_agent(agent, ruleset, max_pile or max(max(box), 1))
-    axes = np.meshgrid(*[np.arange(p + 1, dtype=np.int64) for p in box], indexing="ij")
-    grid = np.stack([axis.ravel() for axis in axes], axis=1) if box else np.zeros((1, 0), np.int64)
-    solver = Solver(ruleset)
-    values = np.asarray(solver.values(grid), dtype=np.int8)
-    best_piles, best_counts = (np.asarray(a) for a in solver.best_moves(grid))
-    depth, longest = _depths(np, grid, values, box, ruleset)
-    strides = [1] * len(box)
-    for i in range(len(box) - 2, -1, -1):
-        strides[i] = strides[i + 1] * (box[i + 1] + 1)
+    # a Q-table is read by _greedy_moves, in bulk: not turned into a function here
+    move_of = as_agent(agent if not isinstance(agent, dict) else {}, ruleset, max_pile or max(max(box), 1))
+    values, depth, longest = grid_oracle(box, ruleset)
+    try:
+        return _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
+                      sample, seed, max_pile or max(max(box), 1), worst, clock)
+    except MemoryError:
+        raise NimError(f"not enough memory to grade the positions below {list(box)}: "
+                       "use a smaller start or --sample") from None
+
+
+def _check_options(sample: Any, seed: Any, max_pile: Any, worst: Any) -> None:
+    """The options' errors, before any work."""
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if sample is not None and (not whole(sample) or sample < 1):
+        raise NimError(f"sample must be a whole number of at least 1 (or None), not {sample!r:.60}")
+    if seed is not None and not whole(seed):
+        raise NimError(f"seed must be a whole number (or None), not {seed!r:.60}")
+    if max_pile is not None and (not whole(max_pile) or max_pile < 1):
+        raise NimError(f"max_pile must be a whole number of at least 1 (or None), not {max_pile!r:.60}")
+    if not whole(worst) or worst < 0:
+        raise NimError(f"worst must be a whole number of at least 0, not {worst!r:.60}")
+
+
+def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, ...],
+           start: Tuple[int, ...], listed: Optional[List[Tuple[int, ...]]], values: Any, depth: Any,
+           longest: Any, sample: Optional[int], seed: Optional[int], width: int, worst: int,
+           clock: float) -> Grade:
+    from nimcore.grade import ask_agent
+
+    strides = _strides(box)
 
     def index(piles: Sequence[int]) -> int:
         return sum(p * s for p, s in zip(piles, strides))
 
+    totals = np.zeros(1, dtype=np.int64)       # objects per grid position
+    for top in box:
+        totals = np.add.outer(totals, np.arange(top + 1, dtype=np.int64)).ravel()
     if listed is None:
-        reach = _reachable(start, ruleset)
-        keep = np.ones(len(grid), dtype=bool)
-        for i, sizes in enumerate(reach):
-            keep &= np.isin(grid[:, i], sizes)
-        chosen = np.flatnonzero(keep & (best_piles >= 0))
+        keep = np.ones(1, dtype=bool)
+        for sizes, top in zip(_reachable(start, ruleset), box):
+            axis = np.zeros(top + 1, dtype=bool)
+            axis[sizes] = True
+            keep = np.logical_and.outer(keep, axis).ravel()
+        chosen = np.flatnonzero(keep & (longest >= 0))
     else:
-        chosen = np.array(sorted({index(p) for p in listed if best_piles[index(p)] >= 0}), dtype=np.int64)
+        chosen = np.array(sorted({index(p) for p in listed if longest[index(p)] >= 0}), dtype=np.int64)
     if sample is not None:
-        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
-            raise NimError(f"sample must be a whole number of at least 1, not {sample!r}")
         picked = random.Random(seed).sample(range(len(chosen)), min(sample, len(chosen)))
         chosen = chosen[np.array(sorted(picked), dtype=np.int64)]
-    # the agent's moves (a Python call per position: the agent is Python), checked legal
-    rows = grid[chosen].tolist()
-    takes_of = [frozenset(ruleset.takes(size)) for size in range(max(box, default=0) + 1)]
+    chosen = np.ascontiguousarray(chosen, dtype=np.int64)
+    members, usable = _take_table(np, ruleset, max(box, default=0))
+    box_array = np.array(box, dtype=np.int64)
     played_pile = np.full(len(chosen), -1, dtype=np.int64)
     played_count = np.zeros(len(chosen), dtype=np.int64)
     answers: Dict[int, str] = {}
-    for k, piles_list in enumerate(rows):
-        piles = tuple(piles_list)
-        try:
-            move = move_of(piles)
-        except NimError:
-            raise
-        except Exception as error:  # noqa: BLE001 - an agent's failure is graded, not fatal
-            answers[k] = f"raised {type(error).__name__}: {error}"
-            continue
-        if (move is not None and 0 <= move.pile < len(piles)
-                and move.count in takes_of[piles[move.pile]]):
-            played_pile[k], played_count[k] = move.pile, move.count
-        else:
-            answers[k] = repr(move)
+    if isinstance(agent, dict):
+        _greedy_moves(np, agent, ruleset, box, strides, chosen, members, usable, width,
+                      played_pile, played_count)
+    else:       # one call of the agent per position, its answers read in C
+        def convert(answer: Any) -> Optional[Move]:
+            try:
+                return _answer_to_move(answer, width)
+            except NimError:        # an answer that is no move: graded as an illegal one
+                return None
+
+        ask_agent(move_of if not callable(agent) or hasattr(agent, "predict") or hasattr(agent, "act")
+                  else agent, convert, box_array, chosen, width, members, usable, played_pile,
+                  played_count, answers, (NimError,))
     legal = played_pile >= 0
-    stride_array = np.array(strides, dtype=np.int64)
+    stride_array = np.array(strides or [1], dtype=np.int64)
     child = np.where(legal, chosen - played_count * stride_array[np.maximum(played_pile, 0)], 0)
     won = values[chosen] > 0
     kept = won & legal & (values[child] < 0)
     delayed = ~won & legal & (depth[child] == longest[chosen])
-    objects = grid[chosen].sum(axis=1)
+    objects = totals[chosen]
     report = Grade(ruleset, positions=len(chosen), won=int(won.sum()), kept=int(kept.sum()),
                    lost=int((~won).sum()), delayed=int(delayed.sum()), illegal=int((~legal).sum()))
     size = int(objects.max()) + 1 if len(objects) else 0
-    counts = [np.bincount(objects[mask], minlength=size) for mask in (won, kept, ~won, delayed)]
-    report.by_objects = {n: [int(c[n]) for c in counts] for n in range(size) if counts[0][n] + counts[2][n]}
-    # the worst: illegal answers, then thrown-away wins with the most objects left
+    # one count of (objects, won, kept or delayed): lost 0, delayed 1, won 2, kept 3
+    counts = np.bincount(objects * 4 + won * 2 + (kept | delayed), minlength=4 * size).reshape(size, 4)
+    report.by_objects = {n: [int(c[2] + c[3]), int(c[3]), int(c[0] + c[1]), int(c[1])]
+                         for n, c in enumerate(counts.tolist()) if any(c)}
+    # the worst: illegal answers, then thrown-away wins with the most objects left (ties: grid order)
     bad = np.flatnonzero(~legal | (won & ~kept))
-    bad = bad[np.lexsort((-objects[bad], legal[bad]))][:max(0, worst)]
+    key = (legal[bad] * np.int64(size + 1) + (size - objects[bad])) * np.int64(len(chosen) + 1) + bad
+    if len(bad) > worst:
+        key = key[np.argpartition(key, worst)[:worst]] if worst else key[:0]
+    bad = np.sort(key) % (len(chosen) + 1)
     for k in bad.tolist():
         at = int(chosen[k])
-        right = Move(int(best_piles[at]), int(best_counts[at]))
-        piles = tuple(rows[k])
+        piles = tuple(int(at // stride % (top + 1)) for stride, top in zip(strides, box))
+        right = _right_move(piles, at, strides, members, usable, values, depth)
         if not legal[k]:
             report.blunders.append(Blunder(piles, None, right, True, answers.get(k, "")))
         else:
@@ -517,19 +612,191 @@ def grade(agent: Any, rules: RulesLike = None,
     return report
 
 
+def _right_move(piles: Tuple[int, ...], at: int, strides: List[int], members: Any, usable: Any,
+                values: Any, depth: Any) -> Move:
+    """A best move of a position (it has one): the quickest win, else the longest delay;
+    ties to the first in (pile, count) order."""
+    won = values[at] > 0
+    best: Optional[Tuple[int, Move]] = None
+    for pile, size in enumerate(piles):
+        for take in members[:usable[size]].tolist():
+            child = at - take * strides[pile]
+            if won and values[child] >= 0:
+                continue
+            score = int(depth[child]) if won else -int(depth[child])
+            if best is None or score < best[0]:
+                best = (score, Move(pile, take))
+    assert best is not None
+    return best[1]
+
+
+def _greedy_moves(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int, ...], strides: List[int],
+                  chosen: Any, members: Any, usable: Any, width: int, played_pile: Any,
+                  played_count: Any) -> None:
+    """A Q-table's greedy move in every position ``chosen``, without a Python call per
+    position: the first legal move where the table knows nothing (all values 0), in
+    C; where it knows a legal move of positive value, the best of them by NumPy over
+    the table's entries; the other states the table knows (none of their known moves
+    both legal and positive: a missing move, worth 0, may win) one by one."""
+    from nimcore.grade import greedy_first
+
+    smallest = np.where(usable > 0, members[0] if len(members) else 0, 0).astype(np.int64)
+    greedy_first(np.array(box, dtype=np.int64), chosen, smallest, played_pile, played_count)
+    if _greedy_arrays(np, table, rules, box, strides, chosen, members, usable, width, played_pile,
+                      played_count):
+        return
+    entries = _table_entries(np, table, width, len(box))
+    if entries is None:         # another layout, or a value to complain about: state by state
+        _greedy_states(np, _qtable_by_state(table, width), rules, box, strides, chosen, played_pile,
+                       played_count)
+        return
+    states, piles, counts, values = entries
+    box_array = np.array(box, dtype=np.int64)
+    inside = (states >= 0).all(axis=1) & (states <= box_array).all(axis=1)
+    at = np.where(inside, states @ np.array(strides, dtype=np.int64), -1)
+    rows = np.minimum(np.searchsorted(chosen, at), max(len(chosen) - 1, 0))
+    found = inside & (len(chosen) > 0) & (chosen[rows] == at if len(chosen) else False)
+    in_range = found & (piles >= 0) & (piles < len(box))
+    sizes = np.where(in_range, states[np.arange(len(states)), np.where(in_range, piles, 0)], 0)
+    slot = np.searchsorted(members, counts)                 # a take's place among the legal ones
+    legal = in_range & (counts >= 1) & (slot < usable[sizes]) & \
+        (members[np.minimum(slot, max(len(members) - 1, 0))] == counts if len(members) else False)
+    r, p, c, v = rows[legal], piles[legal], counts[legal], values[legal]
+    top = np.full(len(chosen), -np.inf)                     # per row: the highest value known ...
+    np.maximum.at(top, r, v)
+    tied = v == top[r]
+    code = np.full(len(chosen), np.iinfo(np.int64).max)     # ... and its first move in (pile, count) order
+    np.minimum.at(code, r[tied], p[tied] * (np.int64(1) << 40) + c[tied])
+    positive = np.flatnonzero(top > 0)
+    played_pile[positive] = code[positive] >> 40
+    played_count[positive] = code[positive] & ((np.int64(1) << 40) - 1)
+    rest = np.setdiff1d(rows[found], positive)              # known states still to decide
+    if len(rest):
+        keep = found & np.isin(rows, rest)
+        by_state: Dict[Tuple[int, ...], Dict[Move, float]] = {}
+        for state, pile, count, value in zip(states[keep].tolist(), piles[keep].tolist(),
+                                              counts[keep].tolist(), values[keep].tolist()):
+            by_state.setdefault(tuple(state), {})[Move(pile, count)] = value
+        _greedy_states(np, by_state, rules, box, strides, chosen, played_pile, played_count)
+
+
+def _greedy_arrays(np: Any, table: Dict[Any, Any], rules: Rules, box: Tuple[int, ...], strides: List[int],
+                   chosen: Any, members: Any, usable: Any, width: int, played_pile: Any,
+                   played_count: Any) -> bool:
+    """The layout ``{state: values by action id}`` as one matrix (a row per state,
+    missing ids 0): each state's best legal id by one masked argmax (the first of
+    equals: ids run in (pile, count) order). False when the table is not in this
+    layout of finite numbers (it is then read entry by entry)."""
+    first = next(iter(table.values()), None)
+    if first is None or not hasattr(first, "__len__") or isinstance(first, (str, bytes, dict)):
+        return False
+    try:
+        rows = [np.asarray(row) for row in table.values()]
+        if not all(row.ndim == 1 and row.dtype.kind in "iuf" for row in rows):
+            return False
+        if np.isnan(np.concatenate(rows).astype(np.float64)).any():
+            return False            # NaN anywhere: read entry by entry, which says where
+        states = np.array([_ints(key) for key in table], dtype=np.int64)
+    except (TypeError, ValueError, OverflowError, NimError):
+        return False
+    if states.ndim != 2 or states.shape[1] != len(box):
+        return False
+    longest = max(len(row) for row in rows)
+    box_array = np.array(box, dtype=np.int64)
+    inside = (states >= 0).all(axis=1) & (states <= box_array).all(axis=1)
+    at = np.where(inside, states @ np.array(strides, dtype=np.int64), -1)
+    where = np.minimum(np.searchsorted(chosen, at), max(len(chosen) - 1, 0))
+    graded = np.flatnonzero(inside & (chosen[where] == at)) if len(chosen) else np.zeros(0, np.int64)
+    matrix = np.zeros((len(graded), longest))
+    for number, state in enumerate(graded.tolist()):
+        matrix[number, :len(rows[state])] = rows[state]
+    ids = np.arange(longest, dtype=np.int64)
+    pile_of, count_of = ids // width, ids % width + 1
+    sizes = states[graded][:, np.minimum(pile_of, len(box) - 1)]
+    slot = np.searchsorted(members, count_of)
+    named = members[np.minimum(slot, max(len(members) - 1, 0))] == count_of if len(members) else False
+    legal = (pile_of < len(box)) & named & (slot < usable[sizes])
+    masked = np.where(legal, matrix, -np.inf)
+    best = masked.argmax(axis=1) if longest else np.zeros(len(graded), np.int64)
+    value = masked[np.arange(len(graded)), best] if longest else np.zeros(len(graded))
+    positive = value > 0
+    played_pile[where[graded[positive]]] = pile_of[best[positive]]
+    played_count[where[graded[positive]]] = count_of[best[positive]]
+    by_state: Dict[Tuple[int, ...], Dict[Move, float]] = {}      # no positive legal value known: one by one
+    for number in np.flatnonzero(~positive).tolist():
+        state = graded[number]
+        by_state[tuple(states[state].tolist())] = {
+            Move(int(pile_of[i]), int(count_of[i])): float(q) for i, q in enumerate(rows[state].tolist())}
+    _greedy_states(np, by_state, rules, box, strides, chosen, played_pile, played_count)
+    return True
+
+
+def _table_entries(np: Any, table: Dict[Any, Any], width: int, k: int) -> Optional[Tuple[Any, Any, Any, Any]]:
+    """A Q-table as arrays (states, piles, counts, values), one row per entry, when it
+    is in the classic layout with tuple keys and every value is a number (not NaN);
+    else None (the table is read entry by entry)."""
+    if not table:
+        return None
+    try:
+        keys = list(table)
+        # {(state, action): q} with tuples of ints (checked by C-level maps: no Python step per entry)
+        if set(map(type, keys)) != {tuple} or set(map(len, keys)) != {2}:
+            return None
+        state_keys, action_keys = list(map(itemgetter(0), keys)), list(map(itemgetter(1), keys))
+        if (set(map(type, state_keys)) != {tuple} or set(map(len, state_keys)) != {k}
+                or set(map(type, action_keys)) != {tuple} or set(map(len, action_keys)) != {2}):
+            return None
+        state_numbers = list(chain.from_iterable(state_keys))
+        action_numbers = list(chain.from_iterable(action_keys))
+        if not set(map(type, state_numbers)) <= {int} or not set(map(type, action_numbers)) <= {int}:
+            return None
+        states = np.fromiter(state_numbers, dtype=np.int64, count=len(state_numbers)).reshape(len(keys), k)
+        actions = np.fromiter(action_numbers, dtype=np.int64, count=len(action_numbers)).reshape(len(keys), 2)
+        values = np.array(list(table.values()))
+        piles, counts = actions[:, 0], actions[:, 1]
+    except (TypeError, ValueError, OverflowError, NimError):
+        return None
+    if values.dtype.kind not in "iuf" or states.ndim != 2 or states.shape[1] != k or states.dtype.kind != "i":
+        return None
+    values = values.astype(np.float64)
+    if np.isnan(values).any():
+        return None
+    return states.astype(np.int64), piles, counts, values
+
+
+def _greedy_states(np: Any, by_state: Dict[Tuple[int, ...], Dict[Move, float]], rules: Rules,
+                   box: Tuple[int, ...], strides: List[int], chosen: Any, played_pile: Any,
+                   played_count: Any) -> None:
+    """The greedy move of each state of ``by_state`` that is graded, one by one."""
+    play = _greedy(by_state, rules)
+    for state in by_state:
+        if len(state) != len(box) or any(not 0 <= p <= top for p, top in zip(state, box)):
+            continue                          # a position this grade does not cover
+        at = sum(p * s for p, s in zip(state, strides))
+        row = int(np.searchsorted(chosen, at))
+        if row < len(chosen) and chosen[row] == at:
+            move = play(state)
+            if move is not None:
+                played_pile[row], played_count[row] = move.pile, move.count
+
+
 def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int, ...]]]]:
     """(the grid's box, the listed positions or None for every reachable one)."""
     if positions is None:
         positions = (1, 3, 5, 7)
+    if hasattr(positions, "tolist") and not isinstance(positions, (list, tuple)):
+        positions = positions.tolist()              # a NumPy array: graded as its numbers
+    if isinstance(positions, (str, bytes, dict)) or not hasattr(positions, "__iter__"):
+        raise NimError(f"positions must be a start (piles) or a list of positions, not {positions!r:.60}")
     items = list(positions)
-    if all(isinstance(p, int) and not isinstance(p, bool) for p in items):
+    if all(hasattr(p, "__index__") and not isinstance(p, bool) and not hasattr(p, "__len__") for p in items):
         start = as_piles(items)
         if not start:
             raise NimError("grade needs a start with at least one pile")
         return start, None
     listed = [as_piles(p) for p in items]
-    if not listed:
-        raise NimError("grade needs at least one position")
+    if not listed or not all(listed):
+        raise NimError("grade needs at least one position, each of at least one pile")
     widths = {len(p) for p in listed}
     if len(widths) != 1:
         raise NimError(f"the positions to grade must all have one number of piles, not {sorted(widths)}")

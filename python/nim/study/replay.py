@@ -188,13 +188,15 @@ def _nimx(node_limit: Optional[int]) -> OptimalStrategy:
 
 def replay_game(game: ReplayFile, rules: RulesLike = None,
                 node_limit: Optional[int] = DEFAULT_NODE_LIMIT, *, ai: Optional[Strategy] = None,
-                record: bool = False, seed: Optional[int] = None) -> Replay:
+                record: bool = False, seed: Optional[int] = None,
+                players: Optional[Tuple[str, str]] = None) -> Replay:
     """Play the file's human moves, the AI answering each; annotate every step.
 
     ``ai`` is the answering player (default NimX: optimal, Lab 2's tie-break;
     ``seed`` seeds its random slips). With ``record`` the file holds both
     players' moves in order (as ``save FILE`` writes a game) and nobody
-    answers: the players are ``first`` and ``second``.
+    answers: the players are ``first`` and ``second``, or ``players`` (the
+    names of the seat that moved first and of the other, from the record).
 
     Raises
     ------
@@ -208,7 +210,7 @@ def replay_game(game: ReplayFile, rules: RulesLike = None,
     ruleset = position.rules
     nimx = ai if ai is not None else _nimx(node_limit)
     rng = random.Random(seed)
-    names = (FIRST, SECOND) if record else (HUMAN, NIMX)
+    names = (players or (FIRST, SECOND)) if record else (HUMAN, NIMX)
 
     def value(position: Position) -> int:
         return solve(position, node_limit=node_limit).value

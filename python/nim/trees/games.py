@@ -283,7 +283,7 @@ class NimState:
 
 
 class NimGame:
-    """Nim under any ``nim.Rules`` as a ``Game``: actions are ``Move``s in the engines'
+    """Nim under any ``nim.Rules`` as a ``Game``: actions are ``Move`` objects in the engines'
     order (pile by pile from the left, largest take first); players 0 and 1.
 
     Utilities are +1 / -1: under normal play the player who cannot move loses,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import re
 import threading
@@ -28,18 +29,42 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nim.errors import NimError
-from nim.web import games, study
+from nim.errors import NimError, SearchLimitError
+from nim.web import classroom, games, study
+from nim.web.budget import Budget
 from nim.web.games import WebError
 from nim.web.store import Store
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "create_app"]
 
 #: Largest request body accepted (a Lab 2 file of a long game is a few kB).
 MAX_BODY = 64 * 1024
+#: Deepest nesting of a body's JSON (the API's deepest is 2: an object holding a list).
+MAX_DEPTH = 8
+#: Seconds a client may take to send a request's body.
+BODY_SECONDS = 10.0
+#: Seconds one study answer (hint, why, analysis, table) may compute.
+COMPUTE_SECONDS = 10.0
+#: Seconds between checks that the client of a computation is still there.
+POLL_SECONDS = 0.25
+#: Most event streams open at once: a stream holds its connection for good, so
+#: streams alone must never fill the server's connections (past this, 503: the
+#: page asks for the game every 1.5 s instead).
+MAX_STREAMS = 500
+
+
+def max_streams() -> int:
+    """MAX_STREAMS, or half the files the process may open when that is fewer."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_STREAMS
+    return max(4, min(MAX_STREAMS, (soft - 64) // 2))
 #: Seconds between keep-alive comments on an event stream.
 KEEPALIVE = 15.0
 STATIC = Path(__file__).parent / "static"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 #: The pages: path, flow and title.
 PAGES = {
@@ -78,6 +103,10 @@ class Hub:
     def watched(self) -> List[str]:
         """The games someone is watching."""
         return list(self._watchers)
+
+    def streams(self) -> int:
+        """How many event streams are open."""
+        return sum(map(len, self._watchers.values()))
 
     def tell(self, game_id: str, version: int) -> None:
         for queue in list(self._watchers.get(game_id, ())):
@@ -126,42 +155,114 @@ class Games:
 
 
 async def _body(request: Request) -> Dict[str, Any]:
-    """The request's JSON object, read at most MAX_BODY bytes.
+    """The request's JSON object, read at most MAX_BODY bytes within BODY_SECONDS.
 
     Raises
     ------
     WebError
-        413 for a larger body, 400 for one that is not a JSON object.
+        413 for a larger body, 408 for one sent too slowly, 400 for one that is
+        not a JSON object, is nested deeper than MAX_DEPTH or holds a string that
+        is not text (a lone surrogate such as ``"\\ud800"``, a NUL).
     """
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise WebError(f"the request body is too large (at most {MAX_BODY:,} bytes)", 413)
-    chunks: List[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise WebError(f"the request body is too large (at most {MAX_BODY:,} bytes)", 413)
-        chunks.append(chunk)
-    raw = b"".join(chunks)
+
+    async def read() -> bytes:
+        chunks: List[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise WebError(f"the request body is too large (at most {MAX_BODY:,} bytes)", 413)
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    try:
+        raw = await asyncio.wait_for(read(), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise WebError(f"the request body took more than {BODY_SECONDS:g} seconds to arrive", 408) from None
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as error:
         raise WebError(f"the body is not valid JSON: {str(error)[:80]}", 400) from None
+    except RecursionError:
+        raise WebError(f"the body is nested too deeply (at most {MAX_DEPTH} levels)", 400) from None
     if not isinstance(data, dict):
         raise WebError(f"the body must be a JSON object, not {type(data).__name__}", 400)
+    _check_json(data)
     return data
 
 
+def _check_json(data: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and strings that are not text, anywhere in
+    ``data`` (checked without recursion: the check must not fail on what it checks).
+
+    Raises
+    ------
+    WebError
+        400, naming the first fault found.
+    """
+    stack: List[Tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            _check_text(value)
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth > MAX_DEPTH:
+            raise WebError(f"the body is nested too deeply (at most {MAX_DEPTH} levels)", 400)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key)
+                stack.append((item, depth + 1))
+        else:
+            stack.extend((item, depth + 1) for item in value)
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise WebError("the body holds a string that is not text (a lone surrogate such as \\ud800)",
+                       400) from None
+    if "\x00" in text:
+        raise WebError("the body holds a string with a NUL character", 400)
+
+
+class _SafeJSON(JSONResponse):
+    """JSON that always encodes: a lone surrogate in a game stored before the door
+    checked strings comes out as U+FFFD instead of failing every answer."""
+
+    def render(self, content: Any) -> bytes:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":"))
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:
+            return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
 def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+    return _SafeJSON(data, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-def create_app(db: "str | Path" = ":memory:") -> Starlette:
-    """The web app, keeping its games in the SQLite file ``db``."""
+def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Event] = None) -> Starlette:
+    """The web app, keeping its games in the SQLite file ``db``.
+
+    ``stopping``, once set (the server is stopping), cancels every computation
+    running for a request.
+
+    Raises
+    ------
+    nim.web.store.StoreError
+        For a database file that cannot be used (named, with why).
+    """
     store = Store(db)
+    stopping = stopping if stopping is not None else threading.Event()
+    stream_cap = max_streams()
     hub_box: List[Hub] = []
     book = Games(store)
 
@@ -184,6 +285,21 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
         hub().tell(game_id, state["version"])
         return state, result
 
+    async def compute(request: Request, action: Callable[..., Any], *args: Any) -> Any:
+        """``action(*args, budget)`` in the thread pool, cancelled through its budget
+        when the client goes away, the server stops or COMPUTE_SECONDS pass."""
+        budget = Budget(COMPUTE_SECONDS, stopping)
+        job = asyncio.ensure_future(run_in_threadpool(action, *args, budget))
+        try:
+            while True:
+                done, _ = await asyncio.wait({job}, timeout=POLL_SECONDS)
+                if done:
+                    return job.result()
+                if await request.is_disconnected():
+                    budget.set()
+        finally:
+            budget.set()        # cancelled here too (e.g. the server's shutdown): the thread stops
+
     # ---- pages
     async def index(request: Request) -> Response:
         return _page("index", "nimcore: Nim in the browser")
@@ -194,6 +310,13 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
 
     async def game_page(request: Request) -> Response:
         return _page("game", "A game of Nim")
+
+    async def theory(request: Request) -> Response:
+        text = await run_in_threadpool(_theory_text)
+        return HTMLResponse(
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The theory behind nimcore</title>'
+            '<link rel="stylesheet" href="/static/style.css"></head><body><main><h1>The theory behind nimcore</h1>'
+            f'<pre class="theory">{html.escape(text)}</pre></main></body></html>')
 
     # ---- the API
     async def health(request: Request) -> Response:
@@ -208,7 +331,8 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
 
     async def show(request: Request) -> Response:
         state = await run_in_threadpool(book.load, request.path_params["game_id"])
-        return _json({"game": games.public_state(state, viewer(state, request))})
+        offered = await run_in_threadpool(classroom.switches, store, state)
+        return _json({"game": games.public_state(state, viewer(state, request)), "study": offered})
 
     async def join(request: Request) -> Response:
         options = await _body(request)
@@ -220,7 +344,7 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
         options = await _body(request)
         token = options.get("token")
         state, _ = await change(request.path_params["game_id"], lambda s: games.play_move(
-            s, token, options.get("pile"), options.get("count"), options.get("version")))
+            s, token, options.get("pile"), options.get("count"), options.get("version"), options.get("split")))
         return _json({"game": games.public_state(state, games.seat_of(state, token))})
 
     def token_action(action: Callable[[Dict[str, Any], Any], None]) -> Callable[[Request], Any]:
@@ -231,42 +355,49 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
             return _json({"game": games.public_state(state, games.seat_of(state, token))})
         return endpoint
 
-    def study_view(action: Callable[[Dict[str, Any]], Dict[str, Any]]) -> Callable[[Request], Any]:
+    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str = "") -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             game_id = request.path_params["game_id"]
             state = await run_in_threadpool(book.load, game_id)
-            return _json(await run_in_threadpool(action, state))
+            # a hint only for the player to move, and the class's switches
+            await run_in_threadpool(classroom.check_study, store, state, kind, viewer(state, request))
+            return _json(await compute(request, action, state))
         return endpoint
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         state = await run_in_threadpool(book.load, game_id)
-        return PlainTextResponse(study.record_text(state), headers={
+        # a name stored before the door checked strings may hold a lone surrogate: U+FFFD in the file
+        text = _SURROGATE.sub("\ufffd", study.record_text(state))
+        return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="nimcore-{game_id}.txt"', "Cache-Control": "no-store"})
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
-        return _json(await run_in_threadpool(study.replay, options.get("text"), options.get("rules")))
+        return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
-        return _json(await run_in_threadpool(study.tree, q.get("piles"), q.get("rules"), q.get("method")))
+        return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
 
     async def table(request: Request) -> Response:
         q = request.query_params
-        return _json(await run_in_threadpool(study.table, q.get("upto"), q.get("rules")))
+        return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         await run_in_threadpool(book.load, game_id)       # 404 before the stream starts
         the_hub = hub()
+        if the_hub.streams() >= stream_cap:
+            raise WebError("too many live updates are open on this server: the page asks for the game "
+                           "every 1.5 s instead", 503)
         queue = the_hub.watch(game_id)
 
         async def stream() -> AsyncIterator[str]:
             try:
                 yield "retry: 1000\n\n"          # the browser reconnects after a second
                 last = -1
-                while not the_hub.closing.is_set():
+                while not the_hub.closing.is_set() and not stopping.is_set():
                     state = await run_in_threadpool(store.load, game_id)
                     if state is not None and state["version"] != last:
                         last = state["version"]
@@ -293,6 +424,9 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
         return _json({"error": str(exc), "status": exc.status}, exc.status)
 
     async def nim_error(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, SearchLimitError):       # the budget ran out: the server is busy, not the input bad
+            return _json({"error": f"this answer needs more than the server gives one request "
+                                   f"({COMPUTE_SECONDS:g} seconds): {str(exc)[:200]}", "status": 503}, 503)
         return _json({"error": str(exc), "status": 400}, 400)
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -310,6 +444,7 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
         Route("/", index),
         *[Route(f"/{flow}", flow_page) for flow in PAGES],
         Route("/g/{game_id}", game_page),
+        Route("/theory", theory),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/health", health),
         Route("/api/games", create, methods=["POST"]),
@@ -318,11 +453,12 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
         Route(f"{game}/move", move, methods=["POST"]),
         Route(f"{game}/undo", token_action(games.undo), methods=["POST"]),
         Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
-        Route(f"{game}/hint", study_view(study.hint)),
-        Route(f"{game}/why", study_view(study.why)),
+        Route(f"{game}/hint", study_view(study.hint, "hint")),
+        Route(f"{game}/why", study_view(study.why, "why")),
         Route(f"{game}/analysis", study_view(study.analysis)),
         Route(f"{game}/record", record),
         Route(f"{game}/events", events),
+        *classroom.routes(store, book.change, lambda game_id, version: hub().tell(game_id, version), _body, _json),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/api/tree", tree),
         Route("/api/table", table),
@@ -330,21 +466,25 @@ def create_app(db: "str | Path" = ":memory:") -> Starlette:
               methods=["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]),
     ]
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub()
-        yield
-        # the server stops: end the event streams (browsers reconnect to the next one)
+    def stop_streams() -> None:
+        """End the event streams (browsers reconnect to the next server); in the loop."""
         the_hub = hub()
         the_hub.closing.set()
         for game_id in list(the_hub.watched()):
             the_hub.tell(game_id, -1)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub()
+        yield
+        stop_streams()
         store.close()
 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
                     exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.store = store
+    app.state.stop_streams = stop_streams
     return app
 
 
@@ -370,6 +510,18 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _theory_text() -> str:
+    """The theory the answers rest on: the copy installed with the package (nim/theory.md),
+    else a source tree's docs/theory.md."""
+    import nim
+
+    here = Path(nim.__file__).parent
+    for path in (here / "theory.md", here.parent.parent / "docs" / "theory.md"):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return "The theory document is not installed with this copy of nimcore."
 
 
 def _page(flow: str, title: str) -> Response:

@@ -32,7 +32,7 @@ from nim.rules import Rules
 __all__ = [
     "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
     "create_game", "join_game", "play_move", "undo", "next_game", "public_state",
-    "rebuild", "position_of", "seat_of",
+    "rebuild", "position_of", "seat_of", "move_of", "move_words",
 ]
 
 #: The pages: the four seeds' flows and a free game under any rule set.
@@ -123,10 +123,40 @@ def _check_piles(piles: Tuple[int, ...]) -> Tuple[int, ...]:
 
 
 def _rules(text: str) -> Rules:
+    """The rules of a new browser game: any rule set, take-and-break games included
+    (their moves are kept with the two heaps a split leaves).
+
+    Raises
+    ------
+    WebError
+        400 for a rule string that does not parse.
+    """
     try:
         return Rules.parse(text or "normal")
     except NimError as error:
         raise WebError(str(error)) from None
+
+
+def move_of(entry: Sequence[Any]) -> Move:
+    """The Move of a stored move ``[seat, pile, count]`` or ``[seat, pile, count, a, b]``
+    (a take-and-break move that leaves the two heaps a and b)."""
+    if len(entry) == 5:
+        return Move(entry[1], entry[2], split=(entry[3], entry[4]))
+    return Move(entry[1], entry[2])
+
+
+def _entry(seat: int, move: Move) -> List[int]:
+    """A move as stored: ``[seat, pile, count]``, with the split's two heaps when it has one."""
+    if move.split is None:
+        return [seat, move.pile, move.count]
+    return [seat, move.pile, move.count, move.split[0], move.split[1]]
+
+
+def move_words(move: Move, base: int) -> str:
+    """A move in words, its pile numbered from ``base``."""
+    if move.split is None:
+        return f"take {move.count} from pile {move.pile + base}"
+    return f"take {move.count} from pile {move.pile + base}, leaving {move.split[0]} and {move.split[1]}"
 
 
 # ---------------------------------------------------------------- the state
@@ -156,8 +186,8 @@ def rebuild(state: Dict[str, Any]) -> None:
     rules = Rules.parse(state["rules"])
     position = Position(state["start"], rules)
     mover = state["first"]
-    for _who, pile, count in state["moves"]:
-        position = position.apply(Move(pile, count))
+    for entry in state["moves"]:
+        position = position.apply(move_of(entry))
         mover = 1 - mover
     state["piles"] = list(position.piles)
     state["to_move"] = mover
@@ -204,10 +234,22 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     seed = _int(options, "seed", None, 0, 2**31)
     rng = random.Random(seed if seed is not None else secrets.randbits(32))
     seed_value = rng.randrange(2**31)
+    record = options.get("record")
+    header = _record_header(record) if record is not None else None
+    if header is not None:           # a nimcore record: its flow, rules and players, not the form's
+        from nim.web.records import upload_options
+
+        options = upload_options(options, header, list(_parse_record(record).piles))
+        flow = options["flow"]
     maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune,
              "free": _free}[flow]
     state = maker(options, rng, seed_value)
-    record = options.get("record")
+    if header is not None:
+        from nim.web.records import seat_the_record
+
+        problem = seat_the_record(state, header)
+        if problem is not None:
+            raise WebError(problem)
     if record is not None:
         _load_record(state, record)
     token = None
@@ -377,9 +419,10 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     piles = _piles(options.get("piles"), (1, 3, 5, 7))
     ai = f"level:{level}"
     strategy = make_strategy(ai, tie_break="lab2")
-    seats = [_seat("Player 1 (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
+    name = _text(options, "name", "", 40)
+    seats = [_seat(f"{name or 'Player 1'} (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
     if mode == "hvh":
-        seats = [_seat("Player 1"), _seat("Player 2")]
+        seats = [_seat(name or "Player 1"), _seat("Player 2")]
     elif mode == "aivai":
         seats[0] = _seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label)
     state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
@@ -405,7 +448,7 @@ def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[st
     state["undo"] = True
     state["extra"]["forejune"] = True
     _say(state, f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
-                "The AI moves first.", f"Pile size: {pile}")
+                "The AI moves first.", f"AI moves first. Starting with n = {pile}")
     return state
 
 
@@ -432,27 +475,36 @@ def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     return state
 
 
-def _load_record(state: Dict[str, Any], record: Any) -> None:
-    """Start from a record (Lab 2's file format, every move of both players in order)."""
-    from nim.study.replay import parse_replay
+def _parse_record(record: Any) -> Any:
+    """The parsed record (``nim.play.record.ReplayFile``), or WebError saying what is wrong."""
+    from nim.play.record import parse_replay
 
     if not isinstance(record, str) or len(record) > 20_000:
         raise WebError("record must be the text of a Lab 2 file (at most 20,000 characters)")
     try:
-        parsed = parse_replay(record, "the record")
+        return parse_replay(record, "the record")
     except NimError as error:
         raise WebError(str(error)) from None
+
+
+def _record_header(record: Any) -> Any:
+    """The facts of a nimcore record (``RecordHeader``; None for a bare Lab 2 file)."""
+    return _parse_record(record).header
+
+
+def _load_record(state: Dict[str, Any], record: Any) -> None:
+    """Start from a record (Lab 2's file format, every move of both players in order)."""
+    parsed = _parse_record(record)
     piles = _check_piles(parsed.piles)
     state["start"] = list(piles)
     state["moves"] = []
     rebuild(state)
     position = position_of(state)
-    for (pile, count), line in zip(parsed.moves, parsed.lines):
-        move = Move(pile, count)
+    for move, line in zip(parsed.moves, parsed.lines):
         if position.is_terminal() or not position.is_legal(move):
-            raise WebError(f"the record, line {line}: '{pile} {count}' is not a legal move on "
+            raise WebError(f"the record, line {line}: '{move_words(move, 0)}' is not a legal move on "
                            f"{list(position.piles)} under {position.rules}")
-        state["moves"].append([state["to_move"], pile, count])
+        state["moves"].append(_entry(state["to_move"], move))
         position = position.apply(move)
         rebuild(state)
     if state.get("series"):
@@ -476,7 +528,8 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
 
 # ---------------------------------------------------------------- moves
 
-def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version: Any) -> None:
+def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version: Any,
+              split: Any = None) -> None:
     """A human's move: checked (token, turn, version, legality), applied, then the
     AI answers. Nothing changes when it is refused.
 
@@ -500,18 +553,27 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
     if seat != state["to_move"]:
         raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
     position = position_of(state)
-    move = Move(pile, count)
+    if split is not None and (not isinstance(split, list) or len(split) != 2 or any(
+            isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PILE for v in split)):
+        raise WebError(f"split must be the two heaps a move leaves, as [a, b], not {_short(split)}")
+    try:
+        move = Move(pile, count, split=tuple(sorted(split)) if split else None)
+    except (NimError, ValueError, TypeError) as error:
+        raise WebError(f"not a move: {error}") from None
     if not position.is_legal(move):
-        raise WebError(_why_illegal(position, pile, count, state["base"]))
+        raise WebError(_why_illegal(position, move, state["base"]))
     _apply(state, seat, move)
     _advance(state)
 
 
-def _why_illegal(position: Position, pile: int, count: int, base: int) -> str:
+def _why_illegal(position: Position, move: Move, base: int) -> str:
+    pile, count = move.pile, move.count
     shown = pile + base
     if not 0 <= pile < len(position):
         return f"there is no pile {shown}: the piles are numbered {base} to {len(position) - 1 + base}"
     size = position[pile]
+    if position.rules.splits:
+        return f"you cannot {move_words(move, base)} (it has {size}) under {position.rules}"
     takes = sorted(position.rules.takes(size))
     if not takes:
         return f"pile {shown} has {size}: it cannot be touched under {position.rules}"
@@ -524,10 +586,11 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
     if len(state["moves"]) >= MAX_MOVES:
         raise WebError("this game has too many moves", 409)
     name = state["seats"][seat]["name"]
-    state["moves"].append([seat, move.pile, move.count])
+    state["moves"].append(_entry(seat, move))
     rebuild(state)
     state["version"] += 1
     flow, shown = state["flow"], move.pile + state["base"]
+    leaving = f", leaving {move.split[0]} and {move.split[1]}" if move.split else ""
     if flow == "kuet":
         if seat == 1:
             _say(state, f"NimX removes {move.count} stones from pile {shown}.")
@@ -537,11 +600,13 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
         else:
             _say(state, f"{name} removes {move.count} stones from pile {shown}.")
     elif flow == "rajalakshmi":
-        _say(state, f"{name} removes {move.count} from pile [{shown}].", rajalakshmi_board(state["piles"]))
-    elif flow == "forejune":
-        _say(state, f"{name} takes {move.count}.   Pile: {state['piles'][0]}")
+        _say(state, f"{name} removes {move.count} from pile [{shown}]{leaving}.", rajalakshmi_board(state["piles"]))
+    elif flow == "forejune":        # the seed's own lines (testNimdp.cpp)
+        who = "AI takes" if state["seats"][seat]["ai"] else "You take"
+        _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
     else:
-        _say(state, f"{name} takes {move.count} from pile {shown}.   Piles: {' '.join(map(str, state['piles']))}")
+        _say(state, f"{name} takes {move.count} from pile {shown}{leaving}.   "
+                    f"Piles: {' '.join(map(str, state['piles']))}")
     if state["finished"]:
         _finish(state)
 
@@ -549,6 +614,9 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
 def _finish(state: Dict[str, Any]) -> None:
     if state["flow"] == "kuet":
         _kuet_game_end(state)
+        return
+    if state["flow"] == "forejune":
+        _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
         return
     final = position_of(state)
     line = ending(_players(state), state["to_move"], final, bool(state["moves"]))
@@ -596,7 +664,7 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     ------
     WebError
         When the game has no AI to take back from, the token is not the
-        human's, or the human has not moved yet.
+        human's, the game is over, or the human has not moved yet.
     """
     if not state["undo"]:
         raise WebError("undo is for games against the AI", 409)
@@ -604,12 +672,11 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     if seat is None:
         raise WebError("this token holds no seat in this game", 403)
     moves = state["moves"]
-    mine = [i for i, (who, _p, _c) in enumerate(moves) if who == seat]
+    if state["finished"]:       # a finished game keeps its result (and a KUET series its wins)
+        raise WebError("the game is over: its moves can no longer be taken back", 409)
+    mine = [i for i, entry in enumerate(moves) if entry[0] == seat]
     if not mine:
         raise WebError("there is no move of yours to take back", 409)
-    if state["finished"] and state.get("series") and state["series"]["results"]:
-        state["series"]["results"].pop()
-        state["series"]["done"] = False
     del moves[mine[-1]:]
     rebuild(state)
     state["version"] += 1
@@ -630,7 +697,12 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
         "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
-        "takes": [sorted(rules.takes(p)) for p in state["piles"]],
+        "takes": [[] if rules.splits else sorted(rules.takes(p)) for p in state["piles"]],
+        # a take-and-break game's moves of each heap: [count, a, b], a and b the heaps
+        # left by a split (0 and 0 for none); a heap of n is drawn as n pins
+        "heap_moves": [[[count, *(split or (0, 0))] for count, split in rules.heap_moves(p)]
+                       for p in state["piles"]] if rules.splits else None,
+        "splits": rules.splits,
         "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,

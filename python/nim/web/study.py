@@ -2,52 +2,86 @@
 move, the game's record in Lab 2's file format, replays of uploaded test files,
 game trees and the single-pile DP table -- each a JSON-ready dict made by the
 package's own tools (``nim.explain``, ``nim.solve``, ``nim.analyze``,
-``nim.study``, ``nim.tables``)."""
+``nim.study``, ``nim.solving.tables``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional
 
-# `from nim import explain`, not `from nim.explain import explain`: importing the
-# submodule first would leave the package attribute nim.explain bound to the module,
-# shadowing the lazily loaded function that nim.explain(...) callers expect
+# the function nim.explain, loaded on first use by the package (nim.solving.explain holds it)
 from nim import explain
 from nim.solving.defaults import analyze, solve
-from nim.errors import NimError
-from nim.play.ingame import record_text as lab2_record
+from nim.errors import NimError, SearchLimitError
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.web.games import MAX_PILE, MAX_PILES, WebError, position_of
+from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, position_of
 
 __all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
 
 #: Node budget of one study answer: the browser's positions are small, and a
 #: request never holds the server for long.
 NODE_LIMIT = 2_000_000
+#: Seconds of one search of a study answer (the request's budget bounds the sum).
+TIME_LIMIT = 10.0
 #: Largest table and tree a request may ask for.
 MAX_TABLE = 200
-TREE_NODES = 1500
+#: Largest table of a take-and-break game in misère play, whose every row is found by
+#: search (about a second up to 30 heaps; a heap of 40 alone takes several).
+MAX_SEARCHED_TABLE = 30
+#: Most nodes of a drawn tree: Lab 2's own [4, 4] under minimax has 1,921.
+TREE_NODES = 2500
+
+
+def _limits(cancel: Any) -> Dict[str, Any]:
+    """The limits of every search of a study answer: nodes, time and the request's cancel handle."""
+    return {"node_limit": NODE_LIMIT, "time_limit": TIME_LIMIT, "cancel": cancel}
+
+
+_PILE = re.compile(r"\bpile (\d+)")
+_LISTED = re.compile(r"(\d+): (\d+) -> ")
+
+
+def student_text(text: str, base: int) -> str:
+    """The theory's explanation as a student reads it in the page: piles numbered from
+    ``base`` as on the board, without the package's file paths or its Python and
+    command-line advice (the page links to the theory served by the server)."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("Theory and proofs:") or "nim." in line or "nimcore" in line:
+            continue
+        if base:
+            line = _PILE.sub(lambda m: f"pile {int(m.group(1)) + base}", line)
+            if "pile  size -> grundy:" in line:
+                line = _LISTED.sub(lambda m: f"{int(m.group(1)) + base}: {m.group(2)} -> ", line)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _for_students(why_: Any, base: int) -> Dict[str, Any]:
+    data: Dict[str, Any] = why_.to_dict()
+    data["text"] = student_text(data["text"], base)
+    return data
 
 
 def _move_words(move: Optional[Move], base: int) -> Optional[str]:
-    if move is None:
-        return None
-    return f"take {move.count} from pile {move.pile + base}"
+    return None if move is None else move_words(move, base)
 
 
-def hint(state: Dict[str, Any]) -> Dict[str, Any]:
+def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """The best move for the player to move, and the theory's reasons."""
     position = position_of(state)
     if position.is_terminal():
         raise WebError("the game is over: there is no move to hint", 409)
-    why_ = explain(position, node_limit=NODE_LIMIT)
+    why_ = explain(position, **_limits(cancel))
     words = _move_words(why_.move, state["base"])
     verdict = "you can win" if why_.value > 0 else "you are losing against best play"
     return {"move": list(why_.move) if why_.move else None, "value": why_.value,
-            "summary": f"Hint: {words} ({verdict}).", "explain": why_.to_dict()}
+            "summary": f"Hint: {words} ({verdict}).", "explain": _for_students(why_, state["base"]),
+            "theory": "/theory"}
 
 
-def why(state: Dict[str, Any]) -> Dict[str, Any]:
+def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Why the AI played its last move: that move, the best move by the theory and its reasons."""
     rules = Rules.parse(state["rules"])
     moves = state["moves"]
@@ -55,16 +89,17 @@ def why(state: Dict[str, Any]) -> Dict[str, Any]:
     if last is None:
         raise WebError("the AI has not moved yet", 409)
     position = Position(state["start"], rules)
-    for _seat, pile, count in moves[:last]:
-        position = position.apply(Move(pile, count))
-    seat, pile, count = moves[last]
-    played = Move(pile, count)
-    why_ = explain(position, node_limit=NODE_LIMIT)
-    after_value = solve(position.apply(played), node_limit=NODE_LIMIT).value
+    for entry in moves[:last]:
+        position = position.apply(move_of(entry))
+    seat = moves[last][0]
+    played = move_of(moves[last])
+    why_ = explain(position, **_limits(cancel))
+    after_value = solve(position.apply(played), **_limits(cancel)).value
     label = state["seats"][seat]["label"] or "the AI"
     name = "NimX" if state["flow"] == "kuet" else state["seats"][seat]["name"]
     base = state["base"]
-    head = f"{name} ({label}) played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
+    who = name if label in name else f"{name} ({label})"      # "Player 2 (AI, Optimal)" names it already
+    head = f"{who} played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
     if why_.value < 0:
         judgement = "Every move loses there against best play, so any move was as good as another."
     elif after_value < 0:
@@ -72,23 +107,24 @@ def why(state: Dict[str, Any]) -> Dict[str, Any]:
     else:
         judgement = (f"That move throws the win away: the theory's winning move was "
                      f"{_move_words(why_.move, base)}. ({label} does not always play perfectly.)")
-    return {"move": [pile, count], "summary": f"{head} {judgement}", "explain": why_.to_dict()}
+    return {"move": moves[last][1:], "summary": f"{head} {judgement}", "explain": _for_students(why_, base),
+            "theory": "/theory"}
 
 
-def analysis(state: Dict[str, Any]) -> Dict[str, Any]:
+def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Every move played (the mover's value before it, whether it threw a win away)
     and every legal move of the current position (value and, when small enough, depth)."""
     rules = Rules.parse(state["rules"])
     position = Position(state["start"], rules)
     base = state["base"]
     rows: List[Dict[str, Any]] = []
-    value = solve(position, node_limit=NODE_LIMIT).value
-    for number, (seat, pile, count) in enumerate(state["moves"], start=1):
-        move = Move(pile, count)
+    value = solve(position, **_limits(cancel)).value
+    for number, entry in enumerate(state["moves"], start=1):
+        seat, move = entry[0], move_of(entry)
         after = position.apply(move)
-        after_value = solve(after, node_limit=NODE_LIMIT).value
-        best = solve(position, node_limit=NODE_LIMIT).move
-        rows.append({"number": number, "player": state["seats"][seat]["name"], "move": [pile, count],
+        after_value = solve(after, **_limits(cancel)).value
+        best = solve(position, **_limits(cancel)).move
+        rows.append({"number": number, "player": state["seats"][seat]["name"], "move": entry[1:],
                      "words": _move_words(move, base), "before": list(position.piles),
                      "after": list(after.piles), "value_before": value,
                      "throws_away_win": value > 0 and after_value > 0,
@@ -97,25 +133,30 @@ def analysis(state: Dict[str, Any]) -> Dict[str, Any]:
     current: List[Dict[str, Any]] = []
     if not position.is_terminal():
         try:
-            scored = analyze(position, node_limit=NODE_LIMIT)
+            scored = analyze(position, **_limits(cancel))
         except NimError:
-            scored = analyze(position, depth=False, node_limit=NODE_LIMIT)
+            if cancel is not None and cancel.is_set():
+                raise
+            scored = analyze(position, depth=False, **_limits(cancel))
         current = [dict(row.to_dict(), words=_move_words(row.move, base)) for row in scored]
     return {"moves": rows, "current": current, "piles": list(position.piles),
             "value": value if not position.is_terminal() else None}
 
 
 def record_text(state: Dict[str, Any]) -> str:
-    """The game's record in Lab 2's test-file format: the number of piles, one
-    size a line, then every move of both players in order as ``pile_index count``
-    (piles from 0)."""
-    return lab2_record(state["start"], [Move(pile, count) for _seat, pile, count in state["moves"]])
+    """The game's record (``nim.web.records``): its rules, flow and seats in comment
+    lines, then Lab 2's test-file format: the number of piles, one size a line,
+    then every move of both players in order as ``pile_index count`` (piles from 0)."""
+    from nim.web.records import download_text
+
+    return download_text(state)
 
 
-def replay(text: Any, rules_text: Any) -> Dict[str, Any]:
+def replay(text: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
     """An uploaded Lab 2 test file replayed as ``nimcore replay`` does (the file's
     moves are the human's; NimX answers each), annotated, with the start's game tree
-    when it is small enough to draw."""
+    when it is small enough to draw. Each of its searches is bounded by NODE_LIMIT
+    (``replay_game`` takes no cancel handle: ``cancel`` is checked before it starts)."""
     from nim.study.replay import format_replay, parse_replay, replay_game
 
     if not isinstance(text, str) or not text.strip():
@@ -127,6 +168,8 @@ def replay(text: Any, rules_text: Any) -> Dict[str, Any]:
     if len(parsed.piles) > MAX_PILES or any(p > MAX_PILE for p in parsed.piles):
         raise WebError(f"the browser replays files of at most {MAX_PILES} piles of at most {MAX_PILE}: "
                        f"{list(parsed.piles)[:20]}")
+    if cancel is not None and cancel.is_set():
+        raise SearchLimitError("the replay was cancelled", reason="cancelled")
     result = replay_game(parsed, rules, node_limit=NODE_LIMIT)
     answer = result.to_dict()
     answer["text"] = format_replay(result)
@@ -157,8 +200,9 @@ def _tree_or_reason(piles: List[int], rules: Rules, method: str) -> Dict[str, An
             "value": drawn.value}
 
 
-def tree(piles_text: Any, rules_text: Any, method: Any) -> Dict[str, Any]:
-    """The game tree of a small position, values drawn at every node (Lab 2's visualisation)."""
+def tree(piles_text: Any, rules_text: Any, method: Any, cancel: Any = None) -> Dict[str, Any]:
+    """The game tree of a small position, values drawn at every node (Lab 2's visualisation);
+    bounded by TREE_NODES (``cancel`` is unused: the tree is small by construction)."""
     if not isinstance(piles_text, str) or len(piles_text) > 200:
         raise WebError("piles must be given as numbers separated by commas or spaces")
     words = piles_text.replace(",", " ").split()
@@ -170,8 +214,10 @@ def tree(piles_text: Any, rules_text: Any, method: Any) -> Dict[str, Any]:
     return _tree_or_reason([int(w) for w in words], _rules(rules_text), method)
 
 
-def table(upto: Any, rules_text: Any) -> Dict[str, Any]:
-    """The single-pile DP score table (forejune's), win or loss and Grundy value per n."""
+def table(upto: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
+    """The single-pile DP score table (forejune's), win or loss and Grundy value per n;
+    the searches of a take-and-break game's misère column are bounded by the limits."""
+    from nim.solving.limits import Limits
     from nim.solving.tables import pile_table
 
     if isinstance(upto, str) and upto.isascii() and upto.isdigit() and len(upto) < 6:
@@ -179,5 +225,9 @@ def table(upto: Any, rules_text: Any) -> Dict[str, Any]:
     if isinstance(upto, bool) or not isinstance(upto, int) or not 1 <= upto <= MAX_TABLE:
         raise WebError(f"upto must be a whole number from 1 to {MAX_TABLE}, not {str(upto)[:20]!r}")
     rules = _rules(rules_text if rules_text is not None else "normal,half")
-    rows = [row.to_dict() for row in pile_table(upto, rules)]
+    if rules.splits and rules.misere and upto > MAX_SEARCHED_TABLE:
+        raise WebError(f"a misère table of a take-and-break game is searched row by row: the browser shows "
+                       f"it up to {MAX_SEARCHED_TABLE} heaps, not {upto}")
+    limits = Limits(nodes=NODE_LIMIT, time=TIME_LIMIT, cancel=cancel)
+    rows = [row.to_dict() for row in pile_table(upto, rules, limits=limits)]
     return {"rules": str(rules), "describe": rules.describe(), "rows": rows}

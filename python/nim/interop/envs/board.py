@@ -138,9 +138,11 @@ class Board:
         """
         try:
             index = int(action)
-        except (TypeError, ValueError):
-            raise NimError(f"an action must be a whole number, not {action!r}") from None
-        if index != action or not 0 <= index < self.n_actions:
+        except (TypeError, ValueError, OverflowError):      # OverflowError: an infinite float
+            raise NimError(f"an action must be a whole number, not {action!r:.80}") from None
+        if isinstance(action, (bool, str, bytes)) or index != action:
+            raise NimError(f"an action must be a whole number, not {action!r:.80}")
+        if not 0 <= index < self.n_actions:
             raise NimError(f"action {action!r} is outside 0..{self.n_actions - 1}")
         if not self.splits:
             pile, take = divmod(index, self.max_pile)

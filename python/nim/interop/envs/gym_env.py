@@ -64,7 +64,7 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
     max_piles : int, optional
         A take-and-break game's observation slots (its heaps grow as moves split
         them; default: the most heaps a start board can reach; at most 32).
-        See ``nim.envs.board`` for its action ids: (slot, count, first part).
+        See ``nim.interop.envs.board`` for its action ids: (slot, count, first part).
 
     Observations are the pile sizes (``MultiDiscrete``), actions ``Discrete``
     ids of (pile, count) pairs; ``info["action_mask"]`` marks the legal ones.
@@ -128,8 +128,11 @@ class NimEnv(gym.Env[np.ndarray, np.int64]):
         Raises
         ------
         NimError
-            For ``options["piles"]`` that does not fit the board or cannot start a game.
+            For ``options["piles"]`` that does not fit the board or cannot start a game,
+            or a seed that is not a whole number >= 0.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise NimError(f"seed must be a whole number >= 0 or None, not {seed!r:.60}")
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         first = self.agent_first if self.agent_first is not None else bool(self.np_random.integers(2))

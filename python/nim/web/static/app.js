@@ -42,6 +42,7 @@ const seats = {
 };
 
 let game = null;        // the public state
+let offered = {hints: true, why: true};   // a class's teacher may switch hints and "why" off
 let mine = null;        // {seat, token} of this browser, or null (a spectator)
 let chosen = null;      // {pile, from}: the stones picked, from index `from` to the end
 let stream = null, pollTimer = null;
@@ -88,27 +89,30 @@ const setups = {
           difficulty.hidden = true; goodbye.textContent = `Maybe next time, ${name.value || "friend"}. Goodbye!`; }}, "n")),
       goodbye, difficulty,
       ...say("Board: 2 to 3 piles of 1 to 6 stones; take 1 to 3 stones from one pile; whoever takes the last stone wins; you move first.",
-        "Easy: 3 games against IDA*, then `IDA* wins: [...]`. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
+        "Easy: 3 games against IDA*, then \u201cIDA* wins: [...]\u201d. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
   },
   rajalakshmi() {
     const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
-    return [...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 0"});
+    return [field("Your name:", name), ...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
       field("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:",
         select("mode", [["hvai", "1 = Human vs AI"], ["hvh", "2 = Human vs Human (two browsers)"], ["aivai", "3 = AI vs AI"]], "hvai")),
       field("Enter piles as space-separated integers (press Enter for default 3 4 5):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
-        onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value})}, "Start"))];
+        onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value, name: name.value})}, "Start"))];
   },
   lab2() {
     const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"});
     return [...say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, as in Lab 2's test files."),
+      field("Your name:", name),
       field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
       field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("Piles (space-separated sizes):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
         flow: "lab2", misere: $("#misere").value === "y", level: Number($("#level").value), mode: $("#mode").value,
-        piles: piles.value})}, "Start"))];
+        piles: piles.value, name: name.value})}, "Start"))];
   },
   forejune() {
     const pile = el("input", {id: "pile", size: 8, placeholder: "random"});
@@ -119,6 +123,7 @@ const setups = {
   },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
+      field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
@@ -127,7 +132,7 @@ const setups = {
       field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
         flow: "free", rules: $("#rules").value, piles: $("#piles").value, mode: $("#mode").value,
-        ai: $("#ai").value, first: $("#first").value})}, "Start"))];
+        ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
   },
   index() {
     const cards = [
@@ -179,7 +184,7 @@ function update(state) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if (state.flow === "rajalakshmi" || state.flow === "free") status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
@@ -195,10 +200,11 @@ function update(state) {
   }
   $("#record").href = `/api/games/${state.id}/record`;
   $("#undo").hidden = !state.undo;
-  $("#undo").disabled = you === null || !state.moves.some(([seat]) => seat === you);
-  $("#why").hidden = !state.seats.some((seat) => seat.ai);
+  $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
+  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
+  $("#hint").hidden = you === null || !offered.hints;      // a hint is for a player, with the seat's token
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -210,6 +216,7 @@ function drawBoard() {
   board.replaceChildren();
   const canMove = mine && mine.seat === game.to_move && !game.finished;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  if (game.splits) { drawPins(canMove, last); return; }
   game.piles.forEach((size, pile) => {
     const row = el("div", {class: "pile", "data-pile": pile},
       el("span", {class: "label"}, game.flow === "kuet" ? `Pile_no ${pile + game.base}:` : `Pile ${pile + game.base}`));
@@ -235,13 +242,13 @@ function typedPrompts(state, name) {
   }
   if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
   if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
-  if (state.flow === "forejune") return ["", null, `${name}, how many do you take?`];
+  if (state.flow === "forejune") return ["", null, `Your turn. Enter number (1-${Math.floor(state.piles[0] / 2)}):`];
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
 function showTyped() {
   const form = $("#typed");
-  const canMove = mine && mine.seat === game.to_move && !game.finished;
+  const canMove = mine && mine.seat === game.to_move && !game.finished && !game.splits;   // pins are clicked
   form.hidden = !canMove;
   if (!canMove) return;
   const [prompt, pileText, countText] = typedPrompts(game, game.seats[mine.seat].name);
@@ -278,6 +285,73 @@ function pick(pile, index) {
   drawBoard();
 }
 
+// ---- take-and-break games: each heap a row of pins; a move knocks down a run of
+// pins and leaves the pins on either side as two heaps (Grundy's game: a cut between pins)
+
+function cutsOnly(pile) {
+  const moves = game.heap_moves[pile];
+  return moves.length > 0 && moves.every(([count]) => count === 0);
+}
+
+function drawPins(canMove, last) {
+  const board = $("#board");
+  game.piles.forEach((size, pile) => {
+    const row = el("div", {class: "pile pins", "data-pile": pile}, el("span", {class: "label"}, `Heap ${pile + game.base}`));
+    for (let index = 0; index < size; index += 1) {
+      const picked = chosen && chosen.pile === pile && (chosen.cut === undefined
+        ? index >= chosen.from && index <= chosen.to : index === chosen.cut);
+      row.append(el("button", {
+        type: "button", class: "pin" + (picked ? " chosen" : "") + (chosen && chosen.cut === index && chosen.pile === pile ? " cut" : ""),
+        "data-pile": pile, "data-index": index,
+        "aria-label": `heap ${pile + game.base}, pin ${index + 1} of ${size}`, disabled: !canMove,
+        onclick: () => pickPin(pile, index)}));
+    }
+    row.append(el("span", {class: "count"}, size === 0 ? "(empty)" : size));
+    if (last && last[1] === pile) row.classList.add("last-moved");
+    board.append(row);
+  });
+  showChoice();
+}
+
+function pickPin(pile, index) {
+  if (cutsOnly(pile)) chosen = {pile, cut: index};              // split after this pin
+  else if (chosen && chosen.pile === pile && chosen.cut === undefined && index === chosen.from - 1) chosen.from = index;
+  else if (chosen && chosen.pile === pile && chosen.cut === undefined && index === chosen.to + 1) chosen.to = index;
+  else chosen = {pile, from: index, to: index};
+  drawBoard();
+}
+
+// the move the chosen pins stand for: {count, left, right, legal, split}
+function pinMove() {
+  const size = game.piles[chosen.pile];
+  const count = chosen.cut === undefined ? chosen.to - chosen.from + 1 : 0;
+  const left = chosen.cut === undefined ? chosen.from : chosen.cut + 1;
+  const right = size - left - count;
+  const split = left > 0 && right > 0 ? [Math.min(left, right), Math.max(left, right)] : null;
+  const [a, b] = split || [0, 0];
+  const legal = game.heap_moves[chosen.pile].some(([c, x, y]) => c === count && x === a && y === b);
+  return {count, left, right, split, legal};
+}
+
+function leavesWords(move) {
+  if (move.split) return `leaving two heaps, ${move.left} and ${move.right}`;
+  const rest = move.left + move.right;
+  return rest ? `leaving one heap of ${rest}` : "leaving nothing";
+}
+
+function showPinChoice(confirm, clear, text) {
+  const move = pinMove();
+  const shown = chosen.pile + game.base;
+  confirm.disabled = !move.legal;
+  clear.disabled = false;
+  confirm.textContent = move.count ? `Knock down ${move.count} from heap ${shown}` : `Split heap ${shown}`;
+  const what = move.count ? `Knocking down ${move.count} pin${move.count > 1 ? "s" : ""} of heap ${shown}`
+    : `Splitting heap ${shown}`;
+  text.textContent = move.legal ? `${what}, ${leavesWords(move)}. Confirm, or click more pins.`
+    : `${what}, ${leavesWords(move)}, is not a move of ${game.rules}. ${game.describe}`;
+  text.classList.toggle("error", !move.legal);
+}
+
 function showChoice() {
   const confirm = $("#confirm"), clear = $("#clear"), text = $("#selection");
   const canMove = mine && mine.seat === game.to_move && !game.finished;
@@ -285,10 +359,14 @@ function showChoice() {
     confirm.disabled = true;
     clear.disabled = true;
     confirm.textContent = "Take";
-    text.textContent = canMove ? "Click a stone: it and the stones after it are taken." : "";
+    text.textContent = !canMove ? "" : game.splits
+      ? (game.piles.some((_size, pile) => cutsOnly(pile)) ? "Click the pin after which a heap splits."
+        : "Click the pins to knock down (next to each other): the pins on either side stay as two heaps.")
+      : "Click a stone: it and the stones after it are taken.";
     text.classList.remove("error");
     return;
   }
+  if (game.splits) { showPinChoice(confirm, clear, text); return; }
   const count = game.piles[chosen.pile] - chosen.from;
   const allowed = game.takes[chosen.pile];
   const ok = allowed.includes(count);
@@ -309,9 +387,14 @@ function describeTakes(takes) {
 
 async function confirmMove() {
   if (!chosen || !mine) return;
-  const count = game.piles[chosen.pile] - chosen.from;
-  const answer = await api("POST", `/api/games/${game.id}/move`,
-    {token: mine.token, pile: chosen.pile, count, version: game.version});
+  const body = {token: mine.token, pile: chosen.pile, version: game.version};
+  if (game.splits) {
+    const move = pinMove();
+    Object.assign(body, {count: move.count, split: move.split});
+  } else {
+    body.count = game.piles[chosen.pile] - chosen.from;
+  }
+  const answer = await api("POST", `/api/games/${game.id}/move`, body);
   if (answer.ok) update(answer.data.game);
   else await refused(answer);
 }
@@ -340,12 +423,12 @@ function studyPanel(...children) {
 }
 
 async function studyView(kind) {
-  const answer = await api("GET", `/api/games/${game.id}/${kind}`);
+  const answer = await api("GET", `/api/games/${game.id}/${kind}`, undefined, mine && mine.token);
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
   if (kind === "analysis") { studyPanel(...analysisView(data)); return; }
-  const note = game.base === 0 ? [] : [el("p", {class: "note"}, "The theory's account below numbers the piles from 0.")];
-  studyPanel(el("p", {id: `${kind}-summary`}, el("strong", {}, data.summary)), ...note, el("pre", {}, data.explain.text));
+  studyPanel(el("p", {id: `${kind}-summary`}, el("strong", {}, data.summary)), el("pre", {}, data.explain.text),
+    el("p", {}, el("a", {href: data.theory, target: "_blank", id: `${kind}-theory`}, "How the theory works")));
 }
 
 function analysisView(data) {
@@ -416,8 +499,8 @@ function replayPanel() {
   const playOn = () => start({flow: "lab2", misere: rules.value === "misere", mode: "hvh", record: text.value});
   return el("div", {class: "panel", id: "replay"}, el("h2", {}, "Replay a test-case file"),
     el("p", {}, "First line the number of piles, then one pile size per line, then one move per line as ",
-      el("code", {}, "pile_index count"), " (piles from 0). The file's moves are the human's; NimX answers each, as ",
-      el("code", {}, "nimcore replay"), " does. A record downloaded here holds every move of both players: load it with the second button."),
+      el("code", {}, "pile_index count"), " (piles from 0). The file's moves are the human's; NimX answers each, as in Lab 2's",
+      " test cases. A record downloaded here holds every move of both players: load it with the second button."),
     el("p", {}, file), el("p", {}, text), field("Rules:", rules),
     el("p", {}, el("button", {id: "replay-button", type: "button", class: "primary", onclick: replay}, "Replay against NimX"), " ",
       el("button", {id: "load-record", type: "button", onclick: playOn}, "Load as a record (every move) and play on")), out);
@@ -429,12 +512,20 @@ function treeView(tree) {
   const box = el("div", {class: "tree"});
   // the SVG is made by nimcore's own tree drawing (nim.study), not from user text
   box.innerHTML = tree.svg;
+  // a wide tree opens on its root (drawn at the top, somewhere in the middle)
+  requestAnimationFrame(() => {
+    const root = box.querySelector('[data-depth="0"]');
+    if (!root) return;
+    const at = root.getBBox();
+    box.scrollLeft = Math.max(0, at.x + at.width / 2 - box.clientWidth / 2);
+    box.scrollTop = 0;
+  });
   return [el("p", {}, tree.summary), box];
 }
 
 function treePanel() {
-  const piles = el("input", {id: "tree-piles", value: game ? game.piles.join(" ") : "1 3 5", size: 16});
-  const method = select("tree-method", [["alphabeta", "alpha-beta"], ["minimax", "minimax"]], "alphabeta");
+  const piles = el("input", {id: "tree-piles", value: game ? game.piles.join(" ") : "4 4", size: 16});
+  const method = select("tree-method", [["alphabeta", "alpha-beta"], ["minimax", "minimax"]], "minimax");
   const out = el("div", {id: "tree-out"});
   const draw = async () => {
     const rules = game ? game.rules : "misere";
@@ -459,12 +550,13 @@ function tablePanel() {
     for (let start = 0; start < rows.length; start += 10) {
       const part = rows.slice(start, start + 10);
       lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
-      lines.push(el("tr", {}, el("th", {}, ""), ...part.map((row) => el("td", {class: row.outcome}, row.value > 0 ? "W" : "L"))));
+      lines.push(el("tr", {}, el("th", {}, "score"), ...part.map((row) => el("td", {class: row.outcome}, String(row.value)))));
     }
-    out.append(el("table", {id: "dp-table"}, ...lines));
+    out.append(el("pre", {id: "dp-scores"}, "score: " + rows.map((row) => String(row.value)).join(", ")),
+      el("table", {id: "dp-table"}, ...lines));
   })();
   return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),
-    el("p", {}, `Single-pile scores under normal,half (W: the player to move wins, L: loses), n = 1 to ${upto}.`), out);
+    el("p", {}, `The seed's S[n] for one pile of n = 1 to ${upto}: 1 when the player to move wins, -1 when it loses (the player left with 1 has lost).`), out);
 }
 
 // ---------------------------------------------------------------- start-up
@@ -497,6 +589,7 @@ async function main() {
     const stored = seats.get(id);
     const answer = await api("GET", `/api/games/${id}`, undefined, stored && stored.token);
     if (!answer.ok) { $("#setup").replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
+    if (answer.data.study) offered = answer.data.study;
     showGame(answer.data.game);
     return;
   }

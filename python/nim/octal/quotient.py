@@ -1,0 +1,751 @@
+"""Misère quotients of take-and-break games (Plambeck; Plambeck and Siegel).
+
+The misère quotient of a game is a finite commutative monoid Q with a subset P
+(its P-portion) and a map from heap sizes to Q: a sum of heaps is lost for the
+player to move, in misère play, exactly when the product of its heaps'
+elements lies in P. ``misere_quotient`` computes it heap by heap (docs/theory.md,
+"Misère quotients", says how and why the result is exact); ``MisereQuotient``
+answers any sum in O(heaps), with a winning move.
+
+>>> q = misere_quotient("0.75", cache=False)
+>>> q.order, sorted(q.p_portion), q.relations
+(8, [1, 4], ('a^2 = 1', 'b^3 = b', 'bc = ab', 'c^2 = b^2'))
+>>> q.is_lost([1, 2, 2]), q.winning_move([3, 4])
+(False, Move(pile=0, count=1))
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from functools import lru_cache
+from array import array
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
+from nim.errors import NimError
+from nim.octal_moves import HeapMoves, Places, heap_has_move, places_of
+from nim.position import Move
+from nim.rules import Rules
+
+__all__ = ["MisereQuotient", "QuotientError", "misere_quotient"]
+
+#: Most elements of a trial monoid (before its reduction) unless told otherwise.
+DEFAULT_MAX_ORDER = 1_000_000
+
+#: Most bytes the verification walk keeps (its option sets already met).
+WALK_MEMORY = 1 << 29
+
+#: Most entries of a candidate's multiplication table (4 bytes each).
+MAX_TABLE = 1 << 26
+
+#: The two ways a heap given a component is mapped, tried in this order (the
+#: second when the first passes the size limit): leaving the old quotient
+#: (False), or keeping its old element too (True: the new quotient refines the
+#: old one on old heaps). Neither converges on every game; together they reach further.
+KEEP_BASE_ORDER = (False, True)
+
+#: How the heaps of a failure are given components: all old heaps of one old
+#: element together ("elem"), of one old type ("type"), or each on its own ("heap").
+GROUPING = "elem"
+
+#: At a failure, try doubling the periods of the components it touches before
+#: giving components to more heaps.
+PERIOD_FIRST = False
+
+#: The index a heap's new component starts from (raised to its exponent in the
+#: failure less one).
+FRESH_INDEX = 2
+
+#: At a failure, try the components of its largest heaps first.
+LARGEST_FIRST = True
+
+#: Most freed-heap combinations tried at one failure before the indices grow.
+MAX_RECALIBRATIONS = 64
+
+
+class QuotientError(NimError):
+    """The quotient could not be computed within the limits (the message names
+    the heap reached and the candidate's size), or the rules are not a
+    take-and-break game."""
+
+
+ProgressFn = Callable[[int, int, float], None]
+
+
+@dataclass(frozen=True)
+class MisereQuotient:
+    """A verified misère quotient (Q, P, heap map) of a take-and-break game,
+    exact for heaps 0..``bound`` (every heap when ``proven``).
+
+    Elements are 0..order-1, 0 the identity; ``table[x][y]`` is x*y. A sum of
+    heaps is lost for the player to move (misère) iff its product is in P.
+    """
+
+    game: str
+    order: int
+    table: Tuple[Tuple[int, ...], ...]
+    p_portion: FrozenSet[int]
+    heap_elements: Tuple[int, ...]
+    bound: int
+    period: Optional[Tuple[int, int]]
+    proven: bool
+    generators: Tuple[Tuple[str, int], ...]
+    relations: Tuple[str, ...]
+    growth: Tuple[Tuple[int, int], ...]
+    _names: Tuple[str, ...] = field(default=(), repr=False, compare=False)
+    #: Why the computation stopped short (a limit: the heap reached and the
+    #: candidate's size), None when it ran to max_heap or to a proven period.
+    stopped: Optional[str] = field(default=None, compare=False)
+
+    # ------------------------------------------------------------ look-ups
+    def covers(self, heap: int) -> bool:
+        """True when the quotient is exact for a heap of this size."""
+        return heap >= 0 and (self.proven or heap <= self.bound)
+
+    def element(self, heap: int) -> int:
+        """The element of one heap (past the bound by the proven period).
+
+        Raises
+        ------
+        NimError
+            For a heap the quotient does not cover.
+        """
+        if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+            raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
+        if heap <= self.bound:
+            return self.heap_elements[heap]
+        if not self.covers(heap) or self.period is None:
+            raise NimError(f"the quotient of {self.game} covers heaps up to {self.bound} only, not {heap}")
+        pre, per = self.period
+        return self.heap_elements[pre + (heap - pre) % per]
+
+    def _checked(self, heaps: Iterable[int]) -> List[int]:
+        out = list(heaps)
+        for heap in out:
+            if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+                raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
+            if not self.covers(heap):
+                raise NimError(f"the quotient of {self.game} covers heaps up to {self.bound} only, not {heap}")
+        return out
+
+    def _lookup(self) -> Any:
+        found = self.__dict__.get("_fast")
+        if found is None:
+            from nimcore.quotient import Lookup
+
+            takes_all, leaves, splits, unequal = _places(self.game)
+            pre, per = self.period if (self.proven and self.period) else (0, 0)
+            flat = array("i", itertools.chain.from_iterable(self.table))
+            p_bytes = bytes(1 if x in self.p_portion else 0 for x in range(self.order))
+            found = Lookup(self.order, flat, p_bytes, self.heap_elements, self.bound, pre, per,
+                           takes_all, leaves, splits, unequal)
+            object.__setattr__(self, "_fast", found)
+        return found
+
+    def product(self, heaps: Iterable[int]) -> int:
+        """The element of a sum of heaps.
+
+        Raises
+        ------
+        NimError
+            When a heap is not covered.
+        """
+        return int(self._lookup().product(self._checked(heaps)))
+
+    def is_lost(self, heaps: Iterable[int]) -> bool:
+        """True when the player to move loses the sum in misère play."""
+        return self.product(heaps) in self.p_portion
+
+    def winning_move(self, heaps: Sequence[int]) -> Optional[Move]:
+        """A move to a position whose product is in P; None when the sum is lost,
+        or has no move at all (then the player to move has already won).
+
+        >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
+        Move(pile=0, count=2)
+        """
+        found = self._lookup().winning(self._checked(heaps))
+        if found is None:
+            return None
+        pile, count, split = found
+        return Move(pile, count, split=split)
+
+    # ------------------------------------------------------------ presentation
+    def element_name(self, x: int) -> str:
+        """The element as its least word in the generators, e.g. ``"a b^2"``, ``"1"``."""
+        if not 0 <= x < self.order:
+            raise NimError(f"{x!r} is not an element of this quotient (0..{self.order - 1})")
+        return self._names[x] if self._names else str(x)
+
+    def to_json(self) -> Dict[str, Any]:
+        """The quotient as plain JSON values (``from_json`` reads it back)."""
+        return {
+            "game": self.game, "order": self.order, "table": [list(row) for row in self.table],
+            "p_portion": sorted(self.p_portion), "heap_elements": list(self.heap_elements),
+            "bound": self.bound, "period": list(self.period) if self.period else None,
+            "proven": self.proven, "generators": [list(g) for g in self.generators],
+            "relations": list(self.relations), "growth": [list(g) for g in self.growth],
+            "element_names": list(self._names),
+        }
+
+    @classmethod
+    def from_json(cls, data: Dict[str, Any]) -> "MisereQuotient":
+        """A quotient from ``to_json``, re-verified (the walk, the monoid laws).
+
+        Raises
+        ------
+        QuotientError
+            When the data is malformed or the quotient fails its verification.
+        """
+        try:
+            game = _canonical(str(data["game"]))
+            order = int(data["order"])
+            flat = array("i", [int(v) for row in data["table"] for v in row])
+            p_set = frozenset(int(x) for x in data["p_portion"])
+            phi = [int(x) for x in data["heap_elements"]]
+            bound = int(data["bound"])
+            period = tuple(int(v) for v in data["period"]) if data["period"] else None
+            proven = bool(data["proven"])
+            growth = tuple((int(h), int(o)) for h, o in data.get("growth", ()))
+        except (KeyError, TypeError, ValueError, NimError) as error:
+            raise QuotientError(f"not a misère quotient: {error}") from None
+        if (order < 1 or len(flat) != order * order or len(phi) != bound + 1 or bound < 0
+                or any(not 0 <= x < order for x in p_set | set(phi))
+                or (period is not None and (len(period) != 2 or period[1] < 1 or period[0] < 0
+                                            or period[0] + period[1] > bound))):
+            raise QuotientError("not a misère quotient: inconsistent sizes")
+        places = _places(game)
+        if proven and (period is None or not _period_proven(phi, period, places, game)):
+            raise QuotientError("not a misère quotient: its period is not proven by its heaps")
+        pre = _Pretension(order, flat, bytes(1 if x in p_set else 0 for x in range(order)), phi)
+        from nimcore.quotient import QuotientStop, check_monoid
+
+        if not check_monoid(order, flat, sorted(set(phi))):
+            raise QuotientError("not a misère quotient: the table is not a monoid generated by the heaps")
+        try:
+            failure = _verify(pre, places, bound, deadline=None, cancel=None)
+        except QuotientStop as stop:
+            raise QuotientError(f"could not re-verify the quotient: {stop.reason}") from None
+        if failure is not None:
+            raise QuotientError("not a misère quotient: its verification fails")
+        return _finish(game, pre, bound, period if proven else None, proven, growth)
+
+
+# ---------------------------------------------------------------- the game
+
+def _game_of(rules: Any) -> Tuple[str, Places]:
+    if isinstance(rules, str) and rules.strip()[:1] in tuple("01234567."):
+        rules = f"octal={rules.strip()}"      # a bare code: 0.77
+    try:
+        parsed = Rules.coerce(rules)
+    except NimError as error:
+        raise QuotientError(str(error)) from None
+    if parsed.take == "grundy":
+        return "grundy-game", places_of("grundy", None)
+    if parsed.take != "octal" or parsed.octal is None:
+        raise QuotientError(f"misère quotients are for take-and-break games (an octal code, kayles, "
+                            f"dawson-kayles, grundy-game, ...), not {rules!r}")
+    return parsed.octal, places_of("octal", parsed.octal)
+
+
+def _canonical(game: str) -> str:
+    return _game_of("grundy-game" if game == "grundy-game" else f"octal={game}")[0]
+
+
+def _places(game: str) -> Places:
+    return places_of("grundy", None) if game == "grundy-game" else places_of("octal", game)
+
+
+def _digits_after_point(places: Places) -> int:
+    takes_all, leaves, splits, _ = places
+    return max(takes_all + leaves + splits + (0,))
+
+
+@lru_cache(maxsize=64)
+def _live(places: Places, upto: int) -> Tuple[bool, ...]:
+    return tuple(h > 0 and heap_has_move(places, h) for h in range(upto + 1))
+
+
+@lru_cache(maxsize=4096)
+def _option_pieces(places: Places, n: int) -> List[Tuple[int, int]]:
+    """Heap n's options as pairs of live heaps (0: no heap), without repeats."""
+    live = _live(places, max(64, 1 << n.bit_length()))
+    seen = set()
+    for count, split in HeapMoves(places, n):
+        if split is None:
+            rest = n - count
+            seen.add((rest if live[rest] else 0, 0))
+        else:
+            a, b = split
+            a = a if live[a] else 0
+            b = b if live[b] else 0
+            seen.add((a, b) if a >= b else (b, a))
+    return list(seen)        # any order: the kernels read them as a set
+
+
+# ---------------------------------------------------------------- pretensions
+
+class _Pretension:
+    """Q (order, flat table), P (bytes), phi (element of heaps 0..n)."""
+
+    __slots__ = ("order", "table", "P", "phi")
+
+    def __init__(self, order: int, table: "array[int]", P: bytes, phi: List[int]) -> None:
+        self.order = order
+        self.table = table
+        self.P = P
+        self.phi = phi
+
+    def mul(self, x: int, y: int) -> int:
+        return self.table[x * self.order + y]
+
+    def word(self, heaps: Iterable[int]) -> int:
+        x = 0
+        for h in heaps:
+            x = self.table[x * self.order + self.phi[h]]
+        return x
+
+    def options(self, pieces: Sequence[Tuple[int, int]]) -> List[int]:
+        table, phi, order = self.table, self.phi, self.order
+        return sorted({table[phi[a] * order + phi[b]] for a, b in pieces})
+
+
+def _types(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], upto: int
+           ) -> Tuple[List[int], List[int], List[List[int]]]:
+    """The heap types of heaps 1..upto (equal element and option elements), as
+    (representative heaps, their elements, their option elements), increasing."""
+    from nimcore.quotient import option_sets
+
+    live = [h for h in range(1, upto + 1) if h in pieces]
+    sets = option_sets(pre.order, pre.table, pre.phi, [_flat_pieces(places, h) for h in live])
+    heaps: List[int] = []
+    gens: List[int] = []
+    opts: List[List[int]] = []
+    known = set()
+    for h, t in zip(live, sets):
+        key = (pre.phi[h], tuple(t))
+        if key in known:
+            continue
+        known.add(key)
+        heaps.append(h)
+        gens.append(pre.phi[h])
+        opts.append(t)
+    return heaps, gens, opts
+
+
+@lru_cache(maxsize=4096)
+def _flat_pieces(places: Places, n: int) -> "array[int]":
+    return array("i", itertools.chain.from_iterable(_option_pieces(places, n)))
+
+
+def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[float], cancel: Any,
+            pieces: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> Optional[List[int]]:
+    """The least failing word of the pretension over heaps 1..upto, as a list of
+    heaps (with repeats), or None when it is correct."""
+    from nimcore.quotient import verify
+
+    if pieces is None:
+        pieces = {h: _option_pieces(places, h) for h in range(1, upto + 1) if heap_has_move(places, h)}
+    heaps, gens, opts = _types(pre, places, pieces, upto)
+    failure = verify(pre.order, pre.table, pre.P, gens, opts, seconds=_left(deadline),
+                     memory_bytes=WALK_MEMORY, cancel=cancel)
+    if failure is None:
+        return None
+    return [h for h, c in zip(heaps, failure) for _ in range(c)]
+
+
+def _left(deadline: Optional[float]) -> float:
+    if deadline is None:
+        return 0.0
+    return max(1e-6, deadline - time.monotonic())
+
+
+# ---------------------------------------------------------------- the driver
+
+def _period_run(phi: Sequence[int], places: Places, game: str) -> Optional[Tuple[int, int]]:
+    """(preperiod, period) of the heap map when the octal periodicity bound proves it."""
+    if game == "grundy-game":
+        return None
+    n = len(phi) - 1
+    t = _digits_after_point(places)
+    for p in range(1, n // 2 + 1):
+        start = n - p
+        while start >= 1 and phi[start] == phi[start + p]:
+            start -= 1
+        n0 = start + 1
+        if n >= 2 * n0 + 2 * p + t - 1:
+            return (n0, p)
+    return None
+
+
+def _period_proven(phi: Sequence[int], period: Tuple[int, int], places: Places, game: str) -> bool:
+    if game == "grundy-game":
+        return False
+    n0, p = period
+    n = len(phi) - 1
+    t = _digits_after_point(places)
+    return (n0 >= 1 and n >= 2 * n0 + 2 * p + t - 1
+            and all(phi[h] == phi[h + p] for h in range(n0, n - p + 1)))
+
+
+def _index_period(index: int) -> int:
+    return max(2, 2 * ((index - 4) // 2))
+
+
+class _Stop(Exception):
+    def __init__(self, reason: str, size: int, what: str = "trial monoid") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.size = size
+        self.what = what
+
+    def where(self) -> str:
+        """What the computation had in hand when it stopped, in words."""
+        if self.what == "heap types":
+            return f"{self.size:,} heap types, more than the walk takes"
+        if self.what == "walk":
+            return f"the verification walk held {self.size:,} option sets"
+        if self.what == "reduced candidate":
+            return f"the candidate had {self.size:,} elements, its table too large"
+        if self.what == "trial product":
+            return f"the candidate's trial product had {self.size:,} elements"
+        return f"the candidate had {self.size:,} elements"
+
+
+def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Optional[float] = None,
+                    max_order: Optional[int] = None, cancel: Any = None,
+                    progress: Optional[ProgressFn] = None, cache: bool = True,
+                    strict: bool = False) -> MisereQuotient:
+    """The misère quotient of a take-and-break game, verified.
+
+    Parameters
+    ----------
+    rules : rules or rule string
+        A take-and-break game: ``"kayles"``, ``"octal=0.07"``, ``"dawson-kayles"``,
+        ``"grundy-game"``, a ``Rules``.
+    max_heap : int or None
+        Compute for heaps up to this size; None: until the heap map's period
+        is proven (every heap covered) or a limit stops it.
+    seconds : float or None
+        Time limit.
+    max_order : int or None
+        Most elements of a trial monoid (default 1,000,000).
+    cancel : object with ``is_set()`` or None
+        Stops the computation when set.
+    progress : callable(heap, order, seconds) or None
+        Called after each heap.
+    cache : bool
+        Read and fill the on-disk cache (``nim.octal.quotient_cache``); what is
+        read is re-verified.
+    strict : bool
+        Raise QuotientError on a limit instead of returning the quotient of
+        the heaps done.
+
+    Raises
+    ------
+    QuotientError
+        For rules that are not a take-and-break game, a bad argument, or a
+        limit reached before heap 1 was done (or any limit, with ``strict``).
+    KeyboardInterrupt
+        On Ctrl-C.
+    """
+    game, places = _game_of(rules)
+    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int)
+                                 or not 1 <= max_heap <= 100_000):
+        raise QuotientError(f"max_heap must be a whole number in 1 .. 100000 (or None): {max_heap!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= 1e9):
+        raise QuotientError(f"seconds must be a positive number (or None): {seconds!r}")
+    if max_order is not None and (isinstance(max_order, bool) or not isinstance(max_order, int)
+                                  or max_order < 2):
+        raise QuotientError(f"max_order must be a whole number >= 2 (or None): {max_order!r}")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise QuotientError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
+    if cache:
+        from nim.octal import quotient_cache
+
+        found = quotient_cache.load(game, max_heap)
+        if found is not None:
+            return found
+    result = _compute(game, places, max_heap, seconds, max_order or DEFAULT_MAX_ORDER, cancel, progress,
+                      strict)
+    if cache and (result.proven or result.bound == max_heap):
+        from nim.octal import quotient_cache
+
+        quotient_cache.store(result, max_heap)
+    return result
+
+
+class _Watch:
+    """The cancellation handle the kernels poll (every few thousand steps): it
+    also reports progress during a long heap, at most twice a second."""
+
+    def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float) -> None:
+        self.cancel = cancel
+        self.progress = progress
+        self.started = started
+        self.last = started
+        self.heap = 0
+        self.order = 1
+
+    def is_set(self) -> bool:
+        if self.progress is not None:
+            now = time.monotonic()
+            if now - self.last >= 0.5:
+                self.last = now
+                self.progress(self.heap, self.order, now - self.started)
+        return bool(self.cancel is not None and self.cancel.is_set())
+
+
+def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Optional[float],
+             max_order: int, cancel: Any, progress: Optional[ProgressFn], strict: bool) -> MisereQuotient:
+    started = time.monotonic()
+    watch = _Watch(cancel, progress, started)
+    deadline = started + seconds if seconds else None
+    pre = _Pretension(1, array("i", [0]), b"\x00", [0])
+    pieces: Dict[int, List[Tuple[int, int]]] = {}
+    growth: List[Tuple[int, int]] = []
+    bound = 0
+    n = 0
+    period: Optional[Tuple[int, int]] = None
+    try:
+        while max_heap is None or n < max_heap:
+            n += 1
+            if cancel is not None and cancel.is_set():
+                raise _Stop("cancelled", pre.order)
+            if deadline is not None and time.monotonic() >= deadline:
+                raise _Stop("time", pre.order)
+            watch.heap, watch.order = n, pre.order
+            pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
+            if pre.order > (growth[-1][1] if growth else 1):
+                growth.append((n, pre.order))
+            bound = n
+            if progress is not None:
+                progress(n, pre.order, time.monotonic() - started)
+            period = _period_run(pre.phi, places, game)
+            if period is not None:
+                break
+    except _Stop as stop:
+        if stop.reason == "interrupt":
+            raise KeyboardInterrupt from None
+        message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
+                   f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
+        if bound == 0 or strict:
+            raise QuotientError(message) from None
+        pre.phi = pre.phi[:bound + 1]
+        return _finish(game, pre, bound, None, False, tuple(growth), stopped=message)
+    return _finish(game, pre, bound, period, period is not None, tuple(growth))
+
+
+def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
+            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
+    """The verified pretension of heaps 1..n from that of heaps 1..n-1."""
+    from nimcore.quotient import QuotientStop, conservative
+
+    if not heap_has_move(places, n):
+        return _Pretension(pre.order, pre.table, pre.P, pre.phi + [0])
+    pieces[n] = _option_pieces(places, n)
+    t = pre.options(pieces[n])
+    # a heap whose options are those of an earlier heap behaves as that heap
+    for h in range(n - 1, 0, -1):
+        if h in pieces and pre.options(pieces[h]) == t:
+            return _Pretension(pre.order, pre.table, pre.P, pre.phi + [pre.phi[h]])
+    try:
+        for x in conservative(pre.order, pre.table, pre.P, t):
+            trial = _Pretension(pre.order, pre.table, pre.P, pre.phi + [x])
+            if _verify(trial, places, n, deadline, cancel, pieces) is None:
+                return trial
+        for keep_base in KEEP_BASE_ORDER:
+            try:
+                return _expand(pre, places, pieces, n, deadline, cancel, max_order, keep_base)
+            except QuotientStop as stop:
+                if stop.reason != "size" or keep_base == KEEP_BASE_ORDER[-1]:
+                    raise
+        raise AssertionError("unreachable")
+    except QuotientStop as stop:
+        raise _Stop(stop.reason, stop.size, stop.what) from None
+
+
+def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
+            deadline: Optional[float], cancel: Any, max_order: int, keep_base: bool) -> _Pretension:
+    """Grow Q for heap n: the old quotient times cyclic monoids, recalibrated at
+    each least failure until the candidate is verified.
+
+    A component is a cyclic monoid C(index, period) generated by heap n, by
+    every old heap of one old element (a "group": heaps equal in Q_{n-1} tend
+    to stay equal), or by one old heap; the heaps of a component leave the old
+    quotient. At the least failure w, components are given to the groups, then
+    the heaps, of w -- one, then two, ... -- with an index large enough for
+    their exponent in w, and the first trial that predicts w right is kept.
+    """
+    from nimcore.quotient import build_candidate
+
+    live = [h for h in range(1, n + 1) if h in pieces]
+    options = [pieces.get(h, []) for h in range(n + 1)]
+    Key = Tuple[Any, ...]
+    new_key: Key = ("new",)
+    old_options = {h: tuple(pre.options(pieces[h])) for h in live if h < n}
+    group_of: Dict[int, Key] = {
+        h: ("elem", pre.phi[h]) if GROUPING == "elem" else
+        ("type", pre.phi[h], old_options[h]) if GROUPING == "type" else ("heap", h)
+        for h in live if h < n}
+
+    def key_of(h: int, config: Dict[Key, Tuple[int, int]]) -> Optional[Key]:
+        if h == n:
+            return new_key
+        for key in (("heap", h), group_of[h]):
+            if key in config:
+                return key
+        return None
+
+    def build(config: Dict[Key, Tuple[int, int]]) -> _Pretension:
+        keys = sorted(config, key=repr)
+        slot = {key: i for i, key in enumerate(keys)}
+        base = [0] * (n + 1)
+        comp = [-1] * (n + 1)
+        for h in live:
+            key = key_of(h, config)
+            if h < n and (key is None or keep_base):
+                base[h] = pre.phi[h]
+            if key is not None:
+                comp[h] = slot[key]
+        _, order, table, p_bytes, images = build_candidate(
+            pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
+            max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
+            cancel=cancel)
+        return _Pretension(order, table, p_bytes, images)
+
+    freed: Dict[Key, Tuple[int, int]] = {new_key: (2, 2)}
+    candidate = build(freed)
+    while True:
+        failure = _verify(candidate, places, n, deadline, cancel, pieces)
+        if failure is None:
+            return candidate
+        truth = not candidate.P[candidate.word(failure)]
+        exponent: Dict[Key, int] = {}
+        for h in failure:
+            for key in ((new_key,) if h == n else (group_of[h], ("heap", h))):
+                exponent[key] = exponent.get(key, 0) + 1
+        # a move: give a key a component (or a larger index), or double a component's period
+        order = list(exponent)
+        if LARGEST_FIRST:
+            order.reverse()      # the failure's heaps, largest first
+        moves: List[Tuple[str, Key]] = [("free", k) for k in order if k[0] != "heap"]
+        moves += [("free", k) for k in order if k[0] == "heap"]
+        doubles = [("double", k) for k in exponent if k in freed]
+        moves = doubles + moves if PERIOD_FIRST else moves + doubles
+        found = None
+        tried = 0
+        for size in range(1, len(moves) + 1):
+            for subset in itertools.combinations(moves, size):
+                config = dict(freed)
+                for kind, key in subset:
+                    index, period = config.get(key, (FRESH_INDEX, 2))
+                    if kind == "free":
+                        index = max(index, exponent[key] - 1)
+                        period = max(period, _index_period(index))
+                    else:
+                        period *= 2
+                    config[key] = (index, period)
+                if config == freed:
+                    continue
+                tried += 1
+                trial = build(config)
+                if bool(trial.P[trial.word(failure)]) == truth:
+                    found = (config, trial)
+                    break
+                if tried >= MAX_RECALIBRATIONS:
+                    break
+            if found is not None or tried >= MAX_RECALIBRATIONS:
+                break
+        if found is None:
+            # nothing separates the failure: deepen every component it touches
+            config = dict(freed)
+            for key in exponent:
+                index = max(config.get(key, (1, 2))[0] + 1, exponent[key])
+                config[key] = (index, _index_period(index))
+            found = (config, build(config))
+        freed, candidate = found
+
+
+# ---------------------------------------------------------------- presentation
+
+def _letters(count: int) -> List[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return [letters[i] if i < 26 else f"g{i + 1}" for i in range(count)]
+
+
+def _word_text(word: Sequence[int], names: Sequence[str], sep: str) -> str:
+    parts = [names[i] + (f"^{c}" if c > 1 else "") for i, c in enumerate(word) if c]
+    return sep.join(parts) if parts else "1"
+
+
+def _presentation(pre: _Pretension, bound: int
+                  ) -> Tuple[List[Tuple[str, int]], List[str], List[str]]:
+    """Generators (the heaps whose element the earlier heaps do not make),
+    relations (each least non-normal word = its normal form, in degree then
+    lexicographic order, the last generator most significant) and each element's name."""
+    order = pre.order
+    gen_heaps: List[int] = []
+    closure = {0}
+    for h in range(1, bound + 1):
+        x = pre.phi[h]
+        if x in closure:
+            continue
+        gen_heaps.append(h)
+        frontier = list(closure)
+        while frontier:
+            nxt = []
+            for y in frontier:
+                for g in gen_heaps:
+                    z = pre.mul(y, pre.phi[g])
+                    if z not in closure:
+                        closure.add(z)
+                        nxt.append(z)
+            frontier = nxt
+    k = len(gen_heaps)
+    names = _letters(k)
+    sep = "" if k <= 26 else " "
+    gens = [pre.phi[h] for h in gen_heaps]
+    normal: Dict[int, Tuple[int, ...]] = {0: (0,) * k}
+    normal_words = {(0,) * k}
+    level = [(0,) * k]
+    relations: List[Tuple[Tuple[int, ...], str]] = []
+
+    def key(word: Tuple[int, ...]) -> Tuple[int, ...]:
+        return tuple(reversed(word))
+
+    elem_of = {(0,) * k: 0}
+    while level and len(normal) < order:
+        candidates = {}
+        for word in level:
+            x = elem_of[word]
+            for i in range(k):
+                bigger = word[:i] + (word[i] + 1,) + word[i + 1:]
+                candidates[bigger] = pre.mul(x, gens[i])
+        level = []
+        for word in sorted(candidates, key=key):
+            x = candidates[word]
+            if x not in normal:
+                normal[x] = word
+                normal_words.add(word)
+                elem_of[word] = x
+                level.append(word)
+            elif all(word[:i] + (word[i] - 1,) + word[i + 1:] in normal_words for i in range(k) if word[i]):
+                relations.append((key(word), f"{_word_text(word, names, sep)} = {_word_text(normal[x], names, sep)}"))
+    element_names = [_word_text(normal[x], names, " ") if x in normal else str(x) for x in range(order)]
+    # as the papers print them: by the last generator a relation involves, then the rest
+    return list(zip(names, gen_heaps)), [text for _, text in sorted(relations)], element_names
+
+
+def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int, int]], proven: bool,
+            growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None) -> MisereQuotient:
+    order = pre.order
+    table = tuple(tuple(pre.table[x * order:(x + 1) * order]) for x in range(order))
+    generators, relations, names = _presentation(pre, bound)
+    return MisereQuotient(
+        game=game, order=order, table=table,
+        p_portion=frozenset(x for x in range(order) if pre.P[x]),
+        heap_elements=tuple(pre.phi[:bound + 1]), bound=bound, period=period, proven=proven,
+        generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names),
+        stopped=stopped)

@@ -1,0 +1,191 @@
+"""The misère quotient inside a solve: which quotient a solve of a take-and-break
+game may use, and what it may cost to get one (issue 30).
+
+A quotient (``nim.octal.misere_quotient``) answers any misère sum of the heaps
+it covers in O(heaps); computing it costs 0.1-0.5 s for Kayles, about 10 s for
+Dawson's Kayles up to heap 33, and never ends for some games. So a solve:
+
+* takes a quotient from this process's memo (one per game), else from the disk
+  cache, else computes one, within a budget: a share of the solve's own time
+  limit (``QUOTIENT_SHARE``), or ``QUOTIENT_SECONDS`` when the solve has none;
+* first asks, briefly, for the whole game (a period proven: Kayles' in about
+  0.1 s), then for heaps up to the largest heap of the position (a heap past
+  ``WHOLE_GAME_FROM``: only the whole game will do), so a small position never
+  pays for the quotient of large heaps;
+* remembers an attempt that stopped short (the budget or the engine's size
+  limit ran out before the heap asked): the next solve of that game uses what
+  was reached (as the search's exact leaf) and does not retry unless its own
+  budget is more than twice as large.
+
+``method="quotient"`` forces it (budget: the whole time limit, or
+``FORCED_SECONDS``) and raises when the quotient cannot cover the heaps.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+
+from nim.errors import NimError
+from nim.rules import Rules
+from nim.solving.solution import SolveOptions
+
+if TYPE_CHECKING:
+    from nim.octal.quotient import MisereQuotient
+
+__all__ = ["FORCED_SECONDS", "PROBE_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
+           "forget_quotients", "known_quotient", "quotient_for"]
+
+#: Seconds a solve without a time limit may spend getting a quotient.
+QUOTIENT_SECONDS = 2.0
+#: The share of a solve's time limit it may spend getting a quotient (the search has the rest).
+QUOTIENT_SHARE = 0.25
+#: Seconds ``method="quotient"`` may spend when the solve has no time limit.
+FORCED_SECONDS = 60.0
+#: Seconds the first solve of a game in a process spends asking for the whole game
+#: (a period proven) before it asks for the heaps it needs.
+PROBE_SECONDS = 0.5
+#: A position with a heap past this asks for the whole game's quotient (a period
+#: proven), not for heaps up to its largest: a quotient table is no use for a heap
+#: of 10**9 unless its heap map is periodic.
+WHOLE_GAME_FROM = 300
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """What this process got for one game: the best quotient reached (None: none),
+    the heap it last asked for (None: the whole game), the budget it had, and why
+    it stopped short (empty: it did not)."""
+
+    quotient: Optional["MisereQuotient"]
+    asked: Optional[int]
+    seconds: float
+    reason: str
+
+    @property
+    def stalled(self) -> bool:
+        """True when it stopped short of what it asked: a larger heap would stop too."""
+        if self.quotient is None:
+            return True
+        if self.asked is None:
+            return not self.quotient.proven
+        return not self.quotient.covers(self.asked)
+
+
+_ATTEMPTS: Dict[str, _Attempt] = {}
+# one computation at a time: threads solving the same game wait for it rather than repeat it
+_LOCK = threading.Lock()
+
+
+def forget_quotients() -> None:
+    """Forget this process's quotients and failed attempts (tests; the disk cache stays)."""
+    with _LOCK:
+        _ATTEMPTS.clear()
+
+
+def known_quotient(rules: Rules, piles: Sequence[int]) -> Optional["MisereQuotient"]:
+    """The quotient this process holds for ``rules`` if it covers every heap of ``piles``
+    (no computation: what a solve just used)."""
+    attempt = _ATTEMPTS.get(str(rules))
+    if attempt is None or attempt.quotient is None or not attempt.quotient.covers(max(piles, default=0)):
+        return None
+    return attempt.quotient
+
+
+def _budget(options: SolveOptions, forced: bool) -> float:
+    if options.time_limit is None:
+        return FORCED_SECONDS if forced else QUOTIENT_SECONDS
+    return options.time_limit if forced else options.time_limit * QUOTIENT_SHARE
+
+
+def _engine() -> Optional[object]:
+    """``nim.octal.quotient``, or None where the package was built without it."""
+    try:
+        from nim.octal import quotient
+    except ImportError:
+        return None
+    return quotient
+
+
+def quotient_for(rules: Rules, piles: Sequence[int], options: SolveOptions,
+                 forced: bool = False) -> Optional["MisereQuotient"]:
+    """The best quotient of ``rules`` (misère play) this solve may use: one covering
+    every heap of ``piles`` when it can be had within the budget, else the largest
+    one reached (a leaf for the search), else None.
+
+    Raises
+    ------
+    NimError
+        With ``forced``: when no quotient covering every heap can be had (naming
+        the bound reached, or why none was).
+    """
+    top = max(piles, default=0)
+    key = str(rules)
+    attempt = _ATTEMPTS.get(key)
+    if attempt is not None and attempt.quotient is not None and attempt.quotient.covers(top):
+        return attempt.quotient
+    budget = _budget(options, forced)
+    with _LOCK:
+        attempt = _ATTEMPTS.get(key)
+        if attempt is None or (not (attempt.quotient is not None and attempt.quotient.covers(top))
+                               and (not attempt.stalled or budget > 2 * attempt.seconds)):
+            attempt = _attempt(rules, top, budget, options, attempt)
+            _ATTEMPTS[key] = attempt
+    found = attempt.quotient
+    if forced and (found is None or not found.covers(top)):
+        reached = (f"it covers heaps up to {found.bound:,} (order {found.order:,})" if found is not None
+                   else "none was computed")
+        raise NimError(f"the misère quotient of {rules} does not cover heap {top:,} within "
+                       f"{attempt.seconds:g} s: {reached}; {attempt.reason}. "
+                       "Use method 'auto' or 'tt' (the search), or a larger time_limit")
+    return found
+
+
+def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
+             before: Optional[_Attempt]) -> _Attempt:
+    """Load or compute a quotient covering heaps up to ``top`` within ``budget`` seconds.
+
+    The first time a process meets a game it asks for the whole game (a period
+    proven) for a short while (``PROBE_SECONDS``; all the budget when ``top``
+    is past ``WHOLE_GAME_FROM``): Kayles' is proven in well under that, and
+    read from the disk cache in milliseconds afterwards. Where that does not
+    cover ``top`` it asks for heaps up to ``top`` with what is left (cached on
+    disk under that bound when reached).
+    """
+    engine = _engine()
+    if engine is None:
+        return _Attempt(None, None, float("inf"), "this build has no quotient engine")
+    started = time.perf_counter()
+    best = before.quotient if before is not None else None
+    asked: Optional[int] = None
+    reason = ""
+    steps: List[Tuple[Optional[int], Optional[float]]] = []   # (heap asked, seconds; None: what is left)
+    if before is None or top > WHOLE_GAME_FROM:
+        steps.append((None, budget if top > WHOLE_GAME_FROM else min(budget, PROBE_SECONDS)))
+    if top <= WHOLE_GAME_FROM:
+        steps.append((top, None))
+    for target, seconds in steps:
+        if best is not None and best.covers(top):
+            break
+        left = budget - (time.perf_counter() - started)
+        seconds = left if seconds is None else min(seconds, left)
+        if seconds <= 0:
+            reason = reason or f"the budget of {budget:g} s ran out"
+            break
+        asked = target
+        try:
+            found = engine.misere_quotient(   # type: ignore[attr-defined]
+                rules, target, seconds=seconds, cancel=options.cancel, cache=True)
+        except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
+            if getattr(error, "reason", None) == "cancelled":
+                raise                     # the caller cancelled the solve, not just the quotient
+            reason = str(error) or type(error).__name__
+            continue
+        if best is None or found.proven or found.bound > best.bound:
+            best = found
+        if not found.covers(top if target is None else target):
+            reason = (f"it stopped at heap {found.bound:,} (order {found.order:,}) within "
+                      f"{seconds:.3g} s")
+    return _Attempt(best, asked, budget, reason)

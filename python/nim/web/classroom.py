@@ -1,0 +1,427 @@
+"""A class in the browser (``nimcore serve --class``): one teacher, a room of students.
+
+The teacher's page (``/class/<teacher token>``) lists every game of the class,
+in progress and finished (who plays whom, the flow, the result: KUET's wins
+arrays and fitness, the winner), links to watch each live, exports them as CSV
+and sets the class's switches: hints and "why" on or off, which flows are
+offered, how long a student waits for a partner before NimX steps in.
+
+A student opens the class's join page (``/join/<class id>``), gives a name and
+chooses a flow and an opponent: the next waiting student (the first of two
+waits; the second joins that game) or NimX. Nobody copies a link by hand: the
+page keeps the seat's token and opens the game.
+
+A class is a row of the store (``Store.save_class``) with the hash of the
+teacher's token, never the token itself; its games are ordinary games carrying
+``extra.class``, so every rule of a game (turns, tokens, versions) still holds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from nim.web import games
+from nim.web.games import WebError, token_hash
+from nim.web.store import Store
+
+__all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join",
+           "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "switches", "check_study",
+           "result_words", "routes"]
+
+STATIC = Path(__file__).parent / "static"
+#: The flows a class may offer (every page's flow).
+CLASS_FLOWS = ("free", "rajalakshmi", "lab2", "kuet", "forejune")
+#: The flows with a Human vs Human mode (the others are played against NimX only).
+PAIR_FLOWS = ("free", "rajalakshmi", "lab2")
+#: Seconds a student waits for a partner before the join page offers NimX (the class may change it).
+WAIT_SECONDS = 30
+#: Most games a class lists (a room of 30 plays far fewer in a lesson).
+MAX_CLASS_GAMES = 2000
+
+_locks: Dict[str, threading.Lock] = {}
+_guard = threading.Lock()
+
+
+def _lock(class_id: str) -> threading.Lock:
+    with _guard:
+        return _locks.setdefault(class_id, threading.Lock())
+
+
+def open_class(store: Store, name: str = "class", links: Optional[List[str]] = None) -> Tuple[Dict[str, Any], str]:
+    """The class called ``name`` (made when new) with a fresh teacher token: (class, token).
+
+    A restarted server keeps the class's id (the students' join link), games and
+    switches; only the teacher's link changes (the store keeps no token, only its hash).
+    ``links`` are the join page's addresses as the server printed them.
+    """
+    name = name.strip()[:60] or "class"
+    token = secrets.token_urlsafe(18)
+    with _guard:
+        state = store.load_class(name, by="name")
+        if state is None:
+            state = {"id": secrets.token_urlsafe(6), "name": name, "hints": True, "why": True,
+                     "flows": list(CLASS_FLOWS), "wait": WAIT_SECONDS, "games": [], "waiting": {},
+                     "created": time.time()}
+        state["teacher"] = token_hash(token)
+        state["links"] = list(links or [])
+        # games pruned since the last start (nimcore serve --prune) leave the class's list
+        state["games"] = [game_id for game_id in state["games"] if store.load(game_id) is not None]
+        state["waiting"] = {flow: game_id for flow, game_id in state["waiting"].items()
+                            if game_id in state["games"]}
+        store.save_class(state)
+    return state, token
+
+
+def class_of_teacher(store: Store, token: str) -> Dict[str, Any]:
+    """The class whose teacher holds ``token``.
+
+    Raises
+    ------
+    WebError
+        404 for a token that is no class's teacher's.
+    """
+    if not isinstance(token, str) or not 8 <= len(token) <= 100:
+        raise WebError("no class has this teacher's link (it changes each time the server starts)", 404)
+    state = store.load_class(token_hash(token), by="teacher")
+    if state is None:
+        raise WebError("no class has this teacher's link (it changes each time the server starts)", 404)
+    return state
+
+
+def _class(store: Store, class_id: str) -> Dict[str, Any]:
+    state = store.load_class(class_id, by="id") if isinstance(class_id, str) and len(class_id) <= 40 else None
+    if state is None:
+        raise WebError(f"no class {class_id[:40]!r} on this server", 404)
+    return state
+
+
+def offer(store: Store, class_id: str) -> Dict[str, Any]:
+    """What the join page shows: the class's name, flows and wait."""
+    state = _class(store, class_id)
+    return {"id": state["id"], "name": state["name"], "flows": state["flows"],
+            "pair_flows": [f for f in state["flows"] if f in PAIR_FLOWS], "wait": state["wait"]}
+
+
+# ---------------------------------------------------------------- pairing
+
+Change = Callable[[str, Callable[[Dict[str, Any]], Any]], Tuple[Dict[str, Any], Any]]
+
+
+def _name(options: Dict[str, Any]) -> str:
+    name = options.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise WebError("give your name to join the class")
+    if len(name) > 40:
+        raise WebError(f"a name is at most 40 characters, not {len(name)}")
+    return " ".join(name.split())
+
+
+def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str,
+              difficulty: Any = None) -> Tuple[Dict[str, Any], str]:
+    """A class game of ``flow`` for the student ``name``: (state, the student's token);
+    ``difficulty`` is KUET's (1 Easy, 2 Hard)."""
+    if len(cls["games"]) >= MAX_CLASS_GAMES:
+        raise WebError(f"this class has {MAX_CLASS_GAMES:,} games: the teacher prunes old ones first", 409)
+    options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
+    if flow == "kuet" and difficulty is not None:
+        options["difficulty"] = difficulty
+    state, token = games.create_game(options)
+    assert token is not None            # every class game seats the student
+    mine = games.seat_of(state, token)
+    assert mine is not None
+    state["seats"][mine]["name"] = name
+    state["extra"]["class"] = cls["id"]
+    store.save(state["id"], state)
+    cls["games"].append(state["id"])
+    return state, token
+
+
+def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    """A student joins: ``name``, ``flow``, ``opponent`` (``student`` or ``nimx``) and
+    for KUET ``difficulty`` (1 Easy, 2 Hard).
+
+    Against a student, the student joins the game of the one waiting for this flow,
+    or waits with a new game. Answers ``{game, seat, token, paired}`` (``paired``
+    false while waiting for a partner).
+
+    Raises
+    ------
+    WebError
+        For an unknown class, a missing name, a flow the class does not offer.
+    """
+    name = _name(options)
+    opponent = options.get("opponent", "student")
+    if opponent not in ("student", "nimx"):
+        raise WebError(f"opponent is student or nimx, not {str(opponent)[:20]!r}")
+    with _lock(class_id):
+        cls = _class(store, class_id)
+        flow = options.get("flow") or (cls["flows"][0] if cls["flows"] else "")
+        if flow not in cls["flows"]:
+            raise WebError(f"this class does not offer {str(flow)[:20]!r}: it offers "
+                           f"{', '.join(cls['flows']) or 'no flow (ask the teacher)'}")
+        if opponent == "student" and flow not in PAIR_FLOWS:
+            raise WebError(f"{flow} is played against NimX only: choose NimX, or one of "
+                           f"{', '.join(PAIR_FLOWS)} to play another student")
+        answer: Optional[Dict[str, Any]] = None
+        if opponent == "student":
+            waiting = cls["waiting"].pop(flow, None)
+            if waiting is not None and store.load(waiting) is not None:
+                state, (seat, token) = change(waiting, lambda s: games.join_game(s, name))
+                if token is not None:
+                    answer = {"game": games.public_state(state, seat), "seat": seat, "token": token,
+                              "paired": True}
+            if answer is None:
+                state, token = _new_game(store, cls, flow, name, "hvh")
+                cls["waiting"][flow] = state["id"]
+                answer = {"game": games.public_state(state, 0), "seat": 0, "token": token, "paired": False}
+        else:
+            state, token = _new_game(store, cls, flow, name, "hvai", options.get("difficulty"))
+            seat = games.seat_of(state, token)
+            answer = {"game": games.public_state(state, seat), "seat": seat, "token": token, "paired": True}
+        store.save_class(cls)
+        return answer
+
+
+def nimx_instead(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    """The waiting student (``game`` and its ``token``) plays NimX instead: the waiting
+    game is withdrawn and a game against NimX of the same flow starts. When a partner
+    joined in the meantime, that game is the answer (``paired`` true, same seat).
+
+    Raises
+    ------
+    WebError
+        403 for a token that is not the waiting seat's, 404 for an unknown class or game.
+    """
+    game_id = options.get("game")
+    token = options.get("token")
+    if not isinstance(game_id, str):
+        raise WebError("game must be the id of the game you wait in")
+    with _lock(class_id):
+        cls = _class(store, class_id)
+        if game_id not in cls["games"]:
+            raise WebError(f"no game {game_id[:40]!r} in this class", 404)
+        state = store.load(game_id)
+        if state is None:
+            raise WebError(f"no game {game_id[:40]!r} (it was pruned)", 404)
+        seat = games.seat_of(state, token)
+        if seat != 0:
+            raise WebError("only the student waiting in this game can stop waiting", 403)
+        if all(s["token"] is not None for s in state["seats"]):
+            return {"game": games.public_state(state, 0), "seat": 0, "token": token, "paired": True}
+        for flow, waiting in list(cls["waiting"].items()):
+            if waiting == game_id:
+                del cls["waiting"][flow]
+        cls["games"].remove(game_id)
+        new, new_token = _new_game(store, cls, state["flow"], state["seats"][0]["name"], "hvai")
+        store.save_class(cls)
+    mine = games.seat_of(new, new_token)
+    return {"game": games.public_state(new, mine), "seat": mine, "token": new_token, "paired": True}
+
+
+# ---------------------------------------------------------------- the teacher
+
+def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    """Change the class's switches: ``hints``, ``why`` (true or false), ``flows`` (a
+    list of CLASS_FLOWS), ``wait`` (seconds, 0 to 600). Returns the class's view.
+
+    Raises
+    ------
+    WebError
+        400 naming the first bad switch.
+    """
+    cls = class_of_teacher(store, teacher)
+    with _lock(cls["id"]):
+        cls = class_of_teacher(store, teacher)
+        for key in ("hints", "why"):
+            if key in options:
+                if not isinstance(options[key], bool):
+                    raise WebError(f"{key} must be true or false, not {str(options[key])[:20]!r}")
+                cls[key] = options[key]
+        if "flows" in options:
+            flows = options["flows"]
+            if not isinstance(flows, list) or not all(isinstance(f, str) and f in CLASS_FLOWS for f in flows):
+                raise WebError(f"flows must be a list of {', '.join(CLASS_FLOWS)}")
+            cls["flows"] = [f for f in CLASS_FLOWS if f in flows]
+            cls["waiting"] = {f: g for f, g in cls["waiting"].items() if f in cls["flows"]}
+        if "wait" in options:
+            wait = options["wait"]
+            if isinstance(wait, bool) or not isinstance(wait, int) or not 0 <= wait <= 600:
+                raise WebError(f"wait must be a whole number of seconds from 0 to 600, not {str(wait)[:20]!r}")
+            cls["wait"] = wait
+        store.save_class(cls)
+    return _class_view(cls)
+
+
+def _class_view(cls: Dict[str, Any]) -> Dict[str, Any]:
+    return {key: cls[key] for key in ("id", "name", "hints", "why", "flows", "wait", "links")}
+
+
+def result_words(state: Dict[str, Any]) -> str:
+    """A game's result as the class page says it: KUET's wins array (Easy) or the
+    chromosomes' fitness and the selected algorithm (Hard), else the winner."""
+    series = state.get("series")
+    if state["flow"] == "kuet" and series:
+        results = series["results"]
+        if not series.get("done"):
+            return f"game {len(results) + (0 if state['finished'] else 1)} of {series['games']}; NimX wins: {results}"
+        if series["difficulty"] == 1:
+            return f"IDA* wins: {results}"
+        fitness = ", ".join(f"{name} fitness {value}" for name, value in series.get("fitness", {}).items())
+        return f"{fitness}; selected: {series.get('selected')}"
+    if not state["finished"]:
+        return ""
+    if state["winner"] is None:
+        return "no winner"
+    return f"{state['seats'][state['winner']]['name']} wins"
+
+
+def _status(state: Dict[str, Any]) -> str:
+    series = state.get("series")
+    if state["finished"] and (not series or series.get("done")):
+        return "finished"
+    if any(seat["ai"] is None and seat["token"] is None for seat in state["seats"]):
+        return "waiting for a partner"
+    return "in progress"
+
+
+def _row(state: Dict[str, Any]) -> Dict[str, Any]:
+    series = state.get("series")
+    return {
+        "id": state["id"], "flow": state["flow"], "rules": state["rules"], "mode": state["mode"],
+        "players": [seat["name"] if seat["ai"] is None else f"{seat['name']} (AI: {seat['label'] or seat['ai']})"
+                    for seat in state["seats"]],
+        "status": _status(state), "moves": len(state["moves"]), "piles": state["piles"],
+        "to_move": None if state["finished"] else state["seats"][state["to_move"]]["name"],
+        "winner": None if state["winner"] is None else state["seats"][state["winner"]]["name"],
+        "result": result_words(state),
+        "wins": list(series["results"]) if series else None,
+        "fitness": series.get("fitness") if series else None,
+        "watch": f"/g/{state['id']}", "created": state.get("created"),
+    }
+
+
+def overview(store: Store, teacher: str) -> Dict[str, Any]:
+    """The class page's data: the class and a row per game (newest first)."""
+    cls = class_of_teacher(store, teacher)
+    rows = []
+    for game_id in reversed(cls["games"]):
+        state = store.load(game_id)
+        if state is not None:           # a pruned game is no longer listed
+            rows.append(_row(state))
+    return {"class": _class_view(cls), "games": rows, "join": f"/join/{cls['id']}"}
+
+
+CSV_COLUMNS = ("game", "flow", "rules", "player 1", "player 2", "status", "moves", "winner", "result", "watch")
+
+
+def overview_csv(store: Store, teacher: str) -> str:
+    """Every game of the class as CSV, one row a game (the class page's export)."""
+    data = overview(store, teacher)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in data["games"]:
+        writer.writerow([row["id"], row["flow"], row["rules"], row["players"][0], row["players"][1], row["status"],
+                         row["moves"], row["winner"] or "", row["result"], row["watch"]])
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- hints and "why"
+
+def switches(store: Store, state: Dict[str, Any]) -> Dict[str, bool]:
+    """Whether the game's page offers a hint and "why": its class's switches (both on
+    for a game outside a class)."""
+    class_id = state.get("extra", {}).get("class")
+    cls = store.load_class(class_id, by="id") if class_id is not None else None
+    return {"hints": bool(cls["hints"]) if cls else True, "why": bool(cls["why"]) if cls else True}
+
+
+def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[int]) -> None:
+    """Refuse a hint to anyone but the player to move (every game), and a hint or a
+    "why" in a class that has switched it off.
+
+    Raises
+    ------
+    WebError
+        403 for a hint without the seat's token or a switched-off answer, 409 for a
+        hint asked by the player who is not to move.
+    """
+    if kind == "hint":
+        if seat is None:
+            raise WebError("a hint is for a player of this game (send the seat's token): "
+                           "a spectator gets none", 403)
+        if not state["finished"] and seat != state["to_move"]:
+            raise WebError("a hint is for the player to move: wait for your turn", 409)
+    class_id = state.get("extra", {}).get("class")
+    if class_id is None or kind not in ("hint", "why"):
+        return
+    cls = store.load_class(class_id, by="id")
+    if cls is not None and not cls[{"hint": "hints", "why": "why"}[kind]]:
+        what = "Hints" if kind == "hint" else '"Why did NimX move there?"'
+        raise WebError(f"{what} is switched off for this class by the teacher", 403)
+
+
+# ---------------------------------------------------------------- the routes
+
+def routes(store: Store, change: Change, tell: Callable[[str, int], None],
+           body: Callable[[Request], Awaitable[Dict[str, Any]]],
+           respond: Callable[..., Response]) -> List[BaseRoute]:
+    """The class's pages and API, for ``nim.web.app.create_app``: ``change`` is its
+    locked load-change-save of a game, ``tell`` tells a game's watchers, ``body``
+    reads a request's JSON and ``respond`` answers JSON."""
+
+    async def class_page(request: Request) -> Response:
+        return _page("class", "The class")
+
+    async def join_page(request: Request) -> Response:
+        return _page("join", "Join the class")
+
+    async def teacher_view(request: Request) -> Response:
+        return respond(await run_in_threadpool(overview, store, request.path_params["teacher"]))
+
+    async def teacher_csv(request: Request) -> Response:
+        text = await run_in_threadpool(overview_csv, store, request.path_params["teacher"])
+        return PlainTextResponse(text, media_type="text/csv", headers={
+            "Content-Disposition": 'attachment; filename="nimcore-class.csv"', "Cache-Control": "no-store"})
+
+    async def switches(request: Request) -> Response:
+        options = await body(request)
+        return respond(await run_in_threadpool(set_switches, store, request.path_params["teacher"], options))
+
+    async def offered(request: Request) -> Response:
+        return respond(await run_in_threadpool(offer, store, request.path_params["class_id"]))
+
+    def joining(action: Callable[..., Dict[str, Any]]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            options = await body(request)
+            answer = await run_in_threadpool(action, store, change, request.path_params["class_id"], options)
+            tell(answer["game"]["id"], answer["game"]["version"])
+            return respond(answer, 201)
+        return endpoint
+
+    return [
+        Route("/class/{teacher}", class_page),
+        Route("/join/{class_id}", join_page),
+        Route("/api/class/{teacher}", teacher_view),
+        Route("/api/class/{teacher}/games.csv", teacher_csv),
+        Route("/api/class/{teacher}/switches", switches, methods=["POST"]),
+        Route("/api/join/{class_id}", offered),
+        Route("/api/join/{class_id}", joining(join), methods=["POST"]),
+        Route("/api/join/{class_id}/nimx", joining(nimx_instead), methods=["POST"]),
+    ]
+
+
+def _page(page: str, title: str) -> Response:
+    template = (STATIC / "classroom.html").read_text(encoding="utf-8")
+    return HTMLResponse(template.replace("{{page}}", page).replace("{{title}}", title))

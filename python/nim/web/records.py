@@ -1,0 +1,121 @@
+"""The game record in the browser: the download of a game and the upload that
+continues one, in the one record format of ``nim.play.record`` (a Lab 2 test
+file whose comment lines say the rules, the flow, the seats, who moved first,
+the seed and a KUET series' progress).
+
+A record saved in the terminal continues here under the same rules against the
+same AI, and a record downloaded here continues in the terminal
+(``nimcore play --load``): the seats are in the same order in both (the
+forejune AI first, every other flow's human first).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from nim.play.record import RecordHeader, SeatRecord, record_text
+from nim.position import Move
+from nim.rules import Rules
+
+__all__ = ["WEB_FLOW", "download_text", "state_moves", "upload_options", "seat_the_record"]
+
+#: The page that plays a terminal flow (the terminal's pins game is the free page's take-and-break game).
+WEB_FLOW = {"kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2", "forejune": "forejune",
+            "pins": "free", "free": "free"}
+#: The web's random seeds are below this (a larger record seed is not kept).
+WEB_SEEDS = 2**31
+
+
+def state_moves(state: Dict[str, Any]) -> List[Move]:
+    """The moves of a browser game's state (stored as ``nim.web.games.move_of`` reads them)."""
+    from nim.web.games import move_of
+
+    return [move_of(entry) for entry in state["moves"]]
+
+
+def download_text(state: Dict[str, Any]) -> str:
+    """A browser game as a record: its facts in comment lines, then the Lab 2 test file."""
+    series = state.get("series")
+    kept: Optional[Dict[str, Any]] = None
+    if series:
+        index = series["index"]
+        kept = {"difficulty": series["difficulty"], "game": index + 1, "games": series["games"],
+                "results": list(series["results"][:index])}
+    seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
+    seed = state.get("seed")
+    header = RecordHeader(rules=Rules.parse(state["rules"]), flow=state["flow"], seats=seats,
+                          first=state["first"], seed=seed if isinstance(seed, int) else None, series=kept)
+    return record_text(state["start"], state_moves(state), header)
+
+
+def upload_options(options: Dict[str, Any], header: RecordHeader,
+                   piles: List[int]) -> Dict[str, Any]:
+    """The page's answers for a game that continues a record: the record's flow,
+    rules, mode and levels replace the form's (the seats are set after,
+    ``seat_the_record``)."""
+    answers = dict(options)
+    rules = header.rules
+    flow = WEB_FLOW.get(header.flow or "", None)
+    if flow is None:
+        flow = str(options.get("flow") or "free") if rules is None else "free"
+    if flow == "lab2" and rules is not None and rules.take != "any":
+        flow = "free"                      # the Lab 2 page plays Nim, normal or misère
+    answers["flow"] = flow
+    if rules is not None:
+        answers["rules"] = str(rules)
+        answers["misere"] = rules.misere
+    if header.mode is not None:
+        answers["mode"] = header.mode
+    levels = [seat.ai for seat in header.seats if seat.ai and seat.ai.startswith("level:")]
+    if levels and levels[0][6:].isdigit():
+        answers["level"] = int(levels[0][6:])
+    if flow == "forejune":
+        answers["pile"] = piles[0] if len(piles) == 1 else None
+    if flow == "free":
+        answers["ai"] = "optimal"          # the record's own AI is seated after (seat_the_record)
+        human = next((i for i, seat in enumerate(header.seats) if seat.ai is None), 0)
+        answers["first"] = "human" if header.first == human or header.mode != "hvai" else "ai"
+    if flow == "kuet" and header.series and header.series.get("difficulty") in (1, 2):
+        answers["difficulty"] = header.series["difficulty"]
+    human_names = [seat.name for seat in header.seats if seat.ai is None]
+    if human_names:
+        answers["name"] = human_names[0][:40]
+    answers.pop("piles", None)
+    return answers
+
+
+def seat_the_record(state: Dict[str, Any], header: RecordHeader) -> Optional[str]:
+    """Seat the record's players in a new game's state: names, the AI of each seat and
+    who moved first, a KUET series' game and results. Returns why the record cannot be
+    continued here (None: it can)."""
+    from nim.errors import NimError
+    from nim.play.strategies import make_strategy
+
+    if len(header.seats) == 2:
+        for seat, saved in zip(state["seats"], header.seats):
+            if saved.ai is not None:
+                try:
+                    label = make_strategy(saved.ai).label
+                except NimError as error:
+                    return f"the record's AI {saved.ai!r}: {error}"
+                seat["ai"], seat["label"] = saved.ai, label
+            else:
+                seat["ai"], seat["label"] = None, ""
+            seat["name"] = saved.name[:40] or seat["name"]
+        state["first"] = state["to_move"] = header.first
+        state["mode"] = header.mode
+        state["undo"] = header.mode == "hvai"
+    if header.seed is not None and header.seed < WEB_SEEDS:
+        state["seed"] = header.seed
+    series, saved_series = state.get("series"), header.series
+    if series and saved_series:
+        game, results = saved_series.get("game"), saved_series.get("results")
+        if not isinstance(game, int) or not 1 <= game <= series["games"]:
+            return (f"the record is game {game} of a KUET series; the page plays {series['games']} games "
+                    f"at difficulty {series['difficulty']}")
+        if not (isinstance(results, list) and len(results) == game - 1 and all(r in (0, 1) for r in results)):
+            return f"the record's KUET results {results!r} do not fit game {game}"
+        series["index"], series["results"] = game - 1, list(results)
+        state["seats"][1]["ai"] = series["specs"][game - 1]
+        state["seats"][1]["label"] = series["labels"][game - 1]
+    return None

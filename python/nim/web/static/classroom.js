@@ -1,0 +1,145 @@
+// A class in the browser: the teacher's page (/class/<teacher token>) and the
+// students' join page (/join/<class id>). Plain JavaScript, no build step.
+"use strict";
+
+const page = document.body.dataset.page;
+const key = location.pathname.split("/").pop();
+const $ = (selector) => document.querySelector(selector);
+const FLOW_NAMES = {free: "Any rules", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", kuet: "KUET", forejune: "forejune"};
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+async function api(method, path, body) {
+  const options = {method, headers: {}};
+  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+  try {
+    const response = await fetch(path, options);
+    let data;
+    try { data = await response.json(); } catch (error) { data = {error: `HTTP ${response.status}`}; }
+    return {ok: response.ok, data};
+  } catch (error) {
+    return {ok: false, data: {error: "the server cannot be reached (is nimcore serve running?)"}};
+  }
+}
+
+function fail(message) { $("#error").textContent = message || ""; }
+
+// ---------------------------------------------------------------- the teacher's page
+
+let switchesShown = false;
+
+function showSwitches(cls) {
+  $("#switch-hints").checked = cls.hints;
+  $("#switch-why").checked = cls.why;
+  $("#switch-wait").value = cls.wait;
+  $("#switch-flows").replaceChildren(...Object.entries(FLOW_NAMES).map(([flow, name]) =>
+    el("label", {}, el("input", {type: "checkbox", value: flow, class: "flow", checked: cls.flows.includes(flow)}), ` ${name} `)));
+  switchesShown = true;
+}
+
+async function refresh() {
+  const answer = await api("GET", `/api/class/${key}`);
+  if (!answer.ok) { fail(answer.data.error); return; }
+  fail("");
+  const data = answer.data;
+  $("#teacher").hidden = false;
+  $("#title").textContent = `The class: ${data.class.name}`;
+  const links = data.class.links.length ? data.class.links.map((base) => base.replace(/\/$/, "") + data.join)
+    : [location.origin + data.join];
+  $("#join-links").replaceChildren(...links.flatMap((link, i) => [i ? " or " : "", el("a", {href: link, class: "join-link"}, link)]));
+  if (!switchesShown) showSwitches(data.class);
+  $("#csv").href = `/api/class/${key}/games.csv`;
+  const counts = {};
+  for (const row of data.games) counts[row.status] = (counts[row.status] || 0) + 1;
+  $("#counts").textContent = `${data.games.length} games` +
+    (data.games.length ? ": " + Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(", ") : "");
+  $("#class-games tbody").replaceChildren(...data.games.map((row) => el("tr", {class: "class-game", "data-status": row.status},
+    el("td", {}, row.players.join(" vs ")), el("td", {}, `${FLOW_NAMES[row.flow]} (${row.rules})`),
+    el("td", {}, row.status + (row.to_move && row.status === "in progress" ? `: ${row.to_move} to move` : "")),
+    el("td", {}, row.moves), el("td", {}, row.result),
+    el("td", {}, el("a", {href: row.watch, target: "_blank"}, "watch")))));
+}
+
+async function saveSwitches(event) {
+  event.preventDefault();
+  const flows = [...document.querySelectorAll("#switch-flows .flow")].filter((box) => box.checked).map((box) => box.value);
+  const answer = await api("POST", `/api/class/${key}/switches`, {
+    hints: $("#switch-hints").checked, why: $("#switch-why").checked, flows, wait: Number($("#switch-wait").value)});
+  if (!answer.ok) { fail(answer.data.error); return; }
+  fail("");
+  showSwitches(answer.data);
+  $("#saved").textContent = "Saved.";
+}
+
+// ---------------------------------------------------------------- the join page
+
+function land(answer) {
+  // the game page finds the seat's token where it keeps its own (app.js: seats)
+  localStorage.setItem(`nimcore:seat:${answer.game.id}`, JSON.stringify({seat: answer.seat, token: answer.token}));
+  location.assign(`/g/${answer.game.id}`);
+}
+
+async function waitForPartner(answer, wait) {
+  const started = Date.now();
+  $("#join-form").hidden = true;
+  $("#waiting").hidden = false;
+  const nimx = async () => {
+    const instead = await api("POST", `/api/join/${key}/nimx`, {game: answer.game.id, token: answer.token});
+    if (!instead.ok) { fail(instead.data.error); return; }
+    land(instead.data);
+  };
+  $("#play-nimx").onclick = nimx;
+  for (;;) {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const state = await api("GET", `/api/games/${answer.game.id}`);
+    if (state.ok && state.data.game.seats.every((seat) => seat.taken)) { land(answer); return; }
+    if (wait > 0 && seconds >= wait) { await nimx(); return; }
+    $("#waiting").textContent = `Waiting for another student to join... (${seconds} s` +
+      (wait > 0 ? `; NimX plays you after ${wait} s)` : ")");
+    $("#play-nimx").hidden = false;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function student() {
+  const answer = await api("GET", `/api/join/${key}`);
+  if (!answer.ok) { fail(answer.data.error); return; }
+  const offer = answer.data;
+  $("#title").textContent = `Join the class: ${offer.name}`;
+  $("#student").hidden = false;
+  $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow}, FLOW_NAMES[flow])));
+  const pairable = () => offer.pair_flows.includes($("#student-flow").value);
+  const sync = () => {
+    $("#kuet-level").hidden = $("#student-flow").value !== "kuet";
+    $("#against-student").disabled = !pairable();
+    if (!pairable()) $("#against-nimx").checked = true;
+  };
+  $("#student-flow").addEventListener("change", sync);
+  sync();
+  $("#join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const opponent = document.querySelector("input[name=opponent]:checked").value;
+    $("#join-class").disabled = true;       // one click, one seat (a double click would pair you with yourself)
+    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent,
+      difficulty: Number($("#student-difficulty").value)});
+    if (!joined.ok) { $("#join-class").disabled = false; fail(joined.data.error); return; }
+    fail("");
+    if (joined.data.paired) land(joined.data);
+    else await waitForPartner(joined.data, offer.wait);
+  });
+}
+
+if (page === "class") {
+  $("#switches").addEventListener("submit", saveSwitches);
+  refresh();
+  setInterval(refresh, 2000);
+} else {
+  student();
+}

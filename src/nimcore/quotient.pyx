@@ -1,0 +1,1072 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True
+"""The compiled parts of the misère-quotient engine (``nim.octal.quotient``).
+
+A pretension is a finite commutative monoid Q (elements 0..m-1, 0 the
+identity, a full multiplication table), a subset P of Q and a heap map Phi.
+This module holds the loops of the method (docs/theory.md, "Misère
+quotients"):
+
+- ``verify``: the least failure of a pretension, P-failures over Q x heap
+  types and N-failures by the depth-first walk over words in lexicographic
+  order with domination pruning (finite: the pairs (element, option set) are);
+- ``conservative``: the elements a new heap may take without growing Q;
+- ``build_candidate``: the trial monoid (an old quotient times cyclic monoids
+  for the freed heaps), its P-portion filled from the game along each
+  element's lexicographically least word, divided by the coarsest congruence
+  that respects P, as a table;
+- ``product`` / ``winning``: the O(heaps) answer and winning-move scan.
+
+Every loop honours a deadline, Ctrl-C and a cancellation handle (checked with
+the GIL every few thousand steps), and every size is capped: a limit stops the
+call with ``QuotientStop`` (its ``reason`` says which), never a crash.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from nimcore.search cimport monotonic_seconds
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals_nocheck "PyErr_CheckSignals" ()
+    void PyErr_Clear()
+
+#: Steps between two checks of the clock, Ctrl-C and the cancellation handle.
+DEF CHECK_EVERY = 4096
+
+#: Most heap types a walk recurses over (one C frame each: the stack stays small).
+DEF MAX_DEPTH = 10000
+
+#: Largest code space indexed directly (4 bytes a code); a larger one is hashed.
+DEF DIRECT_SPACE = 1 << 24
+
+#: Stop reasons of a kernel.
+DEF STOP_NONE = 0
+DEF STOP_TIME = 1
+DEF STOP_INTERRUPT = 2
+DEF STOP_CANCELLED = 3
+DEF STOP_MEMORY = 4
+DEF STOP_NODES = 5
+DEF STOP_SIZE = 6
+DEF STOP_ERROR = 7
+
+_REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "cancelled",
+            STOP_MEMORY: "memory", STOP_NODES: "nodes", STOP_SIZE: "size", STOP_ERROR: "error"}
+
+
+class QuotientStop(Exception):
+    """A kernel stopped on a limit: ``reason`` is "time", "interrupt",
+    "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it
+    reached, of ``what`` ("trial monoid", "trial product", "reduced candidate",
+    "walk": option sets kept by the verification walk)."""
+
+    def __init__(self, reason, size=0, error=None, what="trial monoid"):
+        super().__init__(reason)
+        self.reason = reason
+        self.size = size
+        self.error = error
+        self.what = what
+
+
+cdef struct Budget:
+    double deadline        # monotonic seconds; 0: none
+    int64_t steps
+    int64_t next_check
+    int64_t step_limit     # 0: none
+    int stop
+    void* cancel           # borrowed object with is_set(), or NULL
+    void* progress         # borrowed callable(steps, size), or NULL
+    double last_report
+    int64_t size           # what the progress callback reports as the size
+
+
+cdef int budget_check(Budget* b) noexcept nogil:
+    cdef double now = monotonic_seconds()
+    b.next_check = b.steps + CHECK_EVERY
+    if b.step_limit and b.steps >= b.step_limit:
+        b.stop = STOP_NODES
+        return b.stop
+    if b.deadline and now >= b.deadline:
+        b.stop = STOP_TIME
+        return b.stop
+    with gil:
+        if PyErr_CheckSignals_nocheck() != 0:
+            PyErr_Clear()
+            b.stop = STOP_INTERRUPT
+        else:
+            try:
+                if b.cancel != NULL and (<object>b.cancel).is_set():
+                    b.stop = STOP_CANCELLED
+                elif b.progress != NULL and now - b.last_report >= 0.2:
+                    b.last_report = now
+                    (<object>b.progress)(b.steps, b.size)
+            except KeyboardInterrupt:
+                b.stop = STOP_INTERRUPT
+            except BaseException:
+                b.stop = STOP_ERROR
+    return b.stop
+
+
+cdef inline bint budget_step(Budget* b) noexcept nogil:
+    b.steps += 1
+    if b.steps >= b.next_check:
+        return budget_check(b) != STOP_NONE
+    return False
+
+
+cdef void budget_init(Budget* b, double seconds, int64_t step_limit, object cancel, object progress):
+    b.deadline = monotonic_seconds() + seconds if seconds and seconds > 0 else 0.0
+    b.steps = 0
+    b.next_check = CHECK_EVERY
+    b.step_limit = step_limit
+    b.stop = STOP_NONE
+    b.cancel = <void*>cancel if cancel is not None else NULL
+    b.progress = <void*>progress if progress is not None else NULL
+    b.last_report = monotonic_seconds()
+    b.size = 0
+
+
+cdef int32_t* int_array(object values, Py_ssize_t* length) except? NULL:
+    """A malloc'd copy of a sequence of ints (the caller frees it)."""
+    cdef Py_ssize_t i, n = len(values)
+    cdef int32_t* out = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+    if out == NULL:
+        raise MemoryError()
+    for i in range(n):
+        out[i] = values[i]
+    length[0] = n
+    return out
+
+
+# ---------------------------------------------------------------- verification
+
+cdef struct Walk:
+    int m                  # order of Q
+    int words              # 64-bit words of a bitset over Q
+    const int32_t* mul     # m x m table
+    const unsigned char* P
+    int ntypes
+    int32_t* gen           # element of each type
+    int32_t* toff          # options of type k: tval[toff[k] .. toff[k+1])
+    int32_t* tval
+    uint64_t* pmask        # P as a bitset
+    uint64_t* frames       # one bitset per depth, plus a scratch one
+    int32_t* counts        # the current word: copies of each type
+    int32_t* best          # the least P-failure found so far (best_set)
+    bint best_set
+    int32_t* fmin          # least type k with (x, k) a P-failure, -1 if none
+    unsigned char* seen
+    # the antichains of option sets already met, one list per element
+    int32_t* head
+    int32_t* next
+    uint64_t* pool
+    int64_t pool_len
+    int64_t pool_cap
+    int64_t pool_limit     # most entries (memory cap)
+    int found              # 0 none, 1 an N-failure in counts, 2 stop at best
+    int64_t counts_total   # heaps in the current word
+    Budget* budget
+
+
+cdef int word_vs_best(Walk* w) noexcept nogil:
+    """-1, 0, 1: the current word against the best P-failure (largest type most significant)."""
+    cdef int k
+    for k in range(w.ntypes - 1, -1, -1):
+        if w.counts[k] != w.best[k]:
+            return -1 if w.counts[k] < w.best[k] else 1
+    return 0
+
+
+cdef int walk_check(Walk* w, int x, uint64_t* S) noexcept nogil:
+    """Check the current word (element x, option set S). Returns 1 when the
+    walk must cut here (dominated), 2 when it must stop (a failure or a limit), else 0."""
+    cdef int k, i
+    cdef int64_t e
+    cdef uint64_t* stored
+    cdef int32_t* grown
+    cdef bint sub
+    if budget_step(w.budget):
+        return 2
+    if w.best_set and word_vs_best(w) >= 0:
+        w.found = 2
+        return 2
+    # N-failure: not predicted lost, yet no option predicted lost (checked before the
+    # cut: a word dominated by the empty word can fail where the empty word cannot)
+    if not w.P[x] and w.counts_total > 0:
+        sub = True
+        for i in range(w.words):
+            if S[i] & w.pmask[i]:
+                sub = False
+                break
+        if sub:
+            w.found = 1
+            return 2
+    # dominated by an earlier word with the same element and a subset of options?
+    e = w.head[x]
+    while e >= 0:
+        stored = w.pool + e * w.words
+        sub = True
+        for i in range(w.words):
+            if stored[i] & ~S[i]:
+                sub = False
+                break
+        if sub:
+            return 1
+        e = w.next[e]
+    if not w.seen[x]:
+        w.seen[x] = 1
+        k = w.fmin[x]
+        if k >= 0:
+            # the least P-failure through x: its least word plus heap type k
+            w.counts[k] += 1
+            if not w.best_set or word_vs_best(w) < 0:
+                memcpy(w.best, w.counts, w.ntypes * sizeof(int32_t))
+                w.best_set = True
+            w.counts[k] -= 1
+    # remember (x, S)
+    if w.pool_len >= w.pool_cap:
+        if w.pool_cap >= w.pool_limit:
+            w.budget.stop = STOP_MEMORY
+            return 2
+        w.pool_cap = min(w.pool_cap * 2, w.pool_limit)
+        stored = <uint64_t*>realloc(w.pool, w.pool_cap * w.words * sizeof(uint64_t))
+        if stored == NULL:
+            w.budget.stop = STOP_MEMORY
+            return 2
+        w.pool = stored
+        grown = <int32_t*>realloc(w.next, w.pool_cap * sizeof(int32_t))
+        if grown == NULL:
+            w.budget.stop = STOP_MEMORY
+            return 2
+        w.next = grown
+    e = w.pool_len
+    w.pool_len += 1
+    memcpy(w.pool + e * w.words, S, w.words * sizeof(uint64_t))
+    w.next[e] = w.head[x]
+    w.head[x] = <int32_t>e
+    return 0
+
+
+cdef void add_type(Walk* w, int x, const uint64_t* S, int k, uint64_t* out) noexcept nogil:
+    """out = S(u + k) = S(u) * gen(k)  U  x * T(k), for u with element x and options S."""
+    cdef int i, s, j
+    cdef uint64_t bits
+    cdef int g = w.gen[k]
+    cdef const int32_t* row
+    memset(out, 0, w.words * sizeof(uint64_t))
+    for i in range(w.words):
+        bits = S[i]
+        while bits:
+            j = __builtin_ctzll(bits)
+            bits &= bits - 1
+            s = w.mul[(<int64_t>(i * 64 + j)) * w.m + g]
+            out[s >> 6] |= (<uint64_t>1) << (s & 63)
+    row = w.mul + (<int64_t>x) * w.m
+    for j in range(w.toff[k], w.toff[k + 1]):
+        s = row[w.tval[j]]
+        out[s >> 6] |= (<uint64_t>1) << (s & 63)
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef int walk_visit(Walk* w, int depth, int x, int top) noexcept nogil:
+    """Visit, in lexicographic order, every extension of the current word (its
+    element x, its option set in frame `depth`) by types below `top`. Returns 2 to stop."""
+    cdef int k, y, r
+    cdef uint64_t* S = w.frames + (<int64_t>depth) * w.words
+    cdef uint64_t* U = w.frames + (<int64_t>(depth + 1)) * w.words
+    cdef uint64_t* scratch = w.frames + (<int64_t>(w.ntypes + 1)) * w.words
+    for k in range(top):
+        add_type(w, x, S, k, U)
+        y = w.mul[(<int64_t>x) * w.m + w.gen[k]]
+        w.counts[k] += 1
+        w.counts_total += 1
+        while True:
+            r = walk_check(w, y, U)
+            if r == 2:
+                return 2          # counts hold the failure (or a limit stopped)
+            if r == 1:
+                break
+            if k > 0 and walk_visit(w, depth + 1, y, k) == 2:
+                return 2
+            add_type(w, y, U, k, scratch)
+            memcpy(U, scratch, w.words * sizeof(uint64_t))
+            y = w.mul[(<int64_t>y) * w.m + w.gen[k]]
+            w.counts[k] += 1
+            w.counts_total += 1
+        w.counts_total -= w.counts[k]
+        w.counts[k] = 0           # undo every copy of k added in this loop
+    return 0
+
+
+def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limit=0,
+           long long memory_bytes=1 << 30, cancel=None, progress=None):
+    """The least failure of the pretension (Q, P, Phi), or None when it is correct.
+
+    Parameters
+    ----------
+    m : int
+        The order of Q (elements 0..m-1, 0 the identity).
+    mul : array('i') of m * m
+        The multiplication table, row-major.
+    P : bytes of m
+        1 for the elements of the P-portion.
+    gens : sequence of int
+        The element of each heap type, types in increasing heap order.
+    options : sequence of sequences of int
+        The elements of each type's options.
+
+    Returns
+    -------
+    None, or the least failing word as a list of copies of each type.
+
+    Raises
+    ------
+    QuotientStop
+        On the time, node or memory limit, Ctrl-C or the cancellation.
+    """
+    cdef Walk w
+    cdef Budget budget
+    cdef int32_t[::1] mulv = mul
+    cdef const unsigned char[::1] pv = P
+    cdef Py_ssize_t nt, i, k, total = 0
+    cdef int x, z, t, j, words = (m + 63) // 64
+    cdef int result
+    if m < 1 or mulv.shape[0] != <Py_ssize_t>m * m or pv.shape[0] != m:
+        raise ValueError("verify: the table and P do not have the monoid's order")
+    memset(&w, 0, sizeof(Walk))
+    budget_init(&budget, seconds, node_limit, cancel, progress)
+    w.budget = &budget
+    w.m = m
+    w.words = words
+    w.mul = &mulv[0]
+    w.P = &pv[0]
+    nt = len(gens)
+    if nt > MAX_DEPTH:
+        raise QuotientStop("size", nt, what="heap types")
+    w.ntypes = <int>nt
+    for k in range(nt):
+        total += len(options[k])
+    try:
+        w.gen = int_array(gens, &i)
+        w.toff = <int32_t*>malloc((nt + 1) * sizeof(int32_t))
+        w.tval = <int32_t*>malloc((total + 1) * sizeof(int32_t))
+        w.pmask = <uint64_t*>calloc(words, sizeof(uint64_t))
+        w.frames = <uint64_t*>calloc((nt + 2) * words, sizeof(uint64_t))
+        w.counts = <int32_t*>calloc(nt + 1, sizeof(int32_t))
+        w.best = <int32_t*>calloc(nt + 1, sizeof(int32_t))
+        w.fmin = <int32_t*>malloc(m * sizeof(int32_t))
+        w.seen = <unsigned char*>calloc(m, 1)
+        w.head = <int32_t*>malloc(m * sizeof(int32_t))
+        w.pool_cap = 1024
+        w.pool_limit = max(1024, memory_bytes // (words * 8 + 4))
+        w.pool = <uint64_t*>malloc(w.pool_cap * words * sizeof(uint64_t))
+        w.next = <int32_t*>malloc(w.pool_cap * sizeof(int32_t))
+        if (w.toff == NULL or w.tval == NULL or w.pmask == NULL or w.frames == NULL or w.counts == NULL
+                or w.best == NULL or w.fmin == NULL or w.seen == NULL or w.head == NULL
+                or w.pool == NULL or w.next == NULL):
+            raise MemoryError()
+        total = 0
+        for k in range(nt):
+            w.toff[k] = <int32_t>total
+            if not 0 <= w.gen[k] < m:
+                raise ValueError("verify: a heap's element is not in Q")
+            for t in options[k]:
+                if not 0 <= t < m:
+                    raise ValueError("verify: an option's element is not in Q")
+                w.tval[total] = t
+                total += 1
+        w.toff[nt] = <int32_t>total
+        for x in range(m):
+            w.head[x] = -1
+            if w.P[x]:
+                w.pmask[x >> 6] |= (<uint64_t>1) << (x & 63)
+        with nogil:
+            # P-failures: x * gen(k) in P while some x * t (t an option of k) is in P
+            for x in range(m):
+                w.fmin[x] = -1
+                for k in range(nt):
+                    if not w.P[w.mul[(<int64_t>x) * m + w.gen[k]]]:
+                        continue
+                    for j in range(w.toff[k], w.toff[k + 1]):
+                        if w.P[w.mul[(<int64_t>x) * m + w.tval[j]]]:
+                            w.fmin[x] = <int32_t>k
+                            break
+                    if w.fmin[x] >= 0:
+                        break
+            if w.P[0]:
+                result = 3            # the empty word is won in misère play: 0 in P fails at once
+            else:
+                # the empty word: element 0, no option
+                result = walk_check(&w, 0, w.frames)
+                if result != 2:
+                    result = walk_visit(&w, 0, 0, w.ntypes)
+        if result == 3:
+            return [0] * nt
+        if budget.stop != STOP_NONE:
+            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk")
+        if w.found == 1:
+            return [w.counts[k] for k in range(nt)]
+        if w.found == 2 or w.best_set:
+            return [w.best[k] for k in range(nt)]
+        return None
+    finally:
+        free(<void*>w.gen); free(<void*>w.toff); free(<void*>w.tval); free(w.pmask); free(w.frames)
+        free(w.counts); free(w.best); free(w.fmin); free(w.seen); free(w.head); free(w.pool)
+        free(w.next)
+
+
+def conservative(int m, mul, P, options):
+    """The elements x of Q a new heap with option elements ``options`` may take
+    without a P-failure: x in P iff no option is, and no z has z*x and some z*t in P."""
+    cdef int32_t[::1] mulv = mul
+    cdef const unsigned char[::1] pv = P
+    cdef Py_ssize_t nt
+    cdef int32_t* tv = int_array(options, &nt)
+    cdef unsigned char* zt = <unsigned char*>calloc(m, 1)
+    cdef int x, z, j
+    cdef bint lost_alone = True, ok
+    out = []
+    try:
+        if zt == NULL:
+            raise MemoryError()
+        for j in range(nt):
+            if pv[tv[j]]:
+                lost_alone = False
+        with nogil:
+            for z in range(m):
+                for j in range(nt):
+                    if pv[mulv[(<int64_t>z) * m + tv[j]]]:
+                        zt[z] = 1
+                        break
+        for x in range(m):
+            if (pv[x] != 0) != lost_alone:
+                continue
+            ok = True
+            with nogil:
+                for z in range(m):
+                    if zt[z] and pv[mulv[(<int64_t>z) * m + x]]:
+                        ok = False
+                        break
+            if ok:
+                out.append(x)
+        return out
+    finally:
+        free(tv)
+        free(zt)
+
+
+# ---------------------------------------------------------------- the trial monoid
+
+cdef struct Trial:
+    int b                   # order of the base monoid
+    const int32_t* bmul     # its table
+    int nheaps              # heaps 0..nheaps-1
+    int32_t* base           # base element of each heap, -1 when freed
+    int32_t* slot           # freed component of each heap
+    int nfree
+    int32_t* index          # index and period of each freed component
+    int32_t* period
+    int64_t* radix          # code weight of each freed component
+    int32_t* oa             # options of heap h: pairs (oa, ob) in [ooff[h], ooff[h+1]); 0 = none
+    int32_t* ob
+    int32_t* ooff
+    int32_t* live           # the heaps with a move, increasing
+    int nlive
+    int32_t* where          # code -> element index, -1 unseen (a direct table), or
+    int64_t* wkeys          # ... an open-addressing table of codes (a large code space)
+    int64_t wmask
+    int64_t space
+    int64_t* codes          # element -> code
+    int32_t* parent         # element -> element it was reached from
+    int32_t* pheap          # ... by this heap
+    unsigned char* P
+    int64_t size
+    int64_t cap
+    int32_t* path           # the heaps of the current word, in the order added
+    int64_t* pcode          # the code after each
+    Budget* budget
+    int error
+
+
+cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
+    """The element index of a code, -1 when not met."""
+    cdef int64_t i
+    if t.wkeys == NULL:
+        return t.where[code]
+    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+    while t.wkeys[i] != -1:
+        if t.wkeys[i] == code:
+            return t.where[i]
+        i = (i + 1) & t.wmask
+    return -1
+
+
+cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil:
+    cdef int64_t i
+    if t.wkeys == NULL:
+        t.where[code] = value
+        return
+    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+    while t.wkeys[i] != -1 and t.wkeys[i] != code:
+        i = (i + 1) & t.wmask
+    t.wkeys[i] = code
+    t.where[i] = value
+
+
+cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
+    """The code of (element of `code`) times (element of heap h): its base
+    element times, when it has one, its component's generator."""
+    cdef int64_t beta, k, j
+    cdef int s
+    if t.base[h] > 0:
+        beta = code % t.b
+        code = code - beta + t.bmul[beta * t.b + t.base[h]]
+    s = t.slot[h]
+    if s < 0:
+        return code
+    k = (code // t.radix[s]) % (t.index[s] + t.period[s])
+    j = k + 1
+    if j >= t.index[s] + t.period[s]:
+        j = t.index[s]
+    return code + (j - k) * t.radix[s]
+
+
+cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
+    """Record the element of the current word (path[0..depth)), its least word, and
+    whether it is lost: no option of the word lost (the options' words are smaller)."""
+    cdef int64_t e, c, oc
+    cdef int p, q, h, i, last
+    cdef int32_t j
+    cdef bint lost = True
+    if t.size >= t.cap:
+        t.budget.stop = STOP_SIZE
+        return 2
+    e = t.size
+    t.size += 1
+    where_set(t, code, <int32_t>e)
+    t.codes[e] = code
+    t.parent[e] = where_get(t, t.pcode[depth - 2]) if depth >= 2 else 0
+    t.pheap[e] = t.path[depth - 1]
+    # options: for each heap type in the word (its last copy), remove it and add an option
+    p = depth - 1
+    while p >= 0 and lost:
+        h = t.path[p]
+        last = p
+        while p >= 0 and t.path[p] == h:
+            p -= 1
+        # the word without one copy of h
+        c = t.pcode[last - 1] if last >= 1 else 0
+        for q in range(last + 1, depth):
+            c = trial_act(t, c, t.path[q])
+        for i in range(t.ooff[h], t.ooff[h + 1]):
+            oc = c
+            if t.oa[i]:
+                oc = trial_act(t, oc, t.oa[i])
+            if t.ob[i]:
+                oc = trial_act(t, oc, t.ob[i])
+            j = where_get(t, oc)
+            if j < 0:
+                t.error = 1       # an option not met before its word: cannot happen
+                return 2
+            if t.P[j]:
+                lost = False
+                break
+    t.P[e] = lost
+    return 0
+
+
+cdef int trial_visit(Trial* t, int depth, int64_t code, int top) noexcept nogil:
+    """Every least word extending the current one by heaps below live[top], in order."""
+    cdef int k, h
+    cdef int64_t c
+    cdef int d
+    for k in range(top):
+        h = t.live[k]
+        c = code
+        d = depth
+        while True:
+            c = trial_act(t, c, h)
+            if where_get(t, c) >= 0:
+                break             # not the least word of its element: nor any extension
+            if budget_step(t.budget):
+                return 2
+            t.path[d] = h
+            t.pcode[d] = c
+            d += 1
+            if trial_fill_node(t, d, c) == 2:
+                return 2
+            if k > 0 and trial_visit(t, d, c, k) == 2:
+                return 2
+    return 0
+
+
+cdef int64_t hash_find(int64_t* keys, int32_t* vals, int64_t mask, int64_t key, int32_t fresh,
+                       int32_t* count) noexcept nogil:
+    """The number of `key` in an open-addressing table, numbering it `fresh` if new."""
+    cdef uint64_t hsh = (<uint64_t>key) * 0x9E3779B97F4A7C15ULL
+    cdef int64_t i = <int64_t>((hsh >> 17) & <uint64_t>mask)
+    while keys[i] != -1:
+        if keys[i] == key:
+            return vals[i]
+        i = (i + 1) & mask
+    keys[i] = key
+    vals[i] = fresh
+    count[0] += 1
+    return fresh
+
+
+def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
+                    long long max_space=1 << 25, long long max_table=1 << 27, double seconds=0.0,
+                    cancel=None, progress=None):
+    """The reduced candidate of a trial monoid.
+
+    The trial is the base monoid (order ``b``, table ``bmul``) times one cyclic
+    monoid per component; heap h maps to the base element ``base[h]`` times,
+    when ``comp[h] >= 0``, the generator of that component; ``freed`` lists
+    each component's ``(index, period)``; ``options[h]`` the options of heap h as
+    pairs of heaps (0: no heap); ``live`` the heaps with a move. Its elements
+    are those of the heaps' words; each is lost when no option of its least word
+    is; the result is divided by the coarsest congruence that respects P.
+
+    Returns
+    -------
+    (trial_size, order, table, P, images): table an array('i') of order**2,
+    P bytes, images the element of each heap 0..len(base)-1.
+
+    Raises
+    ------
+    QuotientStop
+        "size" when the trial passes ``max_size`` elements or its code space
+        ``max_space``, or the class table ``max_table`` entries; or a limit.
+    """
+    cdef Trial t
+    cdef Budget budget
+    cdef int32_t[::1] bmulv = bmul
+    cdef Py_ssize_t n = len(base), i, nf = len(freed), total = 0, nl
+    cdef int64_t s, x, g, G, key, mask, hsize
+    cdef int32_t ncls, prev, fresh
+    cdef int32_t* cls = NULL
+    cdef int32_t* newcls = NULL
+    cdef int32_t* act = NULL
+    cdef int32_t* gheap = NULL
+    cdef int32_t* rep = NULL
+    cdef int32_t* table = NULL
+    cdef int64_t* hkeys = NULL
+    cdef int32_t* hvals = NULL
+    cdef int64_t c1, col, pcol
+    cdef int h, result
+    cdef bint changed
+    from array import array
+    memset(&t, 0, sizeof(Trial))
+    budget_init(&budget, seconds, 0, cancel, progress)
+    t.budget = &budget
+    t.b = b
+    t.bmul = &bmulv[0]
+    t.nheaps = <int>n
+    for h in range(n):
+        total += len(options[h])
+    try:
+        t.base = int_array(base, &i)
+        t.slot = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        t.index = <int32_t*>malloc((nf + 1) * sizeof(int32_t))
+        t.period = <int32_t*>malloc((nf + 1) * sizeof(int32_t))
+        t.radix = <int64_t*>malloc((nf + 1) * sizeof(int64_t))
+        t.oa = <int32_t*>malloc((total + 1) * sizeof(int32_t))
+        t.ob = <int32_t*>malloc((total + 1) * sizeof(int32_t))
+        t.ooff = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        t.live = int_array(live, &nl)
+        t.nlive = <int>nl
+        if nl > MAX_DEPTH:
+            raise QuotientStop("size", nl, what="heap types")
+        if (t.slot == NULL or t.index == NULL or t.period == NULL or t.radix == NULL or t.oa == NULL
+                or t.ob == NULL or t.ooff == NULL):
+            raise MemoryError()
+        t.nfree = <int>nf
+        s = b
+        for i in range(nf):
+            idx, per = freed[i]
+            if idx < 0 or per < 1:
+                raise ValueError("build_candidate: a component needs index >= 0 and period >= 1")
+            t.index[i] = idx
+            t.period[i] = per
+            t.radix[i] = s
+            if s > max_space // (idx + per) + 1:
+                raise QuotientStop("size", s * (idx + per), what="trial product")
+            s *= idx + per
+        for h in range(n):
+            t.slot[h] = comp[h]
+            if not -1 <= comp[h] < nf:
+                raise ValueError("build_candidate: a heap names a component that is not there")
+            if not 0 <= t.base[h] < b:
+                raise ValueError("build_candidate: a heap's base element is not in the base")
+        if s > max_space:
+            raise QuotientStop("size", s, what="trial product")
+        t.space = s
+        total = 0
+        for h in range(n):
+            t.ooff[h] = <int32_t>total
+            for a, c in options[h]:
+                t.oa[total] = a
+                t.ob[total] = c
+                total += 1
+        t.ooff[n] = <int32_t>total
+        t.cap = min(max_size, s)
+        if t.space <= DIRECT_SPACE:
+            t.where = <int32_t*>malloc(t.space * sizeof(int32_t))
+        else:
+            hsize = 1
+            while hsize < 2 * t.cap + 2:
+                hsize <<= 1
+            t.wmask = hsize - 1
+            t.wkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
+            t.where = <int32_t*>malloc(hsize * sizeof(int32_t))
+            if t.wkeys == NULL:
+                raise QuotientStop("memory", t.space)
+        t.codes = <int64_t*>malloc((t.cap + 1) * sizeof(int64_t))
+        t.parent = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
+        t.pheap = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
+        t.P = <unsigned char*>calloc(t.cap + 1, 1)
+        t.pcode = <int64_t*>malloc((t.cap + 2) * sizeof(int64_t))
+        t.path = <int32_t*>malloc((t.cap + 2) * sizeof(int32_t))     # a least word is no longer
+        if (t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL
+                or t.pcode == NULL or t.path == NULL):
+            raise QuotientStop("memory", t.space)
+        with nogil:
+            if t.wkeys == NULL:
+                for x in range(t.space):
+                    t.where[x] = -1
+            else:
+                for x in range(t.wmask + 1):
+                    t.wkeys[x] = -1
+            # the empty word: the identity, won (no move)
+            where_set(&t, 0, 0)
+            t.codes[0] = 0
+            t.parent[0] = 0
+            t.pheap[0] = 0
+            t.P[0] = 0
+            t.size = 1
+            result = trial_visit(&t, 0, 0, t.nlive)
+        if t.error:
+            raise RuntimeError("build_candidate: an option was met after its word (a bug)")
+        if budget.stop != STOP_NONE:
+            raise QuotientStop(_REASONS[budget.stop], t.size)
+        s = t.size
+        # generators: one column per live heap's image (distinct heaps may share one; harmless)
+        G = t.nlive
+        act = <int32_t*>malloc(max(1, s * G) * sizeof(int32_t))
+        cls = <int32_t*>malloc(s * sizeof(int32_t))
+        newcls = <int32_t*>malloc(s * sizeof(int32_t))
+        hsize = 1
+        while hsize < 2 * s + 2:
+            hsize <<= 1
+        mask = hsize - 1
+        hkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
+        hvals = <int32_t*>malloc(hsize * sizeof(int32_t))
+        if act == NULL or cls == NULL or newcls == NULL or hkeys == NULL or hvals == NULL:
+            raise QuotientStop("memory", s)
+        with nogil:
+            for x in range(s):
+                for g in range(G):
+                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], t.live[g]))
+            # coarsest congruence respecting P: refine by each generator until stable
+            ncls = 0
+            for i in range(hsize):
+                hkeys[i] = -1
+            for x in range(s):
+                cls[x] = <int32_t>hash_find(hkeys, hvals, mask, t.P[x], ncls, &ncls)
+            changed = True
+            while changed and budget.stop == STOP_NONE:
+                changed = False
+                for g in range(G):
+                    prev = ncls
+                    ncls = 0
+                    for i in range(hsize):
+                        hkeys[i] = -1
+                    for x in range(s):
+                        key = (<int64_t>cls[x]) * prev + cls[act[x * G + g]]
+                        newcls[x] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                    memcpy(cls, newcls, s * sizeof(int32_t))
+                    if ncls != prev:
+                        changed = True
+                    budget.steps += s
+                    if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
+                        break
+        if budget.stop != STOP_NONE:
+            raise QuotientStop(_REASONS[budget.stop], s)
+        if (<int64_t>ncls) * ncls > max_table:
+            raise QuotientStop("size", ncls, what="reduced candidate")
+        # number the classes by their first element (the identity's class is 0)
+        rep = <int32_t*>malloc(ncls * sizeof(int32_t))
+        table = <int32_t*>malloc(max(1, (<int64_t>ncls) * ncls) * sizeof(int32_t))
+        if rep == NULL or table == NULL:
+            raise QuotientStop("memory", ncls)
+        with nogil:
+            for i in range(ncls):
+                rep[i] = -1
+            fresh = 0
+            for x in range(s):
+                if rep[cls[x]] == -1:
+                    rep[cls[x]] = fresh
+                    fresh += 1
+            for x in range(s):
+                cls[x] = rep[cls[x]]
+            for i in range(ncls):
+                rep[i] = -1
+            for x in range(s):
+                if rep[cls[x]] < 0:
+                    rep[cls[x]] = <int32_t>x
+            # the class table along the spanning tree of least words:
+            # c1 * class(x) = class(rep(c1 * class(parent x)) * heap(x))
+            for x in range(s):
+                if rep[cls[x]] != x:
+                    continue
+                col = cls[x]
+                if x == 0:
+                    for c1 in range(ncls):
+                        table[c1 * ncls] = <int32_t>c1
+                    continue
+                pcol = cls[t.parent[x]]
+                for g in range(G):
+                    if t.live[g] == t.pheap[x]:
+                        break
+                for c1 in range(ncls):
+                    table[c1 * ncls + col] = cls[act[(<int64_t>rep[table[c1 * ncls + pcol]]) * G + g]]
+        out_table = array("i", bytes(4 * ncls * ncls))
+        for c1 in range(<int64_t>ncls * ncls):
+            out_table[c1] = table[c1]
+        out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
+        images = []
+        for h in range(n):
+            images.append(cls[where_get(&t, trial_act(&t, 0, h))])
+        return t.size, ncls, out_table, out_p, images
+    finally:
+        free(t.base); free(t.slot); free(t.index); free(t.period); free(t.radix); free(t.oa)
+        free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.wkeys); free(t.codes)
+        free(t.parent); free(t.pheap); free(t.P); free(t.pcode); free(act); free(cls); free(newcls)
+        free(rep); free(table); free(hkeys); free(hvals)
+
+
+# ---------------------------------------------------------------- solving with a quotient
+
+cdef class Lookup:
+    """A quotient ready for O(heaps) answers: its table, P, the heap map and,
+    when proven, the period that carries the map past its bound."""
+
+    cdef int32_t* mul
+    cdef unsigned char* P
+    cdef int32_t* phi
+    cdef int m
+    cdef long long bound
+    cdef long long pre
+    cdef long long per      # 0: no period (heaps past bound not covered)
+    cdef tuple takes_all, leaves, splits
+    cdef bint unequal
+
+    def __cinit__(self, int m, table, P, phi, long long bound, long long pre, long long per,
+                  takes_all, leaves, splits, bint unequal):
+        cdef Py_ssize_t i
+        self.mul = <int32_t*>malloc(max(1, <int64_t>m * m) * sizeof(int32_t))
+        self.P = <unsigned char*>malloc(max(1, m))
+        self.phi = <int32_t*>malloc((bound + 1) * sizeof(int32_t))
+        if self.mul == NULL or self.P == NULL or self.phi == NULL:
+            raise MemoryError()
+        for i in range(<Py_ssize_t>m * m):
+            self.mul[i] = table[i]
+        for i in range(m):
+            self.P[i] = P[i]
+        for i in range(bound + 1):
+            self.phi[i] = phi[i]
+        self.m = m
+        self.bound = bound
+        self.pre = pre
+        self.per = per
+        self.takes_all = tuple(takes_all)
+        self.leaves = tuple(leaves)
+        self.splits = tuple(splits)
+        self.unequal = unequal
+
+    def __dealloc__(self):
+        free(self.mul)
+        free(self.P)
+        free(self.phi)
+
+    cdef inline int elem(self, long long h) noexcept:
+        if h <= self.bound:
+            return self.phi[h]
+        return self.phi[self.pre + (h - self.pre) % self.per]
+
+    def product(self, heaps):
+        """The element of a sum of heaps (each checked covered by the caller)."""
+        cdef int x = 0
+        cdef long long h
+        for h in heaps:
+            x = self.mul[x * self.m + self.elem(h)]
+        return x
+
+    def lost(self, heaps):
+        """True when the player to move loses the sum (misère)."""
+        return self.P[self.product(heaps)] != 0
+
+    def winning(self, heaps):
+        """A move ``(pile, count, split)`` leaving a product in P, or None."""
+        cdef Py_ssize_t n = len(heaps), i
+        cdef long long h, r, a, b, count, top, start, limit
+        cdef int rest, e
+        cdef int32_t* prefix = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        cdef int32_t* suffix = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        cdef long long* hv = <long long*>malloc((n + 1) * sizeof(long long))
+        cdef long long least = 2
+        if prefix == NULL or suffix == NULL or hv == NULL:
+            free(prefix); free(suffix); free(hv)
+            raise MemoryError()
+        try:
+            for i in range(n):
+                hv[i] = heaps[i]
+            prefix[0] = 0
+            for i in range(n):
+                prefix[i + 1] = self.mul[prefix[i] * self.m + self.elem(hv[i])]
+            if self.P[prefix[n]]:
+                return None
+            suffix[n] = 0
+            for i in range(n - 1, -1, -1):
+                suffix[i] = self.mul[self.elem(hv[i]) * self.m + suffix[i + 1]]
+            # a heap past the period range: splits with a small part, then one per residue
+            limit = 2 * (self.pre + 2 * self.per) + 2
+            for i in range(n):
+                h = hv[i]
+                if h <= 0:
+                    continue
+                rest = self.mul[prefix[i] * self.m + suffix[i + 1]]
+                for count in self.takes_all:
+                    if count == h and self.P[rest]:
+                        return (i, count, None)
+                for count in self.leaves:
+                    if count < h and self.P[self.mul[rest * self.m + self.elem(h - count)]]:
+                        return (i, count, None)
+                for count in self.splits:
+                    r = h - count
+                    if r < 2:
+                        continue
+                    top = (r - 1) // 2 if self.unequal else r // 2
+                    if self.per == 0 or r <= limit:
+                        for a in range(1, top + 1):
+                            e = self.mul[self.elem(a) * self.m + self.elem(r - a)]
+                            if self.P[self.mul[rest * self.m + e]]:
+                                return (i, count, (a, r - a))
+                        continue
+                    for a in range(1, self.pre + 2 * self.per + 1):
+                        e = self.mul[self.elem(a) * self.m + self.elem(r - a)]
+                        if self.P[self.mul[rest * self.m + e]]:
+                            return (i, count, (a, r - a))
+                    # a >= pre + 2 per and r - a >= a: both parts past the preperiod,
+                    # so the split's element depends only on a's residue
+                    start = self.pre + 2 * self.per + 1
+                    for a in range(start, start + self.per):
+                        if a > top:
+                            break
+                        e = self.mul[self.elem(a) * self.m + self.elem(r - a)]
+                        if self.P[self.mul[rest * self.m + e]]:
+                            return (i, count, (a, r - a))
+            return None
+        finally:
+            free(prefix); free(suffix); free(hv)
+
+
+def check_monoid(int m, table, gens):
+    """True when the table is a commutative monoid with identity 0, associative,
+    and generated by ``gens`` (associativity through each generator suffices
+    then: the elements z with (xz)y = x(zy) for all x, y are closed under products)."""
+    cdef int32_t[::1] t = table
+    cdef Py_ssize_t ng
+    cdef int32_t* g = int_array(gens, &ng)
+    cdef unsigned char* reach = <unsigned char*>calloc(m, 1)
+    cdef int32_t* queue = <int32_t*>malloc(m * sizeof(int32_t))
+    cdef int x, y, i, z, head = 0, tail = 0
+    cdef bint ok = True
+    try:
+        if reach == NULL or queue == NULL:
+            raise MemoryError()
+        if t.shape[0] != <Py_ssize_t>m * m:
+            return False
+        with nogil:
+            for x in range(m * m):
+                if not 0 <= t[x] < m:
+                    ok = False
+            for i in range(ng):
+                if not 0 <= g[i] < m:
+                    ok = False
+            for x in range(m):
+                if not ok:
+                    break
+                if t[x] != x or t[x * m] != x:
+                    ok = False
+                for y in range(x):
+                    if t[x * m + y] != t[y * m + x]:
+                        ok = False
+                        break
+            for i in range(ng):
+                if not ok:
+                    break
+                for x in range(m):
+                    z = t[x * m + g[i]]
+                    for y in range(m):
+                        if t[z * m + y] != t[x * m + t[g[i] * m + y]]:
+                            ok = False
+                            break
+                    if not ok:
+                        break
+            if ok:
+                reach[0] = 1
+                queue[tail] = 0
+                tail += 1
+                while head < tail:
+                    x = queue[head]
+                    head += 1
+                    for i in range(ng):
+                        z = t[x * m + g[i]]
+                        if not reach[z]:
+                            reach[z] = 1
+                            queue[tail] = z
+                            tail += 1
+                ok = tail == m
+        return ok
+    finally:
+        free(g); free(reach); free(queue)
+
+
+def option_sets(int m, table, phi, flat_pieces):
+    """The option elements of each heap: ``flat_pieces[k]`` lists heap k's options
+    as pairs of heaps a0, b0, a1, b1, ... (0: no heap); each set sorted."""
+    cdef int32_t[::1] t = table
+    cdef Py_ssize_t nphi
+    cdef int32_t* ph = int_array(phi, &nphi)
+    cdef unsigned char* mark = <unsigned char*>calloc(m, 1)
+    cdef int32_t[::1] pairs
+    cdef Py_ssize_t i, k
+    cdef int a, b, x
+    out = []
+    try:
+        if mark == NULL:
+            raise MemoryError()
+        for k in range(len(flat_pieces)):
+            pairs = flat_pieces[k]
+            for i in range(0, pairs.shape[0] - 1, 2):
+                a = pairs[i]
+                b = pairs[i + 1]
+                if not (0 <= a < nphi and 0 <= b < nphi):
+                    raise ValueError("option_sets: a heap past the map")
+                x = t[ph[a] * m + ph[b]]
+                mark[x] = 1
+            found = []
+            for x in range(m):
+                if mark[x]:
+                    found.append(x)
+                    mark[x] = 0
+            out.append(found)
+        return out
+    finally:
+        free(ph)
+        free(mark)

@@ -1,0 +1,164 @@
+"""A class as people use it (issue 32, item 3): a real ``nimcore serve --class``
+on a loopback port and headless Chromium through Playwright (as
+tests/test_web_browser.py, whose browser fixtures are reused): the teacher's
+page, students joining by name and landing on their games, NimX after a wait,
+the hint switched off by the teacher; screenshots checked (elements visible,
+no JavaScript errors).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator, Optional, Tuple
+
+import pytest
+
+import test_web_browser as _browser_tests
+from test_web_browser import Watched, free_port, take_first_stone
+
+# the browser tests' fixtures: one Chromium for the module, watched pages, the screenshots' folder
+browser = _browser_tests.browser
+people = _browser_tests.people
+shots = _browser_tests.shots
+
+
+class ClassServer:
+    """``nimcore serve --class 5B`` in a child process, its teacher's and students' links."""
+
+    def __init__(self, db: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_suffix(".log")
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen([sys.executable, "-m", "nim", "serve", "--class", "5B", "--port",
+                                             str(self.port), "--db", str(db)], stdout=log, stderr=subprocess.STDOUT)
+        self.teacher, self.join = self._links()
+
+    def _links(self) -> Tuple[str, str]:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log.read_text()}")
+            text = self.log.read_text()
+            teacher = re.search(r"(http://\S+/class/\S+)", text)
+            join = re.search(r"students open (http://\S+/join/\S+)", text)
+            if teacher and join:
+                try:
+                    with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as answer:
+                        if json.load(answer)["ok"]:
+                            return teacher.group(1), join.group(1)
+                except OSError:
+                    pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not print its class links: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+
+
+@pytest.fixture()
+def room(tmp_path) -> Iterator[ClassServer]:
+    server = ClassServer(tmp_path / "games.sqlite3")
+    yield server
+    server.stop()
+
+
+def join_as(student: Watched, url: str, name: str, flow: str, opponent: str) -> None:
+    page = student.page
+    page.goto(url)
+    page.wait_for_selector("#join-form")
+    page.fill("#student-name", name)
+    page.select_option("#student-flow", flow)
+    page.check(f"#against-{opponent}")
+    assert page.is_visible("#kuet-level") == (flow == "kuet")
+    page.click("#join-class")
+
+
+def landed(student: Watched) -> Optional[str]:
+    """The game id the student's page landed on, with its seat's token kept by the page."""
+    page = student.page
+    page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".stone")
+    game_id = page.url.rsplit("/", 1)[1]
+    assert page.evaluate(f"() => JSON.parse(localStorage.getItem('nimcore:seat:{game_id}')).token")
+    return game_id
+
+
+def test_a_class_pairs_students_and_the_teacher_sees_every_game(room, people, shots):
+    teacher = people()
+    teacher.page.goto(room.teacher)
+    teacher.page.wait_for_selector("#join-links a")
+    assert teacher.page.is_visible("#switches") and teacher.page.is_visible("#csv")
+    assert teacher.page.get_attribute("#join-links a", "href") == room.join
+    teacher.page.screenshot(path=str(shots / "class-empty.png"), full_page=True)
+
+    ada, bob, cy = people(), people(), people()
+    join_as(ada, room.join, "Ada", "free", "student")
+    ada.page.wait_for_selector("#waiting:not([hidden])")
+    assert "Waiting for another student" in ada.page.inner_text("#waiting")
+    ada.page.screenshot(path=str(shots / "class-waiting.png"), full_page=True)
+    join_as(bob, room.join, "Bob", "free", "student")
+    game_id = landed(bob)
+    assert landed(ada) == game_id                     # Ada's page saw Bob join and opened the game
+    ada.page.wait_for_function("() => mine && mine.seat === 0")
+    ada.page.wait_for_selector("#status:has-text('Your turn, Ada.')")
+    take_first_stone(ada.page, ada.state())
+    bob.page.wait_for_function("() => game && game.moves.length === 1")
+    bob.page.wait_for_selector("#status:has-text('Your turn, Bob.')")
+
+    join_as(cy, room.join, "Cy", "rajalakshmi", "nimx")
+    cy_game = landed(cy)
+    assert cy.state()["seats"][1]["ai"]
+
+    teacher.page.wait_for_function("() => document.querySelectorAll('tr.class-game').length === 2")
+    rows = teacher.page.locator("tr.class-game")
+    assert "Ada vs Bob" in rows.nth(1).inner_text() and "in progress" in rows.nth(1).inner_text()
+    assert "Cy vs" in rows.nth(0).inner_text()
+    assert rows.nth(1).locator("a").get_attribute("href") == f"/g/{game_id}"
+    assert rows.nth(0).locator("a").get_attribute("href") == f"/g/{cy_game}"
+    assert teacher.page.is_visible("tr.class-game")
+    teacher.page.screenshot(path=str(shots / "class-games.png"), full_page=True)
+    assert (shots / "class-games.png").stat().st_size > 1000
+
+    # the teacher switches hints off: Cy's hint is refused, in the page
+    teacher.page.uncheck("#switch-hints")
+    teacher.page.click("#save-switches")
+    teacher.page.wait_for_selector("#saved:has-text('Saved.')")
+    cy.page.click("#hint")
+    cy.page.wait_for_selector("#study .error")
+    assert "switched off" in cy.page.inner_text("#study .error")
+    cy.page.reload()                              # a page opened now offers no hint at all
+    cy.page.wait_for_selector(".stone")
+    assert not cy.page.is_visible("#hint") and cy.page.is_visible("#why")
+    for person in (teacher, ada, bob, cy):
+        assert person.errors == []
+
+
+def test_a_student_left_waiting_plays_nimx_after_the_wait(room, people, shots):
+    teacher = people()
+    teacher.page.goto(room.teacher)
+    teacher.page.wait_for_selector("#switch-wait")
+    teacher.page.fill("#switch-wait", "2")
+    teacher.page.click("#save-switches")
+    teacher.page.wait_for_selector("#saved:has-text('Saved.')")
+    dee = people()
+    join_as(dee, room.join, "Dee", "lab2", "student")
+    dee.page.wait_for_selector("#waiting:not([hidden])")
+    landed(dee)
+    state = dee.state()
+    assert state["flow"] == "lab2" and state["seats"][1]["ai"] and dee.page.evaluate("() => mine.seat") == 0
+    dee.page.screenshot(path=str(shots / "class-nimx-after-wait.png"), full_page=True)
+    teacher.page.wait_for_function("() => document.querySelectorAll('tr.class-game').length === 1")
+    assert "Dee vs" in teacher.page.inner_text("tr.class-game")
+    assert dee.errors == [] and teacher.errors == []
