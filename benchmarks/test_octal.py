@@ -55,10 +55,10 @@ def test_grundy_game_to_2_20(benchmark: Any) -> None:
 @pytest.mark.parametrize("method", ["plain", "rare"])
 @pytest.mark.parametrize("rules, heaps", SIDE_BY_SIDE)
 def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, method: str) -> None:
-    from nim.octal.sequence import _new_sequence
+    from nim.octal.sequence import new_sequence
 
     def compute() -> Any:
-        _, sequence = _new_sequence(rules, method)
+        _, sequence = new_sequence(rules, method)
         sequence.extend(heaps)
         return sequence
 
@@ -94,3 +94,37 @@ def test_memory_per_heap(benchmark: Any) -> None:
     benchmark.extra_info.update(bytes_per_heap=float(per_heap), seconds=float(seconds),
                                 itemsize=int(itemsize), wall=time.monotonic() - started)
     assert float(per_heap) < 1.2 and int(itemsize) == 1
+
+
+# -- issue 33 item 5 and issue 31 item 16 ------------------------------------------------------
+
+@pytest.mark.benchmark(group="octal-position-type")
+def test_0_142_to_a_million_heaps(benchmark: Any) -> None:
+    """0.142 to 10**6 heaps (target: under 5 s) with Flammenkamp's position-dependent
+    mask; ``extra_info`` has the plain mex's time to 10**5 heaps in the same run (a yardstick:
+    it is quadratic, so 10**6 would take about 100 times as long)."""
+    from nim.octal.sequence import new_sequence
+
+    def compute(method: str, heaps: int) -> Any:
+        _, sequence = new_sequence("octal=0.142", method)
+        sequence.extend(heaps)
+        return sequence
+
+    started = time.perf_counter()
+    compute("plain", 10**5)
+    yardstick = time.perf_counter() - started
+    sequence = benchmark.pedantic(compute, args=("auto", 10**6), rounds=1, iterations=1)
+    assert sequence.position_type and sequence.mask == 227
+    benchmark.extra_info.update(plain_1e5_seconds=yardstick, rare=sequence.rare_listed,
+                                ratio_over_plain_1e5=benchmark.stats.stats.mean / yardstick)
+
+
+@pytest.mark.benchmark(group="octal-table")
+@pytest.mark.parametrize("rules", ["normal,max=3", "kayles"])
+def test_single_heap_table_of_a_million_rows(benchmark: Any, rules: str) -> None:
+    """``nim.solving.pile_table(10**6, ...)`` of Kayles beside a take rule's (the yardstick,
+    linear by its closed form): the README promises 10**6 rows in about 2 s for both."""
+    from nim.solving.tables import pile_table
+
+    rows = benchmark.pedantic(pile_table, args=(10**6, rules), rounds=1, iterations=1)
+    assert len(rows) == 10**6 + 1

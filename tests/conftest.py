@@ -1,7 +1,17 @@
 """Test options: ``pytest --slow`` also runs the long checks (``@pytest.mark.slow``)
 and many more random examples where a test asks for them."""
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
+
+# nim-sequences stored between runs (nim.octal.cache) go to a folder of this session's own,
+# never the user's cache: a test must not read what another run stored
+os.environ["NIMCORE_CACHE_DIR"] = tempfile.mkdtemp(prefix="nimcore-test-cache-")
+atexit.register(shutil.rmtree, os.environ["NIMCORE_CACHE_DIR"], True)
 
 
 def pytest_addoption(parser):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import nim
-from nim.errors import NimError
+from nim.errors import NimError, SearchLimitError
 from nim.octal.sequence import octal_period
 from nim.solving import takebreak
 
@@ -188,9 +188,13 @@ def test_winning_moves_of_large_heaps_split_through_the_period():
                         assert a + b + solution.move.count == [big, other][solution.move.pile]
 
 
-def test_grundy_game_past_its_computed_bound_is_refused():
-    with pytest.raises(NimError, match="past the 1,048,576 heaps computed"):
-        nim.solve([1 << 21], "grundy-game")
+def test_grundy_game_past_2_20_is_computed_within_the_limits_and_past_memory_refused():
+    # issue 33 item 5: computed on demand (within the limits) as far as memory holds, refused past it
+    with pytest.raises(SearchLimitError) as stopped:
+        nim.solve([1 << 22], "grundy-game", time_limit=0.2)
+    assert stopped.value.reason == "time"
+    with pytest.raises(NimError, match="past the .* heaps this machine can hold"):
+        nim.solve([10**15], "grundy-game")
     # below the bound: computed as far as needed
     heap = 5000
     solution = nim.solve([heap, 7], "grundy-game")
@@ -314,7 +318,7 @@ def test_cli_solves_octal_games_by_every_rule_flag():
 
 @pytest.mark.parametrize("words, said", [
     (["solve", "3", "--game", "kayles", "--method", "minimax"], "cannot play the split moves"),
-    (["solve", str(1 << 21), "--game", "grundy-game"], "past the"),
+    (["solve", str(10**15), "--game", "grundy-game"], "past the"),
     (["solve", "3", "--octal", "0.8"], "digit 8"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(words, said):

@@ -94,6 +94,10 @@ class HeapMoves(Sequence[HeapMove]):
     """Every move of one heap of ``n`` under a take-and-break game, in the
     module's order, without building a list: ``len``, indexing and ``in`` cost
     O(places of the code), not O(moves) (a Kayles heap of 10**12 has 10**12).
+
+    A heap of 2**63 or more has more moves than ``len()`` can return (it raises
+    OverflowError past ``sys.maxsize``): ``total`` says how many at any size, and
+    every caller that counts moves reads it (``nim.position.count_takes``).
     """
 
     __slots__ = ("n", "_places", "_blocks", "_starts", "_len")
@@ -118,6 +122,19 @@ class HeapMoves(Sequence[HeapMove]):
         self._blocks = blocks
         self._starts = starts
         self._len = total
+
+    @property
+    def total(self) -> int:
+        """How many moves, also past 2**63 (where ``len()`` cannot say it).
+
+        >>> HeapMoves(((1, 2), (1, 2), (1, 2), False), 2**64).total == 2**64
+        True
+        """
+        return self._len
+
+    def counts(self) -> List[int]:
+        """The counts a move may take, ascending (one entry per place of the code, not per move)."""
+        return sorted(count for count, _, _ in self._blocks)
 
     def __len__(self) -> int:
         return self._len
@@ -155,6 +172,15 @@ class HeapMoves(Sequence[HeapMove]):
                 yield (count, None)
             for first in range(1, parts + 1):
                 yield (count, (first, n - count - first))
+
+    def __reversed__(self) -> Iterator[HeapMove]:
+        # Sequence's own __reversed__ calls len(), which fails past sys.maxsize moves
+        n = self.n
+        for count, plain, parts in reversed(self._blocks):
+            for first in range(parts, 0, -1):
+                yield (count, (first, n - count - first))
+            if plain:
+                yield (count, None)
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, tuple) or len(move) != 2:

@@ -396,6 +396,9 @@ def count_takes(takes: Sequence[int]) -> int:
     """
     if isinstance(takes, range):
         return max(0, -((takes.start - takes.stop) // takes.step))
+    total = getattr(takes, "total", None)       # HeapMoves: a heap's moves, past 2**63 too
+    if isinstance(total, int):
+        return total
     return len(takes)
 
 

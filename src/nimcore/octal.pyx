@@ -90,7 +90,12 @@ cdef struct OctState:
     uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
     uint64_t* seen
     int64_t* hist                       # hist[v]: heaps 1 .. n - 1 of value v
+    int64_t* hist_odd                   # ... of them, the odd heaps
     int64_t* wht                        # scratch of the mask review
+    int64_t* wht2                       # ... and of its position-dependent kind
+    bint pos_ok                         # every split place has the same parity: the
+    bint posdep                         # position-dependent mask may be (and is) in use
+    uint32_t rare_q                     # posdep: heap a is rare when parity(G(a) & mask) ^ (a & 1) == rare_q
     uint32_t largest
     uint64_t largest_at
     uint64_t pairings                   # work done: option values looked at
@@ -109,6 +114,14 @@ cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
     x ^= x >> 2
     x ^= x >> 1
     return x & 1
+
+
+cdef inline bint _is_rare(const OctState* s, uint32_t v, uint64_t heap) noexcept nogil:
+    """Heap ``heap`` of value v is rare: popcount(v & mask) even (value-type mask), or, with the
+    position-dependent mask (Flammenkamp), parity(v & mask) ^ (heap & 1) == rare_q."""
+    if s.posdep:
+        return (_parity(v & s.mask) ^ <uint32_t>(heap & 1)) == s.rare_q
+    return _parity(v & s.mask) == 0
 
 
 cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
@@ -131,47 +144,81 @@ cdef int _push_rare(OctState* s, uint64_t heap) noexcept nogil:
     return _RUN_OK
 
 
-cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
-    """Choose the mask that makes the fewest heaps rare, and list them again if it changed.
-
-    rare(M) = (heaps + W[M]) / 2, where W is the Walsh-Hadamard transform of the
-    histogram: W[M] = sum over v of hist[v] * (-1)**popcount(v & M).
-    """
-    cdef uint64_t size = 1, h, i, j, a
-    cdef int64_t x, y, best, total = <int64_t>s.n - 1
-    cdef uint32_t mask = s.mask, m
-    while size <= s.largest:
-        size <<= 1
-    for i in range(size):
-        s.wht[i] = s.hist[i]
-    h = 1
+cdef void _transform(int64_t* w, uint64_t size) noexcept nogil:
+    """The Walsh-Hadamard transform of w[0 .. size), in place."""
+    cdef uint64_t h = 1, i, j
+    cdef int64_t x, y
     while h < size:
         i = 0
         while i < size:
             for j in range(i, i + h):
-                x = s.wht[j]
-                y = s.wht[j + h]
-                s.wht[j] = x + y
-                s.wht[j + h] = x - y
+                x = w[j]
+                y = w[j + h]
+                w[j] = x + y
+                w[j + h] = x - y
             i += 2 * h
         h <<= 1
-    best = s.wht[mask & (size - 1)]
+
+
+cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
+    """Choose the mask that makes the fewest heaps rare, and list them again if it changed.
+
+    Value-type (Winning Ways): rare(M) = (heaps + W[M]) / 2, where W is the
+    Walsh-Hadamard transform of the histogram: W[M] = sum over v of hist[v] *
+    (-1)**popcount(v & M). Position-type (Flammenkamp, for codes whose split
+    places share a parity: 0.142, 0.6): heap a's class is parity(G(a) & M) ^ (a & 1);
+    with D the transform of (even heaps' histogram - odd heaps'), the classes
+    hold (heaps +- D[M]) / 2 heaps, and the smaller one is rare.
+    """
+    cdef uint64_t size = 1, i, a
+    cdef int64_t best, pbest, total = <int64_t>s.n - 1, d
+    cdef uint32_t mask = s.mask, m, pmask = 1, q = 0
+    cdef bint posdep = False
+    while size <= s.largest:
+        size <<= 1
+    for i in range(size):
+        s.wht[i] = s.hist[i]
+    _transform(s.wht, size)
+    best = s.wht[mask & (size - 1)] if not s.posdep else s.wht[1 & (size - 1)]
+    if s.posdep:
+        mask = 1
     for m in range(1, size):
         if s.wht[m] < best:
             best = s.wht[m]
             mask = m
+    best = (total + best) // 2                     # rare heaps under the value-type mask
+    if s.pos_ok:
+        for i in range(size):
+            s.wht2[i] = 2 * s.hist_odd[i] - s.hist[i]      # odd - even, negated below
+        _transform(s.wht2, size)
+        pbest = total + 1
+        for m in range(1, size):
+            d = s.wht2[m]
+            if d < 0:
+                d = -d
+            if (total - d) // 2 < pbest:
+                pbest = (total - d) // 2
+                pmask = m
+                # D = even - odd = -wht2: D > 0 makes class 0 (more heaps) common, class 1 rare
+                q = 1 if s.wht2[m] < 0 else 0
+        if pbest < best:
+            best = pbest
+            mask = pmask
+            posdep = True
     s.next_review = 2 * s.n
-    if s.n >= _DENSE_FROM and (total + best) // 2 * _DENSE_SHARE > total:
+    if s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
         # no sparse space (yet): pairing every rare heap would cost more than the
         # plain mex; the plain mex goes on, and the next review looks again
         s.sparse = False
         return _RUN_OK
-    if mask != s.mask or not s.sparse:
+    if mask != s.mask or posdep != s.posdep or (posdep and q != s.rare_q) or not s.sparse:
         s.mask = mask
+        s.posdep = posdep
+        s.rare_q = q
         s.sparse = True
         s.n_rare = 0
         for a in range(1, s.n):
-            if _parity(g[a] & mask) == 0 and _push_rare(s, a) != _RUN_OK:
+            if _is_rare(s, g[a], a) and _push_rare(s, a) != _RUN_OK:
                 return _RUN_NOMEM
     s.review_rare = 2 * s.n_rare + 64
     return _RUN_OK
@@ -181,7 +228,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
     cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
     cdef uint64_t* seen = s.seen
-    cdef uint32_t v, x, cstar, need, mask
+    cdef uint32_t v, x, cstar, need, mask, xpar
     cdef int i
     cdef uint8_t wide = 0
     if val_t is uint16_t:
@@ -213,13 +260,17 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     if a >= m:
                         break
                     x = g[m - a]
-                    if _parity(x & mask):
+                    if s.posdep or _parity(x & mask):
                         seen[g[a] ^ x] = stamp
                     j += 1
                 spent += j + 1
-            # the smallest common value missing bounds the mex ...
+            # the smallest common value missing bounds the mex (common: reached by a rare
+            # part and a common one; position-type, the class depends on the rest's parity) ...
+            xpar = 1
+            if s.posdep and s.n_split:
+                xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
             cstar = 0
-            while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
+            while cstar < _VALUES and (_parity(cstar & mask) != xpar or seen[cstar] == stamp):
                 cstar += 1
             # ... and the rare values below it are looked for among the other pairs
             need = 0
@@ -281,10 +332,12 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
         spent += 1
         if n:
             s.hist[v] += 1
+            if n & 1:
+                s.hist_odd[v] += 1
             if v > s.largest:
                 s.largest = v
                 s.largest_at = n
-            if s.sparse and _parity(v & s.mask) == 0 and _push_rare(s, n) != _RUN_OK:
+            if s.sparse and _is_rare(s, v, n) and _push_rare(s, n) != _RUN_OK:
                 s.pairings += spent
                 return _RUN_NOMEM
         s.n += 1
@@ -385,30 +438,55 @@ cdef int64_t _find_period_hashed(const val_t* g, uint64_t size, uint32_t places,
     return -1
 
 
-cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m) noexcept nogil:
-    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b)."""
-    cdef uint64_t a
+cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m, uint64_t window) noexcept nogil:
+    """True when m splits into a + b (both non-empty; unequal in Grundy's game) with G(a) == G(b).
+
+    ``window`` > 0: only a < window is tried -- with a proven period p from n0,
+    window = max(n0, 1) + p covers every value a split reaches (a split with a
+    larger smaller part a has the twin (a - p, b + p) of the same values).
+    """
+    cdef uint64_t a, last
     if m < 2:
         return False
-    for a in range(1, _half(s, m) + 1):
+    last = _half(s, m)
+    if window and last >= window:
+        last = window - 1
+    for a in range(1, last + 1):
         if g[a] == g[m - a]:
             return True
     return False
 
 
-cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n):
-    cdef set takes = set()
+cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n, uint64_t window):
+    cdef uint8_t wins[_MAX_PLACES + 1]
+    cdef int i
+    cdef uint64_t k, top = n if n < _MAX_PLACES else _MAX_PLACES
+    memset(wins, 0, sizeof(wins))
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            wins[n] = 1
+    for i in range(s.n_leave):
+        if n > s.leave[i] and g[n - s.leave[i]] == 0:
+            wins[s.leave[i]] = 1
+    for i in range(s.n_split):
+        if n >= s.split[i] + 2 and not wins[s.split[i]] and _zero_split(s, g, n - s.split[i], window):
+            wins[s.split[i]] = 1
+    return tuple([k for k in range(top + 1) if wins[k]])
+
+
+cdef bint _movable(const OctState* s, uint64_t n) noexcept nogil:
+    """True when a heap of n has a move."""
     cdef int i
     for i in range(s.n_all):
         if s.all_[i] == n:
-            takes.add(n)
+            return True
     for i in range(s.n_leave):
-        if n > s.leave[i] and g[n - s.leave[i]] == 0:
-            takes.add(s.leave[i])
+        if n > s.leave[i]:
+            return True
     for i in range(s.n_split):
-        if n >= s.split[i] + 2 and s.split[i] not in takes and _zero_split(s, g, n - s.split[i]):
-            takes.add(s.split[i])
-    return tuple(sorted(takes))
+        if n >= s.split[i] + (3 if s.grundy_game else 2):
+            return True
+    return False
 
 
 cdef class OctalSequence:
@@ -432,10 +510,14 @@ cdef class OctalSequence:
         self.c_s.seen = <uint64_t*>PyMem_Malloc(_VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
         self.c_s.hist = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
         self.c_s.wht = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        if self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL:
+        self.c_s.wht2 = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        self.c_s.hist_odd = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        if (self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL
+                or self.c_s.wht2 == NULL or self.c_s.hist_odd == NULL):
             raise MemoryError("no memory for a nim-sequence's tables")
         memset(self.c_s.seen, 0, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
         memset(self.c_s.hist, 0, _VALUES * sizeof(int64_t))
+        memset(self.c_s.hist_odd, 0, _VALUES * sizeof(int64_t))
         self.c_places = 0
         self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
         self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
@@ -445,6 +527,11 @@ cdef class OctalSequence:
             raise ValueError("Grundy's game splits at place 0 only")
         self.c_s.fast = fast and self.c_s.n_split > 0
         self.c_s.sparse = self.c_s.fast
+        self.c_s.pos_ok = self.c_s.fast
+        for i in range(1, self.c_s.n_split):
+            if (self.c_s.split[i] ^ self.c_s.split[0]) & 1:
+                self.c_s.pos_ok = False      # the classes of a split's value would differ by place
+        self.c_s.posdep = False
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -467,6 +554,8 @@ cdef class OctalSequence:
         PyMem_Free(self.c_s.seen)
         PyMem_Free(self.c_s.hist)
         PyMem_Free(self.c_s.wht)
+        PyMem_Free(self.c_s.wht2)
+        PyMem_Free(self.c_s.hist_odd)
         free(self.c_s.rare)          # grown in nogil code: libc's allocator
 
     def extend(self, uint64_t end, progress=None, cancel=None):
@@ -510,6 +599,53 @@ cdef class OctalSequence:
             if progress is not None:
                 progress(self.c_s.n, time.monotonic() - started)
         return True
+
+    def load(self, values):
+        """Start from stored values G(0) .. G(len(values) - 1) (an ``array.array`` 'B' or 'H'
+        of this game, e.g. read back from a cache file) instead of computing them.
+
+        Only an empty sequence loads. The histogram and the largest value are read
+        from the values, and the mask of the rare-values method is chosen afresh at
+        the next heap computed.
+
+        Raises
+        ------
+        ValueError
+            When the sequence is not empty, or the values are not an array of 'B' or 'H'.
+        """
+        cdef uint64_t i, size
+        cdef uint32_t v
+        cdef int status
+        cdef array.array copy
+        if self.c_s.n:
+            raise ValueError("only an empty sequence loads stored values")
+        if not isinstance(values, _array_module.array) or values.typecode not in ("B", "H"):
+            raise ValueError("stored values are an array.array of typecode 'B' or 'H'")
+        size = len(values)
+        if size > MAX_HEAPS:
+            raise ValueError(f"at most {MAX_HEAPS:,} heaps, not {size:,}")
+        copy = _array_module.array(values.typecode, values)
+        for i in range(1, size):
+            v = copy[i]
+            self.c_s.hist[v] += 1
+            if i & 1:
+                self.c_s.hist_odd[v] += 1
+            if v > self.c_s.largest:
+                self.c_s.largest = v
+                self.c_s.largest_at = i
+        self.c_values = copy
+        self.c_s.n = size
+        self.c_s.n_rare = 0
+        self.c_s.sparse = False              # the review at the next heap lists the rare heaps again
+        self.c_s.next_review = size if size > _FIRST_REVIEW else _FIRST_REVIEW
+        if self.c_s.fast and size > _FIRST_REVIEW:
+            # choose the mask now, so that what is reported of the values (mask, rare heaps) holds
+            if copy.ob_descr.itemsize == 1:
+                status = _review_mask(&self.c_s, copy.data.as_uchars)
+            else:
+                status = _review_mask(&self.c_s, copy.data.as_ushorts)
+            if status != _RUN_OK:
+                raise MemoryError("no memory for the list of rare heaps")
 
     cdef void _widen(self):
         """Move the values to two bytes a heap (a value of 256 or more is coming)."""
@@ -610,18 +746,82 @@ cdef class OctalSequence:
         return bool(self.c_s.sparse)
 
     @property
+    def position_type(self):
+        """True when the mask in use is position-dependent (Flammenkamp: a heap a is rare
+        when parity(G(a) & mask) ^ (a & 1) equals ``rare_class``), False for the value-type."""
+        return bool(self.c_s.fast and self.c_s.posdep)
+
+    @property
+    def rare_class(self):
+        """Position-type mask: the class parity(G(a) & mask) ^ (a & 1) of the rare heaps."""
+        return self.c_s.rare_q
+
+    @property
+    def rare_listed(self):
+        """``(count, last)`` of the rare heaps the method lists now (under its mask, of its kind)."""
+        if not self.c_s.sparse or self.c_s.n_rare == 0:
+            return 0, 0
+        return self.c_s.n_rare, self.c_s.rare[self.c_s.n_rare - 1]
+
+    def rare_list(self):
+        """The rare heaps the method lists now, ascending, as an ``array.array('I')`` (empty
+        while it runs the plain mex): under the mask, of its kind (``position_type``)."""
+        cdef array.array out = _array_module.array("I")
+        cdef uint64_t i
+        if not self.c_s.sparse:
+            return out
+        array.resize(out, self.c_s.n_rare)
+        for i in range(self.c_s.n_rare):
+            out.data.as_uints[i] = self.c_s.rare[i]
+        return out
+
+    @property
     def pairings(self):
         """Work done so far: option values looked at (pairs, for splits)."""
         return self.c_s.pairings
 
-    def winning_takes(self, uint64_t n):
+    def winning_takes(self, uint64_t n, uint64_t window=0):
         """The numbers k a move may take from a heap of n to leave value 0 (with a
-        suitable split), ascending: the winning takes of a lone heap, normal play."""
+        suitable split), ascending: the winning takes of a lone heap, normal play.
+
+        ``window`` > 0 (max(n0, 1) + p for a proven period p from n0): the smaller
+        part of a split is looked for below it only (see ``lone_heaps``)."""
         if n >= self.c_s.n:
             raise IndexError(f"heap {n} is not computed (0 .. {self.c_s.n - 1})")
         if self.c_values.ob_descr.itemsize == 1:
-            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n)
-        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n)
+            return _winning_takes(&self.c_s, self.c_values.data.as_uchars, n, window)
+        return _winning_takes(&self.c_s, self.c_values.data.as_ushorts, n, window)
+
+    def lone_heaps(self, uint64_t end, uint64_t window=0):
+        """``(winning_takes, movable)`` of lone heaps 0 .. end - 1, normal play, in one pass:
+        a tuple of takes per heap (empty for a heap of value 0) and a bool per heap.
+
+        With a proven period p from n0, ``window = max(n0, 1) + p`` makes each
+        heap cost O(places * window) rather than O(heap): a split whose smaller
+        part a >= window has the twin (a - p, b + p) of the same values, so the
+        smaller parts below the window cover every value a split reaches. 0: scan
+        every split. Ctrl-C is checked every 2**16 heaps.
+        """
+        cdef list takes = []
+        cdef list movable = []
+        cdef uint64_t n
+        cdef tuple none = ()
+        if end > self.c_s.n:
+            raise IndexError(f"heaps up to {end - 1} are not all computed (0 .. {self.c_s.n - 1})")
+        for n in range(end):
+            if (n & 0xFFFF) == 0xFFFF:
+                PyErr_CheckSignals()
+            movable.append(_movable(&self.c_s, n))
+            if self.c_values.ob_descr.itemsize == 1:
+                if self.c_values.data.as_uchars[n] == 0:
+                    takes.append(none)
+                else:
+                    takes.append(_winning_takes(&self.c_s, self.c_values.data.as_uchars, n, window))
+            elif self.c_values.data.as_ushorts[n] == 0:
+                takes.append(none)
+            else:
+                takes.append(_winning_takes(&self.c_s, self.c_values.data.as_ushorts, n, window))
+        return takes, movable
 
     def rare_heaps(self, uint32_t mask):
         """``(count, last)``: heaps 1 .. n - 1 whose value is rare under ``mask``

@@ -37,7 +37,7 @@ from libc.stdlib cimport qsort
 
 from nimcore._types cimport count_t, pile_t
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_count_node,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
 )
 from nimcore.ttable cimport (
     KEYS_GAMMA, KEYS_NONE, TTCore, TTEntry, TTKey, TranspositionTable, ttable_pack_gamma,
@@ -71,6 +71,10 @@ cdef enum:
     # core's 2**20: a node here costs O(heaps + options), about a microsecond,
     # and a time limit or Ctrl-C must take effect within a tenth of a second.
     _CHECK_NODES = 1 << 16
+    # ... and every 2**16 steps of work (options listed, children probed) between
+    # two nodes: a node on a big heap lists options in proportion to the heap
+    # (issue 31 item 14), so nodes alone would space the checkpoints by seconds.
+    _CHECK_WORK = 1 << 16
 
 
 cdef struct Opt:
@@ -136,6 +140,7 @@ cdef struct Ctx:
     size_t max_frames
     int32_t terminal       # score of a position without moves, for the mover
     int child_n            # length of the child _next_child wrote
+    count_t work           # steps of work since the last work checkpoint (_CHECK_WORK)
 
 
 cdef inline bint _next_opt(const Ctx* c, int h, OptIt* it, Opt* o) noexcept nogil:
@@ -354,6 +359,15 @@ cdef inline void _combine(Ctx* c, Frame* f, int32_t child) noexcept nogil:
                 c.late_cuts += 1
 
 
+cdef inline bint _work_done(Ctx* c, count_t steps) noexcept nogil:
+    """Count steps of work; every _CHECK_WORK of them a checkpoint. True when the search must stop."""
+    c.work += steps
+    if c.work < _CHECK_WORK:
+        return False
+    c.work = 0
+    return search_checkpoint(c.s) != STOP_NONE
+
+
 cdef inline bint _leaf_pass_skips(const Ctx* c, const Frame* f, pile_t h, const Opt* o) noexcept nogil:
     """The leaf pass: True when the child of option o of heap h has a heap past the bound."""
     return (f.qbig - (h > c.qbound) != 0 or <pile_t>o.a > c.qbound
@@ -374,6 +388,8 @@ cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
     cdef TTKey key
     cdef TTEntry* e
     while f.pass_ != _PASS_DONE:
+        if _work_done(c, 1):
+            return False            # stopped: _run sees s.stop before reading f as finished
         p = _arena(c) + f.off
         out = p + f.n
         if f.i >= f.n:
@@ -405,6 +421,7 @@ cdef inline bint _next_child(Ctx* c, Frame* f) noexcept nogil:
         elif f.pass_ == _PASS_LEAF and _leaf_pass_skips(c, f, h, &o):
             continue
         c.child_n = _write_child(c, p, f.n, f.i, &o, out)
+        c.work += <count_t>f.n            # writing a child costs its length
         f.cur_h = h
         f.cur_o = o
         if f.pass_ == _PASS_LEAF:
@@ -497,6 +514,8 @@ cdef void _run(Ctx* c, int32_t* score, pile_t* best_h, Opt* best_o) noexcept nog
                 return
             d += 1
             continue
+        if s.stop != STOP_NONE:       # a work checkpoint stopped the listing: f is not finished
+            return
         # every child seen (or cut off): f's score is exact
         if d == 0:
             score[0] = f.best
@@ -671,6 +690,7 @@ def search(Search search, TranspositionTable table, takes_all, leaves, splits, b
     c.leaves = 0
     c.first_cuts = 0
     c.late_cuts = 0
+    c.work = 0
     c.qphi = NULL
     c.qbound = 0
     c.qleaves = 0

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from nim.commands.common import whole_number
+from nim.commands.common import seconds, whole_number
 from nim.errors import NimError
 from nim.octal_codes import GAMES
 from nim.rules import Rules
@@ -35,6 +35,7 @@ examples:
   nimcore octal 0.16                      pre-period 105,351, period 149,459
   nimcore octal kayles --json
   nimcore octal grundy-game --upto 1048576 --plot grundy.png
+  nimcore octal grundy-game --upto 4294967295 --time-limit 60   as far as a minute gets
   nimcore table --octal 0.77 --upto 100   who wins a lone heap, and how
 """
 
@@ -57,6 +58,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--method", choices=("auto", "rare", "plain"), default="auto",
                         help="rare values (auto) or the plain mex over every option (slow; a yardstick)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                        help="stop computing after SECONDS and report the heaps computed by then "
+                             "(exit status 3); they are stored, and the next run goes on from them")
     parser.add_argument("--plot", metavar="FILE",
                         help="draw the sequence to FILE (.png or .svg; needs pip install 'nimcore[plot]')")
     parser.add_argument("--show", type=whole_number(0, 10_000), default=40, metavar="K",
@@ -80,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
         if not args.plot.lower().endswith(FORMATS):
             raise NimError(f"--plot draws PNG or SVG: give a file ending .png or .svg, not {args.plot!r}")
-    result = octal_period(rules, max_heaps=args.upto, method=args.method)
+    result = octal_period(rules, max_heaps=args.upto, method=args.method, time_limit=args.time_limit,
+                          partial=True)
     if args.plot is not None:
         from nim.octal.plot import plot_sequence
 
@@ -92,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(out) + "\n")
     else:
         sys.stdout.write(format_report(result, args.show))
+    if result.stopped is not None:
+        said = "the time limit" if result.stopped == "time" else "cancelled"
+        kept = " (stored: the next run goes on from them)" if result.stored else ""
+        sys.stderr.write(f"nimcore: stopped by {said} after {result.heaps:,} heaps{kept}\n")
+        return 3
     return 0
 
 
@@ -99,7 +109,8 @@ def format_report(result: Any, show: int) -> str:
     """The report as text."""
     title = "Grundy's game" if result.code == "grundy-game" else f"octal game {result.code}"
     lines = [f"{title}: normal-play nim-sequence", ""]
-    rows = [("heaps computed", f"{result.heaps:,} (0 .. {result.heaps - 1:,})")]
+    rows = [("heaps computed", f"{result.heaps:,} (0 .. {result.heaps - 1:,})"
+                               + (f", {result.cached:,} of them read from the cache" if result.cached else ""))]
     if result.proven:
         rows += [("pre-period", f"{result.preperiod:,}"),
                  ("period", f"{result.period:,}  (proven: checked to heap {result.bound - 1:,} = "
@@ -112,7 +123,8 @@ def format_report(result: Any, show: int) -> str:
     if result.mask is not None:
         last = f", the last at heap {result.rare_last:,}" if result.rare_count else ""
         dense = "" if result.sparse else " (too many: no sparse space, the plain mex computed)"
-        rows.append(("rare values", f"mask {result.mask:#x}: {result.rare_count:,} heaps rare{last}{dense}"))
+        kind = " (by value and the heap's parity, Flammenkamp's kind)" if result.position_type else ""
+        rows.append(("rare values", f"mask {result.mask:#x}{kind}: {result.rare_count:,} heaps rare{last}{dense}"))
     else:
         rows.append(("rare values", "- (no move splits a heap)" if result.method == "rare" else "- (plain mex)"))
     rows.append(("storage", f"{result.values.itemsize} byte{'s' if result.values.itemsize > 1 else ''} a heap"))

@@ -83,7 +83,8 @@ def _check_method(method: str) -> bool:
     return method != "plain"
 
 
-def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+def new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+    """``(name, OctalSequence)``: an empty sequence of the game, to extend."""
     from nim.kernel import octal
     OctalSequence = octal().OctalSequence
 
@@ -92,21 +93,79 @@ def _new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
     return name, OctalSequence(takes_all, leaves, splits, grundy_game, fast)
 
 
-def _extend(sequence: Any, name: str, end: int, progress: Any, cancel: Any) -> None:
-    """``sequence.extend(end)``, its failures as NimErrors."""
+class _Stop:
+    """The ``cancel`` handle given to the core: set when the caller's handle is, or at a deadline."""
+
+    def __init__(self, cancel: Optional[Any], deadline: Optional[float]) -> None:
+        self._cancel = cancel
+        self._deadline = deadline
+        self.reason = "cancelled"
+
+    def is_set(self) -> bool:
+        if self._cancel is not None and self._cancel.is_set():
+            self.reason = "cancelled"
+            return True
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            self.reason = "time"
+            return True
+        return False
+
+
+def cached_sequence(rules: RulesLike, method: str, most: int) -> Tuple[str, Any, int]:
+    """``(name, OctalSequence, heaps read from the cache)``: a sequence that starts from at
+    most ``most`` values stored by an earlier run (``nim.octal.cache``; not for the plain
+    mex, a yardstick)."""
+    from nim.octal.cache import load_values
+
+    name, sequence = new_sequence(rules, method)
+    if method == "plain":
+        return name, sequence, 0
+    stored = load_values(name)
+    if stored is None:
+        return name, sequence, 0
+    if len(stored) > most:
+        stored = stored[:most]
+    sequence.load(stored)
+    return name, sequence, len(stored)
+
+
+def store_sequence(name: str, sequence: Any) -> bool:
+    """Store the values computed, when they are long and longer than the cache holds (True: stored)."""
+    from nim.octal.cache import store_values
+
+    return store_values(name, sequence.values())
+
+
+def extend_sequence(sequence: Any, name: str, end: int, progress: Any, cancel: Any, *,
+            deadline: Optional[float] = None, node_limit: Optional[int] = None) -> None:
+    """``sequence.extend(end)``, its failures as NimErrors, within the limits.
+
+    ``deadline``: a ``time.monotonic()`` past which the run stops (reason "time");
+    ``node_limit``: the most heaps this call computes (each heap's value is a node;
+    reason "nodes"). The values computed before a stop are kept in ``sequence``.
+    """
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise NimError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
     started = time.monotonic()
+    first = len(sequence)
+    stop = _Stop(cancel, deadline) if deadline is not None else cancel
+    reach = end if not node_limit else min(end, first + node_limit)
     try:
-        done = sequence.extend(end, progress, cancel)
+        done = sequence.extend(reach, progress, stop)
     except OverflowError as error:
         raise NimError(f"{name}: {error}") from None
     except MemoryError:
         raise SearchLimitError(f"{name}: no memory for {end:,} heaps", reason="memory",
-                               nodes=len(sequence), seconds=time.monotonic() - started) from None
+                               nodes=len(sequence) - first, seconds=time.monotonic() - started) from None
     if not done:
-        raise SearchLimitError(f"{name}: cancelled after {len(sequence):,} of {end:,} heaps",
-                               reason="cancelled", nodes=len(sequence), seconds=time.monotonic() - started)
+        reason = stop.reason if isinstance(stop, _Stop) else "cancelled"
+        said = "the time limit" if reason == "time" else "cancelled"
+        raise SearchLimitError(f"{name}: {said} after {len(sequence):,} of {end:,} heaps",
+                               reason=reason, nodes=len(sequence) - first, seconds=time.monotonic() - started)
+    if reach < end:
+        raise SearchLimitError(f"{name}: the node limit ({node_limit:,} heaps) after {len(sequence):,} "
+                               f"of {end:,} heaps", reason="nodes", nodes=reach - first,
+                               seconds=time.monotonic() - started)
 
 
 class _HeapProgress:
@@ -145,7 +204,7 @@ class _HeapProgress:
             self._bar = None
 
 
-def _progress(progress: Progress, label: str, total: int) -> Tuple[Any, Optional[_HeapProgress]]:
+def progress_callback(progress: Progress, label: str, total: int) -> Tuple[Any, Optional[_HeapProgress]]:
     """The callback to give the core, and the bar to close (None when not ours)."""
     if callable(progress):
         return progress, None
@@ -158,7 +217,7 @@ def _progress(progress: Progress, label: str, total: int) -> Tuple[Any, Optional
 
 
 def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Progress = None,
-                 cancel: Optional[Any] = None) -> "array[int]":
+                 cancel: Optional[Any] = None, time_limit: Optional[float] = None) -> "array[int]":
     """The normal-play Grundy values of heaps 0..n-1 of a heap game.
 
     Parameters
@@ -176,6 +235,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
         callable ``progress(heaps, seconds)`` called between chunks of work.
     cancel : object with ``is_set()``, optional
         The run stops soon after it is set.
+    time_limit : float, optional
+        Seconds after which the run stops (SearchLimitError, reason "time").
 
     Returns
     -------
@@ -192,7 +253,8 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     NimError
         When a value passes 65,535.
     SearchLimitError
-        When cancelled (reason "cancelled") or out of memory (reason "memory").
+        When cancelled (reason "cancelled"), past the time limit (reason "time")
+        or out of memory (reason "memory").
     KeyboardInterrupt
         On Ctrl-C.
     """
@@ -202,10 +264,11 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     size = as_size(n, "the number of heaps")
     if size > MAX_HEAPS:
         raise InvalidPositionError(f"a nim-sequence has at most {MAX_HEAPS:,} heaps, not {size:,}")
-    name, sequence = _new_sequence(rules, method)
-    callback, bar = _progress(progress, name, size)
+    name, sequence = new_sequence(rules, method)
+    callback, bar = progress_callback(progress, name, size)
     try:
-        _extend(sequence, name, size, callback, cancel)
+        extend_sequence(sequence, name, size, callback, cancel,
+                        deadline=None if time_limit is None else time.monotonic() + float(time_limit))
     finally:
         if bar is not None:
             bar.close()
@@ -244,12 +307,22 @@ class OctalPeriod:
     sparse : bool
         True when the rare-values method was in use at the end (False: no
         sparse space showed, and the plain mex computed).
+    cached : int
+        Heaps read back from the cache file rather than computed (``nim.octal.cache``).
+    stopped : str or None
+        ``"time"`` or ``"cancelled"`` when ``octal_period(..., partial=True)`` stopped
+        before it was done (the values are those computed), else None.
+    stored : bool
+        True when this run wrote its values to the cache.
+    position_type : bool
+        True when the mask is Flammenkamp's position-dependent kind: a heap a is rare
+        when parity(G(a) & mask) ^ (a & 1) is the rarer class (0.142), not by value alone.
     """
 
     def __init__(self, code: str, places: int, preperiod: Optional[int], period: Optional[int],
                  values: "array[int]", largest: Tuple[int, int], mask: Optional[int],
                  rare: Tuple[Optional[int], Optional[int]], seconds: float, method: str,
-                 sparse: bool = False) -> None:
+                 sparse: bool = False, cached: int = 0) -> None:
         self.code = code
         self.places = places
         self.preperiod = preperiod
@@ -264,6 +337,10 @@ class OctalPeriod:
         self.seconds = seconds
         self.method = method
         self.sparse = sparse
+        self.cached = cached
+        self.stopped: Optional[str] = None
+        self.stored = False
+        self.position_type = False
 
     def grundy(self, heap: int) -> int:
         """The Grundy value of a heap of any size when the period is proven (O(1)),
@@ -294,6 +371,7 @@ class OctalPeriod:
                 "largest": self.largest, "largest_at": self.largest_at, "mask": self.mask,
                 "rare_count": self.rare_count, "rare_last": self.rare_last,
                 "seconds": round(self.seconds, 6), "method": self.method, "sparse": self.sparse,
+                "cached_heaps": self.cached, "stopped": self.stopped, "position_type": self.position_type,
                 "bytes_per_heap": self.values.itemsize}
 
     def __repr__(self) -> str:
@@ -305,7 +383,8 @@ class OctalPeriod:
 
 
 def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method: str = "auto",
-                 progress: Progress = None, cancel: Optional[Any] = None) -> OctalPeriod:
+                 progress: Progress = None, cancel: Optional[Any] = None,
+                 time_limit: Optional[float] = None, partial: bool = False) -> OctalPeriod:
     """The period of a heap game's nim-sequence, proven, or what was computed without one.
 
     Computes G(0), G(1), ... as far as the Octal Game Periodicity Theorem (Guy
@@ -323,6 +402,15 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         The most heaps computed (default DEFAULT_MAX_HEAPS).
     method, progress, cancel
         As for ``nim_sequence``.
+    time_limit : float, optional
+        Seconds after which the computation stops (SearchLimitError, reason "time").
+    partial : bool
+        On a stop by the time limit or ``cancel``, return what was computed
+        (``stopped`` then names the reason) rather than raise.
+
+    Values computed by an earlier run (``nim.octal.cache``, the rare-values
+    method only) are read back rather than computed again (``cached`` says how
+    many), and a long run's values are stored for the next, also when it stops.
 
     Raises
     ------
@@ -338,14 +426,23 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     if isinstance(rules, str) and is_code(rules):     # a bare code ("0.56"), as the CLI takes it
         rules = Rules(octal=rules.strip())
     started = time.monotonic()
-    name, sequence = _new_sequence(rules, method)
-    callback, bar = _progress(progress, name, min(limit, _FIRST_HEAPS))
+    deadline = None if time_limit is None else started + float(time_limit)
+    name, sequence, cached = cached_sequence(rules, method, limit)
+    callback, bar = progress_callback(progress, name, max(cached, min(limit, _FIRST_HEAPS)))
     theorem = not Rules.coerce(rules).take == "grundy"
     preperiod = period = None
+    stopped: Optional[str] = None
+    stored = False
     try:
-        size = min(limit, _FIRST_HEAPS)
+        size = max(cached, min(limit, _FIRST_HEAPS))
         while True:
-            _extend(sequence, name, size, callback, cancel)
+            try:
+                extend_sequence(sequence, name, size, callback, cancel, deadline=deadline)
+            except SearchLimitError as error:
+                if not partial or error.reason not in ("time", "cancelled"):
+                    raise
+                stopped = error.reason
+                break
             if theorem:
                 preperiod, period, longest = sequence.find_period()
                 if period is not None:
@@ -361,13 +458,32 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     finally:
         if bar is not None:
             bar.close()
+        if method != "plain":
+            stored = store_sequence(name, sequence)
+    if stopped is not None and theorem:
+        preperiod, period, _ = sequence.find_period()
     values = sequence.values()
     mask = sequence.mask or None
-    rare: Tuple[Optional[int], Optional[int]] = (None, None)
-    if mask is not None:
-        rare = sequence.rare_heaps(mask)
-    return OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
-                       time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse)
+    rare = rare_of(sequence)
+    found = OctalPeriod(name, sequence.places, preperiod, period, values, sequence.largest, mask, rare,
+                        time.monotonic() - started, "rare" if sequence.fast else "plain", sequence.sparse,
+                        cached)
+    found.stopped = stopped
+    found.stored = stored
+    found.position_type = bool(sequence.position_type)
+    return found
+
+
+def rare_of(sequence: Any) -> Tuple[Optional[int], Optional[int]]:
+    """``(count, last)`` of the rare heaps under the sequence's mask (of its kind: by value, or
+    Flammenkamp's by value and the heap's parity); (None, None) without a mask."""
+    if not sequence.mask:
+        return None, None
+    if sequence.position_type:
+        count, last = sequence.rare_listed
+        return int(count), int(last)
+    count, last = sequence.rare_heaps(sequence.mask)
+    return int(count), int(last)
 
 
 @lru_cache(maxsize=32)
@@ -392,19 +508,55 @@ def heap_table(rules: RulesLike, upto: int
         raise InvalidRulesError(
             f"heap_table gives normal-play columns; the misère table of {ruleset} is "
             "nim.solving.tables.misere_heap_table (nim.solving.pile_table answers both)")
-    name, sequence = _new_sequence(ruleset, "auto")
-    callback, bar = _progress(None, name, upto + 1)
+    name, sequence = new_sequence(ruleset, "auto")
+    callback, bar = progress_callback(None, name, upto + 1)
+    theorem = ruleset.take != "grundy"
+    end = upto + 1
     try:
-        _extend(sequence, name, upto + 1, callback, None)
+        # as far as a proven period needs (then the rest is read from it: Dawson's Kayles has no
+        # sparse space, and its plain mex would be quadratic), else as far as the table
+        size = min(end, _FIRST_HEAPS)
+        while True:
+            extend_sequence(sequence, name, size, callback, None)
+            longest = 0
+            if theorem:
+                preperiod, period, longest = sequence.find_period()
+                if period is not None:
+                    sequence = _periodic(name, sequence, preperiod, period, end)
+                    break
+            if size >= end:
+                break
+            size = min(end, max(2 * size - 2 * longest + sequence.places, size + size // 8))
     finally:
         if bar is not None:
             bar.close()
-    _, takes_all, leaves, splits, grundy_game = game_places(ruleset)
-    least_split = 3 if grundy_game else 2
-    grundies: List[int] = sequence.values().tolist()
+    grundies: List[int] = sequence.values()[:end].tolist()
+    takes, movable = sequence.lone_heaps(upto + 1, _split_window(ruleset, sequence))
     values = [1 if g else -1 for g in grundies]
-    takes: List[Tuple[int, ...]] = [sequence.winning_takes(n) if g else () for n, g in enumerate(grundies)]
-    # per heap: the heaps with a move need not be the largest (0.16 moves from 1, not from 2)
-    movable = [n in takes_all or any(k < n for k in leaves) or any(n - k >= least_split for k in splits)
-               for n in range(upto + 1)]
     return values, grundies, takes, movable
+
+
+def _periodic(name: str, sequence: Any, preperiod: int, period: int, end: int) -> Any:
+    """A sequence of ``end`` heaps (or more) whose values past those computed are read from the
+    proven period: G(n) = G(n0 + (n - n0) mod p)."""
+    values = sequence.values()
+    if len(values) >= end:
+        return sequence
+    cycle = values[preperiod:preperiod + period]
+    longer = values[:preperiod] + cycle * ((end - preperiod) // period + 1)
+    filled = new_sequence(name if name == "grundy-game" else f"octal={name}", "auto")[1]
+    filled.load(longer[:end])
+    return filled
+
+
+def _split_window(rules: Rules, sequence: Any) -> int:
+    """``max(n0, 1) + p`` when the values computed prove a period p from n0 (a split's
+    smaller part need not be looked for past it: linear tables), else 0 (scan every split).
+
+    Grundy's game is not octal: the theorem proves nothing for it."""
+    if rules.take == "grundy":
+        return 0
+    preperiod, period, _ = sequence.find_period()
+    if period is None:
+        return 0
+    return int(max(preperiod, 1) + period)

@@ -3,9 +3,11 @@
 By the Sprague-Grundy theorem a position of heaps of an octal game (or of
 Grundy's game) is lost for the player to move exactly when the XOR of its
 heaps' nim-sequence values is 0. ``SumTable`` answers that for heaps of any
-size where the game's period is proven (``octal_period``), and for heaps up to
-the number computed where it is not (Grundy's game, codes whose period lies
-further): a larger heap is refused with an error naming the bound.
+size where the game's period is proven (``octal_period``), and where it is not
+(Grundy's game, codes whose period lies further) for heaps whose values it
+computes on demand -- as far as the heap asked, within the caller's limits,
+while they fit in memory (a larger heap is refused with an error naming the
+bound); long sequences are stored between runs (``nim.octal.cache``).
 
 A winning move costs O(heaps + the options of one heap): find a heap of value
 g with g ^ X < g (X the sum), then an option of that heap of value t = g ^ X --
@@ -30,19 +32,30 @@ Move(pile=0, count=1, split=(3, 3))
 
 from __future__ import annotations
 
+import os
+import time
 from _thread import allocate_lock
+from array import array
 from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.octal_moves import heap_has_move
-from nim.octal.sequence import DEFAULT_MAX_HEAPS, OctalPeriod, game_places, octal_period
+from nim.octal.sequence import (
+    DEFAULT_MAX_HEAPS, OctalPeriod, cached_sequence, extend_sequence, game_places, progress_callback,
+    rare_of, store_sequence,
+)
+from nim.octal.cache import STORE_FROM
 from nim.position import Move
 from nim.rules import Rules, RulesLike
+from nim.solving.limits import Limits
+
+#: No limits: Ctrl-C only.
+_NO_LIMITS = Limits(nodes=None)
 
 __all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table"]
 
-#: The most heaps computed for a game without a proven period (heaps past it are refused).
+#: The most heaps computed to prove a period for a heap past what memory holds (refused past it).
 COMPUTED_HEAPS = DEFAULT_MAX_HEAPS
 
 #: Heaps computed first (enough for the period of Kayles, Dawson's Kayles, 0.137, 4.07).
@@ -51,6 +64,15 @@ _FIRST_HEAPS = 1 << 12
 
 class SumTable:
     """Normal-play values and winning moves of sums of heaps of one take-and-break game.
+
+    The nim-sequence is computed on demand: a heap past the values computed
+    extends them as far as that heap and no further; a heap past COMPUTED_HEAPS
+    first as far as a period proven by the Octal Game Periodicity Theorem needs
+    (at most COMPUTED_HEAPS heaps), then, without one, as far as the heap while
+    the values fit in memory (``max_heaps()``; past it the heap is refused). Each
+    extension runs within the caller's ``limits`` (time, nodes -- one a heap
+    computed --, cancel, progress) and Ctrl-C; what was computed before a stop
+    is kept for the next call.
 
     Parameters
     ----------
@@ -75,51 +97,110 @@ class SumTable:
         #: the smallest sum of a split's parts (they are unequal in Grundy's game)
         self._least_split = 3 if self.grundy_game else 2
         self._places = ruleset.split_places()
-        self._full = False
         self._lock = allocate_lock()
-        self._set(octal_period(ruleset, max_heaps=_FIRST_HEAPS, progress=False))
+        self._name, self._sequence, _ = cached_sequence(ruleset, "auto", _memory_bound())
+        self._theorem = not self.grundy_game      # no theorem proves a period of Grundy's game
+        self._checked = 0                          # heaps at the last look for the period
+        self._found: Optional[OctalPeriod] = None
+        self._started = time.monotonic()
+        self._rare: Optional[List[int]] = None
+        self._values: Sequence[int] = array("B")
+        self._heaps = 0
+        self._pre = self._p = 0
+        self._proven = False
+        with self._lock:
+            self._compute(_FIRST_HEAPS, None)          # the first look: Kayles and most codes end here
 
-    def _set(self, found: OctalPeriod) -> None:
+    def _publish(self) -> None:
         # in this order, so that a thread reading meanwhile sees consistent fields: the
         # values before their count, the period before the flag that says it is proven
-        self._rare: Optional[List[int]] = None
-        self._values: Sequence[int] = found.values
-        self._heaps = found.heaps
-        self._pre = found.preperiod or 0
-        self._p = found.period or 0
-        self._proven = found.proven
-        self.period = found
+        self._rare = None
+        self._found = None
+        self._values = self._sequence.values()
+        self._heaps = len(self._values)
+
+    def _compute(self, end: int, limits: Optional[Limits], deadline: Optional[float] = None) -> None:
+        """Extend the values to ``end`` heaps within ``limits`` (the time limit as ``deadline``,
+        a ``time.monotonic()``), then look for the period (each time the values have doubled)."""
+        options = limits if limits is not None else _NO_LIMITS
+        callback, bar = progress_callback(options.progress if options.progress else False,
+                                          self._name, end)
+        try:
+            extend_sequence(self._sequence, self._name, end, callback, options.cancel,
+                            deadline=deadline, node_limit=options.nodes or None)
+        finally:
+            if bar is not None:
+                bar.close()
+            self._publish()
+            if self._heaps >= STORE_FROM:
+                store_sequence(self._name, self._sequence)
+        if self._theorem and (self._heaps >= 2 * self._checked or self._heaps >= COMPUTED_HEAPS):
+            self._checked = self._heaps
+            preperiod, period, _ = self._sequence.find_period()
+            if period is not None:
+                self._pre, self._p = int(preperiod), int(period)
+                self._proven = True
+
+    @property
+    def period(self) -> OctalPeriod:
+        """What is known of the sequence: the values computed and the period when proven."""
+        found = self._found
+        if found is None:
+            sequence = self._sequence
+            mask = sequence.mask or None
+            rare = rare_of(sequence)
+            found = OctalPeriod(self._name, sequence.places, self._pre if self._proven else None,
+                                self._p if self._proven else None, self._sequence.values(),
+                                sequence.largest, mask, rare, time.monotonic() - self._started,
+                                "rare" if sequence.fast else "plain", sequence.sparse)
+            self._found = found
+        return found
+
+    def max_heaps(self) -> int:
+        """The most heaps computed on demand: as many as half the machine's memory holds at
+        the sequence's bytes a heap (two once a value passes 255), at most nimcore.octal.MAX_HEAPS."""
+        return _memory_bound()
 
     # ------------------------------------------------------------ values
 
-    def _grow(self, heap: int) -> None:
-        """Compute as far as the period (or the bound) so that ``heap`` is answered.
+    def _grow(self, heap: int, limits: Optional[Limits] = None) -> None:
+        """Compute as far as ``heap`` (or, past the memory bound, as far as the period needs).
 
         Raises
         ------
         InvalidPositionError
-            When no period is proven within COMPUTED_HEAPS heaps and ``heap`` is past them.
+            When ``heap`` is past the memory bound and no period is proven within
+            COMPUTED_HEAPS heaps.
+        SearchLimitError
+            When a limit stops the computation (the values computed are kept).
         """
         with self._lock:                # one thread computes; the others then find it done
-            self._grow_locked(heap)
+            self._grow_locked(heap, limits)
         if heap >= self._heaps and not self._proven:
-            bound = max(self._heaps, COMPUTED_HEAPS)
+            bound = _memory_bound()
             raise InvalidPositionError(
-                f"heap {heap:,} is past the {bound:,} heaps computed at most for {self.code}, and no "
-                f"period is proven within them: the sum's value is known for heaps up to "
-                f"{bound - 1:,} only")
+                f"heap {heap:,} is past the {bound:,} heaps this machine can hold for {self.code}, "
+                f"and no period is proven within the {max(self._heaps, COMPUTED_HEAPS):,} heaps "
+                f"computed: the sum's value is known for heaps up to {bound - 1:,} only")
 
-    def _grow_locked(self, heap: int) -> None:
+    def _grow_locked(self, heap: int, limits: Optional[Limits]) -> None:
         if heap < self._heaps or self._proven:
             return
-        if self.grundy_game:
-            # no theorem proves a period of Grundy's game: compute as far as the heap (doubling), no further
-            if heap < COMPUTED_HEAPS:
-                size = min(COMPUTED_HEAPS, max(heap + 1, 2 * self._heaps))
-                self._set(octal_period(self.rules, max_heaps=size))
-        elif not self._full:
-            self._full = True
-            self._set(octal_period(self.rules, max_heaps=COMPUTED_HEAPS))
+        deadline = None if limits is None or not limits.time else time.monotonic() + limits.time
+        if heap < COMPUTED_HEAPS or not self._theorem:
+            if heap < _memory_bound():
+                self._compute(heap + 1, limits, deadline)       # as far as the heap asked, no further
+            return
+        # a large heap: a period proven within COMPUTED_HEAPS answers it (0.16's at 572,433 heaps);
+        # grow as far as the best candidate needs, then, without one, as far as the heap
+        while not self._proven and self._heaps < COMPUTED_HEAPS:
+            _, _, longest = self._sequence.find_period()
+            size = max(2 * self._heaps - 2 * longest + self._sequence.places,
+                       self._heaps + self._heaps // 8)
+            self._checked = 0           # look for the period after this growth
+            self._compute(min(COMPUTED_HEAPS, size), limits, deadline)
+        if not self._proven and heap < _memory_bound():
+            self._compute(heap + 1, limits, deadline)
 
     def grundy(self, heap: int) -> int:
         """The normal-play Grundy value of one heap (any size where the period is proven).
@@ -137,26 +218,30 @@ class SumTable:
                 return int(self._values[heap])
         return int(self._values[self._pre + (heap - self._pre) % self._p])
 
-    def grundies(self, heaps: Sequence[int]) -> List[int]:
-        """The Grundy value of each heap (one pass, no call per heap where the period is proven)."""
+    def grundies(self, heaps: Sequence[int], limits: Optional[Limits] = None) -> List[int]:
+        """The Grundy value of each heap (one pass, no call per heap where the period is proven).
+
+        ``limits`` bound the computation of values not computed yet (SearchLimitError)."""
         if not heaps:
             return []
-        if not self._proven:
-            self.grundy(max(heaps))         # grows the table (or proves the period) once, or refuses
+        top = max(heaps)
+        if not self._proven and top >= self._heaps:
+            self._grow(top, limits)         # grows the table (or proves the period) once, or refuses
         if self._proven:
             values, computed, pre, p = self._values, self._heaps, self._pre, self._p
             return [values[h] if h < computed else values[pre + (h - pre) % p] for h in heaps]
         values = self._values
         return [values[h] for h in heaps]
 
-    def value(self, heaps: Sequence[int]) -> int:
+    def value(self, heaps: Sequence[int], limits: Optional[Limits] = None) -> int:
         """The nim-sum (XOR) of the heaps' Grundy values: 0 exactly when the mover loses."""
-        return _xor(self.grundies(heaps))
+        return _xor(self.grundies(heaps, limits))
 
-    def solve(self, heaps: Sequence[int]) -> Tuple[int, Optional[Move]]:
+    def solve(self, heaps: Sequence[int], limits: Optional[Limits] = None) -> Tuple[int, Optional[Move]]:
         """``(value, move)``: +1 with a winning move, or -1 with the first legal move
-        (None when no move is left). O(heaps + the options of one heap)."""
-        grundies = self.grundies(heaps)
+        (None when no move is left). O(heaps + the options of one heap) once the values
+        are computed; ``limits`` bound that computation (SearchLimitError)."""
+        grundies = self.grundies(heaps, limits)
         total = _xor(grundies)
         if total:
             return 1, self._winning_move(heaps, grundies, total)
@@ -264,20 +349,44 @@ class SumTable:
         return None
 
     def _rare_split(self, total: int, target: int, largest: int) -> Optional[Tuple[int, int]]:
-        """A split of a common ``target`` through its rare part (see the module's notes)."""
-        mask = self.period.mask
-        if not mask or bin(target & mask).count("1") % 2 == 0:
+        """A split of a common ``target`` through its rare part (see the module's notes).
+
+        Common: popcount(target & M) odd under a value-type mask; under Flammenkamp's
+        position-type mask, of parity (total & 1) ^ 1 -- either way only a rare part
+        paired with a common one reaches it, and the rare heaps are the core's own list."""
+        sequence = self._sequence
+        mask = sequence.mask
+        common = (total & 1) ^ 1 if sequence.position_type else 1
+        if not mask or bin(target & mask).count("1") % 2 != common:
             return None
         if self._rare is None:
-            values = self._values
-            self._rare = [a for a in range(1, self._heaps) if bin(values[a] & mask).count("1") % 2 == 0]
+            self._rare = sequence.rare_list().tolist()
+        values = self._values
         for rare in self._rare:
             if rare >= total:
                 break
             a, b = min(rare, total - rare), max(rare, total - rare)
-            if 1 <= a <= largest and self.grundy(a) ^ self.grundy(b) == target:
+            if a <= largest and b < self._heaps and values[a] ^ values[b] == target:
                 return a, b
         return None
+
+
+def _memory_bound() -> int:
+    """Heaps whose values (two bytes a heap at most) fit in half the machine's memory."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        memory = 1 << 32
+    try:
+        import resource
+
+        cap = resource.getrlimit(resource.RLIMIT_AS)[0]     # an address-space cap (ulimit -v)
+        if cap != resource.RLIM_INFINITY:
+            memory = min(memory, cap)
+    except (ImportError, OSError, ValueError):
+        pass
+    from nim.kernel import octal
+    return max(COMPUTED_HEAPS, min(int(octal().MAX_HEAPS), memory // 4))
 
 
 def _xor(values: Iterable[int]) -> int:

@@ -124,7 +124,7 @@ def _split_move(position: Position, pile: int, base: int, count: int, part: Opti
     options = rules.heap_moves(size)
     if not options:
         raise ValueError(f"{noun} {pile} has {size}: no move can be made on it under {rules}")
-    counts = sorted({c for c, _ in options})
+    counts = options.counts()     # one per place of the code: a heap of 10**18 has 10**18 moves
     if count not in counts:
         allowed = ", ".join(map(str, counts))
         raise ValueError(f"you cannot take {count} from {noun} {pile} (it has {size}): "

@@ -5,6 +5,7 @@ solver and the Rajalakshmi report's nim-sum rule."""
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Dict, Optional, Tuple
 
 from nim.errors import NimError, SearchLimitError
@@ -14,6 +15,9 @@ from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules
 from nim.solving.defaults import solve
+
+#: The most moves the Lab 2 tie-break tries, in order, before it plays the solver's best move.
+_TIE_BREAK_SCAN = 10_000
 
 __all__ = [
     "RandomStrategy",
@@ -159,8 +163,9 @@ class _ExactStrategy(Strategy):
                 return first
         value, move = self._solve(position.piles, rules)
         if self.tie_break == "lab2":
-            # the first move in (pile, smallest count) order whose child is worth -value
-            for candidate in moves.smallest_first():
+            # the first move in (pile, smallest count) order whose child is worth -value, among
+            # the first _TIE_BREAK_SCAN (a heap of 2**64 has 2**64 moves: past them, the solver's)
+            for candidate in islice(moves.smallest_first(), _TIE_BREAK_SCAN if move is not None else None):
                 child = position.apply(candidate, rules)
                 if child.is_terminal(rules):
                     child_value = 1 if rules.misere else -1

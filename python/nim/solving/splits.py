@@ -18,14 +18,14 @@ winner hurries, the loser delays).
 
 from __future__ import annotations
 
+import time
 from array import array
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
 from nim.octal.genus import MAX_TAME_HEAP, tame_table
-from nim.octal.sequence import game_places, nim_sequence
+from nim.octal.sequence import game_places
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import SPLIT_RULES, Rules
@@ -80,18 +80,12 @@ def _places(rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[int, 
     return takes_all, leaves, parts, grundy_game
 
 
-@lru_cache(maxsize=64)
-def _grundy(rules: Rules, size: int) -> Tuple[int, ...]:
-    """Normal-play Grundy values of heaps 0..size-1 (the guide), kept per rule set and size."""
-    return tuple(nim_sequence(rules, size))
+def _guide(rules: Rules, top: int, limits: Limits) -> Sequence[int]:
+    """Normal-play Grundy values of heaps 0..top (the guide), from the game's SumTable: read
+    through a proven period, or computed as far as ``top`` within the search's limits."""
+    from nim.octal.sums import sum_table
 
-
-def _guide(rules: Rules, top: int) -> Tuple[int, ...]:
-    """Grundy values covering heaps 0..top, from a table of the next power of two (at least 64)."""
-    size = 64
-    while size <= top:
-        size *= 2
-    return _grundy(rules, size)
+    return sum_table(rules).grundies(range(top + 1), limits)
 
 
 def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move:
@@ -171,7 +165,10 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
             "in normal play the nim-sequence answers any heap (method 'theory')")
     options = check_options(SolveOptions(**limits.keywords()))
     mb = options.tt_mb or DEFAULT_TT_MB
-    grundy = _guide(rules, top)
+    started = time.monotonic()
+    grundy = _guide(rules, top, limits)         # within the limits too (issue 31 item 13)
+    if options.time_limit is not None:          # the search gets what the guide left
+        options = options._replace(time_limit=max(1e-3, options.time_limit - (time.monotonic() - started)))
     tame = None
     if tame_leaves and rules.misere and not distance:
         reach = min(top, MAX_TAME_HEAP)

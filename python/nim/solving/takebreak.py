@@ -100,7 +100,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         raise NimError(f"method 'quotient' solves misère play; {rules} is normal play, "
                        "where the nim-sum answers (method 'auto' or 'theory')")
     if not rules.misere and method != "tt":
-        value, move = sum_table(rules).solve(piles)
+        value, move = sum_table(rules).solve(piles, _limits(options))   # the limits reach the sequence
         return Solution(value, move, 0, "theory", time.perf_counter() - started)
     quotient = None
     if method in ("auto", "quotient"):
