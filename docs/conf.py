@@ -69,14 +69,9 @@ napoleon_use_rtype = False
 # a class's Attributes section as fields, not a second description of each attribute
 napoleon_use_ivar = True
 
-# Doctests run against the installed package. The examples of the misère-quotient
-# engine (issue 30) were written from the issue before the engine was merged: they
-# carry ``:skipif: QUOTIENT_EXAMPLES_PENDING``. Set it to False at the merge, check
-# their output, and they run with every other example from then on.
-QUOTIENT_EXAMPLES_PENDING = True
-doctest_global_setup = f"""
+# Doctests run against the installed package.
+doctest_global_setup = """
 import nim
-QUOTIENT_EXAMPLES_PENDING = {QUOTIENT_EXAMPLES_PENDING!r}
 """
 doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
 # only the {doctest} blocks are tests; plain code blocks are not collected twice

@@ -27,9 +27,9 @@ def set_rule(members: List[int], misere: bool = False) -> str:
 @pytest.fixture
 def fresh_theories():
     """No theory cached before or after: each test builds its own from cold."""
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     yield
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
 
 
 large_sets = st.lists(st.integers(1, 3000), min_size=150, max_size=400, unique=True)
@@ -39,7 +39,7 @@ large_sets = st.lists(st.integers(1, 3000), min_size=150, max_size=400, unique=T
 @given(large_sets, st.lists(st.integers(0, 4000), min_size=1, max_size=4))
 def test_large_sets_answer_from_the_table_like_the_plain_dp(members, piles):
     rule = set_rule(members)
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     expected = grundy_values(max(piles), rule)
     with warnings.catch_warnings():
         warnings.simplefilter("error")          # no fall back to tt
@@ -60,7 +60,7 @@ def test_the_table_grows_to_the_largest_pile_and_stays_exact(fresh_theories, mon
     rng = random.Random(7)
     members = rng.sample(range(1, 5000), 300)
     rule = set_rule(members)
-    theory = nim.engines.theory(nim.Rules.parse(rule))
+    theory = nim.solving.engines.theory(nim.Rules.parse(rule))
     first = theory.core.covered
     assert first is not None and first < 20_000
     expected = grundy_values(20_000, rule)
@@ -74,7 +74,7 @@ def test_the_table_grows_to_the_largest_pile_and_stays_exact(fresh_theories, mon
 def test_a_period_found_on_growth_answers_every_pile(fresh_theories, monkeypatch):
     monkeypatch.setattr(nimcore.theory, "INITIAL_WORK", 1)           # no period in the first table
     rule = set_rule([3, 50, 701])
-    theory = nim.engines.theory(nim.Rules.parse(rule))
+    theory = nim.solving.engines.theory(nim.Rules.parse(rule))
     assert theory.period == 0 and theory.core.covered == 4096
     expected = grundy_values(30_000, rule)
     assert theory.grundy(29_999) == expected[29_999]
@@ -107,7 +107,7 @@ def test_compiled_entry_points_grow_the_table(fresh_theories, monkeypatch):
     solver = nim.Solver(rule)
     values = solver.values(rows)
     assert list(values) == [1 if expected[a] ^ expected[b] ^ expected[c] else -1 for a, b, c in rows]
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     solver = nim.Solver(rule)
     piles, counts = solver.best_moves(rows)
     for row, pile, count in zip(rows, piles, counts):
@@ -115,10 +115,10 @@ def test_compiled_entry_points_grow_the_table(fresh_theories, monkeypatch):
             after = list(row)
             after[pile] -= count
             assert expected[after[0]] ^ expected[after[1]] ^ expected[after[2]] == 0
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     solver = nim.Solver(rule)
     assert solver.solve([8999, 3]).value == (1 if expected[8999] ^ expected[3] else -1)
-    nim.engines._theory_or_reason.cache_clear()
+    nim.solving.engines._theory_or_reason.cache_clear()
     moves = nim.analyze([8000, 5], rule, depth=False)
     for row in moves:
         after = [8000, 5]

@@ -138,7 +138,7 @@ def test_a_set_without_a_period_in_reach_answers_from_its_table(monkeypatch):
                 solution = nim.solve([pile], rule)
                 assert solution.method == "theory" and solution.value == lone[pile]
         assert nim.solving.grundy_table(8191, rule) == oracles.grundy_sequence(rule, 8191)
-        assert nim.engines.theory(nim.Rules.parse(rule)).core.covered == 1 << 13
+        assert nim.solving.engines.theory(nim.Rules.parse(rule)).core.covered == 1 << 13
         with pytest.raises(nim.NimError, match="no period"):
             nim.solving.grundy_value(10**6, rule)
         with pytest.raises(nim.NimError, match="no period"):
