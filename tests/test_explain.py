@@ -72,3 +72,11 @@ def test_cli_notes_the_fallback(capsys):
         assert main(["solve", "4", "5", "6", "--misere", "--subtract", "2,3"]) == 0
     out = capsys.readouterr().out
     assert "engine     tt" in out and "note       condition (C)" in out
+
+
+@pytest.mark.parametrize("rules", ["misere", "misere,kayles"])
+@pytest.mark.parametrize("keyword", ["method", "bogus"])
+def test_an_unknown_keyword_is_a_clear_error_naming_it(rules, keyword):
+    """explain passes only the search's limits on; anything else was a raw TypeError."""
+    with pytest.raises(nim.NimError, match=repr(keyword)):
+        nim.explain([3, 4], rules, **{keyword: "tt"})

@@ -28,6 +28,10 @@ from nim.solving.explanation import (
 
 __all__ = ["SHOW_PILES", "Explanation", "explain", "theory_document"]  # the last three re-exported
 
+#: The keywords explain passes on to a fallback search (nim.solve's limits).
+_LIMIT_NAMES = frozenset({"node_limit", "time_limit", "tt_mb", "progress", "cancel", "limits"})
+
+
 def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Explanation:
     """Explain the value and best move of a position by the theory, under ``rules``
     (by default a ``Position``'s own, else normal play).
@@ -40,6 +44,11 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
     InvalidPositionError, InvalidRulesError, NimError
         For bad input; SearchLimitError when a fallback search hits a limit.
     """
+    unknown = sorted(set(limits) - _LIMIT_NAMES)
+    if unknown:
+        # a misspelt or unsupported keyword (method= included: explain chooses its own)
+        raise NimError(f"nim.explain takes no argument {unknown[0]!r}: its limits are "
+                       + ", ".join(sorted(_LIMIT_NAMES)))
     ruleset = Rules.coerce(rules_for(piles, rules))
     position = as_piles(piles)
     if ruleset.splits:
