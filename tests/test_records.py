@@ -410,3 +410,49 @@ def test_replay_of_a_saved_game_annotates_both_players(tmp_path: Path, monkeypat
     assert "board [0 2 5 7]" in out
     status, _, err = cli(monkeypatch, capsys, ["replay", str(record), "--level", "2"], [])
     assert status == 2 and "holds both players' moves" in err and err.count("\n") == 1
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_kayles_game_goes_terminal_to_web_to_terminal(misere: bool, client: Any, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A take-and-break game saved in the terminal plays on in the browser with its
+    rules and its AI (split moves both ways), and the browser's record plays on in the
+    terminal: every position checked against the take-and-break oracle."""
+    record = tmp_path / "kayles.txt"
+    convention = ["--misere"] if misere else []
+    status, _, err = cli(monkeypatch, capsys, ["play", "--game", "kayles", *convention, "--piles", "6", "4",
+                                               "--color", "never"], ["1 1 2", f"save {record}", "q"])
+    assert status == 0, err
+    text = record.read_text()
+    facts = facts_of(text)
+    piles, moves = body_of(text)
+    answer = client.post("/api/games", json={"flow": "lab2", "misere": False, "mode": "hvh", "record": text})
+    assert answer.status_code == 201, answer.text
+    game, token = answer.json()["game"], answer.json()["token"]
+    assert game["rules"] == facts["rules"] == ("misere,octal=0.77" if misere else "normal,octal=0.77")
+    assert tuple(game["piles"]) == after_moves(piles, moves)
+    assert [seat["ai"] for seat in game["seats"]] == [None, "optimal"]
+    # the human splits a heap in the browser; NimX, the exact player, answers with a winning move when it has one
+    heaps = tuple(game["piles"])
+    pile = next(i for i, heap in enumerate(heaps) if heap >= 3)
+    split = (1, heaps[pile] - 2)
+    played = client.post(f"/api/games/{game['id']}/move", json={"token": token, "pile": pile, "count": 1,
+                                                                "split": list(split), "version": game["version"]})
+    assert played.status_code == 200, played.text
+    game = played.json()["game"]
+    after_human = heaps[:pile] + split + heaps[pile + 1:]
+    assert game["moves"][len(moves)] == [0, pile, 1, *split]
+    if len(game["moves"]) > len(moves) + 1 and takebreak_oracle.wins("0.77", misere, after_human):
+        assert not takebreak_oracle.wins("0.77", misere, tuple(game["piles"]))
+    # downloaded, the record plays on in the terminal from the same heaps under the same rules
+    downloaded = client.get(f"/api/games/{game['id']}/record").text
+    assert facts_of(downloaded)["rules"] == facts["rules"]
+    start, all_moves = body_of(downloaded)
+    assert start == piles and after_moves(start, all_moves) == tuple(game["piles"])
+    back = tmp_path / "back.txt"
+    back.write_text(downloaded)
+    status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(back), "--color", "never"], ["q"])
+    assert status == 0, err
+    assert f"the game goes on from {game['piles']}" in loaded
