@@ -28,6 +28,7 @@ from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.web.records import entry as _entry, move_of
 
 __all__ = [
     "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
@@ -135,21 +136,6 @@ def _rules(text: str) -> Rules:
         return Rules.parse(text or "normal")
     except NimError as error:
         raise WebError(str(error)) from None
-
-
-def move_of(entry: Sequence[Any]) -> Move:
-    """The Move of a stored move ``[seat, pile, count]`` or ``[seat, pile, count, a, b]``
-    (a take-and-break move that leaves the two heaps a and b)."""
-    if len(entry) == 5:
-        return Move(entry[1], entry[2], split=(entry[3], entry[4]))
-    return Move(entry[1], entry[2])
-
-
-def _entry(seat: int, move: Move) -> List[int]:
-    """A move as stored: ``[seat, pile, count]``, with the split's two heaps when it has one."""
-    if move.split is None:
-        return [seat, move.pile, move.count]
-    return [seat, move.pile, move.count, move.split[0], move.split[1]]
 
 
 def move_words(move: Move, base: int) -> str:

@@ -6,18 +6,20 @@ the seed and a KUET series' progress).
 A record saved in the terminal continues here under the same rules against the
 same AI, and a record downloaded here continues in the terminal
 (``nimcore play --load``): the seats are in the same order in both (the
-forejune AI first, every other flow's human first).
+forejune AI first, every other flow's human first). A stored move is
+``[seat, pile, count]``, or ``[seat, pile, count, a, b]`` for a split (``move_of``,
+``entry``): the game state (``nim.web.games``) stores and replays moves through them.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 from nim.play.record import RecordHeader, SeatRecord, record_text
 from nim.position import Move
 from nim.rules import Rules
 
-__all__ = ["WEB_FLOW", "download_text", "state_moves", "upload_options", "seat_the_record"]
+__all__ = ["WEB_FLOW", "download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
 
 #: The page that plays a terminal flow (the terminal's pins game is the free page's take-and-break game).
 WEB_FLOW = {"kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2", "forejune": "forejune",
@@ -26,11 +28,24 @@ WEB_FLOW = {"kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2", "forej
 WEB_SEEDS = 2**31
 
 
-def state_moves(state: Dict[str, Any]) -> List[Move]:
-    """The moves of a browser game's state (stored as ``nim.web.games.move_of`` reads them)."""
-    from nim.web.games import move_of
+def move_of(stored: Sequence[Any]) -> Move:
+    """The Move of a stored move ``[seat, pile, count]`` or ``[seat, pile, count, a, b]``
+    (a take-and-break move that leaves the two heaps a and b)."""
+    if len(stored) == 5:
+        return Move(stored[1], stored[2], split=(stored[3], stored[4]))
+    return Move(stored[1], stored[2])
 
-    return [move_of(entry) for entry in state["moves"]]
+
+def entry(seat: int, move: Move) -> List[int]:
+    """A move as stored: ``[seat, pile, count]``, with the split's two heaps when it has one."""
+    if move.split is None:
+        return [seat, move.pile, move.count]
+    return [seat, move.pile, move.count, move.split[0], move.split[1]]
+
+
+def state_moves(state: Dict[str, Any]) -> List[Move]:
+    """The moves of a browser game's state."""
+    return [move_of(item) for item in state["moves"]]
 
 
 def download_text(state: Dict[str, Any]) -> str:
