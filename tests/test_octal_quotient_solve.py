@@ -24,7 +24,16 @@ from nim.rules import Rules
 
 import octal_brute as brute
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+
+@pytest.fixture(autouse=True, scope="module")
+def _deep_brute_force() -> Iterator[None]:
+    """The brute force recurses once per move of a game; the limit is raised for this
+    module only (raised for the whole session, it changed what other tests meet:
+    json.loads of deep input no longer raised RecursionError)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    yield
+    sys.setrecursionlimit(limit)
 
 #: The three games swept to heaps of 15, and the codes swept to heaps of 12.
 MAIN_CODES = ("0.77", "0.07", "0.137")

@@ -37,7 +37,7 @@ import time
 from _thread import allocate_lock
 from array import array
 from functools import lru_cache
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.octal_moves import heap_has_move
@@ -48,10 +48,33 @@ from nim.octal.sequence import (
 from nim.octal.cache import STORE_FROM
 from nim.position import Move
 from nim.rules import Rules, RulesLike
-from nim.solving.limits import Limits
 
-#: No limits: Ctrl-C only.
-_NO_LIMITS = Limits(nodes=None)
+
+class Limits(Protocol):
+    """What this module reads of the caller's limits: ``nim.solving.limits.Limits``
+    fits it (that module sits above this package, which takes the limits it is
+    given rather than importing them)."""
+
+    @property
+    def nodes(self) -> Optional[int]: ...
+    @property
+    def time(self) -> Optional[float]: ...
+    @property
+    def progress(self) -> Optional[bool]: ...
+    @property
+    def cancel(self) -> Any: ...
+
+
+class _NoLimits(NamedTuple):
+    """No limits: Ctrl-C only."""
+
+    nodes: Optional[int] = None
+    time: Optional[float] = None
+    progress: Optional[bool] = False
+    cancel: Any = None
+
+
+_NO_LIMITS = _NoLimits()
 
 __all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table"]
 
