@@ -652,6 +652,9 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     cdef int32_t* newcls = NULL
     cdef int32_t* act = NULL
     cdef int32_t* gheap = NULL
+    cdef int32_t* colof = NULL
+    cdef int64_t quiet
+    cdef int32_t[::1] out_view
     cdef int32_t* rep = NULL
     cdef int32_t* table = NULL
     cdef int64_t* hkeys = NULL
@@ -754,8 +757,19 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], t.size)
         s = t.size
-        # generators: one column per live heap's image (distinct heaps may share one; harmless)
-        G = t.nlive
+        # generators: one column per distinct heap action (heaps with the same base
+        # element and component act alike; Dawson's Kayles has about half as many)
+        gheap = <int32_t*>malloc((t.nlive + 1) * sizeof(int32_t))
+        colof = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        if gheap == NULL or colof == NULL:
+            raise QuotientStop("memory", s)
+        columns = {}
+        for i in range(t.nlive):
+            h = t.live[i]
+            found = columns.setdefault((t.base[h], t.slot[h]), len(columns))
+            colof[h] = found
+            gheap[found] = h
+        G = len(columns)
         act = <int32_t*>malloc(max(1, s * G) * sizeof(int32_t))
         cls = <int32_t*>malloc(s * sizeof(int32_t))
         newcls = <int32_t*>malloc(s * sizeof(int32_t))
@@ -770,30 +784,30 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         with nogil:
             for x in range(s):
                 for g in range(G):
-                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], t.live[g]))
+                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], gheap[g]))
             # coarsest congruence respecting P: refine by each generator until stable
             ncls = 0
             for i in range(hsize):
                 hkeys[i] = -1
             for x in range(s):
                 cls[x] = <int32_t>hash_find(hkeys, hvals, mask, t.P[x], ncls, &ncls)
-            changed = True
-            while changed and budget.stop == STOP_NONE:
-                changed = False
-                for g in range(G):
-                    prev = ncls
-                    ncls = 0
-                    for i in range(hsize):
-                        hkeys[i] = -1
-                    for x in range(s):
-                        key = (<int64_t>cls[x]) * prev + cls[act[x * G + g]]
-                        newcls[x] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
-                    memcpy(cls, newcls, s * sizeof(int32_t))
-                    if ncls != prev:
-                        changed = True
-                    budget.steps += s
-                    if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
-                        break
+            # stable once every generator in a row leaves the partition as it is
+            quiet = 0
+            g = 0
+            while quiet < G and budget.stop == STOP_NONE:
+                prev = ncls
+                ncls = 0
+                for i in range(hsize):
+                    hkeys[i] = -1
+                for x in range(s):
+                    key = (<int64_t>cls[x]) * prev + cls[act[x * G + g]]
+                    newcls[x] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                memcpy(cls, newcls, s * sizeof(int32_t))
+                quiet = 0 if ncls != prev else quiet + 1
+                g = g + 1 if g + 1 < G else 0
+                budget.steps += s
+                if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
+                    break
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], s)
         if (<int64_t>ncls) * ncls > max_table:
@@ -829,14 +843,12 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                         table[c1 * ncls] = <int32_t>c1
                     continue
                 pcol = cls[t.parent[x]]
-                for g in range(G):
-                    if t.live[g] == t.pheap[x]:
-                        break
+                g = colof[t.pheap[x]]
                 for c1 in range(ncls):
                     table[c1 * ncls + col] = cls[act[(<int64_t>rep[table[c1 * ncls + pcol]]) * G + g]]
         out_table = array("i", bytes(4 * ncls * ncls))
-        for c1 in range(<int64_t>ncls * ncls):
-            out_table[c1] = table[c1]
+        out_view = out_table
+        memcpy(&out_view[0], table, (<int64_t>ncls) * ncls * sizeof(int32_t))
         out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
         images = []
         for h in range(n):
@@ -847,6 +859,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.wkeys); free(t.codes)
         free(t.parent); free(t.pheap); free(t.P); free(t.pcode); free(act); free(cls); free(newcls)
         free(rep); free(table); free(hkeys); free(hvals)
+        free(gheap); free(colof)
 
 
 # ---------------------------------------------------------------- solving with a quotient
