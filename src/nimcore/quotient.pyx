@@ -646,7 +646,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     cdef Budget budget
     cdef int32_t[::1] bmulv = bmul
     cdef Py_ssize_t n = len(base), i, nf = len(freed), total = 0, nl
-    cdef int64_t s, x, g, G, key, mask, hsize
+    cdef int64_t s, x, g, G, key, mask, hsize, emask
     cdef int32_t ncls, prev, fresh
     cdef int32_t* cls = NULL
     cdef int32_t* newcls = NULL
@@ -782,13 +782,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if act == NULL or cls == NULL or newcls == NULL or hkeys == NULL or hvals == NULL:
             raise QuotientStop("memory", s)
         with nogil:
+            # column-major (one generator's column contiguous): the refinement reads it in order
             for x in range(s):
                 for g in range(G):
-                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], gheap[g]))
+                    act[g * s + x] = where_get(&t, trial_act(&t, t.codes[x], gheap[g]))
             # coarsest congruence respecting P: refine by each generator until stable
             ncls = 0
-            for i in range(hsize):
-                hkeys[i] = -1
+            memset(hkeys, 0xFF, hsize * sizeof(int64_t))
             for x in range(s):
                 cls[x] = <int32_t>hash_find(hkeys, hvals, mask, t.P[x], ncls, &ncls)
             # stable once every generator in a row leaves the partition as it is
@@ -796,12 +796,26 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             g = 0
             while quiet < G and budget.stop == STOP_NONE:
                 prev = ncls
-                ncls = 0
-                for i in range(hsize):
-                    hkeys[i] = -1
-                for x in range(s):
-                    key = (<int64_t>cls[x]) * prev + cls[act[x * G + g]]
-                    newcls[x] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                # a pass numbers at most a few times as many classes as there were:
+                # a table of that size stays in cache and is cheap to clear (clearing
+                # one of 2 s entries was a quarter of the build); on overflow, redo larger
+                emask = 63
+                while emask < 4 * (<int64_t>prev) and emask < mask:
+                    emask = 2 * emask + 1
+                emask = min(emask, mask)
+                while True:
+                    ncls = 0
+                    memset(hkeys, 0xFF, (emask + 1) * sizeof(int64_t))
+                    x = 0
+                    while x < s:
+                        key = (<int64_t>cls[x]) * prev + cls[act[g * s + x]]
+                        newcls[x] = <int32_t>hash_find(hkeys, hvals, emask, key, ncls, &ncls)
+                        if 2 * (<int64_t>ncls) > emask and emask < mask:
+                            break
+                        x += 1
+                    if x == s:
+                        break
+                    emask = min(4 * emask + 3, mask)
                 memcpy(cls, newcls, s * sizeof(int32_t))
                 quiet = 0 if ncls != prev else quiet + 1
                 g = g + 1 if g + 1 < G else 0
@@ -845,7 +859,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 pcol = cls[t.parent[x]]
                 g = colof[t.pheap[x]]
                 for c1 in range(ncls):
-                    table[c1 * ncls + col] = cls[act[(<int64_t>rep[table[c1 * ncls + pcol]]) * G + g]]
+                    table[c1 * ncls + col] = cls[act[g * s + rep[table[c1 * ncls + pcol]]]]
         out_table = array("i", bytes(4 * ncls * ncls))
         out_view = out_table
         memcpy(&out_view[0], table, (<int64_t>ncls) * ncls * sizeof(int32_t))
