@@ -478,6 +478,7 @@ cdef struct Trial:
     int32_t* where          # code -> element index, -1 unseen (a direct table), or
     int64_t* wkeys          # ... an open-addressing table of codes (a large code space)
     int64_t wmask
+    int64_t wmax            # most slots the code table may grow to
     int64_t space
     int64_t* codes          # element -> code
     int32_t* parent         # element -> element it was reached from
@@ -502,6 +503,32 @@ cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
             return t.where[i]
         i = (i + 1) & t.wmask
     return -1
+
+
+cdef int where_grow(Trial* t) noexcept nogil:
+    """Double the code table and put back the codes of the elements met so far
+    (it starts small: most trials are far below the cap, and clearing a table
+    of twice the cap cost more than building them). 1 when out of memory."""
+    cdef int64_t size = 2 * (t.wmask + 1), e, i
+    cdef int64_t* keys = <int64_t*>malloc(size * sizeof(int64_t))
+    cdef int32_t* vals = <int32_t*>malloc(size * sizeof(int32_t))
+    if keys == NULL or vals == NULL:
+        free(keys)
+        free(vals)
+        return 1
+    memset(keys, 0xFF, size * sizeof(int64_t))
+    free(t.wkeys)
+    free(t.where)
+    t.wkeys = keys
+    t.where = vals
+    t.wmask = size - 1
+    for e in range(t.size):
+        i = <int64_t>((((<uint64_t>t.codes[e]) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+        while t.wkeys[i] != -1:
+            i = (i + 1) & t.wmask
+        t.wkeys[i] = t.codes[e]
+        t.where[i] = <int32_t>e
+    return 0
 
 
 cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil:
@@ -546,8 +573,12 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
         return 2
     e = t.size
     t.size += 1
-    where_set(t, code, <int32_t>e)
     t.codes[e] = code
+    where_set(t, code, <int32_t>e)
+    if t.wkeys != NULL and 2 * t.size > t.wmask + 1 and t.wmask + 1 < t.wmax:
+        if where_grow(t):
+            t.budget.stop = STOP_MEMORY
+            return 2
     t.parent[e] = where_get(t, t.pcode[depth - 2]) if depth >= 2 else 0
     t.pheap[e] = t.path[depth - 1]
     # options: for each heap type in the word (its last copy), remove it and add an option
@@ -723,9 +754,10 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             hsize = 1
             while hsize < 2 * t.cap + 2:
                 hsize <<= 1
-            t.wmask = hsize - 1
-            t.wkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
-            t.where = <int32_t*>malloc(hsize * sizeof(int32_t))
+            t.wmax = hsize
+            t.wmask = min(hsize, 1 << 16) - 1
+            t.wkeys = <int64_t*>malloc((t.wmask + 1) * sizeof(int64_t))
+            t.where = <int32_t*>malloc((t.wmask + 1) * sizeof(int32_t))
             if t.wkeys == NULL:
                 raise QuotientStop("memory", t.space)
         t.codes = <int64_t*>malloc((t.cap + 1) * sizeof(int64_t))
