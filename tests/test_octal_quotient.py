@@ -12,6 +12,7 @@ import time
 from functools import lru_cache
 from typing import Callable, List, Tuple
 
+import numpy as np
 import pytest
 
 from nim.cli import main
@@ -67,12 +68,15 @@ def check_laws(q: MisereQuotient) -> None:
     """Identity, commutativity, associativity, and reducedness (no two elements
     alike under every multiplier), computed from the table alone."""
     n = q.order
-    t = q.table
-    assert all(t[0][x] == x == t[x][0] for x in range(n))
-    assert all(t[x][y] == t[y][x] for x in range(n) for y in range(n))
-    assert all(t[t[x][y]][z] == t[x][t[y][z]] for x in range(n) for y in range(n) for z in range(n))
-    signatures = {tuple(t[x][z] in q.p_portion for z in range(n)) for x in range(n)}
-    assert len(signatures) == n, "two elements are indistinguishable: not reduced"
+    t = np.array(q.table, dtype=np.int64)
+    assert t.shape == (n, n)
+    assert (t[0] == np.arange(n)).all() and (t[:, 0] == np.arange(n)).all()
+    assert (t == t.T).all()
+    for x in range(n):
+        # (x y) z == x (y z) for every y, z: row t[x, y] of the table against x times t[y, z]
+        assert (t[t[x]] == t[x][t]).all(), f"not associative at {x}"
+    in_p = np.isin(t, sorted(q.p_portion))
+    assert len(np.unique(in_p, axis=0)) == n, "two elements are indistinguishable: not reduced"
     assert 0 not in q.p_portion
     assert n % 2 == 0          # Plambeck and Siegel: every misère quotient has even order
 
@@ -126,13 +130,51 @@ def test_dawson_kayles_bounded():
             assert q.is_lost(heaps) == lost(tuple(sorted(heaps))), heaps
 
 
-@pytest.mark.slow
 def test_dawson_kayles_to_heap_30():
     # Siegel: |Q_30(0.07)| = 360; the study: P-portion 65, growth 176 at heap 27, 360 at 30
     q = misere_quotient("dawson-kayles", 30, cache=False)
     assert (q.order, len(q.p_portion), q.bound) == (360, 65, 30)
     assert q.growth[-3:] == ((25, 144), (27, 176), (30, 360))
     check_laws(q)
+    check_sums(q, "0.07", 28, 44)
+
+
+@pytest.mark.slow
+def test_dawson_kayles_to_heap_33():
+    # the study: |Q_33(0.07)| = 638, P-portion 109, growth 520 at heap 31, 552 at 32, 638 at 33
+    q = misere_quotient("dawson-kayles", 33, cache=False)
+    assert (q.order, len(q.p_portion), q.bound) == (638, 109, 33)
+    assert q.growth[-4:] == ((30, 360), (31, 520), (32, 552), (33, 638))
+    check_laws(q)
+    check_sums(q, "0.07", 31, 44)
+
+
+def check_sums(q: MisereQuotient, code: str, least: int, most_total: int) -> None:
+    """Every sum of 1-3 heaps whose largest heap is least..q.bound and whose total is
+    at most most_total, against the brute force: the outcome, and a winning move
+    that leaves a position the brute force calls lost."""
+    lost, options = brute_force(code)
+    checked = 0
+    for top in range(least, q.bound + 1):
+        for rest in itertools.combinations_with_replacement(range(0, top + 1), 2):
+            heaps = [top] + [h for h in rest if h]
+            if sum(heaps) > most_total:
+                continue
+            position = tuple(sorted(heaps))
+            truth = lost(position)
+            assert q.is_lost(heaps) == truth, heaps
+            move = q.winning_move(heaps)
+            if truth:
+                assert move is None, heaps
+                continue
+            assert move is not None, heaps
+            pile, count = move[0], move[1]
+            after_heap = move.split if len(move) == 3 else (
+                (heaps[pile] - count,) if heaps[pile] > count else ())
+            assert tuple(sorted(after_heap)) in options(heaps[pile]), (heaps, move)
+            assert lost(tuple(sorted(heaps[:pile] + heaps[pile + 1:] + list(after_heap)))), (heaps, move)
+            checked += 1
+    assert checked > 20
 
 
 # ---------------------------------------------------------------- brute force on every small sum

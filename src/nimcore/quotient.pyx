@@ -478,6 +478,7 @@ cdef struct Trial:
     int32_t* where          # code -> element index, -1 unseen (a direct table), or
     int64_t* wkeys          # ... an open-addressing table of codes (a large code space)
     int64_t wmask
+    int64_t wmax            # most slots the code table may grow to
     int64_t space
     int64_t* codes          # element -> code
     int32_t* parent         # element -> element it was reached from
@@ -502,6 +503,32 @@ cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
             return t.where[i]
         i = (i + 1) & t.wmask
     return -1
+
+
+cdef int where_grow(Trial* t) noexcept nogil:
+    """Double the code table and put back the codes of the elements met so far
+    (it starts small: most trials are far below the cap, and clearing a table
+    of twice the cap cost more than building them). 1 when out of memory."""
+    cdef int64_t size = 2 * (t.wmask + 1), e, i
+    cdef int64_t* keys = <int64_t*>malloc(size * sizeof(int64_t))
+    cdef int32_t* vals = <int32_t*>malloc(size * sizeof(int32_t))
+    if keys == NULL or vals == NULL:
+        free(keys)
+        free(vals)
+        return 1
+    memset(keys, 0xFF, size * sizeof(int64_t))
+    free(t.wkeys)
+    free(t.where)
+    t.wkeys = keys
+    t.where = vals
+    t.wmask = size - 1
+    for e in range(t.size):
+        i = <int64_t>((((<uint64_t>t.codes[e]) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
+        while t.wkeys[i] != -1:
+            i = (i + 1) & t.wmask
+        t.wkeys[i] = t.codes[e]
+        t.where[i] = <int32_t>e
+    return 0
 
 
 cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil:
@@ -546,8 +573,12 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
         return 2
     e = t.size
     t.size += 1
-    where_set(t, code, <int32_t>e)
     t.codes[e] = code
+    where_set(t, code, <int32_t>e)
+    if t.wkeys != NULL and 2 * t.size > t.wmask + 1 and t.wmask + 1 < t.wmax:
+        if where_grow(t):
+            t.budget.stop = STOP_MEMORY
+            return 2
     t.parent[e] = where_get(t, t.pcode[depth - 2]) if depth >= 2 else 0
     t.pheap[e] = t.path[depth - 1]
     # options: for each heap type in the word (its last copy), remove it and add an option
@@ -646,12 +677,15 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     cdef Budget budget
     cdef int32_t[::1] bmulv = bmul
     cdef Py_ssize_t n = len(base), i, nf = len(freed), total = 0, nl
-    cdef int64_t s, x, g, G, key, mask, hsize
+    cdef int64_t s, x, g, G, key, mask, hsize, emask
     cdef int32_t ncls, prev, fresh
     cdef int32_t* cls = NULL
     cdef int32_t* newcls = NULL
     cdef int32_t* act = NULL
     cdef int32_t* gheap = NULL
+    cdef int32_t* colof = NULL
+    cdef int64_t quiet
+    cdef int32_t[::1] out_view
     cdef int32_t* rep = NULL
     cdef int32_t* table = NULL
     cdef int64_t* hkeys = NULL
@@ -720,9 +754,10 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             hsize = 1
             while hsize < 2 * t.cap + 2:
                 hsize <<= 1
-            t.wmask = hsize - 1
-            t.wkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
-            t.where = <int32_t*>malloc(hsize * sizeof(int32_t))
+            t.wmax = hsize
+            t.wmask = min(hsize, 1 << 16) - 1
+            t.wkeys = <int64_t*>malloc((t.wmask + 1) * sizeof(int64_t))
+            t.where = <int32_t*>malloc((t.wmask + 1) * sizeof(int32_t))
             if t.wkeys == NULL:
                 raise QuotientStop("memory", t.space)
         t.codes = <int64_t*>malloc((t.cap + 1) * sizeof(int64_t))
@@ -754,8 +789,19 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], t.size)
         s = t.size
-        # generators: one column per live heap's image (distinct heaps may share one; harmless)
-        G = t.nlive
+        # generators: one column per distinct heap action (heaps with the same base
+        # element and component act alike; Dawson's Kayles has about half as many)
+        gheap = <int32_t*>malloc((t.nlive + 1) * sizeof(int32_t))
+        colof = <int32_t*>malloc((n + 1) * sizeof(int32_t))
+        if gheap == NULL or colof == NULL:
+            raise QuotientStop("memory", s)
+        columns = {}
+        for i in range(t.nlive):
+            h = t.live[i]
+            found = columns.setdefault((t.base[h], t.slot[h]), len(columns))
+            colof[h] = found
+            gheap[found] = h
+        G = len(columns)
         act = <int32_t*>malloc(max(1, s * G) * sizeof(int32_t))
         cls = <int32_t*>malloc(s * sizeof(int32_t))
         newcls = <int32_t*>malloc(s * sizeof(int32_t))
@@ -768,32 +814,46 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if act == NULL or cls == NULL or newcls == NULL or hkeys == NULL or hvals == NULL:
             raise QuotientStop("memory", s)
         with nogil:
+            # column-major (one generator's column contiguous): the refinement reads it in order
             for x in range(s):
                 for g in range(G):
-                    act[x * G + g] = where_get(&t, trial_act(&t, t.codes[x], t.live[g]))
+                    act[g * s + x] = where_get(&t, trial_act(&t, t.codes[x], gheap[g]))
             # coarsest congruence respecting P: refine by each generator until stable
             ncls = 0
-            for i in range(hsize):
-                hkeys[i] = -1
+            memset(hkeys, 0xFF, hsize * sizeof(int64_t))
             for x in range(s):
                 cls[x] = <int32_t>hash_find(hkeys, hvals, mask, t.P[x], ncls, &ncls)
-            changed = True
-            while changed and budget.stop == STOP_NONE:
-                changed = False
-                for g in range(G):
-                    prev = ncls
+            # stable once every generator in a row leaves the partition as it is
+            quiet = 0
+            g = 0
+            while quiet < G and budget.stop == STOP_NONE:
+                prev = ncls
+                # a pass numbers at most a few times as many classes as there were:
+                # a table of that size stays in cache and is cheap to clear (clearing
+                # one of 2 s entries was a quarter of the build); on overflow, redo larger
+                emask = 63
+                while emask < 4 * (<int64_t>prev) and emask < mask:
+                    emask = 2 * emask + 1
+                emask = min(emask, mask)
+                while True:
                     ncls = 0
-                    for i in range(hsize):
-                        hkeys[i] = -1
-                    for x in range(s):
-                        key = (<int64_t>cls[x]) * prev + cls[act[x * G + g]]
-                        newcls[x] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
-                    memcpy(cls, newcls, s * sizeof(int32_t))
-                    if ncls != prev:
-                        changed = True
-                    budget.steps += s
-                    if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
+                    memset(hkeys, 0xFF, (emask + 1) * sizeof(int64_t))
+                    x = 0
+                    while x < s:
+                        key = (<int64_t>cls[x]) * prev + cls[act[g * s + x]]
+                        newcls[x] = <int32_t>hash_find(hkeys, hvals, emask, key, ncls, &ncls)
+                        if 2 * (<int64_t>ncls) > emask and emask < mask:
+                            break
+                        x += 1
+                    if x == s:
                         break
+                    emask = min(4 * emask + 3, mask)
+                memcpy(cls, newcls, s * sizeof(int32_t))
+                quiet = 0 if ncls != prev else quiet + 1
+                g = g + 1 if g + 1 < G else 0
+                budget.steps += s
+                if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
+                    break
         if budget.stop != STOP_NONE:
             raise QuotientStop(_REASONS[budget.stop], s)
         if (<int64_t>ncls) * ncls > max_table:
@@ -829,14 +889,12 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                         table[c1 * ncls] = <int32_t>c1
                     continue
                 pcol = cls[t.parent[x]]
-                for g in range(G):
-                    if t.live[g] == t.pheap[x]:
-                        break
+                g = colof[t.pheap[x]]
                 for c1 in range(ncls):
-                    table[c1 * ncls + col] = cls[act[(<int64_t>rep[table[c1 * ncls + pcol]]) * G + g]]
+                    table[c1 * ncls + col] = cls[act[g * s + rep[table[c1 * ncls + pcol]]]]
         out_table = array("i", bytes(4 * ncls * ncls))
-        for c1 in range(<int64_t>ncls * ncls):
-            out_table[c1] = table[c1]
+        out_view = out_table
+        memcpy(&out_view[0], table, (<int64_t>ncls) * ncls * sizeof(int32_t))
         out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
         images = []
         for h in range(n):
@@ -847,6 +905,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.wkeys); free(t.codes)
         free(t.parent); free(t.pheap); free(t.P); free(t.pcode); free(act); free(cls); free(newcls)
         free(rep); free(table); free(hkeys); free(hvals)
+        free(gheap); free(colof)
 
 
 # ---------------------------------------------------------------- solving with a quotient
