@@ -1,9 +1,11 @@
 """The on-disk cache of misère quotients, one JSON file per game and heap bound.
 
-Files live in ``$NIMCORE_CACHE_DIR`` when set, else in ``$XDG_CACHE_HOME/nimcore/quotients``
-(``~/.cache/nimcore/quotients``). Nothing read is trusted: ``MisereQuotient.from_json``
-re-verifies it (the verification walk and the monoid laws), and a file that is
-corrupt, forged or fails is ignored (and replaced by the next computation).
+Files live in the folder of nimcore's cache (``nim.octal.cache.cache_folder``:
+``$NIMCORE_CACHE_DIR``, else ``$XDG_CACHE_HOME/nimcore``, else ``~/.cache/nimcore``),
+under ``quotients/``. This module only reads and writes the files' JSON: nothing
+read is trusted, ``nim.octal.quotient`` re-verifies it (the verification walk and
+the monoid laws), and a file that is corrupt, forged or fails is ignored (and
+replaced by the next computation).
 """
 
 from __future__ import annotations
@@ -11,23 +13,16 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Dict, Optional
 
-from nim.errors import NimError
-
-if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+from nim.octal.cache import cache_folder
 
 __all__ = ["cache_dir", "cache_path", "load", "store"]
 
 
 def cache_dir() -> Path:
     """The folder of the cached quotients."""
-    override = os.environ.get("NIMCORE_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "nimcore" / "quotients"
+    return cache_folder() / "quotients"
 
 
 def cache_path(game: str, max_heap: Optional[int]) -> Path:
@@ -36,29 +31,22 @@ def cache_path(game: str, max_heap: Optional[int]) -> Path:
     return cache_dir() / f"{safe}-{'all' if max_heap is None else max_heap}.json"
 
 
-def load(game: str, max_heap: Optional[int]) -> Optional["MisereQuotient"]:
-    """The cached quotient, re-verified, or None (missing, unreadable, forged)."""
-    from nim.octal.quotient import MisereQuotient
-
-    path = cache_path(game, max_heap)
+def load(game: str, max_heap: Optional[int]) -> Optional[Dict[str, Any]]:
+    """The cached quotient's JSON object, unverified, or None (missing or unreadable)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        found = MisereQuotient.from_json(data)
-    except (OSError, ValueError, TypeError, KeyError, NimError, RecursionError):
+        data = json.loads(cache_path(game, max_heap).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
         return None
-    if found.game != game or (max_heap is None and not found.proven) or (
-            max_heap is not None and found.bound != max_heap and not found.proven):
-        return None
-    return found
+    return data if isinstance(data, dict) else None
 
 
-def store(quotient: "MisereQuotient", max_heap: Optional[int]) -> None:
-    """Write the quotient (a failure to write is not an error: the cache is optional)."""
-    path = cache_path(quotient.game, max_heap)
+def store(game: str, max_heap: Optional[int], data: Dict[str, Any]) -> None:
+    """Write a quotient's JSON (a failure to write is not an error: the cache is optional)."""
+    path = cache_path(game, max_heap)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(quotient.to_json(), separators=(",", ":")), encoding="utf-8")
+        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass
