@@ -483,14 +483,20 @@ def _last_line(text: str) -> str:
     return lines[-1][:160] if lines else ""
 
 
-def campaign(python: str, only: Optional[Callable[[Case], bool]] = None) -> List[Tuple[Case, str, str]]:
-    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
+def campaign(python: str, only: Optional[Callable[[Case], bool]] = None,
+             cases: Optional[List[Case]] = None,
+             files: Optional[Callable[[Path], Dict[str, str]]] = None,
+             prepare: Optional[Callable[[Case, Dict[str, str]], Case]] = None) -> List[Tuple[Case, str, str]]:
+    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why). A later
+    round passes its own ``cases``, the ``files`` they read and a ``prepare`` step that
+    fills a case in from those files' paths; this round's by default."""
     results = []
     with tempfile.TemporaryDirectory() as folder:
-        paths = make_files(Path(folder))
-        for case in CASES:
+        paths = (files or make_files)(Path(folder))
+        for case in CASES if cases is None else cases:
             if only is None or only(case):
-                results.append((case, *run_case(case, python, paths)))
+                ready = case if prepare is None else prepare(case, paths)
+                results.append((case, *run_case(ready, python, paths)))
     return results
 
 
@@ -505,10 +511,17 @@ def table(results: List[Tuple[Case, str, str]]) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
+def report(run: Callable[[str], List[Tuple[Case, str, str]]],
+           tabulate: Callable[[List[Tuple[Case, str, str]]], str] = table) -> None:
+    """A round's campaign run from the command line: ``python tests/FILE.py [PYTHON]``
+    prints each case's outcome, then the table (for the interpreter PYTHON)."""
     interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
     os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    found = campaign(interpreter)
+    found = run(interpreter)
     for case, outcome, why in found:
         print(f"{case.item} {outcome:9} {case.name}" + (f"  -- {why}" if why and outcome != "clean" else ""))
-    print(table(found))
+    print(tabulate(found))
+
+
+if __name__ == "__main__":
+    report(campaign)

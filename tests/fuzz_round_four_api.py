@@ -10,15 +10,14 @@ own interpreter with a time and a memory cap, in the ``Case`` style of
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz_campaign import OK, USAGE, INTERRUPTED, Case, _one_line_error, run_case, table  # noqa: E402
+from fuzz_campaign import OK, USAGE, INTERRUPTED, Case, _one_line_error, report  # noqa: E402
+from fuzz_campaign import campaign as run_campaign  # noqa: E402
 
 
 def make_files(folder: Path) -> Dict[str, str]:
@@ -245,22 +244,11 @@ CASES: List[Case] = [
 
 
 def campaign(python: str, only: Optional[Callable[[Case], bool]] = None) -> List[Tuple[Case, str, str]]:
-    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
-    results = []
-    with tempfile.TemporaryDirectory() as folder:
-        paths = make_files(Path(folder))
-        for case in CASES:
-            if only is None or only(case):
-                results.append((case, *run_case(case, python, paths)))
-    return results
+    """Every case of this file (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
+    return run_campaign(python, only, CASES, make_files)
 
 
 __all__ = ["CASES", "INTERRUPTED", "campaign", "make_files"]
 
 if __name__ == "__main__":
-    interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
-    os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    found = campaign(interpreter)
-    for case, outcome, why in found:
-        print(f"{case.item} {outcome:9} {case.name}" + (f"  -- {why}" if why and outcome != "clean" else ""))
-    print(table(found))
+    report(campaign)

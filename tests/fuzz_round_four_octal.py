@@ -13,15 +13,14 @@ the nim-sequence cache and Grundy's game past 2**20 within the limits.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz_campaign import LIMIT, OK, Case, run_case, table  # noqa: E402
+from fuzz_campaign import LIMIT, OK, Case, report  # noqa: E402
+from fuzz_campaign import campaign as run_campaign  # noqa: E402
 
 #: the values of heaps that the cases read: 2**64 in a replay file
 _HUGE = 2**64
@@ -199,14 +198,8 @@ CASES: List[Case] = [
 
 
 def campaign(python: str, only: Optional[Callable[[Case], bool]] = None) -> List[Tuple[Case, str, str]]:
-    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
-    results = []
-    with tempfile.TemporaryDirectory() as folder:
-        paths = make_files(Path(folder))
-        for case in CASES:
-            if only is None or only(case):
-                results.append((case, *run_case(_filled(case, paths), python, paths)))
-    return results
+    """Every case of this file (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
+    return run_campaign(python, only, CASES, make_files, _filled)
 
 
 def _filled(case: Case, paths: Dict[str, str]) -> Case:
@@ -217,9 +210,4 @@ def _filled(case: Case, paths: Dict[str, str]) -> Case:
 
 
 if __name__ == "__main__":
-    interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
-    os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    found = campaign(interpreter)
-    for case, outcome, why in found:
-        print(f"{case.item} {outcome:9} {case.name}" + (f"  -- {why}" if why and outcome != "clean" else ""))
-    print(table(found))
+    report(campaign)

@@ -14,15 +14,14 @@ no longer reach).
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fuzz_campaign import KINDS, Case, run_case  # noqa: E402
+from fuzz_campaign import KINDS, Case, report  # noqa: E402
+from fuzz_campaign import campaign as run_campaign  # noqa: E402
 
 #: The items whose cases are about other people on the network (counted as security).
 SECURITY = {1, 2, 4, 6}
@@ -550,13 +549,9 @@ CASES: List[Case] = [
 
 
 def campaign(python: str, only: Optional[Callable[[Case], bool]] = None) -> List[Tuple[Case, str, str]]:
-    """Every case (or those ``only`` keeps) under ``python``: (case, outcome, why)."""
-    results = []
-    with tempfile.TemporaryDirectory():
-        for case in CASES:
-            if only is None or only(case):
-                results.append((case, *run_case(case, python, {})))
-    return results
+    """Every case of this file (or those ``only`` keeps) under ``python``: (case, outcome, why);
+    the cases start their own servers and read no files."""
+    return run_campaign(python, only, CASES, lambda folder: {})
 
 
 def table(results: List[Tuple[Case, str, str]]) -> str:
@@ -573,9 +568,4 @@ def table(results: List[Tuple[Case, str, str]]) -> str:
 
 
 if __name__ == "__main__":
-    interpreter = sys.argv[1] if len(sys.argv) > 1 else sys.executable
-    os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
-    found = campaign(interpreter)
-    for case, outcome, why in found:
-        print(f"{case.item} {outcome:9} {case.name}" + (f"  -- {why}" if why and outcome != "clean" else ""))
-    print(table(found))
+    report(campaign, table)
