@@ -54,13 +54,11 @@ MAX_STREAMS = 500
 
 
 def max_streams() -> int:
-    """MAX_STREAMS, or half the files the process may open when that is fewer."""
-    import resource
+    """MAX_STREAMS, or half the connections the server keeps open when that is fewer
+    (``nim.web.server.max_connections``: the files the process may open, less a spare)."""
+    from nim.web.server import max_connections
 
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
-        return MAX_STREAMS
-    return max(4, min(MAX_STREAMS, (soft - 64) // 2))
+    return max(4, min(MAX_STREAMS, max_connections() // 2))
 #: Seconds between keep-alive comments on an event stream.
 KEEPALIVE = 15.0
 STATIC = Path(__file__).parent / "static"
