@@ -147,7 +147,27 @@ def _close_pool(executor: Any, stop: bool) -> None:
     processes = list((getattr(executor, "_processes", None) or {}).values())   # shutdown forgets them
     executor.shutdown(wait=False, cancel_futures=True)
     if stop:
+        _quiet_cancelled_futures()
         _stop_workers(processes)
+
+
+def _quiet_cancelled_futures() -> None:
+    """Keep Python's own race out of a stop's output: ordering the shutdown first
+    narrows it, but a manager thread that has not yet dropped the cancelled futures
+    when it sees a worker die still calls ``set_exception`` on one (Python 3.11's
+    ``terminate_broken``; a CI run met it once more). Its ``InvalidStateError`` in that
+    thread is about futures nobody waits for: it is dropped, any other error printed."""
+    from concurrent.futures import InvalidStateError, process
+
+    manager = getattr(process, "_ExecutorManagerThread", None)
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if not (manager is not None and isinstance(args.thread, manager)
+                and args.exc_type is not None and issubclass(args.exc_type, InvalidStateError)):
+            previous(args)
+
+    threading.excepthook = hook
 
 
 def _stop_workers(processes: List[Any]) -> None:
