@@ -295,6 +295,21 @@ def test_a_dense_set_with_a_long_pre_period(misere):
     check_set_rule(members, misere, random.Random(1), positions=3)
 
 
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_pile_past_64_bits_grows_the_table_until_the_period_shows(misere):
+    """A CI run drew it: 732 multiples of 5, whose period shows only past the
+    theory's first table (16,384 values). A pile past 64 bits once raised
+    "shows no period" there; the table now grows until the period shows."""
+    members = _scaled(random.Random(0), 732)
+    oracle = set_oracle(members, RANDOM_SET_VALUES)
+    rules = set_rules(members, misere)
+    theory = nim.Solver(rules).exact_theory
+    assert theory is not None and theory.period == 0        # not seen in the first table
+    piles = [10**40 + 5 * i for i in range(0, 4000, 37)]
+    assert [nim.solving.grundy_value(n, rules) for n in piles] == [oracle.grundy(n) for n in piles]
+    assert oracle.start + oracle.period > 16_384
+
+
 def test_sets_past_the_limit_are_refused():
     with pytest.raises(nim.InvalidRulesError, match="at most 10,000 members"):
         set_rules(range(1, 10_002), False)

@@ -208,10 +208,13 @@ class Theory:
         copies the compiled table of its period)."""
         if self._forms is None:
             core = self.core
-            if core.covered is not None:        # a set S whose period has not shown
-                raise NimError(f"the Grundy sequence of {self.rules} shows no period in its first "
-                               f"{core.covered // core.scale:,} values, and a pile past them was asked; "
-                               "use method 'tt'")
+            while core.covered is not None:     # a set S whose period has not shown yet:
+                try:                            # double its table (Ctrl-C honoured) until it does
+                    core.grundy(core.covered)
+                except OverflowError:
+                    raise NimError(f"the Grundy sequence of {self.rules} shows no period in its first "
+                                   f"{core.covered // core.scale:,} values, and a pile past them was "
+                                   "asked; use method 'tt'") from None
             self._forms = ClosedForms(self.rules, core.reduced_table(), core.period_start, core.period)
         return self._forms
 
