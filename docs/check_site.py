@@ -31,7 +31,7 @@ from urllib.parse import unquote, urlsplit
 DOCS = Path(__file__).resolve().parent
 #: Pages included as they are, written by others (the theory, the architecture): their
 #: code blocks are diagrams and formulas, not examples.
-AS_THEY_ARE = {"theory.md", "architecture.md", "README.proposed.md"}
+AS_THEY_ARE = {"theory.md", "architecture.md"}
 #: Kinds of fenced block that are run (by Sphinx's doctest builder or by this script)
 RUN = {"{doctest}", "{testcode}", "{testoutput}", "console"}
 SHOWN = {"text", "{eval-rst}", "{toctree}", "{include}", "{automodule}"}

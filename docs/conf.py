@@ -27,8 +27,7 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-# README.proposed.md is the lead's draft of the new README, not a page of the site
-exclude_patterns = ["_build", "README.proposed.md", "serve.png"]
+exclude_patterns = ["_build", "serve.png"]
 
 # MyST: anchors for headings down to ### (theory.md links to its own sections),
 # ```{directive} fences, and $...$ left as text

@@ -290,6 +290,6 @@ def test_ctrl_c_clears_the_progress_line_before_its_message() -> None:
     ["serve", "--port", "\uff18\uff10\uff10\uff10"],
 ])
 def test_every_number_flag_takes_ascii_digits_only(capsys, argv):
-    """README: numbers are written with the digits 0-9 only (int() takes the others)."""
+    """docs/reference/command-line.md: numbers are written with the digits 0-9 only (int() takes the others)."""
     status, _, err = run(capsys, *argv)
     assert status == 2 and "is not a whole number (digits 0-9)" in err

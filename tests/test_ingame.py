@@ -241,7 +241,7 @@ def test_numbers_too_long_are_too_large_in_every_prompt() -> None:
 
 @pytest.mark.parametrize("word", ["３", "٣", "1_0", "+3", "0x10", "3.0"])
 def test_pile_prompt_takes_ascii_digits_only(word: str) -> None:
-    """The pile-size prompt reads numbers as every other input does (README: ASCII digits
+    """The pile-size prompt reads numbers as every other input does (docs/reference/command-line.md: ASCII digits
     0-9 only); int() alone would take the Unicode digits and the underscore."""
     from nim.play.console import piles_parser
     with pytest.raises(ValueError, match="is not a whole number"):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
@@ -143,14 +145,41 @@ def test_the_python_pile_dp_and_the_compiled_theory_agree(rules: str) -> None:
     assert grundy_values(upto, rules) == grundy_table(upto, rules)
 
 
-def test_the_surface_is_small_and_old_names_warn_and_resolve() -> None:
+#: The top-level names 0.1.0 deprecated (nim.ida, nim.MISERE, ...), written out here rather
+#: than read from the package, each with its home since: removed in 0.2.0.
+OLD_TOP_LEVEL_NAMES: Dict[str, str] = {
+    **{name: "nim.solving" for name in ("DEFAULT_NODE_LIMIT", "DEFAULT_TT_MB", "METHODS", "TheoryWarning", "ida",
+                                        "depth_limited", "MoveAnalysis", "Explanation", "pile_table",
+                                        "grundy_table", "grundy_value")},
+    "MISERE": "nim.rules", "NORMAL": "nim.rules",
+    **{name: "nim.trees" for name in ("Game", "GameSolution", "NimGame", "TreeGame", "solve_game", "GameTree",
+                                      "InvalidTreeError", "SolveTree", "TreeSolution", "solve_tree")},
+    **{name: "nim.study" for name in ("parse_replay", "read_replay_file", "replay_game", "build_game_tree",
+                                      "tree_html", "tree_svg")},
+    "grade": "nim.study.grade", "Grade": "nim.study.grade",
+    **{name: "nim.play" for name in ("Population", "select_fittest", "Strategy", "make_strategy")},
+    "game_length": "nim.solving.length",
+    **{name: "nim.octal" for name in ("OctalPeriod", "nim_sequence", "octal_period")},
+}
+
+
+@pytest.mark.parametrize("name, home", sorted(OLD_TOP_LEVEL_NAMES.items()))
+def test_old_top_level_names_are_gone_and_say_where_they_went(name: str, home: str) -> None:
+    assert getattr(importlib.import_module(home), name) is not None     # the home the message names
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                                  # an error now, not a warning
+        with pytest.raises(AttributeError, match=re.escape(f"nim.{name} was removed in 0.2.0: use {home}.{name}")):
+            getattr(nim, name)
+        assert not hasattr(nim, name)
+        with pytest.raises(ImportError):
+            exec(f"from nim import {name}", {})
+    assert name not in dir(nim) and name not in nim.__all__
+
+
+def test_the_surface_is_small_and_every_exported_name_resolves() -> None:
     assert len(nim.__all__) <= 20
     for name in nim.__all__:
         assert getattr(nim, name) is not None
-    for name, home in nim._DEPRECATED.items():
-        with pytest.warns(DeprecationWarning, match=f"use {home}.{name}"):
-            value = getattr(nim, name)
-        assert value is getattr(importlib.import_module(home), name)
     for package in ("solving", "play", "study", "trees"):
         module = getattr(nim, package)
         for name in module.__all__:

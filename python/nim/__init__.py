@@ -10,7 +10,6 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 """
 
 import importlib
-import warnings
 from typing import TYPE_CHECKING, Any, Dict, List
 
 from nim.errors import (
@@ -46,10 +45,9 @@ _LAZY: Dict[str, str] = {
 #: importing ``nim.play`` first.
 _SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "interop", "web", "commands")
 
-#: Names of earlier releases that now live in the subpackages (nim.solving, nim.play,
-#: nim.study, nim.trees, nim.rules): they still resolve here, for one release, with a
-#: DeprecationWarning that says where to import them from.
-_DEPRECATED: Dict[str, str] = {
+#: Names the top of nim held before 0.1.0, deprecated by 0.1.0 and removed in 0.2.0 as
+#: its warnings promised: each with its home, so that the AttributeError names it.
+_REMOVED: Dict[str, str] = {
     "DEFAULT_NODE_LIMIT": "nim.solving", "DEFAULT_TT_MB": "nim.solving", "METHODS": "nim.solving",
     "TheoryWarning": "nim.solving", "ida": "nim.solving", "depth_limited": "nim.solving",
     "MoveAnalysis": "nim.solving", "Explanation": "nim.solving", "pile_table": "nim.solving",
@@ -70,11 +68,9 @@ _DEPRECATED: Dict[str, str] = {
 
 def __getattr__(name: str) -> Any:
     """Import a lazily loaded name or a subpackage on first use (PEP 562)."""
-    if name in _DEPRECATED:
-        home = _DEPRECATED[name]
-        warnings.warn(f"nim.{name} is deprecated and goes in the next release: "
-                      f"use {home}.{name} (from {home} import {name})", DeprecationWarning, stacklevel=2)
-        return getattr(importlib.import_module(home), name)
+    if name in _REMOVED:
+        home = _REMOVED[name]
+        raise AttributeError(f"nim.{name} was removed in 0.2.0: use {home}.{name} (from {home} import {name})")
     if name not in _LAZY:
         if name in _SUBPACKAGES:
             return importlib.import_module(f"nim.{name}")

@@ -83,7 +83,7 @@ class SolutionLike(Protocol):
 
 
 class MoveRowLike(Protocol):
-    """One analysed move (``nim.MoveAnalysis``); ``move`` is printed with ``str``."""
+    """One analysed move (``nim.solving.MoveAnalysis``); ``move`` is printed with ``str``."""
 
     @property
     def move(self) -> MoveLike: ...
@@ -270,7 +270,7 @@ def population_html(population: Iterable[MemberLike]) -> str:
 
 
 def pile_table_html(rows: Sequence[PileRowLike], rules: Optional[object] = None) -> str:
-    """A single-pile table (``nim.pile_table``): size, outcome for the player to
+    """A single-pile table (``nim.solving.pile_table``): size, outcome for the player to
     move, winning takes and normal-play Grundy value; lost sizes shaded."""
     root = ET.Element("div", {"class": "nim-pile-table"})
     table = _table(root)

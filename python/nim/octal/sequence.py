@@ -68,12 +68,12 @@ def game_places(rules: RulesLike) -> Tuple[str, Tuple[int, ...], Tuple[int, ...]
         if max(members) > MAX_CODE_DIGITS:
             raise InvalidRulesError(
                 f"{ruleset} is an octal code of {max(members)} places, more than {MAX_CODE_DIGITS}: "
-                "nim.grundy_table answers it")
+                "nim.solving.grundy_table answers it")
         digits = tuple(3 if k in set(members) else 0 for k in range(max(members) + 1))
     else:
         raise InvalidRulesError(
             f"{ruleset} is not a finite octal code (take 'any' is Nim's infinite code 0.333..., "
-            "'half' none): nim.grundy_table answers it")
+            "'half' none): nim.solving.grundy_table answers it")
     return (code_text(digits),) + places(digits) + (False,)
 
 
@@ -488,7 +488,7 @@ def rare_of(sequence: Any) -> Tuple[Optional[int], Optional[int]]:
 
 @lru_cache(maxsize=32)
 def cached_period(rules: Rules) -> OctalPeriod:
-    """``octal_period(rules)`` computed once per rule set (for ``nim.grundy_value``)."""
+    """``octal_period(rules)`` computed once per rule set (for ``nim.solving.grundy_value``)."""
     return octal_period(rules)
 
 

@@ -159,7 +159,7 @@ class Solver:
         piles : iterable of int
             Pile sizes, non-negative; read once.
         method : str, default "auto"
-            An engine name (``nim.METHODS``); ``quotient`` too for a
+            An engine name (``nim.solving.METHODS``); ``quotient`` too for a
             take-and-break game in misère play (see ``nim.solve``).
         limits : Limits, optional
             Limits of this call (default: the Solver's; its ``memory`` is the

@@ -59,7 +59,7 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
     NimError
         For a `set S` rule whose Grundy sequence shows no period within the
         values the theory examines; for a take-and-break game without a
-        proven period, a heap past those computed (nim.octal_period).
+        proven period, a heap past those computed (nim.octal.octal_period).
     """
     ruleset = Rules.coerce(rules)
     if ruleset.splits:          # a take-and-break game: its period, proven (or the heaps computed)

@@ -1,4 +1,4 @@
-"""Grade a learning agent against perfect play (``nim.grade``).
+"""Grade a learning agent against perfect play (``nim.study.grade.grade``).
 
 Courses teach Nim with reinforcement learning -- misère Nim on 1, 3, 5, 7 with
 Q-learning is a classic assignment -- and a student cannot tell how close the
@@ -164,7 +164,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise NimError('nim.grade needs NumPy: pip install "nimcore[rl]"') from None
+        raise NimError('nim.study.grade needs NumPy: pip install "nimcore[rl]"') from None
     return numpy
 
 
@@ -236,7 +236,7 @@ def _qtable_by_state(table: Dict[Any, Any], max_pile: int) -> Dict[Tuple[int, ..
                 moves[_action(action_id, max_pile)] = _q_value(q, (key, action_id))
         else:
             raise NimError(f"unknown Q-table layout at key {key!r:.60} (value {value!r:.40}): see "
-                           "help(nim.grade) for the layouts it reads")
+                           "help(nim.study.grade.grade) for the layouts it reads")
     return by_state
 
 

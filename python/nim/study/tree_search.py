@@ -66,7 +66,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
 
     ``depth`` draws the Lab 2 report's trees: minimax searching ``depth`` moves
     (default DEFAULT_TREE_DEPTH) with the values of its depth-limited engine
-    (``nim.depth_limited``): +-1 where the game is over -- no pile can move, or
+    (``nim.solving.depth_limited``): +-1 where the game is over -- no pile can move, or
     under misère one stick is left (the mover must take it) -- and at the
     cut-off +0.5 for the mover when the nim-sum is non-zero, -0.5 when it is 0
     (under misère with every pile at most 1 the parity decides, +-1).

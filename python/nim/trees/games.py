@@ -28,7 +28,7 @@ exact ones. A remembered state is still counted as visited, its subtree not.
 
 ``NimGame`` (Nim under any ``nim.Rules``) and ``TreeGame`` (a nested-list or
 dictionary tree) are ready-made games; ``TreeGame`` with ``solve_game`` is the
-pure-Python twin of ``nim.solve_tree``.
+pure-Python twin of ``nim.trees.solve_tree``.
 """
 
 from __future__ import annotations
@@ -327,7 +327,7 @@ class TreeGame:
     ``(node, depth)`` -- the subtree itself for nested lists, the node's name for
     dictionaries -- with MAX at even depths. Actions are child indices (nested
     lists) or move labels (dictionaries). Pure Python and recursive: the twin
-    of ``nim.solve_tree`` for trees of modest depth.
+    of ``nim.trees.solve_tree`` for trees of modest depth.
     """
 
     def __init__(self, tree: Any = None, *, successors: Optional[Mapping[Any, Any]] = None,
