@@ -61,20 +61,18 @@ def _rules(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from nim.octal.quotient import misere_quotient
+    from nim.progress import quotient_progress
 
     if not 0 < args.time_limit <= 1e9:
         raise NimError(f"--time-limit must be a positive number of seconds: {args.time_limit}")
-    interactive = sys.stderr.isatty()
-
-    def progress(heap: int, order: int, seconds: float) -> None:
-        if interactive:
-            sys.stderr.write(f"\rheap {heap:,}: order {order:,} ({seconds:.1f} s)  ")
-            sys.stderr.flush()
-
-    quotient = misere_quotient(_rules(args.game), args.upto, seconds=args.time_limit,
-                               progress=progress, cache=not args.no_cache)
-    if interactive:
-        sys.stderr.write("\r" + " " * 40 + "\r")
+    # as the searches do: progress on stderr when it is a terminal, after half a second
+    display = quotient_progress(args.game.strip(), None)
+    try:
+        quotient = misere_quotient(_rules(args.game), args.upto, seconds=args.time_limit,
+                                   progress=display, cache=not args.no_cache)
+    finally:
+        if display is not None:
+            display.close()
     wanted = args.upto
     stopped = not quotient.proven and (wanted is None or quotient.bound < wanted)
     if stopped:

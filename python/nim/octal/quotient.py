@@ -76,6 +76,9 @@ MEMO_ENTRIES = 1 << 25
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
 
+#: Seconds between two progress reports during a long heap.
+PROGRESS_EVERY = 0.5
+
 
 class QuotientError(NimError):
     """The quotient could not be computed within the limits (the message names
@@ -478,7 +481,9 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
     cancel : object with ``is_set()`` or None
         Stops the computation when set.
     progress : callable(heap, order, seconds) or None
-        Called after each heap.
+        Called after each heap (the order of the quotient of heaps up to it), and
+        at most twice a second during a long heap (the size of the candidate
+        last built for it).
     cache : bool
         Read and fill the on-disk cache (``nim.octal.quotient_cache``); what is
         read is re-verified.
@@ -540,7 +545,9 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
 
 class _Watch:
     """The cancellation handle the kernels poll (every few thousand steps): it
-    also reports progress during a long heap, at most twice a second."""
+    also reports progress during a long heap (every PROGRESS_EVERY seconds): the heap
+    being added and the size of the candidate last built for it (the order of
+    the quotient so far before the first)."""
 
     def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float) -> None:
         self.cancel = cancel
@@ -549,13 +556,14 @@ class _Watch:
         self.last = started
         self.heap = 0
         self.order = 1
+        self.candidate = 0
 
     def is_set(self) -> bool:
         if self.progress is not None:
             now = time.monotonic()
-            if now - self.last >= 0.5:
+            if now - self.last >= PROGRESS_EVERY:
                 self.last = now
-                self.progress(self.heap, self.order, now - self.started)
+                self.progress(self.heap, self.candidate or self.order, now - self.started)
         return bool(self.cancel is not None and self.cancel.is_set())
 
 
@@ -577,7 +585,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                 raise _Stop("cancelled", pre.order)
             if deadline is not None and time.monotonic() >= deadline:
                 raise _Stop("time", pre.order)
-            watch.heap, watch.order = n, pre.order
+            watch.heap, watch.order, watch.candidate = n, pre.order, 0
             pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
             if pre.order > (growth[-1][1] if growth else 1):
                 growth.append((n, pre.order))
@@ -714,6 +722,8 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
             pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
             max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
             cancel=cancel)
+        if isinstance(cancel, _Watch):
+            cancel.candidate = order        # the progress shows the candidate's size
         return _Pretension(order, table, p_bytes, images)
 
     freed: Dict[Key, Tuple[int, int]] = {new_key: (2, 2)}
