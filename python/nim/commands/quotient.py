@@ -23,7 +23,9 @@ finite walk over words of heaps); it is "proven" for every heap size once the
 heap map repeats long enough (the octal periodicity bound), otherwise it is
 exact for heaps up to the bound reached. Some games' quotients are very large
 or infinite (Dawson's Kayles is an open problem): --time-limit bounds the work,
-and the quotient of the heaps done is printed.
+and the quotient of the heaps done is printed. A long computation shows its
+progress (the heap reached, the candidate's size) on stderr when that is a
+terminal.
 
 GAME is an octal code (0.77) or a name: kayles, dawson-kayles, dawson-chess,
 grundy-game. Results are cached in the user's cache folder (re-verified when read).
