@@ -24,7 +24,7 @@ __all__ = [
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "ida",
     "length", "minimax", "octal", "parse_piles", "set_grundy_table", "tt",
 ]
-__all__ += ["grade", "quotient", "rows", "splits"]
+__all__ += ["grade", "quotient", "quotient_types", "rows", "splits"]
 
 
 def octal() -> ModuleType:
@@ -42,6 +42,12 @@ def quotient() -> ModuleType:
     """``nimcore.quotient`` (misère quotients: the verification walk, candidate builds,
     look-ups), imported on first use."""
     return importlib.import_module("nimcore.quotient")
+
+
+def quotient_types() -> ModuleType:
+    """``nimcore.quotient_types`` (every heap's option elements under a quotient, for
+    re-verifying a cached one), imported on first use."""
+    return importlib.import_module("nimcore.quotient_types")
 
 
 def rows() -> ModuleType:

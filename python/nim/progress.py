@@ -1,7 +1,9 @@
 """Progress of long searches on stderr, shown only when stderr is a terminal.
 
 The display is a tqdm counter: nodes so far, nodes per second (tqdm's rate),
-and for the `tt` engine how full its transposition table is.
+and for the `tt` engine how full its transposition table is. A misère quotient
+being computed (``nim.octal.misere_quotient``, inside a solve or ``nimcore
+quotient``) shows the heaps done and the size of its candidate.
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ import sys
 import time
 from typing import Any, Callable, Optional
 
-__all__ = ["ProgressCallback", "search_progress"]
+__all__ = ["ProgressCallback", "QuotientProgressCallback", "quotient_progress", "search_progress"]
 
 #: Called by the core every million nodes or so: (nodes so far, seconds so far).
 ProgressCallback = Callable[[int, float], None]
+
+#: Called by the quotient engine: (heap reached, candidate's size, seconds so far).
+QuotientProgressCallback = Callable[[int, int, float], None]
 
 #: A search shorter than this shows nothing.
 QUIET_SECONDS = 0.5
@@ -82,3 +87,52 @@ def search_progress(label: str, enabled: Optional[bool] = None,
     if enabled is None:
         enabled = sys.stderr.isatty()
     return _NodeProgress(label, table) if enabled else None
+
+
+class _QuotientProgress:
+    """A tqdm counter of the heaps a misère quotient has reached, with the size of
+    its candidate, opened once the computation has run QUIET_SECONDS (the engine
+    calls it after each heap and twice a second during a long one; tqdm redraws
+    at most ten times a second)."""
+
+    def __init__(self, game: str) -> None:
+        self._label = f"misère quotient of {game}"
+        self._bar: Optional[Any] = None
+        self._shown = 0
+        self._started = time.monotonic()
+        self._opening = False
+
+    def __call__(self, heap: int, size: int, seconds: float) -> None:
+        if self._bar is None:
+            if time.monotonic() - self._started < QUIET_SECONDS:
+                self._shown = max(self._shown, heap)     # the bar starts from the heaps done
+                return
+            from tqdm import tqdm  # imported only when it runs long
+
+            self._opening = True
+            self._bar = tqdm(desc=self._label, unit=" heaps", file=sys.stderr, leave=False,
+                             dynamic_ncols=True, initial=self._shown)
+            self._opening = False
+        self._bar.set_postfix_str(f"heap {heap:,}, candidate {size:,} elements", refresh=False)
+        self._bar.update(max(0, heap - self._shown))
+        self._shown = max(self._shown, heap)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.refresh()
+            self._bar.close()
+            self._bar = None
+        elif self._opening:
+            import shutil  # only here: start-up
+
+            width = shutil.get_terminal_size().columns
+            sys.stderr.write("\r" + " " * (width - 1) + "\r")
+            self._opening = False
+
+
+def quotient_progress(game: str, enabled: Optional[bool] = None) -> Optional[_QuotientProgress]:
+    """A progress callback for a misère quotient's computation, or None when
+    progress is not shown (``enabled=None``: only when stderr is a terminal)."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    return _QuotientProgress(game) if enabled else None

@@ -23,7 +23,9 @@ finite walk over words of heaps); it is "proven" for every heap size once the
 heap map repeats long enough (the octal periodicity bound), otherwise it is
 exact for heaps up to the bound reached. Some games' quotients are very large
 or infinite (Dawson's Kayles is an open problem): --time-limit bounds the work,
-and the quotient of the heaps done is printed.
+and the quotient of the heaps done is printed. A long computation shows its
+progress (the heap reached, the candidate's size) on stderr when that is a
+terminal.
 
 GAME is an octal code (0.77) or a name: kayles, dawson-kayles, dawson-chess,
 grundy-game. Results are cached in the user's cache folder (re-verified when read).
@@ -61,20 +63,18 @@ def _rules(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from nim.octal.quotient import misere_quotient
+    from nim.progress import quotient_progress
 
     if not 0 < args.time_limit <= 1e9:
         raise NimError(f"--time-limit must be a positive number of seconds: {args.time_limit}")
-    interactive = sys.stderr.isatty()
-
-    def progress(heap: int, order: int, seconds: float) -> None:
-        if interactive:
-            sys.stderr.write(f"\rheap {heap:,}: order {order:,} ({seconds:.1f} s)  ")
-            sys.stderr.flush()
-
-    quotient = misere_quotient(_rules(args.game), args.upto, seconds=args.time_limit,
-                               progress=progress, cache=not args.no_cache)
-    if interactive:
-        sys.stderr.write("\r" + " " * 40 + "\r")
+    # as the searches do: progress on stderr when it is a terminal, after half a second
+    display = quotient_progress(args.game.strip(), None)
+    try:
+        quotient = misere_quotient(_rules(args.game), args.upto, seconds=args.time_limit,
+                                   progress=display, cache=not args.no_cache)
+    finally:
+        if display is not None:
+            display.close()
     wanted = args.upto
     stopped = not quotient.proven and (wanted is None or quotient.bound < wanted)
     if stopped:

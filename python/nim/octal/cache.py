@@ -12,11 +12,9 @@ that cannot be written costs the cache, never the answer.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
-import tempfile
 from array import array
 from pathlib import Path
 from typing import Any, Optional
@@ -48,6 +46,8 @@ def cache_path(name: str) -> Path:
 
 
 def _digest(values: "array[int]") -> str:
+    import hashlib  # here, as tempfile below: loading a cached quotient (cache_folder) needs neither
+
     return hashlib.sha256(_little_endian(values)).hexdigest()
 
 
@@ -101,6 +101,8 @@ def store_values(name: str, values: "array[int]") -> bool:
         pass            # an unreadable file is replaced
     header = json.dumps({"format": _FORMAT, "game": name, "heaps": len(values),
                          "itemsize": values.itemsize, "sha256": _digest(values)}).encode() + b"\n"
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")

@@ -19,14 +19,17 @@ Dawson's Kayles up to heap 33, and never ends for some games. So a solve:
 
 ``method="quotient"`` forces it (budget: the whole time limit, or
 ``FORCED_SECONDS``) and raises when the quotient cannot cover the heaps.
+
+A computation shows its progress as a search does (``progress=True``, or None
+and stderr a terminal; ``nim.progress.quotient_progress``): the heap reached
+and the candidate's size.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.rules import Rules
@@ -53,8 +56,7 @@ PROBE_SECONDS = 0.5
 WHOLE_GAME_FROM = 300
 
 
-@dataclass(frozen=True)
-class _Attempt:
+class _Attempt(NamedTuple):     # not a dataclass: a solve from the cache does not import dataclasses
     """What this process got for one game: the best quotient reached (None: none),
     the heap it last asked for (None: the whole game), the budget it had, and why
     it stopped short (empty: it did not)."""
@@ -166,26 +168,34 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
         steps.append((None, budget if top > WHOLE_GAME_FROM else min(budget, PROBE_SECONDS)))
     if top <= WHOLE_GAME_FROM:
         steps.append((top, None))
-    for target, seconds in steps:
-        if best is not None and best.covers(top):
-            break
-        left = budget - (time.perf_counter() - started)
-        seconds = left if seconds is None else min(seconds, left)
-        if seconds <= 0:
-            reason = reason or f"the budget of {budget:g} s ran out"
-            break
-        asked = target
-        try:
-            found = engine.misere_quotient(   # type: ignore[attr-defined]
-                rules, target, seconds=seconds, cancel=options.cancel, cache=True)
-        except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
-            if getattr(error, "reason", None) == "cancelled":
-                raise                     # the caller cancelled the solve, not just the quotient
-            reason = str(error) or type(error).__name__
-            continue
-        if best is None or found.proven or found.bound > best.bound:
-            best = found
-        if not found.covers(top if target is None else target):
-            reason = (f"it stopped at heap {found.bound:,} (order {found.order:,}) within "
-                      f"{seconds:.3g} s")
+    from nim.progress import quotient_progress
+
+    game = rules.octal or ("grundy-game" if rules.take == "grundy" else str(rules))
+    display = quotient_progress(game, options.progress)
+    try:
+        for target, seconds in steps:
+            if best is not None and best.covers(top):
+                break
+            left = budget - (time.perf_counter() - started)
+            seconds = left if seconds is None else min(seconds, left)
+            if seconds <= 0:
+                reason = reason or f"the budget of {budget:g} s ran out"
+                break
+            asked = target
+            try:
+                found = engine.misere_quotient(   # type: ignore[attr-defined]
+                    rules, target, seconds=seconds, cancel=options.cancel, cache=True, progress=display)
+            except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
+                if getattr(error, "reason", None) == "cancelled":
+                    raise                     # the caller cancelled the solve, not just the quotient
+                reason = str(error) or type(error).__name__
+                continue
+            if best is None or found.proven or found.bound > best.bound:
+                best = found
+            if not found.covers(top if target is None else target):
+                reason = (f"it stopped at heap {found.bound:,} (order {found.order:,}) within "
+                          f"{seconds:.3g} s")
+    finally:
+        if display is not None:
+            display.close()
     return _Attempt(best, asked, budget, reason)
