@@ -484,3 +484,27 @@ def test_batch_values_of_a_numpy_array_and_a_bad_row():
     rows[1, 2] = -3
     with pytest.raises(NimError, match="row 1, pile 2"):
         nim.Solver("kayles").values(rows)
+
+
+@pytest.mark.parametrize("rules, method", [("kayles", "auto"), ("octal=0.56", "auto"), ("misere,kayles", "tt"),
+                                           ("misere,kayles", "theory"), ("misere,grundy-game", "tt")])
+def test_a_solve_reads_its_rules_once(monkeypatch: pytest.MonkeyPatch, rules: str, method: str) -> None:
+    # issue 34 item 4: the rule string is read at the surface; below it every function takes
+    # the Rules (the answer is the oracle's all the same)
+    from nim.rules import Rules
+    from nim.solving.defaults import forget_default_solvers
+
+    read = Rules.coerce.__func__
+    calls = []
+
+    def counted(cls, given):
+        calls.append(given)
+        return read(cls, given)
+
+    forget_default_solvers()
+    monkeypatch.setattr(Rules, "coerce", classmethod(counted))
+    heaps = (3, 2, 1)
+    solution = nim.solve(list(heaps), rules, method=method)
+    assert calls == [rules]
+    game = "grundy-game" if "grundy" in rules else nim.Rules.parse(rules).octal
+    assert solution.value == (1 if brute.wins(game, rules.startswith("misere"), heaps) else -1)
