@@ -76,7 +76,7 @@ class _NoLimits(NamedTuple):
 
 _NO_LIMITS = _NoLimits()
 
-__all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table", "table_of"]
+__all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table"]
 
 #: The most heaps computed to prove a period for a heap past what memory holds (refused past it).
 COMPUTED_HEAPS = DEFAULT_MAX_HEAPS
@@ -112,7 +112,7 @@ class SumTable:
         self._start(Rules.coerce(rules))
 
     @classmethod
-    def of(cls, ruleset: Rules) -> "SumTable":
+    def _of(cls, ruleset: Rules) -> "SumTable":
         """``SumTable(ruleset)`` for a ``Rules`` (the package's own callers: the rule
         string is read once, at the surface)."""
         table = cls.__new__(cls)
@@ -431,7 +431,7 @@ def _xor(values: Iterable[int]) -> int:
 
 @lru_cache(maxsize=32)
 def _cached(rules: Rules) -> SumTable:
-    return SumTable.of(rules)
+    return SumTable._of(rules)
 
 
 def sum_table(rules: RulesLike) -> SumTable:

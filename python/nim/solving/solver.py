@@ -113,8 +113,8 @@ class Solver:
         self._start(Rules.coerce(rules), tt_mb, node_limit, time_limit)
 
     @classmethod
-    def of(cls, ruleset: Rules, *, tt_mb: Optional[int] = None,
-           node_limit: Optional[int] = DEFAULT_NODE_LIMIT, time_limit: Optional[float] = None) -> "Solver":
+    def _of(cls, ruleset: Rules, *, tt_mb: Optional[int] = None,
+            node_limit: Optional[int] = DEFAULT_NODE_LIMIT, time_limit: Optional[float] = None) -> "Solver":
         """``Solver(ruleset, ...)`` for a ``Rules`` (the package's own callers, which
         read the rules once at their surface: ``nim.solve``'s default Solvers).
 
@@ -431,7 +431,7 @@ class Solver:
 
 def _new_solver(rules: Rules, tt_mb: Optional[int], node_limit: Optional[int],
                 time_limit: Optional[float]) -> Solver:
-    return Solver.of(rules, tt_mb=tt_mb, node_limit=node_limit, time_limit=time_limit)
+    return Solver._of(rules, tt_mb=tt_mb, node_limit=node_limit, time_limit=time_limit)
 
 
 def _table_of(mb: int) -> TranspositionTable:
