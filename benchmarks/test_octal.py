@@ -24,6 +24,7 @@ from typing import Any, Dict
 import pytest
 
 import nim
+from nim.rules import Rules
 
 #: seconds measured in this run, by (game, method), for the ratios
 SECONDS: Dict[str, float] = {}
@@ -58,7 +59,7 @@ def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, met
     from nim.octal.sequence import new_sequence
 
     def compute() -> Any:
-        _, sequence = new_sequence(rules, method)
+        _, sequence = new_sequence(Rules.parse(rules), method)
         sequence.extend(heaps)
         return sequence
 
@@ -106,7 +107,7 @@ def test_0_142_to_a_million_heaps(benchmark: Any) -> None:
     from nim.octal.sequence import new_sequence
 
     def compute(method: str, heaps: int) -> Any:
-        _, sequence = new_sequence("octal=0.142", method)
+        _, sequence = new_sequence(Rules.parse("octal=0.142"), method)
         sequence.extend(heaps)
         return sequence
 

@@ -205,7 +205,7 @@ def replayed(code, start, moves):     # the stored moves, each legal by the inde
 
 server = start()
 for rules, code in (("normal,kayles", "0.77"), ("misere,kayles", "0.77"), ("normal,octal=0.07", "0.07"),
-                    ("normal,grundy-game", None)):
+                    ("normal,grundy-game", "grundy-game")):
     game, token = create(server, flow="free", rules=rules, piles="7 5", ai="optimal")
     while not game["finished"]:
         moves = game["heap_moves"]

@@ -358,7 +358,7 @@ def test_period_in_constant_memory_equals_the_z_function(code):
     from nimcore.octal import OctalSequence
     from nim.octal.sequence import game_places
 
-    _, takes_all, leaves, splits, grundy_game = game_places(f"octal={code}")
+    _, takes_all, leaves, splits, grundy_game = game_places(Rules(octal=code))
     found = nim.octal.octal_period(f"octal={code}")
     last = found.bound + 200
     sizes = sorted({*range(2, min(last, 400)), *range(2, last, max(1, last // 150)), found.bound - 1,

@@ -8,12 +8,12 @@ from __future__ import annotations
 import itertools
 import random
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 import pytest
 
 import takebreak_oracle as oracle
-from nim import Rules
+from nim import Move, Rules
 from nim.errors import InvalidRulesError
 from nim.octal.genus import genus, is_tame, misere_by_genus, nim_genus, tame_table
 
@@ -29,17 +29,17 @@ def _random_codes(count: int, seed: int) -> List[str]:
     return codes
 
 
-GAMES: List[Optional[str]] = ["0.77", "0.07", "0.137", "0.16", "4.07", "0.51", "4.7", "0.6", None] + _random_codes(6, 7)
+GAMES: List[str] = ["0.77", "0.07", "0.137", "0.16", "4.07", "0.51", "4.7", "0.6", "grundy-game"] + _random_codes(6, 7)
 
 
-def rules_of(game: Optional[str]) -> Rules:
-    return Rules(misere=True, take="grundy") if game is None else Rules(misere=True, octal=game)
+def rules_of(game: str) -> Rules:
+    return Rules(misere=True, take="grundy") if game == "grundy-game" else Rules(misere=True, octal=game)
 
 
 # -- the brute-force genus: misère Grundy values of a heap plus k nim-heaps of 2 ---------------
 
 @lru_cache(maxsize=None)
-def _misere_mixed(game: Optional[str], heaps: Tuple[int, ...], nims: Tuple[int, ...]) -> int:
+def _misere_mixed(game: str, heaps: Tuple[int, ...], nims: Tuple[int, ...]) -> int:
     """Misère Grundy value of octal heaps plus nim-heaps (both sorted tuples)."""
     seen = set()
     for child in oracle.children(game, heaps):
@@ -56,23 +56,23 @@ def _misere_mixed(game: Optional[str], heaps: Tuple[int, ...], nims: Tuple[int, 
     return g
 
 
-def brute_genus(game: Optional[str], heap: int) -> Tuple[int, Tuple[int, ...]]:
+def brute_genus(game: str, heap: int) -> Tuple[int, Tuple[int, ...]]:
     gammas = [_misere_mixed(game, (heap,), (2,) * k) for k in range(12)]
     # written up to where the sequence starts alternating for good
     start = next(t for t in range(len(gammas)) if all(gammas[i] == gammas[i + 2] for i in range(t, len(gammas) - 2)))
     return oracle.grundy(game, heap), tuple(gammas[:start + 2])
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g or "grundy-game")
-def test_genus_against_brute_force(game: Optional[str]) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_genus_against_brute_force(game: str) -> None:
     rules = rules_of(game)
     for heap in range(13):
         found = genus(rules, heap)
         assert (found.normal, found.misere) == brute_genus(game, heap), (game, heap)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g or "grundy-game")
-def test_tame_means_nim_genus_everywhere_below(game: Optional[str]) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_tame_means_nim_genus_everywhere_below(game: str) -> None:
     rules = rules_of(game)
     table = tame_table(rules, 12)
     for heap in range(13):
@@ -88,8 +88,8 @@ def test_tame_means_nim_genus_everywhere_below(game: Optional[str]) -> None:
         assert table[heap] == is_tame(rules, heap) == expected, (game, heap)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g or "grundy-game")
-def test_misere_rule_against_brute_force(game: Optional[str]) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_misere_rule_against_brute_force(game: str) -> None:
     rules = rules_of(game)
     applied = 0
     for count in range(5):
@@ -108,6 +108,40 @@ def test_misere_rule_against_brute_force(game: Optional[str]) -> None:
             else:
                 assert move is None
     assert applied > 0
+
+
+def _moves_in_documented_order(game: str, pile: int, heap: int) -> List[Move]:
+    """A heap's moves in the order nim.octal.genus reads them, written here from the code's
+    digits: the whole heap taken, then the takes that leave one heap, then the splits; each
+    by count, a split by its smaller part (Grundy's game: its splits by the smaller part)."""
+    if game == "grundy-game":
+        return [Move(pile, 0, split=(a, heap - a)) for a in range(1, heap) if a < heap - a]
+    digits = oracle.digits(game)
+    whole = [Move(pile, k) for k, d in enumerate(digits) if k and d & 1 and heap == k]
+    one = [Move(pile, k) for k, d in enumerate(digits) if k and d & 2 and heap > k]
+    two = [Move(pile, k, split=(a, heap - k - a)) for k, d in enumerate(digits) if d & 4
+           for a in range(1, heap - k) if a <= heap - k - a]
+    return whole + one + two
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_winning_move_is_the_first_in_the_documented_order(game: str) -> None:
+    # the genus rule answers the first winning move, pile by pile, in each heap's order above
+    # (its enumeration is the package's HeapMoves, sorted back into that order)
+    rules = rules_of(game)
+    checked = 0
+    for count in range(1, 4):
+        for heaps in itertools.combinations_with_replacement(range(1, 11), count):
+            answer = misere_by_genus(rules, heaps)
+            if answer is None or answer[1] is None:
+                continue
+            moves = [move for pile, heap in enumerate(heaps) for move in _moves_in_documented_order(game, pile, heap)]
+            assert all(oracle.is_option(game, heaps, move) for move in moves), (game, heaps)
+            assert len(moves) == len(oracle.children(game, heaps)), (game, heaps)
+            first = next(move for move in moves if not oracle.wins(game, True, oracle.apply(heaps, move)))
+            assert answer[1] == first, (game, heaps, answer)
+            checked += 1
+    assert checked > 0
 
 
 def test_known_genera_of_kayles() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 import nim
 from nim.errors import SearchLimitError
+from nim.rules import Rules
 from nim.octal import cache
 from nim.octal.sequence import new_sequence, octal_period
 from nim.octal.sums import SumTable
@@ -73,14 +74,14 @@ def test_loaded_values_then_extended_equal_the_plain_mex() -> None:
     for rules, first, heaps in (("grundy-game", 700, 9000), ("octal=0.142", 3000, 9000),
                                 ("octal=0.6", 5000, 12000), ("octal=0.07", 4000, 8000)):
         plain = nim.octal.nim_sequence(rules, heaps, method="plain")
-        _, sequence = new_sequence(rules, "auto")
+        _, sequence = new_sequence(Rules.parse(rules), "auto")
         sequence.load(plain[:first])
         sequence.extend(heaps)
         assert sequence.values() == plain, rules
 
 
 def test_load_refuses_what_it_cannot_take() -> None:
-    _, sequence = new_sequence("kayles", "auto")
+    _, sequence = new_sequence(Rules.parse("kayles"), "auto")
     with pytest.raises(ValueError):
         sequence.load([0, 1, 2])                # a list, not an array of 'B' or 'H'
     sequence.extend(10)

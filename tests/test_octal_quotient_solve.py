@@ -2,7 +2,7 @@
 ``nim.solve`` (forced ``method="quotient"`` and the default), ``analyze``, ``Solver.values``,
 ``solve_many``, ``explain``, and the quotient as the exact leaf of the split search.
 
-The oracle is tests/octal_brute.py: a memoised brute force over sorted tuples of heaps
+The oracle is tests/takebreak_oracle.py: a memoised brute force over sorted tuples of heaps
 whose moves are written from the definition of an octal code; it imports nothing from
 the package (and so shares no code with the quotient engine or the search). Every
 answer's value is checked against it, and every winning move is checked to be legal
@@ -22,7 +22,7 @@ import nim
 from nim.errors import NimError, SearchLimitError, UnknownMethodError
 from nim.rules import Rules
 
-import octal_brute as brute
+import takebreak_oracle as brute
 
 
 @pytest.fixture(autouse=True, scope="module")

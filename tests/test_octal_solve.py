@@ -1,5 +1,5 @@
 """Sums of take-and-break heaps solved exactly (issue 23, items 2, 4, 5), against the
-independent brute force of ``tests/octal_brute.py`` (memoised recursion over sorted
+independent brute force of ``tests/takebreak_oracle.py`` (memoised recursion over sorted
 tuples of heaps, its own move rules from the octal digits).
 
 CI checks a sample (every position of up to 4 heaps of up to 12 in normal play
@@ -17,9 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import nim
 from nim.errors import NimError, SearchLimitError
 from nim.octal.sequence import octal_period
-from nim.solving import takebreak
 
-import octal_brute as brute
+import takebreak_oracle as brute
 
 #: The named games, codes from Winning Ways' tables, and random codes with splits.
 NAMED = ["0.77", "0.07", "0.137", "0.16", "4.07", "grundy-game"]
@@ -73,7 +72,7 @@ def apply(game, position, move):
     heap = position[pile]
     split = move.split
     parts = tuple(sorted(split)) if split is not None else ((heap - count,) if heap > count else ())
-    assert tuple(sorted(parts)) in brute.heap_options(game, heap), (game, position, move)
+    assert tuple(sorted(parts)) in brute.options(game, heap), (game, position, move)
     if split is not None:
         assert sum(split) + count == heap
     return tuple(position[:pile]) + parts + tuple(position[pile + 1:])
@@ -146,7 +145,7 @@ def _distinct_children(game, position):
     """Each move of the oracle, the order of a split's parts not counted twice."""
     kids = []
     for i, heap in enumerate(position):
-        for parts in brute.heap_options(game, heap):
+        for parts in brute.options(game, heap):
             kids.append(tuple(position[:i]) + parts + tuple(position[i + 1:]))
     return kids
 
@@ -160,7 +159,7 @@ def test_heaps_of_any_size_where_the_period_is_proven():
             assert nim.solve([big, other], kayles).value == nim.solve([small, other], kayles).value
         solution = nim.solve([big, 5, 7], kayles)
         if solution.value == 1:
-            after = list(takebreak.child([big, 5, 7], solution.move))
+            after = list(brute.apply([big, 5, 7], solution.move))
             assert nim.solve(after, kayles).value == -1
 
 
@@ -181,7 +180,7 @@ def test_winning_moves_of_large_heaps_split_through_the_period():
             for other in range(0, 12):
                 solution = nim.solve([big, other], rules)
                 if solution.value == 1:
-                    after = takebreak.child([big, other], solution.move)
+                    after = brute.apply([big, other], solution.move)
                     assert nim.solve(after, rules).value == -1
                     if solution.move.split is not None:
                         a, b = solution.move.split
@@ -201,7 +200,7 @@ def test_grundy_game_past_2_20_is_computed_within_the_limits_and_past_memory_ref
     values = nim.octal.nim_sequence("grundy-game", heap + 1)
     assert solution.value == (1 if values[heap] ^ values[7] else -1)
     if solution.value == 1:
-        after = takebreak.child([heap, 7], solution.move)
+        after = brute.apply([heap, 7], solution.move)
         assert not values[after[0]] ^ values[after[1]] ^ (values[after[2]] if len(after) > 2 else 0)
 
 
@@ -251,7 +250,7 @@ def test_tt_agrees_with_the_theory_on_larger_positions(request):
         searched = nim.solve(heaps, rules, "tt")
         assert searched.value == nim.solve(heaps, rules).value
         if searched.value == 1:
-            assert nim.solve(takebreak.child(heaps, searched.move), rules).value == -1
+            assert nim.solve(brute.apply(heaps, searched.move), rules).value == -1
     each()
 
 
@@ -332,7 +331,7 @@ def test_normal_table_against_the_brute_force(game):
     for row in rows:
         assert row.value == brute_value(game, False, (row.size,))
         assert row.grundy == brute.grundy(game, row.size)
-        assert row.movable == bool(brute.heap_options(game, row.size)), row
+        assert row.movable == bool(brute.options(game, row.size)), row
 
 
 @pytest.mark.parametrize("game", ["0.77", "0.07", "0.137", "grundy-game"])
@@ -340,9 +339,9 @@ def test_misere_table_against_the_brute_force(game):
     rows = nim.solving.pile_table(12, rules_of(game, True))
     for row in rows:
         assert row.value == brute_value(game, True, (row.size,))
-        assert row.movable == bool(brute.heap_options(game, row.size))
+        assert row.movable == bool(brute.options(game, row.size))
         # the counts a move may take to leave the opponent a lost position
-        winning = {row.size - sum(parts) for parts in brute.heap_options(game, row.size)
+        winning = {row.size - sum(parts) for parts in brute.options(game, row.size)
                    if not brute.wins(game, True, parts)}
         assert set(row.winning_takes) == winning, row
 
@@ -485,3 +484,27 @@ def test_batch_values_of_a_numpy_array_and_a_bad_row():
     rows[1, 2] = -3
     with pytest.raises(NimError, match="row 1, pile 2"):
         nim.Solver("kayles").values(rows)
+
+
+@pytest.mark.parametrize("rules, method", [("kayles", "auto"), ("octal=0.56", "auto"), ("misere,kayles", "tt"),
+                                           ("misere,kayles", "theory"), ("misere,grundy-game", "tt")])
+def test_a_solve_reads_its_rules_once(monkeypatch: pytest.MonkeyPatch, rules: str, method: str) -> None:
+    # issue 34 item 4: the rule string is read at the surface; below it every function takes
+    # the Rules (the answer is the oracle's all the same)
+    from nim.rules import Rules
+    from nim.solving.defaults import forget_default_solvers
+
+    read = Rules.coerce.__func__
+    calls = []
+
+    def counted(cls, given):
+        calls.append(given)
+        return read(cls, given)
+
+    forget_default_solvers()
+    monkeypatch.setattr(Rules, "coerce", classmethod(counted))
+    heaps = (3, 2, 1)
+    solution = nim.solve(list(heaps), rules, method=method)
+    assert calls == [rules]
+    game = "grundy-game" if "grundy" in rules else nim.Rules.parse(rules).octal
+    assert solution.value == (1 if brute.wins(game, rules.startswith("misere"), heaps) else -1)

@@ -78,8 +78,8 @@ def after_moves(piles: Piles, moves: List[List[int]]) -> Piles:
 @dataclass(frozen=True)
 class Case:
     """A game of one flow: the command's flags, the human's moves before ``save``, the
-    rule (an oracles.py rule string, or an octal code / None for Grundy's game with
-    ``splits``), how a move is typed and how the AI's move is printed."""
+    rule (an oracles.py rule string, or with ``splits`` a game of
+    tests/takebreak_oracle.py: an octal code or "grundy-game"), how a move is typed and how the AI's move is printed."""
 
     id: str
     argv: Tuple[str, ...]
@@ -141,7 +141,7 @@ CASES = [
     Case("dawson-kayles-misere", ("--game", "dawson-kayles", "--misere", "--piles", "7", "5"), ("1 2 2",),
          "0.07", True, _pins, r"^NimX (takes|splits) .*\.$", splits=True),
     Case("grundy-misere", ("--game", "grundy-game", "--misere", "--piles", "7", "5"), ("1 0 2",),
-         None, True, _pins, r"^NimX (takes|splits) .*\.$", splits=True),
+         "grundy-game", True, _pins, r"^NimX (takes|splits) .*\.$", splits=True),
     Case("octal-misere", ("--octal", "4.07", "--misere", "--piles", "6", "3"), ("2 2",),
          "4.07", True, _pins, r"^NimX (takes|splits) .*\.$", splits=True),
 ]

@@ -503,7 +503,7 @@ def test_lab2s_four_four_minimax_tree_opens_on_its_root(server, people, shots):
 import takebreak_oracle  # noqa: E402
 
 
-def _check_moves(code: Optional[str], start: List[int], moves: List[List[int]]) -> Tuple[int, ...]:
+def _check_moves(code: str, start: List[int], moves: List[List[int]]) -> Tuple[int, ...]:
     """Replay the stored moves by the independent oracle: each legal; the heaps after them."""
     from nim.position import Move
 
@@ -618,7 +618,7 @@ def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, 
         other.page.wait_for_function(f"() => game.version > {game['version']}")
         game = other.state()
     assert game["finished"]
-    final = _check_moves(None, [9], game["moves"])
+    final = _check_moves("grundy-game", [9], game["moves"])
     assert all(size <= 2 for size in final)
     assert game["winner"] == game["to_move"]             # misère: the player left without a move wins
     names = {0: "Ann", 1: "Bo"}

@@ -66,7 +66,8 @@ def places_of(take: str, octal: Optional[str]) -> Places:
     if take == "grundy":
         return GRUNDY_PLACES
     if take != "octal" or octal is None:
-        raise InvalidRulesError(f"take={take!r} does not split heaps: its moves are Rules.takes(n)")
+        raise InvalidRulesError(f"take={take!r} does not split heaps (a take-and-break game is an octal code "
+                                "or Grundy's game): its moves are Rules.takes(n)")
     return _places_of_code(octal)
 
 

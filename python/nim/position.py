@@ -11,7 +11,8 @@ from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nim.kernel import exact_piles
 
-__all__ = ["LegalMoves", "Move", "Position", "as_piles", "as_size", "count_takes", "read_once", "rules_for"]
+__all__ = ["LegalMoves", "Move", "Position", "after_move", "as_piles", "as_size", "count_takes", "read_once",
+           "rules_for"]
 
 
 def _whole(value: Any, what: str) -> int:
@@ -244,22 +245,21 @@ Move(pile=0, count=1, split=(1, 2))]
         IllegalMoveError
             When the move is not made of whole numbers, or not legal here
             (the message says why).
+
+        The piles it makes are ``after_move``'s, which the solvers call without the check.
         """
         pile, count, split = _move_parts(move)
         ruleset = self._ruleset(rules)
         if split is None and not ruleset.splits:      # the take rules' fast path
             if not self._allows(pile, count, ruleset):
                 raise IllegalMoveError(f"illegal move {Move(pile, count)!r} in {self!r} under {ruleset}")
-            piles = list(self._piles)
-            piles[pile] -= count
-            return Position._of(tuple(piles), self._rules)
+            return Position._of(tuple(after_move(self._piles, (pile, count))), self._rules)
         why = self._why_illegal(pile, count, split, ruleset)
         if why is not None:
             raise IllegalMoveError(f"illegal move {Move(pile, count, split)!r} in {self!r} "
                                    f"under {ruleset}: {why}")
-        piles = list(self._piles)
-        piles[pile:pile + 1] = [piles[pile] - count] if split is None else list(split)
-        return Position._of(tuple(piles), self._rules)
+        made = (pile, count) if split is None else (pile, count, split)
+        return Position._of(tuple(after_move(self._piles, made)), self._rules)
 
     def is_terminal(self, rules: RulesLike = None) -> bool:
         """True when no move is left (under ``rules``, by default the position's own)."""
@@ -308,6 +308,28 @@ Move(pile=0, count=1, split=(1, 2))]
         """The board as SVG, for notebooks (drawn by nim.display)."""
         from nim.display import board_svg
         return board_svg(self._piles)
+
+
+def after_move(piles: Sequence[int], move: Tuple[Any, ...]) -> List[int]:
+    """The piles after ``move`` (a ``Move``, or its tuple ``(pile, count)`` or
+    ``(pile, count, (a, b))``), NOT checked: ``Position.apply``'s piles without its
+    legality check, for the solvers' inner loops, whose moves come from the move
+    generator (``Rules.heap_moves``) and are legal by construction. A split's parts
+    replace the pile in place, ``a`` at its index and ``b`` right after it; a take
+    leaves the rest (0 when nothing is left).
+
+    >>> after_move([3, 7], Move(1, 1, split=(2, 4)))
+    [3, 2, 4]
+    >>> after_move((3, 7), Move(0, 3))
+    [0, 7]
+    """
+    after = list(piles)
+    pile = move[0]
+    if len(move) == 2:
+        after[pile] -= move[1]
+    else:
+        after[pile:pile + 1] = move[2]
+    return after
 
 
 class LegalMoves(Sequence[Move]):

@@ -45,7 +45,8 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
-from nim.octal.sequence import game_places, nim_sequence
+from nim.octal.sequence import sequence_values
+from nim.octal_moves import HeapMoves
 from nim.position import Move, as_piles, as_size
 from nim.rules import SPLIT_RULES, Rules
 
@@ -123,7 +124,8 @@ class _Game:
         if rules.take not in SPLIT_RULES:
             raise InvalidRulesError(
                 f"genus theory here is for take-and-break games (an octal code or Grundy's game), not {rules}")
-        _, self.takes_all, self.leaves, self.splits, self.grundy_game = game_places(rules)
+        self.places = rules.split_places()
+        self.takes_all, self.leaves, self.splits, self.grundy_game = self.places
         self.rules = rules
         # one grower at a time: a thread growing to a smaller heap would otherwise
         # replace self.grundy by a shorter list under a thread still reading it
@@ -136,12 +138,17 @@ class _Game:
         self.memo: Dict[Tuple[Tuple[int, ...], int, int], int] = {}
 
     def options(self, heap: int) -> List[Option]:
-        found: List[Option] = [(k, 0, 0) for k in self.takes_all if heap == k]
-        found += [(k, heap - k, 0) for k in self.leaves if heap > k]
-        for k in self.splits:
-            rest = heap - k
-            top = (rest - 1) // 2 if self.grundy_game else rest // 2
-            found += [(k, a, rest - a) for a in range(1, top + 1)]
+        """The heap's moves (``HeapMoves``, the package's one enumeration) as ``(count, a, b)``,
+        in the order this module has always read them: the take of the whole heap, then
+        the takes that leave one heap, then the splits, each by count, a split by its smaller
+        part. The order decides which winning move ``misere_by_genus`` answers first."""
+        found: List[Option] = []
+        for count, split in HeapMoves(self.places, heap):
+            if split is not None:
+                found.append((count, split[0], split[1]))
+            else:
+                found.append((count, heap - count, 0))      # (count, 0, 0): nothing left
+        found.sort(key=_option_order)
         return found
 
     def grow(self, upto: int) -> None:
@@ -160,7 +167,7 @@ class _Game:
         with self._growing:
             if len(self.tame) > upto:
                 return
-            self.grundy = list(nim_sequence(self.rules, upto + 1))
+            self.grundy = list(sequence_values(self.rules, upto + 1))
             for heap in range(len(self.tame), upto + 1):
                 if self._reaches_wild(heap):
                     tame = False
@@ -247,6 +254,13 @@ class _Game:
 
         start = (heap,) if options[heap] else ()
         return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+
+
+def _option_order(option: Option) -> Tuple[int, int, int]:
+    """Sort key of an option: the whole heap taken (0), one heap left (1), a split (2); then
+    the count; then a split's smaller part."""
+    count, a, b = option
+    return (2 if b else 1 if a else 0, count, a)
 
 
 @lru_cache(maxsize=32)

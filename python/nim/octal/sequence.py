@@ -48,8 +48,9 @@ _FIRST_HEAPS = 1 << 12
 Progress = Union[None, bool, Callable[[int, float], None]]
 
 
-def game_places(rules: RulesLike) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
-    """``(name, takes_all, leaves, splits, grundy_game)`` of a rule set's heap game.
+def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
+    """``(name, takes_all, leaves, splits, grundy_game)`` of a rule set's heap game
+    (a ``Rules``: the public functions read a rule string once, at their surface).
 
     Raises
     ------
@@ -57,7 +58,6 @@ def game_places(rules: RulesLike) -> Tuple[str, Tuple[int, ...], Tuple[int, ...]
         For a take rule that is not a finite octal code: ``any`` (Nim's code is
         infinite), ``half``, a ``max K`` or ``set S`` beyond 64 places.
     """
-    ruleset = Rules.coerce(rules)
     if ruleset.take == "grundy":
         return "grundy-game", (), (), (0,), True
     if ruleset.take == "octal":
@@ -83,7 +83,7 @@ def _check_method(method: str) -> bool:
     return method != "plain"
 
 
-def new_sequence(rules: RulesLike, method: str) -> Tuple[str, Any]:
+def new_sequence(rules: Rules, method: str) -> Tuple[str, Any]:
     """``(name, OctalSequence)``: an empty sequence of the game, to extend."""
     from nim.kernel import octal
     OctalSequence = octal().OctalSequence
@@ -111,7 +111,7 @@ class _Stop:
         return False
 
 
-def cached_sequence(rules: RulesLike, method: str, most: int) -> Tuple[str, Any, int]:
+def cached_sequence(rules: Rules, method: str, most: int) -> Tuple[str, Any, int]:
     """``(name, OctalSequence, heaps read from the cache)``: a sequence that starts from at
     most ``most`` values stored by an earlier run (``nim.octal.cache``; not for the plain
     mex, a yardstick)."""
@@ -258,6 +258,13 @@ def nim_sequence(rules: RulesLike, n: int, *, method: str = "auto", progress: Pr
     KeyboardInterrupt
         On Ctrl-C.
     """
+    return sequence_values(Rules.coerce(rules), n, method=method, progress=progress, cancel=cancel,
+                           time_limit=time_limit)
+
+
+def sequence_values(rules: Rules, n: int, *, method: str = "auto", progress: Progress = None,
+                    cancel: Optional[Any] = None, time_limit: Optional[float] = None) -> "array[int]":
+    """``nim_sequence`` for a ``Rules`` (the package's own callers, which have one)."""
     from nim.kernel import octal
     MAX_HEAPS = octal().MAX_HEAPS
 
@@ -424,12 +431,14 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     if not 1 <= limit <= MAX_HEAPS:
         raise InvalidPositionError(f"max_heaps must be in 1 .. {MAX_HEAPS:,}, not {limit:,}")
     if isinstance(rules, str) and is_code(rules):     # a bare code ("0.56"), as the CLI takes it
-        rules = Rules(octal=rules.strip())
+        ruleset = Rules(octal=rules.strip())
+    else:
+        ruleset = Rules.coerce(rules)
     started = time.monotonic()
     deadline = None if time_limit is None else started + float(time_limit)
-    name, sequence, cached = cached_sequence(rules, method, limit)
+    name, sequence, cached = cached_sequence(ruleset, method, limit)
     callback, bar = progress_callback(progress, name, max(cached, min(limit, _FIRST_HEAPS)))
-    theorem = not Rules.coerce(rules).take == "grundy"
+    theorem = ruleset.take != "grundy"
     preperiod = period = None
     stopped: Optional[str] = None
     stored = False
@@ -492,7 +501,7 @@ def cached_period(rules: Rules) -> OctalPeriod:
     return octal_period(rules)
 
 
-def heap_table(rules: RulesLike, upto: int
+def heap_table(ruleset: Rules, upto: int
                ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
     """Columns of the single-heap table of a heap game, normal play, heaps 0..upto:
     ``(values, grundies, winning_takes, movable)`` (``nim.solving.tables.pile_table``).
@@ -503,7 +512,6 @@ def heap_table(rules: RulesLike, upto: int
         In misère play: the misère outcome of a heap of a game that splits heaps
         needs positions of several heaps, which are not solved yet.
     """
-    ruleset = Rules.coerce(rules)
     if ruleset.misere:
         raise InvalidRulesError(
             f"heap_table gives normal-play columns; the misère table of {ruleset} is "
@@ -544,7 +552,7 @@ def _periodic(name: str, sequence: Any, preperiod: int, period: int, end: int) -
         return sequence
     cycle = values[preperiod:preperiod + period]
     longer = values[:preperiod] + cycle * ((end - preperiod) // period + 1)
-    filled = new_sequence(name if name == "grundy-game" else f"octal={name}", "auto")[1]
+    filled = new_sequence(Rules(take="grundy") if name == "grundy-game" else Rules(octal=name), "auto")[1]
     filled.load(longer[:end])
     return filled
 

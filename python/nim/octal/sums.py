@@ -109,7 +109,17 @@ class SumTable:
     """
 
     def __init__(self, rules: RulesLike) -> None:
-        ruleset = Rules.coerce(rules)
+        self._start(Rules.coerce(rules))
+
+    @classmethod
+    def _of(cls, ruleset: Rules) -> "SumTable":
+        """``SumTable(ruleset)`` for a ``Rules`` (the package's own callers: the rule
+        string is read once, at the surface)."""
+        table = cls.__new__(cls)
+        table._start(ruleset)
+        return table
+
+    def _start(self, ruleset: Rules) -> None:
         if not ruleset.splits:
             raise InvalidRulesError(f"rules {ruleset} do not split heaps: nim.solve answers them by their theory")
         self.rules = ruleset
@@ -421,12 +431,16 @@ def _xor(values: Iterable[int]) -> int:
 
 @lru_cache(maxsize=32)
 def _cached(rules: Rules) -> SumTable:
-    return SumTable(rules)
+    return SumTable._of(rules)
 
 
 def sum_table(rules: RulesLike) -> SumTable:
     """The SumTable of a rule set, built once (the convention is not read)."""
-    ruleset = Rules.coerce(rules)
+    return table_of(Rules.coerce(rules))
+
+
+def table_of(ruleset: Rules) -> SumTable:
+    """``sum_table`` for a ``Rules`` (the package's own callers, which have one)."""
     if ruleset.misere:
         ruleset = Rules(take=ruleset.take, octal=ruleset.octal) if ruleset.take == "octal" else Rules(take="grundy")
     return _cached(ruleset)

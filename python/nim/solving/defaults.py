@@ -191,7 +191,7 @@ def default_solver(rules: RulesLike = None, tt_mb: Optional[int] = None) -> Solv
     ruleset = Rules.coerce(rules)
     solver = _SOLVERS.get((ruleset, tt_mb))
     if solver is None:
-        solver = Solver(ruleset, tt_mb=tt_mb)
+        solver = Solver._of(ruleset, tt_mb=tt_mb)
         if len(_SOLVERS) >= DEFAULT_SOLVERS:
             forget_default_solvers()       # rare: many rule sets; start afresh
         _SOLVERS[(ruleset, tt_mb)] = solver

@@ -35,7 +35,7 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError, Unknown
 from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
-from nim.rules import Rules, RulesLike
+from nim.rules import Rules
 from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
 from nim.kernel import DEFAULT_MAX_DEPTH, MAX_PILE, CoreTheory, Search, TranspositionTable
 from nim.solving.closed_forms import Theory
@@ -370,14 +370,14 @@ def _solve_alphabeta(piles: Tuple[int, ...], rules: Rules, options: SolveOptions
     return _minimax_family(piles, rules, options, "alphabeta")[0]
 
 
-def solve_with_subtree(piles: Iterable[int], rules: RulesLike, method: str,
+def solve_with_subtree(piles: Iterable[int], rules: Rules, method: str,
                        **limits: Any) -> Tuple[Solution, int]:
     """Minimax or alpha-beta, also returning the nodes below the best move's position."""
     name = _check_method(method)
     if name not in ("minimax", "alphabeta"):
         raise UnknownMethodError(f"method must be 'minimax' or 'alphabeta', not {method!r}")
     options = check_options(SolveOptions(**limits))
-    return _minimax_family(as_piles(piles), Rules.coerce(rules), options, name)
+    return _minimax_family(as_piles(piles), rules, options, name)
 
 
 def _solve_tt(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,

@@ -110,7 +110,26 @@ class Solver:
     def __init__(self, rules: RulesLike = None, *, tt_mb: Optional[int] = None,
                  node_limit: Optional[int] = DEFAULT_NODE_LIMIT,
                  time_limit: Optional[float] = None) -> None:
-        self._rules = Rules.coerce(rules)
+        self._start(Rules.coerce(rules), tt_mb, node_limit, time_limit)
+
+    @classmethod
+    def _of(cls, ruleset: Rules, *, tt_mb: Optional[int] = None,
+            node_limit: Optional[int] = DEFAULT_NODE_LIMIT, time_limit: Optional[float] = None) -> "Solver":
+        """``Solver(ruleset, ...)`` for a ``Rules`` (the package's own callers, which
+        read the rules once at their surface: ``nim.solve``'s default Solvers).
+
+        Raises
+        ------
+        NimError
+            For a bad limit.
+        """
+        solver = cls.__new__(cls)
+        solver._start(ruleset, tt_mb, node_limit, time_limit)
+        return solver
+
+    def _start(self, ruleset: Rules, tt_mb: Optional[int], node_limit: Optional[int],
+               time_limit: Optional[float]) -> None:
+        self._rules = ruleset
         self._options = check_options(SolveOptions(node_limit, time_limit, tt_mb, False))
         # made when first needed; its own lock lets one thread at a time use it
         self._table: Optional[TranspositionTable] = None
@@ -125,8 +144,8 @@ class Solver:
         #: a take-and-break game in normal play: its nim-sequence (nim.octal.sums)
         self._sums: Optional[SumTable] = None
         if self._rules.splits and not self._rules.misere:
-            from nim.octal.sums import sum_table
-            self._sums = sum_table(self._rules)
+            from nim.octal.sums import table_of
+            self._sums = table_of(self._rules)
 
     @property
     def rules(self) -> Rules:
@@ -327,9 +346,9 @@ class Solver:
         from nim.solving.batch import batch_values
 
         if self._rules.splits and not self._rules.misere:
-            from nim.octal.sums import sum_table
+            from nim.octal.sums import table_of
             from nim.solving.takebreak import split_values
-            return split_values(positions, sum_table(self._rules))
+            return split_values(positions, table_of(self._rules))
         if self._rules.splits:       # misère: the quotient's products where it covers the batch
             from nim.solving.takebreak import misere_split_values
             found = misere_split_values(positions, self._rules, self.call_options())
@@ -412,7 +431,7 @@ class Solver:
 
 def _new_solver(rules: Rules, tt_mb: Optional[int], node_limit: Optional[int],
                 time_limit: Optional[float]) -> Solver:
-    return Solver(rules, tt_mb=tt_mb, node_limit=node_limit, time_limit=time_limit)
+    return Solver._of(rules, tt_mb=tt_mb, node_limit=node_limit, time_limit=time_limit)
 
 
 def _table_of(mb: int) -> TranspositionTable:

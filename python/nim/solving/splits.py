@@ -22,13 +22,12 @@ import time
 from array import array
 from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
+from nim.errors import InvalidPositionError, SearchLimitError
 from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
 from nim.octal.genus import MAX_TAME_HEAP, tame_table
-from nim.octal.sequence import game_places
 from nim.position import Move, as_piles
 from nim.progress import search_progress
-from nim.rules import SPLIT_RULES, Rules
+from nim.rules import Rules
 from nim.solving.engines import abandon_search, finish_search
 from nim.solving.limits import Limits
 from nim.solving.solution import DEFAULT_TT_MB, SolveOptions, check_options
@@ -65,27 +64,12 @@ class SplitResult(NamedTuple):
     depth: int
 
 
-def _places(rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
-    """``(takes_all, leaves, splits, grundy_game)`` of a split rule.
-
-    Raises
-    ------
-    InvalidRulesError
-        For a take rule (it does not split heaps: the other engines solve it).
-    """
-    if rules.take not in SPLIT_RULES:
-        raise InvalidRulesError(
-            f"the split search plays take-and-break games (an octal code or Grundy's game), not {rules}")
-    _, takes_all, leaves, parts, grundy_game = game_places(rules)
-    return takes_all, leaves, parts, grundy_game
-
-
 def _guide(rules: Rules, top: int, limits: Limits) -> Sequence[int]:
     """Normal-play Grundy values of heaps 0..top (the guide), from the game's SumTable: read
     through a proven period, or computed as far as ``top`` within the search's limits."""
-    from nim.octal.sums import sum_table
+    from nim.octal.sums import table_of
 
-    return sum_table(rules).grundies(range(top + 1), limits)
+    return table_of(rules).grundies(range(top + 1), limits)
 
 
 def _move(heaps: Tuple[int, ...], heap: int, count: int, a: int, b: int) -> Move:
@@ -156,7 +140,8 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
     SearchLimitError
         When a limit stops the search (its ``reason`` says which).
     """
-    takes_all, leaves, parts, grundy_game = _places(rules)
+    # (takes_all, leaves, splits, grundy_game); a take rule is refused there, with the one error text
+    takes_all, leaves, parts, grundy_game = rules.split_places()
     piles = as_piles(heaps)
     top = max(piles, default=0)
     if top > splits.MAX_HEAP:

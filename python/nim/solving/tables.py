@@ -155,11 +155,12 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
     SearchLimitError
         When a search of an option stops on a limit.
     """
-    from nim.octal.sums import sum_table
+    from nim.octal.sums import table_of
     from nim.solving.defaults import solve
-    from nim.solving.takebreak import child, split_moves
+    from nim.position import after_move
+    from nim.solving.takebreak import split_moves
 
-    table = sum_table(rules)
+    table = table_of(rules)
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
@@ -169,7 +170,7 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
             raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
                                    reason="cancelled")
         winning = sorted({move[1] for move in split_moves([heap], rules)
-                          if solve(child([heap], move), rules, limits=limits).value < 0})
+                          if solve(after_move([heap], move), rules, limits=limits).value < 0})
         moves = not table.dead(heap)
         values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
         takes.append(tuple(winning))

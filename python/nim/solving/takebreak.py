@@ -30,7 +30,7 @@ import time
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
-from nim.octal.sums import SumTable, sum_table
+from nim.octal.sums import SumTable, table_of
 from nim.position import Move
 from nim.rules import Rules
 from nim.solving.limits import Limits
@@ -100,7 +100,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         raise NimError(f"method 'quotient' solves misère play; {rules} is normal play, "
                        "where the nim-sum answers (method 'auto' or 'theory')")
     if not rules.misere and method != "tt":
-        value, move = sum_table(rules).solve(piles, _limits(options))   # the limits reach the sequence
+        value, move = table_of(rules).solve(piles, _limits(options))   # the limits reach the sequence
         return Solution(value, move, 0, "theory", time.perf_counter() - started)
     quotient = None
     if method in ("auto", "quotient"):
@@ -121,7 +121,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         if answer is not None:
             value, move = answer
             if move is None:        # a lost position shows a legal move, as the theory of take rules does
-                move = sum_table(rules).first_move(piles) if value < 0 else None
+                move = table_of(rules).first_move(piles) if value < 0 else None
             return Solution(value, move, 0, "genus", time.perf_counter() - started)
         if method == "theory":
             raise NimError(
@@ -136,7 +136,7 @@ def _by_quotient(piles: Tuple[int, ...], rules: Rules, quotient: "MisereQuotient
     """The quotient's answer: lost iff the product of the heaps' elements is in P;
     a winning move that leaves a product in P (a lost position shows a legal move)."""
     if quotient.is_lost(piles):
-        return Solution(-1, sum_table(rules).first_move(piles), 0, "quotient", time.perf_counter() - started)
+        return Solution(-1, table_of(rules).first_move(piles), 0, "quotient", time.perf_counter() - started)
     return Solution(1, quotient.winning_move(piles), 0, "quotient", time.perf_counter() - started)
 
 
@@ -148,19 +148,6 @@ def split_moves(piles: Sequence[int], rules: Rules) -> Iterator[Move]:
     for pile, heap in enumerate(piles):
         for count, split in rules.heap_moves(heap):
             yield Move(pile, count, split)
-
-
-def child(piles: Sequence[int], move: Move) -> List[int]:
-    """The heaps after a move: a split's parts replace the heap, ``a`` at its index
-    and ``b`` right after it; a take leaves the rest (0 when nothing is left)."""
-    after = list(piles)
-    pile, count = move[0], move[1]
-    split = move.split
-    if split is None:
-        after[pile] -= count
-    else:
-        after[pile:pile + 1] = list(split)
-    return after
 
 
 def misere_split_values(positions: Any, rules: Rules, options: SolveOptions) -> Optional[Any]:

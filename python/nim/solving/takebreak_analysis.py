@@ -15,12 +15,13 @@ import time
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from nim.errors import NimError
-from nim.octal.sums import SumTable, sum_table
+from nim.octal.sums import SumTable, table_of
+from nim.position import after_move
 from nim.rules import Rules
 from nim.solving.analysis import MAX_ANALYZED_MOVES, MoveAnalysis, _remaining
 from nim.solving.engines import _short
 from nim.solving.solution import SolveOptions
-from nim.solving.takebreak import _search, child, split_moves, split_solve
+from nim.solving.takebreak import _search, split_moves, split_solve
 
 __all__ = ["analyze_splits", "count_split_moves"]
 
@@ -57,7 +58,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
     SearchLimitError
         When a limit stops a search (the limits hold for the whole analysis).
     """
-    table = sum_table(rules)
+    table = table_of(rules)
     total = count_split_moves(piles, table)
     if total > MAX_ANALYZED_MOVES:
         raise NimError(f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
@@ -81,7 +82,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
         quotient = quotient_for(rules, piles, options)
         if quotient is not None and quotient.covers(max(piles, default=0)):
             # a child's heaps are no larger than the position's: the quotient covers them all
-            return [MoveAnalysis(move, 1 if quotient.is_lost(child(piles, move)) else -1, None)
+            return [MoveAnalysis(move, 1 if quotient.is_lost(after_move(piles, move)) else -1, None)
                     for move in moves], "quotient"
     answers: Dict[Tuple[int, ...], Tuple[int, Optional[int]]] = {}
     methods: Set[str] = set()
@@ -89,7 +90,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
     started = time.monotonic()
     rows = []
     for move in moves:
-        key = _canonical(child(piles, move), table)
+        key = _canonical(after_move(piles, move), table)
         if key not in answers:
             remaining = _remaining(options, nodes, time.monotonic() - started)
             if depth:

@@ -12,13 +12,13 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import SearchLimitError
-from nim.octal.sums import SumTable, sum_table
+from nim.octal.sums import SumTable, table_of
+from nim.position import after_move
 from nim.rules import Rules
 from nim.solving import defaults
 from nim.solving.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, heading, outcome_reason, theory_document,
 )
-from nim.solving.takebreak import child
 
 if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
@@ -71,13 +71,13 @@ def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Ex
     InvalidPositionError, NimError, SearchLimitError
         As ``nim.solve``.
     """
-    table = sum_table(rules)
+    table = table_of(rules)
     solution = defaults.solve(position, rules, "auto", **limits)
     grundies = table.grundies(position)
     x, big, ones = _summary(grundies)
     after = None
     if solution.move is not None:
-        after = _summary(table.grundies(child(position, solution.move)))
+        after = _summary(table.grundies(after_move(position, solution.move)))
     rule = {"theory": "octal-nim-sum", "genus": "genus", "quotient": "quotient"}.get(
         solution.method, "split-search")
     genus = _genera(position, rules) if rules.misere else None
@@ -121,7 +121,7 @@ def quotient_account(position: Tuple[int, ...], quotient: "MisereQuotient",
         "after_in_p": None,
     }
     if move is not None:
-        later = _product(quotient, child(position, move))
+        later = _product(quotient, after_move(position, move))
         account["after"] = name(later)
         account["after_in_p"] = later in quotient.p_portion
     return account
@@ -203,7 +203,7 @@ def split_lines(e: Explanation) -> List[str]:
         split = e.move.split
         if split is not None:
             a, b = split
-            table = sum_table(e.rules)
+            table = table_of(e.rules)
             reached = (f"G({a}) xor G({b}) = {table.grundy(a)} xor {table.grundy(b)} = {g_after}")
         else:
             reached = f"{g_after}"

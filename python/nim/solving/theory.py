@@ -38,9 +38,9 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
     ruleset = Rules.coerce(rules)
     if ruleset.splits:          # a take-and-break game: its nim-sequence
-        from nim.octal.sequence import nim_sequence
+        from nim.octal.sequence import sequence_values
 
-        return nim_sequence(ruleset, n + 1).tolist()
+        return sequence_values(ruleset, n + 1).tolist()
     try:
         core = engines.theory(ruleset)
     except NimError:

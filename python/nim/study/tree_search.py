@@ -231,7 +231,8 @@ def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List
     first), one at a time: a pile of 10**8 has 10**8 moves. A take-and-break game's
     splits follow each take (``nim.solving.takebreak.split_moves``)."""
     if rules.splits:
-        from nim.solving.takebreak import child as after, split_moves
+        from nim.position import after_move as after
+        from nim.solving.takebreak import split_moves
 
         for move in split_moves(piles, rules):
             yield move, after(piles, move)

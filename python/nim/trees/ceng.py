@@ -12,6 +12,7 @@ from typing import Any, Iterable, List, Tuple
 
 from nim.errors import IllegalMoveError, UnknownMethodError
 from nim.position import as_piles
+from nim.rules import MISERE
 from nim.solving.engines import solve_with_subtree
 from nim.inputs import method_key
 
@@ -57,7 +58,7 @@ def SolveGame(method_name: str, game: Iterable[int], **limits: Any) -> Tuple[Lis
     if key not in _METHODS:
         raise UnknownMethodError(f"unknown method {method_name!r}: expected 'Minimax' or 'AlphaBeta'")
     piles = as_piles(game)
-    solution, nodes_below = solve_with_subtree(piles, CENG_RULES, _METHODS[key], **limits)
+    solution, nodes_below = solve_with_subtree(piles, MISERE, _METHODS[key], **limits)   # CENG_RULES
     if solution.move is None:
         raise IllegalMoveError(f"no move from {list(piles)}: every pile is empty")
     after = list(piles)
