@@ -284,8 +284,8 @@ def _reverify(pre: _Pretension, places: Places) -> None:
 def _game_of(rules: Any) -> Tuple[str, Places]:
     if isinstance(rules, str) and rules.strip()[:1] in tuple("01234567."):
         rules = f"octal={rules.strip()}"      # a bare code: 0.77
-    try:
-        parsed = Rules.coerce(rules)
+    try:                                      # a Rules (a solve's) is read once, at its surface
+        parsed = rules if isinstance(rules, Rules) else Rules.coerce(rules)
     except NimError as error:
         raise QuotientError(str(error)) from None
     if parsed.take == "grundy":
