@@ -79,6 +79,10 @@ MEMO_ENTRIES = 1 << 25
 #: 4.7 reach heaps 60, 58, 41 in 15 s instead of 18, 18, 15.
 REBASE = True
 
+#: Most freed-heap choices MisereSolver's recalibration tries at one failure
+#: before the recalibrations of KEEP_BASE_ORDER take over.
+REBASE_TRIES = 64
+
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
 
@@ -834,7 +838,7 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
     other heaps keep their candidate element. The trial is the candidate times
     only this step's components (not every component freed so far), so it stays
     a few times the candidate's size. A generator, as ``_expand``; raises
-    ``_Unseparated`` when MAX_RECALIBRATIONS choices leave the failure as it is."""
+    ``_Unseparated`` when REBASE_TRIES choices leave the failure as it is."""
     build_candidate = _core().build_candidate
 
     live = [h for h in range(1, n + 1) if h in pieces]
@@ -877,9 +881,9 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
                 if bool(trial.P[trial.word(failure)]) == truth:
                     found = trial
                     break
-                if tried >= MAX_RECALIBRATIONS:
+                if tried >= REBASE_TRIES:
                     break
-            if found is not None or tried >= MAX_RECALIBRATIONS:
+            if found is not None or tried >= REBASE_TRIES:
                 break
         if found is None:
             raise _Unseparated(candidate.order)
