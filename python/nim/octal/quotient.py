@@ -852,6 +852,8 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
             base_pre.order, base_pre.table, base, comp, [c for _, c in freed], options, live,
             max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
             cancel=cancel)
+        if isinstance(cancel, _Watch):
+            cancel.candidate = order        # the progress shows the candidate's size
         return _Pretension(order, table, p_bytes, images)
 
     first = [pre.phi[h] if h < n else 0 for h in range(n + 1)]
