@@ -130,6 +130,26 @@ def test_dawson_kayles_bounded():
             assert q.is_lost(heaps) == lost(tuple(sorted(heaps))), heaps
 
 
+@pytest.mark.parametrize("setting", [{"REBASE": False}, {"REBASE_TRIES": 1}])
+def test_dawson_kayles_by_the_fallback_recalibrations(monkeypatch, setting):
+    # MisereSolver's recalibration (rebasing on each candidate) comes first; the older
+    # pair from Q_{n-1} takes over when it stops (here: alone, or after one choice a
+    # failure). Either way the verified quotient is the same one.
+    from nim.octal import quotient as engine
+
+    for name, value in setting.items():
+        monkeypatch.setattr(engine, name, value)
+    q = misere_quotient("dawson-kayles", 26, cache=False)
+    assert (q.order, len(q.p_portion), q.bound) == (144, 23, 26)
+    assert [(h, o) for h, o in q.growth] == [(2, 2), (4, 6), (10, 12), (14, 24), (25, 144)]
+    check_laws(q)
+    lost, _ = brute_force("0.07")
+    for big in (25, 26):
+        for small in range(0, 13):
+            heaps = [big, small] if small else [big]
+            assert q.is_lost(heaps) == lost(tuple(sorted(heaps))), heaps
+
+
 def test_dawson_kayles_to_heap_30():
     # Siegel: |Q_30(0.07)| = 360; the study: P-portion 65, growth 176 at heap 27, 360 at 30
     q = misere_quotient("dawson-kayles", 30, cache=False)

@@ -47,12 +47,11 @@ WALK_MEMORY = 1 << 29
 #: Most entries of a candidate's multiplication table (4 bytes each).
 MAX_TABLE = 1 << 26
 
-#: The two ways a heap given a component is mapped, tried in this order (the
-#: second when the first passes the size limit): keeping its old element too
-#: (True: the new quotient refines the old one on old heaps), or leaving the old
-#: quotient (False). Neither converges on every game; together they reach further.
-#: Keeping first is what MisereSolver's trial (old quotient times cyclic parts)
-#: does, and on Dawson's Kayles its trials are 3-4x smaller (Q_30 in 3.6 s, not 12 s).
+#: The two ways the older recalibrations (``_expand``, the fallback when
+#: MisereSolver's stops) map a heap given a component, run side by side: keeping
+#: its old element too (True: the new quotient refines the old one on old heaps),
+#: or leaving the old quotient (False). Neither converges on every game; together
+#: they reach further (keeping: Dawson's Kayles Q_30 in 3.6 s, not 12 s).
 KEEP_BASE_ORDER = (True, False)
 
 #: How the heaps of a failure are given components: all old heaps of one old
@@ -72,6 +71,17 @@ LARGEST_FIRST = True
 
 #: Most table entries of the trials a recalibration keeps built (128 MiB).
 MEMO_ENTRIES = 1 << 25
+
+#: Try MisereSolver's recalibration (each step's candidate the next trial's
+#: base, ``_expand_rebase``) before those of KEEP_BASE_ORDER: Dawson's Kayles
+#: Q_33 in 0.82 s instead of 18.5 s (one process, loaded machine), its largest
+#: trial 5,660 elements instead of 1.41 million; in 15 s, 0.26, 4.07, 4.7, 0.35
+#: reach heaps 60, 58, 41, 23 instead of 18, 18, 15, 17.
+REBASE = True
+
+#: Most freed-heap choices MisereSolver's recalibration tries at one failure
+#: before the recalibrations of KEEP_BASE_ORDER take over.
+REBASE_TRIES = 64
 
 #: Most freed-heap combinations tried at one failure before the indices grow.
 MAX_RECALIBRATIONS = 64
@@ -440,6 +450,14 @@ def _index_period(index: int) -> int:
     return max(2, 2 * ((index - 4) // 2))
 
 
+class _Unseparated(Exception):
+    """No choice of freed heaps separates the least failure (MisereSolver gives up there)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.size = size
+
+
 class _Stop(Exception):
     def __init__(self, reason: str, size: int, what: str = "trial monoid") -> None:
         super().__init__(reason)
@@ -632,15 +650,33 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
 
 def _expand_either(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
                    deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
-    """The first verified candidate of the recalibrations of KEEP_BASE_ORDER, run
-    side by side: the one that has spent less time builds its next trial (on
-    Dawson's heap 33 the first runs into the size limit after 2.4 M-element
-    trials while the second converges; run in turn, the first's waste is paid in
-    full). A recalibration that passes the size limit drops out; the last one's
-    stop is raised."""
+    """The first verified candidate: MisereSolver's recalibration (``_expand_rebase``)
+    first; when it passes the size limit or cannot separate a failure, the
+    recalibrations of KEEP_BASE_ORDER from Q_{n-1}, side by side."""
     QuotientStop = _core().QuotientStop
 
-    runs = [_expand(pre, places, pieces, n, deadline, cancel, max_order, keep) for keep in KEEP_BASE_ORDER]
+    if REBASE:
+        try:
+            return _side_by_side([_expand_rebase(pre, places, pieces, n, deadline, cancel, max_order)])
+        except _Unseparated as stuck:
+            if not KEEP_BASE_ORDER:
+                raise QuotientStop("size", stuck.size) from None
+        except QuotientStop as stop:
+            if stop.reason != "size" or not KEEP_BASE_ORDER:
+                raise
+    return _side_by_side([_expand(pre, places, pieces, n, deadline, cancel, max_order, keep)
+                          for keep in KEEP_BASE_ORDER])
+
+
+def _side_by_side(runs: List[Generator[None, None, _Pretension]]) -> _Pretension:
+    """The first verified candidate of several recalibrations run side by side:
+    the one that has spent less time builds its next trial (on Dawson's heap 33
+    the keeping one runs into the size limit after 2.4 M-element trials while
+    the leaving one converges; run in turn, the first's waste is paid in full).
+    A recalibration that passes the size limit drops out; the last one's stop
+    is raised."""
+    QuotientStop = _core().QuotientStop
+
     spent = [0.0] * len(runs)
     active = list(range(len(runs)))
     while True:
@@ -780,6 +816,80 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
             found = (config, build(config))
             yield
         freed, candidate = found
+
+
+def _cyclic_index(pre: _Pretension, x: int) -> int:
+    """The least i with x^i = x^(i+p) for some p >= 1 (x^0 the identity)."""
+    seen: Dict[int, int] = {}
+    y = 0
+    while y not in seen:
+        seen[y] = len(seen)
+        y = pre.mul(y, x)
+    return seen[y]
+
+
+def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
+                   deadline: Optional[float], cancel: Any, max_order: int
+                   ) -> Generator[None, None, _Pretension]:
+    """Grow Q for heap n as MisereSolver does: the first trial is Q_{n-1} times
+    C(2, 2) for heap n; at each least failure w, the heaps of w are freed -- one,
+    then two, ... -- each leaving the *current candidate* for a cyclic component
+    of index max(its element's cyclic index, its exponent in w less one); the
+    other heaps keep their candidate element. The trial is the candidate times
+    only this step's components (not every component freed so far), so it stays
+    a few times the candidate's size. A generator, as ``_expand``; raises
+    ``_Unseparated`` when REBASE_TRIES choices leave the failure as it is."""
+    build_candidate = _core().build_candidate
+
+    live = [h for h in range(1, n + 1) if h in pieces]
+    options = [pieces.get(h, []) for h in range(n + 1)]
+
+    def build(base_pre: _Pretension, base: List[int], freed: List[Tuple[int, Tuple[int, int]]]) -> _Pretension:
+        comp = [-1] * (n + 1)
+        for slot, (h, _) in enumerate(freed):
+            comp[h] = slot
+        _, order, table, p_bytes, images = build_candidate(
+            base_pre.order, base_pre.table, base, comp, [c for _, c in freed], options, live,
+            max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
+            cancel=cancel)
+        if isinstance(cancel, _Watch):
+            cancel.candidate = order        # the progress shows the candidate's size
+        return _Pretension(order, table, p_bytes, images)
+
+    first = [pre.phi[h] if h < n else 0 for h in range(n + 1)]
+    candidate = build(pre, first, [(n, (2, 2))])
+    yield
+    while True:
+        failure = _verify(candidate, places, n, deadline, cancel, pieces)
+        if failure is None:
+            return candidate
+        truth = not candidate.P[candidate.word(failure)]
+        exponent: Dict[int, int] = {}
+        for h in failure:
+            exponent[h] = exponent.get(h, 0) + 1
+        heaps = sorted(exponent, reverse=LARGEST_FIRST)
+        found = None
+        tried = 0
+        for size in range(1, len(heaps) + 1):
+            for subset in itertools.combinations(heaps, size):
+                freed = []
+                for h in subset:
+                    index = max(_cyclic_index(candidate, candidate.phi[h]), exponent[h] - 1)
+                    freed.append((h, (index, _index_period(index))))
+                base = [0 if h in subset else candidate.phi[h] for h in range(n + 1)]
+                trial = build(candidate, base, freed)
+                tried += 1
+                yield
+                if bool(trial.P[trial.word(failure)]) == truth:
+                    found = trial
+                    break
+                if tried >= REBASE_TRIES:
+                    break
+            if found is not None or tried >= REBASE_TRIES:
+                break
+        if found is None:
+            raise _Unseparated(candidate.order)
+        candidate = found
 
 
 # ---------------------------------------------------------------- presentation
