@@ -24,45 +24,17 @@ QuotientProgressCallback = Callable[[int, int, float], None]
 QUIET_SECONDS = 0.5
 
 
-class _NodeProgress:
-    """A tqdm counter of nodes, opened once the search has run QUIET_SECONDS.
+class _Line:
+    """One tqdm line on stderr, opened by a subclass once its work has run
+    QUIET_SECONDS, and cleared by ``close``."""
 
-    ``table`` (a nimcore TranspositionTable) adds its fill to the display;
-    ``base`` is added to the node counts reported, so that several searches
-    (nim.analyze solves one per move) show as one running total.
-    """
-
-    def __init__(self, label: str, table: Any = None) -> None:
-        self._label = label
+    def __init__(self) -> None:
         self._bar: Optional[Any] = None
         self._shown = 0
         self._started = time.monotonic()
-        self.table: Any = table
-        self.base = 0
+        # a Ctrl-C inside tqdm's first draw would leave that line behind
+        # with no bar to clear it: close() then blanks it by hand
         self._opening = False
-
-    def __call__(self, nodes: int, seconds: float) -> None:
-        total = self.base + nodes
-        if self._bar is None:
-            if time.monotonic() - self._started < QUIET_SECONDS:
-                return
-            from tqdm import tqdm  # type: ignore[import-untyped]  # imported only when a search runs long
-
-            # a Ctrl-C inside tqdm's first draw would leave that line behind
-            # with no bar to clear it: close() then blanks it by hand
-            self._opening = True
-            self._bar = tqdm(
-                desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,
-                leave=False, dynamic_ncols=True,
-            )
-            self._opening = False
-        if self.table is not None:
-            self._bar.set_postfix_str(
-                f"table {self.table.entries:,} entries, {100 * self.table.fill:.1f}% full",
-                refresh=False,
-            )
-        self._bar.update(total - self._shown)    # redraws at most 10 times a second
-        self._shown = total
 
     def close(self) -> None:
         if self._bar is not None:
@@ -77,6 +49,42 @@ class _NodeProgress:
             self._opening = False
 
 
+class _NodeProgress(_Line):
+    """A tqdm counter of nodes, opened once the search has run QUIET_SECONDS.
+
+    ``table`` (a nimcore TranspositionTable) adds its fill to the display;
+    ``base`` is added to the node counts reported, so that several searches
+    (nim.analyze solves one per move) show as one running total.
+    """
+
+    def __init__(self, label: str, table: Any = None) -> None:
+        super().__init__()
+        self._label = label
+        self.table: Any = table
+        self.base = 0
+
+    def __call__(self, nodes: int, seconds: float) -> None:
+        total = self.base + nodes
+        if self._bar is None:
+            if time.monotonic() - self._started < QUIET_SECONDS:
+                return
+            from tqdm import tqdm  # type: ignore[import-untyped]  # imported only when a search runs long
+
+            self._opening = True
+            self._bar = tqdm(
+                desc=self._label, unit=" nodes", unit_scale=True, file=sys.stderr,
+                leave=False, dynamic_ncols=True,
+            )
+            self._opening = False
+        if self.table is not None:
+            self._bar.set_postfix_str(
+                f"table {self.table.entries:,} entries, {100 * self.table.fill:.1f}% full",
+                refresh=False,
+            )
+        self._bar.update(total - self._shown)    # redraws at most 10 times a second
+        self._shown = total
+
+
 def search_progress(label: str, enabled: Optional[bool] = None,
                     table: Any = None) -> Optional[_NodeProgress]:
     """A progress callback for a search, or None when progress is not shown.
@@ -89,18 +97,15 @@ def search_progress(label: str, enabled: Optional[bool] = None,
     return _NodeProgress(label, table) if enabled else None
 
 
-class _QuotientProgress:
+class _QuotientProgress(_Line):
     """A tqdm counter of the heaps a misère quotient has reached, with the size of
     its candidate, opened once the computation has run QUIET_SECONDS (the engine
     calls it after each heap and twice a second during a long one; tqdm redraws
     at most ten times a second)."""
 
     def __init__(self, game: str) -> None:
+        super().__init__()
         self._label = f"misère quotient of {game}"
-        self._bar: Optional[Any] = None
-        self._shown = 0
-        self._started = time.monotonic()
-        self._opening = False
 
     def __call__(self, heap: int, size: int, seconds: float) -> None:
         if self._bar is None:
@@ -117,17 +122,6 @@ class _QuotientProgress:
         self._bar.update(max(0, heap - self._shown))
         self._shown = max(self._shown, heap)
 
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.refresh()
-            self._bar.close()
-            self._bar = None
-        elif self._opening:
-            import shutil  # only here: start-up
-
-            width = shutil.get_terminal_size().columns
-            sys.stderr.write("\r" + " " * (width - 1) + "\r")
-            self._opening = False
 
 
 def quotient_progress(game: str, enabled: Optional[bool] = None) -> Optional[_QuotientProgress]:
