@@ -85,6 +85,8 @@ cdef struct OctState:
     bint grundy_game                    # the two parts must differ
     bint fast                           # the rare-values method may be used ...
     bint sparse                         # ... and is: the rare heaps are few enough
+    bint both_ends                      # the scan for rare values pairs from both ends
+    bint plain_fallback                 # too many rare heaps: the plain mex until a review
     # progress
     uint64_t n                          # heaps computed: G(0) .. G(n - 1)
     uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
@@ -206,7 +208,7 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
             mask = pmask
             posdep = True
     s.next_review = 2 * s.n
-    if s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
+    if s.plain_fallback and s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
         # no sparse space (yet): pairing every rare heap would cost more than the
         # plain mex; the plain mex goes on, and the next review looks again
         s.sparse = False
@@ -226,7 +228,7 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
 
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
-    cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
+    cdef uint64_t n, m, a, b, half, j, last, block, stamp, spent = 0, t, step, top, low_end, bottom, twin
     cdef uint64_t* seen = s.seen
     cdef uint32_t v, x, cstar, need, mask, xpar
     cdef int i
@@ -254,14 +256,17 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 if n < s.split[i] + 2:
                     continue
                 m = n - s.split[i]
+                # Grundy's game may not split m into two equal parts
+                twin = m // 2 if s.grundy_game and not (m & 1) else 0
                 j = 0
                 while j < s.n_rare:
                     a = s.rare[j]
                     if a >= m:
                         break
-                    x = g[m - a]
-                    if s.posdep or _parity(x & mask):
-                        seen[g[a] ^ x] = stamp
+                    # a rare part with a common one: a common value; two rare parts (a rare
+                    # value, or the rest's class) are marked too, for they cost nothing here
+                    if a != twin:
+                        seen[g[a] ^ g[m - a]] = stamp
                     j += 1
                 spent += j + 1
             # the smallest common value missing bounds the mex (common: reached by a rare
@@ -286,25 +291,36 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 for i in range(s.n_split):
                     if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
                         half = _half(s, n - s.split[i])
+                # from both ends of the splits at once (pairs of two large parts, whose values
+                # are large, are at the far end: a value made by a few pairs is as likely there);
+                # low: smaller parts below ``a`` done, high: the ``t`` largest smaller parts done
                 a = 1
+                t = 0
                 block = _FIRST_BLOCK
-                while a <= half:
-                    block_end = a + block
+                while a + t <= half:
+                    step = block
                     if block < _LAST_BLOCK:
                         block *= 2
-                    if block_end > half + 1:
-                        block_end = half + 1
                     for i in range(s.n_split):
                         if n < s.split[i] + 2:
                             continue
                         m = n - s.split[i]
                         last = _half(s, m)
-                        if last >= block_end:
-                            last = block_end - 1
-                        for b in range(a, last + 1):
+                        if last < a + t:
+                            continue                   # this place is done
+                        top = last - t                 # smaller parts a .. top still to pair
+                        low_end = a + step - 1 if a + step - 1 < top else top
+                        for b in range(a, low_end + 1):
                             seen[g[b] ^ g[m - b]] = stamp
-                    spent += (block_end - a) * s.n_split
-                    a = block_end
+                        spent += low_end - a + 1
+                        if s.both_ends and top > low_end:
+                            bottom = top - step + 1 if top >= low_end + step else low_end + 1
+                            for b in range(bottom, top + 1):
+                                seen[g[b] ^ g[m - b]] = stamp
+                            spent += top - bottom + 1
+                    a += step
+                    if s.both_ends:
+                        t += step
                     v = 0
                     while v < cstar and seen[v] == stamp:
                         v += 1
@@ -335,6 +351,12 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             if n & 1:
                 s.hist_odd[v] += 1
             if v > s.largest:
+                if (v ^ s.largest) > s.largest and s.fast:
+                    # the values pass a power of two: the mask has no say on the new top bit
+                    # yet, so the new values' class is a guess; choose the mask again (and
+                    # class every heap again) once an eighth more heaps show how they fall
+                    if n + n // 8 + 1 < s.next_review:
+                        s.next_review = n + n // 8 + 1
                 s.largest = v
                 s.largest_at = n
             if s.sparse and _is_rare(s, v, n) and _push_rare(s, n) != _RUN_OK:
@@ -527,6 +549,8 @@ cdef class OctalSequence:
             raise ValueError("Grundy's game splits at place 0 only")
         self.c_s.fast = fast and self.c_s.n_split > 0
         self.c_s.sparse = self.c_s.fast
+        self.c_s.both_ends = True
+        self.c_s.plain_fallback = True
         self.c_s.pos_ok = self.c_s.fast
         for i in range(1, self.c_s.n_split):
             if (self.c_s.split[i] ^ self.c_s.split[0]) & 1:
@@ -744,6 +768,27 @@ cdef class OctalSequence:
     def sparse(self):
         """True while the rare-values method is in use (False: the plain mex, for now)."""
         return bool(self.c_s.sparse)
+
+    @property
+    def both_ends(self):
+        """True when the scan for the rare values below the common bound pairs from both ends
+        of the splits (the default), False: from the small parts up (either is exact)."""
+        return bool(self.c_s.both_ends)
+
+    @both_ends.setter
+    def both_ends(self, bint value):
+        self.c_s.both_ends = value
+
+    @property
+    def plain_fallback(self):
+        """True (the default) when the plain mex computes while even the best mask leaves more
+        than one heap in eight rare; False: the rare-values method throughout (as exact; for
+        tests and measurements where the sparse space has not shown yet)."""
+        return bool(self.c_s.plain_fallback)
+
+    @plain_fallback.setter
+    def plain_fallback(self, bint value):
+        self.c_s.plain_fallback = value
 
     @property
     def position_type(self):
