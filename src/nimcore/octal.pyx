@@ -247,6 +247,33 @@ cdef void _mark_pairs(const val_t* g, uint64_t* seen, uint64_t m, uint64_t first
         a += 1
 
 
+cdef inline uint64_t _count_below(const uint32_t* rare, uint64_t count, uint64_t m) noexcept nogil:
+    """How many of the ascending ``rare[0 .. count)`` are below m (binary search)."""
+    cdef uint64_t lo = 0, hi = count, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if rare[mid] < m:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare, uint64_t first,
+                           uint64_t end, uint64_t m, uint64_t stamp) noexcept nogil:
+    """Mark G(a) ^ G(m - a) for the rare heaps a = rare[first .. end), all below m; four a step."""
+    cdef uint64_t j = first
+    while j + 4 <= end:
+        seen[g[rare[j]] ^ g[m - rare[j]]] = stamp
+        seen[g[rare[j + 1]] ^ g[m - rare[j + 1]]] = stamp
+        seen[g[rare[j + 2]] ^ g[m - rare[j + 2]]] = stamp
+        seen[g[rare[j + 3]] ^ g[m - rare[j + 3]]] = stamp
+        j += 4
+    while j < end:
+        seen[g[rare[j]] ^ g[m - rare[j]]] = stamp
+        j += 1
+
+
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
     cdef uint64_t n, m, a, b, half, j, last, block, stamp, spent = 0, t, step, top, low_end, bottom, twin
@@ -277,18 +304,16 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 if n < s.split[i] + 2:
                     continue
                 m = n - s.split[i]
-                # Grundy's game may not split m into two equal parts
-                twin = m // 2 if s.grundy_game and not (m & 1) else 0
-                j = 0
-                while j < s.n_rare:
-                    a = s.rare[j]
-                    if a >= m:
-                        break
-                    # a rare part with a common one: a common value; two rare parts (a rare
-                    # value, or the rest's class) are marked too, for they cost nothing here
-                    if a != twin:
-                        seen[g[a] ^ g[m - a]] = stamp
-                    j += 1
+                # every rare part a < m, with its rest: a rare part with a common one makes a
+                # common value; two rare parts (a rare value, or the rest's class) are marked
+                # too, for they cost nothing here -- but Grundy's game may not split m in halves
+                j = _count_below(s.rare, s.n_rare, m)
+                twin = _count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
+                if twin < j and s.rare[twin] == m // 2:
+                    _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
+                    _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
+                else:
+                    _mark_rare_pairs(g, seen, s.rare, 0, j, m, stamp)
                 spent += j + 1
             # the smallest common value missing bounds the mex (common: reached by a rare
             # part and a common one; position-type, the class depends on the rest's parity) ...
