@@ -19,15 +19,21 @@ common one. For a good mask almost every heap is common and only a few are
 rare: the common options of a split are then all found by pairing each rare
 heap a with m - a (``n_rare`` pairings, not m / 2). The smallest common value
 missing among them, c, bounds the mex; only the rare values below c must still
-be looked for among the other pairs, and a short scan usually finds them all.
+be looked for among the other pairs, and a short scan usually finds them all
+(from both ends of the splits once its first blocks are done: a value made by
+only a few pairs of two large parts is found sooner at the far end).
 A full scan happens only when a rare value is really missing, i.e. when G(n)
 itself is rare -- rarely. The method is exact for any mask; the mask only sets
 its speed, and it is chosen (and re-chosen as the sequence grows) from the
 values seen so far: the mask that makes the fewest heaps rare, found for every
-mask at once by a Walsh-Hadamard transform of the values' histogram.
+mask at once by a Walsh-Hadamard transform of the values' histogram. It is
+chosen again at each doubling of the heaps, when the rare heaps have doubled,
+and an eighth more heaps after the values first pass a power of two (the mask
+had no say on the new top bit: 0.04, whose values grow past 1,000, needs it).
 Where even the best mask leaves more than one heap in eight rare (no sparse
 space: Dawson's chess, where 0 keeps coming back), pairing the rare heaps would
-cost more than the plain mex, which then goes on until a review finds them few.
+cost more than the plain mex, which then goes on until a review finds them few
+(``plain_fallback = False`` keeps the rare-values method throughout).
 
 Values are stored in an ``array.array``: one byte a heap while they are below
 256, then two bytes (the array is widened once). A value past 65,535 stops the
@@ -56,6 +62,7 @@ cdef enum:
     _DENSE_SHARE = 8          # under the best mask: the plain mex (until a review finds fewer)
     _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
+    _FAR_FROM = 128           # blocks this long or longer also pair from the far end
 
 #: From this many heaps on, the period is looked for in constant memory
 #: (``find_period``), not with a Z array of two bytes a heap.
@@ -279,6 +286,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
     cdef uint64_t n, m, a, b, half, j, last, block, stamp, spent = 0, t, step, top, low_end, bottom, twin
     cdef uint64_t* seen = s.seen
     cdef uint32_t v, x, cstar, need, mask, xpar
+    cdef bint far
     cdef int i
     cdef uint8_t wide = 0
     if val_t is uint16_t:
@@ -347,6 +355,9 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     step = block
                     if block < _LAST_BLOCK:
                         block *= 2
+                    # the far end once the near one has had its first blocks (Kayles' values
+                    # are found there at once)
+                    far = s.both_ends and step >= _FAR_FROM
                     for i in range(s.n_split):
                         if n < s.split[i] + 2:
                             continue
@@ -358,12 +369,12 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                         low_end = a + step - 1 if a + step - 1 < top else top
                         _mark_pairs(g, seen, m, a, low_end, stamp)
                         spent += low_end - a + 1
-                        if s.both_ends and top > low_end:
+                        if far and top > low_end:
                             bottom = top - step + 1 if top >= low_end + step else low_end + 1
                             _mark_pairs(g, seen, m, bottom, top, stamp)
                             spent += top - bottom + 1
                     a += step
-                    if s.both_ends:
+                    if far:
                         t += step
                     v = 0
                     while v < cstar and seen[v] == stamp:
