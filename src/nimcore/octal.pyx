@@ -521,15 +521,23 @@ cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m, uint64_t wi
     window = max(n0, 1) + p covers every value a split reaches (a split with a
     larger smaller part a has the twin (a - p, b + p) of the same values).
     """
-    cdef uint64_t a, last
+    cdef uint64_t a = 1, last
+    cdef const val_t* down
     if m < 2:
         return False
     last = _half(s, m)
     if window and last >= window:
         last = window - 1
-    for a in range(1, last + 1):
+    down = g + m
+    while a + 3 <= last:                # four a step, one branch (a table of 10**6 rows runs it)
+        if ((g[a] == down[-<int64_t>a]) | (g[a + 1] == down[-<int64_t>(a + 1)])
+                | (g[a + 2] == down[-<int64_t>(a + 2)]) | (g[a + 3] == down[-<int64_t>(a + 3)])):
+            return True
+        a += 4
+    while a <= last:
         if g[a] == g[m - a]:
             return True
+        a += 1
     return False
 
 
