@@ -194,6 +194,41 @@ def test_q_table_layouts_give_one_grade(tmp_path: Path, monkeypatch: pytest.Monk
     assert "objects left" in text and "Worst blunders" in text
 
 
+def test_the_classic_layout_in_every_form_of_its_numbers() -> None:
+    """The classic layout read in bulk (tuples of ints, float values) and in every other form
+    of its numbers (NumPy ints and huge values, NumPy ints and strings in the keys), which is
+    read the general way: one grade, the documented greedy rule's, written plainly. A NaN
+    value, a string or None is an error that names the entry."""
+    rule, start = "misere", (1, 3, 5)
+    rng = random.Random(11)
+    values = {(piles, move): rng.choice([-2, -1, 0, 1, 3])
+              for piles in reachable(rule, start) for move, _ in oracles.moves(rule, piles)
+              if rng.random() < 0.7}
+
+    def greedy(piles: Piles) -> Tuple[int, int]:
+        moves = sorted(m for m, _ in oracles.moves(rule, piles))
+        return max(moves, key=lambda m: (values.get((piles, m), 0), [-x for x in m]))
+
+    want = expected(rule, start, greedy)
+    forms = [
+        {key: float(q) for key, q in values.items()},                    # the bulk form
+        dict(values),                                                    # int values: bulk too
+        {key: np.float64(q) for key, q in values.items()},              # a float subclass: bulk
+        {key: np.int64(q) for key, q in values.items()},                # NumPy ints: general
+        {key: q * 2**70 for key, q in values.items()},                  # past 64 bits: general
+        {(tuple(np.int64(p) for p in piles), move): q for (piles, move), q in values.items()},
+        {(",".join(map(str, piles)), move): q for (piles, move), q in values.items()},   # JSON-style
+    ]
+    for form in forms:
+        check(nim.study.grade.grade(form, rule, start), want)
+    mixed = {key: (float(q) if n % 2 else q) for n, (key, q) in enumerate(values.items())}
+    check(nim.study.grade.grade(mixed, rule, start), want)
+    last = list(values)[-1]
+    for bad, problem in ((float("nan"), "is NaN"), ("1", "is not a number"), (None, "is not a number")):
+        with pytest.raises(nim.NimError, match=problem):
+            nim.study.grade.grade({**values, last: bad}, rule, start)
+
+
 def test_a_gymnasium_style_policy_and_illegal_answers() -> None:
     class Policy:
         """Predicts action ids (pile * max_pile + count - 1) from an observation array."""

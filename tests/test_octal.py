@@ -156,6 +156,62 @@ def test_rare_values_method_equals_plain_mex_on_fifty_codes(code):
     assert nim.octal.nim_sequence(f"octal={code}", heaps, method="rare") == plain
 
 
+def _rare_method(rules: str, heaps: int, both_ends: bool = True) -> "array[int]":
+    """G(0 .. heaps - 1) by the rare-values method throughout: no plain mex where the rare
+    heaps are many (``plain_fallback`` off), the rare values looked for from both ends of
+    the splits or from the small parts up."""
+    from nim.octal.sequence import new_sequence
+
+    _, sequence = new_sequence(rules, "rare")
+    sequence.plain_fallback = False
+    sequence.both_ends = both_ends
+    sequence.extend(heaps)
+    assert sequence.sparse
+    values: "array[int]" = sequence.values()
+    return values
+
+
+def test_0_04_by_the_rare_values_method_equals_the_plain_mex_to_2_16():
+    # 0.04's values grow past 1,000 and its rare heaps stay many until past 2**17: the
+    # rare-values method, forced throughout, with the mask chosen again as the values pass
+    # each power of two (256 at heap 9,169, 512 at 35,663), against the plain mex
+    plain = nim.octal.nim_sequence("octal=0.04", 1 << 16, method="plain")
+    assert list(plain[:600]) == oracle_sequence("0.04", 600)
+    assert _rare_method("octal=0.04", 1 << 16) == plain
+    assert _rare_method("octal=0.04", 1 << 16, both_ends=False) == plain
+    assert nim.octal.nim_sequence("octal=0.04", 1 << 16) == plain      # the default choice
+
+
+@pytest.mark.parametrize("rules", ["grundy-game", "octal=0.142", "octal=0.137", "octal=4.07", "octal=0.6"])
+def test_the_rare_scan_from_either_end_equals_the_plain_mex(rules):
+    plain = nim.octal.nim_sequence(rules, 12_000, method="plain")
+    assert _rare_method(rules, 12_000) == plain
+    assert _rare_method(rules, 12_000, both_ends=False) == plain
+
+
+def test_the_mask_is_chosen_again_when_the_values_pass_a_power_of_two():
+    """0.04's values first reach 512 at heap 35,663; an eighth more heaps later the mask is
+    one that makes the fewest of heaps 1 .. 40,120 rare (counted here for every mask by
+    brute force), not the one chosen before the values had that bit."""
+    from nim.octal.sequence import new_sequence
+
+    plain = nim.octal.nim_sequence("octal=0.04", 40_122, method="plain")
+    first = next(n for n, value in enumerate(plain) if value >= 512)
+    assert first == 35_663
+    counts: Dict[int, int] = {}
+    for value in plain[1:40_121]:
+        counts[value] = counts.get(value, 0) + 1
+    rare = {mask: sum(c for value, c in counts.items() if bin(value & mask).count("1") % 2 == 0)
+            for mask in range(1, 1024)}
+    _, sequence = new_sequence("octal=0.04", "rare")
+    sequence.plain_fallback = False
+    sequence.extend(first + first // 8 + 2)
+    assert not sequence.position_type and sequence.mask & 512
+    assert rare[sequence.mask] == min(rare.values())
+    assert sequence.rare_listed[0] == sum(1 for n in range(1, len(sequence))
+                                          if bin(sequence[n] & sequence.mask).count("1") % 2 == 0)
+
+
 @settings(max_examples=60, deadline=None)
 @given(d0=st.sampled_from([0, 4]),
        digits=st.lists(st.integers(0, 7), min_size=1, max_size=8).filter(lambda ds: ds[-1] != 0))

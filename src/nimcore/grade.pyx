@@ -15,7 +15,11 @@ usable[s] = min(K, s); ``half``: s // 2; ``set S``: the members <= s).
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.ref cimport Py_INCREF
+from cpython.dict cimport PyDict_Next
+from cpython.float cimport PyFloat_AS_DOUBLE, PyFloat_Check
 from cpython.long cimport PyLong_AsLongLongAndOverflow, PyLong_CheckExact
+from cpython.object cimport PyObject
+from cpython.tuple cimport PyTuple_CheckExact
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int32_t, int64_t
 
@@ -202,6 +206,65 @@ def greedy_first(const int64_t[::1] box, const int64_t[::1] chosen, const int64_
                     played_pile[row] = i
                     played_count[row] = smallest[size]
                     break
+
+
+cdef inline bint _small_int(PyObject* item, int64_t* out) noexcept:
+    """``item`` is an int (exactly: not a bool, not NumPy's) of 64 bits: its value in ``out``."""
+    cdef int overflow = 0
+    if not PyLong_CheckExact(<object>item):
+        return False
+    out[0] = PyLong_AsLongLongAndOverflow(<object>item, &overflow)
+    return overflow == 0
+
+
+def classic_entries(dict table, Py_ssize_t k, int64_t[:, ::1] states, int64_t[::1] piles,
+                    int64_t[::1] counts, double[::1] values):
+    """Read a Q-table of the classic layout ``{(state, (pile, count)): q}`` into arrays,
+    one row per entry in the dict's order: ``states`` (``len(table)`` rows of ``k``
+    piles), ``piles``, ``counts`` and ``values`` (as floats).
+
+    Only the plain form is read here, without a Python call per entry: keys that are
+    tuples of a k-tuple of ints and a pair of ints (ints of 64 bits, not bools), values
+    that are floats (NumPy's float64 too) or ints of 64 bits. Returns False at the first
+    entry of any other form (the caller then reads the table the general way, which
+    says what is wrong with an entry); NaN is left for the caller to look for.
+    """
+    cdef Py_ssize_t pos = 0, row = 0, i
+    cdef PyObject* key
+    cdef PyObject* value
+    cdef PyObject* state
+    cdef PyObject* action
+    cdef int64_t number
+    if states.shape[0] < len(table) or states.shape[1] != k or piles.shape[0] < len(table) \
+            or counts.shape[0] < len(table) or values.shape[0] < len(table):
+        raise ValueError("the arrays are smaller than the table")
+    # no Python code runs in this loop (exact type checks only): the dict cannot change under it
+    while PyDict_Next(table, &pos, &key, &value):
+        if not PyTuple_CheckExact(<object>key) or PyTuple_GET_SIZE(<object>key) != 2:
+            return False
+        state = PyTuple_GET_ITEM(<object>key, 0)
+        action = PyTuple_GET_ITEM(<object>key, 1)
+        if not PyTuple_CheckExact(<object>state) or PyTuple_GET_SIZE(<object>state) != k \
+                or not PyTuple_CheckExact(<object>action) or PyTuple_GET_SIZE(<object>action) != 2:
+            return False
+        for i in range(k):
+            if not _small_int(PyTuple_GET_ITEM(<object>state, i), &number):
+                return False
+            states[row, i] = number
+        if not _small_int(PyTuple_GET_ITEM(<object>action, 0), &number):
+            return False
+        piles[row] = number
+        if not _small_int(PyTuple_GET_ITEM(<object>action, 1), &number):
+            return False
+        counts[row] = number
+        if PyFloat_Check(<object>value):
+            values[row] = PyFloat_AS_DOUBLE(<object>value)
+        elif _small_int(value, &number):
+            values[row] = <double>number
+        else:
+            return False
+        row += 1
+    return True
 
 
 def reachable_sizes(int64_t top, const int64_t[::1] members, const int64_t[::1] usable, int8_t[::1] reach):

@@ -19,15 +19,21 @@ common one. For a good mask almost every heap is common and only a few are
 rare: the common options of a split are then all found by pairing each rare
 heap a with m - a (``n_rare`` pairings, not m / 2). The smallest common value
 missing among them, c, bounds the mex; only the rare values below c must still
-be looked for among the other pairs, and a short scan usually finds them all.
+be looked for among the other pairs, and a short scan usually finds them all
+(from both ends of the splits once its first blocks are done: a value made by
+only a few pairs of two large parts is found sooner at the far end).
 A full scan happens only when a rare value is really missing, i.e. when G(n)
 itself is rare -- rarely. The method is exact for any mask; the mask only sets
 its speed, and it is chosen (and re-chosen as the sequence grows) from the
 values seen so far: the mask that makes the fewest heaps rare, found for every
-mask at once by a Walsh-Hadamard transform of the values' histogram.
+mask at once by a Walsh-Hadamard transform of the values' histogram. It is
+chosen again at each doubling of the heaps, when the rare heaps have doubled,
+and an eighth more heaps after the values first pass a power of two (the mask
+had no say on the new top bit: 0.04, whose values grow past 1,000, needs it).
 Where even the best mask leaves more than one heap in eight rare (no sparse
 space: Dawson's chess, where 0 keeps coming back), pairing the rare heaps would
-cost more than the plain mex, which then goes on until a review finds them few.
+cost more than the plain mex, which then goes on until a review finds them few
+(``plain_fallback = False`` keeps the rare-values method throughout).
 
 Values are stored in an ``array.array``: one byte a heap while they are below
 256, then two bytes (the array is widened once). A value past 65,535 stops the
@@ -56,6 +62,7 @@ cdef enum:
     _DENSE_SHARE = 8          # under the best mask: the plain mex (until a review finds fewer)
     _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
+    _FAR_FROM = 128           # blocks this long or longer also pair from the far end
 
 #: From this many heaps on, the period is looked for in constant memory
 #: (``find_period``), not with a Z array of two bytes a heap.
@@ -85,6 +92,8 @@ cdef struct OctState:
     bint grundy_game                    # the two parts must differ
     bint fast                           # the rare-values method may be used ...
     bint sparse                         # ... and is: the rare heaps are few enough
+    bint both_ends                      # the scan for rare values pairs from both ends
+    bint plain_fallback                 # too many rare heaps: the plain mex until a review
     # progress
     uint64_t n                          # heaps computed: G(0) .. G(n - 1)
     uint64_t stamp                      # seen[v] == stamp: v is an option of the heap in hand
@@ -206,7 +215,7 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
             mask = pmask
             posdep = True
     s.next_review = 2 * s.n
-    if s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
+    if s.plain_fallback and s.n >= _DENSE_FROM and best * _DENSE_SHARE > total:
         # no sparse space (yet): pairing every rare heap would cost more than the
         # plain mex; the plain mex goes on, and the next review looks again
         s.sparse = False
@@ -224,11 +233,60 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
     return _RUN_OK
 
 
+cdef void _mark_pairs(const val_t* g, uint64_t* seen, uint64_t m, uint64_t first, uint64_t last,
+                      uint64_t stamp) noexcept nogil:
+    """Mark G(a) ^ G(m - a) for a = first .. last: the hot loop of the plain mex and of the
+    scan, compiled on its own (its speed then does not hang on the code around it)."""
+    cdef uint64_t a = first
+    cdef const val_t* down = g + m
+    while a + 7 <= last:                # eight at a time: the loads run ahead of the stores
+        seen[g[a] ^ down[-<int64_t>a]] = stamp
+        seen[g[a + 1] ^ down[-<int64_t>(a + 1)]] = stamp
+        seen[g[a + 2] ^ down[-<int64_t>(a + 2)]] = stamp
+        seen[g[a + 3] ^ down[-<int64_t>(a + 3)]] = stamp
+        seen[g[a + 4] ^ down[-<int64_t>(a + 4)]] = stamp
+        seen[g[a + 5] ^ down[-<int64_t>(a + 5)]] = stamp
+        seen[g[a + 6] ^ down[-<int64_t>(a + 6)]] = stamp
+        seen[g[a + 7] ^ down[-<int64_t>(a + 7)]] = stamp
+        a += 8
+    while a <= last:
+        seen[g[a] ^ g[m - a]] = stamp
+        a += 1
+
+
+cdef inline uint64_t _count_below(const uint32_t* rare, uint64_t count, uint64_t m) noexcept nogil:
+    """How many of the ascending ``rare[0 .. count)`` are below m (binary search)."""
+    cdef uint64_t lo = 0, hi = count, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if rare[mid] < m:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare, uint64_t first,
+                           uint64_t end, uint64_t m, uint64_t stamp) noexcept nogil:
+    """Mark G(a) ^ G(m - a) for the rare heaps a = rare[first .. end), all below m; four a step."""
+    cdef uint64_t j = first
+    while j + 4 <= end:
+        seen[g[rare[j]] ^ g[m - rare[j]]] = stamp
+        seen[g[rare[j + 1]] ^ g[m - rare[j + 1]]] = stamp
+        seen[g[rare[j + 2]] ^ g[m - rare[j + 2]]] = stamp
+        seen[g[rare[j + 3]] ^ g[m - rare[j + 3]]] = stamp
+        j += 4
+    while j < end:
+        seen[g[rare[j]] ^ g[m - rare[j]]] = stamp
+        j += 1
+
+
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
-    cdef uint64_t n, m, a, b, half, j, last, block, block_end, stamp, spent = 0
+    cdef uint64_t n, m, a, b, half, j, last, block, stamp, spent = 0, t, step, top, low_end, bottom, twin
     cdef uint64_t* seen = s.seen
     cdef uint32_t v, x, cstar, need, mask, xpar
+    cdef bint far
     cdef int i
     cdef uint8_t wide = 0
     if val_t is uint16_t:
@@ -254,15 +312,16 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 if n < s.split[i] + 2:
                     continue
                 m = n - s.split[i]
-                j = 0
-                while j < s.n_rare:
-                    a = s.rare[j]
-                    if a >= m:
-                        break
-                    x = g[m - a]
-                    if s.posdep or _parity(x & mask):
-                        seen[g[a] ^ x] = stamp
-                    j += 1
+                # every rare part a < m, with its rest: a rare part with a common one makes a
+                # common value; two rare parts (a rare value, or the rest's class) are marked
+                # too, for they cost nothing here -- but Grundy's game may not split m in halves
+                j = _count_below(s.rare, s.n_rare, m)
+                twin = _count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
+                if twin < j and s.rare[twin] == m // 2:
+                    _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
+                    _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
+                else:
+                    _mark_rare_pairs(g, seen, s.rare, 0, j, m, stamp)
                 spent += j + 1
             # the smallest common value missing bounds the mex (common: reached by a rare
             # part and a common one; position-type, the class depends on the rest's parity) ...
@@ -286,25 +345,37 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 for i in range(s.n_split):
                     if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
                         half = _half(s, n - s.split[i])
+                # from both ends of the splits at once (pairs of two large parts, whose values
+                # are large, are at the far end: a value made by a few pairs is as likely there);
+                # low: smaller parts below ``a`` done, high: the ``t`` largest smaller parts done
                 a = 1
+                t = 0
                 block = _FIRST_BLOCK
-                while a <= half:
-                    block_end = a + block
+                while a + t <= half:
+                    step = block
                     if block < _LAST_BLOCK:
                         block *= 2
-                    if block_end > half + 1:
-                        block_end = half + 1
+                    # the far end once the near one has had its first blocks (Kayles' values
+                    # are found there at once)
+                    far = s.both_ends and step >= _FAR_FROM
                     for i in range(s.n_split):
                         if n < s.split[i] + 2:
                             continue
                         m = n - s.split[i]
                         last = _half(s, m)
-                        if last >= block_end:
-                            last = block_end - 1
-                        for b in range(a, last + 1):
-                            seen[g[b] ^ g[m - b]] = stamp
-                    spent += (block_end - a) * s.n_split
-                    a = block_end
+                        if last < a + t:
+                            continue                   # this place is done
+                        top = last - t                 # smaller parts a .. top still to pair
+                        low_end = a + step - 1 if a + step - 1 < top else top
+                        _mark_pairs(g, seen, m, a, low_end, stamp)
+                        spent += low_end - a + 1
+                        if far and top > low_end:
+                            bottom = top - step + 1 if top >= low_end + step else low_end + 1
+                            _mark_pairs(g, seen, m, bottom, top, stamp)
+                            spent += top - bottom + 1
+                    a += step
+                    if far:
+                        t += step
                     v = 0
                     while v < cstar and seen[v] == stamp:
                         v += 1
@@ -316,8 +387,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     continue
                 m = n - s.split[i]
                 half = _half(s, m)
-                for a in range(1, half + 1):
-                    seen[g[a] ^ g[m - a]] = stamp
+                _mark_pairs(g, seen, m, 1, half, stamp)
                 spent += half
         v = 0
         while seen[v] == stamp:
@@ -335,6 +405,12 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             if n & 1:
                 s.hist_odd[v] += 1
             if v > s.largest:
+                if (v ^ s.largest) > s.largest and s.fast:
+                    # the values pass a power of two: the mask has no say on the new top bit
+                    # yet, so the new values' class is a guess; choose the mask again (and
+                    # class every heap again) once an eighth more heaps show how they fall
+                    if n + n // 8 + 1 < s.next_review:
+                        s.next_review = n + n // 8 + 1
                 s.largest = v
                 s.largest_at = n
             if s.sparse and _is_rare(s, v, n) and _push_rare(s, n) != _RUN_OK:
@@ -445,15 +521,23 @@ cdef bint _zero_split(const OctState* s, const val_t* g, uint64_t m, uint64_t wi
     window = max(n0, 1) + p covers every value a split reaches (a split with a
     larger smaller part a has the twin (a - p, b + p) of the same values).
     """
-    cdef uint64_t a, last
+    cdef uint64_t a = 1, last
+    cdef const val_t* down
     if m < 2:
         return False
     last = _half(s, m)
     if window and last >= window:
         last = window - 1
-    for a in range(1, last + 1):
+    down = g + m
+    while a + 3 <= last:                # four a step, one branch (a table of 10**6 rows runs it)
+        if ((g[a] == down[-<int64_t>a]) | (g[a + 1] == down[-<int64_t>(a + 1)])
+                | (g[a + 2] == down[-<int64_t>(a + 2)]) | (g[a + 3] == down[-<int64_t>(a + 3)])):
+            return True
+        a += 4
+    while a <= last:
         if g[a] == g[m - a]:
             return True
+        a += 1
     return False
 
 
@@ -527,6 +611,8 @@ cdef class OctalSequence:
             raise ValueError("Grundy's game splits at place 0 only")
         self.c_s.fast = fast and self.c_s.n_split > 0
         self.c_s.sparse = self.c_s.fast
+        self.c_s.both_ends = True
+        self.c_s.plain_fallback = True
         self.c_s.pos_ok = self.c_s.fast
         for i in range(1, self.c_s.n_split):
             if (self.c_s.split[i] ^ self.c_s.split[0]) & 1:
@@ -744,6 +830,27 @@ cdef class OctalSequence:
     def sparse(self):
         """True while the rare-values method is in use (False: the plain mex, for now)."""
         return bool(self.c_s.sparse)
+
+    @property
+    def both_ends(self):
+        """True when the scan for the rare values below the common bound pairs from both ends
+        of the splits (the default), False: from the small parts up (either is exact)."""
+        return bool(self.c_s.both_ends)
+
+    @both_ends.setter
+    def both_ends(self, bint value):
+        self.c_s.both_ends = value
+
+    @property
+    def plain_fallback(self):
+        """True (the default) when the plain mex computes while even the best mask leaves more
+        than one heap in eight rare; False: the rare-values method throughout (as exact; for
+        tests and measurements where the sparse space has not shown yet)."""
+        return bool(self.c_s.plain_fallback)
+
+    @plain_fallback.setter
+    def plain_fallback(self, bint value):
+        self.c_s.plain_fallback = value
 
     @property
     def position_type(self):

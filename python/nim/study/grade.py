@@ -745,6 +745,9 @@ def _table_entries(np: Any, table: Dict[Any, Any], width: int, k: int) -> Option
     else None (the table is read entry by entry)."""
     if not table:
         return None
+    entries = _classic_entries(np, table, k)
+    if entries is not None:
+        return entries
     try:
         keys = list(table)
         # {(state, action): q} with tuples of ints (checked by C-level maps: no Python step per entry)
@@ -770,6 +773,21 @@ def _table_entries(np: Any, table: Dict[Any, Any], width: int, k: int) -> Option
     if np.isnan(values).any():
         return None
     return states.astype(np.int64), piles, counts, values
+
+
+def _classic_entries(np: Any, table: Dict[Any, Any], k: int) -> Optional[Tuple[Any, Any, Any, Any]]:
+    """``_table_entries`` of a table in the plain classic form (tuples of ints, float or int
+    values), read by compiled code in one pass, no Python step per entry; None for any other
+    form (read the general way) or a NaN value (reported entry by entry)."""
+    from nim.kernel import grade as core
+
+    rows = len(table)
+    states = np.empty((rows, k), dtype=np.int64)
+    piles, counts = np.empty(rows, dtype=np.int64), np.empty(rows, dtype=np.int64)
+    values = np.empty(rows, dtype=np.float64)
+    if not core().classic_entries(table, k, states, piles, counts, values) or np.isnan(values).any():
+        return None
+    return states, piles, counts, values
 
 
 def _greedy_states(np: Any, by_state: Dict[Tuple[int, ...], Dict[Move, float]], rules: Rules,
