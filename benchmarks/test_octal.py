@@ -134,7 +134,7 @@ def test_0_04_to_a_hundred_thousand_and_a_million_heaps(benchmark: Any, heaps: i
     from nim.octal.sequence import new_sequence
 
     def compute(method: str, end: int) -> Any:
-        _, sequence = new_sequence("octal=0.04", method)
+        _, sequence = new_sequence(Rules.parse("octal=0.04"), method)
         sequence.extend(end)
         return sequence
 

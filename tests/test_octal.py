@@ -162,7 +162,7 @@ def _rare_method(rules: str, heaps: int, both_ends: bool = True) -> "array[int]"
     the splits or from the small parts up."""
     from nim.octal.sequence import new_sequence
 
-    _, sequence = new_sequence(rules, "rare")
+    _, sequence = new_sequence(Rules.parse(rules), "rare")
     sequence.plain_fallback = False
     sequence.both_ends = both_ends
     sequence.extend(heaps)
@@ -203,7 +203,7 @@ def test_the_mask_is_chosen_again_when_the_values_pass_a_power_of_two():
         counts[value] = counts.get(value, 0) + 1
     rare = {mask: sum(c for value, c in counts.items() if bin(value & mask).count("1") % 2 == 0)
             for mask in range(1, 1024)}
-    _, sequence = new_sequence("octal=0.04", "rare")
+    _, sequence = new_sequence(Rules.parse("octal=0.04"), "rare")
     sequence.plain_fallback = False
     sequence.extend(first + first // 8 + 2)
     assert not sequence.position_type and sequence.mask & 512
