@@ -710,7 +710,6 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     A generator: it yields after each trial built (``_expand_either`` runs
     several side by side) and returns the verified candidate.
     """
-    build_candidate = _core().build_candidate
 
     live = [h for h in range(1, n + 1) if h in pieces]
     options = [pieces.get(h, []) for h in range(n + 1)]
@@ -754,13 +753,8 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                 base[h] = pre.phi[h]
             if key is not None:
                 comp[h] = slot[key]
-        _, order, table, p_bytes, images = build_candidate(
-            pre.order, pre.table, base, comp, [config[key] for key in keys], options, live,
-            max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
-            cancel=cancel)
-        if isinstance(cancel, _Watch):
-            cancel.candidate = order        # the progress shows the candidate's size
-        return _Pretension(order, table, p_bytes, images)
+        return _trial(pre, base, comp, [config[key] for key in keys], options, live, max_order,
+                      deadline, cancel)
 
     freed: Dict[Key, Tuple[int, int]] = {new_key: (2, 2)}
     candidate = build(freed)
@@ -818,6 +812,21 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         freed, candidate = found
 
 
+def _trial(base: _Pretension, phi: List[int], comp: List[int], components: List[Tuple[int, int]],
+           options: List[Any], live: List[int], max_order: int, deadline: Optional[float],
+           cancel: Any) -> _Pretension:
+    """The reduced trial monoid: ``base`` times the cyclic ``components`` (index,
+    period), heap h mapped to phi[h] times component comp[h] (-1: none), P filled
+    from the game, within the caps and the deadline (``build_candidate``)."""
+    _, order, table, p_bytes, images = _core().build_candidate(
+        base.order, base.table, phi, comp, components, options, live,
+        max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
+        cancel=cancel)
+    if isinstance(cancel, _Watch):
+        cancel.candidate = order        # the progress shows the candidate's size
+    return _Pretension(order, table, p_bytes, images)
+
+
 def _cyclic_index(pre: _Pretension, x: int) -> int:
     """The least i with x^i = x^(i+p) for some p >= 1 (x^0 the identity)."""
     seen: Dict[int, int] = {}
@@ -839,7 +848,6 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
     only this step's components (not every component freed so far), so it stays
     a few times the candidate's size. A generator, as ``_expand``; raises
     ``_Unseparated`` when REBASE_TRIES choices leave the failure as it is."""
-    build_candidate = _core().build_candidate
 
     live = [h for h in range(1, n + 1) if h in pieces]
     options = [pieces.get(h, []) for h in range(n + 1)]
@@ -848,13 +856,8 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
         comp = [-1] * (n + 1)
         for slot, (h, _) in enumerate(freed):
             comp[h] = slot
-        _, order, table, p_bytes, images = build_candidate(
-            base_pre.order, base_pre.table, base, comp, [c for _, c in freed], options, live,
-            max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
-            cancel=cancel)
-        if isinstance(cancel, _Watch):
-            cancel.candidate = order        # the progress shows the candidate's size
-        return _Pretension(order, table, p_bytes, images)
+        return _trial(base_pre, base, comp, [c for _, c in freed], options, live, max_order,
+                      deadline, cancel)
 
     first = [pre.phi[h] if h < n else 0 for h in range(n + 1)]
     candidate = build(pre, first, [(n, (2, 2))])
