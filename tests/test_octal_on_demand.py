@@ -156,6 +156,21 @@ def test_solve_passes_its_limits_to_the_sequence() -> None:
     assert solution.value == (1 if values[5000] ^ values[3] else -1)
 
 
+def test_solver_values_pass_its_limits_to_the_sequence() -> None:
+    """Solver(...).values grew the nim-sequence with Ctrl-C only: a heap of 10**6 of
+    0.04 took 35 s under time_limit=1. Now its limits bound the growth, once a batch."""
+    with pytest.raises(SearchLimitError) as stopped:
+        nim.Solver("octal=0.614", node_limit=100).values([[3], [400_000, 3]])
+    assert stopped.value.reason == "nodes"
+    with pytest.raises(SearchLimitError) as stopped:
+        nim.Solver("octal=0.04", time_limit=0.2).values([[5], [10**6, 7]])     # about 35 s of work
+    assert stopped.value.reason == "time"
+    rules = "octal=0.106"
+    values = nim.octal.nim_sequence(rules, 6001, method="plain")
+    batch = nim.Solver(rules, time_limit=30).values([[6000, 3], [5999], [0]])
+    assert list(batch) == [1 if values[6000] ^ values[3] else -1, 1 if values[5999] else -1, -1]
+
+
 def test_the_test_session_has_its_own_cache_folder() -> None:
     named: Dict[str, str] = dict(os.environ)
     assert "nimcore-test-cache-" in named.get("NIMCORE_CACHE_DIR", "")

@@ -348,7 +348,7 @@ class Solver:
         if self._rules.splits and not self._rules.misere:
             from nim.octal.sums import table_of
             from nim.solving.takebreak import split_values
-            return split_values(positions, table_of(self._rules))
+            return split_values(positions, table_of(self._rules), self.call_options())
         if self._rules.splits:       # misère: the quotient's products where it covers the batch
             from nim.solving.takebreak import misere_split_values
             found = misere_split_values(positions, self._rules, self.call_options())

@@ -183,9 +183,11 @@ def _int8(values: List[int]) -> Any:
     return numpy.array(values, dtype=numpy.int8)
 
 
-def split_values(positions: Any, table: SumTable) -> Any:
+def split_values(positions: Any, table: SumTable, options: SolveOptions) -> Any:
     """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, normal
-    play: each row's nim-sum (zeros pad short rows; a heap of 0 has value 0)."""
+    play: each row's nim-sum (zeros pad short rows; a heap of 0 has value 0). The
+    nim-sequence grows once, as far as the largest heap, within ``options``' limits
+    (SearchLimitError past them)."""
     from nim.solving.batch import as_batch
 
     view = as_batch(positions)
@@ -196,5 +198,6 @@ def split_values(positions: Any, table: SumTable) -> Any:
             if row and min(row) < 0:
                 raise InvalidPositionError(
                     f"row {index}, pile {row.index(min(row))}: pile sizes must be non-negative, not {min(row)}")
-            rows.append(1 if table.value(row) else -1)
+        table.grundies([max((max(row) for row in table_rows if row), default=0)], _limits(options))
+        rows = [1 if table.value(row) else -1 for row in table_rows]
     return _int8(rows)
