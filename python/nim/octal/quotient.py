@@ -269,18 +269,7 @@ def _reverify(pre: _Pretension, places: Places) -> None:
         by_heap = quotient_types().heap_options(pre.order, pre.table, pre.phi, *places)
     except ValueError as error:
         raise QuotientError(f"not a misère quotient: {error}") from None
-    # one heap type per (element, option elements), in increasing heap order, as _types
-    gens: List[int] = []
-    opts: List[List[int]] = []
-    known = set()
-    for h, options in enumerate(by_heap):
-        if options is None:
-            continue
-        key = (pre.phi[h], tuple(options))
-        if key not in known:
-            known.add(key)
-            gens.append(pre.phi[h])
-            opts.append(options)
+    _, gens, opts = _heap_types(pre.phi, ((h, t) for h, t in enumerate(by_heap) if t is not None))
     try:
         failure = core.verify(pre.order, pre.table, pre.P, gens, opts, memory_bytes=WALK_MEMORY)
     except core.QuotientStop as stop:
@@ -376,17 +365,24 @@ def _types(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, i
 
     live = [h for h in range(1, upto + 1) if h in pieces]
     sets = option_sets(pre.order, pre.table, pre.phi, [_flat_pieces(places, h) for h in live])
+    return _heap_types(pre.phi, zip(live, sets))
+
+
+def _heap_types(phi: Sequence[int], option_sets: Iterable[Tuple[int, List[int]]]
+                ) -> Tuple[List[int], List[int], List[List[int]]]:
+    """One heap type per (element, option elements) among ``(heap, option elements)``
+    pairs in increasing heap order: (representative heaps, elements, option elements)."""
     heaps: List[int] = []
     gens: List[int] = []
     opts: List[List[int]] = []
     known = set()
-    for h, t in zip(live, sets):
-        key = (pre.phi[h], tuple(t))
+    for h, t in option_sets:
+        key = (phi[h], tuple(t))
         if key in known:
             continue
         known.add(key)
         heaps.append(h)
-        gens.append(pre.phi[h])
+        gens.append(phi[h])
         opts.append(t)
     return heaps, gens, opts
 
