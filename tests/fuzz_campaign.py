@@ -132,7 +132,7 @@ def run(argv, sig, after, within, ok=(130,)):
         child.wait(timeout=within)
     except subprocess.TimeoutExpired:
         child.kill(); child.wait()
-        sys.exit(3)
+        print("still running", within, "s after the signal"); sys.exit(3)
     err = child.stderr.read().decode()
     if "Traceback" in err:
         print(err[-600:]); sys.exit(5)

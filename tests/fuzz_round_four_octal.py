@@ -19,7 +19,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz_campaign import LIMIT, OK, Case, report  # noqa: E402
+from fuzz_campaign import _SIGNAL_DRIVER, LIMIT, OK, Case, report  # noqa: E402
 from fuzz_campaign import campaign as run_campaign  # noqa: E402
 
 #: the values of heaps that the cases read: 2**64 in a replay file
@@ -57,27 +57,6 @@ def _rows(count: int) -> Callable[[bytes, bytes], Optional[str]]:
         return None if last and last[0] == str(count).encode() else f"last row {last[:3]!r}"
     return check
 
-
-# A driver: start the CLI, send a signal after a while, and it must end within a bound.
-_SIGNAL = """
-import signal, subprocess, sys, time
-def run(argv, sig, after, within, ok=(130,), stdin=None):
-    child = subprocess.Popen([sys.executable, "-m", "nim", *argv], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL)
-    time.sleep(after)
-    child.send_signal(sig)
-    start = time.monotonic()
-    try:
-        child.wait(timeout=within)
-    except subprocess.TimeoutExpired:
-        child.kill(); child.wait()
-        print("still running", within, "s after the signal"); sys.exit(3)
-    err = child.stderr.read().decode()
-    if "Traceback" in err:
-        print(err[-600:]); sys.exit(5)
-    if child.returncode not in ok:
-        print("status", child.returncode, err[-300:]); sys.exit(1)
-"""
 
 # The pins flow: NimX moves first on a misère Kayles heap of 10**6, then the human quits.
 _PLAY_BIG = """
@@ -171,7 +150,7 @@ CASES: List[Case] = [
          "except nim.SearchLimitError as error:\n"
          "    assert error.reason == 'cancelled' and time.monotonic() - started < 3, error\n", "ok", 6),
     Case(13, "solve 3000000 --game grundy-game: Ctrl-C within a second", "driver",
-         _SIGNAL + "run(['solve', '3000000', '--game', 'grundy-game'], signal.SIGINT, 1.0, 1.0)\n", None, 10),
+         _SIGNAL_DRIVER + "run(['solve', '3000000', '--game', 'grundy-game'], signal.SIGINT, 1.0, 1.0)\n", None, 10),
     Case(15, "nim.solve([5000], 'octal=0.106', time_limit=5)", "api",
          "solution = nim.solve([5000, 3], 'octal=0.106', time_limit=5)\n"
          "values = nim.octal.nim_sequence('octal=0.106', 5001, method='plain')\n"
@@ -183,7 +162,7 @@ CASES: List[Case] = [
          ["solve", "100000", "--game", "kayles", "--misere", "--method", "tt", "--time-limit", "2"], LIMIT, 6,
          check=_one_error_line),
     Case(14, "solve 300000 --game kayles --misere --method tt: Ctrl-C within a second", "driver",
-         _SIGNAL + "run(['solve', '300000', '--game', 'kayles', '--misere', '--method', 'tt'], signal.SIGINT, "
+         _SIGNAL_DRIVER + "run(['solve', '300000', '--game', 'kayles', '--misere', '--method', 'tt'], signal.SIGINT, "
          "1.5, 1.0)\n",
          None, 10),
     Case(14, "play --game kayles --misere --piles 1000000: NimX's first move", "driver", _PLAY_BIG, None, 25),
