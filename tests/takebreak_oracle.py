@@ -111,6 +111,30 @@ def grundy(game: str, heap: int) -> int:
     return g
 
 
+def sequence(game: str, n: int) -> List[int]:
+    """G(0 .. n-1), by the plain mex over every option of each heap, iteratively (for
+    the long sequences that ``grundy``'s recursion would take too deep)."""
+    places = () if game == GRUNDY_GAME else digits(game)
+    g: List[int] = []
+    for heap in range(n):
+        seen = set()
+        if game == GRUNDY_GAME:
+            seen.update(g[a] ^ g[heap - a] for a in range(1, heap) if a < heap - a)
+        for k, d in enumerate(places):
+            if k >= 1 and d & 1 and heap == k:
+                seen.add(0)
+            if k >= 1 and d & 2 and heap > k:
+                seen.add(g[heap - k])
+            rest = heap - k
+            if d & 4 and rest >= 2:
+                seen.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
+        value = 0
+        while value in seen:
+            value += 1
+        g.append(value)
+    return g
+
+
 def misere_grundy(game: str, heaps: Sequence[int]) -> int:
     """Misère Grundy value of a position: 1 when no move is left, else the mex of its children's."""
     return _misere_grundy(game, _key(heaps))

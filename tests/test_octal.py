@@ -15,38 +15,17 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import nim
+import takebreak_oracle
 from nim import NimError, Rules
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 
 
 # -- the oracle: written from SPEC section 2.1 alone, sharing no code with the package ----------
 
-def oracle_digits(code: str) -> List[int]:
-    whole, _, after = code.partition(".")
-    return [int(whole or "0")] + [int(c) for c in after]
-
-
 def oracle_sequence(code: Optional[str], n: int) -> List[int]:
-    """G(0 .. n-1) by the plain mex over every option; code None is Grundy's game."""
-    digits = oracle_digits(code) if code is not None else []
-    g: List[int] = []
-    for heap in range(n):
-        options = set()
-        if code is None:                      # split into two unequal non-empty heaps
-            options.update(g[a] ^ g[heap - a] for a in range(1, heap) if a < heap - a)
-        for k, d in enumerate(digits):
-            if d & 1 and k >= 1 and heap == k:
-                options.add(0)
-            if d & 2 and k >= 1 and heap > k:
-                options.add(g[heap - k])
-            rest = heap - k
-            if d & 4 and rest >= 2:
-                options.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
-        value = 0
-        while value in options:
-            value += 1
-        g.append(value)
-    return g
+    """G(0 .. n-1) by the plain mex over every option (the tests' one oracle); code None is
+    Grundy's game."""
+    return takebreak_oracle.sequence(code or takebreak_oracle.GRUNDY_GAME, n)
 
 
 def oracle_period(values: List[int], last_place: int) -> Optional[Tuple[int, int]]:

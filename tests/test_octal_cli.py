@@ -5,34 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import List
 
 import pytest
 
 from nim.cli import main
+from takebreak_oracle import sequence
 
 
 def run(capsys, *argv: str):
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def plain_mex(code: str, n: int) -> List[int]:
-    """The values by the plain mex, written here from the code's meaning."""
-    digits = [int(code[0])] + [int(c) for c in code[2:]]
-    g: List[int] = []
-    for heap in range(n):
-        options = set()
-        for k, d in enumerate(digits):
-            if d & 1 and k and heap == k:
-                options.add(0)
-            if d & 2 and k and heap > k:
-                options.add(g[heap - k])
-            if d & 4 and heap - k >= 2:
-                options.update(g[a] ^ g[heap - k - a] for a in range(1, (heap - k) // 2 + 1))
-        g.append(min(set(range(len(options) + 1)) - options))
-    return g
 
 
 def test_report(capsys):
@@ -50,7 +33,7 @@ def test_json_keys(capsys):
     assert (data["code"], data["preperiod"], data["period"], data["proven"]) == ("0.77", 71, 12, True)
     for key in ("heaps", "largest", "largest_at", "rare_count", "seconds"):
         assert key in data
-    assert data["first"] == plain_mex("0.77", 40)
+    assert data["first"] == sequence("0.77", 40)
     assert data["largest"] == 8 and data["largest_at"] == 27
 
 
@@ -67,7 +50,7 @@ def test_plain_method_is_the_same(capsys):
     _, fast, _ = run(capsys, "octal", "0.137", "--json", "--show", "200")
     _, plain, _ = run(capsys, "octal", "0.137", "--json", "--show", "200", "--method", "plain")
     fast_data, plain_data = json.loads(fast), json.loads(plain)
-    assert fast_data["first"] == plain_data["first"] == plain_mex("0.137", 200)
+    assert fast_data["first"] == plain_data["first"] == sequence("0.137", 200)
     assert (fast_data["preperiod"], fast_data["period"]) == (plain_data["preperiod"], plain_data["period"]) == (52, 34)
 
 
@@ -100,7 +83,7 @@ def test_table_octal(capsys):
     status, out, err = run(capsys, "table", "--octal", "0.77", "--upto", "100", "--json")
     data = json.loads(out)
     assert status == 0 and data["rules"] == "normal,octal=0.77"
-    values = plain_mex("0.77", 101)
+    values = sequence("0.77", 101)
     assert [row["grundy"] for row in data["rows"]] == values
     assert [row["outcome"] for row in data["rows"]] == ["win" if g else "loss" for g in values]
     # a winning take k leaves (a heap or two heaps of) value 0
