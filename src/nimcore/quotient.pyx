@@ -892,7 +892,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 g = colof[t.pheap[x]]
                 for c1 in range(ncls):
                     table[c1 * ncls + col] = cls[act[g * s + rep[table[c1 * ncls + pcol]]]]
-        out_table = array("i", bytes(4 * ncls * ncls))
+        out_table = array("i", bytes(4 * (<int64_t>ncls) * ncls))     # int64: past 23,170 classes int32 overflows
         out_view = out_table
         memcpy(&out_view[0], table, (<int64_t>ncls) * ncls * sizeof(int32_t))
         out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
@@ -1043,7 +1043,8 @@ def check_monoid(int m, table, gens):
     cdef int32_t* g = int_array(gens, &ng)
     cdef unsigned char* reach = <unsigned char*>calloc(m, 1)
     cdef int32_t* queue = <int32_t*>malloc(m * sizeof(int32_t))
-    cdef int x, y, i, z, head = 0, tail = 0
+    cdef int64_t x, y, z     # x * m passes 2**31 past 46,340 elements
+    cdef int i, head = 0, tail = 0
     cdef bint ok = True
     try:
         if reach == NULL or queue == NULL:
@@ -1051,7 +1052,7 @@ def check_monoid(int m, table, gens):
         if t.shape[0] != <Py_ssize_t>m * m:
             return False
         with nogil:
-            for x in range(m * m):
+            for x in range((<int64_t>m) * m):
                 if not 0 <= t[x] < m:
                     ok = False
             for i in range(ng):
@@ -1072,7 +1073,7 @@ def check_monoid(int m, table, gens):
                 for x in range(m):
                     z = t[x * m + g[i]]
                     for y in range(m):
-                        if t[z * m + y] != t[x * m + t[g[i] * m + y]]:
+                        if t[z * m + y] != t[x * m + t[(<int64_t>g[i]) * m + y]]:
                             ok = False
                             break
                     if not ok:
@@ -1129,3 +1130,102 @@ def option_sets(int m, table, phi, flat_pieces):
     finally:
         free(ph)
         free(mark)
+
+
+def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, cancel=None):
+    """How many classes the words of ``gens`` fall into when a word u is told
+    from a word u' by some word v and some j <= ``copies``: the product
+    u v y^j in P and u' v y^j not, or the other way round.
+
+    A pretension that predicts every word with at most ``copies`` letters y
+    right (all of them lie below a least failure with more) thus proves that
+    the true quotient has at least this many elements. ``copies`` is capped at
+    62 (fewer tests: still a lower bound).
+
+    Raises
+    ------
+    QuotientStop
+        On the deadline, Ctrl-C or ``cancel``.
+    """
+    cdef int32_t[::1] t = table
+    cdef const unsigned char[::1] p = P
+    cdef Py_ssize_t ng
+    cdef int32_t* g = int_array(gens, &ng)
+    cdef int32_t* where = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
+    cdef int32_t* elems = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
+    cdef int32_t* cls = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
+    cdef int32_t* newcls = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
+    cdef int32_t* ypow = <int32_t*>malloc(63 * sizeof(int32_t))
+    cdef int64_t* hkeys = NULL
+    cdef int32_t* hvals = NULL
+    cdef int64_t hsize = 1, mask, key, quiet = 0
+    cdef int32_t ncls = 0, prev
+    cdef int count = 0, head = 0, z, i, j, k
+    cdef int64_t x     # x * m passes 2**31 past 46,340 elements
+    cdef Budget budget
+    budget_init(&budget, seconds, 0, cancel, None)
+    try:
+        if where == NULL or elems == NULL or cls == NULL or newcls == NULL or ypow == NULL:
+            raise MemoryError()
+        if t.shape[0] != <Py_ssize_t>m * m or p.shape[0] != m or not 0 <= y < m:
+            raise ValueError("told_apart: the table, P and y do not fit the order")
+        for i in range(ng):
+            if not 0 <= g[i] < m:
+                raise ValueError("told_apart: a generator is not an element")
+        if copies < 0:
+            raise ValueError("told_apart: copies must be >= 0")
+        copies = min(copies, 62)
+        while hsize < 2 * m + 2:
+            hsize <<= 1
+        mask = hsize - 1
+        hkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
+        hvals = <int32_t*>malloc(hsize * sizeof(int32_t))
+        if hkeys == NULL or hvals == NULL:
+            raise MemoryError()
+        with nogil:
+            # the submonoid the generators reach
+            for x in range(m):
+                where[x] = -1
+            where[0] = 0
+            elems[0] = 0
+            count = 1
+            while head < count:
+                x = elems[head]
+                head += 1
+                for i in range(ng):
+                    z = t[x * m + g[i]]
+                    if where[z] < 0:
+                        where[z] = count
+                        elems[count] = z
+                        count += 1
+            # first classes: the outcomes of u y^j, j = 0..copies
+            ypow[0] = 0
+            for j in range(1, copies + 1):
+                ypow[j] = t[(<int64_t>ypow[j - 1]) * m + y]
+            memset(hkeys, 0xFF, hsize * sizeof(int64_t))
+            for k in range(count):
+                key = 0
+                for j in range(copies + 1):
+                    if p[t[(<int64_t>elems[k]) * m + ypow[j]]]:
+                        key |= (<int64_t>1) << j
+                cls[k] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+            # then refine by each generator until every one in a row leaves it as it is
+            i = 0
+            while quiet < ng and budget.stop == STOP_NONE:
+                prev = ncls
+                ncls = 0
+                memset(hkeys, 0xFF, hsize * sizeof(int64_t))
+                for k in range(count):
+                    key = (<int64_t>cls[k]) * prev + cls[where[t[(<int64_t>elems[k]) * m + g[i]]]]
+                    newcls[k] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                memcpy(cls, newcls, count * sizeof(int32_t))
+                quiet = 0 if ncls != prev else quiet + 1
+                i = i + 1 if i + 1 < ng else 0
+                budget.steps += count
+                if budget.steps >= budget.next_check:
+                    budget_check(&budget)
+        if budget.stop != STOP_NONE:
+            raise QuotientStop(_REASONS[budget.stop], count)
+        return ncls
+    finally:
+        free(g); free(where); free(elems); free(cls); free(newcls); free(ypow); free(hkeys); free(hvals)

@@ -123,6 +123,10 @@ class MisereQuotient:
     #: Why the computation stopped short (a limit: the heap reached and the
     #: candidate's size), None when it ran to max_heap or to a proven period.
     stopped: Optional[str] = field(default=None, compare=False)
+    #: When it stopped short: a proven lower bound on the order of the quotient
+    #: of heaps up to ``bound + 1`` (the classes that the heaps up to ``bound`` fall
+    #: into, told apart by sums with the heap that did not converge), else None.
+    next_order_at_least: Optional[int] = field(default=None, compare=False)
 
     # ------------------------------------------------------------ look-ups
     def covers(self, heap: int) -> bool:
@@ -571,6 +575,7 @@ class _Watch:
         self.heap = 0
         self.order = 1
         self.candidate = 0
+        self.told: Tuple[int, int] = (-1, 0)     # (copies, classes) of _told_apart at this heap
 
     def is_set(self) -> bool:
         if self.progress is not None:
@@ -599,7 +604,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                 raise _Stop("cancelled", pre.order)
             if deadline is not None and time.monotonic() >= deadline:
                 raise _Stop("time", pre.order)
-            watch.heap, watch.order, watch.candidate = n, pre.order, 0
+            watch.heap, watch.order, watch.candidate, watch.told = n, pre.order, 0, (-1, 0)
             pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
             if pre.order > (growth[-1][1] if growth else 1):
                 growth.append((n, pre.order))
@@ -614,10 +619,16 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
             raise KeyboardInterrupt from None
         message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
                    f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
+        copies, classes = watch.told if watch.heap == n == bound + 1 else (-1, 0)
+        if classes:
+            message += (f"; the quotient of heaps up to {n} has at least {classes:,} elements "
+                        f"(sums of heaps up to {bound} that at most {copies} "
+                        f"heap{'s' if copies != 1 else ''} of {n} tell apart, proven)")
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
-        return _finish(game, pre, bound, None, False, tuple(growth), stopped=message)
+        return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
+                       next_order_at_least=classes or None)
     return _finish(game, pre, bound, period, period is not None, tuple(growth))
 
 
@@ -759,6 +770,7 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
         failure = _verify(candidate, places, n, deadline, cancel, pieces)
         if failure is None:
             return candidate
+        _told_apart(candidate, failure, n, deadline, cancel)
         truth = not candidate.P[candidate.word(failure)]
         exponent: Dict[Key, int] = {}
         for h in failure:
@@ -823,6 +835,25 @@ def _trial(base: _Pretension, phi: List[int], comp: List[int], components: List[
     return _Pretension(order, table, p_bytes, images)
 
 
+def _told_apart(candidate: _Pretension, failure: Sequence[int], n: int, deadline: Optional[float],
+                cancel: Any) -> None:
+    """Count, when the least failure has more heaps of n than any before it at this
+    heap, the classes of the words of heaps < n that sums with fewer heaps of n
+    tell apart: those sums lie below the least failure, so the candidate predicts
+    them right, and the count is a proven lower bound on the order of Q_n, kept
+    on the watch for the message of a stop (the candidates at Dawson's heap 34
+    climb a ladder of failures 25 + k 30 + k 34, and this says how far it got)."""
+    if not isinstance(cancel, _Watch):
+        return
+    copies = sum(1 for h in failure if h == n) - 1
+    if copies <= cancel.told[0]:
+        return
+    gens = sorted({candidate.phi[h] for h in range(1, n)})
+    classes = _core().told_apart(candidate.order, candidate.table, candidate.P, gens, candidate.phi[n],
+                                 copies, seconds=_left(deadline), cancel=cancel)
+    cancel.told = (copies, classes)
+
+
 def _cyclic_index(pre: _Pretension, x: int) -> int:
     """The least i with x^i = x^(i+p) for some p >= 1 (x^0 the identity)."""
     seen: Dict[int, int] = {}
@@ -862,6 +893,7 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
         failure = _verify(candidate, places, n, deadline, cancel, pieces)
         if failure is None:
             return candidate
+        _told_apart(candidate, failure, n, deadline, cancel)
         truth = not candidate.P[candidate.word(failure)]
         exponent: Dict[int, int] = {}
         for h in failure:
@@ -962,7 +994,8 @@ def _presentation(pre: _Pretension, bound: int
 
 
 def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int, int]], proven: bool,
-            growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None) -> MisereQuotient:
+            growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None,
+            next_order_at_least: Optional[int] = None) -> MisereQuotient:
     order = pre.order
     table = tuple(tuple(pre.table[x * order:(x + 1) * order]) for x in range(order))
     generators, relations, names = _presentation(pre, bound)
@@ -971,4 +1004,4 @@ def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int,
         p_portion=frozenset(x for x in range(order) if pre.P[x]),
         heap_elements=tuple(pre.phi[:bound + 1]), bound=bound, period=period, proven=proven,
         generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names),
-        stopped=stopped)
+        stopped=stopped, next_order_at_least=next_order_at_least)
