@@ -84,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         out = quotient.to_json()
         out["element_names"] = [quotient.element_name(x) for x in range(quotient.order)]
         out["stopped"] = quotient.stopped if stopped else None
+        out["next_order_at_least"] = quotient.next_order_at_least if stopped else None
         sys.stdout.write(json.dumps(out) + "\n")
     else:
         sys.stdout.write(format_report(quotient))

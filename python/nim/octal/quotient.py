@@ -619,11 +619,13 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
             raise KeyboardInterrupt from None
         message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
                    f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
+        # the quotient of heaps up to n is never smaller than the one below: say more only
         copies, classes = watch.told if watch.heap == n == bound + 1 else (-1, 0)
+        classes = classes if classes > pre.order else 0
         if classes:
-            message += (f"; the quotient of heaps up to {n} has at least {classes:,} elements "
-                        f"(sums of heaps up to {bound} that at most {copies} "
-                        f"heap{'s' if copies != 1 else ''} of {n} tell apart, proven)")
+            message += (f"; the quotient of heaps up to {n} has at least {classes:,} elements (proven: "
+                        f"sums of heaps up to {bound} fall into {classes:,} classes that adding at most "
+                        f"{copies} heap{'s' if copies != 1 else ''} of {n} tells apart)")
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
