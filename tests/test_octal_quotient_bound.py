@@ -58,7 +58,7 @@ def test_the_bound_lies_between_the_quotients_below_and_at_the_heap(monkeypatch,
     assert any(copies >= 1 for _, copies, _ in seen)
     orders = {n: misere_quotient(code, n, cache=False).order for n in range(1, upto + 1)}
     by_copies: Dict[Tuple[int, int], int] = {}
-    for n, copies, counts in seen:
+    for n, _, counts in seen:
         assert counts[0] == orders[n - 1], (n, counts)          # no copy: the quotient below
         assert counts == sorted(counts) and counts[-1] <= orders[n], (n, counts, orders[n])
         for j, count in enumerate(counts):
