@@ -30,10 +30,10 @@ CODES = ("0.77", "0.07", "0.137", "0.75", "0.15", "0.115", "0.152", "0.72", "0.2
 #: The names the table gives some codes.
 NAMES = {"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess"}
 
-HEADER = ("| code | heaps done | order | P | period (from heap) | proven | stopped by | seconds |\n"
-          "|---|---:|---:|---:|---|---|---|---:|")
+HEADER = ("| code | heaps done | order | P | period (from heap) | proven | stopped by | next heap's order at least "
+          "| seconds |\n|---|---:|---:|---:|---|---|---|---:|---:|")
 
-_STOPPED = re.compile(r"stopped on its (\w+) limit at heap (\d+) \(heaps up to \d+ done, order [\d,]+; (.*)\)$")
+_STOPPED = re.compile(r"stopped on its (\w+) limit at heap (\d+) \(heaps up to \d+ done, order [\d,]+; (.*?)\)(;|$)")
 
 
 def stopped_by(message: Optional[str]) -> str:
@@ -44,7 +44,7 @@ def stopped_by(message: Optional[str]) -> str:
     found = _STOPPED.search(message)
     if found is None:
         return message
-    reason, heap, where = found.groups()
+    reason, heap, where, _ = found.groups()
     return f"{reason}, at heap {int(heap):,}: {where}"
 
 
@@ -56,14 +56,15 @@ def row(code: str, seconds: float, max_order: int) -> str:
     try:
         q = misere_quotient(code, seconds=seconds, max_order=max_order, cache=False, progress=display)
     except QuotientError as error:           # a limit before heap 1 was done
-        return f"| {label} | 0 | - | - | - | no | {stopped_by(str(error))} | {time.monotonic() - started:.2f} |"
+        return f"| {label} | 0 | - | - | - | no | {stopped_by(str(error))} | - | {time.monotonic() - started:.2f} |"
     finally:
         if display is not None:
             display.close()
     spent = time.monotonic() - started
     period = f"{q.period[1]} (from {q.period[0]})" if q.proven and q.period else "-"
+    at_least = f"{q.next_order_at_least:,}" if q.next_order_at_least else "-"
     return (f"| {label} | {q.bound:,} | {q.order:,} | {len(q.p_portion):,} | {period} | "
-            f"{'yes' if q.proven else 'no'} | {stopped_by(q.stopped)} | {spent:.2f} |")
+            f"{'yes' if q.proven else 'no'} | {stopped_by(q.stopped)} | {at_least} | {spent:.2f} |")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
