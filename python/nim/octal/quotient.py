@@ -89,6 +89,11 @@ MAX_RECALIBRATIONS = 64
 #: Seconds between two progress reports during a long heap.
 PROGRESS_EVERY = 0.5
 
+#: Largest quotient kept on disk when a limit stopped the computation short (its
+#: table, order**2 numbers, is read back and re-verified by the next computation,
+#: which resumes from it); Dawson's Kayles' Q_33 has 638 elements.
+PARTIAL_MAX_ORDER = 1024
+
 
 class QuotientError(NimError):
     """The quotient could not be computed within the limits (the message names
@@ -504,7 +509,11 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         last built for it).
     cache : bool
         Read and fill the on-disk cache (``nim.octal.quotient_cache``); what is
-        read is re-verified.
+        read is re-verified. A computation that a limit stops keeps what it
+        reached there (up to ``PARTIAL_MAX_ORDER`` elements) with the heap it
+        stopped at: the next one resumes from it, or returns it at once when
+        it would stop at that heap again (the same size limits, or at most
+        twice the time it had there).
     strict : bool
         Raise QuotientError on a limit instead of returning the quotient of
         the heaps done.
@@ -529,17 +538,82 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         raise QuotientError(f"max_order must be a whole number >= 2 (or None): {max_order!r}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise QuotientError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
+    max_order = max_order or DEFAULT_MAX_ORDER
+    start: Optional[MisereQuotient] = None
     if cache:
         found = cached_quotient(game, max_heap)
         if found is not None:
             return found
-    result = _compute(game, places, max_heap, seconds, max_order or DEFAULT_MAX_ORDER, cancel, progress,
-                      strict)
-    if cache and (result.proven or result.bound == max_heap):
+        start, wall = _cached_partial(game, max_heap)
+        if start is not None and wall is not None and _wall_holds(wall, seconds, max_order):
+            message = (f"{wall['message']} (in an earlier run, after {wall['seconds']:.3g} s at heap "
+                       f"{wall['heap']}: not tried again {_wall_why(wall)})")
+            if strict:
+                raise QuotientError(message)
+            return _stopped_copy(start, message, wall["at_least"])
+    result, wall = _compute(game, places, max_heap, seconds, max_order, cancel, progress, strict, start)
+    if cache:
         from nim.octal import quotient_cache
 
-        quotient_cache.store(result.game, max_heap, result.to_json())
+        if result.proven or result.bound == max_heap:
+            quotient_cache.store(result.game, max_heap, result.to_json())
+        elif result.stopped is not None and result.order <= PARTIAL_MAX_ORDER:
+            # keep the furthest one: a computation of fewer heaps does not replace it
+            kept = quotient_cache.load_partial(game)
+            kept_bound = kept.get("bound") if kept is not None else None
+            if start is not None or not isinstance(kept_bound, int) or kept_bound <= result.bound:
+                quotient_cache.store_partial(game, {**result.to_json(), "wall": wall})
     return result
+
+
+def _cached_partial(game: str, max_heap: Optional[int]
+                    ) -> Tuple[Optional[MisereQuotient], Optional[Dict[str, Any]]]:
+    """The quotient a stopped computation of ``game`` reached (re-verified), when it is
+    below ``max_heap``, so that this one can resume from it; and the wall it met
+    there (None when the file names none that makes sense)."""
+    from nim.octal import quotient_cache
+
+    data = quotient_cache.load_partial(game)
+    if data is None:
+        return None, None
+    try:
+        found = MisereQuotient.from_json(data)
+    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+        return None, None
+    if found.game != game or found.proven or (max_heap is not None and found.bound >= max_heap):
+        return None, None
+    wall = data.get("wall")        # a hint, not a claim: at worst a run stops where one did before
+    kinds: Dict[str, Any] = {"heap": int, "reason": str, "seconds": (int, float), "max_order": int,
+                             "max_table": int, "message": str}
+    if (not isinstance(wall, dict) or any(not isinstance(wall.get(k), t) for k, t in kinds.items())
+            or wall["heap"] != found.bound + 1 or wall["reason"] not in ("time", "size", "memory")
+            or not 0 <= wall["seconds"] < 1e9):
+        return found, None
+    if not isinstance(wall.get("at_least"), int):
+        wall["at_least"] = None
+    return found, wall
+
+
+def _wall_holds(wall: Dict[str, Any], seconds: Optional[float], max_order: int) -> bool:
+    """True when a computation resumed at the wall would stop there again: a size
+    or memory stop under caps no larger (the same trials, the same stop), or a
+    time stop with at most twice the time it had there (as a solve retries)."""
+    if wall["reason"] in ("size", "memory"):
+        return bool(max_order <= wall["max_order"] and MAX_TABLE <= wall["max_table"])
+    return seconds is not None and seconds <= 2 * wall["seconds"]
+
+
+def _wall_why(wall: Dict[str, Any]) -> str:
+    if wall["reason"] == "time":
+        return f"within at most twice that time (more than {2 * wall['seconds']:.3g} s tries again)"
+    return "under the same limits (a larger max_order tries again)"
+
+
+def _stopped_copy(found: MisereQuotient, message: str, at_least: Optional[int]) -> MisereQuotient:
+    # a fresh record of from_json's, held by no one else: say why it stops where it does
+    object.__setattr__(found, "stopped", message)
+    object.__setattr__(found, "next_order_at_least", at_least)
+    return found
 
 
 def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
@@ -587,7 +661,11 @@ class _Watch:
 
 
 def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Optional[float],
-             max_order: int, cancel: Any, progress: Optional[ProgressFn], strict: bool) -> MisereQuotient:
+             max_order: int, cancel: Any, progress: Optional[ProgressFn], strict: bool,
+             start: Optional[MisereQuotient] = None) -> Tuple[MisereQuotient, Optional[Dict[str, Any]]]:
+    """The quotient of heaps up to ``max_heap`` (from ``start``, a verified quotient of
+    fewer heaps, when given), and the wall it stopped at (None: it did not stop on
+    a time, size or memory limit)."""
     started = time.monotonic()
     watch = _Watch(cancel, progress, started)
     deadline = started + seconds if seconds else None
@@ -596,10 +674,19 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
     growth: List[Tuple[int, int]] = []
     bound = 0
     n = 0
+    if start is not None:
+        pre = _Pretension(start.order, array("i", itertools.chain.from_iterable(start.table)),
+                          bytes(1 if x in start.p_portion else 0 for x in range(start.order)),
+                          list(start.heap_elements))
+        growth = list(start.growth)
+        bound = n = start.bound
+        pieces = {h: _option_pieces(places, h) for h in range(1, n + 1) if heap_has_move(places, h)}
     period: Optional[Tuple[int, int]] = None
+    heap_started = started
     try:
         while max_heap is None or n < max_heap:
             n += 1
+            heap_started = time.monotonic()
             if cancel is not None and cancel.is_set():
                 raise _Stop("cancelled", pre.order)
             if deadline is not None and time.monotonic() >= deadline:
@@ -629,9 +716,14 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         if bound == 0 or strict:
             raise QuotientError(message) from None
         pre.phi = pre.phi[:bound + 1]
+        wall = None
+        if stop.reason in ("time", "size", "memory"):
+            wall = {"heap": n, "reason": stop.reason, "seconds": round(time.monotonic() - heap_started, 3),
+                    "max_order": max_order, "max_table": MAX_TABLE, "message": message,
+                    "at_least": classes or None}
         return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
-                       next_order_at_least=classes or None)
-    return _finish(game, pre, bound, period, period is not None, tuple(growth))
+                       next_order_at_least=classes or None), wall
+    return _finish(game, pre, bound, period, period is not None, tuple(growth)), None
 
 
 def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,

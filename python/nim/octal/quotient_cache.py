@@ -17,7 +17,7 @@ from typing import Any, Dict, Optional
 
 from nim.octal.cache import cache_folder
 
-__all__ = ["cache_dir", "cache_path", "load", "store"]
+__all__ = ["cache_dir", "cache_path", "load", "load_partial", "partial_path", "store", "store_partial"]
 
 
 def cache_dir() -> Path:
@@ -27,22 +27,48 @@ def cache_dir() -> Path:
 
 def cache_path(game: str, max_heap: Optional[int]) -> Path:
     """The file of a game's quotient for heaps up to ``max_heap`` (None: the whole game)."""
-    safe = "".join(c if c.isascii() and (c.isalnum() or c in ".-") else "_" for c in game)
-    return cache_dir() / f"{safe}-{'all' if max_heap is None else max_heap}.json"
+    return cache_dir() / f"{_safe(game)}-{'all' if max_heap is None else max_heap}.json"
+
+
+def partial_path(game: str) -> Path:
+    """The file of the furthest quotient a computation of the game reached before a
+    limit stopped it (with the "wall": the heap it stopped at, why, after how long)."""
+    return cache_dir() / f"{_safe(game)}-partial.json"
+
+
+def _safe(game: str) -> str:
+    return "".join(c if c.isascii() and (c.isalnum() or c in ".-") else "_" for c in game)
 
 
 def load(game: str, max_heap: Optional[int]) -> Optional[Dict[str, Any]]:
     """The cached quotient's JSON object, unverified, or None (missing or unreadable)."""
+    return _read(cache_path(game, max_heap))
+
+
+def load_partial(game: str) -> Optional[Dict[str, Any]]:
+    """The stopped computation's quotient and wall (``store_partial``), unverified, or None."""
+    return _read(partial_path(game))
+
+
+def store(game: str, max_heap: Optional[int], data: Dict[str, Any]) -> None:
+    """Write a quotient's JSON (a failure to write is not an error: the cache is optional)."""
+    _write(cache_path(game, max_heap), data)
+
+
+def store_partial(game: str, data: Dict[str, Any]) -> None:
+    """Write the quotient a stopped computation reached, with its wall."""
+    _write(partial_path(game), data)
+
+
+def _read(path: Path) -> Optional[Dict[str, Any]]:
     try:
-        data = json.loads(cache_path(game, max_heap).read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 
 
-def store(game: str, max_heap: Optional[int], data: Dict[str, Any]) -> None:
-    """Write a quotient's JSON (a failure to write is not an error: the cache is optional)."""
-    path = cache_path(game, max_heap)
+def _write(path: Path, data: Dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")
