@@ -15,7 +15,8 @@ Dawson's Kayles up to heap 33, and never ends for some games. So a solve:
 * remembers an attempt that stopped short (the budget or the engine's size
   limit ran out before the heap asked): the next solve of that game uses what
   was reached (as the search's exact leaf) and does not retry unless its own
-  budget is more than twice as large.
+  budget is more than twice as large (``misere_quotient`` keeps the same on
+  disk for the next process: the quotient reached and the heap it stopped at).
 
 ``method="quotient"`` forces it (budget: the whole time limit, or
 ``FORCED_SECONDS``) and raises when the quotient cannot cover the heaps.
