@@ -546,8 +546,8 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             return found
         start, wall = _cached_partial(game, max_heap)
         if start is not None and wall is not None and _wall_holds(wall, seconds, max_order):
-            message = (f"{wall['message']} (in an earlier run, after {wall['seconds']:.3g} s at heap "
-                       f"{wall['heap']}: not tried again {_wall_why(wall)})")
+            message = (f"{wall['message']}; that was in an earlier run, after {wall['seconds']:.3g} s at "
+                       f"heap {wall['heap']}, and is not tried again {_wall_why(wall)}")
             if strict:
                 raise QuotientError(message)
             return _stopped_copy(start, message, wall["at_least"])
@@ -605,7 +605,7 @@ def _wall_holds(wall: Dict[str, Any], seconds: Optional[float], max_order: int) 
 
 def _wall_why(wall: Dict[str, Any]) -> str:
     if wall["reason"] == "time":
-        return f"within at most twice that time (more than {2 * wall['seconds']:.3g} s tries again)"
+        return f"with at most twice that time (a time limit above {2 * wall['seconds']:.3g} s tries again)"
     return "under the same limits (a larger max_order tries again)"
 
 
