@@ -144,3 +144,16 @@ def test_a_solve_in_a_new_process_does_not_pay_for_the_wall_again(monkeypatch):
     again = nim.solve(heaps, "misere,dawson-kayles", time_limit=60)
     # won, as the research study's prototype found with the same leaves
     assert again.value == first.value == 1 and again.move == first.move
+
+
+def test_explain_says_what_the_search_owed_to_a_bounded_quotient(monkeypatch):
+    monkeypatch.setattr(engine, "MAX_TABLE", 1 << 23)
+    reached = misere_quotient("dawson-kayles", 36)         # stops at heap 34, on its size limit
+    assert reached.next_order_at_least is not None
+    e = nim.explain([34, 20, 7], "misere,dawson-kayles")
+    assert e.rule == "split-search"
+    assert "known for heaps up to 33 (order 638)" in e.text
+    assert f"has at least {reached.next_order_at_least:,} elements (proven)" in e.text
+    assert e.to_dict()["quotient"]["bound"] == 33
+    # a position within the bound is the quotient's own answer
+    assert nim.explain([33, 20, 7], "misere,dawson-kayles").rule == "quotient"

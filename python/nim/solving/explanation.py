@@ -109,7 +109,9 @@ class Explanation:
     length: Optional[int] = None
     #: each heap's genus (misère play of a take-and-break game), else None
     genus: Optional[Tuple[str, ...]] = None
-    #: the misère quotient's account (``nim.solving.takebreak_explain.quotient_account``), else None
+    #: the misère quotient's account (``nim.solving.takebreak_explain.quotient_account``); for a
+    #: misère split search, the bounded quotient it took as its leaf (game, order, bound, stopped,
+    #: next_order_at_least); else None
     quotient: Optional[Dict[str, Any]] = None
     #: what writes the prose: the take rules' account or the take-and-break games'
     render: Callable[["Explanation"], List[str]] = field(

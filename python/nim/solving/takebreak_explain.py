@@ -88,6 +88,14 @@ def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Ex
         quotient = known_quotient(rules, position)
         if quotient is not None:
             account = quotient_account(position, quotient, solution.move)
+    elif rules.misere and rule == "split-search":
+        from nim.solving.takebreak_quotient import reached_quotient
+
+        reached = reached_quotient(rules)
+        if reached is not None and not reached.covers(max(position, default=0)):
+            account = {"game": reached.game, "order": reached.order, "bound": reached.bound,
+                       "proven": False, "stopped": reached.stopped,
+                       "next_order_at_least": reached.next_order_at_least}
     return Explanation(position, rules, solution.value, solution.move, rule, tuple(grundies), x, big, ones,
                        after, solution.method, _formula(table), None, genus, quotient=account,
                        render=split_lines)
@@ -158,6 +166,18 @@ def _quotient_lines(e: Explanation) -> List[str]:
     return lines
 
 
+def _leaf_line(q: Dict[str, Any]) -> str:
+    """What the search of a misère position owed to a quotient that covers only some of its heaps."""
+    line = (f"The misère quotient of {q['game']} is known for heaps up to {q['bound']:,} (order "
+            f"{q['order']:,}), not for every heap here: the search took it as the exact value of each "
+            f"position it met whose heaps are all within that bound.")
+    if q.get("next_order_at_least"):
+        top = q["bound"] + 1
+        line += (f" Heap {top:,} did not converge: the quotient of heaps up to {top:,} has at least "
+                 f"{q['next_order_at_least']:,} elements (proven), and may have no end.")
+    return line
+
+
 def split_lines(e: Explanation) -> List[str]:
     """The prose of an Explanation of a take-and-break game."""
     n = len(e.piles)
@@ -192,6 +212,8 @@ def split_lines(e: Explanation) -> List[str]:
         pass                      # the quotient's lines said it
     else:
         lines.append(f"Value by search ({e.method}): the player to move {who}.")
+        if e.rule == "split-search" and e.quotient is not None:
+            lines.append(_leaf_line(e.quotient))
     if e.move is None:
         lines.append("No move is left." if e.value < 0 or e.rules.misere else "")
         return [line for line in lines if line]

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
 __all__ = ["FORCED_SECONDS", "PROBE_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
-           "forget_quotients", "known_quotient", "quotient_for"]
+           "forget_quotients", "known_quotient", "quotient_for", "reached_quotient"]
 
 #: Seconds a solve without a time limit may spend getting a quotient.
 QUOTIENT_SECONDS = 2.0
@@ -95,6 +95,13 @@ def known_quotient(rules: Rules, piles: Sequence[int]) -> Optional["MisereQuotie
     if attempt is None or attempt.quotient is None or not attempt.quotient.covers(max(piles, default=0)):
         return None
     return attempt.quotient
+
+
+def reached_quotient(rules: Rules) -> Optional["MisereQuotient"]:
+    """The best quotient this process reached for ``rules``, covering the heaps asked
+    for or not (what a search used as its exact leaf), or None."""
+    attempt = _ATTEMPTS.get(str(rules))
+    return attempt.quotient if attempt is not None else None
 
 
 def _budget(options: SolveOptions, forced: bool) -> float:
