@@ -561,6 +561,7 @@ cdef tuple _winning_takes(const OctState* s, const val_t* g, uint64_t n, uint64_
 cdef bint _movable(const OctState* s, uint64_t n) noexcept nogil:
     """True when a heap of n has a move."""
     cdef int i
+    cdef uint64_t least_rest = 3 if s.grundy_game else 2     # unsigned: compared with n
     for i in range(s.n_all):
         if s.all_[i] == n:
             return True
@@ -568,7 +569,7 @@ cdef bint _movable(const OctState* s, uint64_t n) noexcept nogil:
         if n > s.leave[i]:
             return True
     for i in range(s.n_split):
-        if n >= s.split[i] + (3 if s.grundy_game else 2):
+        if n >= s.split[i] + least_rest:
             return True
     return False
 
