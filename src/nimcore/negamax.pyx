@@ -134,17 +134,23 @@ cdef int _reserve(SearchState* s, Py_ssize_t levels) noexcept nogil:
 
     Returns -1 (with STOP_MEMORY set) when out of memory.
     """
-    cdef Frame* old = _frames(s)
-    cdef Frame* f
+    cdef Frame* f = _frames(s)
     cdef Py_ssize_t k, had = <Py_ssize_t>(s.ws.nbytes[WS_FRAMES] // sizeof(Frame))
-    if ws_reserve(&s.ws, WS_FRAMES, <size_t>levels * sizeof(Frame)) != 0:
+    cdef int grown
+    # A one-pile view points into its own frame. Once realloc has moved the buffer,
+    # a pointer into the old one may not even be compared (its value is indeterminate),
+    # so the views are marked NULL before and re-pointed after.
+    for k in range(had):
+        if f[k].n == 1 and f[k].piles == &f[k].view:
+            f[k].piles = NULL
+    grown = ws_reserve(&s.ws, WS_FRAMES, <size_t>levels * sizeof(Frame))
+    f = _frames(s)
+    for k in range(had):
+        if f[k].n == 1 and f[k].piles == NULL:
+            f[k].piles = &f[k].view
+    if grown != 0:
         s.stop = STOP_MEMORY
         return -1
-    f = _frames(s)
-    if f != old:
-        for k in range(had):
-            if f[k].n == 1 and f[k].piles == &old[k].view:
-                f[k].piles = &f[k].view
     return 0
 
 
@@ -190,7 +196,7 @@ cdef void _run(SearchState* s, pile_t* piles, int n, int cutoff, KernelResult* o
     cdef Py_ssize_t d = 0, cap
     cdef count_t before = 0
     cdef DlNode b
-    cdef score_t v, leaf
+    cdef score_t v = 0, leaf      # set on every path that reads it; GCC cannot see so
     cdef pile_t q, lone = 0, mq
     cdef int k, child_movable, child_depth, first2 = 0
     # the running frame
