@@ -7,6 +7,7 @@ cached quotient is; the wall is a hint, never a claim about the game."""
 from __future__ import annotations
 
 import json
+import os
 import threading
 from typing import Any, List, Optional
 
@@ -70,10 +71,12 @@ def test_a_stopped_computation_resumes_where_it_stopped(monkeypatch):
 
 def test_a_forged_partial_is_not_resumed_from(monkeypatch):
     stop_kayles_at_heap_10()
+    misere_quotient("kayles", 5)          # reads the partial (kept in memory: not below heap 5)
     path = quotient_cache.partial_path("0.77")
     data = json.loads(path.read_text())
     data["table"][1][1] = (data["table"][1][1] + 1) % data["order"]
     path.write_text(json.dumps(data))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))   # past a clock tick
     seen = starts(monkeypatch)
     q = misere_quotient("kayles")
     assert seen == [0] and q.proven and q.order == 40

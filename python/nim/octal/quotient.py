@@ -573,6 +573,30 @@ def _cached_partial(game: str, max_heap: Optional[int]
     there (None when the file names none that makes sense)."""
     from nim.octal import quotient_cache
 
+    path = quotient_cache.partial_path(game)
+    try:
+        stat = path.stat()
+    except OSError:
+        return None, None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _PARTIALS.get(str(path))
+    if known is not None and known[0] == stamp:
+        found, wall = known[1], known[2]        # a solve asks twice (the whole game, then its heaps)
+    else:
+        found, wall = _read_partial(game)
+        _PARTIALS[str(path)] = (stamp, found, wall)
+    if found is None or (max_heap is not None and found.bound >= max_heap):
+        return None, None
+    return found, wall
+
+
+#: The partial quotients this process read, re-verified, by file: (its stamp, quotient, wall).
+_PARTIALS: Dict[str, Tuple[Tuple[int, int], Optional[MisereQuotient], Optional[Dict[str, Any]]]] = {}
+
+
+def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[str, Any]]]:
+    from nim.octal import quotient_cache
+
     data = quotient_cache.load_partial(game)
     if data is None:
         return None, None
@@ -580,7 +604,7 @@ def _cached_partial(game: str, max_heap: Optional[int]
         found = MisereQuotient.from_json(data)
     except (ValueError, TypeError, KeyError, NimError, RecursionError):
         return None, None
-    if found.game != game or found.proven or (max_heap is not None and found.bound >= max_heap):
+    if found.game != game or found.proven:
         return None, None
     wall = data.get("wall")        # a hint, not a claim: at worst a run stops where one did before
     kinds: Dict[str, Any] = {"heap": int, "reason": str, "seconds": (int, float), "max_order": int,
@@ -610,10 +634,12 @@ def _wall_why(wall: Dict[str, Any]) -> str:
 
 
 def _stopped_copy(found: MisereQuotient, message: str, at_least: Optional[int]) -> MisereQuotient:
-    # a fresh record of from_json's, held by no one else: say why it stops where it does
-    object.__setattr__(found, "stopped", message)
-    object.__setattr__(found, "next_order_at_least", at_least)
-    return found
+    """``found`` (shared through _PARTIALS), saying why it stops where it does."""
+    return MisereQuotient(
+        game=found.game, order=found.order, table=found.table, p_portion=found.p_portion,
+        heap_elements=found.heap_elements, bound=found.bound, period=found.period, proven=found.proven,
+        generators=found.generators, relations=found.relations, growth=found.growth, _names=found._names,
+        stopped=message, next_order_at_least=at_least)
 
 
 def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
