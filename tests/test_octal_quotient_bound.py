@@ -7,7 +7,9 @@ words tell apart among the sums of smaller heaps are classes of the true quotien
 Checked here: against the quotient below (no copy: exactly Q_{n-1}), the finished
 quotient (never more than Q_n), a brute-force count from the game's rules
 (``takebreak_oracle``), and the same count from every candidate (it is a property of
-the game, not of the candidate that measured it)."""
+the game, not of the candidate that measured it). The premise itself, a failed
+candidate right below its least failure, is checked against the brute force and, at
+Dawson's heap 34, against the search."""
 
 from __future__ import annotations
 
@@ -122,3 +124,57 @@ def test_told_apart_refuses_what_does_not_fit(bad):
         args["y"] = q.order + 5
     with pytest.raises(ValueError):
         kernel().told_apart(**args)
+
+
+def candidates_at(monkeypatch, code: str, upto: int, heap: int):
+    """Every candidate the computation failed at ``heap``, with its least failure."""
+    seen = []
+    told = engine._told_apart
+
+    def spy(candidate, failure, n, deadline, cancel):
+        if n == heap:
+            seen.append((candidate, list(failure)))
+        told(candidate, failure, n, deadline, cancel)
+
+    monkeypatch.setattr(engine, "_told_apart", spy)
+    misere_quotient(code, upto, cache=False)
+    monkeypatch.setattr(engine, "_told_apart", told)
+    return seen
+
+
+def test_a_failed_candidate_is_right_below_its_least_failure(monkeypatch):
+    # the premise of the bound, against the brute force: every sum with fewer heaps of
+    # the new heap than the least failure (0.35 at heaps 6 and 8, totals up to 18)
+    for heap, most in ((6, 18), (8, 18)):
+        checked = 0
+        for candidate, failure in candidates_at(monkeypatch, "0.35", heap, heap):
+            copies = failure.count(heap)
+            for word in sums_up_to(heap, most):
+                if word.count(heap) < copies:
+                    assert bool(candidate.P[candidate.word(word)]) == (not oracle.wins("0.35", True, word)), word
+                    checked += 1
+        assert checked > 1000
+
+
+def sums_up_to(top: int, most: int) -> List[Tuple[int, ...]]:
+    out: List[Tuple[int, ...]] = [()]
+    for word in out:
+        for h in range(word[-1] if word else 1, top + 1):
+            if sum(word) + h <= most:
+                out.append(word + (h,))
+    return out
+
+
+def test_dawsons_heap_34_candidate_against_the_search(monkeypatch):
+    # the two corners of the staircase 25 + a 30 + b 34 (docs/theory.md) that the search
+    # reaches: 25 + 34 lost, 25 + 30 + 34 won; the candidates at heap 34 are right on both
+    import nim
+
+    monkeypatch.setattr(engine, "MAX_TABLE", 1 << 23)
+    found = [(c, f) for c, f in candidates_at(monkeypatch, "0.07", 34, 34) if f.count(34) >= 2]
+    assert found
+    for heaps in ([25, 34], [25, 30, 34]):
+        truth = nim.solve(heaps, "misere,dawson-kayles", method="tt", time_limit=120).value < 0
+        assert truth == (heaps == [25, 34])
+        for candidate, _ in found:
+            assert bool(candidate.P[candidate.word(heaps)]) == truth
