@@ -806,7 +806,7 @@ cdef int _prepare_guide(Ctx* c, bint guide, pile_t top, size_t memory, size_t* e
             raise MemoryError("no memory for the tt engine's Grundy table")
         c.gtab = <uint32_t*>s.ws.buf[WS_GRUNDY]
         extra[0] += guide_bytes
-        for i in range(top + 1):
+        for i in range(<size_t>top + 1):      # top >= 0 here: the bound unsigned, as i is
             c.gtab[i] = <uint32_t>theory_grundy(&c.theory, i)
     elif guide and take == TAKE_SET:
         c.guide = False                   # no table for piles this large: plain order
