@@ -171,9 +171,8 @@ class MisereQuotient:
 
             takes_all, leaves, splits, unequal = _places(self.game)
             pre, per = self.period if (self.proven and self.period) else (0, 0)
-            flat = array("i", itertools.chain.from_iterable(self.table))
-            p_bytes = bytes(1 if x in self.p_portion else 0 for x in range(self.order))
-            found = Lookup(self.order, flat, p_bytes, self.heap_elements, self.bound, pre, per,
+            flat = _pretension_of(self)
+            found = Lookup(self.order, flat.table, flat.P, self.heap_elements, self.bound, pre, per,
                            takes_all, leaves, splits, unequal)
             object.__setattr__(self, "_fast", found)
         return found
@@ -364,6 +363,12 @@ class _Pretension:
     def options(self, pieces: Sequence[Tuple[int, int]]) -> List[int]:
         table, phi, order = self.table, self.phi, self.order
         return sorted({table[phi[a] * order + phi[b]] for a, b in pieces})
+
+
+def _pretension_of(q: MisereQuotient) -> _Pretension:
+    """A quotient as the flat table, P bytes and heap map the kernels take."""
+    return _Pretension(q.order, array("i", itertools.chain.from_iterable(q.table)),
+                       bytes(1 if x in q.p_portion else 0 for x in range(q.order)), list(q.heap_elements))
 
 
 def _types(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], upto: int
@@ -559,9 +564,10 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             quotient_cache.store(result.game, max_heap, result.to_json())
         elif result.stopped is not None and result.order <= PARTIAL_MAX_ORDER:
             # keep the furthest one: a computation of fewer heaps does not replace it
-            kept = quotient_cache.load_partial(game)
+            # (one resumed from the kept one went at least as far)
+            kept = quotient_cache.load_partial(game) if start is None else None
             kept_bound = kept.get("bound") if kept is not None else None
-            if start is not None or not isinstance(kept_bound, int) or kept_bound <= result.bound:
+            if not isinstance(kept_bound, int) or kept_bound <= result.bound:
                 quotient_cache.store_partial(game, {**result.to_json(), "wall": wall})
     return result
 
@@ -701,9 +707,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
     bound = 0
     n = 0
     if start is not None:
-        pre = _Pretension(start.order, array("i", itertools.chain.from_iterable(start.table)),
-                          bytes(1 if x in start.p_portion else 0 for x in range(start.order)),
-                          list(start.heap_elements))
+        pre = _pretension_of(start)
         growth = list(start.growth)
         bound = n = start.bound
         pieces = {h: _option_pieces(places, h) for h in range(1, n + 1) if heap_has_move(places, h)}
@@ -887,11 +891,10 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     candidate = build(freed)
     yield
     while True:
-        failure = _verify(candidate, places, n, deadline, cancel, pieces)
-        if failure is None:
+        least = _least_failure(candidate, places, n, deadline, cancel, pieces)
+        if least is None:
             return candidate
-        _told_apart(candidate, failure, n, deadline, cancel)
-        truth = not candidate.P[candidate.word(failure)]
+        failure, truth = least
         exponent: Dict[Key, int] = {}
         for h in failure:
             for key in ((new_key,) if h == n else (group_of[h], ("heap", h))):
@@ -955,6 +958,18 @@ def _trial(base: _Pretension, phi: List[int], comp: List[int], components: List[
     return _Pretension(order, table, p_bytes, images)
 
 
+def _least_failure(candidate: _Pretension, places: Places, n: int, deadline: Optional[float], cancel: Any,
+                   pieces: Dict[int, List[Tuple[int, int]]]) -> Optional[Tuple[List[int], bool]]:
+    """The candidate's least failing word over heaps 1..n and its true outcome (lost:
+    True; the opposite of the prediction, since every word below it is right), or
+    None when the candidate is verified; the lower bound of a stop is noted on the way."""
+    failure = _verify(candidate, places, n, deadline, cancel, pieces)
+    if failure is None:
+        return None
+    _told_apart(candidate, failure, n, deadline, cancel)
+    return failure, not candidate.P[candidate.word(failure)]
+
+
 def _told_apart(candidate: _Pretension, failure: Sequence[int], n: int, deadline: Optional[float],
                 cancel: Any) -> None:
     """Count, when the least failure has more heaps of n than any before it at this
@@ -1010,11 +1025,10 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
     candidate = build(pre, first, [(n, (2, 2))])
     yield
     while True:
-        failure = _verify(candidate, places, n, deadline, cancel, pieces)
-        if failure is None:
+        least = _least_failure(candidate, places, n, deadline, cancel, pieces)
+        if least is None:
             return candidate
-        _told_apart(candidate, failure, n, deadline, cancel)
-        truth = not candidate.P[candidate.word(failure)]
+        failure, truth = least
         exponent: Dict[int, int] = {}
         for h in failure:
             exponent[h] = exponent.get(h, 0) + 1

@@ -91,10 +91,8 @@ def forget_quotients() -> None:
 def known_quotient(rules: Rules, piles: Sequence[int]) -> Optional["MisereQuotient"]:
     """The quotient this process holds for ``rules`` if it covers every heap of ``piles``
     (no computation: what a solve just used)."""
-    attempt = _ATTEMPTS.get(str(rules))
-    if attempt is None or attempt.quotient is None or not attempt.quotient.covers(max(piles, default=0)):
-        return None
-    return attempt.quotient
+    found = reached_quotient(rules)
+    return found if found is not None and found.covers(max(piles, default=0)) else None
 
 
 def reached_quotient(rules: Rules) -> Optional["MisereQuotient"]:
