@@ -36,21 +36,31 @@ def counts_of(candidate, n: int, copies: int) -> List[int]:
             for j in range(copies + 1)]
 
 
-def failures(monkeypatch, code: str, upto: int) -> List[Tuple[int, int, List[int]]]:
-    """(heap n, copies of n the least failure leaves below it, counts for 0..copies)
-    for every candidate the computation of heaps up to ``upto`` failed."""
-    seen: List[Tuple[int, int, List[int]]] = []
+def each_failure(monkeypatch, code: str, upto: int, visit) -> None:
+    """Call ``visit(candidate, least failure, heap n)`` on every candidate the computation
+    of heaps up to ``upto`` fails (within the call: a candidate's table is not kept)."""
     told = engine._told_apart
 
     def spy(candidate, failure, n, deadline, cancel):
-        copies = failure.count(n) - 1
-        if copies >= 0:
-            seen.append((n, copies, counts_of(candidate, n, copies)))
+        visit(candidate, list(failure), n)
         told(candidate, failure, n, deadline, cancel)
 
     monkeypatch.setattr(engine, "_told_apart", spy)
     misere_quotient(code, upto, cache=False)
     monkeypatch.setattr(engine, "_told_apart", told)
+
+
+def failures(monkeypatch, code: str, upto: int) -> List[Tuple[int, int, List[int]]]:
+    """(heap n, copies of n the least failure leaves below it, counts for 0..copies)
+    for every candidate the computation of heaps up to ``upto`` failed."""
+    seen: List[Tuple[int, int, List[int]]] = []
+
+    def visit(candidate, failure, n):
+        copies = failure.count(n) - 1
+        if copies >= 0:
+            seen.append((n, copies, counts_of(candidate, n, copies)))
+
+    each_failure(monkeypatch, code, upto, visit)
     return seen
 
 
@@ -126,34 +136,23 @@ def test_told_apart_refuses_what_does_not_fit(bad):
         kernel().told_apart(**args)
 
 
-def candidates_at(monkeypatch, code: str, upto: int, heap: int):
-    """Every candidate the computation failed at ``heap``, with its least failure."""
-    seen = []
-    told = engine._told_apart
-
-    def spy(candidate, failure, n, deadline, cancel):
-        if n == heap:
-            seen.append((candidate, list(failure)))
-        told(candidate, failure, n, deadline, cancel)
-
-    monkeypatch.setattr(engine, "_told_apart", spy)
-    misere_quotient(code, upto, cache=False)
-    monkeypatch.setattr(engine, "_told_apart", told)
-    return seen
-
-
-def test_a_failed_candidate_is_right_below_its_least_failure(monkeypatch):
+@pytest.mark.parametrize("heap", [6, 8])
+def test_a_failed_candidate_is_right_below_its_least_failure(monkeypatch, heap):
     # the premise of the bound, against the brute force: every sum with fewer heaps of
     # the new heap than the least failure (0.35 at heaps 6 and 8, totals up to 18)
-    for heap, most in ((6, 18), (8, 18)):
-        checked = 0
-        for candidate, failure in candidates_at(monkeypatch, "0.35", heap, heap):
-            copies = failure.count(heap)
-            for word in sums_up_to(heap, most):
-                if word.count(heap) < copies:
-                    assert bool(candidate.P[candidate.word(word)]) == (not oracle.wins("0.35", True, word)), word
-                    checked += 1
-        assert checked > 1000
+    checked: List[Tuple[int, ...]] = []
+    words = sums_up_to(heap, 18)
+
+    def visit(candidate, failure, n):
+        if n != heap:
+            return
+        for word in words:
+            if word.count(heap) < failure.count(heap):
+                assert bool(candidate.P[candidate.word(word)]) == (not oracle.wins("0.35", True, word)), word
+                checked.append(word)
+
+    each_failure(monkeypatch, "0.35", heap, visit)
+    assert len(checked) > 1000
 
 
 def sums_up_to(top: int, most: int) -> List[Tuple[int, ...]]:
@@ -170,11 +169,16 @@ def test_dawsons_heap_34_candidate_against_the_search(monkeypatch):
     # reaches: 25 + 34 lost, 25 + 30 + 34 won; the candidates at heap 34 are right on both
     import nim
 
+    corners = ([25, 34], [25, 30, 34])
+    predicted: List[Tuple[bool, ...]] = []
+
+    def visit(candidate, failure, n):
+        if n == 34 and failure.count(34) >= 2:
+            predicted.append(tuple(bool(candidate.P[candidate.word(heaps)]) for heaps in corners))
+
     monkeypatch.setattr(engine, "MAX_TABLE", 1 << 23)
-    found = [(c, f) for c, f in candidates_at(monkeypatch, "0.07", 34, 34) if f.count(34) >= 2]
-    assert found
-    for heaps in ([25, 34], [25, 30, 34]):
-        truth = nim.solve(heaps, "misere,dawson-kayles", method="tt", time_limit=120).value < 0
-        assert truth == (heaps == [25, 34])
-        for candidate, _ in found:
-            assert bool(candidate.P[candidate.word(heaps)]) == truth
+    each_failure(monkeypatch, "0.07", 34, visit)
+    truth = tuple(nim.solve(heaps, "misere,dawson-kayles", method="tt", time_limit=120).value < 0
+                  for heaps in corners)
+    assert truth == (True, False)
+    assert predicted and all(p == truth for p in predicted)
