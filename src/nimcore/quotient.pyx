@@ -40,15 +40,10 @@ DEF MAX_DEPTH = 10000
 #: Largest code space indexed directly (4 bytes a code); a larger one is hashed.
 DEF DIRECT_SPACE = 1 << 24
 
-#: Stop reasons of a kernel.
-DEF STOP_NONE = 0
-DEF STOP_TIME = 1
-DEF STOP_INTERRUPT = 2
-DEF STOP_CANCELLED = 3
-DEF STOP_MEMORY = 4
-DEF STOP_NODES = 5
-DEF STOP_SIZE = 6
-DEF STOP_ERROR = 7
+# Stop reasons of a kernel: the one StopReason numbering of every engine (search.pxd).
+from nimcore.search cimport (
+    STOP_CANCELLED, STOP_ERROR, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_SIZE, STOP_TIME,
+)
 
 _REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "cancelled",
             STOP_MEMORY: "memory", STOP_NODES: "nodes", STOP_SIZE: "size", STOP_ERROR: "error"}

@@ -31,7 +31,7 @@ import warnings
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
 
-from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError, UnknownMethodError
 from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
@@ -199,10 +199,10 @@ def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
 
 def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
                   table: Optional[TranspositionTable] = None) -> Solution:
-    if rules.misere and rules.take != "any":
+    if rules.misere and not rules.family.is_nim:
         raise NimError(
             f"no closed form for {rules} in the grundy engine (Sprague-Grundy values): misère "
-            f"play with the {rules.take!r} take rule needs the misère theory; use method "
+            f"play under {rules} needs the misère theory; use method "
             "'theory' or 'auto'"
         )
     return _theory_solution(piles, rules, "grundy")
@@ -294,6 +294,8 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         return
     if reason == "interrupt":
         raise KeyboardInterrupt
+    if reason == "rule":
+        raise InvalidRulesError(f"{method}: the compiled core has no loop for these rules' take rule")
     if reason == "error":
         error = search.error      # the progress callback's own exception, with its traceback
         assert error is not None

@@ -156,7 +156,7 @@ def heading(rules: Rules) -> str:
     """The rule string and the rules in a sentence; a large set S abbreviated."""
     text = f"{rules}: {rules.describe()}"
     members = rules.subtract or ()
-    if rules.take == "set" and len(members) > SHOW_MEMBERS:
+    if len(members) > SHOW_MEMBERS:
         first = members[:SHOW_MEMBERS]
         text = text.replace(";".join(map(str, members)), ";".join(map(str, first)) + ";...", 1)
         text = text.replace(", ".join(map(str, members)),

@@ -314,7 +314,7 @@ class Solver:
         if self._rules.splits:
             from nim.solving.takebreak_analysis import analyze_splits
             rows, method = analyze_splits(position, self._rules, depth, options)
-        elif depth and self._rules.take == "any":
+        elif depth and self._rules.family.is_nim:
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
         elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)

@@ -387,21 +387,7 @@ MAX_WORK = 1_000_000_000
 def _take_table(np: Any, rules: Rules, top: int) -> Tuple[Any, Any]:
     """(members, usable): the takes from a pile of ``s`` are ``members[:usable[s]]``,
     ascending, for every ``s`` up to ``top`` (see ``nimcore.grade``)."""
-    rules.refuse_splits()
-    sizes = np.arange(top + 1, dtype=np.int64)
-    if rules.take == "set":
-        assert rules.subtract is not None
-        members = np.array(sorted(m for m in rules.subtract if m <= top), dtype=np.int64)
-        return members, np.searchsorted(members, sizes, side="right").astype(np.int64)
-    if rules.take == "any":
-        usable = sizes
-    elif rules.take == "max":
-        assert rules.k is not None
-        usable = np.minimum(sizes, rules.k)
-    else:                                   # half
-        usable = sizes // 2
-    most = int(usable.max()) if top >= 0 else 0
-    return np.arange(1, most + 1, dtype=np.int64), np.ascontiguousarray(usable, dtype=np.int64)
+    return rules.take_family.take_table(np, top)     # refuses a take-and-break game
 
 
 def _strides(box: Tuple[int, ...]) -> List[int]:
