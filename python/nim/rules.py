@@ -17,7 +17,7 @@ from nim.families import (
     option_syntax,
 )
 from nim.kernel import CoreRules
-from nim.octal_codes import GAMES, GRUNDY_GAME, game_code
+from nim.octal_codes import game_code
 
 if TYPE_CHECKING:
     from nim.octal_moves import HeapMoves, Places
@@ -253,7 +253,8 @@ class Rules:
         """The core's rules, or the one error every entry point that cannot take a
         take-and-break game gives."""
         if self._core is None:
-            what = f"octal code {self.octal}" if self.octal is not None else self.family.describe(self.misere).split(":")[0]
+            family = self.family
+            what = f"octal code {self.octal}" if self.octal is not None else family.describe(self.misere).split(":")[0]
             raise InvalidRulesError(
                 f"rules {self} ({what}) split heaps or take from the middle, which this does not "
                 "take; what takes them: nim.solve and 'nimcore solve', Position.moves, 'nimcore "

@@ -193,6 +193,8 @@ class Theory:
     def forms(self) -> ClosedForms:
         """The closed forms over Python integers (built on first use: a `set S`
         copies the compiled table of its period)."""
+        if self._forms is None and self.rules.take_family.closed_form:
+            self._forms = ClosedForms(self.rules)       # its own closed form: no table to copy
         if self._forms is None:
             core = self.core
             while core.covered is not None:     # a set S whose period has not shown yet:
