@@ -223,8 +223,8 @@ Move(pile=0, count=1, split=(1, 2))]
         from nim.octal_moves import is_heap_move
 
         if not is_heap_move(rules.split_places(), size, count, split):
-            if split is not None and rules.take == "grundy" and split[0] == split[1]:
-                return "in Grundy's game the two heaps must differ"
+            if split is not None and rules.split_places()[3] and split[0] == split[1]:
+                return f"under {rules} the two heaps of a split must differ"
             if split is not None:
                 return f"{rules} does not allow taking {count} from a pile of {size} and leaving two heaps"
             if count == size:
