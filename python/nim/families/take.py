@@ -44,20 +44,14 @@ def _no_fields(tag: str, k: Any, subtract: Any, octal: Any, *, takes_k: bool = F
         raise InvalidRulesError(f"octal={octal!r} only goes with take='octal', not {tag!r}")
 
 
-@register_family
-class TakeAny(TakeFamily):
-    """Nim: a move takes any number of objects from one pile."""
-
-    tag: ClassVar[str] = "any"
-    syntax: ClassVar[str] = "any (the default)"
-    core_tag: ClassVar[str] = "any"
-    is_nim: ClassVar[bool] = True
+class _Unparameterised(TakeFamily):
+    """A take rule without a parameter, written in a rule string by its tag alone."""
 
     __slots__ = ()
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[TakeFamily]:
-        return cls() if name == "any" and not value else None
+        return cls() if name == cls.tag and not value else None
 
     @classmethod
     def from_fields(cls, k: Any, subtract: Any, octal: Any) -> TakeFamily:
@@ -66,6 +60,18 @@ class TakeAny(TakeFamily):
 
     def fields(self) -> Fields:
         return (None, None, None)
+
+
+@register_family
+class TakeAny(_Unparameterised):
+    """Nim: a move takes any number of objects from one pile."""
+
+    tag: ClassVar[str] = "any"
+    syntax: ClassVar[str] = "any (the default)"
+    core_tag: ClassVar[str] = "any"
+    is_nim: ClassVar[bool] = True
+
+    __slots__ = ()
 
     def option_text(self) -> str:
         return ""
@@ -177,7 +183,7 @@ class TakeMax(TakeFamily):
 
 
 @register_family
-class TakeHalf(TakeFamily):
+class TakeHalf(_Unparameterised):
     """A move takes 1 to half of one pile's objects (rounded down)."""
 
     tag: ClassVar[str] = "half"
@@ -185,18 +191,6 @@ class TakeHalf(TakeFamily):
     core_tag: ClassVar[str] = "half"
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[TakeFamily]:
-        return cls() if name == "half" and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> TakeFamily:
-        _no_fields(cls.tag, k, subtract, octal)
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
 
     def option_text(self) -> str:
         return ",half"
