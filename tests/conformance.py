@@ -21,7 +21,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Tuple
 
 import pytest
 
@@ -254,6 +254,106 @@ CHECKS = [check_solve, check_search_engines, check_analyze_and_moves, check_expl
           check_terminal_play, check_web_play, check_grade, check_environments, check_openspiel]
 
 
-def by_name(checks: Optional[List[Callable[[FamilyCase], None]]] = None) -> List[object]:
+def by_name(checks: Optional[List[Callable[[Any], None]]] = None) -> List[object]:
     """pytest params of every check, named."""
     return [pytest.param(check, id=check.__name__.removeprefix("check_")) for check in (checks or CHECKS)]
+
+
+# -- take-and-break families ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TakeBreakCase:
+    """A take-and-break rule string with its game as tests/takebreak_oracle.py names it."""
+
+    rule: str
+    game: str          # "0.77", "grundy-game", ...
+    misere: bool
+
+    def __str__(self) -> str:
+        return self.rule
+
+
+def tb_positions(largest: int = 7, heaps: int = 3) -> List[Piles]:
+    found: List[Piles] = []
+    for count in range(1, heaps + 1):
+        found.extend(itertools.combinations_with_replacement(range(largest + 1), count))
+    return found
+
+
+def check_tb_solve(case: TakeBreakCase) -> None:
+    """nim.solve (auto, and the search) against the brute force; a winning move wins."""
+    import takebreak_oracle as oracle
+
+    for piles in tb_positions():
+        truth = oracle.wins(case.game, case.misere, piles)
+        for method in ("auto", "tt"):
+            solution = nim.solve(list(piles), case.rule, method=method)
+            assert (solution.value > 0) == truth, (case.rule, piles, method)
+            if solution.move is not None:
+                assert oracle.is_option(case.game, piles, tuple(solution.move)), (case.rule, piles, solution.move)
+                if truth:
+                    assert not oracle.wins(case.game, case.misere, oracle.apply(piles, tuple(solution.move)))
+
+
+def check_tb_moves_and_analyze(case: TakeBreakCase) -> None:
+    """Position.moves is the oracle's move set; analyze values every move as the brute force."""
+    import takebreak_oracle as oracle
+
+    rules = Rules.parse(case.rule)
+    for piles in tb_positions(largest=6, heaps=2):
+        moves = list(Position(piles, rules).moves())
+        assert all(oracle.is_option(case.game, piles, tuple(m)) for m in moves)
+        reached = {oracle._key(oracle.apply(piles, tuple(m))) for m in moves}
+        assert reached == set(oracle.children(case.game, piles)), (case.rule, piles)
+        for row in nim.analyze(list(piles), case.rule):
+            child = oracle.apply(piles, tuple(row.move))
+            assert (row.value > 0) == (not oracle.wins(case.game, case.misere, child)), (case.rule, piles, row)
+
+
+def check_tb_explain(case: TakeBreakCase) -> None:
+    """explain names the rules and gives the brute force's value."""
+    import takebreak_oracle as oracle
+
+    for piles in [(3, 5), (4, 4, 1), (7,), (2, 3, 6)]:
+        explanation = nim.explain(list(piles), case.rule)
+        assert (explanation.value > 0) == oracle.wins(case.game, case.misere, piles)
+        assert str(Rules.parse(case.rule)) in explanation.text
+
+
+def check_tb_environments(case: TakeBreakCase) -> None:
+    """Gymnasium: an episode of mask-legal actions on a lost start ends in a loss; PettingZoo's API test."""
+    pytest.importorskip("gymnasium")
+    import takebreak_oracle as oracle
+    from nim.interop.envs import NimEnv
+
+    for start in [(3, 4), (5,), (2, 6)]:
+        env = NimEnv(piles=start, rules=case.rule)
+        _, info = env.reset(seed=3)
+        reward, done = 0.0, False
+        while not done:
+            action = int(info["action_mask"].nonzero()[0][0])
+            _, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        if not oracle.wins(case.game, case.misere, start):
+            assert reward < 0, (case.rule, start)
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from nim.interop.envs import nim_v0
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(nim_v0.env(piles=[3, 4], rules=case.rule), num_cycles=40)
+
+
+def check_tb_openspiel(case: TakeBreakCase) -> None:
+    """OpenSpiel's nim has no split move: refused in words."""
+    pytest.importorskip("pyspiel")
+    from nim.interop.openspiel import load_game
+
+    with pytest.raises(InvalidRulesError, match="take-any"):
+        load_game([1, 2], case.rule)
+
+
+TAKE_BREAK_CHECKS = [check_tb_solve, check_tb_moves_and_analyze, check_tb_explain, check_tb_environments,
+                     check_tb_openspiel]
