@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.families import (
-    FAMILIES, MAX_K, RuleFamily, TakeAndBreakFamily, TakeAny, TakeFamily, family_of_fields, family_of_option,
-    option_syntax,
+    FAMILIES, MAX_K, ComponentFamily, RuleFamily, TakeAndBreakFamily, TakeAny, TakeFamily, family_of_fields,
+    family_of_option, option_syntax,
 )
 from nim.kernel import CoreRules
 from nim.octal_codes import game_code
@@ -252,6 +252,11 @@ class Rules:
     def _refuse_splits(self) -> CoreRules:
         """The core's rules, or the one error every entry point that cannot take a
         take-and-break game gives."""
+        if self._core is None and isinstance(self.family, ComponentFamily):
+            raise InvalidRulesError(
+                f"rules {self} are a game of {self.family.component_noun}s, not of heaps, which this does "
+                f"not take; what takes them: nim.solve, nim.analyze and nim.explain, with a position given "
+                f"as a list of {self.family.component_noun}s")
         if self._core is None:
             family = self.family
             what = f"octal code {self.octal}" if self.octal is not None else family.describe(self.misere).split(":")[0]
@@ -404,8 +409,8 @@ def _option(text: str) -> Tuple[str, str]:
 
 
 def _names_a_game(option: str, text: str) -> bool:
-    """Whether a rule string's first part is a take-and-break family's option (``kayles``,
-    ``octal=0.77``): such a game needs no convention."""
+    """Whether a rule string's first part names a game that is not a take rule (``kayles``,
+    ``octal=0.77``, ``wythoff``): such a game needs no convention (normal play)."""
     name, value = _option(option)
-    return any(family.splits and family.parse_option(name, value, text) is not None
+    return any(not issubclass(family, TakeFamily) and family.parse_option(name, value, text) is not None
                for family in FAMILIES.values())

@@ -7,12 +7,13 @@ subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
 """
 
 from nim.families.base import (
-    FAMILIES, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
+    FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
     option_syntax, register_family,
 )
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
+from nim.families.wythoff import WythoffGame
 
-__all__ = ["FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily", "TakeAndBreakFamily",
-           "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "family_of_fields", "family_of_option",
-           "option_syntax", "register_family"]
+__all__ = ["ComponentFamily", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
+           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WythoffGame",
+           "family_of_fields", "family_of_option", "option_syntax", "register_family"]

@@ -14,13 +14,13 @@ whose compiled tag the core does not dispatch on: a missing hook fails there,
 not later with a wrong answer.
 
 >>> sorted(FAMILIES)
-['any', 'grundy', 'half', 'max', 'octal', 'set']
+['any', 'grundy', 'half', 'max', 'octal', 'set', 'wythoff']
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, Optional, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, Optional, Sequence, Tuple, Type, TypeVar
 
 from nim.errors import InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
@@ -28,7 +28,8 @@ from nim.kernel import CORE_TAKE_TAGS
 if TYPE_CHECKING:
     from nim.octal_moves import Places
 
-__all__ = ["FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily", "family_of_fields",
+__all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
+           "family_of_fields",
            "family_of_option", "register_family"]
 
 #: The keyword form of a family's parameters, as ``Rules(take=..., k=..., subtract=..., octal=...)``
@@ -202,6 +203,78 @@ class TakeAndBreakFamily(RuleFamily):
         """The name the nim-sequence and quotient caches know it by: its code, or a name."""
 
 
+class ComponentFamily(RuleFamily):
+    """A game whose position is a sum of components that are more than one heap: a pair
+    of piles (Wythoff's game), a heap with a memory, a row of coins, a graph.
+
+    A position is a list of components, each a plain JSON value the family reads
+    (``read_component``) into a hashable canonical form. A move changes one component
+    into zero or more components (``options``). The generic engine
+    (``nim.solving.components``) plays sums of them: in normal play by the XOR of the
+    components' Grundy values (the family's closed form where it has one, else the
+    mex over the options, memoised), in misère play by an exact search; a family
+    with a closed-form win for one component (``is_lost``, ``winning_option``) is
+    answered by it at any size.
+    """
+
+    splits: ClassVar[bool] = False
+    #: What one component is called, for messages: "pair", "coin row", ...
+    component_noun: ClassVar[str]
+
+    __slots__ = ()
+
+    @abstractmethod
+    def read_component(self, value: Any) -> Any:
+        """The canonical, hashable form of one component given as a plain value.
+
+        Raises
+        ------
+        InvalidPositionError
+            When ``value`` is not a component of this game.
+        """
+
+    @abstractmethod
+    def component_value(self, component: Any) -> Any:
+        """The component as a plain JSON value (what ``read_component`` reads back)."""
+
+    @abstractmethod
+    def options(self, component: Any) -> Iterable[Tuple[int, Tuple[Any, ...]]]:
+        """Every move of one component as ``(count, left)``: the objects the move removes
+        and the components it leaves in its place (none, one or several), canonical;
+        lazily (a large component has many), a move of the smallest count first."""
+
+    @abstractmethod
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """A move in words, e.g. ``"take 2 from both piles of (3, 5), leaving (1, 3)"``."""
+
+    @abstractmethod
+    def theory_words(self) -> str:
+        """What decides this game, for ``explain`` (the theorem, named and cited)."""
+
+    @abstractmethod
+    def option_count(self, component: Any) -> int:
+        """How many moves one component has (without listing them: a pair of 10**30 has 3 * 10**30)."""
+
+    @abstractmethod
+    def reach(self, component: Any) -> int:
+        """An upper bound on the work of the mex of this component: the moves of every
+        component it reaches (its options, theirs, ...)."""
+
+    def grundy(self, component: Any) -> Optional[int]:
+        """The component's Grundy value by a closed form, or None (then by the mex)."""
+        return None
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        """Whether one component alone is lost for the player to move (normal play) by a
+        closed form, or None (then by its Grundy value)."""
+        return None
+
+    def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component alone to a lost position by a closed form (normal play),
+        or None (then by the options)."""
+        return None
+
+
 F = TypeVar("F", bound=Type[RuleFamily])
 
 #: Every registered family, by tag, in registration order.
@@ -219,10 +292,13 @@ def register_family(family: F) -> F:
         When the class lacks a hook (names them), its tag is taken by another class,
         or, for a take rule, its compiled tag is not one the core dispatches on.
     """
-    if not (isinstance(family, type) and issubclass(family, (TakeFamily, TakeAndBreakFamily))):
-        raise InvalidRulesError(f"{family!r} is not a TakeFamily or TakeAndBreakFamily subclass")
+    kinds = (TakeFamily, TakeAndBreakFamily, ComponentFamily)
+    if not (isinstance(family, type) and issubclass(family, kinds)):
+        raise InvalidRulesError(f"{family!r} is not a TakeFamily, TakeAndBreakFamily or ComponentFamily subclass")
     missing = sorted(getattr(family, "__abstractmethods__", ()))
-    for attribute in ("tag", "syntax") + (("core_tag",) if issubclass(family, TakeFamily) else ()):
+    needed = ("tag", "syntax") + (("core_tag",) if issubclass(family, TakeFamily) else ()) + (
+        ("component_noun",) if issubclass(family, ComponentFamily) else ())
+    for attribute in needed:
         if not isinstance(getattr(family, attribute, None), str):
             missing.append(attribute)
     if missing:

@@ -15,12 +15,13 @@ Lost: any move changes exactly one Grundy value, so X becomes non-zero and the o
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, List
+from typing import Any, Dict, Iterable, List
 
 from nim.solving import defaults, engines
 from nim.errors import NimError
 from nim.position import as_piles, rules_for
 from nim.rules import Rules, RulesLike
+from nim.families import ComponentFamily
 from nim.solving.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, grundy_counts, heading, outcome_reason,
     theory_document,
@@ -50,6 +51,8 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
         raise NimError(f"nim.explain takes no argument {unknown[0]!r}: its limits are "
                        + ", ".join(sorted(_LIMIT_NAMES)))
     ruleset = Rules.coerce(rules_for(piles, rules))
+    if isinstance(ruleset.family, ComponentFamily):
+        return _explain_components(piles, ruleset, limits)
     position = as_piles(piles)
     if ruleset.splits:
         from nim.solving.takebreak_explain import explain_splits
@@ -181,3 +184,13 @@ def _lines(e: Explanation) -> List[str]:
                    "value, so X becomes non-zero while a pile of value >= 2 remains: won for the opponent")
         lines.append(f"Lost: {why}. Shown: {shown}, the smallest take from the first pile that can move.")
     return lines
+
+
+def _explain_components(position: Any, rules: Rules, limits: Dict[str, Any]) -> Explanation:
+    """``explain`` for a game of components that are more than heaps (Wythoff's pairs, ...)."""
+    from nim.solving.components import explain_components
+
+    solution, lines = explain_components(position, rules, limits.get("node_limit"), limits.get("time_limit"))
+    return Explanation((), rules, solution.value, solution.move,
+                       "component-search" if rules.misere else "component-sum", (), 0, 0, 0, None,
+                       solution.method, "", None, render=lambda _: lines)
