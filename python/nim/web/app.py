@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from nim.errors import NimError, SearchLimitError
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
+from nim.web.locks import KeyedLocks
 from nim.web.games import WebError
 from nim.web.store import Store
 
@@ -118,13 +119,9 @@ class Games:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._locks: Dict[str, threading.Lock] = {}
+        self.locks = KeyedLocks()      # one per game while a request changes it, then dropped
         self._people_only: Dict[str, bool] = {}
         self._guard = threading.Lock()
-
-    def lock(self, game_id: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
 
     def load(self, game_id: str) -> Dict[str, Any]:
         if not _GAME_ID.fullmatch(game_id):
@@ -145,7 +142,7 @@ class Games:
 
     def change(self, game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
         """Run ``action`` on the game's state and save it when it returns (not when it raises)."""
-        with self.lock(game_id):
+        with self.locks.hold(game_id):
             state = self.load(game_id)
             result = action(state)
             self.store.save(game_id, state)
@@ -482,6 +479,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
                     exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.store = store
+    app.state.games = book       # its per-game locks, which tests count
     app.state.stop_streams = stop_streams
     return app
 

@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from nim.web.locks import KeyedLocks
 from nim.web import games
 from nim.web.games import WebError, token_hash
 from nim.web.store import Store
@@ -49,13 +50,9 @@ WAIT_SECONDS = 30
 #: Most games a class lists (a room of 30 plays far fewer in a lesson).
 MAX_CLASS_GAMES = 2000
 
-_locks: Dict[str, threading.Lock] = {}
+#: One lock per class while a request changes it (dropped after: an unknown id keeps nothing).
+_locks = KeyedLocks()
 _guard = threading.Lock()
-
-
-def _lock(class_id: str) -> threading.Lock:
-    with _guard:
-        return _locks.setdefault(class_id, threading.Lock())
 
 
 def open_class(store: Store, name: str = "class", links: Optional[List[str]] = None) -> Tuple[Dict[str, Any], str]:
@@ -164,7 +161,7 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
     opponent = options.get("opponent", "student")
     if opponent not in ("student", "nimx"):
         raise WebError(f"opponent is student or nimx, not {str(opponent)[:20]!r}")
-    with _lock(class_id):
+    with _locks.hold(class_id):
         cls = _class(store, class_id)
         flow = options.get("flow") or (cls["flows"][0] if cls["flows"] else "")
         if flow not in cls["flows"]:
@@ -207,7 +204,7 @@ def nimx_instead(store: Store, change: Change, class_id: str, options: Dict[str,
     token = options.get("token")
     if not isinstance(game_id, str):
         raise WebError("game must be the id of the game you wait in")
-    with _lock(class_id):
+    with _locks.hold(class_id):
         cls = _class(store, class_id)
         if game_id not in cls["games"]:
             raise WebError(f"no game {game_id[:40]!r} in this class", 404)
@@ -241,7 +238,7 @@ def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[st
         400 naming the first bad switch.
     """
     cls = class_of_teacher(store, teacher)
-    with _lock(cls["id"]):
+    with _locks.hold(cls["id"]):
         cls = class_of_teacher(store, teacher)
         for key in ("hints", "why"):
             if key in options:
