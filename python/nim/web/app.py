@@ -391,13 +391,16 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         async def stream() -> AsyncIterator[str]:
             try:
                 yield "retry: 1000\n\n"          # the browser reconnects after a second
-                last = -1
+                last: Any = None
                 while not the_hub.closing.is_set() and not stopping.is_set():
                     state = await run_in_threadpool(store.load, game_id)
-                    if state is not None and state["version"] != last:
-                        last = state["version"]
-                        data = json.dumps(games.public_state(state), separators=(",", ":"))
-                        yield f"event: state\nid: {last}\ndata: {data}\n\n"
+                    # the class's switches travel with the state: a teacher's "hints off"
+                    # reaches every open page at once, without a reload
+                    offered = await run_in_threadpool(classroom.switches, store, state) if state else None
+                    if state is not None and (state["version"], offered) != last:
+                        last = (state["version"], offered)
+                        data = json.dumps(dict(games.public_state(state), study=offered), separators=(",", ":"))
+                        yield f"event: state\nid: {state['version']}\ndata: {data}\n\n"
                     try:
                         await asyncio.wait_for(queue.get(), KEEPALIVE)
                     except asyncio.TimeoutError:
@@ -450,7 +453,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
         Route(f"{game}/hint", study_view(study.hint, "hint")),
         Route(f"{game}/why", study_view(study.why, "why")),
-        Route(f"{game}/analysis", study_view(study.analysis)),
+        Route(f"{game}/analysis", study_view(study.analysis, "analysis")),
         Route(f"{game}/record", record),
         Route(f"{game}/events", events),
         *classroom.routes(store, book.change, lambda game_id, version: hub().tell(game_id, version), _body, _json),

@@ -345,28 +345,35 @@ def switches(store: Store, state: Dict[str, Any]) -> Dict[str, bool]:
 
 
 def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[int]) -> None:
-    """Refuse a hint to anyone but the player to move (every game), and a hint or a
-    "why" in a class that has switched it off.
+    """Refuse help that would reach the wrong person: a hint to anyone but the player to
+    move (every game); the analysis of every move while the game goes on to anyone but
+    the player to move (after the game it is for everyone); a hint, or an analysis during
+    the game, in a class whose teacher switched hints off; a "why" switched off.
 
     Raises
     ------
     WebError
-        403 for a hint without the seat's token or a switched-off answer, 409 for a
-        hint asked by the player who is not to move.
+        403 for help without the seat's token or switched off, 409 for help asked by
+        the player who is not to move.
     """
-    if kind == "hint":
+    during = not state["finished"]
+    if kind == "hint" or (kind == "analysis" and during):
+        what = "a hint" if kind == "hint" else "the analysis of every move, during the game,"
         if seat is None:
-            raise WebError("a hint is for a player of this game (send the seat's token): "
-                           "a spectator gets none", 403)
-        if not state["finished"] and seat != state["to_move"]:
-            raise WebError("a hint is for the player to move: wait for your turn", 409)
+            raise WebError(f"{what} is for the player to move (send the seat's token): a spectator gets none"
+                           + ("; after the game the analysis is for everyone" if kind == "analysis" else ""), 403)
+        if during and seat != state["to_move"]:
+            raise WebError(f"{what} is for the player to move: wait for your turn", 409)
     class_id = state.get("extra", {}).get("class")
-    if class_id is None or kind not in ("hint", "why"):
+    if class_id is None or kind not in ("hint", "why", "analysis") or (kind == "analysis" and not during):
         return
     cls = store.load_class(class_id, by="id")
-    if cls is not None and not cls[{"hint": "hints", "why": "why"}[kind]]:
-        what = "Hints" if kind == "hint" else '"Why did NimX move there?"'
-        raise WebError(f"{what} is switched off for this class by the teacher", 403)
+    switch = {"hint": "hints", "analysis": "hints", "why": "why"}[kind]
+    if cls is not None and not cls[switch]:
+        what = {"hint": "Hints are", "analysis": "Hints (the analysis of every move included) are",
+                "why": '"Why did NimX move there?" is'}[kind]
+        raise WebError(f"{what} switched off for this class by the teacher"
+                       + (" until the game ends" if kind == "analysis" else ""), 403)
 
 
 # ---------------------------------------------------------------- the routes
@@ -394,7 +401,11 @@ def routes(store: Store, change: Change, tell: Callable[[str, int], None],
 
     async def switches(request: Request) -> Response:
         options = await body(request)
-        return respond(await run_in_threadpool(set_switches, store, request.path_params["teacher"], options))
+        view = await run_in_threadpool(set_switches, store, request.path_params["teacher"], options)
+        cls = await run_in_threadpool(class_of_teacher, store, request.path_params["teacher"])
+        for game_id in cls["games"]:         # every open page of the class hears the new switches
+            tell(game_id, -1)
+        return respond(view)
 
     async def offered(request: Request) -> Response:
         return respond(await run_in_threadpool(offer, store, request.path_params["class_id"]))

@@ -159,7 +159,8 @@ function showGame(state) {
   listen(state.id);
 }
 
-function update(state) {
+function update(state, study) {
+  if (study || state.study) offered = study || state.study;   // the class's switches, as the server says now
   if (game && state.version < game.version) return;      // an older state arrived late
   const moved = !game || game.version !== state.version;
   game = state;
@@ -204,7 +205,10 @@ function update(state) {
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
-  $("#hint").hidden = you === null || !offered.hints;      // a hint is for a player, with the seat's token
+  // a hint is for the player to move, with the seat's token, while the class allows hints
+  $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
+  // during the game the analysis of every move is help too: the same rule; after it, for everyone
+  $("#analysis").hidden = !state.finished && (you === null || !offered.hints || state.to_move !== you);
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -407,7 +411,7 @@ async function refused(answer) {
 
 async function refresh() {
   const answer = await api("GET", `/api/games/${game.id}`, undefined, mine && mine.token);
-  if (answer.ok) update(answer.data.game);
+  if (answer.ok) update(answer.data.game, answer.data.study);
 }
 
 async function tokenAction(action) {
@@ -469,7 +473,7 @@ function poll(id) {
   if (pollTimer) return;
   pollTimer = setInterval(async () => {
     const answer = await api("GET", `/api/games/${id}`, undefined, mine && mine.token);
-    if (answer.ok) update(answer.data.game);
+    if (answer.ok) update(answer.data.game, answer.data.study);
   }, 1500);
 }
 
