@@ -628,3 +628,23 @@ def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, 
     ann.page.screenshot(path=str(shots / "grundy-ann.png"), full_page=True)
     bo.page.screenshot(path=str(shots / "grundy-bo.png"), full_page=True)
     assert ann.errors == [] and bo.errors == []
+
+
+def test_the_number_beside_the_board_is_true_under_every_rule(server, people):
+    """Issue 40, item 2: under take at most 3 the page shows the Grundy sum the server says
+    (1 and 5: n mod 4 gives 1 and 1, XOR 0), named with its rule, never the raw sizes' XOR (4)."""
+    ann = people()
+    page = ann.page
+    for rules, piles, expected, absent in [
+            ("normal,max=3", "1 5", "Grundy sum: 0 (0 in binary), the XOR of the piles' Grundy values "
+                                    "(n mod 4 under take at most 3).", "Nim-sum"),
+            ("normal", "1 5", "Nim-sum: 4 (100 in binary)", "Grundy sum")]:
+        page.goto(f"{server.url}/free")
+        page.fill("#rules", rules)
+        page.fill("#piles", piles)
+        page.select_option("#mode", "hvh")
+        page.click("#start")
+        page.wait_for_selector(".stone")
+        status = page.inner_text("#status")
+        assert expected in status and absent not in status, status
+    assert ann.errors == []

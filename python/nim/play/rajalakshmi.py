@@ -17,7 +17,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser
 from nim.play.game import Look, Player, move_parser
-from nim.play.players import DepthLimitedStrategy, NimSumStrategy
+from nim.play.players import DepthLimitedStrategy, NimSumStrategy, OptimalStrategy
 from nim.play.session import (
     MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series,
 )
@@ -128,7 +128,9 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
                 piles = parse_rajalakshmi_piles(answer)
             except ValueError as error:
                 console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
-    default: Callable[[], Strategy] = NimSumStrategy
+    # the report's nim-sum AI under its own rules (take any); the exact player under others,
+    # named as what it is ("the AI (Optimal)", not "Nim-sum" on rules where no nim-sum decides)
+    default: Callable[[], Strategy] = NimSumStrategy if rules.family.is_nim else OptimalStrategy
     if options.difficulty is not None:
         level = options.difficulty
         default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731

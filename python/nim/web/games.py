@@ -19,6 +19,7 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
@@ -677,9 +678,9 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = Rules.parse(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
-    nim_sum = 0
-    for pile in state["piles"]:
-        nim_sum ^= pile
+    # the one number shown beside the board: the XOR of the Grundy values, named with the rule
+    # that gives them (the nim-sum under take any only); None where no such number decides
+    shown = grundy_sum(state["piles"], rules)
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
         "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
@@ -692,6 +693,7 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
-        "nim_sum": nim_sum,
+        "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
+        "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 

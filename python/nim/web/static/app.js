@@ -185,7 +185,10 @@ function update(state, study) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  // the number the server says (the XOR of the Grundy values, named with their rule), or none
+  const sum = state.grundy_sum;
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && sum)
+    status += `  ${sum.name[0].toUpperCase()}${sum.name.slice(1)}: ${sum.value} (${sum.value.toString(2)} in binary), ${sum.words}.`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
