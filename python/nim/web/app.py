@@ -256,6 +256,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         For a database file that cannot be used (named, with why).
     """
     store = Store(db)
+    classroom.retire_teachers(store)     # every start invalidates every earlier teacher's link
     stopping = stopping if stopping is not None else threading.Event()
     stream_cap = max_streams()
     hub_box: List[Hub] = []

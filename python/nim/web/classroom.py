@@ -19,6 +19,7 @@ teacher's token, never the token itself; its games are ordinary games carrying
 from __future__ import annotations
 
 import csv
+from urllib.parse import urlsplit
 import io
 import secrets
 import threading
@@ -36,7 +37,7 @@ from nim.web import games
 from nim.web.games import WebError, token_hash
 from nim.web.store import Store
 
-__all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join",
+__all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join", "retire_teachers",
            "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "switches", "check_study",
            "result_words", "routes"]
 
@@ -78,6 +79,21 @@ def open_class(store: Store, name: str = "class", links: Optional[List[str]] = N
                             if game_id in state["games"]}
         store.save_class(state)
     return state, token
+
+
+def retire_teachers(store: Store) -> int:
+    """Make every teacher's link of every class kept unusable (a server start does this
+    before it opens its class, if any: the docs promise a new link at each start, so
+    Monday's link must not serve Tuesday's server). Returns how many were retired."""
+    retired = 0
+    with _guard:
+        for class_id in store.class_ids():
+            state = store.load_class(class_id, by="id")
+            if state is not None:
+                state["teacher"] = token_hash(secrets.token_urlsafe(18))   # nobody holds this token
+                store.save_class(state)
+                retired += 1
+    return retired
 
 
 def class_of_teacher(store: Store, token: str) -> Dict[str, Any]:
@@ -322,16 +338,42 @@ def overview(store: Store, teacher: str) -> Dict[str, Any]:
 CSV_COLUMNS = ("game", "flow", "rules", "player 1", "player 2", "status", "moves", "winner", "result", "watch")
 
 
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: a string starting like a formula gets a leading
+    apostrophe (OWASP's advice; the name stays readable), other values pass."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def overview_csv(store: Store, teacher: str) -> str:
-    """Every game of the class as CSV, one row a game (the class page's export)."""
+    """Every game of the class as CSV, one row a game (the class page's export): names
+    neutralised against formulas, the watch links absolute (from the address students
+    open), so a spreadsheet can follow them."""
     data = overview(store, teacher)
+    cls = class_of_teacher(store, teacher)
+    origin = _origin(cls.get("links") or [])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for row in data["games"]:
-        writer.writerow([row["id"], row["flow"], row["rules"], row["players"][0], row["players"][1], row["status"],
-                         row["moves"], row["winner"] or "", row["result"], row["watch"]])
+        writer.writerow([csv_cell(cell) for cell in (
+            row["id"], row["flow"], row["rules"], row["players"][0], row["players"][1], row["status"],
+            row["moves"], row["winner"] or "", row["result"], origin + row["watch"])])
     return out.getvalue()
+
+
+def _origin(links: List[str]) -> str:
+    """``scheme://host:port`` of the first join address the server printed ('' when none)."""
+    for link in links:
+        parts = urlsplit(link)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return f"{parts.scheme}://{parts.netloc}"
+    return ""
 
 
 # ---------------------------------------------------------------- hints and "why"
