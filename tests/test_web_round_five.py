@@ -137,3 +137,20 @@ def test_prune_refuses_an_archive_onto_the_database_before_deleting(tmp_path, su
         assert store.count() == 3
     finally:
         store.close()
+
+
+def test_one_student_looping_joins_cannot_close_the_class(tmp_path) -> None:
+    """Issue 42 item 2: a student's games in progress are bounded; the others still join,
+    and the teacher sees who tried."""
+    app = create_app(tmp_path / "games.sqlite3")
+    cls, teacher = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        codes = [client.post(f"/api/join/{cls['id']}", json={"name": "Mallory", "flow": "free",
+                                                              "opponent": "nimx"}).status_code for _ in range(50)]
+        assert codes.count(201) == classroom.MAX_OPEN_PER_STUDENT and codes.count(429) == 50 - codes.count(201)
+        assert client.post(f"/api/join/{cls['id']}", json={"name": "MALLORY", "flow": "free",
+                                                           "opponent": "nimx"}).status_code == 429
+        assert client.post(f"/api/join/{cls['id']}", json={"name": "Ann", "flow": "free",
+                                                           "opponent": "nimx"}).status_code == 201
+        view = client.get(f"/api/class/{teacher}").json()
+        assert view["refused"]["Mallory"] == 47 and view["refused"]["MALLORY"] == 1

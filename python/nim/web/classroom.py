@@ -51,6 +51,11 @@ WAIT_SECONDS = 30
 #: Most games a class lists (a room of 30 plays far fewer in a lesson).
 MAX_CLASS_GAMES = 2000
 
+#: Games one student (one name, any case) may have in progress in a class at once, and in all:
+#: one student looping joins cannot fill the class's MAX_CLASS_GAMES and close it to the others.
+MAX_OPEN_PER_STUDENT = 3
+MAX_GAMES_PER_STUDENT = 200
+
 #: One lock per class while a request changes it (dropped after: an unknown id keeps nothing).
 _locks = KeyedLocks()
 _guard = threading.Lock()
@@ -140,10 +145,40 @@ def _name(options: Dict[str, Any]) -> str:
     return " ".join(name.split())
 
 
+def _student_key(name: str) -> str:
+    return name.casefold()
+
+
+def _check_student(store: Store, cls: Dict[str, Any], name: str) -> None:
+    """Refuse a student a new game past their share (MAX_OPEN_PER_STUDENT in progress,
+    MAX_GAMES_PER_STUDENT in all); the refusal is counted for the teacher's page.
+
+    Raises
+    ------
+    WebError
+        429, saying what to do.
+    """
+    key = _student_key(name)
+    mine = [game_id for game_id in cls.setdefault("by_student", {}).get(key, []) if game_id in cls["games"]]
+    cls["by_student"][key] = mine
+    open_games = [game_id for game_id in mine if not (store.load(game_id) or {"finished": True})["finished"]]
+    if len(open_games) < MAX_OPEN_PER_STUDENT and len(mine) < MAX_GAMES_PER_STUDENT:
+        return
+    refused = cls.setdefault("refused", {})
+    refused[name] = refused.get(name, 0) + 1
+    store.save_class(cls)
+    if len(mine) >= MAX_GAMES_PER_STUDENT:
+        raise WebError(f"{name} has played {len(mine)} games in this class, the most one student may: "
+                       "ask the teacher", 429)
+    raise WebError(f"{name} already has {len(open_games)} games in progress in this class: finish one "
+                   "first (your games are listed on the class page)", 429)
+
+
 def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str,
               difficulty: Any = None) -> Tuple[Dict[str, Any], str]:
     """A class game of ``flow`` for the student ``name``: (state, the student's token);
     ``difficulty`` is KUET's (1 Easy, 2 Hard)."""
+    _check_student(store, cls, name)
     if len(cls["games"]) >= MAX_CLASS_GAMES:
         raise WebError(f"this class has {MAX_CLASS_GAMES:,} games: the teacher prunes old ones first", 409)
     options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
@@ -157,6 +192,7 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
     state["extra"]["class"] = cls["id"]
     store.save(state["id"], state)
     cls["games"].append(state["id"])
+    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
     return state, token
 
 
@@ -190,8 +226,10 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
         if opponent == "student":
             waiting = cls["waiting"].pop(flow, None)
             if waiting is not None and store.load(waiting) is not None:
+                _check_student(store, cls, name)
                 state, (seat, token) = change(waiting, lambda s: games.join_game(s, name))
                 if token is not None:
+                    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
                     answer = {"game": games.public_state(state, seat), "seat": seat, "token": token,
                               "paired": True}
             if answer is None:
@@ -332,7 +370,9 @@ def overview(store: Store, teacher: str) -> Dict[str, Any]:
         state = store.load(game_id)
         if state is not None:           # a pruned game is no longer listed
             rows.append(_row(state))
-    return {"class": _class_view(cls), "games": rows, "join": f"/join/{cls['id']}"}
+    # who was refused a game past their share, and how often: the teacher sees who tried
+    return {"class": _class_view(cls), "games": rows, "join": f"/join/{cls['id']}",
+            "refused": dict(cls.get("refused", {}))}
 
 
 CSV_COLUMNS = ("game", "flow", "rules", "player 1", "player 2", "status", "moves", "winner", "result", "watch")
