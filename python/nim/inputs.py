@@ -14,7 +14,8 @@ from typing import Any, Optional
 
 from nim.errors import InputFileError
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "read_capped", "decimal", "method_key"]
+__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "MAX_NESTING", "read_capped", "decimal", "method_key", "nesting",
+           "printable"]
 
 #: The largest input file read, in bytes (64 MiB: some ten million pile sizes).
 MAX_INPUT_BYTES = 64 << 20
@@ -86,3 +87,49 @@ def method_key(method: Any) -> str:
     """The one normal form of an engine or method name, wherever one is read: lower
     case, no blanks at the ends, no hyphens or underscores ("Alpha-Beta" -> "alphabeta")."""
     return str(method).strip().lower().replace("-", "").replace("_", "")
+
+
+#: The deepest nesting of brackets read from a file or a request's field (plain data needs a few).
+MAX_NESTING = 16
+
+# C0 and C1 control characters, DEL, and the bidirectional overrides and isolates: a name
+# holding them could clear a terminal, retitle it, or reorder the text around it
+_HIDDEN = dict.fromkeys([*range(0x00, 0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F),
+                         *range(0x2066, 0x206A)])
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (ESC, BEL, ...) or direction overrides: what may be
+    printed or shown of a name read from a file or a request.
+
+    >>> printable("Ann\x1b]0;pwned\x07 \x1b[2J")
+    'Ann]0;pwned [2J'
+    """
+    return text.translate(_HIDDEN)
+
+
+def nesting(text: str) -> int:
+    """How deeply the brackets of a JSON text nest (outside its strings), in one pass
+    without recursion: what to check before ``json.loads`` (which recurses).
+
+    >>> nesting('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = most = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif char in "]}":
+            depth -= 1
+    return most

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import InputFileError, NimError
-from nim.inputs import MAX_DIGITS, decimal, read_capped
+from nim.inputs import MAX_DIGITS, MAX_NESTING, decimal, nesting, printable, read_capped
 from nim.position import Move
 from nim.rules import Rules
 
@@ -227,6 +227,8 @@ def _header(comments: List[Tuple[int, str]], name: str) -> Optional[RecordHeader
                 raise InputFileError(f"{where}: the record's {key} must be {expected}, not {value!r}")
             facts[key] = number_value
         elif key == "series":
+            if nesting(value) > MAX_NESTING:     # json.loads recurses: a deep one is refused first
+                raise InputFileError(f"{where}: the record's series nests deeper than {MAX_NESTING} levels")
             try:
                 series = json.loads(value)
             except ValueError:
@@ -240,7 +242,8 @@ def _header(comments: List[Tuple[int, str]], name: str) -> Optional[RecordHeader
                 raise InputFileError(f"{where}: a seat is 'human NAME' or 'ai PLAYER NAME', not {value[:40]!r}")
             ai = words[1] if words[0] == "ai" else None
             seat_name = words[-1] if len(words) > (2 if ai else 1) else ""
-            seats[int(key[5:])] = SeatRecord(seat_name[:MAX_NAME], ai)
+            # a name is shown and printed: no control character (ESC, BEL) reaches a terminal
+            seats[int(key[5:])] = SeatRecord(printable(seat_name)[:MAX_NAME], ai)
     if seats:
         if sorted(seats) != [0, 1]:
             raise InputFileError(f"{name}: the record names seat {min(seats)} but not seat {1 - min(seats)}")

@@ -32,6 +32,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from nim.inputs import printable
 from nim.web.locks import KeyedLocks
 from nim.web import games
 from nim.web.games import WebError, token_hash
@@ -142,7 +143,10 @@ def _name(options: Dict[str, Any]) -> str:
         raise WebError("give your name to join the class")
     if len(name) > 40:
         raise WebError(f"a name is at most 40 characters, not {len(name)}")
-    return " ".join(name.split())
+    name = " ".join(printable(name).split())     # no control character reaches a page or the CSV
+    if not name:
+        raise WebError("give your name to join the class")
+    return name
 
 
 def _student_key(name: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
+from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
@@ -80,7 +81,7 @@ def _text(options: Dict[str, Any], key: str, default: str = "", most: int = 200)
         raise WebError(f"{key} must be a string, not {_short(value)}")
     if len(value) > most:
         raise WebError(f"{key} is too long ({len(value)} characters; at most {most})")
-    return value.strip()
+    return printable(value).strip()       # no control character reaches a page, a log or a record
 
 
 def _int(options: Dict[str, Any], key: str, default: Optional[int], low: int, high: int) -> Optional[int]:
@@ -505,8 +506,8 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
         if seat["ai"] is None and seat["token"] is None:
             token = new_token()
             seat["token"] = token_hash(token)
-            if isinstance(name, str) and name.strip():
-                seat["name"] = name.strip()[:40]
+            if isinstance(name, str) and printable(name).strip():
+                seat["name"] = printable(name).strip()[:40]
             state["version"] += 1
             _say(state, f"{seat['name']} joined.")
             return index, token
