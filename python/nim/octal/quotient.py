@@ -17,6 +17,7 @@ answers any sum in O(heaps), with a winning move.
 from __future__ import annotations
 
 import itertools
+import operator
 import time
 from functools import lru_cache
 from array import array
@@ -146,7 +147,8 @@ class MisereQuotient:
         NimError
             For a heap the quotient does not cover.
         """
-        if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+        heap = _whole(heap, "a heap")
+        if heap < 0:
             raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
         if heap <= self.bound:
             return self.heap_elements[heap]
@@ -156,9 +158,11 @@ class MisereQuotient:
         return self.heap_elements[pre + (heap - pre) % per]
 
     def _checked(self, heaps: Iterable[int]) -> List[int]:
-        out = list(heaps)
+        if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+            raise NimError(f"heaps must be a list of whole numbers (a position), not {_shown(heaps)}")
+        out = [_whole(heap, "a heap") for heap in heaps]
         for heap in out:
-            if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+            if heap < 0:
                 raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
             if not self.covers(heap):
                 raise NimError(f"the quotient of {self.game} covers heaps up to {self.bound} only, not {heap}")
@@ -207,6 +211,7 @@ class MisereQuotient:
     # ------------------------------------------------------------ presentation
     def element_name(self, x: int) -> str:
         """The element as its least word in the generators, e.g. ``"a b^2"``, ``"1"``."""
+        x = _whole(x, "an element")
         if not 0 <= x < self.order:
             raise NimError(f"{x!r} is not an element of this quotient (0..{self.order - 1})")
         return self._names[x] if self._names else str(x)
@@ -241,8 +246,10 @@ class MisereQuotient:
             period = tuple(int(v) for v in data["period"]) if data["period"] else None
             proven = bool(data["proven"])
             growth = tuple((int(h), int(o)) for h, o in data.get("growth", ()))
-        except (KeyError, TypeError, ValueError, NimError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError, NimError) as error:
             raise QuotientError(f"not a misère quotient: {error}") from None
+        if not _growth_holds(growth, order, bound):
+            growth = ()          # a file's claim that its own numbers contradict is not passed on
         if (order < 1 or len(flat) != order * order or len(phi) != bound + 1 or bound < 0
                 or any(not 0 <= x < order for x in p_set | set(phi))
                 or (period is not None and (len(period) != 2 or period[1] < 1 or period[0] < 0
@@ -532,6 +539,10 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         On Ctrl-C.
     """
     game, places = _game_of(rules)
+    if max_heap is not None and not isinstance(max_heap, bool):
+        max_heap = _index_or_none(max_heap)          # NumPy integers are whole numbers too
+    if max_order is not None and not isinstance(max_order, bool):
+        max_order = _index_or_none(max_order)
     if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int)
                                  or not 1 <= max_heap <= 100_000):
         raise QuotientError(f"max_heap must be a whole number in 1 .. 100000 (or None): {max_heap!r}")
@@ -550,6 +561,9 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         if found is not None:
             return found
         start, wall = _cached_partial(game, max_heap)
+        bounded = _best_cached_bound(game, max_heap)
+        if bounded is not None and (start is None or bounded.bound > start.bound):
+            start, wall = bounded, None      # an exact quotient of more heaps: resume from it
         if start is not None and wall is not None and _wall_holds(wall, seconds, max_order):
             message = (f"{wall['message']}; that was in an earlier run, after {wall['seconds']:.3g} s at "
                        f"heap {wall['heap']}, and is not tried again {_wall_why(wall)}")
@@ -608,7 +622,7 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
         return None, None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None, None
     if found.game != game or found.proven:
         return None, None
@@ -619,9 +633,23 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
             or wall["heap"] != found.bound + 1 or wall["reason"] not in ("time", "size", "memory")
             or not 0 <= wall["seconds"] < 1e9):
         return found, None
-    if not isinstance(wall.get("at_least"), int):
-        wall["at_least"] = None
+    # a file's lower bound on the next quotient is a claim, not a proof: not passed on (a
+    # computation proves it afresh); the stop's words are rebuilt from the checked fields
+    proven = _WALLS_PROVEN_HERE.get((game, wall["heap"], wall["reason"]))
+    if proven is not None:              # this process computed that wall: its own words and bound
+        wall["message"], wall["at_least"] = proven
+        return found, wall
+    limit = {"time": "time limit", "size": "size limit (max_order)", "memory": "memory limit"}[wall["reason"]]
+    wall["at_least"] = None
+    wall["message"] = (f"the computation stopped at heap {wall['heap']} on its {limit} (its lower bound on "
+                       "the next quotient is not taken from the cache file: a run that reaches the wall "
+                       "proves it again)")
     return found, wall
+
+
+#: The walls this process computed, by (game, heap, reason): their words and proven lower bound,
+#: which a cache file's wall may only repeat when they come from here.
+_WALLS_PROVEN_HERE: Dict[Tuple[str, int, str], Tuple[str, Optional[int]]] = {}
 
 
 def _wall_holds(wall: Dict[str, Any], seconds: Optional[float], max_order: int) -> bool:
@@ -659,12 +687,57 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
         return None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None
     if found.game != game or (max_heap is None and not found.proven) or (
             max_heap is not None and found.bound != max_heap and not found.proven):
         return None
     return found
+
+
+def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
+    """The cached exact quotient of ``game`` for the most heaps below ``max_heap`` (any
+    bound when None), re-verified; None when there is none."""
+    from nim.octal import quotient_cache
+
+    bounds = sorted((b for b in quotient_cache.cached_bounds(game) if max_heap is None or b < max_heap),
+                    reverse=True)
+    for bound in bounds[:3]:
+        found = cached_quotient(game, bound)
+        if found is not None and found.bound == bound:
+            return found
+    return None
+
+
+def _growth_holds(growth: Tuple[Tuple[int, int], ...], order: int, bound: int) -> bool:
+    """Whether a read ``growth`` (heap, order) is consistent with its quotient: heaps rising
+    within 1 .. bound, orders rising past 1 to at most the order."""
+    heaps = [h for h, _ in growth]
+    orders = [o for _, o in growth]
+    return (heaps == sorted(set(heaps)) and orders == sorted(set(orders))
+            and all(1 <= h <= bound for h in heaps) and all(1 < o <= order for o in orders))
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an int (NumPy integers included), else a NimError naming ``what``."""
+    if isinstance(value, bool):
+        raise NimError(f"{what} is a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise NimError(f"{what} is a whole number, not {_shown(value)}") from None
+
+
+def _index_or_none(value: Any) -> Any:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value             # refused by the caller's check, in its words
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "..."
 
 
 class _Watch:
@@ -751,6 +824,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
             wall = {"heap": n, "reason": stop.reason, "seconds": round(time.monotonic() - heap_started, 3),
                     "max_order": max_order, "max_table": MAX_TABLE, "message": message,
                     "at_least": classes or None}
+            _WALLS_PROVEN_HERE[(game, n, stop.reason)] = (message, classes or None)
         return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
                        next_order_at_least=classes or None), wall
     return _finish(game, pre, bound, period, period is not None, tuple(growth)), None

@@ -1,0 +1,118 @@
+"""The quotient engine's caches are untrusted (issue 42, items 8-11 and 13): corrupt, forged,
+blocking or endless files are ignored or checked, never a traceback, a hang or a false claim;
+and the quotient's methods take NumPy integers and refuse the rest in words."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nim import NimError
+from nim.octal import quotient_cache
+from nim.octal.cache import cache_path, load_values
+from nim.octal.quotient import misere_quotient
+
+
+@pytest.fixture()
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NIMCORE_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def command(cache: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "nim", *argv], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "NIMCORE_CACHE_DIR": str(cache)})
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda text: text.replace('"order":', '"order":Infinity,"x":', 1),
+    lambda text: text.replace('"bound":', '"bound":Infinity,"y":', 1),
+    lambda text: text.replace('"table":[[', '"table":[[1099511627776,', 1),
+    lambda text: text.replace('"heap_elements":[', '"heap_elements":[1099511627776,', 1),
+])
+def test_a_corrupt_quotient_file_is_ignored_and_recomputed(cache: Path, corrupt) -> None:
+    exact = misere_quotient("kayles")
+    path = quotient_cache.cache_path("0.77", None)
+    path.write_text(corrupt(path.read_text()))
+    for argv in (["quotient", "kayles"], ["solve", "5", "7", "--game", "kayles", "--misere"]):
+        done = command(cache, *argv)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-400:]
+    assert misere_quotient("kayles").order == exact.order
+
+
+def test_a_named_pipe_or_a_link_to_dev_zero_is_not_read(cache: Path) -> None:
+    folder = cache / "quotients"
+    folder.mkdir()
+    os.mkfifo(quotient_cache.cache_path("0.77", None))
+    os.symlink("/dev/zero", quotient_cache.partial_path("0.77"))
+    done = command(cache, "quotient", "kayles")
+    assert done.returncode == 0 and "misère quotient of 0.77" in done.stdout, done.stderr[-400:]
+    os.mkfifo(cache_path("grundy-game"))
+    assert load_values("grundy-game") is None
+    os.unlink(cache_path("grundy-game"))
+    os.symlink("/dev/zero", cache_path("grundy-game"))
+    assert load_values("grundy-game") is None
+
+
+def test_a_forged_wall_bound_and_growth_are_not_passed_on(cache: Path) -> None:
+    first = misere_quotient("0.07", max_order=50)
+    assert first.stopped and not first.proven
+    path = quotient_cache.partial_path("0.07")
+    data = json.loads(path.read_text())
+    data["wall"]["at_least"] = 10**9
+    data["wall"]["message"] = "FORGED: proven infinite"
+    path.write_text(json.dumps(data))
+    again = misere_quotient("0.07", max_order=50)
+    assert again.bound == first.bound
+    assert again.next_order_at_least != 10**9 and "FORGED" not in (again.stopped or "")
+    whole = misere_quotient("kayles")
+    full = quotient_cache.cache_path("0.77", None)
+    data = json.loads(full.read_text())
+    data["growth"] = [[1, 999_999]]
+    full.write_text(json.dumps(data))
+    from nim.octal import quotient as engine
+
+    engine._PARTIALS.clear()
+    read = engine.cached_quotient("0.77", None)
+    assert read is not None and read.order == whole.order and (1, 999_999) not in read.growth
+
+
+def test_a_better_cached_exact_quotient_wins_over_a_partial_one(cache: Path) -> None:
+    partial = misere_quotient("0.07", max_order=50)          # stopped on its size limit
+    exact = misere_quotient("0.07", max_heap=partial.bound + 6)
+    assert exact.bound == partial.bound + 6
+    again = misere_quotient("0.07", max_order=50)            # the partial's wall would hold
+    assert again.bound >= exact.bound
+
+
+def test_numpy_integers_are_taken_and_the_rest_refused_in_words(cache: Path) -> None:
+    np = pytest.importorskip("numpy")
+    q = misere_quotient("kayles", max_heap=np.int64(10))
+    assert q.bound == 10
+    assert q.is_lost([np.int64(1), np.int32(1)]) == q.is_lost([1, 1])
+    for call, words in [(lambda: q.is_lost(5), "a list of whole numbers"),            # type: ignore[arg-type]
+                        (lambda: q.element_name(1.5), "an element is a whole number"),  # type: ignore[arg-type]
+                        (lambda: q.element_name(None), "an element is a whole number"),  # type: ignore[arg-type]
+                        (lambda: q.is_lost(["3"]), "a heap is a whole number")]:
+        with pytest.raises(NimError, match=words):
+            call()
+
+
+def test_a_new_process_does_not_take_a_wall_bound_from_the_file(cache: Path) -> None:
+    misere_quotient("0.07", max_order=50)
+    path = quotient_cache.partial_path("0.07")
+    data = json.loads(path.read_text())
+    data["wall"]["at_least"] = 10**9
+    data["wall"]["message"] = "FORGED: proven infinite"
+    path.write_text(json.dumps(data))
+    code = ("from nim.octal.quotient import misere_quotient\n"
+            "q = misere_quotient('0.07', max_order=50)\n"
+            "print(q.next_order_at_least, 'FORGED' in (q.stopped or ''))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "NIMCORE_CACHE_DIR": str(cache)})
+    assert done.stdout.split() == ["None", "False"], done.stdout + done.stderr
