@@ -116,3 +116,35 @@ def test_a_new_process_does_not_take_a_wall_bound_from_the_file(cache: Path) -> 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "NIMCORE_CACHE_DIR": str(cache)})
     assert done.stdout.split() == ["None", "False"], done.stdout + done.stderr
+
+
+def _down(heap: int) -> int:
+    """A heap of the same misère-Kayles element below 200: the quotient's proven period (12,
+    from heap 71 on, Plambeck) taken off (heaps below 72 stay)."""
+    return heap if heap < 72 else 72 + (heap - 72) % 12 + 72
+
+
+@pytest.mark.parametrize("heap", [2**63, 2**63 + 5, 2**64 + 3, 3**50, 10**30 + 7])
+def test_misere_kayles_past_64_bits_is_answered_by_the_quotient(cache: Path, heap: int) -> None:
+    """Issue 42 item 14: no OverflowError; the answer is the one of the heap's small twin, and the
+    winning move is legal and leaves a lost position (its heaps brought down by the period)."""
+    import nim
+
+    for position in ([heap, 5], [heap], [heap, 7, 3]):
+        solution = nim.solve(position, "misere,kayles")
+        small = [_down(h) for h in position]
+        assert solution.value == nim.solve(small, "misere,kayles").value
+        if solution.value > 0:
+            move = solution.move
+            assert nim.Position(position, "misere,kayles").is_legal(move)
+            after = nim.Position(position, "misere,kayles").apply(move).piles
+            assert nim.solve([_down(h) for h in after], "misere,kayles").value < 0
+        assert nim.explain(position, "misere,kayles").value == solution.value
+
+
+@pytest.mark.parametrize("heap", [1000, 2000, 5000])
+def test_explain_works_wherever_the_solve_does(cache: Path, heap: int) -> None:
+    """Issue 42 item 15: a misère Kayles heap of 1,000 (a RecursionError) and 5,000 (refused)."""
+    done = command(cache, "solve", str(heap), "--game", "kayles", "--misere", "--explain")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-300:]
+    assert "Winning move" in done.stdout or "Lost" in done.stdout

@@ -253,7 +253,12 @@ class _Game:
             return memo[key]
 
         start = (heap,) if options[heap] else ()
-        return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        try:
+            return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        except RecursionError:           # a game longer than Python's stack: past this search's reach
+            raise SearchLimitError(
+                f"the genus of heap {heap} under {self.rules} needs a search deeper than this one goes "
+                "(the heap is wild)", reason="depth", nodes=limit - budget[0]) from None
 
 
 def _option_order(option: Option) -> Tuple[int, int, int]:

@@ -189,7 +189,7 @@ class MisereQuotient:
         NimError
             When a heap is not covered.
         """
-        return int(self._lookup().product(self._checked(heaps)))
+        return int(self._lookup().product([self._fit(h) for h in self._checked(heaps)]))
 
     def is_lost(self, heaps: Iterable[int]) -> bool:
         """True when the player to move loses the sum in misère play."""
@@ -202,11 +202,26 @@ class MisereQuotient:
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
         Move(pile=0, count=2)
         """
-        found = self._lookup().winning(self._checked(heaps))
+        checked = self._checked(heaps)
+        fitted = [self._fit(h) for h in checked]
+        found = self._lookup().winning(fitted)
         if found is None:
             return None
         pile, count, split = found
+        extra = checked[pile] - fitted[pile]      # whole periods taken off a heap past 2**62
+        if extra and split is not None:
+            a, b = split                           # b >= (fitted - count) / 2 > 2**39: past the pre-period
+            split = (a, b + extra)
         return Move(pile, count, split=split)
+
+    def _fit(self, heap: int) -> int:
+        """A heap past 2**62 as one of the same element below it (whole periods taken off, so
+        the compiled look-up takes it), kept above 2**40: its moves are the heap's own, each
+        part past the pre-period shifted by the same periods."""
+        if heap < 1 << 62 or self.period is None:
+            return heap
+        pre, per = self.period
+        return pre + (heap - pre) % per + per * ((1 << 40) // per + 1)
 
     # ------------------------------------------------------------ presentation
     def element_name(self, x: int) -> str:
