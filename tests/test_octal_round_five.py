@@ -148,3 +148,19 @@ def test_explain_works_wherever_the_solve_does(cache: Path, heap: int) -> None:
     done = command(cache, "solve", str(heap), "--game", "kayles", "--misere", "--explain")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-300:]
     assert "Winning move" in done.stdout or "Lost" in done.stdout
+
+
+def test_a_long_unbounded_solve_says_at_once_how_to_bound_it(cache: Path) -> None:
+    """Issue 40 item 12: in a pipe a search that may not end said nothing for minutes; now one
+    line after 2 s, and a time limit ends it with the usual one-line error."""
+    process = subprocess.Popen([sys.executable, "-m", "nim", "solve", "100", "77", "50", "--rules",
+                                "misere,dawson-kayles"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "NIMCORE_CACHE_DIR": str(cache)})
+    try:
+        line = process.stderr.readline()     # type: ignore[union-attr]
+    finally:
+        process.kill()
+        process.communicate()
+    assert "may take very long" in line and "--time-limit" in line
+    done = command(cache, "solve", "100", "77", "50", "--rules", "misere,dawson-kayles", "--time-limit", "1")
+    assert done.returncode == 3 and len(done.stderr.strip().splitlines()) == 1, done.stderr
