@@ -164,3 +164,27 @@ def test_a_long_unbounded_solve_says_at_once_how_to_bound_it(cache: Path) -> Non
     assert "may take very long" in line and "--time-limit" in line
     done = command(cache, "solve", "100", "77", "50", "--rules", "misere,dawson-kayles", "--time-limit", "1")
     assert done.returncode == 3 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+@pytest.mark.parametrize("rule, game, upto", [("misere,kayles", "0.77", 26), ("misere,dawson-kayles", "0.07", 26),
+                                              ("misere,octal=0.137", "0.137", 24)])
+def test_the_misere_table_by_the_quotient_agrees_with_the_brute_force(cache: Path, rule: str, game: str,
+                                                                      upto: int) -> None:
+    """Issue 42 item 16: the misère table is read off the quotient, linear in the heaps; each
+    row against tests/takebreak_oracle.py."""
+    import takebreak_oracle as oracle
+    from nim import Rules
+    from nim.solving.tables import misere_heap_table
+
+    values, _, takes, movable = misere_heap_table(Rules.parse(rule), upto)
+    for heap in range(upto + 1):
+        assert (values[heap] > 0) == oracle.wins(game, True, (heap,)), (rule, heap)
+        winning = sorted({heap - sum(parts) for parts in oracle.options(game, heap)
+                          if not oracle.wins(game, True, parts)})
+        assert list(takes[heap]) == winning, (rule, heap)
+        assert movable[heap] == bool(oracle.options(game, heap))
+
+
+def test_the_misere_kayles_table_to_a_million_rows_is_quick(cache: Path) -> None:
+    done = command(cache, "table", "--game", "kayles", "--misere", "--upto", "1000000")
+    assert done.returncode == 0 and done.stdout.count("\n") > 1_000_000, done.stderr[-300:]
