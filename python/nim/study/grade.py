@@ -38,12 +38,34 @@ Any of these (``as_agent`` turns it into a function ``piles -> Move``):
   numbers, as JSON keys must be: ``"1,3,5,7"``, ``"[1, 3, 5, 7]"``) and
   ``action`` is ``(pile, count)`` (or a string holding the two numbers) or an
   action id;
-* a **Gymnasium-style policy**: an object with ``predict(observation,
-  deterministic=True)`` returning ``(action, state)`` (Stable-Baselines), or
-  with ``act(observation)``; the observation is the piles as a NumPy array.
+* a **Gymnasium-style policy**: an object with ``predict(observation)``
+  returning an action, or Stable-Baselines3's ``predict(observation,
+  deterministic=True)`` returning ``(action, state)`` (asked so when its
+  ``predict`` takes ``deterministic``), or with ``act(observation)``; the
+  observation is the piles as a NumPy array, as ``NimEnv`` gives it.
 
 An action id is ``pile * max_pile + count - 1``, as in ``nim.interop.envs`` (default
 ``max_pile``: the largest pile of the start).
+
+An agent whose call raises is graded as answering no legal move there, and the
+grade says so once, with the first error and where (``Grade.failed``,
+``Grade.failure``); when every call raises, ``grade`` raises a ``NimError`` that
+says why instead.
+
+Take-and-break games
+--------------------
+Every game the environments play is graded: under Kayles, Dawson's Kayles, any
+octal code or Grundy's game (``nim.study.grade_heaps``) the positions are the ones
+``NimEnv`` shows (the heaps in order, an emptied heap removed, a split's two heaps
+in the pile's place, in either order), a policy's observation is padded to the
+environment's slots (``max_piles``), and an answer is a ``Move`` (``Move(pile,
+count, split=(a, b))`` for a split), ``(pile, count)``, ``(pile, count, (a, b))``
+or the environments' action id (``nim.interop.envs.board``).
+
+>>> import nim
+>>> kayles = nim.study.grade.grade(lambda heaps: nim.solve(heaps, "kayles").move, "kayles", (5, 7))
+>>> kayles.positions, kayles.won, kayles.keep_rate
+(337, 268, 1.0)
 
 Requires NumPy (``pip install "nimcore[rl]"``).
 
