@@ -185,9 +185,16 @@ class Grade:
         return format_grade(self)
 
     def _repr_html_(self) -> str:
+        """The text in a monospace font, named outright: a front-end that styles ``<pre>``
+        with its own proportional font (VS Code's notebooks) would break the columns."""
         import html
 
-        return f"<pre>{html.escape(format_grade(self))}</pre>"
+        return f'<pre style="{_MONOSPACE}">{html.escape(format_grade(self))}</pre>'
+
+
+#: The style of a grade's HTML: a monospace font, lines kept as written.
+_MONOSPACE = ("font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', "
+              "'Liberation Mono', monospace; white-space: pre; line-height: 1.35")
 
 
 def _numpy() -> Any:
