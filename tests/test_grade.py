@@ -667,3 +667,23 @@ def test_the_command_line_grades_a_kayles_q_table(tmp_path: Path, capsys: pytest
     assert main(["grade", str(tmp_path / "q.json"), "--piles", "4", "6", "--game", "kayles", "--misere"]) == 0
     text = capsys.readouterr().out
     assert f"keeps the win:    {want['kept']} of {want['won']}" in text and "misere" in text
+
+
+def test_illegal_answers_at_kayles_are_the_brute_forces_illegal_moves() -> None:
+    """Answers that are no move of the position (too many pins, no such pile, a split
+    with an empty or wrong part, Grundy's-game splits in Kayles, None, junk) count as
+    illegal exactly where the brute force has no such move; a split's either order is legal."""
+    game, misere, rules, start = "0.77", False, "kayles", (4, 6)
+    tries: List[Any] = [(0, 3), (5, 1), (0, 1, (0, 3)), (0, 1, (1, 1)), (0, 0, (1, 3)), (1, 2, (1, 3)),
+                        (1, 1, (4, 1)), (0, 1, (2, 1)), None, "junk", (0, -1), (0, 2)]
+
+    def erratic(heaps: Piles) -> Any:
+        return tries[sum(heaps) % len(tries)]
+
+    def as_brute(heaps: Piles) -> Any:
+        answer = erratic(heaps)
+        return answer if isinstance(answer, tuple) else None
+
+    report = nim.study.grade.grade(erratic, rules, start, worst=1000)
+    check(report, heap_expected(game, misere, start, as_brute))
+    assert report.illegal > 0 and report.kept + report.delayed > 0 and report.failed == 0

@@ -58,11 +58,14 @@ def heap_board(rules: Rules, positions: List[Heaps], max_pile: Optional[int],
         slots, a heap over ``MAX_ENV_PILE``).
     """
     try:
-        from nim.interop.envs.board import Board, most_heaps
+        from nim.interop.envs.board import MAX_ENV_PILE, Board, most_heaps
     except ImportError:
         raise NimError(f'grading under {rules} needs Gymnasium (the environments\' action ids): '
                        'pip install "nimcore[rl]"') from None
     largest = max(max(p) for p in positions)
+    if max_pile is None and largest > MAX_ENV_PILE:
+        raise NimError(f"grade under {rules} asks the agent on an environment's board, whose heaps hold at "
+                       f"most {MAX_ENV_PILE}, not {largest}")
     top = max_pile if max_pile is not None else max(largest, 1)
     try:
         widest = max(positions, key=lambda p: sum(most_heaps(rules, max(top, max(p)), h) for h in p))
@@ -316,7 +319,9 @@ def grade_heaps(agent: Any, rules: Rules, start: Optional[Heaps], listed: Option
         graded = [graded[i] for i in sorted(picked)]
     move_of = heap_agent(agent, board, call)
     report = Grade(rules, positions=len(graded))
-    bad: List[Tuple[int, int, int, Blunder]] = []     # (legal, -objects, order, blunder)
+    # (legal, -objects, order, piles, move played, answer, failed): the right moves only for the worst
+    bad: List[Tuple[int, int, int, Heaps, Optional[Move], str, bool]] = []
+    cache: Dict[int, Tuple[Heaps, ...]] = {}
     first_failure: Optional[Tuple[Heaps, BaseException]] = None
     for order, piles in enumerate(graded):
         value, _, longest = oracle[tuple(sorted(piles))]
@@ -339,13 +344,11 @@ def grade_heaps(agent: Any, rules: Rules, start: Optional[Heaps], listed: Option
             report.failed += 1
             if first_failure is None:
                 first_failure = (piles, error)
-        position = Position(piles, rules)
-        if move is None or not position.is_legal(move):
+        after = _after(move, piles, rules, cache)
+        if after is None:
             report.illegal += 1
-            bad.append((0, -objects, order, Blunder(piles, None, _right_move(position, oracle), True,
-                                                    answer or repr(move), failed)))
+            bad.append((0, -objects, order, piles, None, answer or repr(move), failed))
             continue
-        after = tuple(sorted(h for h in position.apply(move).piles if h))
         child_value, child_depth, _ = oracle[after]
         if won and child_value < 0:
             report.kept += 1
@@ -354,16 +357,37 @@ def grade_heaps(agent: Any, rules: Rules, start: Optional[Heaps], listed: Option
             report.delayed += 1
             row[3] += 1
         elif won:
-            bad.append((1, -objects, order, Blunder(piles, move, _right_move(position, oracle))))
+            bad.append((1, -objects, order, piles, move, "", False))
     if first_failure is not None:
         where, cause = first_failure
         report.failure = f"{how} raised {type(cause).__name__}: {cause} (first at {list(where)})"
         if report.failed == report.positions:
             raise NimError(f"the agent could not be asked: in every one of the {report.positions:,} positions "
                            f"{report.failure}") from cause
-    report.blunders = [b for *_, b in sorted(bad, key=lambda item: item[:3])[:worst]]
+    for legal, _, _, piles, played, answer, failed in sorted(bad, key=lambda item: item[:3])[:worst]:
+        right = _right_move(Position(piles, rules), oracle)
+        report.blunders.append(Blunder(piles, played, right, True, answer, failed) if not legal
+                               else Blunder(piles, played, right))
     report.seconds = time.perf_counter() - clock
     return report
+
+
+def _after(move: Optional[Move], piles: Heaps, rules: Rules,
+           cache: Dict[int, Tuple[Heaps, ...]]) -> Optional[Heaps]:
+    """The sorted position a move leaves, or None when it is no legal move of ``piles``
+    (what ``Position.is_legal`` says, read from the heap's options: a legal move is one
+    whose pieces left are among them, in either order of a split)."""
+    if move is None or not 0 <= move.pile < len(piles):
+        return None
+    size = piles[move.pile]
+    count, split = move.count, move.split
+    if split is None:
+        parts: Heaps = (size - count,) if 0 < count < size else (() if count == size else (-1,))
+    else:
+        parts = split
+    if count < 0 or count + sum(parts) != size or parts not in _options(rules, cache, size):
+        return None
+    return tuple(sorted(piles[:move.pile] + parts + piles[move.pile + 1:]))
 
 
 def _right_move(position: Position, oracle: Dict[Heaps, Outcome]) -> Move:
