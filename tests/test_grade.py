@@ -593,7 +593,7 @@ def test_take_and_break_games_are_graded_against_the_brute_force(game: str, mise
         check(by_id, want)
 
 
-def test_a_policy_and_a_q_table_on_kayles_see_the_environments_board() -> None:
+def test_a_policy_and_a_q_table_on_kayles_see_the_environments_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """A policy gets NimEnv's observation (the heaps padded to its slots; max_piles as the
     environment's) and answers NimEnv's action ids; a Q-table keyed by heaps or by padded
     observations, by moves or by ids, plays greedily; the command line grades it too."""
@@ -640,8 +640,12 @@ def test_a_policy_and_a_q_table_on_kayles_see_the_environments_board() -> None:
         check(nim.study.grade.grade(layout, rules, start), want)
     with pytest.raises(nim.NimError, match="max_piles is for a take-and-break game"):
         nim.study.grade.grade(table, "normal", (3, 4), max_piles=4)
-    with pytest.raises(nim.NimError, match="more than 500,000 positions"):
-        nim.study.grade.grade(greedy, rules, (9, 10, 11))
+    monkeypatch.setattr(nim.study.grade_heaps, "MAX_HEAP_POSITIONS", 300)     # 338 from 5 7, 110 sorted
+    with pytest.raises(nim.NimError, match="more than 300 positions can be reached from \\[5, 7\\]"):
+        nim.study.grade.grade(greedy, rules, start)
+    monkeypatch.setattr(nim.study.grade_heaps, "MAX_HEAP_POSITIONS", 100)
+    with pytest.raises(nim.NimError, match="lead to more than 100 others"):
+        nim.study.grade.grade(greedy, rules, [start])
 
 
 def test_the_command_line_grades_a_kayles_q_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

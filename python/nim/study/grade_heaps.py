@@ -93,15 +93,16 @@ def _options(rules: Rules, cache: Dict[int, Tuple[Heaps, ...]], size: int) -> Tu
     return found
 
 
-def heap_positions(start: Heaps, rules: Rules, limit: int = MAX_HEAP_POSITIONS) -> List[Heaps]:
+def heap_positions(start: Heaps, rules: Rules, limit: Optional[int] = None) -> List[Heaps]:
     """Every position reachable from ``start`` as the environments show it (heaps in
     order, emptied ones removed), the start included, sorted.
 
     Raises
     ------
     NimError
-        Past ``limit`` positions.
+        Past ``limit`` positions (default ``MAX_HEAP_POSITIONS``).
     """
+    limit = MAX_HEAP_POSITIONS if limit is None else limit
     cache: Dict[int, Tuple[Heaps, ...]] = {}
     first = tuple(h for h in start if h)
     seen = {first}
@@ -121,15 +122,16 @@ def heap_positions(start: Heaps, rules: Rules, limit: int = MAX_HEAP_POSITIONS) 
 
 
 def heap_oracle(positions: Iterable[Heaps], rules: Rules,
-                limit: int = MAX_HEAP_POSITIONS) -> Dict[Heaps, Outcome]:
+                limit: Optional[int] = None) -> Dict[Heaps, Outcome]:
     """(value, depth, longest) of every sorted position below ``positions`` (keys: the
     non-empty heaps, sorted), by a memoised search on an explicit stack.
 
     Raises
     ------
     NimError
-        Past ``limit`` sorted positions.
+        Past ``limit`` sorted positions (default ``MAX_HEAP_POSITIONS``).
     """
+    limit = MAX_HEAP_POSITIONS if limit is None else limit
     cache: Dict[int, Tuple[Heaps, ...]] = {}
     known: Dict[Heaps, Outcome] = {}
     lost_at_end = -1 if not rules.misere else 1         # the value of a position with no move
@@ -304,8 +306,8 @@ def grade_heaps(agent: Any, rules: Rules, start: Optional[Heaps], listed: Option
     """
     if listed is None:
         assert start is not None
+        board = heap_board(rules, [start], max_pile, max_piles)      # its errors before the long work
         graded = heap_positions(start, rules)
-        board = heap_board(rules, [start], max_pile, max_piles)
     else:
         graded = sorted({tuple(h for h in p if h) for p in listed})
         graded = [p for p in graded if p]
