@@ -323,7 +323,7 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
-    call, _ = agent_call(agent)
+    call, _ = _agent_call(agent)
     if ruleset.splits:
         raise NimError(f"as_agent under {ruleset} needs the board the agent plays on (its slots and "
                        "action ids): grade(agent, rules, start) builds it")
@@ -339,7 +339,7 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     return lambda piles: _answer_to_move(call(piles), width)
 
 
-def agent_call(agent: Any) -> Tuple[Callable[[Any], Any], str]:
+def _agent_call(agent: Any) -> Tuple[Callable[[Any], Any], str]:
     """How an agent is asked for a move, and those words (for a failure's message): a
     callable on the piles; a policy's ``predict(observation)`` (the tutorial's form) or
     ``predict(observation, deterministic=True)`` (Stable-Baselines3's, where its
@@ -588,7 +588,7 @@ def grade(agent: Any, rules: RulesLike = None,
     np = _numpy()
     _check_options(sample, seed, max_pile, worst)
     ruleset = Rules.coerce(rules)
-    call, how = agent_call(agent)
+    call, how = _agent_call(agent)
     if ruleset.splits:
         from nim.study.grade_heaps import grade_heaps
 
