@@ -78,10 +78,6 @@ def _look(mode: str) -> Look:
                 opening="{name} {moves} first. Starting with n = {total}", ending=_ending)
 
 
-#: The look of a game against the AI (kept for callers of the earlier name).
-FOREJUNE_LOOK = _look("hvai")
-
-
 def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
     if options.rules is not None and options.rules != FOREJUNE_RULES:
         raise NimError(f"the forejune game has fixed rules (take 1 to half the pile, the player left "

@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 import warnings
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError, UnknownMethodError
 from nim.inputs import method_key
@@ -51,7 +51,6 @@ __all__ = [
     "METHODS",
     "TheoryWarning",
     "has_closed_form",
-    "register_engine",
     "solve_with_subtree",
     "theory",
 ]
@@ -62,7 +61,6 @@ EngineRun = Callable[[Tuple[int, ...], Rules, SolveOptions, Optional[Transpositi
 #: What a search engine says when its depth bound stops it: (search, piles) -> the
 #: message's tail after "<method> stopped after ... nodes and ... s: ".
 DepthStop = Callable[[Search, Tuple[int, ...]], str]
-_FunctionT = TypeVar("_FunctionT", bound=Callable[..., Solution])
 
 
 class Engine(NamedTuple):
@@ -72,23 +70,6 @@ class Engine(NamedTuple):
     name: str
     run: EngineRun
     uses_table: bool = False
-
-
-def register_engine(name: str) -> Callable[[_FunctionT], _FunctionT]:
-    """Decorator kept for code written against earlier releases: add an engine
-    function ``(piles, rules, options) -> Solution`` as ``solve(method=name)``.
-
-    The engines of the package are the tuple ``ENGINES``; this adds to the
-    engines found by name (``engine_named``) and to ``METHODS``.
-    """
-
-    def add(function: _FunctionT) -> _FunctionT:
-        _ADDED[name] = Engine(name, lambda piles, rules, options, table: function(piles, rules, options))
-        if name not in METHODS:
-            METHODS.append(name)
-        return function
-
-    return add
 
 
 class TheoryWarning(UserWarning):
@@ -432,8 +413,6 @@ ENGINES: Tuple[Engine, ...] = (
     Engine("tt", _solve_tt, uses_table=True),
     Engine("ida", _solve_ida),
 )
-#: Engines added by ``register_engine`` (code written for earlier releases).
-_ADDED: Dict[str, Engine] = {}
 #: Names accepted by ``solve(method=...)``.
 METHODS: List[str] = ["auto", *(engine.name for engine in ENGINES)]
 
@@ -443,4 +422,21 @@ _BY_NAME: Dict[str, Engine] = {engine.name: engine for engine in ENGINES}
 
 def engine_named(name: str) -> Engine:
     """The engine of a checked method name (``_check_method``), not ``auto``."""
-    return _BY_NAME.get(name) or _ADDED[name]
+    return _BY_NAME[name]
+
+
+#: Public names removed in 0.3.0 (issue 38 item 5), each with what replaces it, so that
+#: the AttributeError says where to go (as ``nim`` does for the names 0.2.0 removed).
+_REMOVED: Dict[str, str] = {
+    "register_engine": "register_engine was removed in 0.3.0 (nothing called it): the engines are "
+                       "the tuple nim.solving.engines.ENGINES; to add one, add an Engine(name, run) "
+                       "to it, or call your function directly",
+}
+
+
+if not TYPE_CHECKING:    # mypy would read any missing name as this function's
+    def __getattr__(name: str) -> Any:
+        """A removed name raises an AttributeError that says what replaces it (PEP 562)."""
+        if name in _REMOVED:
+            raise AttributeError(f"{__name__}.{_REMOVED[name]}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,9 +8,10 @@ from sys import modules as _modules
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
+from nim.solving.engines import _REMOVED
 from nim.solving.engines import (  # the public ones are nim.solving.solver's names too
     ENGINES, METHODS, SPLIT_ONLY_METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named,
-    has_closed_form, register_engine, theory,
+    has_closed_form, theory,
 )
 from nim.solving.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
@@ -42,7 +43,6 @@ __all__ = [
     "Solver",
     "has_closed_form",
     "TheoryWarning",
-    "register_engine",
 ]
 
 
@@ -477,3 +477,11 @@ def _table_of(mb: int) -> TranspositionTable:
             f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
             reason="memory",
         ) from None
+
+
+if not TYPE_CHECKING:    # mypy would read any missing name as this function's
+    def __getattr__(name: str) -> Any:
+        """A name removed in 0.3.0 raises an AttributeError that says what replaces it (PEP 562)."""
+        if name in _REMOVED:
+            raise AttributeError(f"{__name__}.{_REMOVED[name]}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
