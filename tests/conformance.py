@@ -355,5 +355,22 @@ def check_tb_openspiel(case: TakeBreakCase) -> None:
         load_game([1, 2], case.rule)
 
 
-TAKE_BREAK_CHECKS = [check_tb_solve, check_tb_moves_and_analyze, check_tb_explain, check_tb_environments,
+def check_tb_grade(case: TakeBreakCase) -> None:
+    """The grader grades every game the environments play: a perfect agent (the brute force)
+    keeps every win it is given."""
+    pytest.importorskip("numpy")
+    import takebreak_oracle as oracle
+    from nim.study.grade import grade
+
+    def perfect(piles: Piles) -> Move:
+        piles = tuple(piles)
+        moves = list(Position(piles, case.rule).moves())
+        return next((m for m in moves if not oracle.wins(case.game, case.misere, oracle.apply(piles, tuple(m)))),
+                    moves[0])
+
+    result = grade(perfect, case.rule, (3, 5))
+    assert result.illegal == 0 and result.kept == result.won and result.won > 0, result
+
+
+TAKE_BREAK_CHECKS = [check_tb_solve, check_tb_grade, check_tb_moves_and_analyze, check_tb_explain, check_tb_environments,
                      check_tb_openspiel]
