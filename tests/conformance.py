@@ -372,5 +372,5 @@ def check_tb_grade(case: TakeBreakCase) -> None:
     assert result.illegal == 0 and result.kept == result.won and result.won > 0, result
 
 
-TAKE_BREAK_CHECKS = [check_tb_solve, check_tb_grade, check_tb_moves_and_analyze, check_tb_explain, check_tb_environments,
-                     check_tb_openspiel]
+TAKE_BREAK_CHECKS = [check_tb_solve, check_tb_grade, check_tb_moves_and_analyze, check_tb_explain,
+                     check_tb_environments, check_tb_openspiel]
