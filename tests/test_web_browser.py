@@ -277,7 +277,7 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     bo.page.click(".stone[data-pile='0'][data-index='0']")       # take all 3 of pile [0]
     bo.page.click("#confirm")
     ann.page.wait_for_function(f"() => game.version > {version} && game.piles[0] === 0")
-    assert "Nim-sum:" in ann.page.inner_text("#status")
+    assert "Nim-sum: " in ann.page.inner_text("#status")         # the server's words, normal Nim
 
     watcher = people()
     watcher.page.goto(link)
@@ -628,3 +628,26 @@ def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, 
     ann.page.screenshot(path=str(shots / "grundy-ann.png"), full_page=True)
     bo.page.screenshot(path=str(shots / "grundy-bo.png"), full_page=True)
     assert ann.errors == [] and bo.errors == []
+
+
+def test_the_free_games_status_shows_the_grundy_xor_under_take_at_most_3(server, people):
+    """Issue 40, item 2: on 1 5 under max=3 the browser shows X = 0 (n mod 4), not the sizes' 4."""
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/free")
+    page.fill("#rules", "normal,max=3")
+    page.fill("#piles", "1 5")
+    page.select_option("#mode", "hvh")
+    page.click("#start")
+    page.wait_for_selector(".stone")
+    status = page.inner_text("#status")
+    assert "X = 0 (0 in binary)" in status and "n mod 4 under take at most 3" in status
+    assert "Nim-sum" not in status and "100 in binary" not in status
+    page.goto(f"{server.url}/free")
+    page.fill("#rules", "misere,kayles")
+    page.fill("#piles", "1 5")
+    page.select_option("#mode", "hvh")
+    page.click("#start")
+    page.wait_for_selector(".pin, .stone, .heap")
+    assert "in binary" not in page.inner_text("#status")       # no XOR rule decides misère Kayles
+    assert ann.errors == []

@@ -209,7 +209,7 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
         if not piles:
             piles = random_board(rng, RANDOM_ROWS, RANDOM_PINS)
     seats = ("You", "NimX") if mode == "hvai" else ("Player 1", "Player 2")
-    players = make_players(mode, options, OptimalStrategy, seats=seats)
+    players = make_players(mode, options, OptimalStrategy, seats=seats, rules=rules)
     if mode == "hvai" and not options.ai:
         players[1].role = EXACT_PLAYER
     play_series(players, piles, rules, options, console, rng, first_seat(options, 0), pins_look(rules))

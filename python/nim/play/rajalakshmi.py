@@ -17,7 +17,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser
 from nim.play.game import Look, Player, move_parser
-from nim.play.players import DepthLimitedStrategy, NimSumStrategy
+from nim.play.players import DepthLimitedStrategy, NimSumStrategy, OptimalStrategy
 from nim.play.session import (
     MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series,
 )
@@ -128,11 +128,12 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
                 piles = parse_rajalakshmi_piles(answer)
             except ValueError as error:
                 console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
-    default: Callable[[], Strategy] = NimSumStrategy
+    # the report's nim-sum AI under its own rules, normal Nim; the optimal player elsewhere
+    default: Callable[[], Strategy] = NimSumStrategy if rules == Rules() else OptimalStrategy
     if options.difficulty is not None:
         level = options.difficulty
         default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731
-    players, intro = _seats(mode, options, default)
+    players, intro = _seats(mode, options, default, rules)
     console.say(intro)
     console.say("Starting piles:")
     console.say(rajalakshmi_board(piles))
@@ -146,7 +147,7 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
 
 
 def _seats(mode: str, options: PlayOptions,
-           default_ai: Callable[[], Strategy]) -> Tuple[List[Player], str]:
+           default_ai: Callable[[], Strategy], rules: Rules) -> Tuple[List[Player], str]:
     """The report's players, ``Player 0`` and ``Player 1`` (or your name), each
     introduced once: who is human, which AI."""
     players = [Player(options.name or "Player 0"), Player("Player 1")]
@@ -155,7 +156,7 @@ def _seats(mode: str, options: PlayOptions,
         for seat in ((1,) if mode == "hvai" else (0, 1)):
             ai = ai_for_seat(options, seat if mode == "aivai" else 0, default_ai)
             players[seat].strategy = ai
-            roles[seat] = f"the AI ({ai.label})"
+            roles[seat] = f"the AI ({ai.label_for(rules)})"
     if mode == "hvai":
         roles[0] = "you"
     return players, "; ".join(f"{p.name}: {role}" for p, role in zip(players, roles)) + "."

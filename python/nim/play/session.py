@@ -95,19 +95,21 @@ def check_mode(options: PlayOptions, mode: str) -> None:
 
 
 def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
-                 seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
+                 seats: Tuple[str, str] = ("Player 0", "Player 1"),
+                 rules: Optional[Rules] = None) -> List[Player]:
     """The two seats, named ``seats`` (your ``--name`` replaces the human's in
     human vs AI); each seat's role (you, the AI and which) is said once, when
     the game starts (``introduce``), so the move lines keep the short names."""
+    ruleset = rules if rules is not None else (options.rules or Rules())
     if mode == "hvai":
         ai = ai_for_seat(options, 0, default_ai)
         return [Player(options.name or seats[0], role="you"),
-                Player(seats[1], ai, role=f"the AI ({ai.label})")]
+                Player(seats[1], ai, role=f"the AI ({ai.label_for(ruleset)})")]
     if mode == "hvh":
         return [Player(options.name or seats[0], role="human"), Player(seats[1], role="human")]
     one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
-    return [Player(seats[0], one, role=f"the AI ({one.label})"),
-            Player(seats[1], two, role=f"the AI ({two.label})")]
+    return [Player(seats[0], one, role=f"the AI ({one.label_for(ruleset)})"),
+            Player(seats[1], two, role=f"the AI ({two.label_for(ruleset)})")]
 
 
 def introduce(players: List[Player]) -> str:

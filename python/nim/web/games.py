@@ -28,6 +28,7 @@ from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.solving.invariant import invariant
 from nim.web.records import entry as _entry, move_of
 
 __all__ = [
@@ -448,7 +449,7 @@ def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     first = _text(options, "first", "human", 10)
     if first not in ("human", "ai"):
         raise WebError(f"first is human or ai, not {first!r}")
-    label = make_strategy(ai).label
+    label = make_strategy(ai).label_for(rules)      # "Nim-sum" only where it plays by it
     name = _text(options, "name", "", 40) or "Player 1"
     seats = [_seat(f"{name} (you)" if mode == "hvai" else name), _seat(f"Player 2 (AI, {label})", ai, label)]
     if mode == "hvh":
@@ -677,9 +678,11 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = Rules.parse(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
-    nim_sum = 0
-    for pile in state["piles"]:
-        nim_sum ^= pile
+    shown = invariant(rules)
+    shown_piles = state["piles"]
+    number = None if shown is None else {
+        "value": shown.value(shown_piles), "name": shown.name, "words": shown.words,
+        "text": shown.status(shown_piles)}
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
         "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
@@ -692,6 +695,9 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
-        "nim_sum": nim_sum,
+        # the number a student is shown: the XOR of the Grundy values with the rule that
+        # gives them (None: no such number decides this game); nim_sum only in Nim
+        "invariant": number,
+        "nim_sum": number["value"] if number is not None and shown is not None and shown.is_nim else None,
     }
 

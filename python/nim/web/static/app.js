@@ -184,7 +184,8 @@ function update(state) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  // the server's number and words (the XOR of the Grundy values under these rules), never a XOR of our own
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && state.invariant) status += `  ${state.invariant.text}`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
