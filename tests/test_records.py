@@ -456,3 +456,83 @@ def test_a_kayles_game_goes_terminal_to_web_to_terminal(misere: bool, client: An
     status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(back), "--color", "never"], ["q"])
     assert status == 0, err
     assert f"the game goes on from {game['piles']}" in loaded
+
+
+DEEP_SERIES = "# series: " + "[" * 5000 + "]" * 5000 + "\n2\n3\n4\n"
+ESCAPED_NAMES = ("# rules: normal\n# flow: rajalakshmi\n# seat 0: human Ann\x1b[2J\x1b]0;owned\x07\n"
+                 "# seat 1: human Bo\x07\n# first: 0\n2\n3\n4\n0 1\n")
+FOREJUNE_TWO = ("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n# seat 1: human You\n"
+                "# first: 0\n2\n7\n5\n")
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_a_deeply_nested_series_is_refused_in_words_at_every_door(client: Any, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 17: play --load, replay, the upload and /api/replay answer in a line, no 500."""
+    with pytest.raises(InputFileError, match="not nested 5000 deep"):
+        parse_replay(DEEP_SERIES)
+    path = tmp_path / "deep.txt"
+    path.write_text(DEEP_SERIES, encoding="utf-8")
+    for argv in (["play", "--load", str(path)], ["replay", str(path)]):
+        status, out, err = cli(monkeypatch, capsys, argv, [])
+        assert status == 2 and "nested 5000 deep" in err and err.count("\n") == 1 and "Traceback" not in err
+    answer = client.post("/api/games", json={"flow": "free", "record": DEEP_SERIES})
+    assert answer.status_code == 400 and "nested 5000 deep" in answer.json()["error"]
+    answer = client.post("/api/replay", json={"text": DEEP_SERIES, "rules": "misere"})
+    assert answer.status_code == 400 and "nested 5000 deep" in answer.json()["error"]
+
+
+def test_a_series_holds_numbers_only() -> None:
+    for bad in ('{"game": "x"}', '{"results": [1, [2]]}', '{"game": 4, "games": 3}', '{"game": true}'):
+        with pytest.raises(InputFileError, match="series"):
+            parse_replay(f"# series: {bad}\n1\n3\n")
+    header = parse_replay('# series: {"game": 2, "games": 3, "results": [1], "x": {"y": 1}}\n1\n3\n').header
+    assert header is not None and header.series == {"game": 2, "games": 3, "results": [1]}
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_control_characters_in_names_never_reach_a_terminal(client: Any, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 18: ESC and BEL in a record's names (or a browser's) are shown escaped."""
+    path = tmp_path / "names.txt"
+    path.write_text(ESCAPED_NAMES, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["replay", str(path), "--record"], [])
+    assert status == 0 and "Ann\\x1b[2J" in out
+    status, out2, err2 = cli(monkeypatch, capsys, ["play", "--load", str(path), "--mode", "hvh"], ["q"])
+    for text in (out, err, out2, err2):
+        assert "\x1b" not in text and "\x07" not in text
+    game, _ = _create(client, {"flow": "free", "name": "Eve\x1b[2J\x07", "mode": "hvh"})
+    assert game["seats"][0]["name"] == "Eve\\x1b[2J\\x07"
+    record = client.get(f"/api/games/{game['id']}/record").text
+    assert "\x1b" not in record and "\x07" not in record
+
+
+def _create(client: Any, options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
+    answer = client.post("/api/games", json=options)
+    assert answer.status_code == 201, answer.text
+    return answer.json()["game"], answer.json()["token"]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_both_doors_judge_a_record_alike(client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 7: a two-pile forejune record is refused by the browser as by play --load."""
+    path = tmp_path / "fj.txt"
+    path.write_text(FOREJUNE_TWO, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], [])
+    assert status == 2 and "the forejune game has one pile, not 2" in err
+    answer = client.post("/api/games", json={"flow": "forejune", "record": FOREJUNE_TWO})
+    assert answer.status_code == 400 and "the forejune game has one pile, not 2" in answer.json()["error"]
+    one = FOREJUNE_TWO.replace("2\n7\n5\n", "1\n7\n0 3\n")
+    path.write_text(one, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], ["q"])
+    assert status == 0, err
+    assert client.post("/api/games", json={"flow": "forejune", "record": one}).status_code == 201
+    illegal = FOREJUNE_TWO.replace("2\n7\n5\n", "1\n7\n0 5\n")          # more than half of 7
+    path.write_text(illegal, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], [])
+    assert status == 2 and "illegal" in err
+    answer = client.post("/api/games", json={"flow": "forejune", "record": illegal})
+    assert answer.status_code == 400 and "illegal" in answer.json()["error"]

@@ -11,7 +11,7 @@ from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.play.flows import STYLES, run_style
 from nim.play.ingame import play_moves
-from nim.play.record import RecordHeader, ReplayFile, read_replay_file
+from nim.play.record import RecordHeader, ReplayFile, read_replay_file, record_problem
 from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
@@ -201,6 +201,9 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         if args.piles is not None:
             raise NimError("--load FILE starts from the saved game's piles: drop --piles")
         loaded = read_replay_file(args.load)
+        problem = record_problem(loaded)       # the browser's upload checks the same
+        if problem is not None:
+            raise NimError(f"--load {args.load}: {problem}")
         if loaded.header is not None:
             series = _take_record(args, loaded.header)
     rule_flags = _rule_flags(args)

@@ -23,6 +23,7 @@ from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
+from nim.play.record import printable
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
@@ -80,7 +81,7 @@ def _text(options: Dict[str, Any], key: str, default: str = "", most: int = 200)
         raise WebError(f"{key} must be a string, not {_short(value)}")
     if len(value) > most:
         raise WebError(f"{key} is too long ({len(value)} characters; at most {most})")
-    return value.strip()
+    return printable(value)        # no control character reaches a log, a record or a terminal
 
 
 def _int(options: Dict[str, Any], key: str, default: Optional[int], low: int, high: int) -> Optional[int]:
@@ -224,7 +225,12 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     record = options.get("record")
     header = _record_header(record) if record is not None else None
     if header is not None:           # a nimcore record: its flow, rules and players, not the form's
+        from nim.play.record import record_problem
         from nim.web.records import upload_options
+
+        problem = record_problem(_parse_record(record))    # the one check of play --load too
+        if problem is not None:
+            raise WebError(f"the record: {problem}")
 
         options = upload_options(options, header, list(_parse_record(record).piles))
         flow = options["flow"]
@@ -505,8 +511,8 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
         if seat["ai"] is None and seat["token"] is None:
             token = new_token()
             seat["token"] = token_hash(token)
-            if isinstance(name, str) and name.strip():
-                seat["name"] = name.strip()[:40]
+            if isinstance(name, str) and printable(name):
+                seat["name"] = printable(name)[:40]
             state["version"] += 1
             _say(state, f"{seat['name']} joined.")
             return index, token
