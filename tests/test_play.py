@@ -619,3 +619,28 @@ def test_kuet_in_a_real_terminal_colour_unless_dumb() -> None:
     assert "\033[" in coloured and "Goodbye." in coloured
     dumb = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed, {"TERM": "dumb", "NO_COLOR": ""})
     assert "NimX removes 1 stones from pile 1." in dumb and "\033[" not in dumb
+
+
+def _kuet_boards(monkeypatch: pytest.MonkeyPatch, argv: List[str], script: List[str]) -> List[List[int]]:
+    """Each game's first board in a KUET series played from the command line by a User."""
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", User(script, screen))
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert main(["play", *argv, "--color", "never"]) == 0
+    boards = []
+    for part in re.split(r"\nGame \d+ of \d+\n", screen.getvalue())[1:]:
+        boards.append(board_on(part.split("NimX is playing using")[0]))
+    return boards
+
+
+@pytest.mark.parametrize("difficulty, seed, games", [("1", "5", 3), ("2", "3", 6)])
+def test_a_loaded_kuet_series_goes_on_with_the_boards_it_would_have_had(
+        difficulty: str, seed: str, games: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40, item 5: saved at game 1 and loaded, games 2, 3... draw the uninterrupted series' boards."""
+    argv = ["--style", "kuet", "--name", "A", "--difficulty", difficulty, "--seed", seed]
+    straight = _kuet_boards(monkeypatch, argv, [])
+    assert len(straight) == games and len({tuple(b) for b in straight}) > 1
+    record = tmp_path / "series.txt"
+    _kuet_boards(monkeypatch, argv, [f"save {record}", "q"])
+    loaded = _kuet_boards(monkeypatch, ["--load", str(record)], [])
+    assert loaded == straight          # game 1 from the file, then the same draws
