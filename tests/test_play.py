@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import List, Optional, Tuple
 
 import pytest
@@ -635,7 +636,7 @@ def _kuet_boards(monkeypatch: pytest.MonkeyPatch, argv: List[str], script: List[
 
 @pytest.mark.parametrize("difficulty, seed, games", [("1", "5", 3), ("2", "3", 6)])
 def test_a_loaded_kuet_series_goes_on_with_the_boards_it_would_have_had(
-        difficulty: str, seed: str, games: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        difficulty: str, seed: str, games: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 40, item 5: saved at game 1 and loaded, games 2, 3... draw the uninterrupted series' boards."""
     argv = ["--style", "kuet", "--name", "A", "--difficulty", difficulty, "--seed", seed]
     straight = _kuet_boards(monkeypatch, argv, [])
