@@ -391,7 +391,8 @@ def test_a_browser_game_goes_on_in_the_terminal(client: Any, tmp_path: Path, mon
                            [f"{pile} {count}", "q"])
     assert status == 0, err
     assert f"the game goes on from {game['piles']}" in out and "the AI (Depth-limited alpha-beta (depth 4))" in out
-    terminal = re.findall(r"^Player 1 removes (\d+) from pile \[(\d+)\]\.$", out, re.M)
+    assert "Player 1: you; Player 2: the AI (Depth-limited" in out           # the browser's seats, undecorated
+    terminal = re.findall(r"^Player 2 removes (\d+) from pile \[(\d+)\]\.$", out, re.M)   # the names as given
     game = client.post(f"/api/games/{game['id']}/move", json={"token": token, "pile": pile, "count": count,
                                                                "version": game["version"]}).json()["game"]
     assert not game["finished"]                          # 18 stones, 3 at most a move: far from the end
@@ -536,3 +537,34 @@ def test_both_doors_judge_a_record_alike(client: Any, tmp_path: Path, monkeypatc
     assert status == 2 and "illegal" in err
     answer = client.post("/api/games", json={"flow": "forejune", "record": illegal})
     assert answer.status_code == 400 and "illegal" in answer.json()["error"]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+@pytest.mark.parametrize("options, names", [
+    ({"flow": "free", "name": "Ann", "mode": "hvai"}, ["Ann", "Player 2"]),
+    ({"flow": "lab2", "name": "Ann", "mode": "hvai"}, ["Ann", "Player 1"]),
+    ({"flow": "lab2", "mode": "hvh"}, ["Player 0", "Player 1"]),          # the terminal's Lab 2 seats
+    ({"flow": "forejune"}, ["AI", "You"]),                                  # the terminal's forejune seats
+])
+def test_web_records_keep_names_as_given(options: Dict[str, Any], names: List[str], client: Any, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40, items 6 and 8: no "(you)" or "(AI, ...)" in a stored name; the roles said once."""
+    game, _ = _create(client, options)
+    assert [seat["name"] for seat in game["seats"]] == names
+    record = client.get(f"/api/games/{game['id']}/record").text
+    seats = [line for line in record.splitlines() if line.startswith("# seat")]
+    assert all(line.endswith(" " + name) for line, name in zip(seats, names)) and "(you)" not in record
+    if options["flow"] != "forejune":
+        assert any(line.startswith(f"{names[0]}: ") for line in game["log"])   # who is who, once
+    path = tmp_path / "web.txt"
+    path.write_text(record, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["replay", str(path), "--record"], [])
+    assert status == 0 and "(you)" not in out and "(AI," not in out
+
+
+def test_an_older_record_s_decorated_names_read_as_given() -> None:
+    text = ("# rules: normal\n# seat 0: human Ann (you)\n# seat 1: ai optimal Player 2 (AI, Optimal)\n"
+            "# first: 0\n1\n3\n")
+    header = parse_replay(text).header
+    assert header is not None and [seat.name for seat in header.seats] == ["Ann", "Player 2"]

@@ -573,7 +573,7 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
     assert page.is_disabled("#undo")
     page.click("#why")
     page.wait_for_selector("#why-summary")
-    assert page.inner_text("#why-summary").startswith("Player 2 (AI, Optimal)")
+    assert page.inner_text("#why-summary").startswith("Player 2 (Optimal)")     # the name as given, its player after
     page.click("#analysis")
     page.wait_for_selector("#analysis-table")
     record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")

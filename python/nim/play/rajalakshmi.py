@@ -150,7 +150,8 @@ def _seats(mode: str, options: PlayOptions,
            default_ai: Callable[[], Strategy], rules: Rules) -> Tuple[List[Player], str]:
     """The report's players, ``Player 0`` and ``Player 1`` (or your name), each
     introduced once: who is human, which AI."""
-    players = [Player(options.name or "Player 0"), Player("Player 1")]
+    names = options.seat_names or ("Player 0", "Player 1")    # a loaded game: the record's names
+    players = [Player(options.name or names[0]), Player(names[1])]
     roles = ["human", "human"]
     if mode in ("hvai", "aivai"):
         for seat in ((1,) if mode == "hvai" else (0, 1)):

@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -251,7 +252,7 @@ def _header(comments: List[Tuple[int, str]], name: str) -> Optional[RecordHeader
                 raise InputFileError(f"{where}: a seat is 'human NAME' or 'ai PLAYER NAME', not {value[:40]!r}")
             ai = printable(words[1]) if words[0] == "ai" else None
             seat_name = words[-1] if len(words) > (2 if ai else 1) else ""
-            seats[int(key[5:])] = SeatRecord(printable(seat_name)[:MAX_NAME], ai)
+            seats[int(key[5:])] = SeatRecord(_undecorated(printable(seat_name))[:MAX_NAME], ai)
     if seats:
         if sorted(seats) != [0, 1]:
             raise InputFileError(f"{name}: the record names seat {min(seats)} but not seat {1 - min(seats)}")
@@ -265,6 +266,15 @@ MAX_SERIES_TEXT = 20_000
 #: The fields of a series and what each holds: a whole number, or a list of them.
 _SERIES_FIELDS = {"difficulty": int, "game": int, "games": int, "results": list, "wins": list,
                   "board": list}
+
+
+#: The decorations older browser records added to a seat's name ("Ann (you)",
+#: "Player 2 (AI, Optimal)"): a name is kept as given (issue 40, item 6).
+_DECORATION = re.compile(r"\s*\((?:you|AI, .*)\)$")
+
+
+def _undecorated(name: str) -> str:
+    return _DECORATION.sub("", name) or name
 
 
 def _whole_fact(value: Any) -> bool:

@@ -47,6 +47,7 @@ class PlayOptions:
     moves: Tuple[Move, ...] = ()      # a loaded game's moves (--load), played before the game goes on
     series: Optional[Dict[str, Any]] = None   # a loaded record's series so far (RecordHeader.series)
     misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
+    seat_names: Optional[Tuple[str, str]] = None   # a loaded record's names, as given (both seats)
 
 
 def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,
@@ -101,6 +102,7 @@ def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strat
     human vs AI); each seat's role (you, the AI and which) is said once, when
     the game starts (``introduce``), so the move lines keep the short names."""
     ruleset = rules if rules is not None else (options.rules or Rules())
+    seats = options.seat_names or seats      # a loaded game goes on between the same names
     if mode == "hvai":
         ai = ai_for_seat(options, 0, default_ai)
         return [Player(options.name or seats[0], role="you"),

@@ -413,11 +413,14 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     ai = f"level:{level}"
     strategy = make_strategy(ai, tie_break="lab2")
     name = _text(options, "name", "", 40)
-    seats = [_seat(f"{name or 'Player 1'} (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
+    # the terminal's seats: Player 0 and Player 1, numbered from 0 as the piles; the
+    # names as given, each seat's role said once (issue 40, items 6 and 8)
+    seats = [_seat(name or "Player 0"), _seat("Player 1", ai, strategy.label)]
+    roles = ["you", f"the AI ({strategy.label})"]
     if mode == "hvh":
-        seats = [_seat(name or "Player 1"), _seat("Player 2")]
+        seats[1], roles = _seat("Player 1"), ["human", "human"]
     elif mode == "aivai":
-        seats[0] = _seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label)
+        seats[0], roles[0] = _seat("Player 0", ai, strategy.label), roles[1]
     state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
     state["extra"]["tie_break"] = "lab2"
@@ -425,8 +428,15 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
                 "as in Lab 2's test files.",
          f"Misere play (whoever takes the last object loses)? (y/n) {'y' if misere else 'n'}",
          f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}",
-         f"Rules: {rules}. {rules.describe()}")
+         f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
     return state
+
+
+def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
+    """Who is who, in the terminal's words (``nim.play.session.introduce``)."""
+    from nim.play.session import introduce
+
+    return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
 
 
 def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
@@ -436,7 +446,7 @@ def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[st
         pile = rng.randint(*FOREJUNE_SIZES)
     ai = "optimal"
     strategy = make_strategy(ai, forejune=True)
-    seats = [_seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label), _seat("Player 2 (you)")]
+    seats = [_seat("AI", ai, strategy.label), _seat("You")]     # the terminal's seats, names as given
     state = _base_state("forejune", rules, (pile,), seats, 0, 1, seed)
     state["undo"] = True
     state["extra"]["forejune"] = True
@@ -457,14 +467,15 @@ def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
         raise WebError(f"first is human or ai, not {first!r}")
     label = make_strategy(ai).label_for(rules)      # "Nim-sum" only where it plays by it
     name = _text(options, "name", "", 40) or "Player 1"
-    seats = [_seat(f"{name} (you)" if mode == "hvai" else name), _seat(f"Player 2 (AI, {label})", ai, label)]
+    seats = [_seat(name), _seat("Player 2", ai, label)]      # names as given; roles said once
+    roles = ["you", f"the AI ({label})"]
     if mode == "hvh":
-        seats[1] = _seat("Player 2")
+        seats[1], roles = _seat("Player 2"), ["human", "human"]
     elif mode == "aivai":
-        seats[0] = _seat(f"Player 1 (AI, {label})", ai, label)
+        seats[0], roles[0] = _seat("Player 1", ai, label), roles[1]
     state = _base_state("free", rules, piles, seats, 1 if (mode == "hvai" and first == "ai") else 0, 1, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
-    _say(state, f"Rules: {rules}. {rules.describe()}")
+    _say(state, f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
     return state
 
 
