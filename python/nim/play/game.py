@@ -194,17 +194,20 @@ def ending(players: Sequence[Player], mover: int, final: Position, moved: bool,
     ``mover`` is the seat to move in the ``final`` position, which has no move
     left; ``moved`` is False when the game had no move at all.
     """
-    winner = players[winner_at_end(mover, final.rules)].name
+    from nim.play.record import named, verb
+
+    won = players[winner_at_end(mover, final.rules)].name
+    winner, wins = named(won), verb(won, "wins")       # "you win", the seed's "You" included
     emptied = not any(final)
     rule = convention(final.rules, emptied).replace("object", thing)
     if not moved:
-        return f"No move is possible: {players[mover].name} cannot move, so {winner} wins ({rule})."
+        return f"No move is possible: {players[mover].name} cannot move, so {winner} {wins} ({rule})."
     last = players[1 - mover].name
     if emptied:
-        return f"{last} took the last {thing}: {winner} wins ({rule})."
+        return f"{last} took the last {thing}: {winner} {wins} ({rule})."
     left = sum(final)
     return (f"{last} made the last move ({left} {thing}{'s' if left != 1 else ''} left, none "
-            f"can be taken): {winner} wins ({rule}).")
+            f"can be taken): {winner} {wins} ({rule}).")
 
 
 def split_words(move: Move) -> str:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.play.console import Console
 from nim.play.game import Look, Player, play_game
-from nim.play.record import RecordHeader, SeatRecord
+from nim.play.record import RecordHeader, SeatRecord, verb
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.position import Move
@@ -145,7 +145,8 @@ def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, opt
                            moves=options.moves if game == start else (),
                            header=record_header(options, players, rules, first, series))
         if game_over:
-            console.say(f"Game over. {players[result.winner].name} wins!")
+            won = players[result.winner].name
+            console.say(f"Game over. {won} {verb(won, 'wins')}!")
         wins[result.winner] += 1
     if games > 1:
         console.say(f"\nScore: {players[0].name} {wins[0]}, {players[1].name} {wins[1]}")
