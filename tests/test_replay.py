@@ -289,3 +289,21 @@ def test_the_seeds_you_is_said_in_the_second_person(first: str, tmp_path: Path,
         assert wrong not in out, (wrong, out)
     assert re.search(r"You \(line \d+\)\s+take \d", out) and re.search(r"AI \(line \d+\)\s+takes \d", out), out
     assert re.search(r"with best play (you win|you lose|AI wins|AI loses)\. The winner is (you|AI)\.", out), out
+
+
+KAYLES_RECORD = ("# rules: normal,octal=0.77\n# flow: pins\n# seat 0: human You\n# seat 1: ai optimal NimX\n"
+                 "# first: 0\n2\n5\n8\n1 1 2 5\n0 2 1 2\n")
+
+
+def test_a_take_and_break_replay_speaks_of_heaps_from_1_in_columns(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40, item 3: heaps numbered from 1 as the board shows, the board column apart."""
+    from nim.cli import main
+
+    path = tmp_path / "pins.txt"
+    path.write_text(KAYLES_RECORD, encoding="utf-8")
+    assert main(["replay", str(path), "--record"]) == 0
+    out = capsys.readouterr().out
+    assert "take 1 from heap 2, leaving heaps of 2 and 5   board [5 2 5]" in out      # file line "1 1 2 5"
+    assert "takes 2 from heap 1, leaving heaps of 1 and 2   board [1 2 2 5]" in out   # file line "0 2 1 2"
+    assert "pile" not in out and not re.search(r"\d board", out)

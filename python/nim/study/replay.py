@@ -261,12 +261,16 @@ def format_replay(replay: Replay) -> str:
         f"start          board {_board(replay.start)}   {first} to move, "
         f"{_outlook(replay.start_value, first)}",
     ]
+    # a take-and-break game speaks of heaps numbered from 1, as its board and its hints
+    # do (issue 40, item 3); Nim keeps Lab 2's piles from 0, as its test files number them
+    noun, base = ("heap", 1) if rules.splits else ("pile", 0)
     for number, step in enumerate(replay.steps, start=1):
         who = f"{step.player} (line {step.line})" if step.line is not None else step.player
-        text = f"{number:>3}. {who:<16} {verb(step.player, 'takes')} {step.move.count} from pile {step.move.pile}"
+        text = (f"{number:>3}. {who:<16} {verb(step.player, 'takes')} {step.move.count} from {noun} "
+                f"{step.move.pile + base}")
         if step.move.split is not None:
-            text += f", leaving {step.move.split[0]} and {step.move.split[1]}"
-        text = f"{text:<46} board {_board(step.after)}"
+            text += f", leaving heaps of {step.move.split[0]} and {step.move.split[1]}"
+        text = f"{text:<46} board {_board(step.after)}" if len(text) < 46 else f"{text}   board {_board(step.after)}"
         if step.throws_away_win:
             text += "   ?? throws away the win"
         elif step.player == NIMX and step.value_before < 0 and replay.ai.startswith("NimX (optimal"):

@@ -23,7 +23,7 @@ from nim.errors import NimError
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
-from nim.play.record import printable
+from nim.play.record import printable, verb
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
@@ -140,11 +140,19 @@ def _rules(text: str) -> Rules:
         raise WebError(str(error)) from None
 
 
-def move_words(move: Move, base: int) -> str:
-    """A move in words, its pile numbered from ``base``."""
+def move_words(move: Move, base: int, noun: str = "pile") -> str:
+    """A move in words, its pile numbered from ``base`` and called ``noun`` (a take-and-break
+    game's heap: ``noun_of``)."""
     if move.split is None:
-        return f"take {move.count} from pile {move.pile + base}"
-    return f"take {move.count} from pile {move.pile + base}, leaving {move.split[0]} and {move.split[1]}"
+        return f"take {move.count} from {noun} {move.pile + base}"
+    return (f"take {move.count} from {noun} {move.pile + base}, leaving heaps of {move.split[0]} "
+            f"and {move.split[1]}")
+
+
+def noun_of(state: Dict[str, Any]) -> str:
+    """What a game's piles are called in its panels: heaps in a take-and-break game (issue 40,
+    item 3: one vocabulary, as its board, its hints and its replay say), else piles."""
+    return "heap" if Rules.parse(state["rules"]).splits else "pile"
 
 
 # ---------------------------------------------------------------- the state
@@ -594,7 +602,8 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
     rebuild(state)
     state["version"] += 1
     flow, shown = state["flow"], move.pile + state["base"]
-    leaving = f", leaving {move.split[0]} and {move.split[1]}" if move.split else ""
+    leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
+    noun = noun_of(state)
     if flow == "kuet":
         if seat == 1:
             _say(state, f"NimX removes {move.count} stones from pile {shown}.")
@@ -609,8 +618,8 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
         who = "AI takes" if state["seats"][seat]["ai"] else "You take"
         _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
     else:
-        _say(state, f"{name} takes {move.count} from pile {shown}{leaving}.   "
-                    f"Piles: {' '.join(map(str, state['piles']))}")
+        _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
+                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}")
     if state["finished"]:
         _finish(state)
 
@@ -623,7 +632,8 @@ def _finish(state: Dict[str, Any]) -> None:
         _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
         return
     final = position_of(state)
-    line = ending(_players(state), state["to_move"], final, bool(state["moves"]))
+    line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
+                  "pin" if final.rules.splits else "object")
     _say(state, line)
     if state["flow"] == "rajalakshmi":
         _say(state, f"Game over. {state['seats'][state['winner']]['name']} wins!")
