@@ -75,7 +75,8 @@ def _look(mode: str) -> Look:
               else "{name}, your turn. Enter number ({low}-{high}): ")
     return Look(board=lambda piles, color, width, columns: "", prompt=prompt,
                 move_line="{name} {takes} {count}, {left} remain", parser=forejune_move_parser,
-                opening="{name} {moves} first. Starting with n = {total}", ending=_ending)
+                opening="{name} {moves} first. Starting with n = {total}", ending=_ending,
+                resumed="{left} remain")          # the seed's words, as after every move
 
 
 #: The look of a game against the AI (kept for callers of the earlier name).

@@ -234,7 +234,7 @@ def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
             if human_turn:
                 console.commands = GameCommands(
                     console, start.piles, list(played), position,
-                    2 if len(played) - 2 >= len(loaded) else 0, base=1, header=header)
+                    2 if len(played) >= 2 else 0, base=1, header=header)   # loaded moves too
                 try:
                     move = _ask_move(console, position, name)
                 except UndoMoves as undo:

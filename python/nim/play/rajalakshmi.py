@@ -107,17 +107,19 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
         ai = "at its level"
     else:
         ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
-    if ai == "the nim-sum optimal move":
-        console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
-                    "column without carrying. The AI moves to make it 0, a position lost for the player "
-                    "to move.)")
+    console.say(f"Nim. {describe_rules(rules)} Piles are numbered from 0.")
     mode = options.mode
     if mode is None:
         modes = {"": "hvai", **MODE_WORDS}      # Enter: mode 1, the report's [default 1]
         mode = console.ask("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: ",
                            choice_parser(modes, "the mode"))
     check_mode(options, mode)
+    if mode != "hvh":            # the AI is introduced only where one plays (issue 40, item 8)
+        console.say(f"The AI plays {ai}.")
+        if ai == "the nim-sum optimal move":
+            console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
+                        "column without carrying. The AI moves to make it 0, a position lost for the "
+                        "player to move.)")
     piles = options.piles
     if piles is None:
         answer = console.ask("Enter piles as space-separated integers (press Enter for default 3 4 5): ",
@@ -136,7 +138,8 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
     players, intro = _seats(mode, options, default, rules)
     console.say(intro)
     console.say("Starting piles:")
-    console.say(rajalakshmi_board(piles))
+    if mode != "hvh":        # the report's own double board; between two people the game draws it once
+        console.say(rajalakshmi_board(piles))
     prompt = ("Enter 'pile_index remove_count' (e.g. '1 3'): " if mode == "hvai"
               else "{name}, enter 'pile_index remove_count' (e.g. '1 3'): ")
     look = Look(base=0, board=rajalakshmi_board, prompt=prompt,

@@ -393,7 +393,8 @@ def _rajalakshmi(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict
     state = _base_state("rajalakshmi", rules, piles, seats, 0, 0, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
     what = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    _say(state, f"Nim. {rules.describe()} The AI plays {what}. Piles are numbered from 0.",
+    ai_words = "" if mode == "hvh" else f" The AI plays {what}."        # no AI between two people
+    _say(state, f"Nim. {rules.describe()}{ai_words} Piles are numbered from 0.",
          f"Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: {'123'[('hvai', 'hvh', 'aivai').index(mode)]}")
     if note:
         _say(state, note)
