@@ -80,6 +80,9 @@ GLOSSARY = (
              "from X = 0 to an odd number of single piles."),
     ("g ^ X", "g is one heap's Grundy value, the size of the Nim pile it is worth; ^ is XOR."),
     ("mex", "mex: the smallest value that none of a heap's moves reaches."),
+    ("product", "the product: misère play sorts positions into classes (the misère quotient), each "
+                "heap a letter and a position the product of its heaps' letters; P is the set of "
+                "classes whose positions lose for the player to move."),
     ("tame", "a tame heap plays in misère like a Nim pile of its Grundy value, so the Nim rule applies."),
 )
 
