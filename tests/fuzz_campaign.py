@@ -69,6 +69,9 @@ def make_files(folder: Path) -> Dict[str, str]:
         "replay_huge_pile": "1\n" + "7" * 4000 + "\n0 1\n",
         "replay_huge_half": "1\n" + "7" * 4000 + "\n0 " + "7" * 4000 + "\n",
         "replay_ok": "2\n4\n2\n0 2\n1 2\n",
+        "record_series_deep": "# series: " + "[" * 5000 + "]" * 5000 + "\n2\n3\n4\n",
+        "record_escapes": ("# rules: normal\n# seat 0: human Ann\x1b[2J\x1b]0;owned\x07\n"
+                           "# seat 1: human Bo\x07\n# first: 0\n2\n3\n4\n0 1\n"),
         "tree": "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
         "batch_digits_5000": "1 2\n3 " + "7" * 5000 + "\n",
         "batch_slow": "".join(f"{' '.join(map(str, [28, 28, 2, 3, 3, 12, 27, 6, 24, 26 + k]))}\n"
@@ -97,6 +100,12 @@ def _fill(value: object, paths: Dict[str, str]) -> object:
 def _one_line_error(out: bytes, err: bytes) -> Optional[str]:
     if not err.startswith(b"nimcore: error: ") or err.count(b"\n") != 1:
         return f"stderr is not one error line: {err[:300]!r}"
+    return None
+
+
+def _no_control_characters(out: bytes, err: bytes) -> Optional[str]:
+    if b"\x1b" in out + err or b"\x07" in out + err:
+        return "a name's ESC or BEL reached the terminal"
     return None
 
 
@@ -353,6 +362,13 @@ CASES: List[Case] = [
          _WORKERS_DRIVER.replace("SIGNAL", "signal.SIGTERM").replace("EXPECTED", "(-15, 143)"), None, 20),
     # 5: input caps everywhere
     Case(5, "replay /dev/zero", "cli", ["replay", "/dev/zero"], USAGE),
+    # issue 42, items 17 and 18: a record's series nested 5,000 deep; ESC and BEL in its names
+    Case(17, "replay a record whose series is nested 5000 deep", "cli", ["replay", "{record_series_deep}"],
+         USAGE, 10, None, _one_line_error),
+    Case(17, "play --load a record whose series is nested 5000 deep", "cli",
+         ["play", "--load", "{record_series_deep}"], USAGE, 10, None, _one_line_error),
+    Case(18, "replay --record a record with ESC and BEL in its names", "cli",
+         ["replay", "{record_escapes}", "--record"], OK, 10, None, _no_control_characters),
     Case(5, "replay a file of fullwidth digits", "cli", ["replay", "{replay_fullwidth}"], USAGE),
     Case(5, "replay a file of Arabic-Indic digits", "cli", ["replay", "{replay_arabic}"], USAGE),
     Case(5, "replay --node-limit fullwidth", "cli", ["replay", "{replay_ok}", "--node-limit", "\uff13"], USAGE),

@@ -32,7 +32,7 @@ def test_a_series_nested_5000_deep_is_one_clear_line_everywhere(tmp_path: Path) 
     for argv in (["play", "--load", str(path)], ["replay", str(path)]):
         done = run(*argv)
         assert done.returncode == 2, (argv, done.stderr[-300:])
-        assert "Traceback" not in done.stderr and "nests deeper than" in done.stderr
+        assert "Traceback" not in done.stderr and "nested" in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")

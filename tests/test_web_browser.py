@@ -277,7 +277,7 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     bo.page.click(".stone[data-pile='0'][data-index='0']")       # take all 3 of pile [0]
     bo.page.click("#confirm")
     ann.page.wait_for_function(f"() => game.version > {version} && game.piles[0] === 0")
-    assert "Nim-sum:" in ann.page.inner_text("#status")
+    assert "Nim-sum: " in ann.page.inner_text("#status")         # the server's words, normal Nim
 
     watcher = people()
     watcher.page.goto(link)
@@ -573,7 +573,7 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
     assert page.is_disabled("#undo")
     page.click("#why")
     page.wait_for_selector("#why-summary")
-    assert page.inner_text("#why-summary").startswith("Player 2 (AI, Optimal)")
+    assert page.inner_text("#why-summary").startswith("Player 2 (Optimal)")     # the name as given, its player after
     page.click("#analysis")
     page.wait_for_selector("#analysis-table")
     record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")
@@ -647,4 +647,11 @@ def test_the_number_beside_the_board_is_true_under_every_rule(server, people):
         page.wait_for_selector(".stone")
         status = page.inner_text("#status")
         assert expected in status and absent not in status, status
+    page.goto(f"{server.url}/free")              # no XOR rule decides misère Kayles: nothing shown
+    page.fill("#rules", "misere,kayles")
+    page.fill("#piles", "1 5")
+    page.select_option("#mode", "hvh")
+    page.click("#start")
+    page.wait_for_selector(".pin, .stone, .heap")
+    assert "in binary" not in page.inner_text("#status")
     assert ann.errors == []

@@ -92,20 +92,26 @@ def method_key(method: Any) -> str:
 #: The deepest nesting of brackets read from a file or a request's field (plain data needs a few).
 MAX_NESTING = 16
 
-# C0 and C1 control characters, DEL, and the bidirectional overrides and isolates: a name
-# holding them could clear a terminal, retitle it, or reorder the text around it
-_HIDDEN = dict.fromkeys([*range(0x00, 0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F),
-                         *range(0x2066, 0x206A)])
-
-
 def printable(text: str) -> str:
-    """``text`` without control characters (ESC, BEL, ...) or direction overrides: what may be
-    printed or shown of a name read from a file or a request.
+    r"""A name from a file or a request, safe to print and show: whitespace becomes one space
+    and every other control or format character (ESC, BEL, a bidi override) is shown escaped,
+    ``\x1b``, so no name can clear a screen, retitle a terminal or reorder a line (issue 42,
+    item 18).
 
     >>> printable("Ann\x1b]0;pwned\x07 \x1b[2J")
-    'Ann]0;pwned [2J'
+    'Ann\\x1b]0;pwned\\x07 \\x1b[2J'
     """
-    return text.translate(_HIDDEN)
+    out = []
+    for char in text:
+        if char.isprintable():
+            out.append(char)
+        elif char.isspace():
+            out.append(" ")
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+                       else f"\\U{code:08x}")
+    return " ".join("".join(out).split())
 
 
 def nesting(text: str) -> int:
