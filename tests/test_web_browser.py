@@ -422,7 +422,7 @@ def test_forejune_speaks_the_seeds_lines_and_shows_its_score_table(server, peopl
     page.goto(f"{server.url}/forejune")
     page.fill("#pile", "20")
     page.click("#start")
-    page.wait_for_selector("#dp-scores")
+    page.wait_for_selector("#dp-scores[data-upto='20']")    # the game's table, not the page's first (30)
     assert page.inner_text("#dp-scores") == "score: " + ", ".join(map(str, _dp_scores(20)))
     assert page.inner_text("#dp-scores").startswith("score: -1, 1, -1, 1, 1, 1, -1")   # the seed's row
     log = page.inner_text("#log")

@@ -551,6 +551,7 @@ function tablePanel() {
   const upto = game ? Math.max(...game.start) : 30;
   (async () => {
     const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    if (!out.isConnected) return;          // a newer panel (the game's own pile) replaced this one
     if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
     const rows = answer.data.rows.slice(1);
     const lines = [];
@@ -559,7 +560,7 @@ function tablePanel() {
       lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
       lines.push(el("tr", {}, el("th", {}, "score"), ...part.map((row) => el("td", {class: row.outcome}, String(row.value)))));
     }
-    out.append(el("pre", {id: "dp-scores"}, "score: " + rows.map((row) => String(row.value)).join(", ")),
+    out.append(el("pre", {id: "dp-scores", "data-upto": String(upto)}, "score: " + rows.map((row) => String(row.value)).join(", ")),
       el("table", {id: "dp-table"}, ...lines));
   })();
   return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),
