@@ -20,6 +20,7 @@ import random
 from typing import Callable, List, Optional, Sequence
 
 from nim.errors import NimError
+from nim.play.fixed_rules import FOREJUNE_RULES
 from nim.play.console import Console, Refusal, piles_parser
 from nim.play.game import Look, Player
 from nim.play.players import OptimalStrategy
@@ -35,7 +36,6 @@ __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune
 FOREJUNE_SIZES = (10, 30)
 #: Largest pile the forejune game accepts (its DP table is printed up to it).
 FOREJUNE_LARGEST = 10_000
-FOREJUNE_RULES = Rules(take="half")
 
 
 def forejune_move_parser(position: Position) -> Callable[[str], Move]:

@@ -334,12 +334,11 @@ def record_problem(replay: ReplayFile) -> Optional[str]:
     header = replay.header
     if header is None:
         return None
-    from nim.play.forejune import FOREJUNE_RULES
-    from nim.play.kuet import KUET_RULES
+    from nim.play.fixed_rules import FIXED_RULES
     from nim.position import Position
 
     flow, rules = header.flow, header.rules
-    fixed = {"forejune": FOREJUNE_RULES, "kuet": KUET_RULES}.get(flow or "")
+    fixed = FIXED_RULES.get(flow or "")
     if fixed is not None and rules is not None and rules != fixed:
         return f"the {flow} game is played under {fixed}, not {rules}"
     rules = rules if rules is not None else fixed

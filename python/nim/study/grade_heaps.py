@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 from nim.errors import InvalidPositionError, NimError
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.study.grade import Blunder, Grade, _ints, _q_value
+from nim.study.grade_values import Blunder, Grade, _ints, _q_value
 
 __all__ = ["MAX_HEAP_POSITIONS", "heap_board", "heap_oracle", "heap_positions", "heap_agent", "grade_heaps"]
 
