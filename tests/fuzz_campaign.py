@@ -51,6 +51,13 @@ class Case(NamedTuple):
 
 # -- the files the cases read ({name} in an argv or code) ---------------------------
 
+#: The start of a web case: Starlette's TestClient on a fresh database.
+_WEB_CASE = ("import tempfile, warnings\nfrom pathlib import Path\n"
+             "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+             "    from starlette.testclient import TestClient\n"
+             "from nim.web.app import create_app\nDB = Path(tempfile.mkdtemp()) / 'games.sqlite3'\n")
+
+
 def make_files(folder: Path) -> Dict[str, str]:
     """Write the cases' input files into ``folder``; their paths by name."""
     texts = {
@@ -422,6 +429,25 @@ CASES: List[Case] = [
     # 8: --json of a huge position
     Case(8, "solve --file (10**6 piles) --json", "cli", ["solve", "--file", "{ones_1e6}", "--json"], OK, 10,
          None, _small_json),
+    # round five (issue 42), item 1: joins to unknown classes keep no lock; item 3: no help mid-game
+    Case(1, "round five: 500 joins with random 30 kB class ids keep no lock", "api",
+         _WEB_CASE + "import secrets\nfrom nim.web import classroom\n"
+         "with TestClient(create_app(DB)) as client:\n"
+         "    for _ in range(500):\n"
+         "        answer = client.post('/api/join/' + secrets.token_hex(15000), json={'name': 'E'})\n"
+         "        assert answer.status_code in (404, 414), answer.status_code\n"
+         "assert len(classroom._locks) == 0, len(classroom._locks)\n", "ok", 60),
+    Case(3, "round five: the analysis of a class game mid-game with hints off, with and without a token",
+         "api", _WEB_CASE + "from nim.web import classroom\n"
+         "app = create_app(DB)\ncls, teacher = classroom.open_class(app.state.store, 'P3')\n"
+         "with TestClient(app) as client:\n"
+         "    ada = client.post(f\"/api/join/{cls['id']}\", json={'name': 'Ada'}).json()\n"
+         "    bob = client.post(f\"/api/join/{cls['id']}\", json={'name': 'Bob'}).json()\n"
+         "    client.post(f'/api/class/{teacher}/switches', json={'hints': False})\n"
+         "    for token in (None, ada['token'], bob['token'], 'forged'):\n"
+         "        headers = {'X-Seat-Token': token} if token else {}\n"
+         "        code = client.get(f\"/api/games/{bob['game']['id']}/analysis\", headers=headers).status_code\n"
+         "        assert code in (403, 409), (token, code)\n", "ok", 60),
 ]
 
 

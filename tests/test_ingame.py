@@ -291,10 +291,11 @@ def test_a_hint_says_its_expert_terms_in_plain_words_once() -> None:
     out = run(PlayOptions(style="lab2", rules=Rules(misere=False), difficulty=3, piles=(3, 4, 5)),
               ["hint", "hint"])
     assert out.count("Hint: take 2 from pile 0: it leaves X = 0") == 2          # 3 ^ 4 ^ 5 = 2: pile 0 to 1
-    assert out.count("(X is the nim-sum: the pile sizes") == 1 and "add each column without carrying" in out
+    assert out.count("(X is the nim-sum: the pile sizes combined by XOR") == 1
+    assert "add each column without carrying" in out
     out = run(PlayOptions(style="pins", rules=Rules.game("kayles"), piles=(4, 6)), ["hint"])
-    assert "X is the XOR of the heaps' Grundy values, each heap's nim-sequence value in Kayles" in out
-    assert "g is one heap's Grundy value" in out and "mex:" in out
+    assert "X is the XOR of the Grundy values, not of the sizes: each heap's value in the nim-sequence" in out
+    assert "X is the nim-sum" not in out and "g is one heap's Grundy value" in out and "mex:" in out
 
 
 def test_misere_and_pins_jargon_comes_after_the_words() -> None:

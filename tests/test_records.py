@@ -204,6 +204,9 @@ def test_a_saved_game_goes_on_as_it_was(case: Case, tmp_path: Path, monkeypatch:
         rules = Rules.parse(facts["rules"])     # a pins game says its moves in words first
         convention = intro_words(rules) if rules.splits else rules.describe()
         assert convention in loaded and convention in saving
+        if rules.splits:
+            ending = "the player who cannot move " + ("wins" if rules.misere else "loses")
+            assert ending in loaded.lower() and ending in saving.lower()
     # the record's replay takes its rules from the file: the same convention, no "assuming" note
     status, replayed, _ = cli(monkeypatch, capsys, ["replay", str(record), "--record"], [])
     assert status == 0 and "assuming" not in replayed

@@ -13,7 +13,7 @@ import pytest
 
 from nim import IllegalMoveError, InputFileError, Move, Rules
 from nim.cli import main
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.study.replay import HUMAN, NIMX, ReplayStep, nimx_move, parse_replay, replay_game
 
 LAB2_WIN = "2\n4\n2\n0 2\n1 2\n"

@@ -296,8 +296,10 @@ def test_analysis_marks_every_thrown_away_win(client):
 
 
 def test_analysis_scores_every_move_from_the_current_position(client):
-    game, _ = create(client, flow="free", rules="normal,max=3", piles=[3, 5])
-    current = client.get(f"/api/games/{game['id']}/analysis").json()["current"]
+    game, token = create(client, flow="free", rules="normal,max=3", piles=[3, 5])
+    # during the game the analysis is the player to move's (a spectator's ask is refused)
+    assert client.get(f"/api/games/{game['id']}/analysis").status_code == 403
+    current = client.get(f"/api/games/{game['id']}/analysis", headers={"X-Seat-Token": token}).json()["current"]
     assert sorted(tuple(row["move"]) for row in current) == sorted(
         (i, t) for i, p in enumerate([3, 5]) for t in oracles.takes("normal,max=3", p))
     for row in current:
@@ -681,7 +683,7 @@ def test_a_kayles_game_says_heap_from_1_in_every_panel(client):
     assert hint["summary"].startswith("Hint: take 2 from heap 1")         # 5 -> 3: 3 xor 3 = 0
     assert "heap  size -> grundy: 1: 5 -> 4, 2: 3 -> 3" in hint["explain"]["text"]
     assert "pile" not in hint["explain"]["text"] and "(a heap of 5," in hint["explain"]["text"]
-    rows = client.get(f"/api/games/{game['id']}/analysis").json()["current"]
+    rows = client.get(f"/api/games/{game['id']}/analysis", headers={"X-Seat-Token": token}).json()["current"]
     assert rows and all(row["words"].startswith("take ") and " heap " in row["words"] for row in rows)
     assert any(", leaving heaps of " in row["words"] for row in rows)
     joined = client.post(f"/api/games/{game['id']}/join", json={"name": "Bo"}).json()

@@ -422,7 +422,7 @@ def test_forejune_speaks_the_seeds_lines_and_shows_its_score_table(server, peopl
     page.goto(f"{server.url}/forejune")
     page.fill("#pile", "20")
     page.click("#start")
-    page.wait_for_selector("#dp-scores")
+    page.wait_for_selector("#dp-scores[data-upto='20']")    # the game's table, not the page's first (30)
     assert page.inner_text("#dp-scores") == "score: " + ", ".join(map(str, _dp_scores(20)))
     assert page.inner_text("#dp-scores").startswith("score: -1, 1, -1, 1, 1, 1, -1")   # the seed's row
     log = page.inner_text("#log")
@@ -630,24 +630,28 @@ def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, 
     assert ann.errors == [] and bo.errors == []
 
 
-def test_the_free_games_status_shows_the_grundy_xor_under_take_at_most_3(server, people):
-    """Issue 40, item 2: on 1 5 under max=3 the browser shows X = 0 (n mod 4), not the sizes' 4."""
+def test_the_number_beside_the_board_is_true_under_every_rule(server, people):
+    """Issue 40, item 2: under take at most 3 the page shows the Grundy sum the server says
+    (1 and 5: n mod 4 gives 1 and 1, XOR 0), named with its rule, never the raw sizes' XOR (4)."""
     ann = people()
     page = ann.page
-    page.goto(f"{server.url}/free")
-    page.fill("#rules", "normal,max=3")
-    page.fill("#piles", "1 5")
-    page.select_option("#mode", "hvh")
-    page.click("#start")
-    page.wait_for_selector(".stone")
-    status = page.inner_text("#status")
-    assert "X = 0 (0 in binary)" in status and "n mod 4 under take at most 3" in status
-    assert "Nim-sum" not in status and "100 in binary" not in status
-    page.goto(f"{server.url}/free")
+    for rules, piles, expected, absent in [
+            ("normal,max=3", "1 5", "Grundy sum: 0 (0 in binary), the XOR of the piles' Grundy values "
+                                    "(n mod 4 under take at most 3).", "Nim-sum"),
+            ("normal", "1 5", "Nim-sum: 4 (100 in binary)", "Grundy sum")]:
+        page.goto(f"{server.url}/free")
+        page.fill("#rules", rules)
+        page.fill("#piles", piles)
+        page.select_option("#mode", "hvh")
+        page.click("#start")
+        page.wait_for_selector(".stone")
+        status = page.inner_text("#status")
+        assert expected in status and absent not in status, status
+    page.goto(f"{server.url}/free")              # no XOR rule decides misère Kayles: nothing shown
     page.fill("#rules", "misere,kayles")
     page.fill("#piles", "1 5")
     page.select_option("#mode", "hvh")
     page.click("#start")
     page.wait_for_selector(".pin, .stone, .heap")
-    assert "in binary" not in page.inner_text("#status")       # no XOR rule decides misère Kayles
+    assert "in binary" not in page.inner_text("#status")
     assert ann.errors == []

@@ -79,10 +79,6 @@ def _look(mode: str) -> Look:
                 resumed="{left} remain")          # the seed's words, as after every move
 
 
-#: The look of a game against the AI (kept for callers of the earlier name).
-FOREJUNE_LOOK = _look("hvai")
-
-
 def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
     if options.rules is not None and options.rules != FOREJUNE_RULES:
         raise NimError(f"the forejune game has fixed rules (take 1 to half the pile, the player left "

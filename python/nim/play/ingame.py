@@ -69,12 +69,8 @@ def split_moves_help(base: int = 1, noun: str = "heap", rules: Optional[Rules] =
             f"'{base} {count} {a}' on a {noun} of {size} leaves heaps of {a} and {b}.")
 
 
-#: What X is where no single XOR rule decides (misère take-and-break: the genus rule).
-_X_GENUS = ("X is the XOR of the heaps' Grundy values; in misère play it decides together with B "
-            "and each heap's genus (nim.explain shows them).")
-
 #: The expert terms a hint may use, each said in plain words the first time it appears
-#: (X, which depends on the rules, is said by ``glossary``).
+#: ("X = " is said by ``glossary``, from the rules: X is the nim-sum under take any only).
 GLOSSARY = (
     ("B = ", "B counts the piles worth 2 or more; in misère play they decide when to switch "
              "from X = 0 to an odd number of single piles."),
@@ -88,13 +84,11 @@ GLOSSARY = (
 
 
 def glossary(rules: Rules) -> Tuple[Tuple[str, str], ...]:
-    """The expert terms of a hint under ``rules``, X first: the XOR of the Grundy values
-    with the rule that gives them (``nim.solving.invariant``), never the sizes' XOR
-    where that is not the invariant."""
-    from nim.solving.invariant import invariant
+    """The glossary under ``rules``: what X is (the XOR of the Grundy values, named with the
+    rule that gives them: ``nim.solving.invariant``), then the rules-free terms."""
+    from nim.solving.invariant import x_glossary
 
-    shown = invariant(rules)
-    return (("X = ", shown.glossary() if shown is not None else _X_GENUS),) + GLOSSARY
+    return (("X = ", x_glossary(rules)),) + GLOSSARY
 
 
 class UndoMoves(Exception):

@@ -53,11 +53,6 @@ _DIM = "\033[2m"
 GRUNDY_SYNTAX = ("Type a move as HEAP PART: split heap HEAP into two unequal heaps, PART pins "
                  "and the rest: '1 2' on a heap of 6 leaves heaps of 2 and 4. Heaps are numbered "
                  "from 1; after a split the heaps after it are numbered one higher.")
-#: The move syntax of Kayles, said when it starts (``syntax`` for any game).
-SYNTAX = ("Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row or none) or "
-          "HEAP TAKE PART (take TAKE pins and leave two rows, PART pins and the rest): "
-          "'1 1 1' on a heap of 3 knocks over 1 pin and leaves heaps of 1 and 1. "
-          "Heaps are numbered from 1; after a split the heaps after it are numbered one higher.")
 #: NimX in plain words, said once when the game starts.
 EXACT_PLAYER = ("the exact player: it works out who wins from every position, so it never misses a "
                 "winning move")

@@ -130,8 +130,9 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
                 piles = parse_rajalakshmi_piles(answer)
             except ValueError as error:
                 console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
-    # the report's nim-sum AI under its own rules, normal Nim; the optimal player elsewhere
-    default: Callable[[], Strategy] = NimSumStrategy if rules == Rules() else OptimalStrategy
+    # the report's nim-sum AI under its own rules (take any); the exact player under others,
+    # named as what it is ("the AI (Optimal)", not "Nim-sum" on rules where no nim-sum decides)
+    default: Callable[[], Strategy] = NimSumStrategy if rules.family.is_nim else OptimalStrategy
     if options.difficulty is not None:
         level = options.difficulty
         default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731

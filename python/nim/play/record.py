@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import InputFileError, NimError
-from nim.inputs import MAX_DIGITS, decimal, read_capped
+from nim.inputs import MAX_DIGITS, decimal, printable, read_capped
 from nim.position import Move
 from nim.rules import Rules
 
@@ -73,23 +73,6 @@ def verb(name: str, third: str) -> str:
 def named(name: str) -> str:
     """A seat's name inside a sentence: "you" for the seed's "You", any other name as it is."""
     return "you" if name == "You" else name
-
-
-def printable(text: str) -> str:
-    """A name from a file or a request, safe to print: whitespace becomes one space and every
-    other control or format character (ESC, BEL, a bidi override) is shown escaped, ``\\x1b``,
-    so no name can clear a screen or retitle a terminal (issue 42, item 18)."""
-    out = []
-    for char in text:
-        if char.isprintable():
-            out.append(char)
-        elif char.isspace():
-            out.append(" ")
-        else:
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
-                       else f"\\U{code:08x}")
-    return " ".join("".join(out).split())
 
 
 @dataclass(frozen=True)

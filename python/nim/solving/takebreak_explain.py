@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from nim.errors import SearchLimitError
+from nim.errors import NimError, SearchLimitError
 from nim.octal.sums import SumTable, table_of
 from nim.position import after_move
 from nim.rules import Rules
@@ -50,6 +50,8 @@ def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
             shown.append(str(genus.genus(rules, heap, limit=EXPLAIN_GENUS_LIMIT)))
         except SearchLimitError:    # a wild heap whose genus is past the bounded search
             shown.append("wild (genus past the search's reach)")
+        except NimError:            # a heap past the genus table: the answer is the quotient's
+            shown.append("past the genus table (the misère quotient answers it)")
     return tuple(shown)
 
 

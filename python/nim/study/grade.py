@@ -38,12 +38,34 @@ Any of these (``as_agent`` turns it into a function ``piles -> Move``):
   numbers, as JSON keys must be: ``"1,3,5,7"``, ``"[1, 3, 5, 7]"``) and
   ``action`` is ``(pile, count)`` (or a string holding the two numbers) or an
   action id;
-* a **Gymnasium-style policy**: an object with ``predict(observation,
-  deterministic=True)`` returning ``(action, state)`` (Stable-Baselines), or
-  with ``act(observation)``; the observation is the piles as a NumPy array.
+* a **Gymnasium-style policy**: an object with ``predict(observation)``
+  returning an action, or Stable-Baselines3's ``predict(observation,
+  deterministic=True)`` returning ``(action, state)`` (asked so when its
+  ``predict`` takes ``deterministic``), or with ``act(observation)``; the
+  observation is the piles as a NumPy array, as ``NimEnv`` gives it.
 
 An action id is ``pile * max_pile + count - 1``, as in ``nim.interop.envs`` (default
 ``max_pile``: the largest pile of the start).
+
+An agent whose call raises is graded as answering no legal move there, and the
+grade says so once, with the first error and where (``Grade.failed``,
+``Grade.failure``); when every call raises, ``grade`` raises a ``NimError`` that
+says why instead.
+
+Take-and-break games
+--------------------
+Every game the environments play is graded: under Kayles, Dawson's Kayles, any
+octal code or Grundy's game (``nim.study.grade_heaps``) the positions are the ones
+``NimEnv`` shows (the heaps in order, an emptied heap removed, a split's two heaps
+in the pile's place, in either order), a policy's observation is padded to the
+environment's slots (``max_piles``), and an answer is a ``Move`` (``Move(pile,
+count, split=(a, b))`` for a split), ``(pile, count)``, ``(pile, count, (a, b))``
+or the environments' action id (``nim.interop.envs.board``).
+
+>>> import nim
+>>> kayles = nim.study.grade.grade(lambda heaps: nim.solve(heaps, "kayles").move, "kayles", (5, 7))
+>>> kayles.positions, kayles.won, kayles.keep_rate
+(337, 268, 1.0)
 
 Requires NumPy (``pip install "nimcore[rl]"``).
 
@@ -88,10 +110,12 @@ class Blunder:
     right: Move                   # a move that keeps the win (or any legal move)
     illegal: bool = False
     answer: str = ""              # what the agent answered, when it was not a legal move
+    failed: bool = False          # the agent's call raised (``Grade.failure`` says the first)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"piles": list(self.piles), "played": list(self.played) if self.played else None,
-                "right": list(self.right), "illegal": self.illegal, "answer": self.answer}
+        return {"piles": list(self.piles), "played": self.played.to_json() if self.played else None,
+                "right": self.right.to_json(), "illegal": self.illegal, "answer": self.answer,
+                "failed": self.failed}
 
 
 @dataclass
@@ -109,7 +133,11 @@ class Grade:
         Lost positions, and those where the agent's move delays the loss longest.
     illegal : int
         Positions where the agent answered no legal move (counted as not kept /
-        not delayed).
+        not delayed), those where its call failed included.
+    failed : int
+        Positions where the agent's call raised an exception.
+    failure : str
+        The first of those exceptions, with the call and the position ("" when none).
     by_objects : dict
         Objects left -> [won, kept, lost, delayed].
     blunders : list of Blunder
@@ -126,6 +154,8 @@ class Grade:
     lost: int = 0
     delayed: int = 0
     illegal: int = 0
+    failed: int = 0
+    failure: str = ""
     by_objects: Dict[int, List[int]] = field(default_factory=dict)
     blunders: List[Blunder] = field(default_factory=list)
     seconds: float = 0.0
@@ -145,7 +175,7 @@ class Grade:
             "rules": str(self.rules), "positions": self.positions,
             "won": self.won, "kept": self.kept, "keep_rate": self.keep_rate,
             "lost": self.lost, "delayed": self.delayed, "delay_rate": self.delay_rate,
-            "illegal": self.illegal,
+            "illegal": self.illegal, "failed": self.failed, "failure": self.failure,
             "by_objects": {str(k): dict(zip(("won", "kept", "lost", "delayed"), v))
                            for k, v in sorted(self.by_objects.items())},
             "blunders": [b.to_dict() for b in self.blunders], "seconds": self.seconds,
@@ -155,9 +185,16 @@ class Grade:
         return format_grade(self)
 
     def _repr_html_(self) -> str:
+        """The text in a monospace font, named outright: a front-end that styles ``<pre>``
+        with its own proportional font (VS Code's notebooks) would break the columns."""
         import html
 
-        return f"<pre>{html.escape(format_grade(self))}</pre>"
+        return f'<pre style="{_MONOSPACE}">{html.escape(format_grade(self))}</pre>'
+
+
+#: The style of a grade's HTML: a monospace font, lines kept as written.
+_MONOSPACE = ("font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', "
+              "'Liberation Mono', monospace; white-space: pre; line-height: 1.35")
 
 
 def _numpy() -> Any:
@@ -286,25 +323,72 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
+    call, _ = _agent_call(agent)
+    if ruleset.splits:
+        raise NimError(f"as_agent under {ruleset} needs the board the agent plays on (its slots and "
+                       "action ids): grade(agent, rules, start) builds it")
     if isinstance(agent, dict):
         return _greedy(_qtable_by_state(agent, width), ruleset)
     if hasattr(agent, "predict") or hasattr(agent, "act"):
         numpy = _numpy()
 
         def policy(piles: Tuple[int, ...]) -> Optional[Move]:
-            observation = numpy.array(piles, dtype=numpy.int64)
-            if hasattr(agent, "predict"):
-                answer = agent.predict(observation, deterministic=True)
-                answer = answer[0] if isinstance(answer, tuple) else answer
-            else:
-                answer = agent.act(observation)
-            return _answer_to_move(answer, width)
+            return _answer_to_move(call(numpy.array(piles, dtype=numpy.int64)), width)
 
         return policy
+    return lambda piles: _answer_to_move(call(piles), width)
+
+
+def _agent_call(agent: Any) -> Tuple[Callable[[Any], Any], str]:
+    """How an agent is asked for a move, and those words (for a failure's message): a
+    callable on the piles; a policy's ``predict(observation)`` (the tutorial's form) or
+    ``predict(observation, deterministic=True)`` (Stable-Baselines3's, where its
+    signature takes ``deterministic``), whose ``(action, state)`` answer is read as the
+    action; ``act(observation)``. A Q-table is not called (the identity and "").
+
+    Raises
+    ------
+    NimError
+        For an object that is none of these.
+    """
+    if isinstance(agent, dict):
+        return (lambda answer: answer), ""
+    if hasattr(agent, "predict"):
+        predict = agent.predict
+        if _takes_keyword(predict, "deterministic"):
+            return (lambda observation: _action_of(predict(observation, deterministic=True)),
+                    "predict(observation, deterministic=True)")
+        return (lambda observation: _action_of(predict(observation))), "predict(observation)"
+    if hasattr(agent, "act"):
+        act = agent.act
+        return (lambda observation: _action_of(act(observation))), "act(observation)"
     if callable(agent):
-        return lambda piles: _answer_to_move(agent(piles), width)
-    raise NimError(f"an agent is a callable, a Q-table (dict) or a policy with predict(), "
+        name = getattr(agent, "__name__", "")
+        return agent, (f"{name}(piles)" if name.isidentifier() else "the agent's call agent(piles)")
+    raise NimError(f"an agent is a callable, a Q-table (dict) or a policy with predict() or act(), "
                    f"not {type(agent).__name__}")
+
+
+def _takes_keyword(function: Any, name: str) -> bool:
+    """Whether ``function`` accepts the keyword ``name`` (True when its signature cannot be read)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or (p.name == name and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+               for p in parameters)
+
+
+def _action_of(answer: Any) -> Any:
+    """A policy's action: Stable-Baselines3's ``predict`` answers ``(action, state)``, the
+    action a NumPy array and the state None (or a recurrent policy's arrays); a move
+    ``(pile, count)`` is left as it is."""
+    if isinstance(answer, tuple) and len(answer) == 2 and (
+            answer[1] is None or type(answer[0]).__name__ == "ndarray"):
+        return answer[0]
+    return answer
 
 
 def _answer_to_move(answer: Any, max_pile: int) -> Optional[Move]:
@@ -387,21 +471,7 @@ MAX_WORK = 1_000_000_000
 def _take_table(np: Any, rules: Rules, top: int) -> Tuple[Any, Any]:
     """(members, usable): the takes from a pile of ``s`` are ``members[:usable[s]]``,
     ascending, for every ``s`` up to ``top`` (see ``nimcore.grade``)."""
-    rules.refuse_splits()
-    sizes = np.arange(top + 1, dtype=np.int64)
-    if rules.take == "set":
-        assert rules.subtract is not None
-        members = np.array(sorted(m for m in rules.subtract if m <= top), dtype=np.int64)
-        return members, np.searchsorted(members, sizes, side="right").astype(np.int64)
-    if rules.take == "any":
-        usable = sizes
-    elif rules.take == "max":
-        assert rules.k is not None
-        usable = np.minimum(sizes, rules.k)
-    else:                                   # half
-        usable = sizes // 2
-    most = int(usable.max()) if top >= 0 else 0
-    return np.arange(1, most + 1, dtype=np.int64), np.ascontiguousarray(usable, dtype=np.int64)
+    return rules.take_family.take_table(np, top)     # refuses a take-and-break game
 
 
 def _strides(box: Tuple[int, ...]) -> List[int]:
@@ -476,8 +546,10 @@ def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
 def grade(agent: Any, rules: RulesLike = None,
           positions: Union[Sequence[int], Iterable[Sequence[int]], None] = (1, 3, 5, 7), *,
           sample: Optional[int] = None, seed: Optional[int] = None, max_pile: Optional[int] = None,
-          worst: int = 10) -> Grade:
-    """Grade ``agent`` against perfect play.
+          max_piles: Optional[int] = None, worst: int = 10) -> Grade:
+    """Grade ``agent`` against perfect play, under any rules the environments
+    (``nim.interop.envs``) play: a take rule, or a take-and-break game such as
+    ``"kayles"`` (``nim.study.grade_heaps``).
 
     Parameters
     ----------
@@ -488,12 +560,17 @@ def grade(agent: Any, rules: RulesLike = None,
     positions : start piles, or a list of positions
         A start (a tuple of ints, default 1, 3, 5, 7): every position reachable
         from it is graded (645,120 grid positions for 1, 3, ..., 13). A list
-        of positions (each a sequence of ints, all of one length): those.
+        of positions (each a sequence of ints, all of one length under a take
+        rule): those.
     sample : int, optional
         Grade this many positions drawn at random (``seed``) instead of all.
     max_pile : int, optional
-        Decodes action ids (``pile * max_pile + count - 1``); default the
-        largest pile of the start.
+        Decodes action ids (``pile * max_pile + count - 1``; a take-and-break
+        game's as ``nim.interop.envs.board`` says); default the largest pile of
+        the start.
+    max_piles : int, optional
+        A take-and-break game's observation slots, as the environment's
+        ``max_piles`` (default: as the environment's default for the start).
     worst : int
         How many blunders to keep.
 
@@ -504,23 +581,42 @@ def grade(agent: Any, rules: RulesLike = None,
     Raises
     ------
     NimError
-        For a bad start, a grid over ``MAX_GRID`` positions, or an unusable agent.
+        For a bad start, a grid over ``MAX_GRID`` positions, an unusable agent,
+        or an agent whose every call failed (the first failure, in words).
     """
     clock = time.perf_counter()
     np = _numpy()
     _check_options(sample, seed, max_pile, worst)
     ruleset = Rules.coerce(rules)
+    call, how = _agent_call(agent)
+    if ruleset.splits:
+        from nim.study.grade_heaps import grade_heaps
+
+        if max_piles is not None and (not isinstance(max_piles, int) or isinstance(max_piles, bool)):
+            raise NimError(f"max_piles must be a whole number (or None), not {max_piles!r:.60}")
+        heap_start, heap_listed = _positions(positions, one_width=False)
+        return grade_heaps(agent, ruleset, heap_start if heap_listed is None else None, heap_listed, call,
+                           how, sample, seed, max_pile, max_piles, worst, clock)
+    if max_piles is not None:
+        raise NimError(f"max_piles is for a take-and-break game, whose heaps grow; under {ruleset} "
+                       "the piles stay as many as the start's")
     start, listed = _positions(positions)
     box = start
     # a Q-table is read by _greedy_moves, in bulk: not turned into a function here
     move_of = as_agent(agent if not isinstance(agent, dict) else {}, ruleset, max_pile or max(max(box), 1))
     values, depth, longest = grid_oracle(box, ruleset)
     try:
-        return _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
-                      sample, seed, max_pile or max(max(box), 1), worst, clock)
+        report = _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
+                        sample, seed, max_pile or max(max(box), 1), worst, clock)
     except MemoryError:
         raise NimError(f"not enough memory to grade the positions below {list(box)}: "
                        "use a smaller start or --sample") from None
+    if report.failed and report.failed == report.positions:
+        raise NimError(f"the agent could not be asked: in every one of the {report.positions:,} positions "
+                       f"{how} {report.failure}")
+    if report.failed:
+        report.failure = f"{how} {report.failure}"
+    return report
 
 
 def _check_options(sample: Any, seed: Any, max_pile: Any, worst: Any) -> None:
@@ -594,6 +690,11 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
     objects = totals[chosen]
     report = Grade(ruleset, positions=len(chosen), won=int(won.sum()), kept=int(kept.sum()),
                    lost=int((~won).sum()), delayed=int(delayed.sum()), illegal=int((~legal).sum()))
+    failures = sorted(k for k, answer in answers.items() if answer.startswith(_RAISED))
+    if failures:        # told once (grade puts the call's words first), not in each blunder line
+        at = int(chosen[failures[0]])
+        first = [int(at // stride % (top + 1)) for stride, top in zip(strides, box)]
+        report.failed, report.failure = len(failures), f"{answers[failures[0]]} (first at {first})"
     size = int(objects.max()) + 1 if len(objects) else 0
     # one count of (objects, won, kept or delayed): lost 0, delayed 1, won 2, kept 3
     counts = np.bincount(objects * 4 + won * 2 + (kept | delayed), minlength=4 * size).reshape(size, 4)
@@ -610,12 +711,17 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
         piles = tuple(int(at // stride % (top + 1)) for stride, top in zip(strides, box))
         right = _right_move(piles, at, strides, members, usable, values, depth)
         if not legal[k]:
-            report.blunders.append(Blunder(piles, None, right, True, answers.get(k, "")))
+            answer = answers.get(k, "")
+            report.blunders.append(Blunder(piles, None, right, True, answer, answer.startswith(_RAISED)))
         else:
             played = Move(int(played_pile[k]), int(played_count[k]))
             report.blunders.append(Blunder(piles, played, right))
     report.seconds = time.perf_counter() - clock
     return report
+
+
+#: How ``nimcore.grade.ask_agent`` writes an agent's exception in its answers.
+_RAISED = "raised "
 
 
 def _right_move(piles: Tuple[int, ...], at: int, strides: List[int], members: Any, usable: Any,
@@ -806,8 +912,10 @@ def _greedy_states(np: Any, by_state: Dict[Tuple[int, ...], Dict[Move, float]], 
                 played_pile[row], played_count[row] = move.pile, move.count
 
 
-def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int, ...]]]]:
-    """(the grid's box, the listed positions or None for every reachable one)."""
+def _positions(positions: Any, one_width: bool = True) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int, ...]]]]:
+    """(the grid's box, the listed positions or None for every reachable one); with
+    ``one_width`` False (a take-and-break game), listed positions of any lengths and
+    the box unused."""
     if positions is None:
         positions = (1, 3, 5, 7)
     if hasattr(positions, "tolist") and not isinstance(positions, (list, tuple)):
@@ -823,6 +931,8 @@ def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int
     listed = [as_piles(p) for p in items]
     if not listed or not all(listed):
         raise NimError("grade needs at least one position, each of at least one pile")
+    if not one_width:
+        return (), listed
     widths = {len(p) for p in listed}
     if len(widths) != 1:
         raise NimError(f"the positions to grade must all have one number of piles, not {sorted(widths)}")
@@ -839,8 +949,11 @@ def format_grade(report: Grade) -> str:
         f"Lost positions where it delays the loss longest: {report.delayed:,} of {report.lost:,} "
         f"({100 * report.delay_rate:.1f}%)",
     ]
-    if report.illegal:
-        lines.append(f"Illegal or missing answers: {report.illegal:,}")
+    if report.failed:
+        lines.append(f"The agent's call failed in {report.failed:,} of {report.positions:,} positions "
+                     f"(counted as illegal answers): {report.failure}")
+    if report.illegal > report.failed:
+        lines.append(f"Illegal or missing answers: {report.illegal - report.failed:,}")
     lines += ["", "objects left   won  kept      lost  delayed"]
     for objects, (won, kept, lost, delayed) in sorted(report.by_objects.items(), reverse=True):
         keep = f"{100 * kept / won:5.1f}%" if won else "    -"
@@ -849,11 +962,24 @@ def format_grade(report: Grade) -> str:
     if report.blunders:
         lines += ["", "Worst blunders (piles from 0):"]
         for b in report.blunders:
-            right = f"take {b.right.count} from pile {b.right.pile}"
-            if b.illegal:
+            right = _words(b.right)
+            if b.failed:
+                lines.append(f"  {list(b.piles)}: no answer (the call failed, as said above); e.g. {right}")
+            elif b.illegal:
                 lines.append(f"  {list(b.piles)}: no legal move ({b.answer}); e.g. {right}")
             else:
                 assert b.played is not None
-                lines.append(f"  {list(b.piles)}: took {b.played.count} from pile {b.played.pile}, "
-                             f"throwing the win away; right: {right}")
+                lines.append(f"  {list(b.piles)}: {_words(b.played, past=True)}, throwing the win away; "
+                             f"right: {right}")
     return "\n".join(lines)
+
+
+def _words(move: Move, past: bool = False) -> str:
+    """A move in words, piles from 0: "take 2 from pile 1", "... leaving heaps of 1 and 3",
+    "split pile 0 into heaps of 2 and 4" (Grundy's game takes nothing)."""
+    if move.split is not None and move.count == 0:
+        return f"split pile {move.pile} into heaps of {move.split[0]} and {move.split[1]}"
+    text = f"{'took' if past else 'take'} {move.count} from pile {move.pile}"
+    if move.split is not None:
+        text += f", leaving heaps of {move.split[0]} and {move.split[1]}"
+    return text

@@ -19,17 +19,18 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
+from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
-from nim.play.record import printable, verb
+from nim.play.record import verb
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.solving.invariant import invariant
 from nim.web.records import entry as _entry, move_of
 
 __all__ = [
@@ -706,11 +707,9 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = Rules.parse(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
-    shown = invariant(rules)
-    shown_piles = state["piles"]
-    number = None if shown is None else {
-        "value": shown.value(shown_piles), "name": shown.name, "words": shown.words,
-        "text": shown.status(shown_piles)}
+    # the one number shown beside the board: the XOR of the Grundy values, named with the rule
+    # that gives them (the nim-sum under take any only); None where no such number decides
+    shown = grundy_sum(state["piles"], rules)
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
         "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
@@ -723,9 +722,7 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
-        # the number a student is shown: the XOR of the Grundy values with the rule that
-        # gives them (None: no such number decides this game); nim_sum only in Nim
-        "invariant": number,
-        "nim_sum": number["value"] if number is not None and shown is not None and shown.is_nim else None,
+        "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
+        "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 
