@@ -708,7 +708,7 @@ def test_a_tournament_tie_says_equal_fitness_only_when_it_is() -> None:
     assert "a tie" in level and "(equal fitness: the first listed)" in level
 
 
-def test_a_kuet_series_loaded_at_game_5_plays_games_5_and_6_as_drawn(tmp_path: Any,
+def test_a_kuet_series_loaded_at_game_5_plays_games_5_and_6_as_drawn(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 40, item 5 (Hard mode, seed 3): a record of game 5 goes on to the series' own game 6,
     not a repeat of game 1."""
