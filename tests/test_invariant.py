@@ -178,3 +178,26 @@ def test_browser_state_sends_the_true_number_and_its_words() -> None:
 def test_the_browser_script_renders_the_servers_number() -> None:
     script = (ROOT / "python/nim/web/static/app.js").read_text(encoding="utf-8")
     assert "state.grundy_sum" in script and "nim_sum" not in script
+
+
+def _misere_wins(rules: Rules, piles: Tuple[int, ...]) -> bool:
+    """The brute force: the player to move wins in misère play (no move: a win)."""
+    @lru_cache(maxsize=None)
+    def wins(state: Tuple[int, ...]) -> bool:
+        moves = [tuple(sorted(state[:i] + (state[i] - t,) + state[i + 1:]))
+                 for i in range(len(state)) for t in _takes(rules, state[i])]
+        return not moves or any(not wins(after) for after in moves)
+    return wins(tuple(sorted(piles)))
+
+
+@pytest.mark.parametrize("text", ["misere", "misere,max=3", "misere,set=1;3;4"])
+def test_the_misere_number_is_shown_with_the_condition_that_makes_it_true(text: str) -> None:
+    """In misère play X = 0 loses only while some pile is worth 2 or more: the words say so,
+    and that rule matches the brute force on every small position."""
+    rules = Rules.parse(text)
+    for piles in ((a, b) for a in range(8) for b in range(8)):
+        shown = grundy_sum(piles, rules)
+        assert shown is not None and "X = 0 loses while some pile is worth 2 or more" in shown.words
+        big = any(brute_grundy(rules, p) >= 2 for p in piles)
+        assert _misere_wins(rules, piles) == ((shown.value != 0) if big else (shown.value == 0)), piles
+    assert "misère" not in (grundy_sum([1, 5], "normal,max=3") or grundy_sum([1], "normal")).words

@@ -98,7 +98,7 @@ def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[Grundy
         for pile in piles:
             x ^= int(pile)
         return GrundySum(x, "nim-sum", "the pile sizes combined by XOR (under take any a pile's Grundy "
-                                      "value is its size: Bouton's nim-sum)")
+                                      "value is its size: Bouton's nim-sum)" + _proviso(ruleset))
     try:
         if isinstance(family, TakeFamily):
             from nim.solving.engines import theory
@@ -115,7 +115,17 @@ def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[Grundy
     for g in values:
         x ^= int(g)
     noun = "heaps'" if ruleset.splits else "piles'"
-    return GrundySum(x, "Grundy sum", f"the XOR of the {noun} Grundy values ({words})")
+    return GrundySum(x, "Grundy sum", f"the XOR of the {noun} Grundy values ({words})" + _proviso(ruleset))
+
+
+def _proviso(rules: Rules) -> str:
+    """Misère play: X = 0 loses only while some pile is worth 2 or more (with every pile
+    worth 0 or 1 it is the other way round), so the number is shown with that condition."""
+    if not rules.misere:
+        return ""
+    unit = "heap" if rules.splits else "pile"
+    return (f"; in misère play X = 0 loses while some {unit} is worth 2 or more, "
+            f"and wins once every {unit} is worth 0 or 1")
 
 
 def x_glossary(rules: Rules) -> str:
