@@ -212,22 +212,24 @@ def check_grade(case: FamilyCase) -> None:
     assert bad.illegal == 0 and bad.kept < bad.won, bad
 
 
-def check_environments(case: FamilyCase) -> None:
+def environments_agree(rule: str, starts: List[Piles], lost: Callable[[Piles], bool],
+                       pettingzoo_piles: List[int]) -> None:
     """Gymnasium: an episode of mask-legal actions against the optimal opponent ends in a loss
-    when the brute force says the start is lost; PettingZoo's own API test passes."""
+    from every start ``lost`` says is lost (the caller's brute force); PettingZoo's own API test
+    passes on ``pettingzoo_piles``."""
     pytest.importorskip("gymnasium")
     from nim.interop.envs import NimEnv
 
-    for start in [(3, 4, 5), (2, 2), (1, 4)]:
-        env = NimEnv(piles=start, rules=case.rule)
+    for start in starts:
+        env = NimEnv(piles=start, rules=rule)
         _, info = env.reset(seed=3)
         reward, done = 0.0, False
         while not done:
             action = int(info["action_mask"].nonzero()[0][0])
             _, reward, terminated, truncated, info = env.step(action)
             done = terminated or truncated
-        if brute_value(case, start) < 0:
-            assert reward < 0, (case.rule, start)
+        if lost(start):
+            assert reward < 0, (rule, start)
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
@@ -235,7 +237,13 @@ def check_environments(case: FamilyCase) -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(nim_v0.env(piles=[2, 3], rules=case.rule), num_cycles=40)
+        api_test(nim_v0.env(piles=pettingzoo_piles, rules=rule), num_cycles=40)
+
+
+def check_environments(case: FamilyCase) -> None:
+    """The environments against the brute force (``environments_agree``)."""
+    environments_agree(case.rule, [(3, 4, 5), (2, 2), (1, 4)], lambda start: brute_value(case, start) < 0,
+                       [2, 3])
 
 
 def check_openspiel(case: FamilyCase) -> None:
@@ -321,29 +329,11 @@ def check_tb_explain(case: TakeBreakCase) -> None:
 
 
 def check_tb_environments(case: TakeBreakCase) -> None:
-    """Gymnasium: an episode of mask-legal actions on a lost start ends in a loss; PettingZoo's API test."""
-    pytest.importorskip("gymnasium")
+    """The environments against the take-and-break brute force (``environments_agree``)."""
     import takebreak_oracle as oracle
-    from nim.interop.envs import NimEnv
 
-    for start in [(3, 4), (5,), (2, 6)]:
-        env = NimEnv(piles=start, rules=case.rule)
-        _, info = env.reset(seed=3)
-        reward, done = 0.0, False
-        while not done:
-            action = int(info["action_mask"].nonzero()[0][0])
-            _, reward, terminated, truncated, info = env.step(action)
-            done = terminated or truncated
-        if not oracle.wins(case.game, case.misere, start):
-            assert reward < 0, (case.rule, start)
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from nim.interop.envs import nim_v0
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(nim_v0.env(piles=[3, 4], rules=case.rule), num_cycles=40)
+    environments_agree(case.rule, [(3, 4), (5,), (2, 6)],
+                       lambda start: not oracle.wins(case.game, case.misere, start), [3, 4])
 
 
 def check_tb_openspiel(case: TakeBreakCase) -> None:
