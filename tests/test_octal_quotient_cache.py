@@ -212,3 +212,159 @@ def test_loading_imports_only_what_it_uses():
     out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ), capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.split() == ["[]"], out.stdout + out.stderr
+
+
+# -- issue 42, items 8-11 and 13: the cache under attack, the input discipline ----------------
+
+def kayles_file() -> Any:
+    misere_quotient("kayles")
+    return quotient_cache.cache_path("0.77", None)
+
+
+@pytest.mark.parametrize("forge", [
+    lambda d: d.update(order=float("inf")), lambda d: d.update(bound=float("inf")),
+    lambda d: d.update(order=float("nan")), lambda d: d["table"][3].__setitem__(3, 2**40),
+    lambda d: d["table"][3].__setitem__(3, -2**70), lambda d: d["heap_elements"].__setitem__(4, 2**40),
+    lambda d: d.update(order=40.0), lambda d: d.update(proven="yes"), lambda d: d.update(table="x"),
+    lambda d: d["table"].__setitem__(0, None), lambda d: d.update(p_portion=[2**64]),
+    lambda d: d.update(period=[1e308, 12])], ids=lambda _: "forged")
+def test_a_cache_file_with_numbers_out_of_range_is_ignored_and_recomputed(forge):
+    path = kayles_file()
+    data = json.loads(path.read_text())
+    forge(data)
+    path.write_text(json.dumps(data))
+    assert rejected(data)
+    assert cached_quotient("0.77", None) is None
+    q = misere_quotient("kayles")          # recomputed, not a traceback
+    assert q.proven and q.order == 40
+    assert MisereQuotient.from_json(json.loads(path.read_text())) == q    # and rewritten
+
+
+def test_a_partial_file_with_numbers_out_of_range_is_ignored():
+    import threading
+
+    cancel = threading.Event()
+    misere_quotient("kayles", cancel=cancel, progress=lambda h, o, s: h == 10 and cancel.set())
+    path = quotient_cache.partial_path("0.77")
+    data = json.loads(path.read_text())
+    data["table"][1][1] = 2**40
+    data["order"] = float("inf")
+    path.write_text(json.dumps(data))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    assert misere_quotient("kayles").proven
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize("kind", ["pipe", "zero"])
+def test_a_pipe_or_a_device_in_place_of_a_cache_file_is_not_read(kind, tmp_path):
+    from nim.octal import cache
+
+    folder = quotient_cache.cache_dir()
+    folder.mkdir(parents=True)
+    targets = [quotient_cache.cache_path("0.77", None), quotient_cache.partial_path("0.77"),
+               cache.cache_path("0.77")]
+    for path in targets:
+        if kind == "pipe":
+            os.mkfifo(path)
+        else:
+            path.symlink_to("/dev/zero")
+    # in a child process with a time and memory cap: a blocking open would hang it,
+    # reading /dev/zero whole would exhaust it
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+            "from nim.octal import misere_quotient, cache\n"
+            "assert cache.load_values('0.77') is None\n"
+            "assert cache.open_regular(cache.cache_path('0.77'), 1 << 40) is None\n"
+            "q = misere_quotient('kayles'); assert q.proven and q.order == 40\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "NIMCORE_CACHE_DIR": str(folder.parent)})
+    assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_open_regular_caps_the_size_before_reading(tmp_path):
+    from nim.octal.cache import open_regular
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 100)
+    assert open_regular(path, 99) is None and open_regular(tmp_path, 1000) is None
+    handle = open_regular(path, 100)
+    assert handle is not None
+    with handle:
+        assert handle.read() == b"x" * 100
+
+
+def test_the_growth_of_a_cached_quotient_is_derived_not_read():
+    computed = misere_quotient("dawson-kayles", 26, cache=False)
+    assert computed.growth[-1] == (25, 144)
+    path = quotient_cache.cache_path("0.07", 26)
+    data = computed.to_json()
+    data["growth"] = [[1, 2], [3, 999999]]
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    loaded = misere_quotient("dawson-kayles", 26)
+    assert loaded.growth == computed.growth
+
+
+@pytest.mark.parametrize("game, heaps", [("kayles", None), ("0.75", None), ("0.34", None),
+                                         ("dawson-kayles", 26)])
+def test_the_derived_growth_is_the_computed_one(game, heaps):
+    computed = misere_quotient(game, heaps, cache=False)
+    assert MisereQuotient.from_json(computed.to_json()).growth == computed.growth
+
+
+def test_a_forged_wall_is_not_passed_on_as_a_fact(monkeypatch):
+    from nim.octal import quotient as engine
+
+    first = misere_quotient("0.16", seconds=1)
+    assert first.stopped and not first.proven
+    path = quotient_cache.partial_path("0.16")
+    data = json.loads(path.read_text())
+    assert data["wall"] is not None and data["wall"]["reason"] == "time"
+    data["wall"].update(at_least=10**9, message="FORGED: proven order 10**9")
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(engine, "_OWN_WALLS", {})          # what a new process knows
+    monkeypatch.setattr(engine, "_PARTIALS", {})
+    again = misere_quotient("0.16", seconds=1)
+    assert again.bound == first.bound and "in an earlier run" in again.stopped
+    assert again.next_order_at_least is None and "FORGED" not in again.stopped
+    assert f"heaps up to {first.bound} done, order {first.order}" in again.stopped
+
+
+def test_a_better_exact_quotient_in_the_cache_wins_over_a_partial_one(monkeypatch):
+    from nim.octal import quotient as engine
+
+    monkeypatch.setattr(engine, "MAX_TABLE", 1 << 22)     # Dawson's stops at heap 34 on its size limit
+    first = misere_quotient("dawson-kayles", 36)
+    assert first.bound == 33
+    # a partial of fewer heaps, its wall at heap 31 (what a shorter time limit leaves)
+    short = misere_quotient("dawson-kayles", 30, cache=False)
+    wall = {"heap": 31, "reason": "size", "seconds": 1.0, "max_order": 10**7, "max_table": 1 << 30,
+            "message": "stopped", "at_least": None}
+    quotient_cache.store_partial("0.07", {**short.to_json(), "wall": wall})
+    monkeypatch.setattr(engine, "_OWN_WALLS", {})
+    monkeypatch.setattr(engine, "_PARTIALS", {})
+    quotient_cache.store("0.07", 33, misere_quotient("dawson-kayles", 33, cache=False).to_json())
+    again = misere_quotient("dawson-kayles", 36)
+    assert again.bound >= 33 and again.order >= 638       # not the partial's heaps up to 30
+
+
+def test_numpy_integers_are_taken_and_other_arguments_named():
+    np = pytest.importorskip("numpy")
+    from nim import NimError
+
+    assert misere_quotient("kayles", np.int64(10), cache=False).bound == 10
+    assert misere_quotient("kayles", seconds=np.float64(30)).proven
+    q = misere_quotient("kayles")
+    assert q.element_name(np.int64(3)) == q.element_name(3)
+    assert q.is_lost([np.int64(3), np.uint8(5)]) == q.is_lost([3, 5])
+    assert q.element(np.int32(7)) == q.element(7)
+    for call, word in [(lambda: q.is_lost(5), "heaps"), (lambda: q.winning_move(5), "heaps"),
+                       (lambda: q.element_name(1.5), "element_name"),
+                       (lambda: q.element_name(None), "element_name"),
+                       (lambda: q.element_name(True), "element_name"), (lambda: q.product([1.5]), "heap"),
+                       (lambda: q.is_lost("12"), "heaps"), (lambda: q.element(None), "heap"),
+                       (lambda: misere_quotient("kayles", 1.5), "max_heap"),
+                       (lambda: misere_quotient("kayles", max_order=np.float64(3)), "max_order"),
+                       (lambda: misere_quotient("kayles", seconds="3"), "seconds"),
+                       (lambda: misere_quotient("kayles", seconds=float("nan")), "seconds")]:
+        with pytest.raises(NimError, match=word):
+            call()
