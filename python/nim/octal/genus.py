@@ -40,6 +40,7 @@ found by a memoised search over its followers (bounded: a clear error past it).
 
 from __future__ import annotations
 
+import sys
 import threading
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
@@ -228,27 +229,31 @@ class _Game:
             memo.clear()
         budget = [limit]
         options = {h: self.options(h) for h in range(heap + 1)}
+        # the search recurses once a move: a chain deeper than this is past its reach
+        # (a clear limit, not a RecursionError, on a large heap)
+        deepest = min(400, max(50, sys.getrecursionlimit() // 4))
 
-        def value(heaps: Tuple[int, ...], k: int, j: int) -> int:
+        def value(heaps: Tuple[int, ...], k: int, j: int, depth: int = 0) -> int:
             key = (heaps, k, j)
             if key in memo:
                 return memo[key]
             budget[0] -= 1
-            if budget[0] < 0:
+            if budget[0] < 0 or depth > deepest:
                 raise SearchLimitError(
-                    f"the genus of heap {heap} under {self.rules} needs more than {limit:,} "
-                    "positions (the heap is wild)", reason="nodes", nodes=limit)
+                    f"the genus of heap {heap} under {self.rules} needs more than "
+                    + (f"{limit:,} positions" if budget[0] < 0 else f"{deepest} moves in a row")
+                    + " (the heap is wild)", reason="nodes", nodes=limit - max(budget[0], 0))
             seen = set()
             for i, h in enumerate(heaps):
                 rest = heaps[:i] + heaps[i + 1:]
                 for _, a, b in options[h]:
                     child = tuple(sorted(rest + tuple(p for p in (a, b) if options[p])))
-                    seen.add(value(child, k, j))
+                    seen.add(value(child, k, j, depth + 1))
             if k:
-                seen.add(value(heaps, k - 1, j + 1))
-                seen.add(value(heaps, k - 1, j))
+                seen.add(value(heaps, k - 1, j + 1, depth + 1))
+                seen.add(value(heaps, k - 1, j, depth + 1))
             if j:
-                seen.add(value(heaps, k, j - 1))
+                seen.add(value(heaps, k, j - 1, depth + 1))
             memo[key] = 1 if not seen else _mex(frozenset(seen))
             return memo[key]
 

@@ -185,7 +185,7 @@ class MisereQuotient:
         NimError
             When a heap is not covered.
         """
-        return int(self._lookup().product(self._checked(heaps)))
+        return int(self._lookup().product([self._small(h) for h in self._checked(heaps)]))
 
     def is_lost(self, heaps: Iterable[int]) -> bool:
         """True when the player to move loses the sum in misère play."""
@@ -198,11 +198,31 @@ class MisereQuotient:
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
         Move(pile=0, count=2)
         """
-        found = self._lookup().winning(self._checked(heaps))
+        checked = self._checked(heaps)
+        small = [self._small(h) for h in checked]
+        found = self._lookup().winning(small)
         if found is None:
             return None
         pile, count, split = found
+        shift = checked[pile] - small[pile]
+        if shift and split is not None:
+            # the larger part is past the preperiod (``_small``): a period's multiple more
+            # gives it the same element, and the move is the real heap's
+            a, b = split
+            split = (a, b + shift) if b >= a else (a + shift, b)
         return Move(pile, count, split=split)
+
+    def _small(self, heap: int) -> int:
+        """A heap of the same element as ``heap`` that the compiled look-up takes (64 bits):
+        ``heap`` itself below 2**62, else the one congruent to it modulo the proven period
+        in [2 pre + most taken + 2, + period), so that the larger part of any move from it
+        is past the preperiod and a winning move from it is one from ``heap``, the
+        larger part grown by the difference (the heap map is periodic from pre on)."""
+        if heap < _SMALL or self.period is None:
+            return heap
+        pre, per = self.period
+        low = 2 * pre + 2 + max(sum(_places(self.game)[:3], ()), default=0)
+        return low + (heap - low) % per
 
     # ------------------------------------------------------------ presentation
     def element_name(self, x: int) -> str:
@@ -332,6 +352,10 @@ def _growth(pre: _Pretension, bound: int) -> Tuple[Tuple[int, int], ...]:
             growth.append((h, count))
             last = count
     return tuple(growth)
+
+
+#: Heaps from here are read through the period before the compiled look-up (64-bit heaps).
+_SMALL = 1 << 62
 
 
 def _heap_number(value: Any, what: str) -> int:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, NimError
+from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.octal.sums import SumTable, table_of
 from nim.position import Move
 from nim.rules import Rules
@@ -39,8 +39,13 @@ from nim.solving.solution import Solution, SolveOptions
 if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
-__all__ = ["SPLIT_METHODS", "check_split_method", "misere_split_values", "split_moves",
+__all__ = ["DEFAULT_SEARCH_SECONDS", "SPLIT_METHODS", "check_split_method", "misere_split_values", "split_moves",
            "split_solve", "split_values"]
+
+#: Seconds a search over sums of take-and-break heaps gets when the solve gives no time
+#: limit (issue 40, item 12): such a search may not end (misère Dawson's Kayles with heaps
+#: past its quotient), and a solve without a limit must not run silently for hours.
+DEFAULT_SEARCH_SECONDS = 60.0
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
 SPLIT_METHODS = ("auto", "theory", "tt", "quotient")
@@ -127,7 +132,21 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
             raise NimError(
                 f"the genus rule does not decide {list(piles)[:10]} under {rules} (a heap it holds or "
                 "reaches is not tame); use method 'auto' or 'tt'")
-    result = _search(piles, rules, options, quotient=quotient)
+    budget = None
+    if options.time_limit is None:
+        # the search over sums of split heaps may not end in a lifetime (Dawson's Kayles
+        # past the quotient's heaps): without a time limit it gets a default one
+        budget = DEFAULT_SEARCH_SECONDS
+        options = options._replace(time_limit=budget)
+    try:
+        result = _search(piles, rules, options, quotient=quotient)
+    except SearchLimitError as error:
+        if budget is None or error.reason != "time":
+            raise
+        raise SearchLimitError(
+            f"{error} (no time limit was given: a search of {rules} gets {budget:g} s by default, and "
+            "this position may take very long; time_limit=SECONDS or --time-limit SECONDS gives it more)",
+            reason=error.reason, nodes=error.nodes, seconds=error.seconds) from None
     return Solution(result.value, result.move, result.nodes, "tt", time.perf_counter() - started)
 
 

@@ -46,6 +46,9 @@ def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
 
     shown: List[str] = []
     for heap in piles[:SHOW_PILES]:
+        if heap > genus.MAX_TAME_HEAP:      # the answer comes from the quotient or the search
+            shown.append(f"not computed (a heap past {genus.MAX_TAME_HEAP:,}, the genus table's reach)")
+            continue
         try:   # an explanation is quick: a wild heap's genus gets a small search
             shown.append(str(genus.genus(rules, heap, limit=EXPLAIN_GENUS_LIMIT)))
         except SearchLimitError:    # a wild heap whose genus is past the bounded search

@@ -1,0 +1,125 @@
+"""Misère take-and-break solving past 64 bits and past the genus table (issue 42, items 14
+and 15): a heap of 2**63 or more is answered by the quotient's proven period, and
+``explain`` works wherever the solve does.
+
+The oracle for large heaps is the quotient's proven theory read independently: a heap past
+the preperiod has the element of any heap congruent to it modulo the period (checked
+here on small congruent heaps, which the compiled look-up takes as they are), and a
+winning move is checked to be legal on the real heaps and to leave a product in P."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Iterator
+
+import pytest
+
+import nim
+from nim.octal import misere_quotient
+from nim.position import Position, after_move
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path, monkeypatch) -> Iterator[None]:
+    from nim.solving.takebreak_quotient import forget_quotients
+
+    monkeypatch.setenv("NIMCORE_CACHE_DIR", str(tmp_path / "cache"))
+    forget_quotients()
+    yield
+    forget_quotients()
+
+
+def congruent_small(q, heap: int) -> int:
+    """A heap below 2**20 with the element of ``heap`` by the proven period."""
+    pre, per = q.period
+    return pre + per * 3 + (heap - pre) % per
+
+
+HUGE = [2**63 + k for k in range(0, 40, 3)] + [2**64 + 7, 2**100 + 1, 3**90]
+
+
+@pytest.mark.parametrize("game", ["kayles", "0.75", "0.34"])
+def test_heaps_past_64_bits_are_read_through_the_period(game):
+    q = misere_quotient(game)
+    assert q.proven and q.period is not None
+    for heap in HUGE:
+        small = congruent_small(q, heap)
+        assert q.element(heap) == q.element(small)
+        for other in (0, 1, 5, 12, 2**70 + 5):
+            position = [heap, other]
+            twin = [small, congruent_small(q, other) if other > 2**62 else other]
+            assert q.product(position) == q.product(twin)
+            assert q.is_lost(position) == q.is_lost(twin)
+            move = q.winning_move(position)
+            assert (move is None) == q.is_lost(twin)
+            if move is not None:
+                assert Position(position, f"misere,octal={q.game}").is_legal(move)
+                later = after_move(tuple(position), move)
+                assert q.is_lost([congruent_small(q, h) if h > 2**62 else h for h in later])
+
+
+def test_misere_kayles_past_2_63_in_every_surface():
+    for position in ([2**63, 5], [2**64], [2**63 + 1, 2**63 + 2, 7]):
+        small = [congruent_small(misere_quotient("kayles"), h) if h > 2**62 else h for h in position]
+        solution = nim.solve(position, "misere,kayles")
+        assert solution.value == nim.solve(small, "misere,kayles").value
+        if solution.move is not None:
+            later = after_move(tuple(position), solution.move)
+            assert nim.solve([congruent_small(misere_quotient("kayles"), h) if h > 2**62 else h
+                              for h in later], "misere,kayles").value == -1
+        explained = nim.explain(position, "misere,kayles")
+        assert explained.rule == "quotient" and explained.value == solution.value
+    for argv in (["solve", str(2**63), "5", "--game", "kayles", "--misere"],
+                 ["solve", str(2**63), "5", "--game", "kayles", "--misere", "--explain"]):
+        done = subprocess.run([sys.executable, "-m", "nim", *argv], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-400:]
+
+
+@pytest.mark.parametrize("heap", [1000, 2000, 5000, 2**63])
+def test_explain_works_wherever_the_solve_does(heap):
+    solution = nim.solve([heap], "misere,kayles")
+    explained = nim.explain([heap], "misere,kayles")
+    assert explained.rule == "quotient" and explained.value == solution.value
+    assert explained.move == solution.move
+    done = subprocess.run([sys.executable, "-m", "nim", "solve", str(heap), "--game", "kayles", "--misere",
+                           "--explain"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-400:]
+    assert "Winning move" in done.stdout or "lost" in done.stdout
+
+
+def test_a_deep_genus_search_is_a_limit_not_a_recursion_error():
+    from nim.errors import SearchLimitError
+    from nim.octal import genus
+    from nim.rules import Rules
+
+    with pytest.raises(SearchLimitError):
+        genus.genus(Rules.parse("misere,kayles"), 1000, limit=10_000)
+
+
+def test_a_search_without_a_time_limit_gets_a_default_budget(monkeypatch):
+    """Issue 40, item 12: misère Dawson's Kayles past its quotient's heaps, no limit given."""
+    from nim.errors import SearchLimitError
+    from nim.solving import takebreak
+
+    monkeypatch.setattr(takebreak, "DEFAULT_SEARCH_SECONDS", 1.0)
+    with pytest.raises(SearchLimitError, match="no time limit was given") as stopped:
+        nim.solve([100, 77, 50], "misere,dawson-kayles")
+    assert stopped.value.reason == "time" and "--time-limit" in str(stopped.value)
+    # a limit given is the caller's: its stop says nothing of a default
+    with pytest.raises(SearchLimitError) as given:
+        nim.solve([100, 77, 50], "misere,dawson-kayles", time_limit=1.5)
+    assert "default" not in str(given.value)
+    code = ("import sys\nfrom nim.solving import takebreak\ntakebreak.DEFAULT_SEARCH_SECONDS = 1.0\n"
+            "from nim.cli import main\nsys.exit(main(['solve', '100', '77', '50', '--rules', "
+            "'misere,dawson-kayles']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--time-limit" in lines[0] and "may take very long" in lines[0]
+
+
+def test_the_default_budget_is_a_minute_or_so():
+    from nim.solving import takebreak
+
+    assert 10 <= takebreak.DEFAULT_SEARCH_SECONDS <= 300
