@@ -123,3 +123,63 @@ def test_the_default_budget_is_a_minute_or_so():
     from nim.solving import takebreak
 
     assert 10 <= takebreak.DEFAULT_SEARCH_SECONDS <= 300
+
+
+# -- issue 42, item 16: the misère table of a take-and-break game, linear by the quotient ----
+
+def _slow_rows(rules, upto):
+    """The table as it was made before: each option of each heap solved."""
+    from nim.solving import tables
+
+    original = tables._by_quotient
+    tables._by_quotient = lambda *args: None
+    try:
+        return tables.misere_heap_table(rules, upto)
+    finally:
+        tables._by_quotient = original
+
+
+@pytest.mark.parametrize("game, upto", [("kayles", 260), ("octal=0.75", 120), ("octal=0.34", 120),
+                                        ("dawson-kayles", 30)])
+def test_the_misere_table_by_the_quotient_is_the_table_by_solving(game, upto):
+    from nim.rules import Rules
+    from nim.solving import tables
+
+    rules = Rules.parse(f"misere,{game}")
+    assert tables.misere_heap_table(rules, upto) == _slow_rows(rules, upto)
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.75", "0.34", "0.07"])
+def test_the_misere_table_against_the_brute_force(code):
+    import takebreak_oracle as brute
+    from nim.rules import Rules
+    from nim.solving import tables
+
+    upto = 14
+    values, _, takes, _ = tables.misere_heap_table(Rules.parse(f"misere,octal={code}"), upto)
+    for heap in range(upto + 1):
+        assert (values[heap] > 0) == brute.wins(code, True, [heap])
+        wins = {count for count in range(1, heap + 1) for child in brute.options(code, heap)
+                if sum(child) == heap - count and not brute.wins(code, True, child)}
+        assert set(takes[heap]) == wins
+
+
+def test_the_misere_table_is_read_through_the_period_past_its_start(monkeypatch):
+    """Linear: heaps past 2 pre + period + the largest take are copied, not listed."""
+    import nim.octal_moves as moves
+    from nim.rules import Rules
+    from nim.solving import tables
+
+    listed = []
+    real = moves.HeapMoves
+
+    def spy(places, heap):
+        listed.append(heap)
+        return real(places, heap)
+
+    monkeypatch.setattr(moves, "HeapMoves", spy)
+    values, _, takes, _ = tables.misere_heap_table(Rules.parse("misere,kayles"), 100_000)
+    q = misere_quotient("kayles")
+    assert max(listed) < 2 * q.period[0] + 3 * q.period[1] + 2
+    for heap in (99_999, 100_000, 12_345):
+        assert (values[heap] < 0) == q.is_lost([heap])

@@ -161,6 +161,9 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
     from nim.solving.takebreak import split_moves
 
     table = table_of(rules)
+    quick = _by_quotient(rules, upto, limits)
+    if quick is not None:           # linear: the quotient's products (issue 42, item 16)
+        return quick[0], table.grundies(range(upto + 1)), quick[1], [not table.dead(h) for h in range(upto + 1)]
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
@@ -176,3 +179,16 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         takes.append(tuple(winning))
         movable.append(moves)
     return values, table.grundies(range(upto + 1)), takes, movable
+
+
+def _by_quotient(rules: Rules, upto: int, limits: Optional[Limits]
+                 ) -> Optional[Tuple[List[int], List[Tuple[int, ...]]]]:
+    """The misère rows by the game's quotient when it covers them (``misere_heap_rows``), else None."""
+    from nim.solving.solution import SolveOptions
+    from nim.solving.takebreak import misere_heap_rows
+    from nim.solving.takebreak_quotient import quotient_for
+
+    options = SolveOptions(time_limit=limits.time if limits is not None else None,
+                           cancel=limits.cancel if limits is not None else None)
+    quotient = quotient_for(rules, [upto], options)
+    return None if quotient is None else misere_heap_rows(rules, upto, quotient)
