@@ -419,9 +419,35 @@ def _reverify(pre: _Pretension, places: Places) -> None:
 
 # ---------------------------------------------------------------- the game
 
+def _code_in(text: str) -> Optional[str]:
+    """The octal code a rule string names (``0.33``, ``octal=0.33``, ``misere,octal=0.3``),
+    written canonically, or None. A code that never splits a heap (0s and 3s: 0.3, 0.33,
+    0.03) is a subtraction game, which ``Rules`` reads as its take rule (max=1, max=2,
+    subtract=2); its quotient is computed from the code all the same."""
+    from nim.octal_codes import code_text, is_code, parse_code
+
+    for part in text.split(","):
+        word = part.strip()
+        if word.lower().startswith("octal="):
+            word = word[len("octal="):].strip()
+        elif not is_code(word):
+            continue
+        try:
+            return code_text(parse_code(word))
+        except NimError:
+            return None
+    return None
+
+
 def _game_of(rules: Any) -> Tuple[str, Places]:
-    if isinstance(rules, str) and rules.strip()[:1] in tuple("01234567."):
-        rules = f"octal={rules.strip()}"      # a bare code: 0.77
+    if isinstance(rules, str):
+        code = _code_in(rules)
+        if code is not None and all(d in "03" for d in code.replace(".", "")):
+            # a subtraction game written as a code: the quotient engine reads its places
+            Rules.coerce(f"octal={code}")       # the code's own checks (a move at all, ...)
+            return code, _code_places(code)
+        if rules.strip()[:1] in tuple("01234567."):
+            rules = f"octal={rules.strip()}"      # a bare code: 0.77
     try:                                      # a Rules (a solve's) is read once, at its surface
         parsed = rules if isinstance(rules, Rules) else Rules.coerce(rules)
     except NimError as error:
@@ -429,9 +455,18 @@ def _game_of(rules: Any) -> Tuple[str, Places]:
     if parsed.take == "grundy":
         return "grundy-game", places_of("grundy", None)
     if parsed.take != "octal" or parsed.octal is None:
-        raise QuotientError(f"misère quotients are for take-and-break games (an octal code, kayles, "
-                            f"dawson-kayles, grundy-game, ...), not {rules!r}")
+        raise QuotientError(
+            f"misère quotients are computed here from an octal code or a game's name (0.77, kayles, "
+            f"dawson-kayles, grundy-game; a subtraction game as its code: take at most 2 is 0.33), "
+            f"not from the take rule of {str(parsed)!r}")
     return parsed.octal, places_of("octal", parsed.octal)
+
+
+def _code_places(code: str) -> Places:
+    """The places of any octal code, one that never splits a heap too."""
+    from nim.octal_codes import parse_code, places
+
+    return places(parse_code(code)) + (False,)
 
 
 def _canonical(game: str) -> str:
@@ -439,7 +474,7 @@ def _canonical(game: str) -> str:
 
 
 def _places(game: str) -> Places:
-    return places_of("grundy", None) if game == "grundy-game" else places_of("octal", game)
+    return places_of("grundy", None) if game == "grundy-game" else _code_places(game)
 
 
 def _digits_after_point(places: Places) -> int:
@@ -1280,7 +1315,7 @@ def _presentation(pre: _Pretension, bound: int
         return tuple(reversed(word))
 
     elem_of = {(0,) * k: 0}
-    while level and len(normal) < order:
+    while level:    # one level past the last element: its relations (a^2 = 1 of a cyclic group)
         candidates = {}
         for word in level:
             x = elem_of[word]
