@@ -318,8 +318,10 @@ def test_a_forged_wall_is_not_passed_on_as_a_fact(monkeypatch):
     assert first.stopped and not first.proven
     path = quotient_cache.partial_path("0.16")
     data = json.loads(path.read_text())
-    assert data["wall"] is not None and data["wall"]["reason"] == "time"
-    data["wall"].update(at_least=10**9, message="FORGED: proven order 10**9")
+    assert data["wall"] is not None and data["wall"]["heap"] == first.bound + 1
+    # a size wall under larger caps always holds (a time wall holds only for twice its time)
+    data["wall"].update(at_least=10**9, message="FORGED: proven order 10**9", reason="size",
+                        max_order=10**12, max_table=10**12)
     path.write_text(json.dumps(data))
     monkeypatch.setattr(engine, "_OWN_WALLS", {})          # what a new process knows
     monkeypatch.setattr(engine, "_PARTIALS", {})
