@@ -51,6 +51,13 @@ class Case(NamedTuple):
 
 # -- the files the cases read ({name} in an argv or code) ---------------------------
 
+#: The start of a web case: Starlette's TestClient on a fresh database.
+_WEB_CASE = ("import tempfile, warnings\nfrom pathlib import Path\n"
+             "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+             "    from starlette.testclient import TestClient\n"
+             "from nim.web.app import create_app\nDB = Path(tempfile.mkdtemp()) / 'games.sqlite3'\n")
+
+
 def make_files(folder: Path) -> Dict[str, str]:
     """Write the cases' input files into ``folder``; their paths by name."""
     texts = {
@@ -62,6 +69,9 @@ def make_files(folder: Path) -> Dict[str, str]:
         "replay_huge_pile": "1\n" + "7" * 4000 + "\n0 1\n",
         "replay_huge_half": "1\n" + "7" * 4000 + "\n0 " + "7" * 4000 + "\n",
         "replay_ok": "2\n4\n2\n0 2\n1 2\n",
+        "record_series_deep": "# series: " + "[" * 5000 + "]" * 5000 + "\n2\n3\n4\n",
+        "record_escapes": ("# rules: normal\n# seat 0: human Ann\x1b[2J\x1b]0;owned\x07\n"
+                           "# seat 1: human Bo\x07\n# first: 0\n2\n3\n4\n0 1\n"),
         "tree": "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
         "batch_digits_5000": "1 2\n3 " + "7" * 5000 + "\n",
         "batch_slow": "".join(f"{' '.join(map(str, [28, 28, 2, 3, 3, 12, 27, 6, 24, 26 + k]))}\n"
@@ -90,6 +100,12 @@ def _fill(value: object, paths: Dict[str, str]) -> object:
 def _one_line_error(out: bytes, err: bytes) -> Optional[str]:
     if not err.startswith(b"nimcore: error: ") or err.count(b"\n") != 1:
         return f"stderr is not one error line: {err[:300]!r}"
+    return None
+
+
+def _no_control_characters(out: bytes, err: bytes) -> Optional[str]:
+    if b"\x1b" in out + err or b"\x07" in out + err:
+        return "a name's ESC or BEL reached the terminal"
     return None
 
 
@@ -346,6 +362,13 @@ CASES: List[Case] = [
          _WORKERS_DRIVER.replace("SIGNAL", "signal.SIGTERM").replace("EXPECTED", "(-15, 143)"), None, 20),
     # 5: input caps everywhere
     Case(5, "replay /dev/zero", "cli", ["replay", "/dev/zero"], USAGE),
+    # issue 42, items 17 and 18: a record's series nested 5,000 deep; ESC and BEL in its names
+    Case(17, "replay a record whose series is nested 5000 deep", "cli", ["replay", "{record_series_deep}"],
+         USAGE, 10, None, _one_line_error),
+    Case(17, "play --load a record whose series is nested 5000 deep", "cli",
+         ["play", "--load", "{record_series_deep}"], USAGE, 10, None, _one_line_error),
+    Case(18, "replay --record a record with ESC and BEL in its names", "cli",
+         ["replay", "{record_escapes}", "--record"], OK, 10, None, _no_control_characters),
     Case(5, "replay a file of fullwidth digits", "cli", ["replay", "{replay_fullwidth}"], USAGE),
     Case(5, "replay a file of Arabic-Indic digits", "cli", ["replay", "{replay_arabic}"], USAGE),
     Case(5, "replay --node-limit fullwidth", "cli", ["replay", "{replay_ok}", "--node-limit", "\uff13"], USAGE),
@@ -406,61 +429,25 @@ CASES: List[Case] = [
     # 8: --json of a huge position
     Case(8, "solve --file (10**6 piles) --json", "cli", ["solve", "--file", "{ones_1e6}", "--json"], OK, 10,
          None, _small_json),
-]
-
-
-# -- round five (issue 42, items 8-16): the quotient engine's cache and take-and-break solving ----
-# Each case runs with a cache folder of its own (the api cases make one; the test sets
-# NIMCORE_CACHE_DIR for the cli cases). An api case's own asserts check the answers.
-
-_OWN_CACHE = ("import os, json, tempfile\nos.environ['NIMCORE_CACHE_DIR'] = tempfile.mkdtemp()\n"
-              "from nim.octal import misere_quotient, quotient_cache, cache\n")
-_FORGE = _OWN_CACHE + ("misere_quotient('kayles')\np = quotient_cache.cache_path('0.77', None)\n"
-                       "d = json.loads(p.read_text())\n{forge}\np.write_text(json.dumps(d))\n")
-_IN_PLACE = _OWN_CACHE + ("folder = quotient_cache.cache_dir(); folder.mkdir(parents=True)\n"
-                          "for p in (quotient_cache.cache_path('0.77', None), quotient_cache.partial_path('0.77'),"
-                          " cache.cache_path('0.77')):\n    {make}\n"
-                          "assert cache.load_values('0.77') is None\n"
-                          "q = misere_quotient('kayles'); assert q.proven and q.order == 40\n")
-_K = "q = misere_quotient('kayles')\n"
-
-ROUND_FIVE_QUOTIENT: List[Case] = [
-    Case(8, "quotient file: order Infinity", "api",
-         _FORGE.format(forge="d['order'] = float('inf')") + "assert misere_quotient('kayles').order == 40", "ok"),
-    Case(8, "quotient file: a table entry 2**40, then a misère Kayles solve", "api",
-         _FORGE.format(forge="d['table'][3][3] = 2**40")
-         + "assert nim.solve([5, 7], 'misere,kayles').method == 'quotient'", "ok"),
-    Case(8, "quotient file: bound 1e308", "api",
-         _FORGE.format(forge="d['bound'] = 1e308") + "assert misere_quotient('kayles').proven", "ok"),
-    Case(9, "a named pipe in place of each cache file", "api", _IN_PLACE.format(make="os.mkfifo(p)"), "ok", 30),
-    Case(9, "a link to /dev/zero in place of each cache file", "api",
-         _IN_PLACE.format(make="p.symlink_to('/dev/zero')"), "ok", 30),
-    Case(11, "a forged wall's at_least is not passed on", "api", _OWN_CACHE + (
-        "from nim.octal import quotient as e\nmisere_quotient('0.16', seconds=1)\n"
-        "p = quotient_cache.partial_path('0.16'); d = json.loads(p.read_text())\n"
-        "d['wall'].update(at_least=10**9, reason='size', max_order=10**12, max_table=10**12)\n"
-        "p.write_text(json.dumps(d)); e._OWN_WALLS.clear(); e._PARTIALS.clear()\n"
-        "q = misere_quotient('0.16', seconds=1)\n"
-        "assert 'in an earlier run' in q.stopped and q.next_order_at_least is None\n"), "ok", 30),
-    Case(13, "misere_quotient with NumPy integers", "api",
-         "import numpy as np\nfrom nim.octal import misere_quotient\n"
-         "assert misere_quotient('kayles', np.int64(10), cache=False).bound == 10", "ok"),
-    *[Case(13, f"q.{call}", "api", "from nim.octal import misere_quotient\n" + _K + f"q.{call}", "error")
-      for call in ("is_lost(5)", "element_name(1.5)", "element_name(None)", "winning_move(5)",
-                   "element(None)", "product(['3'])")],
-    Case(12, "quotient 0.3", "cli", ["quotient", "0.3"], OK),
-    Case(12, "quotient 0.33 --json", "cli", ["quotient", "0.33", "--json"], OK),
-    Case(14, "solve 2**63 5 --game kayles --misere", "cli",
-         ["solve", str(2**63), "5", "--game", "kayles", "--misere"], OK),
-    Case(14, "solve 2**64 --game kayles --misere --explain", "cli",
-         ["solve", str(2**64), "--game", "kayles", "--misere", "--explain"], OK),
-    Case(14, "nim.solve and nim.explain of misère Kayles past 2**63", "api",
-         "assert nim.solve([2**63, 2**64 + 1], 'misere,kayles').method == 'quotient'\n"
-         "assert nim.explain([2**63, 5], 'misere,kayles').rule == 'quotient'", "ok"),
-    *[Case(15, f"solve {n} --game kayles --misere --explain", "cli",
-           ["solve", str(n), "--game", "kayles", "--misere", "--explain"], OK, 30) for n in (1000, 2000, 5000)],
-    Case(16, "table --game kayles --misere --upto 200000", "cli",
-         ["table", "--game", "kayles", "--misere", "--upto", "200000"], OK, 60),
+    # round five (issue 42), item 1: joins to unknown classes keep no lock; item 3: no help mid-game
+    Case(1, "round five: 500 joins with random 30 kB class ids keep no lock", "api",
+         _WEB_CASE + "import secrets\nfrom nim.web import classroom\n"
+         "with TestClient(create_app(DB)) as client:\n"
+         "    for _ in range(500):\n"
+         "        answer = client.post('/api/join/' + secrets.token_hex(15000), json={'name': 'E'})\n"
+         "        assert answer.status_code in (404, 414), answer.status_code\n"
+         "assert len(classroom._locks) == 0, len(classroom._locks)\n", "ok", 60),
+    Case(3, "round five: the analysis of a class game mid-game with hints off, with and without a token",
+         "api", _WEB_CASE + "from nim.web import classroom\n"
+         "app = create_app(DB)\ncls, teacher = classroom.open_class(app.state.store, 'P3')\n"
+         "with TestClient(app) as client:\n"
+         "    ada = client.post(f\"/api/join/{cls['id']}\", json={'name': 'Ada'}).json()\n"
+         "    bob = client.post(f\"/api/join/{cls['id']}\", json={'name': 'Bob'}).json()\n"
+         "    client.post(f'/api/class/{teacher}/switches', json={'hints': False})\n"
+         "    for token in (None, ada['token'], bob['token'], 'forged'):\n"
+         "        headers = {'X-Seat-Token': token} if token else {}\n"
+         "        code = client.get(f\"/api/games/{bob['game']['id']}/analysis\", headers=headers).status_code\n"
+         "        assert code in (403, 409), (token, code)\n", "ok", 60),
 ]
 
 

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Iterator, Optional, Tuple
@@ -116,6 +117,10 @@ def test_a_class_pairs_students_and_the_teacher_sees_every_game(room, people, sh
     take_first_stone(ada.page, ada.state())
     bob.page.wait_for_function("() => game && game.moves.length === 1")
     bob.page.wait_for_selector("#status:has-text('Your turn, Bob.')")
+    # help is for the player to move: Bob is offered a hint and the analysis, Ada (waiting) neither
+    assert bob.page.is_visible("#hint") and bob.page.is_visible("#analysis")
+    ada.page.wait_for_selector("#hint", state="hidden")
+    assert not ada.page.is_visible("#analysis")
 
     join_as(cy, room.join, "Cy", "rajalakshmi", "nimx")
     cy_game = landed(cy)
@@ -131,14 +136,21 @@ def test_a_class_pairs_students_and_the_teacher_sees_every_game(room, people, sh
     teacher.page.screenshot(path=str(shots / "class-games.png"), full_page=True)
     assert (shots / "class-games.png").stat().st_size > 1000
 
-    # the teacher switches hints off: Cy's hint is refused, in the page
+    # the teacher switches hints off: the Hint and analysis buttons go from every open page at
+    # once, without a reload, and the API refuses them (no token, a spectator, the player to move)
+    bob.page.wait_for_selector("#hint", state="visible")
     teacher.page.uncheck("#switch-hints")
     teacher.page.click("#save-switches")
     teacher.page.wait_for_selector("#saved:has-text('Saved.')")
-    cy.page.click("#hint")
-    cy.page.wait_for_selector("#study .error")
-    assert "switched off" in cy.page.inner_text("#study .error")
-    cy.page.reload()                              # a page opened now offers no hint at all
+    bob.page.wait_for_selector("#hint", state="hidden")
+    assert not bob.page.is_visible("#analysis")
+    token = bob.page.evaluate(f"() => JSON.parse(localStorage.getItem('nimcore:seat:{game_id}')).token")
+    for headers in ({}, {"X-Seat-Token": token}):
+        request = urllib.request.Request(f"{room.url}/api/games/{game_id}/analysis", headers=headers)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 403
+    cy.page.reload()                              # a page opened now offers no hint either
     cy.page.wait_for_selector(".stone")
     assert not cy.page.is_visible("#hint") and cy.page.is_visible("#why")
     for person in (teacher, ada, bob, cy):

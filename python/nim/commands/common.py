@@ -114,9 +114,7 @@ def _rules_from_flags(args: argparse.Namespace) -> Rules:
         return Rules.game(args.game, misere=args.misere)
     if args.rules is not None:
         rules = Rules.parse(args.rules)
-        if args.misere:
-            return Rules(misere=True, take=rules.take, k=rules.k, subtract=rules.subtract, octal=rules.octal)
-        return rules
+        return rules.with_convention(True) if args.misere else rules
     if args.max_take is not None:
         return Rules(misere=args.misere, take="max", k=args.max_take)
     if args.half:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import threading
 import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
@@ -123,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, _said_if_long(args.time_limit is None):
         warnings.simplefilter("always", TheoryWarning)
         solution = solve(piles, rules, args.method, **limits)
     notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]
@@ -365,3 +367,26 @@ def _piles_echo(piles: List[int]) -> Dict[str, Any]:
     if sys.byteorder == "big":
         packed.byteswap()
     return {"piles_count": len(piles), "piles_digest": f"sha256:{hashlib.sha256(packed.tobytes()).hexdigest()}"}
+
+
+#: Seconds a solve without a time limit runs before it says, once, how to bound it.
+LONG_SOLVE_SECONDS = 2.0
+
+
+@contextlib.contextmanager
+def _said_if_long(unbounded: bool) -> Iterator[None]:
+    """Say once on stderr, after LONG_SOLVE_SECONDS of a solve with no time limit, that it may
+    take very long and how to bound it (a pipe shows no progress bar: this line is all a
+    user would see of a search that does not end)."""
+    if not unbounded:
+        yield
+        return
+    timer = threading.Timer(LONG_SOLVE_SECONDS, lambda: print(
+        f"nimcore solve: still searching after {LONG_SOLVE_SECONDS:g} s: this position may take very long; "
+        "bound it with --time-limit SECONDS or --node-limit N (Ctrl-C stops it)", file=sys.stderr, flush=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

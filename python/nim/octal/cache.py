@@ -7,9 +7,7 @@ folder is ``$NIMCORE_CACHE_DIR``, else ``$XDG_CACHE_HOME/nimcore``, else
 the number of heaps, bytes a heap and the SHA-256 digest of the values) then
 the values, little-endian; a file whose digest, game or size does not match
 is ignored (and replaced at the next store), never read as values. A folder
-that cannot be written costs the cache, never the answer. A cache file is
-opened only when it is a regular file (``open_regular``: a named pipe does not
-block, a link to ``/dev/zero`` is not read) and its size is checked first.
+that cannot be written costs the cache, never the answer.
 """
 
 from __future__ import annotations
@@ -20,17 +18,19 @@ import stat
 import sys
 from array import array
 from pathlib import Path
-from typing import Any, BinaryIO, Optional, Union
+from typing import Any, BinaryIO, Optional
 
-__all__ = ["STORE_FROM", "cache_folder", "cache_path", "load_values", "open_regular", "store_values"]
+__all__ = ["MAX_SEQUENCE_BYTES", "STORE_FROM", "cache_folder", "cache_path", "load_values", "open_regular",
+           "read_regular", "store_values"]
+
+#: The largest sequence file read (2**32 heaps of 2 bytes).
+MAX_SEQUENCE_BYTES = 8 << 30
 
 #: Sequences shorter than this are not stored (computing them costs less than a file).
 STORE_FROM = 1 << 18
 
 _FORMAT = "nimcore-sequence-1"
 _HEADER_MAX = 4096
-#: Most values a file may hold (nimcore.octal.MAX_HEAPS + 1): a larger header is a forgery.
-_MAX_VALUES = 1 << 32
 
 
 def cache_folder() -> Path:
@@ -50,30 +50,6 @@ def cache_path(name: str) -> Path:
     return cache_folder() / f"{safe}.nimseq"
 
 
-def open_regular(path: Union[str, Path], most: int) -> Optional[BinaryIO]:
-    """``path`` opened for binary reading when it is a regular file of at most ``most``
-    bytes, else None (missing, unreadable, a folder, a named pipe, a device, too large).
-
-    The file is opened without blocking (a named pipe with no writer would block
-    ``open`` forever) and checked on the open descriptor, so a file swapped for a
-    pipe or a link to ``/dev/zero`` between a check and the open is refused too.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        handle = os.open(path, flags)
-    except (OSError, ValueError):
-        return None
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
-            os.close(handle)
-            return None
-        return os.fdopen(handle, "rb")
-    except OSError:
-        os.close(handle)
-        return None
-
-
 def _digest(values: "array[int]") -> str:
     import hashlib  # here, as tempfile below: loading a cached quotient (cache_folder) needs neither
 
@@ -88,27 +64,58 @@ def _little_endian(values: "array[int]") -> bytes:
     return values.tobytes()
 
 
-def load_values(name: str) -> Optional["array[int]"]:
-    """The stored values of a game, or None when there are none (or the file fails its checks)."""
-    stored = open_regular(cache_path(name), _HEADER_MAX + _MAX_VALUES * 2)
+def open_regular(path: Path, max_bytes: int) -> Optional[BinaryIO]:
+    """``path`` opened for reading when it is a regular file of at most ``max_bytes``, else
+    None: a named pipe is opened without blocking and refused, as is a link to a device
+    (``/dev/zero``), a folder, or a file too large. The cache is untrusted: nothing there
+    may hang a command or fill the memory."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            os.close(fd)
+            return None
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except OSError:
+        os.close(fd)
+        return None
+
+
+def read_regular(path: Path, max_bytes: int) -> Optional[bytes]:
+    """The bytes of a regular file of at most ``max_bytes`` (``open_regular``), or None."""
+    stored = open_regular(path, max_bytes)
     if stored is None:
         return None
     try:
         with stored:
+            data = stored.read(max_bytes + 1)
+    except OSError:
+        return None
+    return data if len(data) <= max_bytes else None
+
+
+def load_values(name: str) -> Optional["array[int]"]:
+    """The stored values of a game, or None when there are none (or the file fails its checks)."""
+    path = cache_path(name)
+    try:
+        stored = open_regular(path, MAX_SEQUENCE_BYTES)
+        if stored is None:
+            return None
+        with stored:
             header = stored.readline(_HEADER_MAX)
             meta = json.loads(header.decode("utf-8"))
             if (not isinstance(meta, dict) or meta.get("format") != _FORMAT or meta.get("game") != name
-                    or meta.get("itemsize") not in (1, 2) or isinstance(meta.get("heaps"), bool)
-                    or not isinstance(meta.get("heaps"), int) or not 0 <= meta["heaps"] <= _MAX_VALUES):
+                    or meta.get("itemsize") not in (1, 2) or not isinstance(meta.get("heaps"), int)):
                 return None
-            size = meta["heaps"] * meta["itemsize"]
-            # the size on disk says it all before a byte of values is read
-            if os.fstat(stored.fileno()).st_size != len(header) + size:
-                return None
-            data = stored.read(size + 1)
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+            data = stored.read(meta["heaps"] * meta["itemsize"] + 1)
+    except (OSError, ValueError, UnicodeDecodeError):
         return None
-    if len(data) != size:
+    if len(data) != meta["heaps"] * meta["itemsize"]:
         return None
     values: "array[int]" = array("B" if meta["itemsize"] == 1 else "H")
     values.frombytes(data)
@@ -126,15 +133,15 @@ def store_values(name: str, values: "array[int]") -> bool:
         return False
     path = cache_path(name)
     try:
-        stored = open_regular(path, _HEADER_MAX + _MAX_VALUES * 2)
-        if stored is not None:
-            with stored:
-                meta: Any = json.loads(stored.readline(_HEADER_MAX).decode("utf-8"))
+        existing = open_regular(path, MAX_SEQUENCE_BYTES) if path.exists() else None
+        if existing is not None:
+            with existing:
+                meta: Any = json.loads(existing.readline(_HEADER_MAX).decode("utf-8"))
             # rewritten when it grows by an eighth at least: not at every small extension
             if (isinstance(meta, dict) and isinstance(meta.get("heaps"), int)
                     and meta["heaps"] + meta["heaps"] // 8 >= len(values)):
                 return False
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+    except (OSError, ValueError, UnicodeDecodeError):
         pass            # an unreadable file is replaced
     header = json.dumps({"format": _FORMAT, "game": name, "heaps": len(values),
                          "itemsize": values.itemsize, "sha256": _digest(values)}).encode() + b"\n"

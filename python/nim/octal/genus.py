@@ -40,7 +40,6 @@ found by a memoised search over its followers (bounded: a clear error past it).
 
 from __future__ import annotations
 
-import sys
 import threading
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
@@ -49,7 +48,7 @@ from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.octal.sequence import sequence_values
 from nim.octal_moves import HeapMoves
 from nim.position import Move, as_piles, as_size
-from nim.rules import SPLIT_RULES, Rules
+from nim.rules import Rules
 
 __all__ = ["GENUS_SEARCH_LIMIT", "Genus", "genus", "is_tame", "misere_by_genus", "nim_genus", "tame_table"]
 
@@ -122,7 +121,7 @@ class _Game:
     """One split rule's heaps: options, Grundy values, genera and tameness, grown on demand."""
 
     def __init__(self, rules: Rules) -> None:
-        if rules.take not in SPLIT_RULES:
+        if not rules.splits:
             raise InvalidRulesError(
                 f"genus theory here is for take-and-break games (an octal code or Grundy's game), not {rules}")
         self.places = rules.split_places()
@@ -229,36 +228,37 @@ class _Game:
             memo.clear()
         budget = [limit]
         options = {h: self.options(h) for h in range(heap + 1)}
-        # the search recurses once a move: a chain deeper than this is past its reach
-        # (a clear limit, not a RecursionError, on a large heap)
-        deepest = min(400, max(50, sys.getrecursionlimit() // 4))
 
-        def value(heaps: Tuple[int, ...], k: int, j: int, depth: int = 0) -> int:
+        def value(heaps: Tuple[int, ...], k: int, j: int) -> int:
             key = (heaps, k, j)
             if key in memo:
                 return memo[key]
             budget[0] -= 1
-            if budget[0] < 0 or depth > deepest:
+            if budget[0] < 0:
                 raise SearchLimitError(
-                    f"the genus of heap {heap} under {self.rules} needs more than "
-                    + (f"{limit:,} positions" if budget[0] < 0 else f"{deepest} moves in a row")
-                    + " (the heap is wild)", reason="nodes", nodes=limit - max(budget[0], 0))
+                    f"the genus of heap {heap} under {self.rules} needs more than {limit:,} "
+                    "positions (the heap is wild)", reason="nodes", nodes=limit)
             seen = set()
             for i, h in enumerate(heaps):
                 rest = heaps[:i] + heaps[i + 1:]
                 for _, a, b in options[h]:
                     child = tuple(sorted(rest + tuple(p for p in (a, b) if options[p])))
-                    seen.add(value(child, k, j, depth + 1))
+                    seen.add(value(child, k, j))
             if k:
-                seen.add(value(heaps, k - 1, j + 1, depth + 1))
-                seen.add(value(heaps, k - 1, j, depth + 1))
+                seen.add(value(heaps, k - 1, j + 1))
+                seen.add(value(heaps, k - 1, j))
             if j:
-                seen.add(value(heaps, k, j - 1, depth + 1))
+                seen.add(value(heaps, k, j - 1))
             memo[key] = 1 if not seen else _mex(frozenset(seen))
             return memo[key]
 
         start = (heap,) if options[heap] else ()
-        return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        try:
+            return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        except RecursionError:           # a game longer than Python's stack: past this search's reach
+            raise SearchLimitError(
+                f"the genus of heap {heap} under {self.rules} needs a search deeper than this one goes "
+                "(the heap is wild)", reason="depth", nodes=limit - budget[0]) from None
 
 
 def _option_order(option: Option) -> Tuple[int, int, int]:

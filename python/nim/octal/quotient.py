@@ -25,7 +25,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Dict, FrozenSet, Generator, Iterable, List, Optional, Sequence, Tuple
 
 from nim._record import field, record
-from nim.errors import InvalidPositionError, NimError
+from nim.errors import NimError
 from nim.octal_moves import HeapMoves, Places, heap_has_move, places_of
 from nim.position import Move
 from nim.rules import Rules
@@ -147,7 +147,9 @@ class MisereQuotient:
         NimError
             For a heap the quotient does not cover.
         """
-        heap = _heap_number(heap, "a heap")
+        heap = _whole(heap, "a heap")
+        if heap < 0:
+            raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
         if heap <= self.bound:
             return self.heap_elements[heap]
         if not self.covers(heap) or self.period is None:
@@ -157,9 +159,11 @@ class MisereQuotient:
 
     def _checked(self, heaps: Iterable[int]) -> List[int]:
         if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
-            raise InvalidPositionError(f"heaps must be a sequence of heap sizes (e.g. [3, 5]), not {heaps!r:.80}")
-        out = [_heap_number(heap, "a heap") for heap in heaps]
+            raise NimError(f"heaps must be a list of whole numbers (a position), not {_shown(heaps)}")
+        out = [_whole(heap, "a heap") for heap in heaps]
         for heap in out:
+            if heap < 0:
+                raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
             if not self.covers(heap):
                 raise NimError(f"the quotient of {self.game} covers heaps up to {self.bound} only, not {heap}")
         return out
@@ -185,7 +189,7 @@ class MisereQuotient:
         NimError
             When a heap is not covered.
         """
-        return int(self._lookup().product([self._small(h) for h in self._checked(heaps)]))
+        return int(self._lookup().product([self._fit(h) for h in self._checked(heaps)]))
 
     def is_lost(self, heaps: Iterable[int]) -> bool:
         """True when the player to move loses the sum in misère play."""
@@ -199,40 +203,30 @@ class MisereQuotient:
         Move(pile=0, count=2)
         """
         checked = self._checked(heaps)
-        small = [self._small(h) for h in checked]
-        found = self._lookup().winning(small)
+        fitted = [self._fit(h) for h in checked]
+        found = self._lookup().winning(fitted)
         if found is None:
             return None
         pile, count, split = found
-        shift = checked[pile] - small[pile]
-        if shift and split is not None:
-            # the larger part is past the preperiod (``_small``): a period's multiple more
-            # gives it the same element, and the move is the real heap's
-            a, b = split
-            split = (a, b + shift) if b >= a else (a + shift, b)
+        extra = checked[pile] - fitted[pile]      # whole periods taken off a heap past 2**62
+        if extra and split is not None:
+            a, b = split                           # b >= (fitted - count) / 2 > 2**39: past the pre-period
+            split = (a, b + extra)
         return Move(pile, count, split=split)
 
-    def _small(self, heap: int) -> int:
-        """A heap of the same element as ``heap`` that the compiled look-up takes (64 bits):
-        ``heap`` itself below 2**62, else the one congruent to it modulo the proven period
-        in [2 pre + most taken + 2, + period), so that the larger part of any move from it
-        is past the preperiod and a winning move from it is one from ``heap``, the
-        larger part grown by the difference (the heap map is periodic from pre on)."""
-        if heap < _SMALL or self.period is None:
+    def _fit(self, heap: int) -> int:
+        """A heap past 2**62 as one of the same element below it (whole periods taken off, so
+        the compiled look-up takes it), kept above 2**40: its moves are the heap's own, each
+        part past the pre-period shifted by the same periods."""
+        if heap < 1 << 62 or self.period is None:
             return heap
         pre, per = self.period
-        low = 2 * pre + 2 + max(sum(_places(self.game)[:3], ()), default=0)
-        return low + (heap - low) % per
+        return pre + (heap - pre) % per + per * ((1 << 40) // per + 1)
 
     # ------------------------------------------------------------ presentation
     def element_name(self, x: int) -> str:
         """The element as its least word in the generators, e.g. ``"a b^2"``, ``"1"``."""
-        if isinstance(x, bool) or not hasattr(x, "__index__"):
-            raise NimError(f"element_name's x is an element number 0..{self.order - 1}, not {x!r:.80}")
-        try:
-            x = operator.index(x)
-        except TypeError:       # a NumPy array, another odd __index__
-            raise NimError(f"element_name's x is an element number 0..{self.order - 1}, not {x!r:.80}") from None
+        x = _whole(x, "an element")
         if not 0 <= x < self.order:
             raise NimError(f"{x!r} is not an element of this quotient (0..{self.order - 1})")
         return self._names[x] if self._names else str(x)
@@ -258,23 +252,19 @@ class MisereQuotient:
             When the data is malformed or the quotient fails its verification.
         """
         try:
-            if not isinstance(data, dict) or not isinstance(data["game"], str):
-                raise ValueError("no game named")
-            game = _canonical(data["game"])
-            order = _whole(data["order"], _MAX_ELEMENT)
-            rows = _listed(data["table"])
-            if len(rows) != order or any(len(_listed(row)) != order for row in rows):
-                raise ValueError("the table is not order x order")
-            flat = array("i", [_whole(v, order - 1) for row in rows for v in row])
-            p_set = frozenset(_whole(x, order - 1) for x in _listed(data["p_portion"]))
-            phi = [_whole(x, order - 1) for x in _listed(data["heap_elements"])]
-            bound = _whole(data["bound"], 100_000)
-            period = tuple(_whole(v, 100_000) for v in _listed(data["period"])) if data["period"] else None
-            if not isinstance(data["proven"], bool):
-                raise ValueError("proven is not true or false")
-            proven = data["proven"]
+            game = _canonical(str(data["game"]))
+            order = int(data["order"])
+            flat = array("i", [int(v) for row in data["table"] for v in row])
+            p_set = frozenset(int(x) for x in data["p_portion"])
+            phi = [int(x) for x in data["heap_elements"]]
+            bound = int(data["bound"])
+            period = tuple(int(v) for v in data["period"]) if data["period"] else None
+            proven = bool(data["proven"])
+            growth = tuple((int(h), int(o)) for h, o in data.get("growth", ()))
         except (KeyError, TypeError, ValueError, OverflowError, NimError) as error:
             raise QuotientError(f"not a misère quotient: {error}") from None
+        if not _growth_holds(growth, order, bound):
+            growth = ()          # a file's claim that its own numbers contradict is not passed on
         if (order < 1 or len(flat) != order * order or len(phi) != bound + 1 or bound < 0
                 or any(not 0 <= x < order for x in p_set | set(phi))
                 or (period is not None and (len(period) != 2 or period[1] < 1 or period[0] < 0
@@ -285,106 +275,7 @@ class MisereQuotient:
             raise QuotientError("not a misère quotient: its period is not proven by its heaps")
         pre = _Pretension(order, flat, bytes(1 if x in p_set else 0 for x in range(order)), phi)
         _reverify(pre, places)
-        # the growth is derived from the verified table, not read: a file's claim is no fact
-        return _finish(game, pre, bound, period if proven else None, proven, _growth(pre, bound))
-
-
-#: The largest element number a file may name (the size caps of a computation are far below).
-_MAX_ELEMENT = 1 << 24
-
-
-def _whole(value: Any, most: int) -> int:
-    """A JSON whole number in 0..most (no float, no bool, no string)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise ValueError(f"{str(value)[:40]!r} is not a whole number in 0 .. {most}")
-    return value
-
-
-def _listed(value: Any) -> List[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"a list was expected, not {type(value).__name__}")
-    return value
-
-
-def _growth(pre: _Pretension, bound: int) -> Tuple[Tuple[int, int], ...]:
-    """The heaps at which the order of the quotient of heaps up to h grows, and its
-    order there, derived from the verified quotient of heaps up to ``bound``.
-
-    The quotient of heaps up to h is the submonoid M_h that their elements generate,
-    with two elements identified when no element of M_h tells them apart (x z in P
-    against y z in P): the coarsest such partition is found by refinement (P, then
-    the classes of x g over the generators g), as a minimal automaton is. M_h grows
-    only at a heap whose element lies outside it, so that is where it is computed.
-    """
-    order, table, P, phi = pre.order, pre.table, pre.P, pre.phi
-    gens: List[int] = []
-    members = [0]
-    inside = {0}
-    growth: List[Tuple[int, int]] = []
-    last = 1
-    for h in range(1, bound + 1):
-        x = phi[h]
-        if x in inside:
-            continue
-        gens.append(x)
-        frontier = list(members)
-        while frontier:          # the closure of M under the generators
-            found = []
-            for y in frontier:
-                for g in gens:
-                    z = table[y * order + g]
-                    if z not in inside:
-                        inside.add(z)
-                        found.append(z)
-            members.extend(found)
-            frontier = found
-        # classes: start from P, split by the classes of the products with each generator
-        cls = {y: P[y] for y in members}
-        count = len(set(cls.values()))
-        while True:
-            keys = {y: (cls[y],) + tuple(cls[table[y * order + g]] for g in gens) for y in members}
-            numbering: Dict[Tuple[int, ...], int] = {}
-            cls = {y: numbering.setdefault(k, len(numbering)) for y, k in keys.items()}
-            if len(numbering) == count:
-                break
-            count = len(numbering)
-        if count > last:
-            growth.append((h, count))
-            last = count
-    return tuple(growth)
-
-
-#: Heaps from here are read through the period before the compiled look-up (64-bit heaps).
-_SMALL = 1 << 62
-
-
-def _heap_number(value: Any, what: str) -> int:
-    """A heap size as an int (a NumPy integer too), else InvalidPositionError naming ``what``."""
-    try:
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError
-        heap = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"{what} is a whole number >= 0, not {value!r:.80}") from None
-    if heap < 0:
-        raise InvalidPositionError(f"{what} is a whole number >= 0, not {heap}")
-    return heap
-
-
-def _whole_argument(value: Any, name: str, low: int, high: Optional[int]) -> Optional[int]:
-    """An optional whole-number argument (a NumPy integer too) in low..high, else QuotientError."""
-    if value is None:
-        return None
-    span = f"{low:,} .. {high:,}" if high is not None else f">= {low:,}"
-    try:
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError
-        number = operator.index(value)
-    except TypeError:
-        raise QuotientError(f"{name} must be a whole number {span} (or None), not {value!r:.80}") from None
-    if number < low or (high is not None and number > high):
-        raise QuotientError(f"{name} must be a whole number {span} (or None), not {number:,}")
-    return number
+        return _finish(game, pre, bound, period if proven else None, proven, growth)
 
 
 def _reverify(pre: _Pretension, places: Places) -> None:
@@ -698,17 +589,19 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         On Ctrl-C.
     """
     game, places = _game_of(rules)
-    max_heap = _whole_argument(max_heap, "max_heap", 1, 100_000)
-    max_order = _whole_argument(max_order, "max_order", 2, None)
-    if seconds is not None:
-        try:        # a NumPy number too; not a bool, a string or NaN
-            if isinstance(seconds, (bool, str, bytes)):
-                raise TypeError
-            seconds = float(seconds)
-        except (TypeError, ValueError, OverflowError):
-            raise QuotientError(f"seconds must be a positive number (or None), not {seconds!r:.80}") from None
-        if not 0 < seconds <= 1e9:
-            raise QuotientError(f"seconds must be a positive number up to 1e9 (or None), not {seconds!r}")
+    if max_heap is not None and not isinstance(max_heap, bool):
+        max_heap = _index_or_none(max_heap)          # NumPy integers are whole numbers too
+    if max_order is not None and not isinstance(max_order, bool):
+        max_order = _index_or_none(max_order)
+    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int)
+                                 or not 1 <= max_heap <= 100_000):
+        raise QuotientError(f"max_heap must be a whole number in 1 .. 100000 (or None): {max_heap!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= 1e9):
+        raise QuotientError(f"seconds must be a positive number (or None): {seconds!r}")
+    if max_order is not None and (isinstance(max_order, bool) or not isinstance(max_order, int)
+                                  or max_order < 2):
+        raise QuotientError(f"max_order must be a whole number >= 2 (or None): {max_order!r}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise QuotientError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
     max_order = max_order or DEFAULT_MAX_ORDER
@@ -718,16 +611,15 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         if found is not None:
             return found
         start, wall = _cached_partial(game, max_heap)
-        exact = _best_exact(game, max_heap, start.bound if start is not None else 0)
-        if exact is not None:
-            start, wall = exact, None       # an exact quotient of more heaps: go on from it
+        bounded = _best_cached_bound(game, max_heap)
+        if bounded is not None and (start is None or bounded.bound > start.bound):
+            start, wall = bounded, None      # an exact quotient of more heaps: resume from it
         if start is not None and wall is not None and _wall_holds(wall, seconds, max_order):
-            said, at_least = _wall_said(game, start, wall)
-            message = (f"{said}; that was in an earlier run, after {wall['seconds']:.3g} s at "
+            message = (f"{wall['message']}; that was in an earlier run, after {wall['seconds']:.3g} s at "
                        f"heap {wall['heap']}, and is not tried again {_wall_why(wall)}")
             if strict:
                 raise QuotientError(message)
-            return _stopped_copy(start, message, at_least)
+            return _stopped_copy(start, message, wall["at_least"])
     result, wall = _compute(game, places, max_heap, seconds, max_order, cancel, progress, strict, start)
     if cache:
         from nim.octal import quotient_cache
@@ -741,45 +633,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             kept_bound = kept.get("bound") if kept is not None else None
             if not isinstance(kept_bound, int) or kept_bound <= result.bound:
                 quotient_cache.store_partial(game, {**result.to_json(), "wall": wall})
-                if wall is not None:
-                    _OWN_WALLS[game] = dict(wall)
     return result
-
-
-#: The walls this process met itself, by game: their message and lower bound are its
-#: own findings, which a wall read from a file (anyone's claim) is not.
-_OWN_WALLS: Dict[str, Dict[str, Any]] = {}
-
-_WALL_FACTS = ("heap", "reason", "seconds", "max_order", "max_table")
-
-
-def _wall_said(game: str, found: MisereQuotient, wall: Dict[str, Any]) -> Tuple[str, Optional[int]]:
-    """Why the computation stopped at ``wall``, and the lower bound it proved there:
-    as this process found them when it met that wall itself; else rebuilt from what
-    was verified (the quotient read) and the wall's checked fields, with no bound (a
-    file's message and ``at_least`` are claims, not facts)."""
-    own = _OWN_WALLS.get(game)
-    if own is not None and all(own.get(k) == wall.get(k) for k in _WALL_FACTS):
-        return str(own["message"]), own.get("at_least")
-    return (f"the misère quotient of {game} stopped on its {wall['reason']} limit at heap {wall['heap']} "
-            f"(heaps up to {found.bound} done, order {found.order})"), None
-
-
-def _best_exact(game: str, max_heap: Optional[int], above: int) -> Optional[MisereQuotient]:
-    """The cached exact quotient of the most heaps, more than ``above`` and fewer than
-    ``max_heap`` (any number when None), re-verified, or None: a computation goes on
-    from it rather than from a partial one of fewer heaps."""
-    from nim.octal import quotient_cache
-
-    for bound in sorted(quotient_cache.cached_bounds(game), reverse=True):
-        if bound <= above:
-            break
-        if max_heap is not None and bound >= max_heap:
-            continue
-        found = cached_quotient(game, bound)
-        if found is not None:
-            return found
-    return None
 
 
 def _cached_partial(game: str, max_heap: Optional[int]
@@ -818,20 +672,34 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
         return None, None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None, None
     if found.game != game or found.proven:
         return None, None
     wall = data.get("wall")        # a hint, not a claim: at worst a run stops where one did before
     kinds: Dict[str, Any] = {"heap": int, "reason": str, "seconds": (int, float), "max_order": int,
-                             "max_table": int}
-    if (not isinstance(wall, dict) or any(not isinstance(wall.get(k), t) or isinstance(wall.get(k), bool)
-                                          for k, t in kinds.items())
+                             "max_table": int, "message": str}
+    if (not isinstance(wall, dict) or any(not isinstance(wall.get(k), t) for k, t in kinds.items())
             or wall["heap"] != found.bound + 1 or wall["reason"] not in ("time", "size", "memory")
             or not 0 <= wall["seconds"] < 1e9):
         return found, None
-    # its message and lower bound are not kept: claims of the file's, never reported as facts
-    return found, {k: wall[k] for k in _WALL_FACTS}
+    # a file's lower bound on the next quotient is a claim, not a proof: not passed on (a
+    # computation proves it afresh); the stop's words are rebuilt from the checked fields
+    proven = _WALLS_PROVEN_HERE.get((game, wall["heap"], wall["reason"]))
+    if proven is not None:              # this process computed that wall: its own words and bound
+        wall["message"], wall["at_least"] = proven
+        return found, wall
+    limit = {"time": "time limit", "size": "size limit (max_order)", "memory": "memory limit"}[wall["reason"]]
+    wall["at_least"] = None
+    wall["message"] = (f"the computation stopped at heap {wall['heap']} on its {limit} (its lower bound on "
+                       "the next quotient is not taken from the cache file: a run that reaches the wall "
+                       "proves it again)")
+    return found, wall
+
+
+#: The walls this process computed, by (game, heap, reason): their words and proven lower bound,
+#: which a cache file's wall may only repeat when they come from here.
+_WALLS_PROVEN_HERE: Dict[Tuple[str, int, str], Tuple[str, Optional[int]]] = {}
 
 
 def _wall_holds(wall: Dict[str, Any], seconds: Optional[float], max_order: int) -> bool:
@@ -869,12 +737,57 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
         return None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None
     if found.game != game or (max_heap is None and not found.proven) or (
             max_heap is not None and found.bound != max_heap and not found.proven):
         return None
     return found
+
+
+def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
+    """The cached exact quotient of ``game`` for the most heaps below ``max_heap`` (any
+    bound when None), re-verified; None when there is none."""
+    from nim.octal import quotient_cache
+
+    bounds = sorted((b for b in quotient_cache.cached_bounds(game) if max_heap is None or b < max_heap),
+                    reverse=True)
+    for bound in bounds[:3]:
+        found = cached_quotient(game, bound)
+        if found is not None and found.bound == bound:
+            return found
+    return None
+
+
+def _growth_holds(growth: Tuple[Tuple[int, int], ...], order: int, bound: int) -> bool:
+    """Whether a read ``growth`` (heap, order) is consistent with its quotient: heaps rising
+    within 1 .. bound, orders rising past 1 to at most the order."""
+    heaps = [h for h, _ in growth]
+    orders = [o for _, o in growth]
+    return (heaps == sorted(set(heaps)) and orders == sorted(set(orders))
+            and all(1 <= h <= bound for h in heaps) and all(1 < o <= order for o in orders))
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an int (NumPy integers included), else a NimError naming ``what``."""
+    if isinstance(value, bool):
+        raise NimError(f"{what} is a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise NimError(f"{what} is a whole number, not {_shown(value)}") from None
+
+
+def _index_or_none(value: Any) -> Any:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value             # refused by the caller's check, in its words
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "..."
 
 
 class _Watch:
@@ -961,6 +874,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
             wall = {"heap": n, "reason": stop.reason, "seconds": round(time.monotonic() - heap_started, 3),
                     "max_order": max_order, "max_table": MAX_TABLE, "message": message,
                     "at_least": classes or None}
+            _WALLS_PROVEN_HERE[(game, n, stop.reason)] = (message, classes or None)
         return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
                        next_order_at_least=classes or None), wall
     return _finish(game, pre, bound, period, period is not None, tuple(growth)), None

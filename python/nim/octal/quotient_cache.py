@@ -5,10 +5,7 @@ Files live in the folder of nimcore's cache (``nim.octal.cache.cache_folder``:
 under ``quotients/``. This module only reads and writes the files' JSON: nothing
 read is trusted, ``nim.octal.quotient`` re-verifies it (the verification walk and
 the monoid laws), and a file that is corrupt, forged or fails is ignored (and
-replaced by the next computation). Only a regular file of at most ``MAX_FILE_BYTES``
-is read (``nim.octal.cache.open_regular``: a named pipe or a link to ``/dev/zero``
-in place of a file is ignored at once), and a quotient too large to be read back
-is not written.
+replaced by the next computation).
 """
 
 from __future__ import annotations
@@ -18,15 +15,9 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from nim.octal.cache import cache_folder, open_regular
+from nim.octal.cache import cache_folder, read_regular
 
-__all__ = ["MAX_FILE_BYTES", "cache_dir", "cache_path", "cached_bounds", "load", "load_partial", "partial_path",
-           "store", "store_partial"]
-
-
-#: The largest quotient file read or written (64 MiB: a table of some 2,500 elements;
-#: Kayles' quotient is 3 kB, Dawson's Kayles' up to heap 33 about 1.5 MB).
-MAX_FILE_BYTES = 64 << 20
+__all__ = ["cache_dir", "cache_path", "cached_bounds", "load", "load_partial", "partial_path", "store", "store_partial"]
 
 
 def cache_dir() -> Path:
@@ -37,22 +28,6 @@ def cache_dir() -> Path:
 def cache_path(game: str, max_heap: Optional[int]) -> Path:
     """The file of a game's quotient for heaps up to ``max_heap`` (None: the whole game)."""
     return cache_dir() / f"{_safe(game)}-{'all' if max_heap is None else max_heap}.json"
-
-
-def cached_bounds(game: str) -> List[int]:
-    """The heap bounds of the game's cached quotients of fixed bound (files ``GAME-N.json``)."""
-    prefix = f"{_safe(game)}-"
-    try:
-        names = os.listdir(cache_dir())
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        middle = name[len(prefix):-len(".json")]
-        if (name.startswith(prefix) and name.endswith(".json") and middle.isascii() and middle.isdigit()
-                and len(middle) <= 6):
-            found.append(int(middle))
-    return found
 
 
 def partial_path(game: str) -> Path:
@@ -85,34 +60,47 @@ def store_partial(game: str, data: Dict[str, Any]) -> None:
     _write(partial_path(game), data)
 
 
+#: The largest quotient file read (Q_33 of Dawson's Kayles is 1.4 MB).
+MAX_FILE_BYTES = 256 << 20
+
+
 def _read(path: Path) -> Optional[Dict[str, Any]]:
-    stored = open_regular(path, MAX_FILE_BYTES)
-    if stored is None:
+    """The file's JSON object, or None: missing, not a regular file (a named pipe, a link to
+    /dev/zero), larger than MAX_FILE_BYTES, not JSON (NaN and Infinity refused), not an object."""
+    text = read_regular(path, MAX_FILE_BYTES)
+    if text is None:
         return None
     try:
-        with stored:
-            data = json.loads(stored.read(MAX_FILE_BYTES + 1).decode("utf-8"))
-    except (OSError, ValueError, RecursionError, MemoryError):
+        data = json.loads(text.decode("utf-8"), parse_constant=_no_constant)
+    except (ValueError, RecursionError, UnicodeDecodeError):
         return None
     return data if isinstance(data, dict) else None
 
 
-def _write(path: Path, data: Dict[str, Any]) -> None:
-    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
-    if len(text) > MAX_FILE_BYTES:
-        return          # it would not be read back
-    import tempfile     # here: loading a cached quotient does not need it
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number of a quotient")
 
+
+def cached_bounds(game: str) -> List[int]:
+    """The heap bounds of the game's cached bounded quotients (files ``GAME-N.json``)."""
+    prefix = f"{_safe(game)}-"
+    try:
+        names = os.listdir(cache_dir())
+    except OSError:
+        return []
+    bounds = []
+    for name in names:
+        middle = name[len(prefix):-len(".json")] if name.startswith(prefix) and name.endswith(".json") else ""
+        if middle.isascii() and middle.isdigit() and len(middle) < 7:
+            bounds.append(int(middle))
+    return bounds
+
+
+def _write(path: Path, data: Dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # a fresh name of its own (O_EXCL): never a file or pipe someone put at a guessable name
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
     except OSError:
         pass

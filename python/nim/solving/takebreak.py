@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, NimError, SearchLimitError
+from nim.errors import InvalidPositionError, NimError
 from nim.octal.sums import SumTable, table_of
 from nim.position import Move
 from nim.rules import Rules
@@ -39,14 +39,8 @@ from nim.solving.solution import Solution, SolveOptions
 if TYPE_CHECKING:
     from nim.octal.quotient import MisereQuotient
 
-__all__ = ["DEFAULT_SEARCH_SECONDS", "SPLIT_METHODS", "check_split_method", "misere_heap_rows",
-           "misere_split_values", "split_moves",
+__all__ = ["SPLIT_METHODS", "check_split_method", "misere_split_values", "split_moves",
            "split_solve", "split_values"]
-
-#: Seconds a search over sums of take-and-break heaps gets when the solve gives no time
-#: limit (issue 40, item 12): such a search may not end (misère Dawson's Kayles with heaps
-#: past its quotient), and a solve without a limit must not run silently for hours.
-DEFAULT_SEARCH_SECONDS = 60.0
 
 #: The methods that answer a take-and-break game (``auto`` picks among the others).
 SPLIT_METHODS = ("auto", "theory", "tt", "quotient")
@@ -133,21 +127,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
             raise NimError(
                 f"the genus rule does not decide {list(piles)[:10]} under {rules} (a heap it holds or "
                 "reaches is not tame); use method 'auto' or 'tt'")
-    budget = None
-    if options.time_limit is None:
-        # the search over sums of split heaps may not end in a lifetime (Dawson's Kayles
-        # past the quotient's heaps): without a time limit it gets a default one
-        budget = DEFAULT_SEARCH_SECONDS
-        options = options._replace(time_limit=budget)
-    try:
-        result = _search(piles, rules, options, quotient=quotient)
-    except SearchLimitError as error:
-        if budget is None or error.reason != "time":
-            raise
-        raise SearchLimitError(
-            f"{error} (no time limit was given: a search of {rules} gets {budget:g} s by default, and "
-            "this position may take very long; time_limit=SECONDS or --time-limit SECONDS gives it more)",
-            reason=error.reason, nodes=error.nodes, seconds=error.seconds) from None
+    result = _search(piles, rules, options, quotient=quotient)
     return Solution(result.value, result.move, result.nodes, "tt", time.perf_counter() - started)
 
 
@@ -221,56 +201,3 @@ def split_values(positions: Any, table: SumTable, options: SolveOptions) -> Any:
         table.grundies([max((max(row) for row in table_rows if row), default=0)], _limits(options))
         rows = [1 if table.value(row) else -1 for row in table_rows]
     return _int8(rows)
-
-
-def misere_heap_rows(rules: Rules, upto: int, quotient: "MisereQuotient"
-                     ) -> Optional[Tuple[List[int], List[Tuple[int, ...]]]]:
-    """The misère outcome and winning takes of lone heaps 0..upto by the quotient, in
-    time linear in ``upto`` (issue 42, item 16): ``(values, winning_takes)``, or None
-    when the quotient covers neither every heap (a proven period) nor heaps up to
-    ``upto``.
-
-    A row is read from the elements of the heap's options (one heap left, two, or
-    none) and whether their product is in P. With the heap map periodic, period p
-    from heap pre, the products a split of m can make depend only on m mod p once
-    m >= 2 pre + p (every residue of the larger part occurs, the smaller part below
-    pre meets a larger one past it), so a row depends only on n mod p from
-    2 pre + p + the largest take on: the rows before are computed, the rest copied.
-    """
-    from nim.octal.quotient import _places
-    from nim.octal_moves import HeapMoves
-
-    if not (quotient.proven and quotient.period is not None) and not quotient.covers(upto):
-        return None
-    places = _places(quotient.game)
-    element = quotient.element
-    table = quotient.table
-    in_p = quotient.p_portion
-    values: List[int] = []
-    takes: List[Tuple[int, ...]] = []
-    direct = upto
-    start = period = 0
-    if quotient.proven and quotient.period is not None:
-        pre, period = quotient.period
-        start = 2 * pre + period + max(sum(places[:3], ()), default=0)
-        direct = min(upto, start + period - 1)
-    for heap in range(direct + 1):
-        winning = set()
-        movable = False
-        for count, split in HeapMoves(places, heap):
-            movable = True
-            if count in winning:
-                continue
-            if split is None:
-                after = element(heap - count)
-            else:
-                after = table[element(split[0])][element(split[1])]
-            if after in in_p:
-                winning.add(count)
-        values.append((1 if winning else -1) if movable else 1)     # no move: the mover wins (misère)
-        takes.append(tuple(sorted(winning)))
-    for heap in range(direct + 1, upto + 1):     # periodic from ``start`` (see above)
-        twin = start + (heap - start) % period
-        values.append(values[twin])
-        takes.append(takes[twin])
-    return values, takes

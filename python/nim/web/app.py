@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from nim.errors import NimError, SearchLimitError
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
+from nim.web.locks import KeyedLocks
 from nim.web.games import WebError
 from nim.web.store import Store
 
@@ -118,13 +119,9 @@ class Games:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._locks: Dict[str, threading.Lock] = {}
+        self.locks = KeyedLocks()      # one per game while a request changes it, then dropped
         self._people_only: Dict[str, bool] = {}
         self._guard = threading.Lock()
-
-    def lock(self, game_id: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
 
     def load(self, game_id: str) -> Dict[str, Any]:
         if not _GAME_ID.fullmatch(game_id):
@@ -145,7 +142,7 @@ class Games:
 
     def change(self, game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
         """Run ``action`` on the game's state and save it when it returns (not when it raises)."""
-        with self.lock(game_id):
+        with self.locks.hold(game_id):
             state = self.load(game_id)
             result = action(state)
             self.store.save(game_id, state)
@@ -259,6 +256,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         For a database file that cannot be used (named, with why).
     """
     store = Store(db)
+    classroom.retire_teachers(store)     # every start invalidates every earlier teacher's link
     stopping = stopping if stopping is not None else threading.Event()
     stream_cap = max_streams()
     hub_box: List[Hub] = []
@@ -394,13 +392,16 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         async def stream() -> AsyncIterator[str]:
             try:
                 yield "retry: 1000\n\n"          # the browser reconnects after a second
-                last = -1
+                last: Any = None
                 while not the_hub.closing.is_set() and not stopping.is_set():
                     state = await run_in_threadpool(store.load, game_id)
-                    if state is not None and state["version"] != last:
-                        last = state["version"]
-                        data = json.dumps(games.public_state(state), separators=(",", ":"))
-                        yield f"event: state\nid: {last}\ndata: {data}\n\n"
+                    # the class's switches travel with the state: a teacher's "hints off"
+                    # reaches every open page at once, without a reload
+                    offered = await run_in_threadpool(classroom.switches, store, state) if state else None
+                    if state is not None and (state["version"], offered) != last:
+                        last = (state["version"], offered)
+                        data = json.dumps(dict(games.public_state(state), study=offered), separators=(",", ":"))
+                        yield f"event: state\nid: {state['version']}\ndata: {data}\n\n"
                     try:
                         await asyncio.wait_for(queue.get(), KEEPALIVE)
                     except asyncio.TimeoutError:
@@ -453,7 +454,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
         Route(f"{game}/hint", study_view(study.hint, "hint")),
         Route(f"{game}/why", study_view(study.why, "why")),
-        Route(f"{game}/analysis", study_view(study.analysis)),
+        Route(f"{game}/analysis", study_view(study.analysis, "analysis")),
         Route(f"{game}/record", record),
         Route(f"{game}/events", events),
         *classroom.routes(store, book.change, lambda game_id, version: hub().tell(game_id, version), _body, _json),
@@ -482,6 +483,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
                     exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.store = store
+    app.state.games = book       # its per-game locks, which tests count
     app.state.stop_streams = stop_streams
     return app
 

@@ -19,6 +19,7 @@ teacher's token, never the token itself; its games are ordinary games carrying
 from __future__ import annotations
 
 import csv
+from urllib.parse import urlsplit
 import io
 import secrets
 import threading
@@ -31,11 +32,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from nim.inputs import printable
+from nim.web.locks import KeyedLocks
 from nim.web import games
 from nim.web.games import WebError, token_hash
 from nim.web.store import Store
 
-__all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join",
+__all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join", "retire_teachers",
            "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "switches", "check_study",
            "result_words", "routes"]
 
@@ -49,13 +52,14 @@ WAIT_SECONDS = 30
 #: Most games a class lists (a room of 30 plays far fewer in a lesson).
 MAX_CLASS_GAMES = 2000
 
-_locks: Dict[str, threading.Lock] = {}
+#: Games one student (one name, any case) may have in progress in a class at once, and in all:
+#: one student looping joins cannot fill the class's MAX_CLASS_GAMES and close it to the others.
+MAX_OPEN_PER_STUDENT = 3
+MAX_GAMES_PER_STUDENT = 200
+
+#: One lock per class while a request changes it (dropped after: an unknown id keeps nothing).
+_locks = KeyedLocks()
 _guard = threading.Lock()
-
-
-def _lock(class_id: str) -> threading.Lock:
-    with _guard:
-        return _locks.setdefault(class_id, threading.Lock())
 
 
 def open_class(store: Store, name: str = "class", links: Optional[List[str]] = None) -> Tuple[Dict[str, Any], str]:
@@ -81,6 +85,21 @@ def open_class(store: Store, name: str = "class", links: Optional[List[str]] = N
                             if game_id in state["games"]}
         store.save_class(state)
     return state, token
+
+
+def retire_teachers(store: Store) -> int:
+    """Make every teacher's link of every class kept unusable (a server start does this
+    before it opens its class, if any: the docs promise a new link at each start, so
+    Monday's link must not serve Tuesday's server). Returns how many were retired."""
+    retired = 0
+    with _guard:
+        for class_id in store.class_ids():
+            state = store.load_class(class_id, by="id")
+            if state is not None:
+                state["teacher"] = token_hash(secrets.token_urlsafe(18))   # nobody holds this token
+                store.save_class(state)
+                retired += 1
+    return retired
 
 
 def class_of_teacher(store: Store, token: str) -> Dict[str, Any]:
@@ -124,13 +143,46 @@ def _name(options: Dict[str, Any]) -> str:
         raise WebError("give your name to join the class")
     if len(name) > 40:
         raise WebError(f"a name is at most 40 characters, not {len(name)}")
-    return " ".join(name.split())
+    name = " ".join(printable(name).split())     # no control character reaches a page or the CSV
+    if not name:
+        raise WebError("give your name to join the class")
+    return name
+
+
+def _student_key(name: str) -> str:
+    return name.casefold()
+
+
+def _check_student(store: Store, cls: Dict[str, Any], name: str) -> None:
+    """Refuse a student a new game past their share (MAX_OPEN_PER_STUDENT in progress,
+    MAX_GAMES_PER_STUDENT in all); the refusal is counted for the teacher's page.
+
+    Raises
+    ------
+    WebError
+        429, saying what to do.
+    """
+    key = _student_key(name)
+    mine = [game_id for game_id in cls.setdefault("by_student", {}).get(key, []) if game_id in cls["games"]]
+    cls["by_student"][key] = mine
+    open_games = [game_id for game_id in mine if not (store.load(game_id) or {"finished": True})["finished"]]
+    if len(open_games) < MAX_OPEN_PER_STUDENT and len(mine) < MAX_GAMES_PER_STUDENT:
+        return
+    refused = cls.setdefault("refused", {})
+    refused[name] = refused.get(name, 0) + 1
+    store.save_class(cls)
+    if len(mine) >= MAX_GAMES_PER_STUDENT:
+        raise WebError(f"{name} has played {len(mine)} games in this class, the most one student may: "
+                       "ask the teacher", 429)
+    raise WebError(f"{name} already has {len(open_games)} games in progress in this class: finish one "
+                   "first (your games are listed on the class page)", 429)
 
 
 def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str,
               difficulty: Any = None) -> Tuple[Dict[str, Any], str]:
     """A class game of ``flow`` for the student ``name``: (state, the student's token);
     ``difficulty`` is KUET's (1 Easy, 2 Hard)."""
+    _check_student(store, cls, name)
     if len(cls["games"]) >= MAX_CLASS_GAMES:
         raise WebError(f"this class has {MAX_CLASS_GAMES:,} games: the teacher prunes old ones first", 409)
     options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
@@ -144,6 +196,7 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
     state["extra"]["class"] = cls["id"]
     store.save(state["id"], state)
     cls["games"].append(state["id"])
+    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
     return state, token
 
 
@@ -164,7 +217,7 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
     opponent = options.get("opponent", "student")
     if opponent not in ("student", "nimx"):
         raise WebError(f"opponent is student or nimx, not {str(opponent)[:20]!r}")
-    with _lock(class_id):
+    with _locks.hold(class_id):
         cls = _class(store, class_id)
         flow = options.get("flow") or (cls["flows"][0] if cls["flows"] else "")
         if flow not in cls["flows"]:
@@ -177,8 +230,10 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
         if opponent == "student":
             waiting = cls["waiting"].pop(flow, None)
             if waiting is not None and store.load(waiting) is not None:
+                _check_student(store, cls, name)
                 state, (seat, token) = change(waiting, lambda s: games.join_game(s, name))
                 if token is not None:
+                    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
                     answer = {"game": games.public_state(state, seat), "seat": seat, "token": token,
                               "paired": True}
             if answer is None:
@@ -207,7 +262,7 @@ def nimx_instead(store: Store, change: Change, class_id: str, options: Dict[str,
     token = options.get("token")
     if not isinstance(game_id, str):
         raise WebError("game must be the id of the game you wait in")
-    with _lock(class_id):
+    with _locks.hold(class_id):
         cls = _class(store, class_id)
         if game_id not in cls["games"]:
             raise WebError(f"no game {game_id[:40]!r} in this class", 404)
@@ -241,7 +296,7 @@ def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[st
         400 naming the first bad switch.
     """
     cls = class_of_teacher(store, teacher)
-    with _lock(cls["id"]):
+    with _locks.hold(cls["id"]):
         cls = class_of_teacher(store, teacher)
         for key in ("hints", "why"):
             if key in options:
@@ -319,22 +374,50 @@ def overview(store: Store, teacher: str) -> Dict[str, Any]:
         state = store.load(game_id)
         if state is not None:           # a pruned game is no longer listed
             rows.append(_row(state))
-    return {"class": _class_view(cls), "games": rows, "join": f"/join/{cls['id']}"}
+    # who was refused a game past their share, and how often: the teacher sees who tried
+    return {"class": _class_view(cls), "games": rows, "join": f"/join/{cls['id']}",
+            "refused": dict(cls.get("refused", {}))}
 
 
 CSV_COLUMNS = ("game", "flow", "rules", "player 1", "player 2", "status", "moves", "winner", "result", "watch")
 
 
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text: a string starting like a formula gets a leading
+    apostrophe (OWASP's advice; the name stays readable), other values pass."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def overview_csv(store: Store, teacher: str) -> str:
-    """Every game of the class as CSV, one row a game (the class page's export)."""
+    """Every game of the class as CSV, one row a game (the class page's export): names
+    neutralised against formulas, the watch links absolute (from the address students
+    open), so a spreadsheet can follow them."""
     data = overview(store, teacher)
+    cls = class_of_teacher(store, teacher)
+    origin = _origin(cls.get("links") or [])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for row in data["games"]:
-        writer.writerow([row["id"], row["flow"], row["rules"], row["players"][0], row["players"][1], row["status"],
-                         row["moves"], row["winner"] or "", row["result"], row["watch"]])
+        writer.writerow([csv_cell(cell) for cell in (
+            row["id"], row["flow"], row["rules"], row["players"][0], row["players"][1], row["status"],
+            row["moves"], row["winner"] or "", row["result"], origin + row["watch"])])
     return out.getvalue()
+
+
+def _origin(links: List[str]) -> str:
+    """``scheme://host:port`` of the first join address the server printed ('' when none)."""
+    for link in links:
+        parts = urlsplit(link)
+        if parts.scheme in ("http", "https") and parts.netloc:
+            return f"{parts.scheme}://{parts.netloc}"
+    return ""
 
 
 # ---------------------------------------------------------------- hints and "why"
@@ -348,28 +431,35 @@ def switches(store: Store, state: Dict[str, Any]) -> Dict[str, bool]:
 
 
 def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[int]) -> None:
-    """Refuse a hint to anyone but the player to move (every game), and a hint or a
-    "why" in a class that has switched it off.
+    """Refuse help that would reach the wrong person: a hint to anyone but the player to
+    move (every game); the analysis of every move while the game goes on to anyone but
+    the player to move (after the game it is for everyone); a hint, or an analysis during
+    the game, in a class whose teacher switched hints off; a "why" switched off.
 
     Raises
     ------
     WebError
-        403 for a hint without the seat's token or a switched-off answer, 409 for a
-        hint asked by the player who is not to move.
+        403 for help without the seat's token or switched off, 409 for help asked by
+        the player who is not to move.
     """
-    if kind == "hint":
+    during = not state["finished"]
+    if kind == "hint" or (kind == "analysis" and during):
+        what = "a hint" if kind == "hint" else "the analysis of every move, during the game,"
         if seat is None:
-            raise WebError("a hint is for a player of this game (send the seat's token): "
-                           "a spectator gets none", 403)
-        if not state["finished"] and seat != state["to_move"]:
-            raise WebError("a hint is for the player to move: wait for your turn", 409)
+            raise WebError(f"{what} is for the player to move (send the seat's token): a spectator gets none"
+                           + ("; after the game the analysis is for everyone" if kind == "analysis" else ""), 403)
+        if during and seat != state["to_move"]:
+            raise WebError(f"{what} is for the player to move: wait for your turn", 409)
     class_id = state.get("extra", {}).get("class")
-    if class_id is None or kind not in ("hint", "why"):
+    if class_id is None or kind not in ("hint", "why", "analysis") or (kind == "analysis" and not during):
         return
     cls = store.load_class(class_id, by="id")
-    if cls is not None and not cls[{"hint": "hints", "why": "why"}[kind]]:
-        what = "Hints" if kind == "hint" else '"Why did NimX move there?"'
-        raise WebError(f"{what} is switched off for this class by the teacher", 403)
+    switch = {"hint": "hints", "analysis": "hints", "why": "why"}[kind]
+    if cls is not None and not cls[switch]:
+        what = {"hint": "Hints are", "analysis": "Hints (the analysis of every move included) are",
+                "why": '"Why did NimX move there?" is'}[kind]
+        raise WebError(f"{what} switched off for this class by the teacher"
+                       + (" until the game ends" if kind == "analysis" else ""), 403)
 
 
 # ---------------------------------------------------------------- the routes
@@ -397,7 +487,11 @@ def routes(store: Store, change: Change, tell: Callable[[str, int], None],
 
     async def switches(request: Request) -> Response:
         options = await body(request)
-        return respond(await run_in_threadpool(set_switches, store, request.path_params["teacher"], options))
+        view = await run_in_threadpool(set_switches, store, request.path_params["teacher"], options)
+        cls = await run_in_threadpool(class_of_teacher, store, request.path_params["teacher"])
+        for game_id in cls["games"]:         # every open page of the class hears the new switches
+            tell(game_id, -1)
+        return respond(view)
 
     async def offered(request: Request) -> Response:
         return respond(await run_in_threadpool(offer, store, request.path_params["class_id"]))

@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from nim.errors import NimError
 
@@ -183,6 +183,11 @@ class Store:
             return None
         state: Dict[str, Any] = json.loads(row[0])
         return state
+
+    def class_ids(self) -> List[str]:
+        """The id of every class kept."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT id FROM classes ORDER BY id")]
 
     def save_class(self, state: Dict[str, Any]) -> None:
         """Write (insert or replace) a class and commit."""

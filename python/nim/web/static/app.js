@@ -159,7 +159,8 @@ function showGame(state) {
   listen(state.id);
 }
 
-function update(state) {
+function update(state, study) {
+  if (study || state.study) offered = study || state.study;   // the class's switches, as the server says now
   if (game && state.version < game.version) return;      // an older state arrived late
   const moved = !game || game.version !== state.version;
   game = state;
@@ -184,7 +185,10 @@ function update(state) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  // the number the server says (the XOR of the Grundy values, named with their rule), or none
+  const sum = state.grundy_sum;
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && sum)
+    status += `  ${sum.name[0].toUpperCase()}${sum.name.slice(1)}: ${sum.value} (${sum.value.toString(2)} in binary), ${sum.words}.`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
@@ -204,7 +208,10 @@ function update(state) {
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
-  $("#hint").hidden = you === null || !offered.hints;      // a hint is for a player, with the seat's token
+  // a hint is for the player to move, with the seat's token, while the class allows hints
+  $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
+  // during the game the analysis of every move is help too: the same rule; after it, for everyone
+  $("#analysis").hidden = !state.finished && (you === null || !offered.hints || state.to_move !== you);
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -407,7 +414,7 @@ async function refused(answer) {
 
 async function refresh() {
   const answer = await api("GET", `/api/games/${game.id}`, undefined, mine && mine.token);
-  if (answer.ok) update(answer.data.game);
+  if (answer.ok) update(answer.data.game, answer.data.study);
 }
 
 async function tokenAction(action) {
@@ -469,7 +476,7 @@ function poll(id) {
   if (pollTimer) return;
   pollTimer = setInterval(async () => {
     const answer = await api("GET", `/api/games/${id}`, undefined, mine && mine.token);
-    if (answer.ok) update(answer.data.game);
+    if (answer.ok) update(answer.data.game, answer.data.study);
   }, 1500);
 }
 
@@ -544,6 +551,7 @@ function tablePanel() {
   const upto = game ? Math.max(...game.start) : 30;
   (async () => {
     const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    if (!out.isConnected) return;          // a newer panel (the game's own pile) replaced this one
     if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
     const rows = answer.data.rows.slice(1);
     const lines = [];
@@ -552,7 +560,7 @@ function tablePanel() {
       lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
       lines.push(el("tr", {}, el("th", {}, "score"), ...part.map((row) => el("td", {class: row.outcome}, String(row.value)))));
     }
-    out.append(el("pre", {id: "dp-scores"}, "score: " + rows.map((row) => String(row.value)).join(", ")),
+    out.append(el("pre", {id: "dp-scores", "data-upto": String(upto)}, "score: " + rows.map((row) => String(row.value)).join(", ")),
       el("table", {id: "dp-table"}, ...lines));
   })();
   return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),

@@ -59,7 +59,10 @@ async function refresh() {
   const counts = {};
   for (const row of data.games) counts[row.status] = (counts[row.status] || 0) + 1;
   $("#counts").textContent = `${data.games.length} games` +
-    (data.games.length ? ": " + Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(", ") : "");
+    (data.games.length ? ": " + Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(", ") : "") +
+    // students refused a game past their share (several in progress at once): who tried, how often
+    (Object.keys(data.refused || {}).length ? ". Refused a game past their share: " +
+      Object.entries(data.refused).map(([name, n]) => `${name} (${n})`).join(", ") : "");
   $("#class-games tbody").replaceChildren(...data.games.map((row) => el("tr", {class: "class-game", "data-status": row.status},
     el("td", {}, row.players.join(" vs ")), el("td", {}, `${FLOW_NAMES[row.flow]} (${row.rules})`),
     el("td", {}, row.status + (row.to_move && row.status === "in progress" ? `: ${row.to_move} to move` : "")),
