@@ -97,10 +97,22 @@ def cached_bounds(game: str) -> List[int]:
 
 
 def _write(path: Path, data: Dict[str, Any]) -> None:
+    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if len(text) > MAX_FILE_BYTES:
+        return          # it would not be read back
+    import tempfile     # here: loading a cached quotient does not need it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
+        # a fresh name of its own (O_EXCL), never one guessable from the pid: a named pipe
+        # put there would block the write as one in place of the file blocked a read
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError:
         pass
