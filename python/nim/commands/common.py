@@ -9,8 +9,11 @@ Every number is range-checked where it enters, with a message naming the limit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from typing import Any, Callable, List, Optional, Sequence
+import sys
+import threading
+from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
@@ -186,3 +189,27 @@ def read_piles_file(path: str) -> List[int]:
     if not values:
         raise InputFileError(f"{path} holds no pile sizes")
     return values
+
+
+#: Seconds a command without a time limit runs before it says, once, how to bound it.
+LONG_RUN_SECONDS = 2.0
+
+
+@contextlib.contextmanager
+def said_if_long(unbounded: bool, command: str = "solve", what: str = "this position",
+                 bound: str = "--time-limit SECONDS or --node-limit N") -> Iterator[None]:
+    """Say once on stderr, after LONG_RUN_SECONDS of a command with no time limit, that
+    ``what`` may take very long and how to bound it (issue 40, item 12: a pipe shows no
+    progress bar, so this line is all a user sees of a search that does not end)."""
+    if not unbounded:
+        yield
+        return
+    timer = threading.Timer(LONG_RUN_SECONDS, lambda: print(
+        f"nimcore {command}: still searching after {LONG_RUN_SECONDS:g} s: {what} may take very long; "
+        f"bound it with {bound} (Ctrl-C stops it)", file=sys.stderr, flush=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
