@@ -97,6 +97,31 @@ def test_the_words_name_the_rule_as_explain_does() -> None:
     assert "g(n) = n mod 4" in nim.explain([1, 5], "normal,max=3").text   # the same formula
 
 
+@pytest.mark.parametrize("text, members", [("normal,set=2;3", "2, 3"), ("misere,set=1;3;4", "1, 3, 4")])
+def test_a_set_rule_is_named_by_its_set_and_a_period_the_brute_force_confirms(text: str, members: str) -> None:
+    import re
+    words = value_words(Rules.parse(text)) or ""
+    assert f"over k in {{{members}}}" in words and "the player who cannot move" not in words
+    found = re.search(r"periodic with period (\d+) from (\d+) on", words)
+    assert found, words
+    period, start = int(found.group(1)), int(found.group(2))
+    g = [brute_grundy(Rules.parse(text), n) for n in range(start + 6 * period)]
+    assert all(g[n] == g[n + period] for n in range(start, len(g) - period))
+
+
+@pytest.mark.parametrize("text, name", [("normal,kayles", "Kayles"), ("normal,dawson-kayles", "Dawson's Kayles"),
+                                        ("normal,octal=0.137", "the octal game 0.137")])
+def test_a_take_and_break_game_is_named_by_its_name(text: str, name: str) -> None:
+    assert value_words(Rules.parse(text)) == f"each heap's value in the nim-sequence of {name}"
+
+
+def test_the_misere_proviso_is_said_only_in_misere_play() -> None:
+    from nim.solving.invariant import x_glossary
+    for text in ["normal", "normal,max=3", "normal,kayles"]:
+        assert "misère" not in x_glossary(Rules.parse(text)), text
+    assert "in misère play, while some pile is worth 2 or more" in x_glossary(Rules.parse("misere,max=3"))
+
+
 @pytest.mark.parametrize("text", ["misere,kayles", "misere,dawson-kayles"])
 def test_no_number_where_no_xor_rule_decides(text: str) -> None:
     assert grundy_sum([3, 4], Rules.parse(text)) is None
@@ -153,3 +178,26 @@ def test_browser_state_sends_the_true_number_and_its_words() -> None:
 def test_the_browser_script_renders_the_servers_number() -> None:
     script = (ROOT / "python/nim/web/static/app.js").read_text(encoding="utf-8")
     assert "state.grundy_sum" in script and "nim_sum" not in script
+
+
+def _misere_wins(rules: Rules, piles: Tuple[int, ...]) -> bool:
+    """The brute force: the player to move wins in misère play (no move: a win)."""
+    @lru_cache(maxsize=None)
+    def wins(state: Tuple[int, ...]) -> bool:
+        moves = [tuple(sorted(state[:i] + (state[i] - t,) + state[i + 1:]))
+                 for i in range(len(state)) for t in _takes(rules, state[i])]
+        return not moves or any(not wins(after) for after in moves)
+    return wins(tuple(sorted(piles)))
+
+
+@pytest.mark.parametrize("text", ["misere", "misere,max=3", "misere,set=1;3;4"])
+def test_the_misere_number_is_shown_with_the_condition_that_makes_it_true(text: str) -> None:
+    """In misère play X = 0 loses only while some pile is worth 2 or more: the words say so,
+    and that rule matches the brute force on every small position."""
+    rules = Rules.parse(text)
+    for piles in ((a, b) for a in range(8) for b in range(8)):
+        shown = grundy_sum(piles, rules)
+        assert shown is not None and "X = 0 loses while some pile is worth 2 or more" in shown.words
+        big = any(brute_grundy(rules, p) >= 2 for p in piles)
+        assert _misere_wins(rules, piles) == ((shown.value != 0) if big else (shown.value == 0)), piles
+    assert "misère" not in (grundy_sum([1, 5], "normal,max=3") or grundy_sum([1], "normal")).words

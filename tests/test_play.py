@@ -706,3 +706,19 @@ def test_a_tournament_tie_says_equal_fitness_only_when_it_is() -> None:
     assert "a tie" in close and "equal fitness" not in close and "Kept: a, the fittest." in close
     level = said({"a": [1, 0], "b": [0, 1]})
     assert "a tie" in level and "(equal fitness: the first listed)" in level
+
+
+def test_a_kuet_series_loaded_at_game_5_plays_games_5_and_6_as_drawn(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40, item 5 (Hard mode, seed 3): a record of game 5 goes on to the series' own game 6,
+    not a repeat of game 1."""
+    argv = ["--style", "kuet", "--name", "A", "--difficulty", "2", "--seed", "3"]
+    straight = _kuet_boards(monkeypatch, argv, [])
+    assert len(straight) == 6 and straight[5] != straight[0]
+    fifth = straight[4]
+    record = tmp_path / "game5.txt"
+    record.write_text("# rules: normal,max=3\n# flow: kuet\n# seat 0: human A\n# seat 1: ai minimax NimX\n"
+                      "# first: 0\n# seed: 3\n"
+                      '# series: {"difficulty": 2, "game": 5, "games": 6, "results": [1, 0, 1, 0]}\n'
+                      f"{len(fifth)}\n" + "".join(f"{pile}\n" for pile in fifth))
+    assert _kuet_boards(monkeypatch, ["--load", str(record)], []) == straight[4:]

@@ -170,9 +170,10 @@ def test_the_hint_under_take_at_most_3_names_the_grundy_rule(screens: List[Scree
     screen = start(screens, ["play", "--mode", "hvai", "--piles", "1", "6", "--max-take", "3"], tmp_path)
     shown = screen.wait_for(r"'1 3'\): ?$")
     assert "the AI (Optimal)" in flat(shown) and "Nim-sum" not in shown
-    shown = flat(screen.type("hint", r"more\)\.\)[\s\S]*'1 3'\): ?$"))
+    shown = flat(screen.type("hint", r"opponent a lost position\.\)[\s\S]*'1 3'\): ?$"))
     assert "take 1 from pile 1: it leaves X = 0" in shown
     assert "n mod 4 under take at most 3" in shown and "pile sizes combined by XOR" not in shown
+    assert "misère" not in shown            # normal play: the misère proviso is not said
     screen.type("q", r"\[exit 0\]")
 
 

@@ -154,3 +154,18 @@ def test_one_student_looping_joins_cannot_close_the_class(tmp_path) -> None:
                                                            "opponent": "nimx"}).status_code == 201
         view = client.get(f"/api/class/{teacher}").json()
         assert view["refused"]["Mallory"] == 47 and view["refused"]["MALLORY"] == 1
+
+
+def test_a_new_name_in_the_same_browser_gets_no_new_share(tmp_path) -> None:
+    """Issue 42 item 2, one browser: the join page sends its browser's id; new names typed in
+    it share the browser's bound."""
+    app = create_app(tmp_path / "games.sqlite3")
+    cls, _ = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        codes = [client.post(f"/api/join/{cls['id']}", json={"name": f"Name {n}", "flow": "free", "opponent": "nimx",
+                                                              "browser": "a1b2c3d4e5f6"}).status_code
+                 for n in range(10)]
+        assert codes.count(201) == classroom.MAX_OPEN_PER_STUDENT, codes
+        other = client.post(f"/api/join/{cls['id']}", json={"name": "Name 99", "flow": "free", "opponent": "nimx",
+                                                             "browser": "ffffeeeeddddcccc"})
+        assert other.status_code == 201

@@ -191,21 +191,21 @@ def read_piles_file(path: str) -> List[int]:
     return values
 
 
-#: Seconds a command without a time limit runs before it says, once, how to bound it.
-LONG_RUN_SECONDS = 2.0
+#: Seconds a solve (or table) without a time limit runs before it says, once, how to bound it.
+LONG_SOLVE_SECONDS = 2.0
 
 
 @contextlib.contextmanager
-def said_if_long(unbounded: bool, command: str = "solve", what: str = "this position",
+def said_if_long(command: str, unbounded: bool, what: str = "this position",
                  bound: str = "--time-limit SECONDS or --node-limit N") -> Iterator[None]:
-    """Say once on stderr, after LONG_RUN_SECONDS of a command with no time limit, that
+    """Say once on stderr, after LONG_SOLVE_SECONDS of a command with no time limit, that
     ``what`` may take very long and how to bound it (issue 40, item 12: a pipe shows no
     progress bar, so this line is all a user sees of a search that does not end)."""
     if not unbounded:
         yield
         return
-    timer = threading.Timer(LONG_RUN_SECONDS, lambda: print(
-        f"nimcore {command}: still searching after {LONG_RUN_SECONDS:g} s: {what} may take very long; "
+    timer = threading.Timer(LONG_SOLVE_SECONDS, lambda: print(
+        f"nimcore {command}: still searching after {LONG_SOLVE_SECONDS:g} s: {what} may take very long; "
         f"bound it with {bound} (Ctrl-C stops it)", file=sys.stderr, flush=True))
     timer.daemon = True
     timer.start()

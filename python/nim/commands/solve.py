@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidPositionError("--batch takes its positions from FILE: no piles, --file or --all-moves")
         from nim.commands.batch import run_batch
 
-        with said_if_long(args.time_limit is None, what="these positions"):
+        with said_if_long("solve", args.time_limit is None, what="these positions"):
             return run_batch(args, rules_from_args(args, splits_ok=True), dict(
                 node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
     if args.file is not None and args.piles:
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
-    with said_if_long(args.time_limit is None):     # the explanation and the analysis search too
+    with said_if_long("solve", args.time_limit is None):     # the explanation and the analysis search too
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", TheoryWarning)
             solution = solve(piles, rules, args.method, **limits)
@@ -367,4 +367,3 @@ def _piles_echo(piles: List[int]) -> Dict[str, Any]:
     if sys.byteorder == "big":
         packed.byteswap()
     return {"piles_count": len(piles), "piles_digest": f"sha256:{hashlib.sha256(packed.tobytes()).hexdigest()}"}
-

@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any, List
 
-from nim.commands.common import add_rule_flags, integer, rules_from_args, said_if_long, seconds
+from nim.commands.common import add_limit_flags, add_rule_flags, integer, rules_from_args, said_if_long
 from nim.rules import Rules
-from nim.solving.limits import MAX_TIME_LIMIT, Limits
+from nim.solving.limits import Limits
 from nim.solving.tables import MAX_TABLE_ROWS, PileRow, misere_table_searches, pile_table
 
 _DESCRIPTION = """\
@@ -49,19 +49,17 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--upto", type=integer, default=20, metavar="N",
                         help=f"last pile size of the table (default 20, at most {MAX_TABLE_ROWS:,})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
-                        help=("stop a misère take-and-break table that searches after this many seconds "
-                              f"in all (0 < SECONDS <= {MAX_TIME_LIMIT:g})"))
     add_rule_flags(parser)
+    add_limit_flags(parser)      # a misère take-and-break table's searches: the time in all, the nodes each
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
-    limits = Limits(time=args.time_limit, progress=None)
-    # the rows past a misère quotient's heaps are searched: without a limit, say how to bound them
+    limits = Limits(nodes=args.node_limit or None, time=args.time_limit, progress=None)
+    # the rows past a misère quotient's heaps are searched: without a time limit, say how to bound them
     searches = args.time_limit is None and misere_table_searches(rules, args.upto, limits)
-    with said_if_long(searches, "table", "this table (its heaps past the misère quotient are searched)",
+    with said_if_long("table", searches, "this table (its heaps past the misère quotient are searched)",
                       "--time-limit SECONDS"):
         rows = pile_table(args.upto, rules, limits=limits)
     if args.json:

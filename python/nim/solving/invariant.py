@@ -54,10 +54,35 @@ def value_words(rules: Rules) -> Optional[str]:
         closed = family.grundy_words()
         if closed is not None:
             return closed
-        return f"each pile's Grundy value from the periodic table of {rules.describe().rstrip('.')}"
+        return _table_words(rules)
     if rules.splits and not rules.misere:
-        return f"each heap's value in the nim-sequence of {str(rules).split(',', 1)[1]}"
+        return f"each heap's value in the nim-sequence of {_game_name(rules)}"
     return None
+
+
+def _table_words(rules: Rules) -> str:
+    """A take rule without a closed form (a set S): its values' rule, as explain says it."""
+    from nim.solving.engines import theory
+
+    members = ", ".join(map(str, rules.subtract or ()))
+    words = f"g(n) = mex of g(n - k) over k in {{{members}}}"
+    try:
+        core = theory(rules)
+    except NimError:                      # no period in reach: the rule alone
+        return words
+    period, start = getattr(core, "period", None), getattr(core, "period_start", None)
+    if period:
+        words += f", periodic with period {period}" + (f" from {start} on" if start is not None else "")
+    return words
+
+
+def _game_name(rules: Rules) -> str:
+    """"Kayles", "Dawson's Kayles", "Grundy's game": the name its description starts with;
+    "the octal game 0.137" for a code without one."""
+    head = rules.describe().split(":", 1)[0]
+    if head.startswith(("A move", "The octal game")) or len(head) > 40:
+        return f"the octal game {rules.octal}" if rules.octal else str(rules).split(",", 1)[1]
+    return head
 
 
 def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[GrundySum]:
@@ -73,7 +98,7 @@ def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[Grundy
         for pile in piles:
             x ^= int(pile)
         return GrundySum(x, "nim-sum", "the pile sizes combined by XOR (under take any a pile's Grundy "
-                                      "value is its size: Bouton's nim-sum)")
+                                      "value is its size: Bouton's nim-sum)" + _proviso(ruleset))
     try:
         if isinstance(family, TakeFamily):
             from nim.solving.engines import theory
@@ -90,7 +115,17 @@ def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[Grundy
     for g in values:
         x ^= int(g)
     noun = "heaps'" if ruleset.splits else "piles'"
-    return GrundySum(x, "Grundy sum", f"the XOR of the {noun} Grundy values ({words})")
+    return GrundySum(x, "Grundy sum", f"the XOR of the {noun} Grundy values ({words})" + _proviso(ruleset))
+
+
+def _proviso(rules: Rules) -> str:
+    """Misère play: X = 0 loses only while some pile is worth 2 or more (with every pile
+    worth 0 or 1 it is the other way round), so the number is shown with that condition."""
+    if not rules.misere:
+        return ""
+    unit = "heap" if rules.splits else "pile"
+    return (f"; in misère play X = 0 loses while some {unit} is worth 2 or more, "
+            f"and wins once every {unit} is worth 0 or 1")
 
 
 def x_glossary(rules: Rules) -> str:
@@ -104,5 +139,7 @@ def x_glossary(rules: Rules) -> str:
                 "each column without carrying")
     else:
         what = "X is the XOR of the Grundy values (here they do not decide the game alone)"
-    return (what + ". Leaving X = 0 leaves the opponent a lost position (in misère play, while some "
-            "pile is worth 2 or more).")
+    text = what + ". Leaving X = 0 leaves the opponent a lost position"
+    if rules.misere:            # the misère theorem's proviso, said only where it applies
+        text += f" (in misère play, while some {'heap' if rules.splits else 'pile'} is worth 2 or more)"
+    return text + "."

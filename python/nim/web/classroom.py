@@ -153,16 +153,30 @@ def _student_key(name: str) -> str:
     return name.casefold()
 
 
-def _check_student(store: Store, cls: Dict[str, Any], name: str) -> None:
+def _browser_key(options: Dict[str, Any]) -> Optional[str]:
+    """The join page's id of the browser (kept in its storage), or None when none is sent."""
+    browser = options.get("browser")
+    if isinstance(browser, str) and 8 <= len(browser) <= 64 and browser.isalnum():
+        return "browser:" + browser
+    return None
+
+
+def _check_student(store: Store, cls: Dict[str, Any], name: str, browser: Optional[str] = None) -> None:
     """Refuse a student a new game past their share (MAX_OPEN_PER_STUDENT in progress,
-    MAX_GAMES_PER_STUDENT in all); the refusal is counted for the teacher's page.
+    MAX_GAMES_PER_STUDENT in all), counted by name and by browser, so a new name typed in
+    the same browser gets no new share; the refusal is counted for the teacher's page.
 
     Raises
     ------
     WebError
         429, saying what to do.
     """
-    key = _student_key(name)
+    if browser is not None:
+        _check_share(store, cls, name, browser)
+    _check_share(store, cls, name, _student_key(name))
+
+
+def _check_share(store: Store, cls: Dict[str, Any], name: str, key: str) -> None:
     mine = [game_id for game_id in cls.setdefault("by_student", {}).get(key, []) if game_id in cls["games"]]
     cls["by_student"][key] = mine
     open_games = [game_id for game_id in mine if not (store.load(game_id) or {"finished": True})["finished"]]
@@ -179,10 +193,10 @@ def _check_student(store: Store, cls: Dict[str, Any], name: str) -> None:
 
 
 def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str,
-              difficulty: Any = None) -> Tuple[Dict[str, Any], str]:
+              difficulty: Any = None, browser: Optional[str] = None) -> Tuple[Dict[str, Any], str]:
     """A class game of ``flow`` for the student ``name``: (state, the student's token);
     ``difficulty`` is KUET's (1 Easy, 2 Hard)."""
-    _check_student(store, cls, name)
+    _check_student(store, cls, name, browser)
     if len(cls["games"]) >= MAX_CLASS_GAMES:
         raise WebError(f"this class has {MAX_CLASS_GAMES:,} games: the teacher prunes old ones first", 409)
     options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
@@ -196,8 +210,16 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
     state["extra"]["class"] = cls["id"]
     store.save(state["id"], state)
     cls["games"].append(state["id"])
-    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
+    _count_game(cls, state["id"], name, browser)
     return state, token
+
+
+def _count_game(cls: Dict[str, Any], game_id: str, name: str, browser: Optional[str]) -> None:
+    """Count a class game against its student's share: by name, and by browser when known."""
+    shares = cls.setdefault("by_student", {})
+    for key in (_student_key(name), browser):
+        if key is not None:
+            shares.setdefault(key, []).append(game_id)
 
 
 def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
@@ -214,6 +236,7 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
         For an unknown class, a missing name, a flow the class does not offer.
     """
     name = _name(options)
+    browser = _browser_key(options)
     opponent = options.get("opponent", "student")
     if opponent not in ("student", "nimx"):
         raise WebError(f"opponent is student or nimx, not {str(opponent)[:20]!r}")
@@ -230,18 +253,18 @@ def join(store: Store, change: Change, class_id: str, options: Dict[str, Any]) -
         if opponent == "student":
             waiting = cls["waiting"].pop(flow, None)
             if waiting is not None and store.load(waiting) is not None:
-                _check_student(store, cls, name)
+                _check_student(store, cls, name, browser)
                 state, (seat, token) = change(waiting, lambda s: games.join_game(s, name))
                 if token is not None:
-                    cls.setdefault("by_student", {}).setdefault(_student_key(name), []).append(state["id"])
+                    _count_game(cls, state["id"], name, browser)
                     answer = {"game": games.public_state(state, seat), "seat": seat, "token": token,
                               "paired": True}
             if answer is None:
-                state, token = _new_game(store, cls, flow, name, "hvh")
+                state, token = _new_game(store, cls, flow, name, "hvh", browser=browser)
                 cls["waiting"][flow] = state["id"]
                 answer = {"game": games.public_state(state, 0), "seat": 0, "token": token, "paired": False}
         else:
-            state, token = _new_game(store, cls, flow, name, "hvai", options.get("difficulty"))
+            state, token = _new_game(store, cls, flow, name, "hvai", options.get("difficulty"), browser)
             seat = games.seat_of(state, token)
             answer = {"game": games.public_state(state, seat), "seat": seat, "token": token, "paired": True}
         store.save_class(cls)

@@ -130,7 +130,7 @@ async function student() {
     event.preventDefault();
     const opponent = document.querySelector("input[name=opponent]:checked").value;
     $("#join-class").disabled = true;       // one click, one seat (a double click would pair you with yourself)
-    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent,
+    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent, browser: browserId(),
       difficulty: Number($("#student-difficulty").value)});
     if (!joined.ok) { $("#join-class").disabled = false; fail(joined.data.error); return; }
     fail("");
@@ -145,4 +145,14 @@ if (page === "class") {
   setInterval(refresh, 2000);
 } else {
   student();
+}
+
+// one browser, one share of the class's games whatever name is typed (the server bounds both)
+function browserId() {
+  let id = localStorage.getItem("nimcore:browser");
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("nimcore:browser", id);
+  }
+  return id;
 }
