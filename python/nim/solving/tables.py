@@ -156,10 +156,7 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         When a search of an option stops on a limit.
     """
     from nim.octal.sums import table_of
-    from nim.solving.defaults import solve
-    from nim.position import after_move
     from nim.solving.solution import SolveOptions
-    from nim.solving.takebreak import split_moves
     from nim.solving.takebreak_quotient import quotient_for
 
     table = table_of(rules)
@@ -169,9 +166,19 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         quotient = None
     if quotient is not None and quotient.covers(upto):
         return _rows_by_quotient(rules, upto, quotient, table, limits)
+    return _rows_by_solving(rules, upto, quotient, table, limits)
+
+
+def _rows_by_solving(rules: Rules, upto: int, quotient: Any, table: Any, limits: Optional[Limits]
+                     ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """``misere_heap_table`` where no quotient covers the heaps: each option of each heap
+    solved (genus rule, the quotient's leaves, or search), the time limit shared out."""
     import time
 
+    from nim.position import after_move
     from nim.progress import search_progress
+    from nim.solving.defaults import solve
+    from nim.solving.takebreak import split_moves
 
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
