@@ -486,6 +486,12 @@ ROUND_FIVE_QUOTIENT: List[Case] = [
     Case(9, "a named pipe in place of each cache file", "api", _IN_PLACE.format(make="os.mkfifo(p)"), "ok", 30),
     Case(9, "a link to /dev/zero in place of each cache file", "api",
          _IN_PLACE.format(make="p.symlink_to('/dev/zero')"), "ok", 30),
+    Case(9, "a quotient file of 190 MB (under the cap) whose numbers fill 1 GiB as objects", "api", _OWN_CACHE + (
+        "folder = quotient_cache.cache_dir(); folder.mkdir(parents=True)\n"
+        "row = b'[' + b'1000,' * 9999 + b'1000]'\n"
+        "with open(quotient_cache.cache_path('0.77', None), 'wb') as out:\n"
+        "    out.write(b'{\"game\":\"0.77\",\"order\":10000,\"table\":[' + b','.join([row] * 4000) + b']}')\n"
+        "q = misere_quotient('kayles'); assert q.proven and q.order == 40\n"), "ok", 60),
     Case(9, "a .nimseq header nested 5,000 deep", "api", _SEQUENCE_HEADER.format(header="b'[' * 5000"), "ok"),
     Case(9, "a .nimseq header claiming 2**40 heaps", "api", _SEQUENCE_HEADER.format(
         header="json.dumps({'format': 'nimcore-sequence-1', 'game': '0.07', 'heaps': 2**40, 'itemsize': 2,"

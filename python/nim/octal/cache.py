@@ -120,8 +120,8 @@ def load_values(name: str) -> Optional["array[int]"]:
             if os.fstat(stored.fileno()).st_size != len(header) + size:
                 return None
             data = stored.read(size + 1)
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return None     # RecursionError: a header of JSON nested thousands deep
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return None     # RecursionError: a header of JSON nested thousands deep; MemoryError: values too many to hold
     if len(data) != size:
         return None
     values: "array[int]" = array("B" if meta["itemsize"] == 1 else "H")

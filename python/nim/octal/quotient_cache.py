@@ -72,8 +72,8 @@ def _read(path: Path) -> Optional[Dict[str, Any]]:
         return None
     try:
         data = json.loads(text.decode("utf-8"), parse_constant=_no_constant)
-    except (ValueError, RecursionError, UnicodeDecodeError):
-        return None
+    except (ValueError, RecursionError, UnicodeDecodeError, MemoryError):
+        return None     # MemoryError: a file under the cap whose numbers fill the memory as objects
     return data if isinstance(data, dict) else None
 
 
