@@ -318,3 +318,25 @@ def test_numpy_integers_are_taken_and_other_arguments_named():
                        (lambda: misere_quotient("kayles", seconds=float("nan")), "seconds")]:
         with pytest.raises(NimError, match=word):
             call()
+
+
+@pytest.mark.parametrize("forge", [{"order": float("inf")}, {"bound": float("inf")}, {"table": [[2**40]]},
+                                   {"heap_elements": [0, 2**40]}, {"wall": {"heap": float("inf")}}],
+                         ids=lambda forge: next(iter(forge)))
+def test_a_partial_file_with_numbers_out_of_range_is_ignored(forge):
+    import threading
+
+    cancel = threading.Event()
+    misere_quotient("kayles", cancel=cancel, progress=lambda h, o, s: h == 10 and cancel.set())
+    path = quotient_cache.partial_path("0.77")
+    data = json.loads(path.read_text())
+    assert data["bound"] < 167
+    data.update(forge)
+    path.write_text(json.dumps(data))
+    from nim.octal import quotient as engine
+
+    engine._PARTIALS.clear()
+    done = subprocess.run([sys.executable, "-m", "nim", "quotient", "kayles"], capture_output=True, text=True,
+                          timeout=120, env={**os.environ})
+    assert done.returncode == 0 and done.stderr == "" and "order |Q| = 40" in done.stdout, done.stderr[-300:]
+    assert misere_quotient("kayles").proven
