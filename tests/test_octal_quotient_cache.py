@@ -340,3 +340,23 @@ def test_a_partial_file_with_numbers_out_of_range_is_ignored(forge):
                           timeout=120, env={**os.environ})
     assert done.returncode == 0 and done.stderr == "" and "order |Q| = 40" in done.stdout, done.stderr[-300:]
     assert misere_quotient("kayles").proven
+
+
+def test_a_wall_read_from_the_cache_is_said_as_its_record(monkeypatch):
+    """Issue 42 item 11: a stop found in a file is reported as the cache's record, with the
+    heaps verified here, and none of the file's words or bound."""
+    from nim.octal import quotient as engine
+
+    first = misere_quotient("0.07", max_order=50)
+    assert first.stopped and not first.proven
+    path = quotient_cache.partial_path("0.07")
+    data = json.loads(path.read_text())
+    data["wall"].update(at_least=10**9, message="FORGED: proven infinite")
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(engine, "_WALLS_PROVEN_HERE", {})          # what a new process knows
+    monkeypatch.setattr(engine, "_PARTIALS", {})
+    again = misere_quotient("0.07", max_order=50)
+    assert again.bound == first.bound and again.next_order_at_least is None
+    assert again.stopped.startswith("the quotient cache records that a computation of 0.07 stopped at heap "
+                                    f"{first.bound + 1}")
+    assert f"heaps up to {first.bound} verified here" in again.stopped and "FORGED" not in again.stopped

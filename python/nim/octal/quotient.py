@@ -761,9 +761,10 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
         return found, wall
     limit = {"time": "time limit", "size": "size limit (max_order)", "memory": "memory limit"}[wall["reason"]]
     wall["at_least"] = None
-    wall["message"] = (f"the computation stopped at heap {wall['heap']} on its {limit} (its lower bound on "
-                       "the next quotient is not taken from the cache file: a run that reaches the wall "
-                       "proves it again)")
+    # said as the cache's record, not as a fact: heaps up to the wall are verified, the stop is not
+    wall["message"] = (f"the quotient cache records that a computation of {game} stopped at heap {wall['heap']} "
+                       f"on its {limit} (heaps up to {found.bound} verified here; a lower bound on the next "
+                       "quotient is not taken from the file: a run that reaches the wall proves it again)")
     return found, wall
 
 
