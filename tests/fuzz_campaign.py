@@ -451,6 +451,81 @@ CASES: List[Case] = [
 ]
 
 
+# -- round five (issue 42, items 8-16; issue 40, item 12): the quotient engine's cache and
+# take-and-break solving. Each case runs with a cache folder of its own (the api cases make
+# one; tests/test_fuzz.py sets NIMCORE_CACHE_DIR for the cli cases). An api case's own
+# asserts check the answers.
+
+_OWN_CACHE = ("import os, json, tempfile\nos.environ['NIMCORE_CACHE_DIR'] = tempfile.mkdtemp()\n"
+              "from nim.octal import misere_quotient, quotient_cache, cache\n")
+_FORGE = _OWN_CACHE + ("misere_quotient('kayles')\np = quotient_cache.cache_path('0.77', None)\n"
+                       "d = json.loads(p.read_text())\n{forge}\np.write_text(json.dumps(d))\n")
+_IN_PLACE = _OWN_CACHE + ("folder = quotient_cache.cache_dir(); folder.mkdir(parents=True)\n"
+                          "for p in (quotient_cache.cache_path('0.77', None), quotient_cache.partial_path('0.77'),"
+                          " cache.cache_path('0.77')):\n    {make}\n"
+                          "assert cache.load_values('0.77') is None\n"
+                          "q = misere_quotient('kayles'); assert q.proven and q.order == 40\n")
+_SEQUENCE_HEADER = _OWN_CACHE + ("p = cache.cache_path('0.07'); p.parent.mkdir(parents=True, exist_ok=True)\n"
+                                 "p.write_bytes({header} + b'\\n' + bytes(10))\n"
+                                 "assert cache.load_values('0.07') is None\n"
+                                 "assert nim.solve([40, 41], 'dawson-kayles').value in (-1, 1)\n")
+_K = "q = misere_quotient('kayles')\n"
+
+ROUND_FIVE_QUOTIENT: List[Case] = [
+    Case(8, "quotient file: order Infinity", "api",
+         _FORGE.format(forge="d['order'] = float('inf')") + "assert misere_quotient('kayles').order == 40", "ok"),
+    Case(8, "quotient file: a table entry 2**40, then a misère Kayles solve", "api",
+         _FORGE.format(forge="d['table'][3][3] = 2**40")
+         + "assert nim.solve([5, 7], 'misere,kayles').method == 'quotient'", "ok"),
+    Case(8, "quotient file: bound 1e308", "api",
+         _FORGE.format(forge="d['bound'] = 1e308") + "assert misere_quotient('kayles').proven", "ok"),
+    Case(8, "quotient file: growth forged but self-consistent", "api",
+         _FORGE.format(forge="d['growth'] = [[1, 2], [3, 40]]")
+         + "from nim.octal import quotient as e\ne._PARTIALS.clear()\n"
+         + "assert (3, 40) not in misere_quotient('kayles').growth", "ok"),
+    Case(9, "a named pipe in place of each cache file", "api", _IN_PLACE.format(make="os.mkfifo(p)"), "ok", 30),
+    Case(9, "a link to /dev/zero in place of each cache file", "api",
+         _IN_PLACE.format(make="p.symlink_to('/dev/zero')"), "ok", 30),
+    Case(9, "a quotient file of 190 MB (under the cap) whose numbers fill 1 GiB as objects", "api", _OWN_CACHE + (
+        "folder = quotient_cache.cache_dir(); folder.mkdir(parents=True)\n"
+        "row = b'[' + b'1000,' * 9999 + b'1000]'\n"
+        "with open(quotient_cache.cache_path('0.77', None), 'wb') as out:\n"
+        "    out.write(b'{\"game\":\"0.77\",\"order\":10000,\"table\":[' + b','.join([row] * 4000) + b']}')\n"
+        "q = misere_quotient('kayles'); assert q.proven and q.order == 40\n"), "ok", 60),
+    Case(9, "a .nimseq header nested 5,000 deep", "api", _SEQUENCE_HEADER.format(header="b'[' * 5000"), "ok"),
+    Case(9, "a .nimseq header claiming 2**40 heaps", "api", _SEQUENCE_HEADER.format(
+        header="json.dumps({'format': 'nimcore-sequence-1', 'game': '0.07', 'heaps': 2**40, 'itemsize': 2,"
+               " 'sha256': 'x'}).encode()"), "ok"),
+    Case(11, "a forged wall's at_least is not passed on", "api", _OWN_CACHE + (
+        "from nim.octal import quotient as e\nmisere_quotient('0.16', seconds=1)\n"
+        "p = quotient_cache.partial_path('0.16'); d = json.loads(p.read_text())\n"
+        "d['wall'].update(at_least=10**9, message='FORGED')\n"
+        "p.write_text(json.dumps(d)); e._WALLS_PROVEN_HERE.clear(); e._PARTIALS.clear()\n"
+        "q = misere_quotient('0.16', seconds=1)\n"
+        "assert q.next_order_at_least != 10**9 and 'FORGED' not in (q.stopped or '')\n"), "ok", 30),
+    Case(13, "misere_quotient with NumPy integers", "api",
+         "import numpy as np\nfrom nim.octal import misere_quotient\n"
+         "assert misere_quotient('kayles', np.int64(10), cache=False).bound == 10", "ok"),
+    *[Case(13, f"q.{call}", "api", "from nim.octal import misere_quotient\n" + _K + f"q.{call}", "error")
+      for call in ("is_lost(5)", "element_name(1.5)", "element_name(None)", "winning_move(5)",
+                   "element(None)", "product(['3'])")],
+    Case(12, "quotient 0.3", "cli", ["quotient", "0.3"], OK),
+    Case(12, "quotient 0.33 --json", "cli", ["quotient", "0.33", "--json"], OK),
+    Case(12, "quotient misere,max=2 (a take rule): one line", "cli", ["quotient", "misere,max=2"], USAGE),
+    Case(14, "solve 2**63 5 --game kayles --misere", "cli",
+         ["solve", str(2**63), "5", "--game", "kayles", "--misere"], OK),
+    Case(14, "solve 2**64 --game kayles --misere --explain", "cli",
+         ["solve", str(2**64), "--game", "kayles", "--misere", "--explain"], OK),
+    Case(14, "nim.solve and nim.explain of misère Kayles past 2**63", "api",
+         "assert nim.solve([2**63, 2**64 + 1], 'misere,kayles').method == 'quotient'\n"
+         "assert nim.explain([2**63, 5], 'misere,kayles').rule == 'quotient'", "ok"),
+    *[Case(15, f"solve {n} --game kayles --misere --explain", "cli",
+           ["solve", str(n), "--game", "kayles", "--misere", "--explain"], OK, 30) for n in (1000, 2000, 5000)],
+    Case(16, "table --game kayles --misere --upto 200000", "cli",
+         ["table", "--game", "kayles", "--misere", "--upto", "200000"], OK, 60),
+]
+
+
 # -- running a case ---------------------------------------------------------------------
 
 _API_RUNNER = """

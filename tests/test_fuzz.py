@@ -404,3 +404,16 @@ def test_round_three_case(case: Any, round_three_files: Dict[str, str]) -> None:
     wrong answer or exhausted memory (1 GiB of address space)."""
     outcome, why = run_case(case, sys.executable, round_three_files)
     assert outcome == "clean", f"{outcome}: {why}"
+
+
+from fuzz_campaign import ROUND_FIVE_QUOTIENT  # noqa: E402
+
+
+@pytest.mark.parametrize("case", ROUND_FIVE_QUOTIENT, ids=[f"{case.item}: {case.name}" for case in ROUND_FIVE_QUOTIENT])
+def test_round_five_quotient_case(case: Any, round_three_files: Dict[str, str], tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42, items 8-16: the quotient's cache under attack and take-and-break solving
+    past 64 bits, each case in its own interpreter, its own cache folder."""
+    monkeypatch.setenv("NIMCORE_CACHE_DIR", str(tmp_path / "cache"))
+    outcome, why = run_case(case, sys.executable, round_three_files)
+    assert outcome == "clean", f"{outcome}: {why}"

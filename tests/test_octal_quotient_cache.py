@@ -212,3 +212,151 @@ def test_loading_imports_only_what_it_uses():
     out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ), capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.split() == ["[]"], out.stdout + out.stderr
+
+
+# -- issue 42, items 8, 9, 11: numbers out of range, files that are not files, claims not facts --
+
+def kayles_file() -> Any:
+    misere_quotient("kayles")
+    return quotient_cache.cache_path("0.77", None)
+
+
+@pytest.mark.parametrize("forge", [
+    lambda d: d.update(order=float("inf")), lambda d: d.update(bound=float("inf")),
+    lambda d: d.update(order=float("nan")), lambda d: d["table"][3].__setitem__(3, 2**40),
+    lambda d: d["table"][3].__setitem__(3, -2**70), lambda d: d["heap_elements"].__setitem__(4, 2**40),
+    lambda d: d.update(order=40.0), lambda d: d.update(proven="yes"), lambda d: d.update(table="x"),
+    lambda d: d["table"].__setitem__(0, None), lambda d: d.update(p_portion=[2**64]),
+    lambda d: d.update(period=[1e308, 12]), lambda d: d.update(game=["0.77"])], ids=lambda _: "forged")
+def test_a_cache_file_with_numbers_out_of_range_is_ignored_and_recomputed(forge):
+    path = kayles_file()
+    data = json.loads(path.read_text())
+    forge(data)
+    path.write_text(json.dumps(data))
+    assert rejected(data)
+    assert cached_quotient("0.77", None) is None
+    q = misere_quotient("kayles")          # recomputed, not a traceback
+    assert q.proven and q.order == 40
+    assert MisereQuotient.from_json(json.loads(path.read_text())) == q    # and rewritten
+
+
+def test_a_sequence_file_with_a_forged_header_is_not_read():
+    """A .nimseq header nested thousands deep (a RecursionError), or one that claims 2**40
+    heaps or -1 (a read of terabytes, or to the end), is ignored before any value is read."""
+    from array import array
+
+    from nim.octal.cache import cache_path, load_values, store_values
+
+    path = cache_path("0.07")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"[" * 5000 + b"\n" + bytes(10))
+    assert load_values("0.07") is None
+    assert store_values("0.07", array("B", bytes(1 << 18)))      # the bad file is replaced
+    assert load_values("0.07") == array("B", bytes(1 << 18))
+    for heaps in (2**40, -1, True, 10):
+        header = {"format": "nimcore-sequence-1", "game": "0.07", "heaps": heaps, "itemsize": 2, "sha256": "x"}
+        path.write_bytes(json.dumps(header).encode() + b"\n" + bytes(10))
+        assert load_values("0.07") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_where_a_writer_might_put_its_temporary_file_does_not_block_it():
+    """The quotient file is written through a fresh temporary name (mkstemp), never one
+    guessable from the process id where a named pipe could be waiting."""
+    import threading
+
+    folder = quotient_cache.cache_dir()
+    folder.mkdir(parents=True)
+    target = quotient_cache.cache_path("0.77", None)
+    os.mkfifo(target.with_suffix(f".tmp{os.getpid()}"))
+    done = threading.Thread(target=lambda: misere_quotient("kayles"), daemon=True)
+    done.start()
+    done.join(60)
+    assert not done.is_alive()
+    assert cached_quotient("0.77", None) is not None
+
+
+def test_the_growth_of_a_cached_quotient_is_derived_not_read():
+    """A forged growth that agrees with itself (heaps rising, orders rising, within the
+    order) was passed on as read; it is derived from the verified table instead."""
+    computed = misere_quotient("dawson-kayles", 26, cache=False)
+    assert computed.growth[-1] == (25, 144)
+    path = quotient_cache.cache_path("0.07", 26)
+    data = computed.to_json()
+    data["growth"] = [[1, 2], [3, 144]]
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    loaded = misere_quotient("dawson-kayles", 26)
+    assert loaded.growth == computed.growth
+
+
+@pytest.mark.parametrize("game, heaps", [("kayles", None), ("0.75", None), ("0.34", None), ("0.33", None),
+                                         ("dawson-kayles", 26)])
+def test_the_derived_growth_is_the_computed_one(game, heaps):
+    computed = misere_quotient(game, heaps, cache=False)
+    assert MisereQuotient.from_json(computed.to_json()).growth == computed.growth
+
+
+def test_numpy_integers_are_taken_and_other_arguments_named():
+    np = pytest.importorskip("numpy")
+    from nim import NimError
+
+    assert misere_quotient("kayles", np.int64(10), cache=False).bound == 10
+    assert misere_quotient("kayles", seconds=np.float64(30)).proven
+    q = misere_quotient("kayles")
+    assert q.element_name(np.int64(3)) == q.element_name(3)
+    assert q.is_lost([np.int64(3), np.uint8(5)]) == q.is_lost([3, 5])
+    assert q.element(np.int32(7)) == q.element(7)
+    for call, word in [(lambda: q.is_lost(5), "heaps"), (lambda: q.winning_move(5), "heaps"),
+                       (lambda: q.element_name(1.5), "element"),
+                       (lambda: q.element_name(None), "element"),
+                       (lambda: q.element_name(True), "element"), (lambda: q.product([1.5]), "heap"),
+                       (lambda: q.is_lost("12"), "heaps"), (lambda: q.element(None), "heap"),
+                       (lambda: misere_quotient("kayles", 1.5), "max_heap"),
+                       (lambda: misere_quotient("kayles", max_order=np.float64(3)), "max_order"),
+                       (lambda: misere_quotient("kayles", seconds="3"), "seconds"),
+                       (lambda: misere_quotient("kayles", seconds=float("nan")), "seconds")]:
+        with pytest.raises(NimError, match=word):
+            call()
+
+
+@pytest.mark.parametrize("forge", [{"order": float("inf")}, {"bound": float("inf")}, {"table": [[2**40]]},
+                                   {"heap_elements": [0, 2**40]}, {"wall": {"heap": float("inf")}}],
+                         ids=lambda forge: next(iter(forge)))
+def test_a_partial_file_with_numbers_out_of_range_is_ignored(forge):
+    import threading
+
+    cancel = threading.Event()
+    misere_quotient("kayles", cancel=cancel, progress=lambda h, o, s: h == 10 and cancel.set())
+    path = quotient_cache.partial_path("0.77")
+    data = json.loads(path.read_text())
+    assert data["bound"] < 167
+    data.update(forge)
+    path.write_text(json.dumps(data))
+    from nim.octal import quotient as engine
+
+    engine._PARTIALS.clear()
+    done = subprocess.run([sys.executable, "-m", "nim", "quotient", "kayles"], capture_output=True, text=True,
+                          timeout=120, env={**os.environ})
+    assert done.returncode == 0 and done.stderr == "" and "order |Q| = 40" in done.stdout, done.stderr[-300:]
+    assert misere_quotient("kayles").proven
+
+
+def test_a_wall_read_from_the_cache_is_said_as_its_record(monkeypatch):
+    """Issue 42 item 11: a stop found in a file is reported as the cache's record, with the
+    heaps verified here, and none of the file's words or bound."""
+    from nim.octal import quotient as engine
+
+    first = misere_quotient("0.07", max_order=50)
+    assert first.stopped and not first.proven
+    path = quotient_cache.partial_path("0.07")
+    data = json.loads(path.read_text())
+    data["wall"].update(at_least=10**9, message="FORGED: proven infinite")
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(engine, "_WALLS_PROVEN_HERE", {})          # what a new process knows
+    monkeypatch.setattr(engine, "_PARTIALS", {})
+    again = misere_quotient("0.07", max_order=50)
+    assert again.bound == first.bound and again.next_order_at_least is None
+    assert again.stopped.startswith("the quotient cache records that a computation of 0.07 stopped at heap "
+                                    f"{first.bound + 1}")
+    assert f"heaps up to {first.bound} verified here" in again.stopped and "FORGED" not in again.stopped

@@ -196,16 +196,17 @@ LONG_SOLVE_SECONDS = 2.0
 
 
 @contextlib.contextmanager
-def said_if_long(command: str, unbounded: bool) -> Iterator[None]:
-    """Say once on stderr, after LONG_SOLVE_SECONDS of a solve with no time limit, that it may
-    take very long and how to bound it (a pipe shows no progress bar: this line is all a
-    user would see of a search that does not end)."""
+def said_if_long(command: str, unbounded: bool, what: str = "this position",
+                 bound: str = "--time-limit SECONDS or --node-limit N") -> Iterator[None]:
+    """Say once on stderr, after LONG_SOLVE_SECONDS of a command with no time limit, that
+    ``what`` may take very long and how to bound it (issue 40, item 12: a pipe shows no
+    progress bar, so this line is all a user sees of a search that does not end)."""
     if not unbounded:
         yield
         return
     timer = threading.Timer(LONG_SOLVE_SECONDS, lambda: print(
-        f"nimcore {command}: still searching after {LONG_SOLVE_SECONDS:g} s: this position may take very long; "
-        "bound it with --time-limit SECONDS or --node-limit N (Ctrl-C stops it)", file=sys.stderr, flush=True))
+        f"nimcore {command}: still searching after {LONG_SOLVE_SECONDS:g} s: {what} may take very long; "
+        f"bound it with {bound} (Ctrl-C stops it)", file=sys.stderr, flush=True))
     timer.daemon = True
     timer.start()
     try:

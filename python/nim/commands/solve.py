@@ -8,8 +8,7 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
-    said_if_long,
-    add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
+    add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, said_if_long, whole_number,
 )
 from nim.solving.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
@@ -111,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidPositionError("--batch takes its positions from FILE: no piles, --file or --all-moves")
         from nim.commands.batch import run_batch
 
-        return run_batch(args, rules_from_args(args, splits_ok=True), dict(
-            node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
+        with said_if_long("solve", args.time_limit is None, what="these positions"):
+            return run_batch(args, rules_from_args(args, splits_ok=True), dict(
+                node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
     if args.file is not None and args.piles:
         raise InvalidPositionError("give pile sizes or --file, not both")
     if args.file is not None:
@@ -124,18 +124,19 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
-    with warnings.catch_warnings(record=True) as caught, said_if_long("solve", args.time_limit is None):
-        warnings.simplefilter("always", TheoryWarning)
-        solution = solve(piles, rules, args.method, **limits)
-    notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]
-    explanation = None
-    if args.explain:
-        from nim.solving.explain import explain     # only when asked
-        explanation = explain(piles, rules, **limits)
-    rows: Optional[List[MoveAnalysis]] = None
-    if args.all_moves:
-        _check_listing(piles, rules)      # before the analysis: counted, not listed
-        rows = analyze(piles, rules, depth=not args.no_depth, **limits)
+    with said_if_long("solve", args.time_limit is None):     # the explanation and the analysis search too
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", TheoryWarning)
+            solution = solve(piles, rules, args.method, **limits)
+        notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]
+        explanation = None
+        if args.explain:
+            from nim.solving.explain import explain     # only when asked
+            explanation = explain(piles, rules, **limits)
+        rows: Optional[List[MoveAnalysis]] = None
+        if args.all_moves:
+            _check_listing(piles, rules)      # before the analysis: counted, not listed
+            rows = analyze(piles, rules, depth=not args.no_depth, **limits)
     if args.json:
         import json  # only here: start-up
 

@@ -10,7 +10,7 @@ from typing import Any, List
 from nim.commands.common import add_limit_flags, add_rule_flags, integer, rules_from_args, said_if_long
 from nim.rules import Rules
 from nim.solving.limits import Limits
-from nim.solving.tables import MAX_TABLE_ROWS, PileRow, pile_table
+from nim.solving.tables import MAX_TABLE_ROWS, PileRow, misere_table_searches, pile_table
 
 _DESCRIPTION = """\
 For each single-pile size n from 0 to --upto: whether the player to move wins
@@ -22,7 +22,10 @@ With --half this is the forejune notes' DP score table: one pile, a move takes
 
 With --octal CODE or --game NAME (a take-and-break game) the table is normal
 play, from the game's nim-sequence; a winning take k may need the rest split
-in two (see 'nimcore octal' for the sequence's period).
+in two (see 'nimcore octal' for the sequence's period). With --misere the
+outcome is misère: read off the game's misère quotient where one covers the
+heaps (time linear in the rows), else each heap's options solved by search,
+which may take very long: --time-limit bounds the whole table.
 """
 
 _EPILOG = """\
@@ -32,6 +35,8 @@ examples:
   nimcore table --subtract 1,3,4 --upto 50 --json
   nimcore table --octal 0.77 --upto 100   Kayles (normal play; a take may split the rest)
   nimcore table --game grundy-game        Grundy's game
+  nimcore table --game kayles --misere --upto 100000    misère Kayles, by its quotient
+  nimcore table --game dawson-kayles --misere --upto 60 --time-limit 30
 """
 
 
@@ -45,14 +50,17 @@ def add_parser(subparsers: Any) -> None:
                         help=f"last pile size of the table (default 20, at most {MAX_TABLE_ROWS:,})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_flags(parser)
-    add_limit_flags(parser)      # they bound the searches of a misère take-and-break table's rows
+    add_limit_flags(parser)      # a misère take-and-break table's searches: the time in all, the nodes each
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
-    limits = Limits(nodes=args.node_limit or None, time=args.time_limit)
-    with said_if_long("table", args.time_limit is None):
+    limits = Limits(nodes=args.node_limit or None, time=args.time_limit, progress=None)
+    # the rows past a misère quotient's heaps are searched: without a time limit, say how to bound them
+    searches = args.time_limit is None and misere_table_searches(rules, args.upto, limits)
+    with said_if_long("table", searches, "this table (its heaps past the misère quotient are searched)",
+                      "--time-limit SECONDS"):
         rows = pile_table(args.upto, rules, limits=limits)
     if args.json:
         # one write: json.dump streams many small pieces (10**6 rows: 15 s instead of 2)

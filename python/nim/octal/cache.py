@@ -110,12 +110,19 @@ def load_values(name: str) -> Optional["array[int]"]:
             header = stored.readline(_HEADER_MAX)
             meta = json.loads(header.decode("utf-8"))
             if (not isinstance(meta, dict) or meta.get("format") != _FORMAT or meta.get("game") != name
-                    or meta.get("itemsize") not in (1, 2) or not isinstance(meta.get("heaps"), int)):
+                    or meta.get("itemsize") not in (1, 2) or isinstance(meta.get("heaps"), bool)
+                    or not isinstance(meta.get("heaps"), int)
+                    or not 0 <= meta["heaps"] * meta["itemsize"] <= MAX_SEQUENCE_BYTES):
                 return None
-            data = stored.read(meta["heaps"] * meta["itemsize"] + 1)
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    if len(data) != meta["heaps"] * meta["itemsize"]:
+            size = meta["heaps"] * meta["itemsize"]
+            # the size on disk must be the header's before a byte of values is read: a
+            # forged count (2**40 heaps, or -1: read to the end) allocates nothing
+            if os.fstat(stored.fileno()).st_size != len(header) + size:
+                return None
+            data = stored.read(size + 1)
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return None     # RecursionError: a header of JSON nested thousands deep; MemoryError: values too many to hold
+    if len(data) != size:
         return None
     values: "array[int]" = array("B" if meta["itemsize"] == 1 else "H")
     values.frombytes(data)
@@ -141,7 +148,7 @@ def store_values(name: str, values: "array[int]") -> bool:
             if (isinstance(meta, dict) and isinstance(meta.get("heaps"), int)
                     and meta["heaps"] + meta["heaps"] // 8 >= len(values)):
                 return False
-    except (OSError, ValueError, UnicodeDecodeError):
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         pass            # an unreadable file is replaced
     header = json.dumps({"format": _FORMAT, "game": name, "heaps": len(values),
                          "itemsize": values.itemsize, "sha256": _digest(values)}).encode() + b"\n"

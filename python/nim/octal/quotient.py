@@ -252,19 +252,23 @@ class MisereQuotient:
             When the data is malformed or the quotient fails its verification.
         """
         try:
-            game = _canonical(str(data["game"]))
-            order = int(data["order"])
-            flat = array("i", [int(v) for row in data["table"] for v in row])
-            p_set = frozenset(int(x) for x in data["p_portion"])
-            phi = [int(x) for x in data["heap_elements"]]
-            bound = int(data["bound"])
-            period = tuple(int(v) for v in data["period"]) if data["period"] else None
-            proven = bool(data["proven"])
-            growth = tuple((int(h), int(o)) for h, o in data.get("growth", ()))
+            if not isinstance(data, dict) or not isinstance(data["game"], str):
+                raise ValueError("no game named")
+            game = _canonical(data["game"])
+            order = _json_whole(data["order"], _MAX_ELEMENT)
+            rows = _listed(data["table"])
+            if len(rows) != order or any(len(_listed(row)) != order for row in rows):
+                raise ValueError("the table is not order x order")
+            flat = array("i", [_json_whole(v, order - 1) for row in rows for v in row])
+            p_set = frozenset(_json_whole(x, order - 1) for x in _listed(data["p_portion"]))
+            phi = [_json_whole(x, order - 1) for x in _listed(data["heap_elements"])]
+            bound = _json_whole(data["bound"], 100_000)
+            period = tuple(_json_whole(v, 100_000) for v in _listed(data["period"])) if data["period"] else None
+            if not isinstance(data["proven"], bool):
+                raise ValueError("proven is not true or false")
+            proven = data["proven"]
         except (KeyError, TypeError, ValueError, OverflowError, NimError) as error:
             raise QuotientError(f"not a misère quotient: {error}") from None
-        if not _growth_holds(growth, order, bound):
-            growth = ()          # a file's claim that its own numbers contradict is not passed on
         if (order < 1 or len(flat) != order * order or len(phi) != bound + 1 or bound < 0
                 or any(not 0 <= x < order for x in p_set | set(phi))
                 or (period is not None and (len(period) != 2 or period[1] < 1 or period[0] < 0
@@ -275,7 +279,73 @@ class MisereQuotient:
             raise QuotientError("not a misère quotient: its period is not proven by its heaps")
         pre = _Pretension(order, flat, bytes(1 if x in p_set else 0 for x in range(order)), phi)
         _reverify(pre, places)
-        return _finish(game, pre, bound, period if proven else None, proven, growth)
+        # the growth is derived from the verified table, never read: a file's claim is no fact
+        return _finish(game, pre, bound, period if proven else None, proven, _growth(pre, bound))
+
+
+#: The largest element number a file may name (the size caps of a computation are far below).
+_MAX_ELEMENT = 1 << 24
+
+
+def _json_whole(value: Any, most: int) -> int:
+    """A JSON whole number in 0..most (no float, no bool, no string), else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ValueError(f"{str(value)[:40]!r} is not a whole number in 0 .. {most}")
+    return value
+
+
+def _listed(value: Any) -> List[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"a list was expected, not {type(value).__name__}")
+    return value
+
+
+def _growth(pre: _Pretension, bound: int) -> Tuple[Tuple[int, int], ...]:
+    """The heaps at which the order of the quotient of heaps up to h grows, and its
+    order there, derived from the verified quotient of heaps up to ``bound``.
+
+    The quotient of heaps up to h is the submonoid M_h that their elements generate,
+    with two elements identified when no element of M_h tells them apart (x z in P
+    against y z in P): the coarsest such partition is found by refinement (P, then
+    the classes of x g over the generators g), as a minimal automaton is. M_h grows
+    only at a heap whose element lies outside it, so that is where it is computed.
+    """
+    order, table, P, phi = pre.order, pre.table, pre.P, pre.phi
+    gens: List[int] = []
+    members = [0]
+    inside = {0}
+    growth: List[Tuple[int, int]] = []
+    last = 1
+    for h in range(1, bound + 1):
+        x = phi[h]
+        if x in inside:
+            continue
+        gens.append(x)
+        frontier = list(members)
+        while frontier:          # the closure of M under the generators
+            found = []
+            for y in frontier:
+                for g in gens:
+                    z = table[y * order + g]
+                    if z not in inside:
+                        inside.add(z)
+                        found.append(z)
+            members.extend(found)
+            frontier = found
+        # classes: start from P, split by the classes of the products with each generator
+        cls = {y: P[y] for y in members}
+        count = len(set(cls.values()))
+        while True:
+            keys = {y: (cls[y],) + tuple(cls[table[y * order + g]] for g in gens) for y in members}
+            numbering: Dict[Tuple[int, ...], int] = {}
+            cls = {y: numbering.setdefault(k, len(numbering)) for y, k in keys.items()}
+            if len(numbering) == count:
+                break
+            count = len(numbering)
+        if count > last:
+            growth.append((h, count))
+            last = count
+    return tuple(growth)
 
 
 def _reverify(pre: _Pretension, places: Places) -> None:
@@ -691,9 +761,10 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
         return found, wall
     limit = {"time": "time limit", "size": "size limit (max_order)", "memory": "memory limit"}[wall["reason"]]
     wall["at_least"] = None
-    wall["message"] = (f"the computation stopped at heap {wall['heap']} on its {limit} (its lower bound on "
-                       "the next quotient is not taken from the cache file: a run that reaches the wall "
-                       "proves it again)")
+    # said as the cache's record, not as a fact: heaps up to the wall are verified, the stop is not
+    wall["message"] = (f"the quotient cache records that a computation of {game} stopped at heap {wall['heap']} "
+                       f"on its {limit} (heaps up to {found.bound} verified here; a lower bound on the next "
+                       "quotient is not taken from the file: a run that reaches the wall proves it again)")
     return found, wall
 
 
@@ -757,15 +828,6 @@ def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuo
         if found is not None and found.bound == bound:
             return found
     return None
-
-
-def _growth_holds(growth: Tuple[Tuple[int, int], ...], order: int, bound: int) -> bool:
-    """Whether a read ``growth`` (heap, order) is consistent with its quotient: heaps rising
-    within 1 .. bound, orders rising past 1 to at most the order."""
-    heaps = [h for h, _ in growth]
-    orders = [o for _, o in growth]
-    return (heaps == sorted(set(heaps)) and orders == sorted(set(orders))
-            and all(1 <= h <= bound for h in heaps) and all(1 < o <= order for o in orders))
 
 
 def _whole(value: Any, what: str) -> int:

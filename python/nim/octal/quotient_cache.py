@@ -72,8 +72,8 @@ def _read(path: Path) -> Optional[Dict[str, Any]]:
         return None
     try:
         data = json.loads(text.decode("utf-8"), parse_constant=_no_constant)
-    except (ValueError, RecursionError, UnicodeDecodeError):
-        return None
+    except (ValueError, RecursionError, UnicodeDecodeError, MemoryError):
+        return None     # MemoryError: a file under the cap whose numbers fill the memory as objects
     return data if isinstance(data, dict) else None
 
 
@@ -97,10 +97,22 @@ def cached_bounds(game: str) -> List[int]:
 
 
 def _write(path: Path, data: Dict[str, Any]) -> None:
+    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if len(text) > MAX_FILE_BYTES:
+        return          # it would not be read back
+    import tempfile     # here: loading a cached quotient does not need it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, path)
+        # a fresh name of its own (O_EXCL), never one guessable from the pid: a named pipe
+        # put there would block the write as one in place of the file blocked a read
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError:
         pass

@@ -156,10 +156,7 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         When a search of an option stops on a limit.
     """
     from nim.octal.sums import table_of
-    from nim.solving.defaults import solve
-    from nim.position import after_move
     from nim.solving.solution import SolveOptions
-    from nim.solving.takebreak import split_moves
     from nim.solving.takebreak_quotient import quotient_for
 
     table = table_of(rules)
@@ -169,21 +166,84 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         quotient = None
     if quotient is not None and quotient.covers(upto):
         return _rows_by_quotient(rules, upto, quotient, table, limits)
+    return _rows_by_solving(rules, upto, quotient, table, limits)
+
+
+def _rows_by_solving(rules: Rules, upto: int, quotient: Any, table: Any, limits: Optional[Limits]
+                     ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """``misere_heap_table`` where no quotient covers the heaps: each option of each heap
+    solved (genus rule, the quotient's leaves, or search), the time limit shared out."""
+    import time
+
+    from nim.position import after_move
+    from nim.progress import search_progress
+    from nim.solving.defaults import solve
+    from nim.solving.takebreak import split_moves
+
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
     cancel = limits.cancel if limits is not None else None
-    for heap in range(upto + 1):
-        if cancel is not None and cancel.is_set():      # a row answered by genus theory searches nothing
-            raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
-                                   reason="cancelled")
-        winning = sorted({move[1] for move in split_moves([heap], rules)
-                          if solve(after_move([heap], move), rules, limits=limits).value < 0})
-        moves = not table.dead(heap)
-        values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
-        takes.append(tuple(winning))
-        movable.append(moves)
+    # the time limit bounds the whole table (each row's searches get what is left), so
+    # a table past the quotient's heaps ends when asked (issue 42, item 16)
+    budget = limits.time if limits is not None else None
+    started = time.monotonic()
+
+    def out_of_time(heap: int) -> SearchLimitError:
+        return SearchLimitError(
+            f"the misère table of {rules} stopped at heap {heap} on its time limit ({budget:g} s; heaps past "
+            f"{quotient.bound if quotient is not None else 0} are solved by search, which may take very long)",
+            reason="time", seconds=time.monotonic() - started)
+    bar = search_progress(f"misère table of {rules} (heaps searched)",
+                          limits.progress if limits is not None else None)
+    try:
+        for heap in range(upto + 1):
+            if cancel is not None and cancel.is_set():      # a row answered by genus theory searches nothing
+                raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
+                                       reason="cancelled")
+            spent = time.monotonic() - started
+            if budget is not None and spent >= budget:
+                raise out_of_time(heap)
+            if bar is not None:
+                bar(heap, spent)
+            found = set()
+            for move in split_moves([heap], rules):
+                left = limits
+                if limits is not None and budget is not None:    # what the table has left, at least 1 ms
+                    left = limits._replace(time=max(budget - (time.monotonic() - started), 1e-3))
+                try:
+                    if move[1] not in found and solve(after_move([heap], move), rules, limits=left).value < 0:
+                        found.add(move[1])
+                except SearchLimitError as error:
+                    if budget is None or error.reason != "time":
+                        raise
+                    raise out_of_time(heap) from None
+            winning = sorted(found)
+            moves = not table.dead(heap)
+            values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
+            takes.append(tuple(winning))
+            movable.append(moves)
+    finally:
+        close = getattr(bar, "close", None)
+        if close is not None:
+            close()
     return values, table.grundies(range(upto + 1)), takes, movable
+
+
+def misere_table_searches(rules: Rules, upto: int, limits: Optional[Limits] = None) -> bool:
+    """Whether ``misere_heap_table`` of ``rules`` to ``upto`` solves its rows by search
+    (no misère quotient covers the heaps), where it may take very long: the command says
+    so when no time limit is given. The quotient found is remembered for the table."""
+    from nim.solving.solution import SolveOptions
+    from nim.solving.takebreak_quotient import quotient_for
+
+    if not (rules.splits and rules.misere):
+        return False
+    try:
+        quotient = quotient_for(rules, [upto], SolveOptions(time_limit=limits.time if limits else None))
+    except NimError:
+        return True
+    return quotient is None or not quotient.covers(upto)
 
 
 def _rows_by_quotient(rules: Rules, upto: int, quotient: Any, table: Any, limits: Optional[Limits]
