@@ -296,8 +296,10 @@ def test_analysis_marks_every_thrown_away_win(client):
 
 
 def test_analysis_scores_every_move_from_the_current_position(client):
-    game, _ = create(client, flow="free", rules="normal,max=3", piles=[3, 5])
-    current = client.get(f"/api/games/{game['id']}/analysis").json()["current"]
+    game, token = create(client, flow="free", rules="normal,max=3", piles=[3, 5])
+    # a game in progress: the analysis is a hint, for the player to move (issue 40, item 1)
+    assert client.get(f"/api/games/{game['id']}/analysis").status_code == 403
+    current = client.get(f"/api/games/{game['id']}/analysis", headers={"X-Seat-Token": token}).json()["current"]
     assert sorted(tuple(row["move"]) for row in current) == sorted(
         (i, t) for i, p in enumerate([3, 5]) for t in oracles.takes("normal,max=3", p))
     for row in current:

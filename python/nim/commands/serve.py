@@ -106,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     except NimError:
         app.state.store.close()
         raise
+    from nim.web.classroom import end_teacher_links
+
+    end_teacher_links(app.state.store)            # every start ends every earlier teacher's link
     address = str(sock.getsockname()[0])
     urls = server.hosts_shown(address, args.port, sock.family)
     print(f"nimcore serve: {', '.join(urls)} -- {who_can_reach(address)}; games kept in {db}. Ctrl-C stops.",

@@ -33,6 +33,7 @@ from nim.errors import NimError, SearchLimitError
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
 from nim.web.games import WebError
+from nim.web.locks import KeyedLocks
 from nim.web.store import Store
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "create_app"]
@@ -114,17 +115,20 @@ class Hub:
 
 
 class Games:
-    """The store plus one lock per game: a change is load, check, change, save."""
+    """The store plus one lock per game: a change is load, check, change, save.
+
+    A game's lock lives while a change holds or waits for it (``KeyedLocks``): the
+    locks do not grow with the games ever touched (issue 38, item 5; issue 42, item 1).
+    """
+
+    #: Most games whose kind (people only or not) is remembered at once.
+    REMEMBERED = 10_000
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._locks: Dict[str, threading.Lock] = {}
+        self.locks = KeyedLocks()
         self._people_only: Dict[str, bool] = {}
         self._guard = threading.Lock()
-
-    def lock(self, game_id: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
 
     def load(self, game_id: str) -> Dict[str, Any]:
         if not _GAME_ID.fullmatch(game_id):
@@ -140,12 +144,20 @@ class Games:
         if known is None:
             known = all(seat["ai"] is None for seat in self.load(game_id)["seats"])
             with self._guard:
+                if len(self._people_only) >= self.REMEMBERED:      # bounded: forget and relearn
+                    self._people_only.clear()
                 self._people_only[game_id] = known
         return known
 
+    def remembered(self) -> int:
+        """How many games' kinds are remembered (at most REMEMBERED)."""
+        return len(self._people_only)
+
     def change(self, game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
         """Run ``action`` on the game's state and save it when it returns (not when it raises)."""
-        with self.lock(game_id):
+        if not _GAME_ID.fullmatch(game_id):         # no lock for an id no game can have
+            raise WebError(f"no game {game_id[:40]!r}", 404)
+        with self.locks.hold(game_id):
             state = self.load(game_id)
             result = action(state)
             self.store.save(game_id, state)
@@ -327,10 +339,15 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         you = 0 if token is not None and state["seats"][0]["ai"] is None else (1 if token else None)
         return _json({"game": games.public_state(state, you), "token": token, "seat": you}, 201)
 
+    def shown(state: Dict[str, Any], seat: Optional[int]) -> Dict[str, Any]:
+        """The game as a page shows it: its public state and the help its class offers
+        (``study``: hints and "why"; the page's buttons follow it live)."""
+        return dict(games.public_state(state, seat), study=classroom.switches(store, state))
+
     async def show(request: Request) -> Response:
         state = await run_in_threadpool(book.load, request.path_params["game_id"])
-        offered = await run_in_threadpool(classroom.switches, store, state)
-        return _json({"game": games.public_state(state, viewer(state, request)), "study": offered})
+        data = await run_in_threadpool(shown, state, viewer(state, request))
+        return _json({"game": data, "study": data["study"]})
 
     async def join(request: Request) -> Response:
         options = await _body(request)
@@ -353,14 +370,25 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json({"game": games.public_state(state, games.seat_of(state, token))})
         return endpoint
 
-    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str = "") -> Callable[[Request], Any]:
+    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             game_id = request.path_params["game_id"]
             state = await run_in_threadpool(book.load, game_id)
-            # a hint only for the player to move, and the class's switches
+            # a hint (and a game's analysis) only for the player to move, and the class's switches
             await run_in_threadpool(classroom.check_study, store, state, kind, viewer(state, request))
             return _json(await compute(request, action, state))
         return endpoint
+
+    async def tools_allowed(request: Request, game_id: Any) -> None:
+        """A tool asked from a game's page (``game=ID`` in the query, ``"game"`` in a
+        body): refused while the game's class has hints switched off and the game is
+        in progress."""
+        if game_id is None:
+            return
+        if not isinstance(game_id, str):
+            raise WebError(f"game must be a game's id, not {str(game_id)[:40]!r}")
+        state = await run_in_threadpool(book.load, game_id)
+        await run_in_threadpool(classroom.check_study, store, state, "tools", viewer(state, request))
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -372,14 +400,17 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
+        await tools_allowed(request, options.get("game"))
         return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
+        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
 
     async def table(request: Request) -> Response:
         q = request.query_params
+        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
 
     async def events(request: Request) -> Response:
@@ -394,13 +425,17 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         async def stream() -> AsyncIterator[str]:
             try:
                 yield "retry: 1000\n\n"          # the browser reconnects after a second
-                last = -1
+                last: Any = None
                 while not the_hub.closing.is_set() and not stopping.is_set():
                     state = await run_in_threadpool(store.load, game_id)
-                    if state is not None and state["version"] != last:
-                        last = state["version"]
-                        data = json.dumps(games.public_state(state), separators=(",", ":"))
-                        yield f"event: state\nid: {last}\ndata: {data}\n\n"
+                    if state is not None:
+                        data = await run_in_threadpool(shown, state, None)
+                        # sent again when the game moved or its class's switches changed
+                        now = (state["version"], data["study"]["hints"], data["study"]["why"])
+                        if now != last:
+                            last = now
+                            text = json.dumps(data, separators=(",", ":"))
+                            yield f"event: state\nid: {state['version']}\ndata: {text}\n\n"
                     try:
                         await asyncio.wait_for(queue.get(), KEEPALIVE)
                     except asyncio.TimeoutError:
@@ -453,7 +488,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route(f"{game}/next", token_action(games.next_game), methods=["POST"]),
         Route(f"{game}/hint", study_view(study.hint, "hint")),
         Route(f"{game}/why", study_view(study.why, "why")),
-        Route(f"{game}/analysis", study_view(study.analysis)),
+        Route(f"{game}/analysis", study_view(study.analysis, "analysis")),
         Route(f"{game}/record", record),
         Route(f"{game}/events", events),
         *classroom.routes(store, book.change, lambda game_id, version: hub().tell(game_id, version), _body, _json),
@@ -482,6 +517,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
                     exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.store = store
+    app.state.games = book
     app.state.stop_streams = stop_streams
     return app
 

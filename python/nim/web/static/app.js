@@ -122,7 +122,8 @@ const setups = {
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
   },
   free() {
-    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
+    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
+      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
       field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
@@ -140,7 +141,7 @@ const setups = {
       ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
-      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; any AI."],
+      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
     ];
     return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
       el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
@@ -162,6 +163,7 @@ function showGame(state) {
 function update(state) {
   if (game && state.version < game.version) return;      // an older state arrived late
   const moved = !game || game.version !== state.version;
+  if (state.study) offered = state.study;     // the class's switches, live (the stream sends them)
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
@@ -191,7 +193,7 @@ function update(state) {
   log.scrollTop = log.scrollHeight;
   const humanFree = state.seats.findIndex((seat) => seat.human && !seat.taken);
   $("#join").hidden = !(you === null && humanFree >= 0);
-  const share = state.mode === "hvh";
+  const share = state.mode === "hvh" && humanFree >= 0 && you !== null;    // paired: nobody to send it to
   $("#share").hidden = !share;
   if (share) {
     const link = `${location.origin}/g/${state.id}`;
@@ -203,8 +205,16 @@ function update(state) {
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
+  // a hint is for the player to move (the seat's token), where the class allows it; the
+  // analysis of a game in progress is a hint too; after the game it is for everyone
+  const toMove = you !== null && you === state.to_move && !state.finished;
+  const people = state.seats.some((seat) => seat.human);
   $("#hint").disabled = state.finished;
-  $("#hint").hidden = you === null || !offered.hints;      // a hint is for a player, with the seat's token
+  $("#hint").hidden = !toMove || !offered.hints;
+  $("#analysis").hidden = !(state.finished || !people || (toMove && offered.hints));
+  const helpOff = !offered.hints && !state.finished;
+  $("#extras").hidden = helpOff;
+  if (helpOff || (!toMove && !state.finished && people && $("#study").dataset.kind !== "why")) $("#study").hidden = true;
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -423,6 +433,7 @@ function studyPanel(...children) {
 }
 
 async function studyView(kind) {
+  $("#study").dataset.kind = kind;
   const answer = await api("GET", `/api/games/${game.id}/${kind}`, undefined, mine && mine.token);
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
@@ -492,7 +503,8 @@ function replayPanel() {
   const rules = select("replay-rules", [["misere", "misère"], ["normal", "normal"]], "misere");
   const out = el("div", {id: "replay-out"});
   const replay = async () => {
-    const answer = await api("POST", "/api/replay", {text: text.value, rules: rules.value});
+    const answer = await api("POST", "/api/replay", Object.assign({text: text.value, rules: rules.value},
+      game ? {game: game.id} : {}), mine && mine.token);
     if (!answer.ok) { out.replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
     out.replaceChildren(el("pre", {id: "replay-result"}, answer.data.text), ...treeView(answer.data.tree));
   };
@@ -529,8 +541,9 @@ function treePanel() {
   const out = el("div", {id: "tree-out"});
   const draw = async () => {
     const rules = game ? game.rules : "misere";
-    const query = new URLSearchParams({piles: piles.value, rules, method: method.value});
-    const answer = await api("GET", `/api/tree?${query}`);
+    const query = new URLSearchParams(Object.assign({piles: piles.value, rules, method: method.value},
+      game ? {game: game.id} : {}));
+    const answer = await api("GET", `/api/tree?${query}`, undefined, mine && mine.token);
     out.replaceChildren(...(answer.ok ? treeView(answer.data) : [el("p", {class: "error"}, answer.data.error)]));
   };
   return el("div", {class: "panel", id: "tree"}, el("h2", {}, "The game tree"),
@@ -543,7 +556,8 @@ function tablePanel() {
   const out = el("div", {id: "table-out"});
   const upto = game ? Math.max(...game.start) : 30;
   (async () => {
-    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half` + (game ? `&game=${game.id}` : ""),
+      undefined, mine && mine.token);
     if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
     const rows = answer.data.rows.slice(1);
     const lines = [];
