@@ -176,8 +176,9 @@ def test_the_csv_export_has_a_row_per_game(room):
     rows = list(csv.reader(io.StringIO(answer.text)))
     assert tuple(rows[0]) == classroom.CSV_COLUMNS
     listed = overview(client, teacher)["games"]
-    assert [row[0] for row in rows[1:]] == [game["id"] for game in listed]
-    by_id = {row[0]: dict(zip(rows[0], row)) for row in rows[1:]}
+    # an id starting with "-" is written "'-..." (a spreadsheet would read it as a formula)
+    assert [row[0] for row in rows[1:]] == [classroom.spreadsheet_cell(game["id"]) for game in listed]
+    by_id = {row[0].lstrip("'"): dict(zip(rows[0], row)) for row in rows[1:]}
     paired = next(game for game in listed if game["flow"] == "free")
     assert (by_id[paired["id"]]["player 1"], by_id[paired["id"]]["player 2"]) == ("Ada", 'Bob, the "second"')
     assert by_id[paired["id"]]["status"] == "in progress"
@@ -389,3 +390,245 @@ def test_a_real_server_with_class_prints_the_links_that_work_and_survives_a_kill
     finally:
         process.terminate()
         process.wait(10)
+
+
+# ---------------------------------------------------------------- issue 42 (items 1-6), issue 40 (items 1, 9, 10)
+
+def test_keyed_locks_exclude_each_other_and_are_dropped_when_free():
+    import threading
+
+    from nim.web.locks import KeyedLocks
+
+    locks = KeyedLocks()
+    total = {"a": 0, "b": 0}
+    inside = {"a": 0, "b": 0}
+    overlap: List[str] = []
+
+    def work(key: str) -> None:
+        for _ in range(300):
+            with locks.hold(key):
+                inside[key] += 1
+                if inside[key] > 1:
+                    overlap.append(key)
+                value = total[key]
+                time.sleep(0)               # let another thread in, were the lock not held
+                total[key] = value + 1
+                inside[key] -= 1
+
+    threads = [threading.Thread(target=work, args=(key,)) for key in "abab" * 2]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert overlap == [] and total == {"a": 1200, "b": 1200}
+    assert len(locks) == 0
+
+
+def test_joins_and_moves_keep_no_lock_for_unknown_ids_nor_for_finished_changes(room):
+    """3,000 joins with random 30 kB class ids kept about 88 MB, never freed (issue 42,
+    item 1): no lock is kept for a class, known or not, nor for a game, once its request
+    has been answered."""
+    import secrets
+
+    client, cls, teacher = room
+    app_games = client.app.state.games          # type: ignore[attr-defined]
+    for _ in range(300):
+        answer = client.post(f"/api/join/{secrets.token_urlsafe(22_500)}", json={"name": "Ann"})
+        assert answer.status_code == 404 and "no class" in answer.json()["error"]
+        assert len(classroom._LOCKS) == 0
+    for _ in range(50):
+        answer = client.post(f"/api/games/{secrets.token_urlsafe(30)}/move",
+                             json={"token": "x", "pile": 0, "count": 1, "version": 0})
+        assert answer.status_code == 404
+    played = [join(client, cls, f"S{k}", opponent="nimx") for k in range(6)]
+    for joined in played:
+        move(client, joined["game"], joined["token"], *first_take(joined["game"]))
+    assert len(classroom._LOCKS) == 0 and len(app_games.locks) == 0
+    assert len(overview(client, teacher)["games"]) == 6
+
+
+def test_one_student_cannot_fill_the_class(room, monkeypatch):
+    """One student looping joins filled the class's 2,000 games in 3 s (issue 42, item 2):
+    one name, one browser, one address can open only so many; the others still join, and
+    the teacher sees who was refused."""
+    client, cls, teacher = room
+    monkeypatch.setattr(classroom, "MAX_STUDENT_GAMES", 5)
+    monkeypatch.setattr(classroom, "MAX_ADDRESS_GAMES", 12)
+    for _ in range(5):
+        join(client, cls, "Mal", opponent="nimx")
+    refused = join(client, cls, "mal ", opponent="nimx", status=429)     # the same name, spaced and cased
+    assert "the most one student may" in refused["error"]
+    join(client, cls, "Mal", opponent="nimx", status=429)
+    # the same browser (its cookie) under another name
+    assert "this browser" in join(client, cls, "Mal2", opponent="nimx", status=429)["error"]
+    # no cookie at all, a new name each time: the address stops it (5 games so far, 12 at most)
+    statuses = []
+    for k in range(9):
+        client.cookies.clear()
+        statuses.append(client.post(f"/api/join/{cls['id']}",
+                                    json={"name": f"Anon{k}", "opponent": "nimx"}).status_code)
+    assert statuses == [201] * 7 + [429] * 2
+    data = overview(client, teacher)
+    assert len(data["games"]) == 12
+    refused_names = {(entry["name"], entry["by"]) for entry in data["class"]["refused"]}
+    assert refused_names == {("mal", "name"), ("Mal", "name"), ("Mal2", "browser"), ("Anon7", "address"),
+                             ("Anon8", "address")}
+    # another student, on another address, still joins
+    monkeypatch.setattr(classroom, "MAX_ADDRESS_GAMES", 100)
+    client.cookies.clear()
+    assert join(client, cls, "Ada", opponent="nimx")["paired"] is True
+    # a waiting student who plays NimX instead keeps the same count
+    client.cookies.clear()
+    bea = join(client, cls, "Bea")
+    client.post(f"/api/join/{cls['id']}/nimx", json={"game": bea["game"]["id"], "token": bea["token"]})
+    again = classroom._class(client.app.state.store, cls["id"])    # type: ignore[attr-defined]
+    assert again["opened"]["name:bea"] == 1
+
+
+def _hvh(client: TestClient, cls: Dict[str, Any]) -> Tuple[Dict[str, Any], str, str]:
+    ada = join(client, cls, "Ada")
+    bob = join(client, cls, "Bob")
+    return bob["game"], ada["token"], bob["token"]
+
+
+def test_analysis_of_a_game_in_progress_is_a_hint(room):
+    """The analysis lists every move's value (issue 42, item 3; issue 40, item 1): during
+    the game only the player to move gets it, and nobody while the class's hints are
+    off; after the game, everyone."""
+    client, cls, teacher = room
+    game, first, second = _hvh(client, cls)
+    url = f"/api/games/{game['id']}/analysis"
+    assert client.get(url).status_code == 403                                   # a spectator
+    assert client.get(url, headers={"X-Seat-Token": second}).status_code == 409  # the opponent
+    answer = client.get(url, headers={"X-Seat-Token": first})
+    assert answer.status_code == 200
+    for row in answer.json()["current"]:                    # the values, by brute force
+        pile, count = row["move"]
+        after = tuple(p - (count if i == pile else 0) for i, p in enumerate(game["piles"]))
+        assert row["value"] == -oracles.value("normal", after)
+    client.post(f"/api/class/{teacher}/switches", json={"hints": False})
+    for headers in ({}, {"X-Seat-Token": first}, {"X-Seat-Token": second}):
+        refused = client.get(url, headers=headers)
+        assert refused.status_code in (403, 409) and refused.json()["error"]
+    assert "switched off" in client.get(url, headers={"X-Seat-Token": first}).json()["error"]
+    hint = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": first})
+    assert hint.status_code == 403
+    # the tools asked from the game's page: no table, no tree during the game
+    assert client.get(f"/api/table?upto=10&game={game['id']}").status_code == 403
+    assert client.get(f"/api/tree?piles=3%204&game={game['id']}").status_code == 403
+    assert client.post("/api/replay", json={"text": "2\n4\n2\n0 2\n", "game": game["id"]}).status_code == 403
+    # the game ends: the analysis is for everyone, the spectator included
+    tokens = [first, second]
+    while not game["finished"]:
+        game = move(client, game, tokens[game["to_move"]], *first_take(game))
+    answer = client.get(url)
+    assert answer.status_code == 200
+    rows = answer.json()["moves"]
+    piles = tuple(game["start"])
+    for row, (_seat, pile, count) in zip(rows, game["moves"]):
+        assert row["value_before"] == oracles.value("normal", piles)
+        piles = piles[:pile] + (piles[pile] - count,) + piles[pile + 1:]
+    assert client.get(f"/api/table?upto=10&game={game['id']}").status_code == 200
+
+
+def test_the_csv_neutralises_formulas_and_keeps_names_readable(room):
+    """Names starting with = + - @ were written as they are, and a spreadsheet ran them
+    (issue 42, item 4)."""
+    client, cls, teacher = room
+    names = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1:A2)", "=cmd|' /C calc'!A0"]
+    for name in names:
+        join(client, cls, name, opponent="nimx")
+    text = client.get(f"/api/class/{teacher}/games.csv").text
+    rows = list(csv.reader(io.StringIO(text)))
+    cells = [cell for row in rows[1:] for cell in row]
+    dangerous = ("=", "+", "-", "@", "\t", "\r")
+    assert not [cell for cell in cells if cell.startswith(dangerous)]
+    players = sorted(row[3] for row in rows[1:])
+    assert players == sorted("'" + name for name in names)          # readable: the name after the apostrophe
+    for value in ("\tx", "\rx", "=1", "ok", "", None, 5):
+        cell = classroom.spreadsheet_cell(value)
+        assert not cell.startswith(dangerous) and cell.lstrip("'") == ("" if value is None else str(value))
+
+
+def test_the_csv_watch_links_are_absolute_and_an_ai_is_labelled_once(db):
+    app = create_app(db)
+    cls, teacher = classroom.open_class(app.state.store, "5B", ["http://192.168.1.20:8000/"])
+    with TestClient(app) as client:
+        flo = join(client, cls, "Flo", opponent="nimx")
+        eve = join(client, cls, "Eve", flow="kuet", opponent="nimx")
+        rows = {row["id"]: row for row in overview(client, teacher)["games"]}
+        assert rows[flo["game"]["id"]]["players"] == ["Flo", "Player 2 (AI, Optimal)"]
+        assert rows[eve["game"]["id"]]["players"] == ["Eve", "NimX (AI: IDA*)"]
+        text = client.get(f"/api/class/{teacher}/games.csv").text
+        watch = {row["game"].lstrip("'"): row["watch"] for row in csv.DictReader(io.StringIO(text))}
+        assert watch == {game_id: f"http://192.168.1.20:8000/g/{game_id}" for game_id in rows}
+        assert "(AI: Optimal)" not in text
+    app2 = create_app(db)                      # no address printed: the one the teacher asked at
+    cls2, teacher2 = classroom.open_class(app2.state.store, "5B")
+    with TestClient(app2) as client:
+        text = client.get(f"/api/class/{teacher2}/games.csv").text
+        assert {row["watch"] for row in csv.DictReader(io.StringIO(text))} == {
+            f"http://testserver/g/{game_id}" for game_id in rows}
+
+
+def test_ending_teacher_links_survives_the_class_being_saved_again(db):
+    """A revoked link must not come back when a join saves the class it loaded."""
+    app = create_app(db)
+    store = app.state.store
+    cls, teacher = classroom.open_class(store, "5B")
+    other, other_teacher = classroom.open_class(store, "6C")
+    assert classroom.end_teacher_links(store) == 2
+    with TestClient(app) as client:
+        join(client, cls, "Ada", opponent="nimx")              # loads and saves the class
+        client.post(f"/api/class/{teacher}/switches", json={"hints": False})
+        for token in (teacher, other_teacher):
+            assert client.get(f"/api/class/{token}").status_code == 404
+            assert client.get(f"/api/class/{token}/games.csv").status_code == 404
+        assert classroom.switches(store, {"extra": {"class": cls["id"]}})["hints"] is True
+
+
+def test_the_class_plays_the_teachers_game(room):
+    """"Any rules" was always normal Nim on 3 4 5 (issue 40, item 9): the teacher picks
+    any rule string, take-and-break included, on given piles or piles drawn for each
+    pairing, and the join page says what will be played."""
+    client, cls, teacher = room
+    assert client.get(f"/api/join/{cls['id']}").json()["game"]["rules"] == "normal"
+    answer = client.post(f"/api/class/{teacher}/switches", json={"game": {"rules": "misere,kayles", "piles": "4 5"}})
+    assert answer.status_code == 200, answer.text
+    offer = client.get(f"/api/join/{cls['id']}").json()["game"]
+    assert offer["rules"] == "misere,octal=0.77" and offer["piles"] == [4, 5] and offer["splits"] is True
+    assert "Kayles" in offer["words"] and "4 5" in offer["words"]
+    # a pairing plays it to the end: in misère play whoever makes the last move loses
+    ada, bob = join(client, cls, "Ada"), join(client, cls, "Bob")
+    game = bob["game"]
+    assert game["rules"] == "misere,octal=0.77" and game["start"] == [4, 5] and game["splits"]
+    tokens = [ada["token"], bob["token"]]
+    while not game["finished"]:
+        pile = next(i for i, moves in enumerate(game["heap_moves"]) if moves)
+        count, a, b = game["heap_moves"][pile][0]
+        body = {"token": tokens[game["to_move"]], "pile": pile, "count": count, "version": game["version"]}
+        if a or b:
+            body["split"] = [a, b]
+        answer = client.post(f"/api/games/{game['id']}/move", json=body)
+        assert answer.status_code == 200, answer.text
+        game = answer.json()["game"]
+    assert game["winner"] == 1 - game["moves"][-1][0]
+    # against NimX, with piles drawn for each pairing
+    drawn = {"rules": "normal,dawson-kayles", "draw": {"count": 3, "low": 2, "high": 9}}
+    assert client.post(f"/api/class/{teacher}/switches", json={"game": drawn}).status_code == 200
+    starts = []
+    for name in ("Cy", "Dee", "Eli", "Flo", "Gus"):
+        game = join(client, cls, name, opponent="nimx")["game"]
+        assert game["rules"] == "normal,octal=0.07"
+        starts.append(tuple(game["start"]))
+        assert len(game["start"]) == 3 and all(2 <= p <= 9 for p in game["start"])
+    assert len(set(starts)) > 1
+    before = client.get(f"/api/join/{cls['id']}").json()["game"]
+    for bad in ({"rules": "chess"}, {"rules": "normal", "piles": "61"}, {"rules": "normal", "piles": "0 0"},
+                {"rules": "normal", "draw": {"count": 0, "low": 1, "high": 3}},
+                {"rules": "normal", "draw": {"count": 3, "low": 5, "high": 3}}, {"rules": 3}, "kayles",
+                {"rules": "normal", "piles": "3", "colour": "red"}):
+        answer = client.post(f"/api/class/{teacher}/switches", json={"game": bad, "hints": False})
+        assert answer.status_code == 400 and answer.json()["error"], bad
+    assert client.get(f"/api/join/{cls['id']}").json()["game"] == before
+    assert overview(client, teacher)["class"]["hints"] is True           # nothing changed
