@@ -632,3 +632,92 @@ def test_the_class_plays_the_teachers_game(room):
         assert answer.status_code == 400 and answer.json()["error"], bad
     assert client.get(f"/api/join/{cls['id']}").json()["game"] == before
     assert overview(client, teacher)["class"]["hints"] is True           # nothing changed
+
+
+def _plain_server(db: Path) -> "Tuple[subprocess.Popen[str], int]":
+    """``nimcore serve`` without a class on a free loopback port, once it answers."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    process = subprocess.Popen([sys.executable, "-m", "nim", "serve", "--port", str(port), "--db", str(db)],
+                               stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2):
+                return process, port
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not answer")
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_every_start_ends_every_earlier_teacher_link(db):
+    """Monday's teacher link still served the class after a restart with another class or
+    none (issue 42, item 5): each start of the server ends every earlier link."""
+    import urllib.error  # noqa: F401  (urllib.request raises it)
+
+    process, port, monday, _joining = _class_server(db)
+    api = monday.replace("/class/", "/api/class/").replace(f":{port}/", ":{port}/")
+    try:
+        assert _status(api.format(port=port)) == 200
+    finally:
+        process.terminate()
+        process.wait(10)
+
+    def on(port: int) -> List[str]:
+        path = api.split("/api/class/", 1)[1]
+        return [f"http://127.0.0.1:{port}/api/class/{path}", f"http://127.0.0.1:{port}/api/class/{path}/games.csv"]
+
+    plain, port = _plain_server(db)                      # restarted with no class
+    try:
+        assert [_status(url) for url in on(port)] == [404, 404]
+    finally:
+        plain.terminate()
+        plain.wait(10)
+    with sqlite3.connect(db) as raw:                     # a class of another name: started next
+        names = [row[0] for row in raw.execute("SELECT name FROM classes")]
+    assert names == ["5B"]
+    process, port, tuesday, _joining = _class_server(db)    # the same class again: a new link only
+    try:
+        assert [_status(url) for url in on(port)] == [404, 404]
+        assert _status(tuesday.replace("/class/", "/api/class/")) == 200
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.mark.parametrize("target", ["db", "db-wal", "db-shm", "db-journal", "relative", "symlink", "hardlink"])
+def test_prune_refuses_an_archive_in_the_databases_own_files(db, tmp_path, target):
+    """``--prune --archive`` naming the database or its -wal/-shm exited 0, deleted the
+    games and wrote the archive into SQLite's own files (issue 42, item 6)."""
+    app = create_app(db)
+    cls, _teacher = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        join(client, cls, "Ada", opponent="nimx")
+    app.state.store.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE games SET updated = ?", (time.time() - 40 * 86400,))
+    archive = {"db": str(db), "db-wal": f"{db}-wal", "db-shm": f"{db}-shm", "db-journal": f"{db}-journal",
+               "relative": f"{db.parent}/../{db.parent.name}/{db.name}"}.get(target)
+    if target == "symlink":
+        archive = str(tmp_path / "link.jsonl")
+        Path(archive).symlink_to(db)
+    elif target == "hardlink":
+        archive = str(tmp_path / "hard.jsonl")
+        Path(archive).hardlink_to(db)
+    assert archive is not None
+    done = _nimcore("serve", "--db", str(db), "--prune", "30", "--archive", archive)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "the database's own file" in done.stderr
+    with sqlite3.connect(db) as raw:                     # nothing deleted, the database intact
+        assert raw.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
