@@ -409,6 +409,145 @@ CASES: List[Case] = [
 ]
 
 
+# -- round five (issue 42, items 1-6): the class server against one person with a link ---
+# Each is a driver: a class on a TestClient (or real servers on 127.0.0.1), attacked, its
+# promises asserted (an AssertionError is "wrong", any other traceback "traceback").
+
+_CLASS_DRIVER = r"""
+import csv, io, json, os, re, secrets, socket, sqlite3, subprocess, sys, tempfile, time, warnings
+import urllib.error, urllib.request
+warnings.simplefilter("ignore")
+from starlette.testclient import TestClient
+from nim.web import classroom
+from nim.web.app import create_app
+FOLDER = tempfile.mkdtemp()
+DB = os.path.join(FOLDER, "games.sqlite3")
+app = create_app(DB)
+CLS, TEACHER = classroom.open_class(app.state.store, "5B")
+client = TestClient(app).__enter__()
+
+def join(name, opponent="nimx", flow="free"):
+    return client.post(f"/api/join/{CLS['id']}", json={"name": name, "opponent": opponent, "flow": flow})
+"""
+
+_SERVERS = r"""
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+def serve(*extra):
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    child = subprocess.Popen([sys.executable, "-m", "nim", "serve", "--port", str(port), "--db", DB, *extra],
+                             stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        child.kill(); sys.exit(3)
+    log.seek(0)
+    return child, port, log.read().decode()
+
+def status(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+"""
+
+ROUND_FIVE_WEB: List[Case] = [
+    Case(1, "class join: 400 random 30 kB class ids, 100 unknown game ids: no lock kept", "driver",
+         _CLASS_DRIVER +
+         "for _ in range(400):\n"
+         "    answer = client.post('/api/join/' + secrets.token_urlsafe(22500), json={'name': 'Ann'})\n"
+         "    assert answer.status_code == 404, answer.status_code\n"
+         "for _ in range(100):\n"
+         "    answer = client.post(f'/api/games/{secrets.token_urlsafe(30)}/move', json={'token': 'x'})\n"
+         "    assert answer.status_code == 404, answer.status_code\n"
+         "played = [join(f'S{k}').json() for k in range(5)]\n"
+         "for joined in played:\n"
+         "    game = joined['game']\n"
+         "    client.post(f\"/api/games/{game['id']}/move\", json={'token': joined['token'], 'pile': 0, 'count': 1,\n"
+         "                'version': game['version']})\n"
+         "assert len(classroom._LOCKS) == 0 and len(app.state.games.locks) == 0, "
+         "(len(classroom._LOCKS), len(app.state.games.locks))\n", None, 60),
+    Case(2, "class join: one name loops 150 joins against NimX, then no cookie and a new name each time",
+         "driver",
+         _CLASS_DRIVER +
+         "classroom.MAX_ADDRESS_GAMES = 130\n"
+         "codes = [join('Mal').status_code for _ in range(150)]\n"
+         "assert codes == [201] * classroom.MAX_STUDENT_GAMES + [429] * 50, codes\n"
+         "codes = []\n"
+         "for k in range(40):\n"
+         "    client.cookies.clear()\n"
+         "    codes.append(join(f'Mal{k}').status_code)\n"
+         "assert codes == [201] * 30 + [429] * 10, codes\n"
+         "classroom.MAX_ADDRESS_GAMES = 400             # Ada on another computer\n"
+         "client.cookies.clear()\n"
+         "assert join('Ada').status_code == 201\n"
+         "refused = client.get(f'/api/class/{TEACHER}').json()['class']['refused']\n"
+         "assert {(e['name'], e['by']) for e in refused} >= {('Mal', 'name'), ('Mal30', 'address')}, refused\n",
+         None, 90),
+    Case(3, "class analysis, hint, table, tree of a game in progress with hints off: refused to everyone",
+         "driver",
+         _CLASS_DRIVER +
+         "ada = join('Ada', 'student').json(); bob = join('Bob', 'student').json()\n"
+         "game = bob['game']\n"
+         "client.post(f'/api/class/{TEACHER}/switches', json={'hints': False})\n"
+         "for token in (None, ada['token'], bob['token'], 'forged'):\n"
+         "    headers = {'X-Seat-Token': token} if token else {}\n"
+         "    for path in ('analysis', 'hint'):\n"
+         "        answer = client.get(f\"/api/games/{game['id']}/{path}\", headers=headers)\n"
+         "        assert answer.status_code in (403, 409) and 'current' not in answer.json(), answer.text\n"
+         "    for url in (f\"/api/table?upto=9&game={game['id']}\", f\"/api/tree?piles=3&game={game['id']}\"):\n"
+         "        assert client.get(url, headers=headers).status_code == 403, url\n"
+         "client.post(f'/api/class/{TEACHER}/switches', json={'hints': True})\n"
+         "assert client.get(f\"/api/games/{game['id']}/analysis\").status_code == 403      # a spectator\n",
+         None, 30),
+    Case(4, "class CSV: names =HYPERLINK, =cmd|, +, -, @ are not formulas", "driver",
+         _CLASS_DRIVER +
+         "names = ['=HYPERLINK(\"http://x.example\",\"x\")', \"=cmd|' /C calc'!A0\", '+1+1', '-2', '@SUM(A1)']\n"
+         "for name in names:\n"
+         "    assert join(name).status_code == 201\n"
+         "rows = list(csv.reader(io.StringIO(client.get(f'/api/class/{TEACHER}/games.csv').text)))\n"
+         "bad = [c for row in rows[1:] for c in row if c[:1] in ('=', '+', '-', '@', '\\t', '\\r')]\n"
+         "assert not bad, bad\n"
+         "assert sorted(row[3] for row in rows[1:]) == sorted(\"'\" + n for n in names), rows\n"
+         "assert all(row[9].startswith('http') for row in rows[1:]), rows\n", None, 30),
+    Case(5, "class teacher link after a restart with no class, then another class: 404", "driver",
+         _CLASS_DRIVER + _SERVERS +
+         "client.__exit__(None, None, None); app.state.store.close()\n"
+         "child, port, said = serve('--class', '5B')\n"
+         "monday = re.search(r'/class/(\\S+)', said).group(1)\n"
+         "assert status(f'http://127.0.0.1:{port}/api/class/{monday}') == 200\n"
+         "child.terminate(); child.wait(10)\n"
+         "for extra in ((), ('--class', '6C')):\n"
+         "    child, port, said = serve(*extra)\n"
+         "    for path in (monday, monday + '/games.csv'):\n"
+         "        got = status(f'http://127.0.0.1:{port}/api/class/{path}')\n"
+         "        assert got == 404, (extra, path, got)\n"
+         "    child.terminate(); child.wait(10)\n", None, 60),
+    Case(6, "serve --prune --archive onto the database, its -wal, -shm or a link to it: refused", "driver",
+         _CLASS_DRIVER +
+         "assert join('Ada').status_code == 201\n"
+         "client.__exit__(None, None, None); app.state.store.close()\n"
+         "link = os.path.join(FOLDER, 'link.jsonl'); os.symlink(DB, link)\n"
+         "for archive in (DB, DB + '-wal', DB + '-shm', link, os.path.join(FOLDER, '.', 'games.sqlite3')):\n"
+         "    done = subprocess.run([sys.executable, '-m', 'nim', 'serve', '--db', DB, '--prune', '0',\n"
+         "                           '--archive', archive], capture_output=True, text=True, timeout=30)\n"
+         "    if 'Traceback' in done.stderr: print(done.stderr[-400:]); sys.exit(5)\n"
+         "    assert done.returncode == 2 and done.stderr.count('\\n') == 1, (archive, done.returncode, done.stderr)\n"
+         "    with sqlite3.connect(DB) as raw:\n"
+         "        assert raw.execute('SELECT COUNT(*) FROM games').fetchone()[0] == 1, archive\n", None, 60),
+]
+
+
 # -- running a case ---------------------------------------------------------------------
 
 _API_RUNNER = """

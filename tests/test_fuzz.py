@@ -390,3 +390,18 @@ def test_round_three_case(case: Any, round_three_files: Dict[str, str]) -> None:
     wrong answer or exhausted memory (1 GiB of address space)."""
     outcome, why = run_case(case, sys.executable, round_three_files)
     assert outcome == "clean", f"{outcome}: {why}"
+
+
+# -- round five (issue 42, items 1-6): the class server ------------------------------------
+
+from fuzz_campaign import ROUND_FIVE_WEB  # noqa: E402
+
+
+@pytest.mark.parametrize("case", ROUND_FIVE_WEB, ids=[f"42.{case.item}: {case.name}" for case in ROUND_FIVE_WEB])
+def test_round_five_web_case(case: Any) -> None:
+    """Each attack of one person with a class's link ends as promised (tests/fuzz_campaign.py's
+    ROUND_FIVE_WEB, each in its own interpreter with a time and a memory cap)."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    outcome, why = run_case(case, sys.executable, {})
+    assert outcome == "clean", f"{outcome}: {why}"
