@@ -17,7 +17,7 @@ import math
 from typing import Callable, Dict, List, Optional, Tuple
 
 from nim import Move, Rules
-from nim.solving.reference import children
+from reference import children
 
 FOUND = -1
 

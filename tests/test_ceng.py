@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-from nim.solving import reference
+import reference
 
 import oracles
 

@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 import nim
-from nim.solving import reference
+import reference
 
 import oracles
 
@@ -15,6 +15,19 @@ import oracles
 SMALL = [
     p for n in range(1, 5) for p in itertools.product(range(4), repeat=n) if sum(p) <= 7
 ]
+
+
+def test_the_removed_register_engine_says_where_to_go() -> None:
+    """Issue 38 item 5: ``register_engine`` had no caller and went in 0.3.0; both modules
+    that exported it say what replaces it."""
+    import nim.solving.engines
+    import nim.solving.solver
+
+    for module in (nim.solving.engines, nim.solving.solver):
+        with pytest.raises(AttributeError, match="removed in 0.3.0.*the tuple nim.solving.engines.ENGINES"):
+            module.register_engine  # noqa: B018
+        assert "register_engine" not in module.__all__
+    assert nim.solving.engines.METHODS == ["auto", *(e.name for e in nim.solving.engines.ENGINES)]
 
 
 @pytest.mark.parametrize("rules", oracles.RULE_STRINGS)

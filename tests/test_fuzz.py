@@ -125,6 +125,13 @@ CLI_CASES: List[Tuple[str, List[str], int]] = _number_cases() + [
     ("json: tree node limit", ["tree-solve", "{tree}", "--node-limit", "2", "--json"], LIMIT),
     ("node limit 0 means none", ["solve", "1", "2", "3", "--misere", "--method", "minimax",
                                  "--node-limit", "0"], OK),
+    # issue 42, item 17: a record's series nested 5,000 deep; item 18: escapes in seat names
+    ("record series nested 5000 deep: replay", ["replay", "{record_series_deep}"], USAGE),
+    ("record series nested 5000 deep: play --load", ["play", "--load", "{record_series_deep}"], USAGE),
+    ("record series nested in an object", ["replay", "{record_series_deep_object}"], USAGE),
+    ("record seat names with ESC and BEL: replay", ["replay", "{record_escapes}", "--record"], OK),
+    # issue 42, item 7: a two-pile forejune record (the browser refuses it the same way)
+    ("record forejune with two piles: play --load", ["play", "--load", "{record_forejune_two}"], USAGE),
 ]
 
 # -- Python API cases: (name, code, expected): "ok" or "error" (a NimError) ---------
@@ -202,6 +209,12 @@ def make_files(folder: Path) -> Dict[str, str]:
         "tree_infinite": "[[Infinity, 1], [2, -Infinity]]",
         "tree_string": '"hello"',
         "tree_empty": "[]",
+        "record_series_deep": "# series: " + "[" * 5000 + "]" * 5000 + "\n2\n3\n4\n",
+        "record_series_deep_object": '# series: {"game": ' + _deep(5000) + "}\n2\n3\n4\n",
+        "record_escapes": ("# rules: normal\n# seat 0: human Ann\x1b[2J\x1b]0;owned\x07\n"
+                           "# seat 1: human Bo\x07\x1b[31m\n# first: 0\n2\n3\n4\n0 1\n"),
+        "record_forejune_two": ("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n"
+                                "# seat 1: human You\n# first: 0\n2\n7\n5\n"),
         "tree_dict_cycle": json.dumps({"root": "A", "successors": {"A": ["B"], "B": ["A"]},
                                        "utilities": {}}),
     }
@@ -240,6 +253,7 @@ def test_cli_case(name: str, argv: List[str], expected: int, paths: Dict[str, st
     status = main(_argv(argv, paths))
     out, err = capsys.readouterr()
     assert status == expected, (out, err)
+    assert "\x1b" not in out + err and "\x07" not in out + err     # no name from a file drives the terminal
     if "--json" in argv:
         data = json.loads(out, parse_constant=_refuse)         # strict JSON: no Infinity/NaN
         assert isinstance(data, dict)
@@ -389,19 +403,4 @@ def test_round_three_case(case: Any, round_three_files: Dict[str, str]) -> None:
     """Each case of tests/fuzz_campaign.py ends as promised: no traceback, hang,
     wrong answer or exhausted memory (1 GiB of address space)."""
     outcome, why = run_case(case, sys.executable, round_three_files)
-    assert outcome == "clean", f"{outcome}: {why}"
-
-
-# -- round five (issue 42, items 1-6): the class server ------------------------------------
-
-from fuzz_campaign import ROUND_FIVE_WEB  # noqa: E402
-
-
-@pytest.mark.parametrize("case", ROUND_FIVE_WEB, ids=[f"42.{case.item}: {case.name}" for case in ROUND_FIVE_WEB])
-def test_round_five_web_case(case: Any) -> None:
-    """Each attack of one person with a class's link ends as promised (tests/fuzz_campaign.py's
-    ROUND_FIVE_WEB, each in its own interpreter with a time and a memory cap)."""
-    pytest.importorskip("starlette")
-    pytest.importorskip("httpx")
-    outcome, why = run_case(case, sys.executable, {})
     assert outcome == "clean", f"{outcome}: {why}"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-import nim.solving.reference
+import reference
 from nim.trees.games import Game, NimGame, NimState, TreeGame, solve_game
 from nim.position import Move
 
@@ -50,7 +50,7 @@ def test_nim_game_matches_the_core_engines(piles: List[int], rules: str, method:
 def test_memo_keeps_values_exact(piles: List[int], rules: str, method: str) -> None:
     """A memo table (bounds for alpha-beta) never changes the value, whatever the window."""
     game = NimGame(piles, rules)
-    expected = nim.solving.reference.brute_force_value(piles, rules)
+    expected = reference.brute_force_value(piles, rules)
     if game.is_terminal(game.initial):
         assert solve_game(game, memo=True).value == expected
         return

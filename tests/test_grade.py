@@ -19,8 +19,10 @@ np = pytest.importorskip("numpy")
 import nim  # noqa: E402
 from nim.cli import main  # noqa: E402
 from nim.study.grade import _reachable  # noqa: E402
+from nim.study.grade_heaps import heap_oracle  # noqa: E402
 
 import oracles  # noqa: E402
+import takebreak_oracle as takebreak  # noqa: E402
 
 Piles = Tuple[int, ...]
 
@@ -391,3 +393,301 @@ def test_a_q_table_is_graded_as_its_greedy_agent_one_call_per_position(rule: str
         slow = nim.study.grade.grade(per_position, rules, start)
         assert {**fast.to_dict(), "seconds": 0} == {**slow.to_dict(), "seconds": 0}
         check(fast, expected(rule, start, per_position))
+
+
+# -- a policy in either form, a failing agent, and take-and-break games (issue 40, item 11) ---------
+
+
+def test_a_policy_with_predict_obs_and_one_with_stable_baselines_predict_grade_alike() -> None:
+    """The tutorial's ``predict(obs)`` (an action id back) and Stable-Baselines3's
+    ``predict(obs, deterministic=True)`` (``(action array, None)`` back) are the same agent:
+    each is graded as the brute force grades its move rule, no call failing."""
+    rule, start = "misere", (1, 3, 5, 7)
+
+    def largest_first(piles: Piles) -> Tuple[int, int]:
+        return max(range(len(piles)), key=lambda i: (piles[i], -i)), 1
+
+    want = expected(rule, start, largest_first)
+
+    class Tutorial:
+        def predict(self, observation: Any) -> int:
+            pile, _ = largest_first(tuple(int(n) for n in observation))
+            return pile * 7                              # action id: take 1
+
+    class StableBaselines:
+        def __init__(self) -> None:
+            self.deterministic: List[bool] = []
+
+        def predict(self, observation: Any, state: Any = None, episode_start: Any = None,
+                    deterministic: bool = False) -> Tuple[Any, None]:
+            self.deterministic.append(deterministic)
+            pile, _ = largest_first(tuple(int(n) for n in observation))
+            return np.array(pile * 7), None
+
+    class Acting:
+        def act(self, observation: Any) -> Tuple[int, int]:
+            return largest_first(tuple(int(n) for n in observation))
+
+    sb3 = StableBaselines()
+    for agent in (Tutorial(), sb3, Acting()):
+        report = nim.study.grade.grade(agent, rule, start)
+        check(report, want)
+        assert report.failed == 0 and report.failure == "" and report.illegal == 0
+    assert sb3.deterministic and all(sb3.deterministic)      # asked for its deterministic action
+
+
+def test_an_agent_whose_call_fails_is_told_once() -> None:
+    """Issue 40 item 11: a failing call is said once, at the top, with the call, the error
+    and where it first failed; its blunder lines do not repeat it; every call failing is
+    a NimError (not a grade of "Illegal or missing answers")."""
+    rule, start = "misere", (1, 3, 5, 7)
+
+    def careless(piles: Piles) -> Tuple[int, int]:
+        if sum(piles) % 3 == 0:
+            raise KeyError("state never seen")
+        return max(range(len(piles)), key=lambda i: (piles[i], -i)), 1
+
+    report = nim.study.grade.grade(careless, rule, start, worst=1000)
+    graded = [p for p in reachable(rule, start) if dict(oracles.moves(rule, p))]
+    failing = [p for p in graded if sum(p) % 3 == 0]
+    assert report.failed == len(failing) == report.illegal
+    assert report.failure == f"careless(piles) raised KeyError: 'state never seen' (first at {list(failing[0])})"
+    text = str(report)
+    assert text.count("KeyError") == 1 and "failed in %d of %d positions" % (len(failing), len(graded)) in text
+    assert "Illegal or missing answers" not in text              # every illegal answer was a failed call
+    assert {b.piles for b in report.blunders if b.failed} == set(failing)
+    assert text.count("the call failed, as said above") == len(failing)
+    assert report.to_dict()["failed"] == len(failing)
+
+    class Untrained:
+        def predict(self, observation: Any) -> int:
+            raise TypeError("predict() got an unexpected keyword argument")
+
+    for agent in (Untrained(), lambda piles: 1 / 0):
+        with pytest.raises(nim.NimError, match=r"could not be asked: in every one of the 383 positions .*"
+                                               r"raised (TypeError|ZeroDivisionError)"):
+            nim.study.grade.grade(agent, rule, start)
+    with pytest.raises(nim.NimError, match="could not be asked.*act\\(observation\\) raised"):
+        nim.study.grade.grade(type("Broken", (), {"act": lambda self, o: [][0]})(), "kayles", (5, 7))
+
+
+#: (the brute force's game, misère, the package's rule string, start)
+HEAP_GAMES = [("0.77", False, "kayles", (5, 7)), ("0.77", True, "misere,kayles", (3, 4, 4)),
+              ("0.07", False, "dawson-kayles", (6, 7)), ("0.137", True, "misere,octal=0.137", (9,)),
+              ("grundy-game", False, "grundy-game", (10,)),
+              ("grundy-game", True, "misere,grundy-game", (7, 5))]
+
+
+def heap_moves(game: str, heaps: Piles) -> Dict[Tuple[Any, ...], Piles]:
+    """The brute force's moves of ordered heaps as the environments play them: a pile's
+    heaps in its place (a split in either order), an emptied pile removed."""
+    found: Dict[Tuple[Any, ...], Piles] = {}
+    for i, heap in enumerate(heaps):
+        for parts in takebreak.options(game, heap):
+            for order in {parts, parts[::-1]}:
+                count = heap - sum(order)
+                move = (i, count) if len(order) < 2 else (i, count, order)
+                found[move] = heaps[:i] + order + heaps[i + 1:]
+    return found
+
+
+def heap_reachable(game: str, start: Piles) -> List[Piles]:
+    seen, todo = {start}, [start]
+    while todo:
+        for child in heap_moves(game, todo.pop()).values():
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return sorted(seen)
+
+
+def heap_expected(game: str, misere: bool, start: Piles, agent: Callable[[Piles], Any]) -> Dict[str, Any]:
+    """The grade's counts by the brute force (tests/takebreak_oracle.py)."""
+    counts = {"won": 0, "kept": 0, "lost": 0, "delayed": 0, "illegal": 0}
+    by_objects: Dict[int, List[int]] = {}
+    for heaps in heap_reachable(game, start):
+        children = heap_moves(game, heaps)
+        if not children:
+            continue
+        won = takebreak.wins(game, misere, heaps)
+        row = by_objects.setdefault(sum(heaps), [0, 0, 0, 0])
+        counts["won" if won else "lost"] += 1
+        row[0 if won else 2] += 1
+        move = agent(heaps)
+        move = tuple(move) if move is not None else None
+        if move not in children:
+            counts["illegal"] += 1
+            continue
+        after = children[move]
+        if won and not takebreak.wins(game, misere, after):
+            counts["kept"] += 1
+            row[1] += 1
+        longest = max(takebreak.remoteness(game, misere, c) for c in children.values())
+        if not won and takebreak.remoteness(game, misere, after) == longest:
+            counts["delayed"] += 1
+            row[3] += 1
+    counts["by_objects"] = by_objects
+    return counts
+
+
+def heap_perfect(game: str, misere: bool) -> Callable[[Piles], Tuple[Any, ...]]:
+    def play(heaps: Piles) -> Tuple[Any, ...]:
+        children = heap_moves(game, heaps)
+        if takebreak.wins(game, misere, heaps):
+            return next(m for m, c in children.items() if not takebreak.wins(game, misere, c))
+        return max(children, key=lambda m: takebreak.remoteness(game, misere, children[m]))
+    return play
+
+
+def heap_random(seed: int, game: str) -> Callable[[Piles], Tuple[Any, ...]]:
+    rng = random.Random(seed)
+    chosen: Dict[Piles, Tuple[Any, ...]] = {}
+
+    def play(heaps: Piles) -> Tuple[Any, ...]:
+        if heaps not in chosen:
+            chosen[heaps] = rng.choice(sorted(heap_moves(game, heaps), key=repr))
+        return chosen[heaps]
+    return play
+
+
+def action_id(move: Tuple[Any, ...], most: int, max_pile: int) -> int:
+    """The environments' action id, from its documented formula (nim.interop.envs.board):
+    ((slot * (K + 1)) + count) * max_pile + part, K the largest count taken."""
+    part = move[2][0] if len(move) > 2 else 0
+    return (move[0] * (most + 1) + move[1]) * max_pile + part
+
+
+@pytest.mark.parametrize("game,misere,rules,start", HEAP_GAMES)
+def test_take_and_break_games_are_graded_against_the_brute_force(game: str, misere: bool, rules: str,
+                                                                 start: Piles) -> None:
+    """Issue 40 item 11: grade takes every game the environments play. Every count of a
+    perfect agent, a random one and a random one answering action ids is the brute
+    force's over the positions the environments show (an independent oracle)."""
+    oracle = heap_oracle([start], nim.Rules.parse(rules))
+    assert set(oracle) == {tuple(sorted(p)) for p in heap_reachable(game, start)}
+    for heaps, (value, depth, longest) in oracle.items():
+        assert value == (1 if takebreak.wins(game, misere, heaps) else -1), heaps
+        assert depth == takebreak.remoteness(game, misere, heaps), heaps
+        kids = takebreak.children(game, heaps)
+        assert longest == max((takebreak.remoteness(game, misere, kid) for kid in kids), default=-1), heaps
+    perfect_report = nim.study.grade.grade(heap_perfect(game, misere), rules, start)
+    check(perfect_report, heap_expected(game, misere, start, heap_perfect(game, misere)))
+    assert perfect_report.keep_rate == 1.0 and perfect_report.delay_rate == 1.0
+    assert perfect_report.positions == sum(1 for p in heap_reachable(game, start) if heap_moves(game, p))
+    most = max((m[1] for p in heap_reachable(game, start) for m in heap_moves(game, p)), default=0)
+    for seed in (1, 2):
+        agent = heap_random(seed, game)
+        report = nim.study.grade.grade(agent, rules, start, worst=1000)
+        want = heap_expected(game, misere, start, agent)
+        check(report, want)
+        thrown = sorted(p for p in heap_reachable(game, start) if heap_moves(game, p)
+                        and takebreak.wins(game, misere, p)
+                        and takebreak.wins(game, misere, heap_moves(game, p)[agent(p)]))
+        assert sorted(b.piles for b in report.blunders) == thrown
+        for blunder in report.blunders:
+            right = tuple(blunder.right) if blunder.right.split is None else \
+                (blunder.right.pile, blunder.right.count, blunder.right.split)
+            assert not takebreak.wins(game, misere, heap_moves(game, blunder.piles)[right])
+        by_id = nim.study.grade.grade(lambda heaps, agent=agent: action_id(agent(heaps), most, max(start)),
+                                      rules, start)
+        check(by_id, want)
+
+
+def test_a_policy_and_a_q_table_on_kayles_see_the_environments_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A policy gets NimEnv's observation (the heaps padded to its slots; max_piles as the
+    environment's) and answers NimEnv's action ids; a Q-table keyed by heaps or by padded
+    observations, by moves or by ids, plays greedily; the command line grades it too."""
+    from nim.interop.envs import NimEnv
+
+    game, misere, rules, start = "0.77", False, "kayles", (5, 7)
+    env = NimEnv(piles=start, rules=rules)
+    slots, actions = len(env.observation_space.nvec), env.action_space.n
+    perfect = heap_perfect(game, misere)
+    seen: List[int] = []
+
+    class Trained:
+        def predict(self, observation: Any, deterministic: bool = True) -> Tuple[Any, None]:
+            seen.append(len(observation))
+            assert env.observation_space.contains(np.asarray(observation)) or len(observation) != slots
+            heaps = tuple(int(h) for h in observation if h)
+            return np.array(action_id(perfect(heaps), 2, 7)), None
+
+    report = nim.study.grade.grade(Trained(), rules, start)
+    check(report, heap_expected(game, misere, start, perfect))
+    assert set(seen) == {slots} and actions == slots * 3 * 7
+    seen.clear()
+    nim.study.grade.grade(Trained(), rules, start, max_piles=10)
+    assert set(seen) == {10}
+
+    rng = random.Random(4)
+    table: Dict[Any, float] = {}
+    for heaps in heap_reachable(game, start):
+        for move in heap_moves(game, heaps):
+            if rng.random() < 0.6:
+                table[(heaps, move)] = rng.choice([-1.0, 0.0, 0.5, 2.0])
+
+    def greedy(heaps: Piles) -> Tuple[Any, ...]:       # the documented rule, written plainly
+        moves = sorted(heap_moves(game, heaps), key=lambda m: action_id(m, 2, 7))
+        return max(moves, key=lambda m: (table.get((heaps, m), 0.0), -action_id(m, 2, 7)))
+
+    want = heap_expected(game, misere, start, greedy)
+    padded = {(heaps + (0,) * (slots - len(heaps)), move): q for (heaps, move), q in table.items()}
+    ids: Dict[Piles, Dict[int, float]] = {}
+    for (heaps, move), q in table.items():
+        ids.setdefault(heaps, {})[action_id(move, 2, 7)] = q
+    rows = {heaps: np.array([row.get(i, 0.0) for i in range(actions)]) for heaps, row in ids.items()}
+    for layout in (table, padded, ids, rows):
+        check(nim.study.grade.grade(layout, rules, start), want)
+    with pytest.raises(nim.NimError, match="max_piles is for a take-and-break game"):
+        nim.study.grade.grade(table, "normal", (3, 4), max_piles=4)
+    monkeypatch.setattr(nim.study.grade_heaps, "MAX_HEAP_POSITIONS", 300)     # 338 from 5 7, 110 sorted
+    with pytest.raises(nim.NimError, match="more than 300 positions can be reached from \\[5, 7\\]"):
+        nim.study.grade.grade(greedy, rules, start)
+    monkeypatch.setattr(nim.study.grade_heaps, "MAX_HEAP_POSITIONS", 100)
+    with pytest.raises(nim.NimError, match="lead to more than 100 others"):
+        nim.study.grade.grade(greedy, rules, [start])
+
+
+def test_the_command_line_grades_a_kayles_q_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game, misere, start = "0.77", True, (4, 6)
+    rng = random.Random(9)
+    table = {(heaps, move): rng.choice([-1.0, 0.5, 1.0]) for heaps in heap_reachable(game, start)
+             for move in heap_moves(game, heaps) if rng.random() < 0.5}
+
+    def greedy(heaps: Piles) -> Tuple[Any, ...]:
+        moves = sorted(heap_moves(game, heaps), key=lambda m: action_id(m, 2, 6))
+        return max(moves, key=lambda m: (table.get((heaps, m), 0.0), -action_id(m, 2, 6)))
+
+    want = heap_expected(game, misere, start, greedy)
+    as_json = {}
+    for (heaps, move), q in table.items():
+        as_json.setdefault(",".join(map(str, heaps)), {})[json.dumps(move)] = q
+    (tmp_path / "q.json").write_text(json.dumps(as_json))
+    assert main(["grade", str(tmp_path / "q.json"), "--piles", "4", "6", "--game", "kayles", "--misere",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["won"], data["kept"], data["lost"], data["delayed"], data["illegal"]) == \
+        (want["won"], want["kept"], want["lost"], want["delayed"], 0)
+    assert main(["grade", str(tmp_path / "q.json"), "--piles", "4", "6", "--game", "kayles", "--misere"]) == 0
+    text = capsys.readouterr().out
+    assert f"keeps the win:    {want['kept']} of {want['won']}" in text and "misere" in text
+
+
+def test_illegal_answers_at_kayles_are_the_brute_forces_illegal_moves() -> None:
+    """Answers that are no move of the position (too many pins, no such pile, a split
+    with an empty or wrong part, Grundy's-game splits in Kayles, None, junk) count as
+    illegal exactly where the brute force has no such move; a split's either order is legal."""
+    game, misere, rules, start = "0.77", False, "kayles", (4, 6)
+    tries: List[Any] = [(0, 3), (5, 1), (0, 1, (0, 3)), (0, 1, (1, 1)), (0, 0, (1, 3)), (1, 2, (1, 3)),
+                        (1, 1, (4, 1)), (0, 1, (2, 1)), None, "junk", (0, -1), (0, 2)]
+
+    def erratic(heaps: Piles) -> Any:
+        return tries[sum(heaps) % len(tries)]
+
+    def as_brute(heaps: Piles) -> Any:
+        answer = erratic(heaps)
+        return answer if isinstance(answer, tuple) else None
+
+    report = nim.study.grade.grade(erratic, rules, start, worst=1000)
+    check(report, heap_expected(game, misere, start, as_brute))
+    assert report.illegal > 0 and report.kept + report.delayed > 0 and report.failed == 0

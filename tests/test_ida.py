@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import nim
 from nim import Move, Rules
 from nim.solving.heuristics import depth_limited, ida
+import reference
 from play_twins import depth_limited_choice, depth_limited_mirror, ida_star
 
 RULES = [Rules.parse(text) for text in
@@ -123,7 +124,7 @@ def test_depth_limited_deep_enough_is_exact() -> None:
     for piles in [[1, 2], [3, 1, 2], [2, 2, 1], [4, 1]]:
         for rules in RULES:
             result = depth_limited(piles, rules, sum(piles) + 1)
-            exact = nim.solving.reference.brute_force_value(piles, rules)
+            exact = reference.brute_force_value(piles, rules)
             assert result.value == exact, (piles, rules)
 
 
@@ -161,7 +162,7 @@ def test_depth_limited_cut_off_uses_the_misere_rule_on_ones() -> None:
         piles = [1] * ones + [2]
         result = depth_limited(piles, misere, 1)
         # leave an odd number of ones for the opponent: take the 2, or all but one of it
-        assert result.value == nim.solving.reference.brute_force_value(piles, misere) == 1.0
+        assert result.value == reference.brute_force_value(piles, misere) == 1.0
         expected = Move(ones, 2) if ones % 2 == 1 else Move(ones, 1)
         assert result.move == expected, piles
 

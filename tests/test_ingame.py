@@ -291,6 +291,29 @@ def test_a_hint_says_its_expert_terms_in_plain_words_once() -> None:
     out = run(PlayOptions(style="lab2", rules=Rules(misere=False), difficulty=3, piles=(3, 4, 5)),
               ["hint", "hint"])
     assert out.count("Hint: take 2 from pile 0: it leaves X = 0") == 2          # 3 ^ 4 ^ 5 = 2: pile 0 to 1
-    assert out.count("(X is the nim-sum: the sizes") == 1 and "add each column without carrying" in out
+    assert out.count("(X is the nim-sum: the pile sizes combined by XOR") == 1
+    assert "add each column without carrying" in out
     out = run(PlayOptions(style="pins", rules=Rules.game("kayles"), piles=(4, 6)), ["hint"])
-    assert "X is the nim-sum" in out and "g is one heap's Grundy value" in out and "mex:" in out
+    assert "X is the XOR of the Grundy values, not of the sizes: each heap's value in the nim-sequence" in out
+    assert "X is the nim-sum" not in out and "g is one heap's Grundy value" in out and "mex:" in out
+
+
+def test_misere_and_pins_jargon_comes_after_the_words() -> None:
+    """Issue 40, item 4: the quotient's hint and the pins intro say in words what they mean
+    before the algebra; Dawson's genus speaks of nim-heaps of 2."""
+    import nim
+
+    out = run(PlayOptions(style="pins", rules=Rules.game("kayles", misere=True), piles=(5, 6)), ["hint"])
+    hint = next(line for line in out.splitlines() if line.startswith("Hint:"))
+    assert hint.index("the opponent loses against best play") < hint.index("product")
+    assert "(the product: misère play sorts positions" in out
+    intro = out.splitlines()[0]
+    assert intro.index("knocks over") < intro.index("bit 1") and "(The code, for reference:" in intro
+    out = run(PlayOptions(style="pins", rules=Rules(octal="0.137"), piles=(5, 6)), [])
+    intro = out.splitlines()[0]
+    # 0.137: 1 pin only as a whole row; 2 as a whole row or from an end; 3 every way
+    assert intro.startswith("A move knocks over 1 pin (a row of just 1) or 2 adjacent pins (a row of just 2, "
+                            "from the end of a longer row) or 3 adjacent pins (a row of just 3, from the end "
+                            "of a longer row, from inside a row, splitting it in two).")
+    text = nim.explain([5, 6], Rules.game("dawson-kayles", misere=True)).text
+    assert "nim-heaps of 2" in text and "... heaps of 2" not in text

@@ -91,7 +91,7 @@ def test_imports_between_rooms_run_one_way() -> None:
 OLD_MODULE_PATHS: Dict[str, str] = {
     **{f"nim.{name}": f"nim.solving.{name}"
        for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
-                    "parallel", "reference", "solution", "solver", "tables", "theory")},
+                    "parallel", "solution", "solver", "tables", "theory")},
     "nim.envs": "nim.interop.envs",
     "nim.envs.board": "nim.interop.envs.board",
     "nim.envs.gym_env": "nim.interop.envs.gym_env",
@@ -112,6 +112,16 @@ def test_old_module_paths_are_gone_and_their_new_homes_import(old: str, new: str
     if package == "nim" and name not in nim._LAZY:    # nim.explain is the function, no module
         with pytest.raises(AttributeError):
             getattr(nim, name)
+
+
+def test_the_reference_engines_are_the_tests_own() -> None:
+    """Issue 38 item 5: the pure-Python twins are a test oracle, not shipped in the package."""
+    for old in ("nim.reference", "nim.solving.reference"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
+    import reference
+
+    assert Path(reference.__file__).resolve().parent == Path(__file__).resolve().parent
 
 
 def test_no_stubs_are_left_at_the_old_module_paths() -> None:

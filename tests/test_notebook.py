@@ -31,6 +31,9 @@ def this_interpreters_kernel(tmp_path, monkeypatch):
 def test_example_notebook_runs_and_displays(this_interpreters_kernel, tmp_path):
     if not NOTEBOOK.exists():
         pytest.skip("examples/ is not beside the tests (installed package only)")
+    raw = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    ids = [cell.get("id") for cell in raw["cells"]]     # nbformat 4.5: no MissingIDFieldWarning
+    assert all(ids) and len(set(ids)) == len(ids) and (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5)
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     client = nbclient.NotebookClient(notebook, kernel_name=this_interpreters_kernel, timeout=60,
                                      resources={"metadata": {"path": str(tmp_path)}})
@@ -48,3 +51,10 @@ def test_example_notebook_runs_and_displays(this_interpreters_kernel, tmp_path):
     solved = [o for cell in notebook.cells if cell.cell_type == "code" and cell.source.startswith("nim.solve(")
               for o in cell.outputs if o.output_type == "execute_result"]
     assert solved and all('class="stone"' in o.data["text/html"] for o in solved)
+    # the grades (Nim, then Kayles) keep their columns: a monospace font named outright
+    graded = [o for cell in notebook.cells if cell.cell_type == "code" and "grade.grade(" in cell.source
+              for o in cell.outputs if o.output_type == "execute_result"]
+    assert len(graded) == 2 and all("font-family: ui-monospace" in o.data["text/html"] for o in graded)
+    assert "Graded 337 positions under normal,octal=0.77" in graded[1].data["text/html"]
+    kayles = [cell for cell in notebook.cells if cell.cell_type == "code" and '"kayles"' in cell.source]
+    assert len(kayles) == 3

@@ -506,7 +506,7 @@ def test_replay_of_a_game_with_splits(monkeypatch, capsys, tmp_path):
     # (2, 4) under Kayles: G(2) ^ G(4) = 2 ^ 1, a win for the player to move, so the move threw 7's win away
     assert data["steps"][0]["throws_away_win"] == oracle_wins("0.77", False, (2, 4))
     status, out, _ = play_cli(monkeypatch, capsys, ["replay", str(path), "--game", "kayles"], io.StringIO(""))
-    assert status == 0 and "takes 1 from pile 0, leaving 2 and 4" in out
+    assert status == 0 and "takes 1 from heap 1, leaving heaps of 2 and 4" in out   # heaps from 1 (issue 40, item 3)
 
 
 @pytest.mark.parametrize("text, rules, message", [

@@ -79,7 +79,9 @@ def test_a_forged_partial_is_not_resumed_from(monkeypatch):
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))   # past a clock tick
     seen = starts(monkeypatch)
     q = misere_quotient("kayles")
-    assert seen == [0] and q.proven and q.order == 40
+    # not from the forged partial (heaps up to 9): from scratch, or from the verified exact
+    # quotient of heaps up to 5 that the call above cached
+    assert seen in ([0], [5]) and q.proven and q.order == 40
 
 
 def test_a_wall_is_not_climbed_twice_under_the_same_limits(monkeypatch):

@@ -145,7 +145,7 @@ def test_the_issues_kayles_positions_with_their_winning_moves() -> None:
 def test_random_sums_of_five_to_seven_heaps_against_the_split_search(code: str) -> None:
     rules = rules_of(code)
     rng = random.Random(57)
-    checked = 0
+    checked = moves_checked = 0
     for _ in range(40):
         position = [rng.randint(1, 12) for _ in range(rng.randint(5, 7))]
         answer = nim.solve(position, rules, method="quotient")
@@ -158,10 +158,13 @@ def test_random_sums_of_five_to_seven_heaps_against_the_split_search(code: str) 
         if answer.move is not None and answer.value > 0:
             left = list(after(position, answer.move))
             try:
-                assert nim.solve(left, rules, method="tt", node_limit=200_000).value == -1
-            except SearchLimitError:
-                pass
-    assert checked >= 10
+                left_value = nim.solve(left, rules, method="tt", node_limit=200_000).value
+            except SearchLimitError:        # too large to prove lost here: not counted
+                continue
+            moves_checked += 1
+            assert left_value == -1, (position, answer.move, left)
+    # both checks must have run, not been skipped by the limit (28 to 37 of 40 run today)
+    assert checked >= 25 and moves_checked >= 20, (checked, moves_checked)
 
 
 def test_the_quotient_is_the_exact_leaf_of_the_split_search() -> None:
@@ -253,7 +256,7 @@ def test_explain_names_the_elements_their_product_and_p() -> None:
     assert "Misère quotient of" in text and "order 40" in text and "every heap size" in text
     assert "heap 40 -> " in text and "heap 5 -> " in text and "not in P" in text
     assert f"Their product (the position's element) is {account['product']}, not in P" in text
-    assert account["after_in_p"] is True and f"product is {account['after']}, in P" in text
+    assert account["after_in_p"] is True and f"product is {account['after']}, one of the losing products P" in text
     assert "Presentation: generators a = heap 1" in text
     lost = nim.explain([29, 25, 20, 17], rules)
     assert lost.quotient is not None and lost.quotient["in_p"] is True

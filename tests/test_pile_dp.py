@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hooks import assume_untame
 from nim.kernel import set_grundy_table
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.rules import Rules
 from nim.solving import engines
 from nim.solving.pile_dp import grundy_values, lone_piles

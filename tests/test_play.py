@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import List, Optional, Tuple
 
 import pytest
@@ -619,3 +620,89 @@ def test_kuet_in_a_real_terminal_colour_unless_dumb() -> None:
     assert "\033[" in coloured and "Goodbye." in coloured
     dumb = _in_a_terminal(["--style", "kuet", "--piles", "2", "2"], typed, {"TERM": "dumb", "NO_COLOR": ""})
     assert "NimX removes 1 stones from pile 1." in dumb and "\033[" not in dumb
+
+
+def _kuet_boards(monkeypatch: pytest.MonkeyPatch, argv: List[str], script: List[str]) -> List[List[int]]:
+    """Each game's first board in a KUET series played from the command line by a User."""
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", User(script, screen))
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert main(["play", *argv, "--color", "never"]) == 0
+    boards = []
+    for part in re.split(r"\nGame \d+ of \d+\n", screen.getvalue())[1:]:
+        boards.append(board_on(part.split("NimX is playing using")[0]))
+    return boards
+
+
+@pytest.mark.parametrize("difficulty, seed, games", [("1", "5", 3), ("2", "3", 6)])
+def test_a_loaded_kuet_series_goes_on_with_the_boards_it_would_have_had(
+        difficulty: str, seed: str, games: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40, item 5: saved at game 1 and loaded, games 2, 3... draw the uninterrupted series' boards."""
+    argv = ["--style", "kuet", "--name", "A", "--difficulty", difficulty, "--seed", seed]
+    straight = _kuet_boards(monkeypatch, argv, [])
+    assert len(straight) == games and len({tuple(b) for b in straight}) > 1
+    record = tmp_path / "series.txt"
+    _kuet_boards(monkeypatch, argv, [f"save {record}", "q"])
+    loaded = _kuet_boards(monkeypatch, ["--load", str(record)], [])
+    assert loaded == straight          # game 1 from the file, then the same draws
+
+
+# -- issue 40, item 8 ------------------------------------------------------------------------
+
+
+def test_undo_after_load_reaches_the_loaded_moves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "fj.txt"      # forejune from 12: the AI took 5, you took 2; 5 remain
+    record.write_text("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n# seat 1: human You\n"
+                      "# first: 0\n1\n12\n0 5\n0 2\n", encoding="utf-8")
+    status, out, err = play(monkeypatch, capsys, ["--load", str(record)], "undo\nundo\nq\n")
+    assert status == 0, err
+    assert "(The saved game's 2 moves are played; 5 remain.)" in out and "goes on from" not in out
+    first, second = out.split("undo", 2)[1:3]
+    assert "Undone: 2 moves taken back." in first          # the AI's answer and your loaded 2: back to 7
+    assert "Enter number (1-3)" in first                     # a pile of 7 takes 1 to 3
+    assert "Nothing to undo" not in first
+    # a Nim game loaded with two moves: undo takes back the loaded pair as well
+    record.write_text("# rules: normal\n# flow: rajalakshmi\n# seat 0: human Ann\n# seat 1: ai nimsum Player 1\n"
+                      "# first: 0\n3\n3\n4\n5\n0 1\n1 2\n", encoding="utf-8")
+    status, out, err = play(monkeypatch, capsys, ["--load", str(record)], "undo\nq\n")
+    assert status == 0, err
+    assert "Undone: 2 moves taken back." in out and out.rstrip().splitlines()[-3].endswith("[0]:3 [1]:4 [2]:5")
+
+
+def test_rajalakshmi_between_two_people_names_no_ai_and_draws_the_board_once(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = play(monkeypatch, capsys, ["--style", "rajalakshmi"], "2\n3 4 5\n")
+    assert "The AI" not in out and "nim-sum" not in out
+    assert out.count("Piles: [0]:3 [1]:4 [2]:5") == 1
+    status, out, err = play(monkeypatch, capsys, ["--style", "rajalakshmi"], "1\n3 4 5\n")
+    assert "The AI plays the nim-sum optimal move." in out
+    assert out.count("Piles: [0]:3 [1]:4 [2]:5") == 2        # the report's own transcript
+
+
+def test_the_web_rajalakshmi_between_two_people_names_no_ai() -> None:
+    from nim.web.games import create_game
+    state, _ = create_game({"flow": "rajalakshmi", "mode": "hvh"})
+    assert not any("The AI" in line for line in state["log"])
+    state, _ = create_game({"flow": "rajalakshmi", "mode": "hvai"})
+    assert any("The AI plays the nim-sum optimal move" in line for line in state["log"])
+
+
+def test_a_tournament_tie_says_equal_fitness_only_when_it_is() -> None:
+    from nim.play.selection import Population
+    from nim.play.tournament import Tournament, format_tournament
+
+    def said(genes: dict) -> str:
+        population = Population(genes)
+        for name, results in genes.items():
+            for won in results:
+                population.record(name, won)
+        other = {"a": "b", "b": "a"}
+        wins = {n: {n: 0, other[n]: sum(r)} for n, r in genes.items()}
+        games = {n: {n: 0, other[n]: len(r)} for n, r in genes.items()}
+        return format_tournament(Tournament(population, wins, games))
+
+    close = said({"a": [1] * 5 + [0], "b": [1] * 4 + [0]})      # 0.833 against 0.800: within the interval
+    assert "a tie" in close and "equal fitness" not in close and "Kept: a, the fittest." in close
+    level = said({"a": [1, 0], "b": [0, 1]})
+    assert "a tie" in level and "(equal fitness: the first listed)" in level

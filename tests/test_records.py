@@ -28,6 +28,7 @@ from nim import Rules
 from nim.cli import main
 from nim.errors import InputFileError
 from nim.play.record import RecordHeader, SeatRecord, parse_replay, record_text
+from nim.play.pins import intro_words
 from nim.position import Move
 
 Piles = Tuple[int, ...]
@@ -184,7 +185,9 @@ def test_a_saved_game_goes_on_as_it_was(case: Case, tmp_path: Path, monkeypatch:
     status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(record), "--color", "never"],
                               [*go_on, "q"])
     assert status == 0, err
-    if not case.id.startswith("kuet"):
+    if case.id.startswith("forejune"):          # the seed's own words (issue 40, item 8)
+        assert f"played; {sum(now)} remain.)" in loaded
+    elif not case.id.startswith("kuet"):
         assert f"the game goes on from {list(now)}" in loaded
     answers = ai_line.findall(straight)[answered:]
     assert answers, "the continuation gets no answer: choose another case"
@@ -198,8 +201,12 @@ def test_a_saved_game_goes_on_as_it_was(case: Case, tmp_path: Path, monkeypatch:
     if case.says is not None:     # the seed's own words show the rules and the opponent
         assert case.says(now) in loaded
     else:
-        convention = Rules.parse(facts["rules"]).describe()
+        rules = Rules.parse(facts["rules"])     # a pins game says its moves in words first
+        convention = intro_words(rules) if rules.splits else rules.describe()
         assert convention in loaded and convention in saving
+        if rules.splits:
+            ending = "the player who cannot move " + ("wins" if rules.misere else "loses")
+            assert ending in loaded.lower() and ending in saving.lower()
     # the record's replay takes its rules from the file: the same convention, no "assuming" note
     status, replayed, _ = cli(monkeypatch, capsys, ["replay", str(record), "--record"], [])
     assert status == 0 and "assuming" not in replayed
@@ -357,7 +364,9 @@ def test_terminal_to_web_to_terminal(case: Case, client: Any, tmp_path: Path, mo
     status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(back), "--color", "never"],
                               [*case.typed(pile, count, None), "q"])
     assert status == 0, err
-    if game["flow"] != "kuet":
+    if game["flow"] == "forejune":
+        assert f"played; {sum(game['piles'])} remain.)" in loaded
+    elif game["flow"] != "kuet":
         assert f"the game goes on from {game['piles']}" in loaded
     played = client.post(f"/api/games/{game['id']}/move",
                          json={"token": token, "pile": pile, "count": count, "version": game["version"]})
@@ -391,7 +400,8 @@ def test_a_browser_game_goes_on_in_the_terminal(client: Any, tmp_path: Path, mon
                            [f"{pile} {count}", "q"])
     assert status == 0, err
     assert f"the game goes on from {game['piles']}" in out and "the AI (Depth-limited alpha-beta (depth 4))" in out
-    terminal = re.findall(r"^Player 1 removes (\d+) from pile \[(\d+)\]\.$", out, re.M)
+    assert "Player 1: you; Player 2: the AI (Depth-limited" in out           # the browser's seats, undecorated
+    terminal = re.findall(r"^Player 2 removes (\d+) from pile \[(\d+)\]\.$", out, re.M)   # the names as given
     game = client.post(f"/api/games/{game['id']}/move", json={"token": token, "pile": pile, "count": count,
                                                                "version": game["version"]}).json()["game"]
     assert not game["finished"]                          # 18 stones, 3 at most a move: far from the end
@@ -456,3 +466,114 @@ def test_a_kayles_game_goes_terminal_to_web_to_terminal(misere: bool, client: An
     status, loaded, err = cli(monkeypatch, capsys, ["play", "--load", str(back), "--color", "never"], ["q"])
     assert status == 0, err
     assert f"the game goes on from {game['piles']}" in loaded
+
+
+DEEP_SERIES = "# series: " + "[" * 5000 + "]" * 5000 + "\n2\n3\n4\n"
+ESCAPED_NAMES = ("# rules: normal\n# flow: rajalakshmi\n# seat 0: human Ann\x1b[2J\x1b]0;owned\x07\n"
+                 "# seat 1: human Bo\x07\n# first: 0\n2\n3\n4\n0 1\n")
+FOREJUNE_TWO = ("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n# seat 1: human You\n"
+                "# first: 0\n2\n7\n5\n")
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_a_deeply_nested_series_is_refused_in_words_at_every_door(client: Any, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 17: play --load, replay, the upload and /api/replay answer in a line, no 500."""
+    with pytest.raises(InputFileError, match="not nested 5000 deep"):
+        parse_replay(DEEP_SERIES)
+    path = tmp_path / "deep.txt"
+    path.write_text(DEEP_SERIES, encoding="utf-8")
+    for argv in (["play", "--load", str(path)], ["replay", str(path)]):
+        status, out, err = cli(monkeypatch, capsys, argv, [])
+        assert status == 2 and "nested 5000 deep" in err and err.count("\n") == 1 and "Traceback" not in err
+    answer = client.post("/api/games", json={"flow": "free", "record": DEEP_SERIES})
+    assert answer.status_code == 400 and "nested 5000 deep" in answer.json()["error"]
+    answer = client.post("/api/replay", json={"text": DEEP_SERIES, "rules": "misere"})
+    assert answer.status_code == 400 and "nested 5000 deep" in answer.json()["error"]
+
+
+def test_a_series_holds_numbers_only() -> None:
+    for bad in ('{"game": "x"}', '{"results": [1, [2]]}', '{"game": 4, "games": 3}', '{"game": true}'):
+        with pytest.raises(InputFileError, match="series"):
+            parse_replay(f"# series: {bad}\n1\n3\n")
+    header = parse_replay('# series: {"game": 2, "games": 3, "results": [1], "x": {"y": 1}}\n1\n3\n').header
+    assert header is not None and header.series == {"game": 2, "games": 3, "results": [1]}
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_control_characters_in_names_never_reach_a_terminal(client: Any, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 18: ESC and BEL in a record's names (or a browser's) are shown escaped."""
+    path = tmp_path / "names.txt"
+    path.write_text(ESCAPED_NAMES, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["replay", str(path), "--record"], [])
+    assert status == 0 and "Ann\\x1b[2J" in out
+    status, out2, err2 = cli(monkeypatch, capsys, ["play", "--load", str(path), "--mode", "hvh"], ["q"])
+    for text in (out, err, out2, err2):
+        assert "\x1b" not in text and "\x07" not in text
+    game, _ = _create(client, {"flow": "free", "name": "Eve\x1b[2J\x07", "mode": "hvh"})
+    assert game["seats"][0]["name"] == "Eve\\x1b[2J\\x07"
+    record = client.get(f"/api/games/{game['id']}/record").text
+    assert "\x1b" not in record and "\x07" not in record
+
+
+def _create(client: Any, options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
+    answer = client.post("/api/games", json=options)
+    assert answer.status_code == 201, answer.text
+    return answer.json()["game"], answer.json()["token"]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_both_doors_judge_a_record_alike(client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, item 7: a two-pile forejune record is refused by the browser as by play --load."""
+    path = tmp_path / "fj.txt"
+    path.write_text(FOREJUNE_TWO, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], [])
+    assert status == 2 and "the forejune game has one pile, not 2" in err
+    answer = client.post("/api/games", json={"flow": "forejune", "record": FOREJUNE_TWO})
+    assert answer.status_code == 400 and "the forejune game has one pile, not 2" in answer.json()["error"]
+    one = FOREJUNE_TWO.replace("2\n7\n5\n", "1\n7\n0 3\n")
+    path.write_text(one, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], ["q"])
+    assert status == 0, err
+    assert client.post("/api/games", json={"flow": "forejune", "record": one}).status_code == 201
+    illegal = FOREJUNE_TWO.replace("2\n7\n5\n", "1\n7\n0 5\n")          # more than half of 7
+    path.write_text(illegal, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["play", "--load", str(path)], [])
+    assert status == 2 and "illegal" in err
+    answer = client.post("/api/games", json={"flow": "forejune", "record": illegal})
+    assert answer.status_code == 400 and "illegal" in answer.json()["error"]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+@pytest.mark.parametrize("options, names", [
+    ({"flow": "free", "name": "Ann", "mode": "hvai"}, ["Ann", "Player 2"]),
+    ({"flow": "lab2", "name": "Ann", "mode": "hvai"}, ["Ann", "Player 1"]),
+    ({"flow": "lab2", "mode": "hvh"}, ["Player 0", "Player 1"]),          # the terminal's Lab 2 seats
+    ({"flow": "forejune"}, ["AI", "You"]),                                  # the terminal's forejune seats
+])
+def test_web_records_keep_names_as_given(options: Dict[str, Any], names: List[str], client: Any, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40, items 6 and 8: no "(you)" or "(AI, ...)" in a stored name; the roles said once."""
+    game, _ = _create(client, options)
+    assert [seat["name"] for seat in game["seats"]] == names
+    record = client.get(f"/api/games/{game['id']}/record").text
+    seats = [line for line in record.splitlines() if line.startswith("# seat")]
+    assert all(line.endswith(" " + name) for line, name in zip(seats, names)) and "(you)" not in record
+    if options["flow"] != "forejune":
+        assert any(line.startswith(f"{names[0]}: ") for line in game["log"])   # who is who, once
+    path = tmp_path / "web.txt"
+    path.write_text(record, encoding="utf-8")
+    status, out, err = cli(monkeypatch, capsys, ["replay", str(path), "--record"], [])
+    assert status == 0 and "(you)" not in out and "(AI," not in out
+
+
+def test_an_older_record_s_decorated_names_read_as_given() -> None:
+    text = ("# rules: normal\n# seat 0: human Ann (you)\n# seat 1: ai optimal Player 2 (AI, Optimal)\n"
+            "# first: 0\n1\n3\n")
+    header = parse_replay(text).header
+    assert header is not None and [seat.name for seat in header.seats] == ["Ann", "Player 2"]

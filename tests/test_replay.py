@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import List, Optional, Tuple
 
@@ -12,7 +13,7 @@ import pytest
 
 from nim import IllegalMoveError, InputFileError, Move, Rules
 from nim.cli import main
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.study.replay import HUMAN, NIMX, ReplayStep, nimx_move, parse_replay, replay_game
 
 LAB2_WIN = "2\n4\n2\n0 2\n1 2\n"
@@ -268,3 +269,41 @@ def test_node_limit_out_of_range_is_refused(limit: str, tmp_path: Path,
     assert main(["replay", str(path), "--node-limit", limit]) == 2
     err = capsys.readouterr().err
     assert limit in err and "9,223,372,036,854,775,807" in err
+
+
+FOREJUNE_YOU = ("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n# seat 1: human You\n"
+                "# first: {first}\n1\n10\n0 3\n0 2\n0 1\n")
+
+
+@pytest.mark.parametrize("first", ["0", "1"])
+def test_the_seeds_you_is_said_in_the_second_person(first: str, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40, item 7: "You take", "you win", never "You wins" or "You moves first"."""
+    from nim.cli import main
+
+    path = tmp_path / "fj.txt"
+    path.write_text(FOREJUNE_YOU.format(first=first), encoding="utf-8")
+    assert main(["replay", str(path), "--record"]) == 0
+    out = capsys.readouterr().out
+    for wrong in ("You wins", "You loses", "You moves", "You takes", "you wins", "you loses", "is You"):
+        assert wrong not in out, (wrong, out)
+    assert re.search(r"You \(line \d+\)\s+take \d", out) and re.search(r"AI \(line \d+\)\s+takes \d", out), out
+    assert re.search(r"with best play (you win|you lose|AI wins|AI loses)\. The winner is (you|AI)\.", out), out
+
+
+KAYLES_RECORD = ("# rules: normal,octal=0.77\n# flow: pins\n# seat 0: human You\n# seat 1: ai optimal NimX\n"
+                 "# first: 0\n2\n5\n8\n1 1 2 5\n0 2 1 2\n")
+
+
+def test_a_take_and_break_replay_speaks_of_heaps_from_1_in_columns(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40, item 3: heaps numbered from 1 as the board shows, the board column apart."""
+    from nim.cli import main
+
+    path = tmp_path / "pins.txt"
+    path.write_text(KAYLES_RECORD, encoding="utf-8")
+    assert main(["replay", str(path), "--record"]) == 0
+    out = capsys.readouterr().out
+    assert "take 1 from heap 2, leaving heaps of 2 and 5   board [5 2 5]" in out      # file line "1 1 2 5"
+    assert "takes 2 from heap 1, leaving heaps of 1 and 2   board [1 2 2 5]" in out   # file line "0 2 1 2"
+    assert "pile" not in out and not re.search(r"\d board", out)

@@ -27,6 +27,18 @@ def test_fitness_is_wins_over_games() -> None:
     assert Chromosome("a").fitness == 0.0
 
 
+def test_the_removed_roulette_wheel_method_says_where_it_went() -> None:
+    """Issue 38 item 5: ``Population.roulette_wheel`` had no caller and went in 0.3.0; the
+    error names its replacement, which draws from a population as it drew."""
+    population = Population(["a", "b"])
+    population.record("a", 1)
+    with pytest.raises(AttributeError, match=r"roulette_wheel_selection\(population, seed\)"):
+        population.roulette_wheel  # noqa: B018
+    assert roulette_wheel_selection(population, 3).name == "a"      # b's fitness is 0
+    with pytest.raises(AttributeError, match="has no attribute 'other'"):
+        population.other  # noqa: B018
+
+
 def test_select_fittest_ties_go_to_the_first() -> None:
     population = Population(["Minimax", "Alpha-Beta", "IDA*"])
     for name, genes in [("Minimax", [1, 0, 1]), ("Alpha-Beta", [0, 1, 1]), ("IDA*", [0, 0, 1])]:

@@ -92,3 +92,33 @@ def test_plot_file_and_title(tmp_path):
     text = path.read_text()
     assert "every value" in text and "3th" not in text
     assert "pre-period 52" in text
+
+
+def test_plot_keeps_the_pre_period_line_apart_from_the_period_line():
+    """Issue 40 item 13: Kayles' pre-period (71) and period (12) among 4,096 heaps are 2
+    pixels apart on the whole sequence; the pre-period line is drawn over the period's,
+    in another colour and dash, and a second panel draws the start heap by heap, where
+    the two lines stand far apart. A long period needs no second panel."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from nim.octal.plot import draw_sequence, zoom
+
+    result = nim.octal.octal_period("0.77")
+    assert (result.preperiod, result.period, result.heaps) == (71, 12, 4096)
+    figure = draw_sequence(result)
+    try:
+        figure.canvas.draw()
+        gaps = []
+        for axes in figure.axes:
+            lines = {line.get_label(): line for line in axes.get_lines()}
+            before, period = lines["pre-period 71"], lines["+ period 12"]
+            assert before.get_zorder() > period.get_zorder()
+            assert before.get_color() != period.get_color() and before.get_linestyle() != period.get_linestyle()
+            pixel = [axes.transData.transform((line.get_xdata()[0], 0))[0] for line in (before, period)]
+            gaps.append(pixel[1] - pixel[0])
+        assert len(gaps) == 2 and 0 < gaps[0] < 12 and gaps[1] > 100, gaps
+    finally:
+        plt.close(figure)
+    long_period = type("Result", (), {"proven": True, "preperiod": 52, "period": 900, "heaps": 4096})()
+    assert zoom(long_period) is None and zoom(type("Result", (), {"proven": False})()) is None

@@ -9,7 +9,7 @@ import pytest
 
 import nim
 from nim import Move, Position, Rules
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.play.players import (
     AlphaBetaStrategy, DepthLimitedStrategy, IdaStrategy, MinimaxStrategy, OptimalStrategy, RandomStrategy,
 )

@@ -11,9 +11,9 @@ from typing import List
 import pytest
 
 from nim import InvalidPositionError, Rules, UnknownMethodError
-from nim.solving import reference
+import reference
 from nim.cli import main
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.study.tree_search import build_game_tree
 from nim.study.tree_drawing import tree_svg
 from nim.study.tree_page import tree_text

@@ -9,7 +9,7 @@ import pytest
 
 from nim import Rules
 from nim.cli import main
-from nim.solving.reference import brute_force_value
+from reference import brute_force_value
 from nim.solving.tables import pile_outcomes, pile_table
 
 RULE_SETS = [

@@ -1,6 +1,6 @@
 """The `tt` engine against independent oracles, on every rule set.
 
-Oracles: nim.solving.reference (pure-Python minimax / alpha-beta and a memoised brute
+Oracles: tests/reference.py (pure-Python minimax / alpha-beta and a memoised brute
 force), the core's minimax and alpha-beta, Bouton's theorem and Sprague-Grundy
 theory. Also the table's exact keys, its memory bound and the explicit stack.
 """
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-from nim.solving import reference
+import reference
 from nim.rules import Rules
 from nimcore import tt as tt_core
 from nimcore.search import Search

@@ -297,7 +297,7 @@ def test_analysis_marks_every_thrown_away_win(client):
 
 def test_analysis_scores_every_move_from_the_current_position(client):
     game, token = create(client, flow="free", rules="normal,max=3", piles=[3, 5])
-    # a game in progress: the analysis is a hint, for the player to move (issue 40, item 1)
+    # during the game the analysis is the player to move's (a spectator's ask is refused)
     assert client.get(f"/api/games/{game['id']}/analysis").status_code == 403
     current = client.get(f"/api/games/{game['id']}/analysis", headers={"X-Seat-Token": token}).json()["current"]
     assert sorted(tuple(row["move"]) for row in current) == sorted(
@@ -673,3 +673,31 @@ def test_the_creator_of_a_human_vs_human_game_gives_a_name(client, flow):
     assert game["seats"][0]["name"] == "Ann"
     joined = client.post(f"/api/games/{game['id']}/join", json={"name": "Bo"}).json()
     assert [seat["name"] for seat in joined["game"]["seats"]] == ["Ann", "Bo"]
+
+
+def test_a_kayles_game_says_heap_from_1_in_every_panel(client):
+    """Issue 40, item 3: the log, the hint, the explanation's table, the analysis and the
+    ending of a take-and-break game say heap (numbered from 1, as the board) and pin."""
+    game, token = create(client, flow="free", rules="normal,kayles", piles=[5, 3], mode="hvh")
+    hint = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": token}).json()
+    assert hint["summary"].startswith("Hint: take 2 from heap 1")         # 5 -> 3: 3 xor 3 = 0
+    assert "heap  size -> grundy: 1: 5 -> 4, 2: 3 -> 3" in hint["explain"]["text"]
+    assert "pile" not in hint["explain"]["text"] and "(a heap of 5," in hint["explain"]["text"]
+    rows = client.get(f"/api/games/{game['id']}/analysis", headers={"X-Seat-Token": token}).json()["current"]
+    assert rows and all(row["words"].startswith("take ") and " heap " in row["words"] for row in rows)
+    assert any(", leaving heaps of " in row["words"] for row in rows)
+    joined = client.post(f"/api/games/{game['id']}/join", json={"name": "Bo"}).json()
+    tokens = [token, joined["token"]]
+    game = joined["game"]
+    while not game["finished"]:
+        heap = next(i for i, moves in enumerate(game["heap_moves"]) if moves)
+        count, a, b = game["heap_moves"][heap][0]
+        body = {"token": tokens[game["to_move"]], "pile": heap, "count": count, "version": game["version"]}
+        if a or b:
+            body["split"] = [a, b]
+        answer = client.post(f"/api/games/{game['id']}/move", json=body)
+        assert answer.status_code == 200, answer.text
+        game = answer.json()["game"]
+    log = "\n".join(game["log"])
+    assert " from heap 1." in log and "Heaps: " in log and "took the last pin" in log
+    assert " pile" not in log.split("Rules:")[1].split("\n", 1)[1]

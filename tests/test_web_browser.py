@@ -277,7 +277,7 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     bo.page.click(".stone[data-pile='0'][data-index='0']")       # take all 3 of pile [0]
     bo.page.click("#confirm")
     ann.page.wait_for_function(f"() => game.version > {version} && game.piles[0] === 0")
-    assert "Nim-sum:" in ann.page.inner_text("#status")
+    assert "Nim-sum: " in ann.page.inner_text("#status")         # the server's words, normal Nim
 
     watcher = people()
     watcher.page.goto(link)
@@ -422,7 +422,7 @@ def test_forejune_speaks_the_seeds_lines_and_shows_its_score_table(server, peopl
     page.goto(f"{server.url}/forejune")
     page.fill("#pile", "20")
     page.click("#start")
-    page.wait_for_selector("#dp-scores")
+    page.wait_for_selector("#dp-scores[data-upto='20']")    # the game's table, not the page's first (30)
     assert page.inner_text("#dp-scores") == "score: " + ", ".join(map(str, _dp_scores(20)))
     assert page.inner_text("#dp-scores").startswith("score: -1, 1, -1, 1, 1, 1, -1")   # the seed's row
     log = page.inner_text("#log")
@@ -573,7 +573,7 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
     assert page.is_disabled("#undo")
     page.click("#why")
     page.wait_for_selector("#why-summary")
-    assert page.inner_text("#why-summary").startswith("Player 2 (AI, Optimal)")
+    assert page.inner_text("#why-summary").startswith("Player 2 (Optimal)")     # the name as given, its player after
     page.click("#analysis")
     page.wait_for_selector("#analysis-table")
     record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")
@@ -628,3 +628,30 @@ def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, 
     ann.page.screenshot(path=str(shots / "grundy-ann.png"), full_page=True)
     bo.page.screenshot(path=str(shots / "grundy-bo.png"), full_page=True)
     assert ann.errors == [] and bo.errors == []
+
+
+def test_the_number_beside_the_board_is_true_under_every_rule(server, people):
+    """Issue 40, item 2: under take at most 3 the page shows the Grundy sum the server says
+    (1 and 5: n mod 4 gives 1 and 1, XOR 0), named with its rule, never the raw sizes' XOR (4)."""
+    ann = people()
+    page = ann.page
+    for rules, piles, expected, absent in [
+            ("normal,max=3", "1 5", "Grundy sum: 0 (0 in binary), the XOR of the piles' Grundy values "
+                                    "(n mod 4 under take at most 3).", "Nim-sum"),
+            ("normal", "1 5", "Nim-sum: 4 (100 in binary)", "Grundy sum")]:
+        page.goto(f"{server.url}/free")
+        page.fill("#rules", rules)
+        page.fill("#piles", piles)
+        page.select_option("#mode", "hvh")
+        page.click("#start")
+        page.wait_for_selector(".stone")
+        status = page.inner_text("#status")
+        assert expected in status and absent not in status, status
+    page.goto(f"{server.url}/free")              # no XOR rule decides misère Kayles: nothing shown
+    page.fill("#rules", "misere,kayles")
+    page.fill("#piles", "1 5")
+    page.select_option("#mode", "hvh")
+    page.click("#start")
+    page.wait_for_selector(".pin, .stone, .heap")
+    assert "in binary" not in page.inner_text("#status")
+    assert ann.errors == []

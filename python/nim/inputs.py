@@ -14,7 +14,8 @@ from typing import Any, Optional
 
 from nim.errors import InputFileError
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "read_capped", "decimal", "method_key"]
+__all__ = ["MAX_INPUT_BYTES", "MAX_DIGITS", "MAX_NESTING", "read_capped", "decimal", "method_key", "nesting",
+           "printable"]
 
 #: The largest input file read, in bytes (64 MiB: some ten million pile sizes).
 MAX_INPUT_BYTES = 64 << 20
@@ -86,3 +87,55 @@ def method_key(method: Any) -> str:
     """The one normal form of an engine or method name, wherever one is read: lower
     case, no blanks at the ends, no hyphens or underscores ("Alpha-Beta" -> "alphabeta")."""
     return str(method).strip().lower().replace("-", "").replace("_", "")
+
+
+#: The deepest nesting of brackets read from a file or a request's field (plain data needs a few).
+MAX_NESTING = 16
+
+def printable(text: str) -> str:
+    r"""A name from a file or a request, safe to print and show: whitespace becomes one space
+    and every other control or format character (ESC, BEL, a bidi override) is shown escaped,
+    ``\x1b``, so no name can clear a screen, retitle a terminal or reorder a line (issue 42,
+    item 18).
+
+    >>> printable("Ann\x1b]0;pwned\x07 \x1b[2J")
+    'Ann\\x1b]0;pwned\\x07 \\x1b[2J'
+    """
+    out = []
+    for char in text:
+        if char.isprintable():
+            out.append(char)
+        elif char.isspace():
+            out.append(" ")
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+                       else f"\\U{code:08x}")
+    return " ".join("".join(out).split())
+
+
+def nesting(text: str) -> int:
+    """How deeply the brackets of a JSON text nest (outside its strings), in one pass
+    without recursion: what to check before ``json.loads`` (which recurses).
+
+    >>> nesting('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = most = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif char in "]}":
+            depth -= 1
+    return most

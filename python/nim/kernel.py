@@ -14,13 +14,14 @@ from types import ModuleType
 from nimcore import batch, depthlimited, gametree, ida, length, minimax, tt
 from nimcore.piles import exact_piles, parse_piles
 from nimcore.rules import MAX_PILE, MAX_SET, CoreRules
+from nimcore.rules import TAKE_TAGS as CORE_TAKE_TAGS
 from nimcore.search import DEFAULT_MAX_DEPTH, Search
 from nimcore.theory import CoreTheory, set_grundy_table
 from nimcore.ttable import MAX_MB, TranspositionTable
 from nimcore import splits  # the exact search over sums of take-and-break heaps
 
 __all__ = [
-    "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
+    "CORE_TAKE_TAGS", "CoreRules", "CoreTheory", "DEFAULT_MAX_DEPTH", "MAX_MB", "MAX_PILE", "MAX_SET", "Search",
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "ida",
     "length", "minimax", "octal", "parse_piles", "set_grundy_table", "tt",
 ]

@@ -11,7 +11,8 @@ from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nim.kernel import exact_piles
 
-__all__ = ["LegalMoves", "Move", "Position", "after_move", "as_piles", "as_size", "count_takes", "read_once",
+__all__ = ["ComponentMove", "LegalMoves", "Move", "Position",
+           "after_move", "as_piles", "as_size", "count_takes", "read_once",
            "rules_for"]
 
 
@@ -98,6 +99,43 @@ class Move(Tuple[Any, ...]):
         if len(self) == 2:
             return [self[0], self[1]]
         return [self[0], self[1], list(self[2])]
+
+
+class ComponentMove(Move):
+    """A move of a game whose components are more than heaps (``nim.families.ComponentFamily``,
+    e.g. Wythoff's game): component ``pile`` (0-based) loses ``count`` objects and is
+    replaced by the components ``left`` (none, one or several, in the family's canonical
+    form).
+
+    >>> ComponentMove(1, 4, ((1, 3),)).to_json()
+    [1, 4, [[1, 3]]]
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, pile: int, count: int, left: Tuple[Any, ...] = ()) -> "ComponentMove":
+        return tuple.__new__(cls, (pile, count, tuple(left)))
+
+    @property
+    def split(self) -> Optional[Tuple[int, int]]:
+        """None: a component move does not split a heap (``left`` says what remains)."""
+        return None
+
+    @property
+    def left(self) -> Tuple[Any, ...]:
+        """The components that replace the one moved on."""
+        left: Tuple[Any, ...] = self[2]
+        return left
+
+    def __repr__(self) -> str:
+        return f"ComponentMove(pile={self[0]!r}, count={self[1]!r}, left={self[2]!r})"
+
+    def __str__(self) -> str:
+        return f"take {self[1]} from component {self[0]}, leaving {list(self[2]) or 'nothing'}"
+
+    def to_json(self) -> List[Any]:
+        """``[component, count, [each component left, as a list]]``."""
+        return [self[0], self[1], [list(part) if isinstance(part, tuple) else part for part in self[2]]]
 
 
 class Position:
@@ -223,8 +261,8 @@ Move(pile=0, count=1, split=(1, 2))]
         from nim.octal_moves import is_heap_move
 
         if not is_heap_move(rules.split_places(), size, count, split):
-            if split is not None and rules.take == "grundy" and split[0] == split[1]:
-                return "in Grundy's game the two heaps must differ"
+            if split is not None and rules.split_places()[3] and split[0] == split[1]:
+                return f"under {rules} the two heaps of a split must differ"
             if split is not None:
                 return f"{rules} does not allow taking {count} from a pile of {size} and leaving two heaps"
             if count == size:

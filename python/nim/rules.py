@@ -1,34 +1,39 @@
-"""Rule sets of Nim: play convention (normal or misère) and take rule (SPEC section 2)."""
+"""Rule sets of Nim: play convention (normal or misère) and rule family (SPEC section 2).
+
+A ``Rules`` is a convention plus one member of a rule family (``nim.families``):
+take any, at most K, at most half, a subtraction set, an octal code, Grundy's game,
+or any family registered later. Everything a layer needs to know about the rule
+it asks the family (``Rules.family``), never the rule's name.
+"""
 
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
-from nim.kernel import MAX_PILE, MAX_SET, CoreRules
-from nim.octal_codes import GAMES, GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+from nim.families import (
+    FAMILIES, MAX_K, ComponentFamily, RuleFamily, TakeAndBreakFamily, TakeAny, TakeFamily, family_of_fields,
+    family_of_option, option_syntax,
+)
+from nim.kernel import CoreRules
+from nim.octal_codes import game_code
 
 if TYPE_CHECKING:
     from nim.octal_moves import HeapMoves, Places
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
-#: The take rules: ``any`` 1..n, ``max`` 1..min(K, n), ``half`` 1..floor(n/2),
-#: ``set`` any k of a finite set S with k <= n; and the take-and-break games
-#: (SPEC section 2.1): ``octal`` an octal code, ``grundy`` Grundy's game.
-TAKE_RULES = ("any", "max", "half", "set", "octal", "grundy")
+#: The tags of the families registered when ``nim`` is imported: ``any`` 1..n, ``max``
+#: 1..min(K, n), ``half`` 1..floor(n/2), ``set`` any k of a finite set S with k <= n; and
+#: the take-and-break games (SPEC section 2.1): ``octal`` an octal code, ``grundy``
+#: Grundy's game. ``nim.families.FAMILIES`` holds every family, later ones included.
+TAKE_RULES = tuple(FAMILIES)
 
-#: The take rules that split heaps or take from the middle (take-and-break
-#: games): their moves are ``Rules.heap_moves``, not ``Rules.takes``, and the
-#: compiled take-rule engines (``Rules.core``) do not play them.
-SPLIT_RULES = ("octal", "grundy")
-
-#: The largest K of a `max` rule: the core computes K + 1 in 32 bits.
-MAX_K = MAX_PILE - 1
-
-_MAX_DIGITS = 4300    # Python's default limit on int() of a string
+#: The tags of the take-and-break families registered when ``nim`` is imported: their
+#: moves are ``Rules.heap_moves``, not ``Rules.takes``, and the compiled take-rule engines
+#: (``Rules.core``) do not play them. ``Rules.splits`` asks the family itself.
+SPLIT_RULES = tuple(tag for tag, family in FAMILIES.items() if family.splits)
 
 
 class Rules:
@@ -69,26 +74,54 @@ class Rules:
 
     # Written out rather than a frozen dataclass: importing dataclasses (and
     # inspect with it) was a fifth of the command line's start-up.
-    __slots__ = ("misere", "take", "k", "subtract", "octal", "_core", "_hash")
+    __slots__ = ("misere", "family", "_core", "_hash")
 
     misere: bool
-    take: str
-    k: Optional[int]
-    subtract: Optional[Tuple[int, ...]]
-    octal: Optional[str]
+    family: RuleFamily
     _core: Optional[CoreRules]
     _hash: int
 
     def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
                  subtract: Optional[Tuple[int, ...]] = None, octal: Optional[str] = None) -> None:
+        if octal is not None:       # Rules(octal="0.77"): the code says the family
+            if take not in ("any", "octal") or k is not None or subtract is not None:
+                raise InvalidRulesError(f"octal={octal!r} goes alone, not with take={take!r}, "
+                                        f"k={k!r}, subtract={subtract!r}")
+            take = "octal"
+        self._set(misere, family_of_fields(take, k, subtract, octal))
+
+    @classmethod
+    def of(cls, family: RuleFamily, misere: bool = False) -> "Rules":
+        """The rules of one family member under a convention: ``Rules.of(TakeMax(3), misere=True)``.
+
+        Raises
+        ------
+        InvalidRulesError
+            When ``family`` is not a member of a registered family.
+        """
+        if not isinstance(family, RuleFamily) or FAMILIES.get(family.tag) is not type(family):
+            raise InvalidRulesError(f"{family!r} is not a member of a registered rule family (nim.families)")
+        rules = cls.__new__(cls)
+        rules._set(misere, family)
+        return rules
+
+    def with_convention(self, misere: bool) -> "Rules":
+        """The same family under the other (or the same) convention."""
+        return self if misere == self.misere else Rules.of(self.family, misere)
+
+    def _set(self, misere: Any, family: RuleFamily) -> None:
+        if type(misere) is not bool and misere not in (0, 1):
+            # bool("false") is True: only True/False (or 1/0) say which convention
+            raise InvalidRulesError(f"misere must be True or False, not {misere!r}")
+        misere = bool(misere)
         object.__setattr__(self, "misere", misere)
-        object.__setattr__(self, "take", take)
-        object.__setattr__(self, "k", k)
-        object.__setattr__(self, "subtract", subtract)
-        object.__setattr__(self, "octal", octal)
-        if octal is not None or take == "octal":
-            self._read_octal()
-        self._check()
+        object.__setattr__(self, "family", family)
+        core = None
+        if isinstance(family, TakeFamily):
+            tag, k, subtract = family.core_view()
+            core = CoreRules(misere, tag, k, subtract)
+        object.__setattr__(self, "_core", core)
+        object.__setattr__(self, "_hash", hash((misere, family)))
 
     @classmethod
     def game(cls, name: str, misere: bool = False) -> "Rules":
@@ -106,22 +139,27 @@ class Rules:
             return cls(misere=misere, take="grundy")
         return cls(misere=misere, octal=code)
 
-    def _read_octal(self) -> None:
-        """Read ``octal=``: a code of 0s and 3s becomes its take rule, any other is normalised."""
-        if self.take not in ("any", "octal") or self.k is not None or self.subtract is not None:
-            raise InvalidRulesError(f"octal={self.octal!r} goes alone, not with take={self.take!r}, "
-                                    f"k={self.k!r}, subtract={self.subtract!r}")
-        if self.octal is None:
-            raise InvalidRulesError("take='octal' needs octal=, a code such as '0.77'")
-        digits = parse_code(self.octal)
-        as_take = subtraction_rule(digits)
-        if as_take is not None:       # the same game as today's rule: one spelling, one answer
-            object.__setattr__(self, "octal", None)
-            for name, value in zip(("take", "k", "subtract"), as_take):
-                object.__setattr__(self, name, value)
-        else:
-            object.__setattr__(self, "take", "octal")
-            object.__setattr__(self, "octal", code_text(digits))
+    # the keyword fields of 0.2.0, read from the family
+
+    @property
+    def take(self) -> str:
+        """The family's tag: ``"any"``, ``"max"``, ``"half"``, ``"set"``, ``"octal"``, ``"grundy"``, ..."""
+        return self.family.tag
+
+    @property
+    def k(self) -> Optional[int]:
+        """The K of ``take="max"`` (None otherwise)."""
+        return self.family.fields()[0]
+
+    @property
+    def subtract(self) -> Optional[Tuple[int, ...]]:
+        """The set S of ``take="set"``, ascending (None otherwise)."""
+        return self.family.fields()[1]
+
+    @property
+    def octal(self) -> Optional[str]:
+        """The code of ``take="octal"``, normalised (None otherwise)."""
+        return self.family.fields()[2]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Rules are immutable: cannot set {name!r}")
@@ -129,56 +167,22 @@ class Rules:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Rules are immutable: cannot delete {name!r}")
 
-    def _fields(self) -> Tuple[bool, str, Optional[int], Optional[Tuple[int, ...]], Optional[str]]:
-        return (self.misere, self.take, self.k, self.subtract, self.octal)
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Rules)
-        return self._fields() == other._fields()
+        return self.misere == other.misere and self.family == other.family
 
     def __hash__(self) -> int:
         return self._hash       # rules are dict keys on every solve: hashed once
 
-    def _check(self) -> None:
-        """Validate and normalise the fields, then build the core's view."""
-        if self.take not in TAKE_RULES:
-            raise InvalidRulesError(
-                f"unknown take rule {self.take!r}: expected one of {', '.join(TAKE_RULES)}"
-            )
-        if self.take == "max":
-            k = _whole_number(self.k, "the K of a 'max' rule")
-            if not 1 <= k <= MAX_K:
-                raise InvalidRulesError(f"the K of a 'max' rule must be in 1 .. {MAX_K:,}: {_short(k)}")
-            object.__setattr__(self, "k", k)
-        elif self.k is not None:
-            raise InvalidRulesError(f"k={self.k!r} only goes with take='max', not {self.take!r}")
-        if self.take == "set":
-            members = _subtraction_set(self.subtract)
-            object.__setattr__(self, "subtract", members)
-        elif self.subtract is not None:
-            raise InvalidRulesError(
-                f"subtract={self.subtract!r} only goes with take='set', not {self.take!r}"
-            )
-        if self.take != "octal" and self.octal is not None:
-            raise InvalidRulesError(f"octal={self.octal!r} only goes with take='octal', not {self.take!r}")
-        if type(self.misere) is not bool and self.misere not in (0, 1):
-            # bool("false") is True: only True/False (or 1/0) say which convention
-            raise InvalidRulesError(f"misere must be True or False, not {self.misere!r}")
-        object.__setattr__(self, "misere", bool(self.misere))
-        object.__setattr__(
-            self, "_core", None if self.take in SPLIT_RULES
-            else CoreRules(self.misere, self.take, self.k or 0, self.subtract or ())
-        )
-        object.__setattr__(self, "_hash", hash(self._fields()))
-
     @classmethod
     def parse(cls, text: str) -> "Rules":
-        """Parse a rule string: ``normal`` or ``misere``, optionally followed by
-        ``,max=K``, ``,half`` or ``,set=1;3;4``; or by a take-and-break game,
+        """Parse a rule string: ``normal`` or ``misere``, optionally followed by one
+        family's option: ``,max=K``, ``,half``, ``,set=1;3;4``; or a take-and-break game,
         ``,octal=0.77`` or a name (``kayles``, ``dawson-kayles``, ``dawson-chess``,
         ``grundy-game``), where ``normal,`` may be left out (``octal=0.77``, ``kayles``).
+        Each registered family reads its own option (``RuleFamily.parse_option``).
 
         Raises
         ------
@@ -189,36 +193,26 @@ class Rules:
             raise InvalidRulesError(f"a rule string must be a str, not {type(text).__name__}")
         parts = [part.strip().lower() for part in text.split(",")]
         convention, options = parts[0], parts[1:]
-        if parts[0].startswith("octal=") or parts[0].replace("_", "-") in _GAME_NAMES:
-            convention, options = "normal", parts      # a game needs no convention: normal play
         if convention in ("misere", "misère"):
             misere = True
         elif convention == "normal":
             misere = False
         else:
-            raise InvalidRulesError(
-                f"unknown rules {text!r}: a rule string starts with 'normal' or 'misere'"
-            )
+            if not _names_a_game(convention, text):
+                raise InvalidRulesError(
+                    f"unknown rules {text!r}: a rule string starts with 'normal' or 'misere'"
+                )
+            misere, options = False, parts      # a game needs no convention: normal play
         if len(options) > 1:
             raise InvalidRulesError(f"rules {text!r} have more than one take rule")
-        if not options or options[0] == "any":
-            return cls(misere=misere)
-        name, _, value = options[0].partition("=")
-        if name == "half" and not value:
-            return cls(misere=misere, take="half")
-        if name == "max" and value:
-            return cls(misere=misere, take="max", k=_parse_int(value, text))
-        if name == "set" and value:
-            members = tuple(_parse_int(v, text) for v in value.split(";") if v.strip())
-            return cls(misere=misere, take="set", subtract=members)
-        if name == "octal":
-            return cls(misere=misere, octal=value)
-        if name.replace("_", "-") in _GAME_NAMES and not value:
-            return cls.game(name, misere=misere)
-        raise InvalidRulesError(
-            f"unknown take rule {options[0]!r} in {text!r}: expected max=K, half, set=1;3;4, "
-            f"octal=CODE or one of {', '.join(_GAME_NAMES)}"
-        )
+        if not options:
+            return cls.of(TakeAny(), misere)
+        family = family_of_option(*_option(options[0]), text)
+        if family is None:
+            raise InvalidRulesError(
+                f"unknown take rule {options[0]!r} in {text!r}: expected {option_syntax()}"
+            )
+        return cls.of(family, misere)
 
     @classmethod
     def coerce(cls, rules: "RulesLike") -> "Rules":
@@ -242,7 +236,7 @@ class Rules:
     def splits(self) -> bool:
         """True for a take-and-break game (an octal code or Grundy's game): a move may
         split a heap (``heap_moves``), and the take-rule engines (``core``) cannot play it."""
-        return self._core is None
+        return self.family.splits
 
     def refuse_splits(self) -> None:
         """Raise the error every entry point that cannot take a take-and-break game
@@ -258,14 +252,33 @@ class Rules:
     def _refuse_splits(self) -> CoreRules:
         """The core's rules, or the one error every entry point that cannot take a
         take-and-break game gives."""
+        if self._core is None and isinstance(self.family, ComponentFamily):
+            raise InvalidRulesError(
+                f"rules {self} are a game of {self.family.component_noun}s, not of heaps, which this does "
+                f"not take; what takes them: nim.solve, nim.analyze and nim.explain, with a position given "
+                f"as a list of {self.family.component_noun}s")
         if self._core is None:
-            what = f"octal code {self.octal}" if self.take == "octal" else "Grundy's game"
+            family = self.family
+            what = f"octal code {self.octal}" if self.octal is not None else family.describe(self.misere).split(":")[0]
             raise InvalidRulesError(
                 f"rules {self} ({what}) split heaps or take from the middle, which this does not "
                 "take; what takes them: nim.solve and 'nimcore solve', Position.moves, 'nimcore "
                 "play --game', and their nim-sequence: nim.octal.nim_sequence(rules, n), "
                 "nim.octal.octal_period(rules), 'nimcore octal CODE' and 'nimcore table --octal CODE'")
         return self._core
+
+    @property
+    def take_family(self) -> TakeFamily:
+        """The family as a take rule.
+
+        Raises
+        ------
+        InvalidRulesError
+            For a take-and-break game (``refuse_splits``'s error).
+        """
+        self._refuse_splits()
+        assert isinstance(self.family, TakeFamily)
+        return self.family
 
     @property
     def min_take(self) -> int:
@@ -285,20 +298,12 @@ class Rules:
             For a take-and-break game (its moves may split a heap): its
             moves are ``heap_moves(pile)``.
         """
-        if self._core is None:
+        if not isinstance(self.family, TakeFamily):
             raise InvalidRulesError(
                 f"rules {self} split heaps: a move is more than a number taken, so their moves are "
                 f"Rules.heap_moves({pile}) or Position.moves(), not Rules.takes; their values "
                 "are nim.octal.nim_sequence(rules, n)")
-        if self.take == "any":
-            return range(pile, 0, -1)
-        if self.take == "max":
-            assert self.k is not None
-            return range(min(self.k, pile), 0, -1)
-        if self.take == "half":
-            return range(pile // 2, 0, -1)
-        assert self.subtract is not None
-        return tuple(s for s in sorted(self.subtract, reverse=True) if s <= pile)
+        return self.family.takes(pile)
 
     def heap_moves(self, pile: int) -> "HeapMoves":
         """The moves of one heap of ``pile`` in a take-and-break game, as
@@ -332,9 +337,10 @@ class Rules:
         >>> Rules.game("dawson-kayles").split_places()
         ((2,), (2,), (2,), False)
         """
-        from nim.octal_moves import places_of
-
-        return places_of(self.take, self.octal)
+        if not isinstance(self.family, TakeAndBreakFamily):
+            raise InvalidRulesError(f"take={self.take!r} does not split heaps (a take-and-break game is an "
+                                    "octal code or Grundy's game): its moves are Rules.takes(n)")
+        return self.family.places()
 
     def has_move(self, pile: int) -> bool:
         """True when a heap of ``pile`` can be moved under these rules (False: a
@@ -351,27 +357,7 @@ class Rules:
 
     def describe(self) -> str:
         """The rules in a sentence, e.g. for the start of a game or a table's heading."""
-        end = "the player who cannot move " + ("wins" if self.misere else "loses")
-        if self.take == "octal":
-            named = {code: name for name, code in GAMES.items()}.get(self.octal)
-            pins = {"kayles": "Kayles: a move knocks over one pin or two adjacent pins of a row, which "
-                              "may split it in two. ",
-                    "dawson-kayles": "Dawson's Kayles: a move knocks over two adjacent pins of a row, "
-                                     "which may split it in two. "}.get(named or "", "")
-            return (f"{pins}The octal game {self.octal}: for each place k of the code, bit 1 takes k objects "
-                    f"from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and "
-                    f"splits the rest in two; {end}.")
-        if self.take == "grundy":
-            return f"Grundy's game: a move splits one heap into two unequal non-empty heaps; {end}."
-        take = {
-            "any": "any number of objects",
-            "max": f"1 to {self.k} objects",
-            "half": "1 to half of the objects (rounded down)",
-            "set": "k objects, k one of " + ", ".join(map(str, self.subtract or ())),
-        }[self.take]
-        if self.take in ("any", "max"):
-            end = "whoever takes the last object " + ("loses" if self.misere else "wins")
-        return f"A move takes {take} from one pile; {end}."
+        return self.family.describe(self.misere)
 
     @property
     def core(self) -> CoreRules:
@@ -385,29 +371,18 @@ class Rules:
         return self._refuse_splits()
 
     def __str__(self) -> str:
-        take = {
-            "any": "",
-            "max": f",max={self.k}",
-            "half": ",half",
-            "set": ",set=" + ";".join(map(str, self.subtract or ())),
-            "octal": f",octal={self.octal}",
-            "grundy": f",{GRUNDY_GAME}",
-        }[self.take]
-        return self.convention + take
+        return self.convention + self.family.option_text()
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"
 
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
-        # the compiled core view is rebuilt, not pickled: pickle and deepcopy
-        # carry the four public fields only
-        return (Rules, (self.misere, self.take, self.k, self.subtract, self.octal))
+        # the compiled core view is rebuilt, not pickled: pickle and deepcopy carry the
+        # convention, the family's tag and its fields (0.2.0's form: its pickles still load)
+        return (Rules, (self.misere, self.take) + self.family.fields())
 
 
 RulesLike = Union[Rules, str, None]
-
-#: The game names of a rule string (nim.octal_codes.GAMES).
-_GAME_NAMES = ("kayles", "dawson-kayles", "dawson-chess", GRUNDY_GAME)
 
 
 @lru_cache(maxsize=256)
@@ -427,49 +402,15 @@ NORMAL = Rules()
 MISERE = Rules(misere=True)
 
 
-def _whole_number(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidRulesError(f"{what} must be a whole number, not {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise InvalidRulesError(f"{what} must be a whole number, not {value!r}") from None
+def _option(text: str) -> Tuple[str, str]:
+    """An option of a rule string as ``(name, value)``: ``"max=3"`` -> ``("max", "3")``."""
+    name, _, value = text.partition("=")
+    return name.strip(), value.strip()
 
 
-def _parse_int(text: str, rule_text: str) -> int:
-    """A number of a rule string: ASCII digits only, as everywhere on the command line."""
-    digits = text.strip()
-    if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
-        return int(digits)
-    raise InvalidRulesError(
-        f"{_short(digits)} is not a whole number (digits 0-9) in rules {_short(rule_text)}")
-
-
-def _short(value: Any) -> str:
-    """repr of a value for a message, cut short when long (a 5,000-digit number)."""
-    shown = repr(value)
-    return shown if len(shown) <= 60 else f"{shown[:40]}...{shown[-8:]} ({len(shown):,} characters)"
-
-
-def _subtraction_set(members: Optional[Iterable[int]]) -> Tuple[int, ...]:
-    if members is None or isinstance(members, (str, bytes)) or not hasattr(members, "__iter__"):
-        raise InvalidRulesError(
-            f"take='set' needs subtract=, a collection of positive whole numbers: {members!r}"
-        )
-    given = list(members)
-    numbers = [_whole_number(m, "a subtraction set member") for m in given]
-    values = tuple(sorted(set(numbers)))
-    if not values:
-        raise InvalidRulesError("a subtraction set needs at least one member")
-    if len(values) < len(numbers):
-        seen: set[int] = set()  # linear: list.count per member took minutes on 40,000 members
-        for repeated in numbers:
-            if repeated in seen:
-                break
-            seen.add(repeated)
-        raise InvalidRulesError(f"subtraction set members must differ: {repeated} is given twice in {_short(given)}")
-    if values[0] < 1 or values[-1] > MAX_PILE:
-        raise InvalidRulesError(f"subtraction set members must be in 1 .. {MAX_PILE:,}: {_short(given)}")
-    if len(values) > MAX_SET:
-        raise InvalidRulesError(f"a subtraction set may have at most {MAX_SET:,} members, not {len(values):,}")
-    return values
+def _names_a_game(option: str, text: str) -> bool:
+    """Whether a rule string's first part names a game that is not a take rule (``kayles``,
+    ``octal=0.77``, ``wythoff``): such a game needs no convention (normal play)."""
+    name, value = _option(option)
+    return any(not issubclass(family, TakeFamily) and family.parse_option(name, value, text) is not None
+               for family in FAMILIES.values())

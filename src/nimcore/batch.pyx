@@ -20,7 +20,7 @@ from libc.stdlib cimport free, malloc
 
 from nimcore.piles cimport exact_pile
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, CoreRules, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, check_dispatch, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count,
 )
 from nimcore.search cimport monotonic_seconds
@@ -249,9 +249,17 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
                 m = _child_values(t, r, a, n, out, <TakeMaxTag>0)
             elif r.take == TAKE_HALF:
                 m = _child_values(t, r, a, n, out, <TakeHalfTag>0)
-            else:
+            elif r.take == TAKE_SET:
                 m = _child_values(t, r, a, n, out, <TakeSetTag>0)
+            else:
+                m = -1
     finally:
         free(a)
+    if m < 0:
+        raise ValueError(f"child_values: no compiled loop for take rule code {r.take}")
     if m != out.shape[0]:
         raise ValueError(f"child_values: {out.shape[0]} slots for a position with a different number of moves")
+
+
+# the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "batch")

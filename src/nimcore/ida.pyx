@@ -30,11 +30,11 @@ search with the reason "depth".
 
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, check_dispatch, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint, search_count_node,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, STOP_RULE, Search, SearchState, search_checkpoint, search_count_node,
 )
 from nimcore.workspace cimport WS_FRAMES, ws_grow, ws_reserve
 
@@ -230,11 +230,17 @@ def search(Search search):
             _ida_root(s, search.c_piles, search.c_n, &r, <TakeMaxTag>0)
         elif take == TAKE_HALF:
             _ida_root(s, search.c_piles, search.c_n, &r, <TakeHalfTag>0)
-        else:
+        elif take == TAKE_SET:
             _ida_root(s, search.c_piles, search.c_n, &r, <TakeSetTag>0)
+        else:
+            s.stop = STOP_RULE
     # The mover makes the path's moves 1, 3, 5, ...; the player left without a
     # move after the last one gets rules_terminal_score.
     value = rules_terminal_score(&s.rules)
     if r.path_length % 2 == 1:
         value = -value
     return value, r.pile, r.take, r.path_length, r.iterations, r.threshold
+
+
+# the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "ida")

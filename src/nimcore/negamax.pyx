@@ -38,11 +38,11 @@ from libc.stdint cimport uint64_t
 
 from nimcore._types cimport count_t, pile_t, score_t
 from nimcore.rules cimport (
-    RuleSet, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
+    RuleSet, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, TakeAnyTag, check_dispatch, TakeHalfTag, TakeMaxTag, TakeSetTag,
     TakeTag, rules_child, rules_move_count, rules_movable, rules_terminal_score,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, SearchState, search_checkpoint,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, STOP_RULE, SearchState, search_checkpoint,
 )
 from nimcore.workspace cimport WS_FRAMES, ws_reserve
 
@@ -405,8 +405,10 @@ cdef void _dispatch(SearchState* s, pile_t* piles, int n, int cutoff, KernelResu
         _run(s, piles, n, cutoff, out, <TakeMaxTag>0, policy)
     elif take == TAKE_HALF:
         _run(s, piles, n, cutoff, out, <TakeHalfTag>0, policy)
-    else:
+    elif take == TAKE_SET:
         _run(s, piles, n, cutoff, out, <TakeSetTag>0, policy)
+    else:
+        s.stop = STOP_RULE
 
 
 cdef void kernel_search(SearchState* s, pile_t* piles, int n, int policy, int cutoff,
@@ -422,3 +424,7 @@ cdef void kernel_search(SearchState* s, pile_t* piles, int n, int policy, int cu
         _dispatch(s, piles, n, cutoff, out, <PruneTag>0)
     else:
         _dispatch(s, piles, n, cutoff, out, <CutOffTag>0)
+
+
+# the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "negamax")

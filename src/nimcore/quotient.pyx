@@ -34,21 +34,16 @@ cdef extern from "Python.h":
 #: Steps between two checks of the clock, Ctrl-C and the cancellation handle.
 DEF CHECK_EVERY = 4096
 
-#: Most heap types a walk recurses over (one C frame each: the stack stays small).
+#: Most heap types a walk goes over (its explicit stack holds a frame per type).
 DEF MAX_DEPTH = 10000
 
 #: Largest code space indexed directly (4 bytes a code); a larger one is hashed.
 DEF DIRECT_SPACE = 1 << 24
 
-#: Stop reasons of a kernel.
-DEF STOP_NONE = 0
-DEF STOP_TIME = 1
-DEF STOP_INTERRUPT = 2
-DEF STOP_CANCELLED = 3
-DEF STOP_MEMORY = 4
-DEF STOP_NODES = 5
-DEF STOP_SIZE = 6
-DEF STOP_ERROR = 7
+# Stop reasons of a kernel: the one StopReason numbering of every engine (search.pxd).
+from nimcore.search cimport (
+    STOP_CANCELLED, STOP_ERROR, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_SIZE, STOP_TIME,
+)
 
 _REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "cancelled",
             STOP_MEMORY: "memory", STOP_NODES: "nodes", STOP_SIZE: "size", STOP_ERROR: "error"}
@@ -152,6 +147,7 @@ cdef struct Walk:
     uint64_t* pmask        # P as a bitset
     uint64_t* frames       # one bitset per depth, plus a scratch one
     int32_t* counts        # the current word: copies of each type
+    int32_t* stack         # the walk's frames, WALK_FRAME ints a depth (walk_visit)
     int32_t* best          # the least P-failure found so far (best_set)
     bint best_set
     int32_t* fmin          # least type k with (x, k) a P-failure, -1 if none
@@ -271,34 +267,81 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
-cdef int walk_visit(Walk* w, int depth, int x, int top) noexcept nogil:
-    """Visit, in lexicographic order, every extension of the current word (its
-    element x, its option set in frame `depth`) by types below `top`. Returns 2 to stop."""
-    cdef int k, y, r
-    cdef uint64_t* S = w.frames + (<int64_t>depth) * w.words
-    cdef uint64_t* U = w.frames + (<int64_t>(depth + 1)) * w.words
+# The walk's explicit stack: one frame of WALK_FRAME ints per depth (no C recursion,
+# as search.pxd promises of every engine): the word's element, the types it may still
+# extend by (below `top`), the type being added, the element after it, and where the
+# frame is in its loop.
+DEF WALK_FRAME = 5
+DEF F_X = 0
+DEF F_TOP = 1
+DEF F_K = 2
+DEF F_Y = 3
+DEF F_PHASE = 4
+DEF PHASE_NEXT_TYPE = 0     # start adding the type F_K (or pop when F_K reaches F_TOP)
+DEF PHASE_CHECK = 1         # check the word with one more copy of F_K
+DEF PHASE_EXTEND = 2        # the deeper extensions are done: add another copy of F_K
+
+
+cdef int walk_visit(Walk* w, int x0, int top0) noexcept nogil:
+    """Visit, in lexicographic order, every extension of the current word (element
+    x0, option set in frame 0) by types below `top0`. Returns 2 to stop.
+
+    Depth-first over an explicit stack in ``w.stack`` (depth d's option set is frame
+    d of ``w.frames``): the order and the cuts of the recursive walk it replaces."""
+    cdef int d = 0, k, r
+    cdef int32_t* f
+    cdef uint64_t* S
+    cdef uint64_t* U
     cdef uint64_t* scratch = w.frames + (<int64_t>(w.ntypes + 1)) * w.words
-    for k in range(top):
-        add_type(w, x, S, k, U)
-        y = w.mul[(<int64_t>x) * w.m + w.gen[k]]
-        w.counts[k] += 1
-        w.counts_total += 1
-        while True:
-            r = walk_check(w, y, U)
-            if r == 2:
-                return 2          # counts hold the failure (or a limit stopped)
-            if r == 1:
-                break
-            if k > 0 and walk_visit(w, depth + 1, y, k) == 2:
-                return 2
-            add_type(w, y, U, k, scratch)
-            memcpy(U, scratch, w.words * sizeof(uint64_t))
-            y = w.mul[(<int64_t>y) * w.m + w.gen[k]]
+    f = w.stack
+    f[F_X] = x0
+    f[F_TOP] = top0
+    f[F_K] = 0
+    f[F_PHASE] = PHASE_NEXT_TYPE
+    while True:
+        f = w.stack + (<int64_t>d) * WALK_FRAME
+        S = w.frames + (<int64_t>d) * w.words
+        U = w.frames + (<int64_t>(d + 1)) * w.words
+        k = f[F_K]
+        if f[F_PHASE] == PHASE_NEXT_TYPE:
+            if k >= f[F_TOP]:
+                if d == 0:
+                    return 0
+                d -= 1                              # back to the parent, which goes on with its type
+                w.stack[(<int64_t>d) * WALK_FRAME + F_PHASE] = PHASE_EXTEND
+                continue
+            add_type(w, f[F_X], S, k, U)
+            f[F_Y] = w.mul[(<int64_t>f[F_X]) * w.m + w.gen[k]]
             w.counts[k] += 1
             w.counts_total += 1
-        w.counts_total -= w.counts[k]
-        w.counts[k] = 0           # undo every copy of k added in this loop
-    return 0
+            f[F_PHASE] = PHASE_CHECK
+        elif f[F_PHASE] == PHASE_EXTEND:
+            add_type(w, f[F_Y], U, k, scratch)
+            memcpy(U, scratch, w.words * sizeof(uint64_t))
+            f[F_Y] = w.mul[(<int64_t>f[F_Y]) * w.m + w.gen[k]]
+            w.counts[k] += 1
+            w.counts_total += 1
+            f[F_PHASE] = PHASE_CHECK
+        # PHASE_CHECK
+        r = walk_check(w, f[F_Y], U)
+        if r == 2:
+            return 2              # counts hold the failure (or a limit stopped)
+        if r == 1:
+            w.counts_total -= w.counts[k]
+            w.counts[k] = 0       # undo every copy of k added by this frame
+            f[F_K] = k + 1
+            f[F_PHASE] = PHASE_NEXT_TYPE
+            continue
+        if k > 0:                 # the extensions by smaller types first, one frame deeper
+            f[F_PHASE] = PHASE_EXTEND
+            d += 1
+            f = w.stack + (<int64_t>d) * WALK_FRAME
+            f[F_X] = w.stack[(<int64_t>(d - 1)) * WALK_FRAME + F_Y]
+            f[F_TOP] = k
+            f[F_K] = 0
+            f[F_PHASE] = PHASE_NEXT_TYPE
+        else:
+            f[F_PHASE] = PHASE_EXTEND
 
 
 def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limit=0,
@@ -356,6 +399,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         w.pmask = <uint64_t*>calloc(words, sizeof(uint64_t))
         w.frames = <uint64_t*>calloc((nt + 2) * words, sizeof(uint64_t))
         w.counts = <int32_t*>calloc(nt + 1, sizeof(int32_t))
+        w.stack = <int32_t*>malloc((nt + 1) * WALK_FRAME * sizeof(int32_t))
         w.best = <int32_t*>calloc(nt + 1, sizeof(int32_t))
         w.fmin = <int32_t*>malloc(m * sizeof(int32_t))
         w.seen = <unsigned char*>calloc(m, 1)
@@ -365,7 +409,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         w.pool = <uint64_t*>malloc(w.pool_cap * words * sizeof(uint64_t))
         w.next = <int32_t*>malloc(w.pool_cap * sizeof(int32_t))
         if (w.toff == NULL or w.tval == NULL or w.pmask == NULL or w.frames == NULL or w.counts == NULL
-                or w.best == NULL or w.fmin == NULL or w.seen == NULL or w.head == NULL
+                or w.stack == NULL or w.best == NULL or w.fmin == NULL or w.seen == NULL or w.head == NULL
                 or w.pool == NULL or w.next == NULL):
             raise MemoryError()
         total = 0
@@ -402,7 +446,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
                 # the empty word: element 0, no option
                 result = walk_check(&w, 0, w.frames)
                 if result != 2:
-                    result = walk_visit(&w, 0, 0, w.ntypes)
+                    result = walk_visit(&w, 0, w.ntypes)
         if result == 3:
             return [0] * nt
         if budget.stop != STOP_NONE:
@@ -414,7 +458,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         return None
     finally:
         free(<void*>w.gen); free(<void*>w.toff); free(<void*>w.tval); free(w.pmask); free(w.frames)
-        free(w.counts); free(w.best); free(w.fmin); free(w.seen); free(w.head); free(w.pool)
+        free(w.counts); free(w.stack); free(w.best); free(w.fmin); free(w.seen); free(w.head); free(w.pool)
         free(w.next)
 
 

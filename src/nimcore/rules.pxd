@@ -28,6 +28,7 @@ cdef enum TakeRule:
     TAKE_MAX = 1
     TAKE_HALF = 2
     TAKE_SET = 3
+    TAKE_RULE_COUNT = 4  # how many: every engine's dispatch is checked against it at import
 
 cdef enum:
     # Members of a `set S` rule; larger sets are refused. A Grundy value of S is
@@ -124,3 +125,9 @@ cdef class CoreRules:
     cdef RuleSet c_rules
     cdef pile_t* c_set_desc          # owned: c_rules.set_desc
     cdef uint64_t* c_set_reduced     # owned: c_rules.set_reduced
+
+
+# Every module that switches on the take rule lists the tags it dispatches on, in
+# order, and calls this at import: a tag added to TakeRule without a loop in that
+# module is an ImportError, never a silent fall-through to another rule's loop.
+cpdef check_dispatch(tuple handled, str module)

@@ -2,6 +2,9 @@ from typing import Any, Iterable, List, Tuple
 
 MAX_PILE: int
 MAX_SET: int
+TAKE_TAGS: Tuple[str, ...]
+
+def check_dispatch(handled: Tuple[int, ...], module: str) -> None: ...
 
 class CoreRules:
     def __init__(self, misere: bool, take: str, k: int = ..., subtract: Iterable[int] = ...) -> None: ...

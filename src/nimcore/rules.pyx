@@ -6,12 +6,26 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint64_t
 
 from nimcore.rules cimport (
-    MAX_SET_SIZE, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET,
+    MAX_SET_SIZE, TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_RULE_COUNT, TAKE_SET,
     TakeAnyTag, TakeHalfTag, TakeMaxTag, TakeSetTag,
 )
 
+#: The compiled take rules' tags, indexed by their TakeRule code: the rule families of
+#: ``nim.families`` name one of these as their ``core_tag`` (checked when registered).
+TAKE_TAGS = ("any", "max", "half", "set")
 _TAKE_CODES = {"any": TAKE_ANY, "max": TAKE_MAX, "half": TAKE_HALF, "set": TAKE_SET}
 _TAKE_NAMES = {code: name for name, code in _TAKE_CODES.items()}
+
+
+cpdef check_dispatch(tuple handled, str module):
+    """Raise ImportError unless ``handled`` is every TakeRule code once, in order."""
+    if handled != tuple(range(TAKE_RULE_COUNT)):
+        raise ImportError(f"nimcore.{module} dispatches on take rules {handled}, but the core has "
+                          f"{TAKE_RULE_COUNT} ({', '.join(TAKE_TAGS)}): a rule without a compiled loop")
+
+
+if tuple(_TAKE_CODES[tag] for tag in TAKE_TAGS) != tuple(range(TAKE_RULE_COUNT)):
+    raise ImportError("nimcore.rules: TAKE_TAGS does not list every TakeRule code in order")
 
 #: Largest pile size the search engines accept (their piles are 32-bit).
 MAX_PILE = 0xFFFFFFFF
@@ -109,5 +123,10 @@ cdef class CoreRules:
         if r.take == TAKE_HALF:
             m = rules_move_count(r, p, &first, <TakeHalfTag>0)
             return [rules_child(r, p, m, first, j, <TakeHalfTag>0) for j in range(m)]
-        m = rules_move_count(r, p, &first, <TakeSetTag>0)
-        return [rules_child(r, p, m, first, j, <TakeSetTag>0) for j in range(m)]
+        if r.take == TAKE_SET:
+            m = rules_move_count(r, p, &first, <TakeSetTag>0)
+            return [rules_child(r, p, m, first, j, <TakeSetTag>0) for j in range(m)]
+        raise ValueError(f"no compiled move generator for take rule code {r.take}")
+
+
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "rules")

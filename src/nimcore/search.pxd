@@ -23,6 +23,8 @@ cdef enum StopReason:
     STOP_MEMORY = 5      # an engine could not allocate what it needs
     STOP_CANCELLED = 6   # the search's cancellation handle was set (Search.cancel, cancel=)
     STOP_ERROR = 7       # the progress callback raised: Search.error holds the exception
+    STOP_SIZE = 8        # a structure outgrew its cap (the quotient engine's tables)
+    STOP_RULE = 9        # the rule's tag has no compiled loop here (never, once imported: check_dispatch)
 
 cdef enum:
     CHECK_INTERVAL = 1 << 20    # nodes between checkpoints: a few ms of search

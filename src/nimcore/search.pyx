@@ -6,7 +6,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport CoreRules
 from nimcore.search cimport (
-    CHECK_INTERVAL, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES,
+    CHECK_INTERVAL, STOP_CANCELLED, STOP_DEPTH, STOP_ERROR, STOP_INTERRUPT, STOP_RULE, STOP_SIZE, STOP_MEMORY, STOP_NODES,
     STOP_NONE, STOP_TIME,
 )
 from nimcore.workspace cimport ws_free
@@ -34,6 +34,8 @@ _STOP_NAMES = {
     STOP_MEMORY: "memory",
     STOP_CANCELLED: "cancelled",
     STOP_ERROR: "error",
+    STOP_SIZE: "size",
+    STOP_RULE: "rule",
 }
 
 

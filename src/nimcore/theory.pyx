@@ -30,7 +30,7 @@ cdef extern from *:
 
 from nimcore.piles cimport exact_pile
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet,
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet, check_dispatch,
 )
 
 #: Most Grundy values of a `set S` rule (of S / gcd(S)) a theory holds: 128 MB
@@ -622,11 +622,13 @@ cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
                 found.append(n - (cand - 1))
             cand <<= 1
         found.reverse()
-    else:
+    elif t.take == TAKE_SET:
         reduced = n // t.scale
         for i in range(t.n_set - 1, -1, -1):              # smallest member first
             if t.set_desc[i] <= reduced and theory_reduced_grundy(t, reduced - t.set_desc[i]) == target:
                 found.append(t.set_desc[i] * t.scale)
+    else:
+        raise ValueError(f"no compiled theory for take rule code {t.take}")
     return tuple(found)
 
 
@@ -650,3 +652,7 @@ cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -1:
         buffer[i] = <uint64_t>p
     out[0] = buffer
     return n
+
+
+# the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "theory")

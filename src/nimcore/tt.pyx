@@ -48,14 +48,14 @@ from libc.string cimport memcmp
 
 from nimcore._types cimport count_t, pile_t
 from nimcore.rules cimport (
-    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, RuleSet, TakeAnyTag, TakeHalfTag, TakeMaxTag,
+    TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, RuleSet, TakeAnyTag, check_dispatch, TakeHalfTag, TakeMaxTag,
     TakeSetTag, TakeTag, rules_child, rules_move_count, rules_terminal_score,
 )
 from nimcore.theory cimport (
     Theory, grundy_t, theory_fill, theory_grundy, theory_init, theory_option, theory_target,
 )
 from nimcore.search cimport (
-    STOP_DEPTH, STOP_MEMORY, STOP_NONE, Search, SearchState, search_checkpoint,
+    STOP_DEPTH, STOP_MEMORY, STOP_NONE, STOP_RULE, Search, SearchState, search_checkpoint,
 )
 from nimcore.ttable cimport (
     KEYS_BYTES, KEYS_GAMMA, KEYS_NONE, TTBucket, TTCore, TTEntry, TTKey, TranspositionTable,
@@ -466,11 +466,13 @@ cdef void _fill(Ctx* c, bint pair, int take) noexcept nogil:
             _fill_pair(c, <TakeHalfTag>0)
         else:
             _fill_single(c, c.width, <TakeHalfTag>0)
-    else:
+    elif take == TAKE_SET:
         if pair:
             _fill_pair(c, <TakeSetTag>0)
         else:
             _fill_single(c, c.width, <TakeSetTag>0)
+    else:
+        c.s.stop = STOP_RULE
 
 
 cdef void _fill_single(Ctx* c, size_t size, TakeTag tag) noexcept nogil:
@@ -723,8 +725,10 @@ cdef tuple _search(Search search, TranspositionTable table, bint distance, bint 
             _run(&c, &score, &best_p, &best_take, <TakeMaxTag>0)
         elif take == TAKE_HALF:
             _run(&c, &score, &best_p, &best_take, <TakeHalfTag>0)
-        else:
+        elif take == TAKE_SET:
             _run(&c, &score, &best_p, &best_take, <TakeSetTag>0)
+        else:
+            s.stop = STOP_RULE
     return score, best_p, best_take
 
 
@@ -861,3 +865,7 @@ cdef void _choose_keys(Ctx* c, TranspositionTable table, pile_t top) noexcept:
 cdef inline bint _fits(size_t memory, size_t used, size_t more) noexcept nogil:
     """True when an optional table of `more` bytes fits half the memory budget (0: no budget)."""
     return memory == 0 or used + more <= memory // 2
+
+
+# the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)
+check_dispatch((TAKE_ANY, TAKE_MAX, TAKE_HALF, TAKE_SET), "tt")

@@ -9,8 +9,11 @@ Every number is range-checked where it enters, with a message naming the limit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from typing import Any, Callable, List, Optional, Sequence
+import sys
+import threading
+from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
@@ -114,9 +117,7 @@ def _rules_from_flags(args: argparse.Namespace) -> Rules:
         return Rules.game(args.game, misere=args.misere)
     if args.rules is not None:
         rules = Rules.parse(args.rules)
-        if args.misere:
-            return Rules(misere=True, take=rules.take, k=rules.k, subtract=rules.subtract, octal=rules.octal)
-        return rules
+        return rules.with_convention(True) if args.misere else rules
     if args.max_take is not None:
         return Rules(misere=args.misere, take="max", k=args.max_take)
     if args.half:
@@ -188,3 +189,26 @@ def read_piles_file(path: str) -> List[int]:
     if not values:
         raise InputFileError(f"{path} holds no pile sizes")
     return values
+
+
+#: Seconds a solve (or table) without a time limit runs before it says, once, how to bound it.
+LONG_SOLVE_SECONDS = 2.0
+
+
+@contextlib.contextmanager
+def said_if_long(command: str, unbounded: bool) -> Iterator[None]:
+    """Say once on stderr, after LONG_SOLVE_SECONDS of a solve with no time limit, that it may
+    take very long and how to bound it (a pipe shows no progress bar: this line is all a
+    user would see of a search that does not end)."""
+    if not unbounded:
+        yield
+        return
+    timer = threading.Timer(LONG_SOLVE_SECONDS, lambda: print(
+        f"nimcore {command}: still searching after {LONG_SOLVE_SECONDS:g} s: this position may take very long; "
+        "bound it with --time-limit SECONDS or --node-limit N (Ctrl-C stops it)", file=sys.stderr, flush=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

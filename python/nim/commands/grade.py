@@ -28,6 +28,13 @@ Q-table layouts (piles and moves numbered from 0):
 An action is (pile, count) or an action id, pile * max_pile + count - 1, as
 in nim.interop.envs (--max-pile; default the largest pile). Load only pickles you
 trust: unpickling runs code.
+
+Take-and-break games (--game kayles, --octal CODE, --game grundy-game): the
+positions are the ones the environments show (heaps in order, an emptied heap
+removed, a split's two heaps in its place); a state is its heaps (a padded
+observation's zeros are dropped), an action (pile, count), (pile, count, (a, b))
+for a split that leaves heaps a and b, or the environments' action id
+((slot * (K + 1) + count) * max_pile + a; --max-piles as the environment's).
 """
 
 _EPILOG = """\
@@ -35,6 +42,7 @@ examples:
   nimcore grade q.json --piles 1 3 5 7 --misere
   nimcore grade agent.pkl --piles 1 3 5 7 9 11 13 --misere --sample 20000 --seed 1
   nimcore grade q.json --piles 3 4 5 --json
+  nimcore grade kayles.json --piles 5 7 --game kayles
 """
 
 
@@ -52,6 +60,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S", help="random seed of --sample")
     parser.add_argument("--max-pile", type=whole_number(1, 255), metavar="M",
                         help="decodes action ids (pile * M + count - 1); default the largest pile")
+    parser.add_argument("--max-piles", type=whole_number(1, 32), metavar="S",
+                        help="a take-and-break game's observation slots, as the environment's max_piles")
     parser.add_argument("--worst", type=whole_number(0, 1000), default=10, metavar="N",
                         help="blunders to show (default 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -63,16 +73,16 @@ def run(args: argparse.Namespace) -> int:
     from nim.study.grade import MAX_GRID, format_grade, grade, load_qtable
 
     piles = tuple(parse_piles(args.piles))
+    rules = rules_from_args(args, splits_ok=True)
     size = 1
     for pile in piles:
         size *= pile + 1
-    if size > MAX_GRID:
+    if size > MAX_GRID and not rules.splits:
         raise NimError(f"--piles {' '.join(args.piles)}: {size:,} positions lie below them; "
                        f"grade covers at most {MAX_GRID:,}")
-    rules = rules_from_args(args)
     table = load_qtable(args.qtable)
     report = grade(table, rules, piles, sample=args.sample, seed=args.seed, max_pile=args.max_pile,
-                   worst=args.worst)
+                   max_piles=args.max_piles, worst=args.worst)
     if args.json:
         json.dump(report.to_dict(), sys.stdout)
         sys.stdout.write("\n")

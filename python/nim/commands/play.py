@@ -11,7 +11,7 @@ from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.play.flows import STYLES, run_style
 from nim.play.ingame import play_moves
-from nim.play.record import RecordHeader, ReplayFile, read_replay_file
+from nim.play.record import RecordHeader, ReplayFile, read_replay_file, record_problem
 from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
@@ -144,6 +144,8 @@ def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dic
         if args.mode is not None and args.mode != mode:
             raise NimError(f"{where}: the saved game is --mode {mode}, not --mode {args.mode}")
         args.mode = mode
+    if flow in ("rajalakshmi", "lab2", "pins") and len(header.seats) == 2:
+        args.seat_names = (header.seats[0].name, header.seats[1].name)    # the names as given
     human = next((i for i, seat in enumerate(header.seats) if seat.ai is None), None)
     if human is not None and args.name is None and mode != "aivai":
         args.name = header.seats[human].name
@@ -201,6 +203,9 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         if args.piles is not None:
             raise NimError("--load FILE starts from the saved game's piles: drop --piles")
         loaded = read_replay_file(args.load)
+        problem = record_problem(loaded)       # the browser's upload checks the same
+        if problem is not None:
+            raise NimError(f"--load {args.load}: {problem}")
         if loaded.header is not None:
             series = _take_record(args, loaded.header)
     rule_flags = _rule_flags(args)
@@ -298,7 +303,7 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
                        rules=rules, games=args.games, seed=args.seed, name=name,
                        first=args.first, ai=ai, table=args.table, moves=moves, series=series,
-                       misere=misere)
+                       misere=misere, seat_names=getattr(args, "seat_names", None))
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

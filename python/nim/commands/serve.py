@@ -106,9 +106,6 @@ def run(args: argparse.Namespace) -> int:
     except NimError:
         app.state.store.close()
         raise
-    from nim.web.classroom import end_teacher_links
-
-    end_teacher_links(app.state.store)            # every start ends every earlier teacher's link
     address = str(sock.getsockname()[0])
     urls = server.hosts_shown(address, args.port, sock.family)
     print(f"nimcore serve: {', '.join(urls)} -- {who_can_reach(address)}; games kept in {db}. Ctrl-C stops.",
@@ -162,6 +159,8 @@ def prune(args: argparse.Namespace) -> int:
     if not math.isfinite(days) or days < 0:
         raise NimError(f"--prune takes a number of days >= 0, not {days}")
     db = args.db or str(default_db_path())
+    if args.archive is not None:
+        _refuse_archive_onto_the_database(args.archive, db)    # before anything is deleted
     store = Store(db)
     try:
         before = time.time() - days * 86400
@@ -175,6 +174,29 @@ def prune(args: argparse.Namespace) -> int:
     print(f"nimcore serve: deleted {deleted} games not changed for {days:g} days from {db}{kept}.",
           file=sys.stderr, flush=True)
     return 0
+
+
+def _refuse_archive_onto_the_database(archive: str, db: str) -> None:
+    """Refuse an archive that is the database or one of SQLite's companion files (-wal,
+    -shm, -journal): writing there would lose the archive and may corrupt the games.
+
+    Raises
+    ------
+    NimError
+        Naming the file.
+    """
+    import os
+
+    def same(a: str, b: str) -> bool:
+        try:
+            return os.path.samefile(a, b)
+        except OSError:
+            return os.path.realpath(a) == os.path.realpath(b)
+
+    for companion in ("", "-wal", "-shm", "-journal"):
+        if same(archive, db + companion):
+            what = "the database itself" if not companion else f"SQLite's {companion} file of the database"
+            raise NimError(f"--archive {archive} is {what} ({db}): name another file; nothing was deleted")
 
 
 def _open_browser(url: str) -> None:

@@ -8,6 +8,7 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
+    said_if_long,
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, whole_number,
 )
 from nim.solving.analysis import MoveAnalysis
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, said_if_long("solve", args.time_limit is None):
         warnings.simplefilter("always", TheoryWarning)
         solution = solve(piles, rules, args.method, **limits)
     notes = [str(w.message) for w in caught if issubclass(w.category, TheoryWarning)]

@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any, List
 
-from nim.commands.common import add_rule_flags, integer, rules_from_args
+from nim.commands.common import add_limit_flags, add_rule_flags, integer, rules_from_args, said_if_long
 from nim.rules import Rules
+from nim.solving.limits import Limits
 from nim.solving.tables import MAX_TABLE_ROWS, PileRow, pile_table
 
 _DESCRIPTION = """\
@@ -44,12 +45,15 @@ def add_parser(subparsers: Any) -> None:
                         help=f"last pile size of the table (default 20, at most {MAX_TABLE_ROWS:,})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_flags(parser)
+    add_limit_flags(parser)      # they bound the searches of a misère take-and-break table's rows
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
-    rows = pile_table(args.upto, rules)
+    limits = Limits(nodes=args.node_limit or None, time=args.time_limit)
+    with said_if_long("table", args.time_limit is None):
+        rows = pile_table(args.upto, rules, limits=limits)
     if args.json:
         # one write: json.dump streams many small pieces (10**6 rows: 15 s instead of 2)
         sys.stdout.write(json.dumps({"rules": str(rules), "upto": args.upto, "grundy_convention": "normal",

@@ -250,7 +250,7 @@ def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rul
             f"{ruleset} cannot be an OpenSpiel game: play it with 'nimcore play --game' or the "
             "Gymnasium / PettingZoo environments (nim.interop.envs, whose action ids encode splits); its "
             "nim-sequence: 'nimcore octal CODE'")
-    if ruleset.take != "any":
+    if not ruleset.family.is_nim:
         raise InvalidRulesError(f"OpenSpiel's nim has only the take-any rule, not {ruleset}")
     if not board:
         raise InvalidPositionError("OpenSpiel's nim needs at least one pile")

@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from array import array
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, BinaryIO, Optional
 
-__all__ = ["STORE_FROM", "cache_folder", "cache_path", "load_values", "store_values"]
+__all__ = ["MAX_SEQUENCE_BYTES", "STORE_FROM", "cache_folder", "cache_path", "load_values", "open_regular",
+           "read_regular", "store_values"]
+
+#: The largest sequence file read (2**32 heaps of 2 bytes).
+MAX_SEQUENCE_BYTES = 8 << 30
 
 #: Sequences shorter than this are not stored (computing them costs less than a file).
 STORE_FROM = 1 << 18
@@ -59,11 +64,49 @@ def _little_endian(values: "array[int]") -> bytes:
     return values.tobytes()
 
 
+def open_regular(path: Path, max_bytes: int) -> Optional[BinaryIO]:
+    """``path`` opened for reading when it is a regular file of at most ``max_bytes``, else
+    None: a named pipe is opened without blocking and refused, as is a link to a device
+    (``/dev/zero``), a folder, or a file too large. The cache is untrusted: nothing there
+    may hang a command or fill the memory."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            os.close(fd)
+            return None
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except OSError:
+        os.close(fd)
+        return None
+
+
+def read_regular(path: Path, max_bytes: int) -> Optional[bytes]:
+    """The bytes of a regular file of at most ``max_bytes`` (``open_regular``), or None."""
+    stored = open_regular(path, max_bytes)
+    if stored is None:
+        return None
+    try:
+        with stored:
+            data = stored.read(max_bytes + 1)
+    except OSError:
+        return None
+    return data if len(data) <= max_bytes else None
+
+
 def load_values(name: str) -> Optional["array[int]"]:
     """The stored values of a game, or None when there are none (or the file fails its checks)."""
     path = cache_path(name)
     try:
-        with open(path, "rb") as stored:
+        stored = open_regular(path, MAX_SEQUENCE_BYTES)
+        if stored is None:
+            return None
+        with stored:
             header = stored.readline(_HEADER_MAX)
             meta = json.loads(header.decode("utf-8"))
             if (not isinstance(meta, dict) or meta.get("format") != _FORMAT or meta.get("game") != name
@@ -90,9 +133,10 @@ def store_values(name: str, values: "array[int]") -> bool:
         return False
     path = cache_path(name)
     try:
-        if path.exists():
-            with open(path, "rb") as stored:
-                meta: Any = json.loads(stored.readline(_HEADER_MAX).decode("utf-8"))
+        existing = open_regular(path, MAX_SEQUENCE_BYTES) if path.exists() else None
+        if existing is not None:
+            with existing:
+                meta: Any = json.loads(existing.readline(_HEADER_MAX).decode("utf-8"))
             # rewritten when it grows by an eighth at least: not at every small extension
             if (isinstance(meta, dict) and isinstance(meta.get("heaps"), int)
                     and meta["heaps"] + meta["heaps"] // 8 >= len(values)):

@@ -48,7 +48,7 @@ from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.octal.sequence import sequence_values
 from nim.octal_moves import HeapMoves
 from nim.position import Move, as_piles, as_size
-from nim.rules import SPLIT_RULES, Rules
+from nim.rules import Rules
 
 __all__ = ["GENUS_SEARCH_LIMIT", "Genus", "genus", "is_tame", "misere_by_genus", "nim_genus", "tame_table"]
 
@@ -121,7 +121,7 @@ class _Game:
     """One split rule's heaps: options, Grundy values, genera and tameness, grown on demand."""
 
     def __init__(self, rules: Rules) -> None:
-        if rules.take not in SPLIT_RULES:
+        if not rules.splits:
             raise InvalidRulesError(
                 f"genus theory here is for take-and-break games (an octal code or Grundy's game), not {rules}")
         self.places = rules.split_places()
@@ -253,7 +253,12 @@ class _Game:
             return memo[key]
 
         start = (heap,) if options[heap] else ()
-        return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        try:
+            return Genus(self.grundy[heap], _truncate([value(start, k, 0) for k in range(_GAMMAS)]))
+        except RecursionError:           # a game longer than Python's stack: past this search's reach
+            raise SearchLimitError(
+                f"the genus of heap {heap} under {self.rules} needs a search deeper than this one goes "
+                "(the heap is wild)", reason="depth", nodes=limit - budget[0]) from None
 
 
 def _option_order(option: Option) -> Tuple[int, int, int]:

@@ -17,6 +17,7 @@ answers any sum in O(heaps), with a winning move.
 from __future__ import annotations
 
 import itertools
+import operator
 import time
 from functools import lru_cache
 from array import array
@@ -146,7 +147,8 @@ class MisereQuotient:
         NimError
             For a heap the quotient does not cover.
         """
-        if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+        heap = _whole(heap, "a heap")
+        if heap < 0:
             raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
         if heap <= self.bound:
             return self.heap_elements[heap]
@@ -156,9 +158,11 @@ class MisereQuotient:
         return self.heap_elements[pre + (heap - pre) % per]
 
     def _checked(self, heaps: Iterable[int]) -> List[int]:
-        out = list(heaps)
+        if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+            raise NimError(f"heaps must be a list of whole numbers (a position), not {_shown(heaps)}")
+        out = [_whole(heap, "a heap") for heap in heaps]
         for heap in out:
-            if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
+            if heap < 0:
                 raise NimError(f"a heap is a whole number >= 0, not {heap!r}")
             if not self.covers(heap):
                 raise NimError(f"the quotient of {self.game} covers heaps up to {self.bound} only, not {heap}")
@@ -185,7 +189,7 @@ class MisereQuotient:
         NimError
             When a heap is not covered.
         """
-        return int(self._lookup().product(self._checked(heaps)))
+        return int(self._lookup().product([self._fit(h) for h in self._checked(heaps)]))
 
     def is_lost(self, heaps: Iterable[int]) -> bool:
         """True when the player to move loses the sum in misère play."""
@@ -198,15 +202,31 @@ class MisereQuotient:
         >>> misere_quotient("kayles", cache=False).winning_move([10**9, 10**6 + 3, 77, 5])
         Move(pile=0, count=2)
         """
-        found = self._lookup().winning(self._checked(heaps))
+        checked = self._checked(heaps)
+        fitted = [self._fit(h) for h in checked]
+        found = self._lookup().winning(fitted)
         if found is None:
             return None
         pile, count, split = found
+        extra = checked[pile] - fitted[pile]      # whole periods taken off a heap past 2**62
+        if extra and split is not None:
+            a, b = split                           # b >= (fitted - count) / 2 > 2**39: past the pre-period
+            split = (a, b + extra)
         return Move(pile, count, split=split)
+
+    def _fit(self, heap: int) -> int:
+        """A heap past 2**62 as one of the same element below it (whole periods taken off, so
+        the compiled look-up takes it), kept above 2**40: its moves are the heap's own, each
+        part past the pre-period shifted by the same periods."""
+        if heap < 1 << 62 or self.period is None:
+            return heap
+        pre, per = self.period
+        return pre + (heap - pre) % per + per * ((1 << 40) // per + 1)
 
     # ------------------------------------------------------------ presentation
     def element_name(self, x: int) -> str:
         """The element as its least word in the generators, e.g. ``"a b^2"``, ``"1"``."""
+        x = _whole(x, "an element")
         if not 0 <= x < self.order:
             raise NimError(f"{x!r} is not an element of this quotient (0..{self.order - 1})")
         return self._names[x] if self._names else str(x)
@@ -241,8 +261,10 @@ class MisereQuotient:
             period = tuple(int(v) for v in data["period"]) if data["period"] else None
             proven = bool(data["proven"])
             growth = tuple((int(h), int(o)) for h, o in data.get("growth", ()))
-        except (KeyError, TypeError, ValueError, NimError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError, NimError) as error:
             raise QuotientError(f"not a misère quotient: {error}") from None
+        if not _growth_holds(growth, order, bound):
+            growth = ()          # a file's claim that its own numbers contradict is not passed on
         if (order < 1 or len(flat) != order * order or len(phi) != bound + 1 or bound < 0
                 or any(not 0 <= x < order for x in p_set | set(phi))
                 or (period is not None and (len(period) != 2 or period[1] < 1 or period[0] < 0
@@ -288,9 +310,35 @@ def _reverify(pre: _Pretension, places: Places) -> None:
 
 # ---------------------------------------------------------------- the game
 
+def _code_in(text: str) -> Optional[str]:
+    """The octal code a rule string names (``0.33``, ``octal=0.33``, ``misere,octal=0.3``),
+    written canonically, or None. A code that never splits a heap (0s and 3s: 0.3, 0.33,
+    0.03) is a subtraction game, which ``Rules`` reads as its take rule (max=1, max=2,
+    subtract=2); its quotient is computed from the code all the same."""
+    from nim.octal_codes import code_text, is_code, parse_code
+
+    for part in text.split(","):
+        word = part.strip()
+        if word.lower().startswith("octal="):
+            word = word[len("octal="):].strip()
+        elif not is_code(word):
+            continue
+        try:
+            return code_text(parse_code(word))
+        except NimError:
+            return None
+    return None
+
+
 def _game_of(rules: Any) -> Tuple[str, Places]:
-    if isinstance(rules, str) and rules.strip()[:1] in tuple("01234567."):
-        rules = f"octal={rules.strip()}"      # a bare code: 0.77
+    if isinstance(rules, str):
+        code = _code_in(rules)
+        if code is not None and all(d in "03" for d in code.replace(".", "")):
+            # a subtraction game written as a code: the quotient engine reads its places
+            Rules.coerce(f"octal={code}")       # the code's own checks (a move at all, ...)
+            return code, _code_places(code)
+        if rules.strip()[:1] in tuple("01234567."):
+            rules = f"octal={rules.strip()}"      # a bare code: 0.77
     try:                                      # a Rules (a solve's) is read once, at its surface
         parsed = rules if isinstance(rules, Rules) else Rules.coerce(rules)
     except NimError as error:
@@ -298,9 +346,18 @@ def _game_of(rules: Any) -> Tuple[str, Places]:
     if parsed.take == "grundy":
         return "grundy-game", places_of("grundy", None)
     if parsed.take != "octal" or parsed.octal is None:
-        raise QuotientError(f"misère quotients are for take-and-break games (an octal code, kayles, "
-                            f"dawson-kayles, grundy-game, ...), not {rules!r}")
+        raise QuotientError(
+            f"misère quotients are computed here from an octal code or a game's name (0.77, kayles, "
+            f"dawson-kayles, grundy-game; a subtraction game as its code: take at most 2 is 0.33), "
+            f"not from the take rule of {str(parsed)!r}")
     return parsed.octal, places_of("octal", parsed.octal)
+
+
+def _code_places(code: str) -> Places:
+    """The places of any octal code, one that never splits a heap too."""
+    from nim.octal_codes import parse_code, places
+
+    return places(parse_code(code)) + (False,)
 
 
 def _canonical(game: str) -> str:
@@ -308,7 +365,7 @@ def _canonical(game: str) -> str:
 
 
 def _places(game: str) -> Places:
-    return places_of("grundy", None) if game == "grundy-game" else places_of("octal", game)
+    return places_of("grundy", None) if game == "grundy-game" else _code_places(game)
 
 
 def _digits_after_point(places: Places) -> int:
@@ -532,6 +589,10 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         On Ctrl-C.
     """
     game, places = _game_of(rules)
+    if max_heap is not None and not isinstance(max_heap, bool):
+        max_heap = _index_or_none(max_heap)          # NumPy integers are whole numbers too
+    if max_order is not None and not isinstance(max_order, bool):
+        max_order = _index_or_none(max_order)
     if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int)
                                  or not 1 <= max_heap <= 100_000):
         raise QuotientError(f"max_heap must be a whole number in 1 .. 100000 (or None): {max_heap!r}")
@@ -550,6 +611,9 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         if found is not None:
             return found
         start, wall = _cached_partial(game, max_heap)
+        bounded = _best_cached_bound(game, max_heap)
+        if bounded is not None and (start is None or bounded.bound > start.bound):
+            start, wall = bounded, None      # an exact quotient of more heaps: resume from it
         if start is not None and wall is not None and _wall_holds(wall, seconds, max_order):
             message = (f"{wall['message']}; that was in an earlier run, after {wall['seconds']:.3g} s at "
                        f"heap {wall['heap']}, and is not tried again {_wall_why(wall)}")
@@ -608,7 +672,7 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
         return None, None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None, None
     if found.game != game or found.proven:
         return None, None
@@ -619,9 +683,23 @@ def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[st
             or wall["heap"] != found.bound + 1 or wall["reason"] not in ("time", "size", "memory")
             or not 0 <= wall["seconds"] < 1e9):
         return found, None
-    if not isinstance(wall.get("at_least"), int):
-        wall["at_least"] = None
+    # a file's lower bound on the next quotient is a claim, not a proof: not passed on (a
+    # computation proves it afresh); the stop's words are rebuilt from the checked fields
+    proven = _WALLS_PROVEN_HERE.get((game, wall["heap"], wall["reason"]))
+    if proven is not None:              # this process computed that wall: its own words and bound
+        wall["message"], wall["at_least"] = proven
+        return found, wall
+    limit = {"time": "time limit", "size": "size limit (max_order)", "memory": "memory limit"}[wall["reason"]]
+    wall["at_least"] = None
+    wall["message"] = (f"the computation stopped at heap {wall['heap']} on its {limit} (its lower bound on "
+                       "the next quotient is not taken from the cache file: a run that reaches the wall "
+                       "proves it again)")
     return found, wall
+
+
+#: The walls this process computed, by (game, heap, reason): their words and proven lower bound,
+#: which a cache file's wall may only repeat when they come from here.
+_WALLS_PROVEN_HERE: Dict[Tuple[str, int, str], Tuple[str, Optional[int]]] = {}
 
 
 def _wall_holds(wall: Dict[str, Any], seconds: Optional[float], max_order: int) -> bool:
@@ -659,12 +737,57 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
         return None
     try:
         found = MisereQuotient.from_json(data)
-    except (ValueError, TypeError, KeyError, NimError, RecursionError):
+    except (ValueError, TypeError, KeyError, OverflowError, MemoryError, NimError, RecursionError):
         return None
     if found.game != game or (max_heap is None and not found.proven) or (
             max_heap is not None and found.bound != max_heap and not found.proven):
         return None
     return found
+
+
+def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
+    """The cached exact quotient of ``game`` for the most heaps below ``max_heap`` (any
+    bound when None), re-verified; None when there is none."""
+    from nim.octal import quotient_cache
+
+    bounds = sorted((b for b in quotient_cache.cached_bounds(game) if max_heap is None or b < max_heap),
+                    reverse=True)
+    for bound in bounds[:3]:
+        found = cached_quotient(game, bound)
+        if found is not None and found.bound == bound:
+            return found
+    return None
+
+
+def _growth_holds(growth: Tuple[Tuple[int, int], ...], order: int, bound: int) -> bool:
+    """Whether a read ``growth`` (heap, order) is consistent with its quotient: heaps rising
+    within 1 .. bound, orders rising past 1 to at most the order."""
+    heaps = [h for h, _ in growth]
+    orders = [o for _, o in growth]
+    return (heaps == sorted(set(heaps)) and orders == sorted(set(orders))
+            and all(1 <= h <= bound for h in heaps) and all(1 < o <= order for o in orders))
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an int (NumPy integers included), else a NimError naming ``what``."""
+    if isinstance(value, bool):
+        raise NimError(f"{what} is a whole number, not {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise NimError(f"{what} is a whole number, not {_shown(value)}") from None
+
+
+def _index_or_none(value: Any) -> Any:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value             # refused by the caller's check, in its words
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "..."
 
 
 class _Watch:
@@ -751,6 +874,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
             wall = {"heap": n, "reason": stop.reason, "seconds": round(time.monotonic() - heap_started, 3),
                     "max_order": max_order, "max_table": MAX_TABLE, "message": message,
                     "at_least": classes or None}
+            _WALLS_PROVEN_HERE[(game, n, stop.reason)] = (message, classes or None)
         return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
                        next_order_at_least=classes or None), wall
     return _finish(game, pre, bound, period, period is not None, tuple(growth)), None
@@ -1105,7 +1229,7 @@ def _presentation(pre: _Pretension, bound: int
         return tuple(reversed(word))
 
     elem_of = {(0,) * k: 0}
-    while level and len(normal) < order:
+    while level:    # one level past the last element: its relations (a^2 = 1 of a cyclic group)
         candidates = {}
         for word in level:
             x = elem_of[word]

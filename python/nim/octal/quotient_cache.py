@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
-from nim.octal.cache import cache_folder
+from nim.octal.cache import cache_folder, read_regular
 
-__all__ = ["cache_dir", "cache_path", "load", "load_partial", "partial_path", "store", "store_partial"]
+__all__ = ["cache_dir", "cache_path", "cached_bounds", "load", "load_partial", "partial_path", "store", "store_partial"]
 
 
 def cache_dir() -> Path:
@@ -60,12 +60,40 @@ def store_partial(game: str, data: Dict[str, Any]) -> None:
     _write(partial_path(game), data)
 
 
+#: The largest quotient file read (Q_33 of Dawson's Kayles is 1.4 MB).
+MAX_FILE_BYTES = 256 << 20
+
+
 def _read(path: Path) -> Optional[Dict[str, Any]]:
+    """The file's JSON object, or None: missing, not a regular file (a named pipe, a link to
+    /dev/zero), larger than MAX_FILE_BYTES, not JSON (NaN and Infinity refused), not an object."""
+    text = read_regular(path, MAX_FILE_BYTES)
+    if text is None:
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(text.decode("utf-8"), parse_constant=_no_constant)
+    except (ValueError, RecursionError, UnicodeDecodeError):
         return None
     return data if isinstance(data, dict) else None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number of a quotient")
+
+
+def cached_bounds(game: str) -> List[int]:
+    """The heap bounds of the game's cached bounded quotients (files ``GAME-N.json``)."""
+    prefix = f"{_safe(game)}-"
+    try:
+        names = os.listdir(cache_dir())
+    except OSError:
+        return []
+    bounds = []
+    for name in names:
+        middle = name[len(prefix):-len(".json")] if name.startswith(prefix) and name.endswith(".json") else ""
+        if middle.isascii() and middle.isdigit() and len(middle) < 7:
+            bounds.append(int(middle))
+    return bounds
 
 
 def _write(path: Path, data: Dict[str, Any]) -> None:

@@ -442,5 +442,5 @@ def sum_table(rules: RulesLike) -> SumTable:
 def table_of(ruleset: Rules) -> SumTable:
     """``sum_table`` for a ``Rules`` (the package's own callers, which have one)."""
     if ruleset.misere:
-        ruleset = Rules(take=ruleset.take, octal=ruleset.octal) if ruleset.take == "octal" else Rules(take="grundy")
+        ruleset = ruleset.with_convention(False)
     return _cached(ruleset)

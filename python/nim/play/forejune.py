@@ -20,6 +20,7 @@ import random
 from typing import Callable, List, Optional, Sequence
 
 from nim.errors import NimError
+from nim.play.fixed_rules import FOREJUNE_RULES
 from nim.play.console import Console, Refusal, piles_parser
 from nim.play.game import Look, Player
 from nim.play.players import OptimalStrategy
@@ -35,7 +36,6 @@ __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune
 FOREJUNE_SIZES = (10, 30)
 #: Largest pile the forejune game accepts (its DP table is printed up to it).
 FOREJUNE_LARGEST = 10_000
-FOREJUNE_RULES = Rules(take="half")
 
 
 def forejune_move_parser(position: Position) -> Callable[[str], Move]:
@@ -75,11 +75,8 @@ def _look(mode: str) -> Look:
               else "{name}, your turn. Enter number ({low}-{high}): ")
     return Look(board=lambda piles, color, width, columns: "", prompt=prompt,
                 move_line="{name} {takes} {count}, {left} remain", parser=forejune_move_parser,
-                opening="{name} {moves} first. Starting with n = {total}", ending=_ending)
-
-
-#: The look of a game against the AI (kept for callers of the earlier name).
-FOREJUNE_LOOK = _look("hvai")
+                opening="{name} {moves} first. Starting with n = {total}", ending=_ending,
+                resumed="{left} remain")          # the seed's words, as after every move
 
 
 def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
@@ -107,13 +104,13 @@ def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> 
     first = 0
     if mode == "hvai":                         # the AI sits first, and moves first unless --first human
         ai = ai_for_seat(options, 0, default)
-        players = [Player("AI", ai, role=ai.label), Player(options.name or "You", role="you")]
+        players = [Player("AI", ai, role=ai.label_for(rules)), Player(options.name or "You", role="you")]
         first = 1 if options.first == "human" else 0
     elif mode == "hvh":
         players = [Player(options.name or "Player 1", role="human"), Player("Player 2", role="human")]
     else:
         one, two = ai_for_seat(options, 0, default), ai_for_seat(options, 1, default)
-        players = [Player("AI 1", one, role=one.label), Player("AI 2", two, role=two.label)]
+        players = [Player("AI 1", one, role=one.label_for(rules)), Player("AI 2", two, role=two.label_for(rules))]
     play_series(players, (pile,), rules, options, console, rng, first, _look(mode))
     return 0
 

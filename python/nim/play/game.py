@@ -194,17 +194,20 @@ def ending(players: Sequence[Player], mover: int, final: Position, moved: bool,
     ``mover`` is the seat to move in the ``final`` position, which has no move
     left; ``moved`` is False when the game had no move at all.
     """
-    winner = players[winner_at_end(mover, final.rules)].name
+    from nim.play.record import named, verb
+
+    won = players[winner_at_end(mover, final.rules)].name
+    winner, wins = named(won), verb(won, "wins")       # "you win", the seed's "You" included
     emptied = not any(final)
     rule = convention(final.rules, emptied).replace("object", thing)
     if not moved:
-        return f"No move is possible: {players[mover].name} cannot move, so {winner} wins ({rule})."
+        return f"No move is possible: {players[mover].name} cannot move, so {winner} {wins} ({rule})."
     last = players[1 - mover].name
     if emptied:
-        return f"{last} took the last {thing}: {winner} wins ({rule})."
+        return f"{last} took the last {thing}: {winner} {wins} ({rule})."
     left = sum(final)
     return (f"{last} made the last move ({left} {thing}{'s' if left != 1 else ''} left, none "
-            f"can be taken): {winner} wins ({rule}).")
+            f"can be taken): {winner} {wins} ({rule}).")
 
 
 def split_words(move: Move) -> str:
@@ -244,6 +247,8 @@ class Look:
     redraw_on_refusal: bool = False     # show the board again after a refused move (Rajalakshmi)
     opening: Optional[str] = None
     ending: Optional[Callable[[Sequence[Player], int], str]] = None
+    #: where a loaded game goes on from, in the flow's words (``{piles}``, ``{left}``)
+    resumed: str = "the game goes on from {piles}"
 
     def parse_move(self, position: Position) -> Callable[[str], Move]:
         if self.parser is not None:
@@ -292,9 +297,10 @@ def _ask_move(console: Console, look: Look, prompt: str, position: Position, wid
 
 def _undo_count(players: Sequence[Player], mover: int, moves: int, loaded: int) -> int:
     """Moves ``undo`` takes back when ``players[mover]`` (a human) asks: their last move and
-    the AI's answer; none in a game between two humans, none past a loaded record."""
+    the AI's answer, loaded moves included (issue 40, item 8: a loaded game is the same
+    game); none in a game between two humans."""
     other = players[1 - mover]
-    if other.is_human or moves - 2 < loaded:
+    if other.is_human or moves < 2:
         return 0
     return 2
 
@@ -345,8 +351,8 @@ def play_game(players: Sequence[Player], piles: Sequence[int], rules: RulesLike,
             console.say(look.opening.format(name=name, total=sum(start.piles),
                                             moves="move" if name == "You" else "moves"))
         if played:
-            console.say(f"(The saved game's {_moves_played(len(played))}; the game goes on from "
-                        f"{list(position.piles)}.)")
+            where = look.resumed.format(piles=list(position.piles), left=sum(position.piles))
+            console.say(f"(The saved game's {_moves_played(len(played))}; {where}.)")
     saved_commands = console.commands if console is not None else None
     try:
         while not position.is_terminal():

@@ -25,8 +25,8 @@ from nim.play.record import RecordHeader, move_text, read_replay_file, record_te
 from nim.position import Move, Position
 from nim.rules import Rules
 
-__all__ = ["COMMANDS_HELP", "GLOSSARY", "UndoMoves", "GameCommands", "hint_line", "move_text", "record_text",
-           "moves_from_file", "split_example", "split_moves_help"]
+__all__ = ["COMMANDS_HELP", "GLOSSARY", "glossary", "UndoMoves", "GameCommands", "hint_line", "move_text",
+           "record_text", "moves_from_file", "split_example", "split_moves_help"]
 
 #: The help text of the in-game commands (``{base}``: the first pile's number).
 COMMANDS_HELP = (
@@ -69,18 +69,26 @@ def split_moves_help(base: int = 1, noun: str = "heap", rules: Optional[Rules] =
             f"'{base} {count} {a}' on a {noun} of {size} leaves heaps of {a} and {b}.")
 
 
-#: The expert terms a hint may use, each said in plain words the first time it appears.
+#: The expert terms a hint may use, each said in plain words the first time it appears
+#: ("X = " is said by ``glossary``, from the rules: X is the nim-sum under take any only).
 GLOSSARY = (
-    ("X = ", "X is the nim-sum: the sizes (in a take-and-break game, each heap's Grundy value) "
-             "combined by XOR -- write them in binary and add each column without carrying. "
-             "Leaving X = 0 leaves the opponent a lost position (in misère play, while some pile "
-             "is worth 2 or more)."),
     ("B = ", "B counts the piles worth 2 or more; in misère play they decide when to switch "
              "from X = 0 to an odd number of single piles."),
     ("g ^ X", "g is one heap's Grundy value, the size of the Nim pile it is worth; ^ is XOR."),
     ("mex", "mex: the smallest value that none of a heap's moves reaches."),
+    ("product", "the product: misère play sorts positions into classes (the misère quotient), each "
+                "heap a letter and a position the product of its heaps' letters; P is the set of "
+                "classes whose positions lose for the player to move."),
     ("tame", "a tame heap plays in misère like a Nim pile of its Grundy value, so the Nim rule applies."),
 )
+
+
+def glossary(rules: Rules) -> Tuple[Tuple[str, str], ...]:
+    """The glossary under ``rules``: what X is (the XOR of the Grundy values, named with the
+    rule that gives them: ``nim.solving.invariant``), then the rules-free terms."""
+    from nim.solving.invariant import x_glossary
+
+    return (("X = ", x_glossary(rules)),) + GLOSSARY
 
 
 class UndoMoves(Exception):
@@ -181,9 +189,9 @@ class GameCommands:
         if word == "hint":
             line = hint_line(self.position, self.base, self.noun)
             self.console.say(line)
-            for term, plain in GLOSSARY:      # each expert term in plain words, once a session
-                if term in line and term not in self.console.explained:
-                    self.console.explained.add(term)
+            for term, plain in glossary(self.position.rules):   # each term in words, once a session
+                if term in line and plain not in self.console.explained:
+                    self.console.explained.add(plain)
                     self.console.say(f"  ({plain})")
             return True
         if word == "undo":

@@ -18,6 +18,7 @@ import random
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
+from nim.play.fixed_rules import KUET_RULES
 from nim.play.board import render_kuet_board
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
 from nim.play.game import random_board
@@ -29,14 +30,12 @@ from nim.play.session import PlayOptions
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
-from nim.rules import Rules
 
 __all__ = ["KUET_RULES", "KUET_PILES", "KUET_SIZES", "run_kuet", "kuet_board"]
 
 #: KUET boards: 2 to 3 piles of 1 to 6 stones, at most 3 per move, the last stone wins.
 KUET_PILES = (2, 3)
 KUET_SIZES = (1, 6)
-KUET_RULES = Rules(take="max", k=3)
 #: The report's arrow line under "NimX is playing using ...".
 ARROWS = "->" * 19
 #: The algorithms in plain words, said once after the difficulty is chosen.
@@ -140,14 +139,24 @@ def _series_board(series: Dict[str, Any]) -> Optional[Tuple[int, ...]]:
     return None
 
 
+def _boards(rng: random.Random, games: int) -> List[Tuple[int, ...]]:
+    """Every game's random board, drawn when the series starts (issue 40, item 5): a
+    series loaded at game N then plays the boards it would have had, whatever game 1's
+    board (read from the file) and the AIs' own draws took from the generator. The
+    browser's KUET page draws its boards the same way."""
+    return [random_board(rng, KUET_PILES, KUET_SIZES) for _ in range(games)]
+
+
 def _easy(options: PlayOptions, console: Console, rng: random.Random, name: str) -> None:
     games = options.games or 3
     strategy = make_strategy(options.ai[0]) if options.ai else IdaStrategy()
     start, wins = _resumed(options, games)
+    boards = _boards(rng, games)
     for game in range(start, games + 1):
         console.say(f"\nGame {game} of {games}")
         nimx_won = _game(options, console, rng, name, strategy, strategy.label,
-                         _series(options, 1, game, games, wins), resume=game == start)
+                         _series(options, 1, game, games, wins), resume=game == start,
+                         drawn=boards[game - 1])
         wins.append(1 if nimx_won else 0)
     console.say()
     console.say(f"{strategy.label} wins: {wins}")
@@ -160,13 +169,14 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
                                               ("Alpha-Beta", AlphaBetaStrategy())]
     population = Population(label for label, _ in algorithms)
     start, results = _resumed(options, games)
+    boards = _boards(rng, games)
     for game, won in enumerate(results, start=1):
         population.record(algorithms[(game - 1) % 2][0], won)
     for game in range(start, games + 1):
         label, strategy = algorithms[(game - 1) % 2]
         console.say(f"\nGame {game} of {games}")
         won = _game(options, console, rng, name, strategy, label, _series(options, 2, game, games, results),
-                    resume=game == start)
+                    resume=game == start, drawn=boards[game - 1])
         results.append(1 if won else 0)
         population.record(label, won)
     console.say()
@@ -184,13 +194,14 @@ def _hard(options: PlayOptions, console: Console, rng: random.Random, name: str)
 
 def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
           strategy: Strategy, label: str, series: Optional[Dict[str, Any]] = None,
-          resume: bool = False) -> bool:
+          resume: bool = False, drawn: Optional[Tuple[int, ...]] = None) -> bool:
     """One game, the human first (unless --first ai); True when NimX wins.
-    ``resume``: the game of a loaded record, whose moves are played first."""
+    ``resume``: the game of a loaded record, whose moves are played first;
+    ``drawn``: this game's board drawn at the series' start (used when none is given)."""
     loaded = options.moves if resume else ()
-    # a loaded record's board is its own game's; the games after it draw theirs
+    # a loaded record's board is its own game's; the games after it play theirs
     given = options.piles if resume or options.series is None else _series_board(options.series)
-    position = Position(given or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
+    position = Position(given or drawn or random_board(rng, KUET_PILES, KUET_SIZES), KUET_RULES)
     problem = play_moves(position, loaded)
     if problem is not None:
         raise NimError(f"the saved game cannot be played: {problem}")
@@ -222,7 +233,7 @@ def _game(options: PlayOptions, console: Console, rng: random.Random, name: str,
             if human_turn:
                 console.commands = GameCommands(
                     console, start.piles, list(played), position,
-                    2 if len(played) - 2 >= len(loaded) else 0, base=1, header=header)
+                    2 if len(played) >= 2 else 0, base=1, header=header)   # loaded moves too
                 try:
                     move = _ask_move(console, position, name)
                 except UndoMoves as undo:

@@ -48,7 +48,7 @@ def run_lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
     console.say(f"Rules: {rules}. {describe_rules(rules)}")
     chosen = level or 2
     players = make_players(mode, options, lambda: DepthLimitedStrategy(level=chosen, tie_break="lab2"),
-                           seats=("Player 0", "Player 1"))   # numbered from 0, as the piles
+                           seats=("Player 0", "Player 1"), rules=rules)   # numbered from 0, as the piles
     if mode != "hvh" and not options.ai:
         depth, slip = LEVELS[chosen]
         console.say(f"(In plain words: at level {chosen} the AI looks {depth} move{'s' if depth != 1 else ''} "

@@ -53,14 +53,36 @@ _DIM = "\033[2m"
 GRUNDY_SYNTAX = ("Type a move as HEAP PART: split heap HEAP into two unequal heaps, PART pins "
                  "and the rest: '1 2' on a heap of 6 leaves heaps of 2 and 4. Heaps are numbered "
                  "from 1; after a split the heaps after it are numbered one higher.")
-#: The move syntax of Kayles, said when it starts (``syntax`` for any game).
-SYNTAX = ("Type a move as HEAP TAKE (take TAKE pins from heap HEAP, leaving one row or none) or "
-          "HEAP TAKE PART (take TAKE pins and leave two rows, PART pins and the rest): "
-          "'1 1 1' on a heap of 3 knocks over 1 pin and leaves heaps of 1 and 1. "
-          "Heaps are numbered from 1; after a split the heaps after it are numbered one higher.")
 #: NimX in plain words, said once when the game starts.
 EXACT_PLAYER = ("the exact player: it works out who wins from every position, so it never misses a "
                 "winning move")
+
+
+def intro_words(rules: Rules) -> str:
+    """The game in words first, its octal code's bit algebra after (issue 40, item 4): a
+    student reads what a move does before what the code's digits mean."""
+    described = rules.describe()
+    code = rules.octal
+    if rules.take != "octal" or not code or "." not in code or "The octal game" not in described:
+        return described                         # Grundy's game: in words already
+    head, _, algebra = described.partition("The octal game")
+    head, algebra = head.strip(), "The octal game" + algebra
+    end = f"the player who cannot move {'wins' if rules.misere else 'loses'}"
+    if not head:
+        moves = []
+        for k, digit in enumerate(code.split(".", 1)[1], start=1):
+            value, ways = int(digit), []
+            if value & 1:
+                ways.append(f"a row of just {k}")
+            if value & 2:
+                ways.append("from the end of a longer row")
+            if value & 4:
+                ways.append("from inside a row, splitting it in two")
+            if ways:
+                what = "1 pin" if k == 1 else f"{k} adjacent pins"
+                moves.append(f"{what} ({', '.join(ways)})")
+        head = "A move knocks over " + " or ".join(moves) + "."
+    return f"{head} {end[0].upper()}{end[1:]}. (The code, for reference: {algebra})"
 
 
 def syntax(rules: Rules) -> str:
@@ -200,7 +222,7 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
     check_split_players(options.ai, options.difficulty)
     mode = options.mode or "hvai"
     check_mode(options, mode)
-    console.say(f"{rules.describe()}")
+    console.say(intro_words(rules))
     console.say(syntax(rules))
     piles = options.piles
     if piles is None:
@@ -209,7 +231,7 @@ def run_pins(options: PlayOptions, console: Console, rng: random.Random) -> int:
         if not piles:
             piles = random_board(rng, RANDOM_ROWS, RANDOM_PINS)
     seats = ("You", "NimX") if mode == "hvai" else ("Player 1", "Player 2")
-    players = make_players(mode, options, OptimalStrategy, seats=seats)
+    players = make_players(mode, options, OptimalStrategy, seats=seats, rules=rules)
     if mode == "hvai" and not options.ai:
         players[1].role = EXACT_PLAYER
     play_series(players, piles, rules, options, console, rng, first_seat(options, 0), pins_look(rules))

@@ -247,6 +247,11 @@ class NimSumStrategy(OptimalStrategy):
     name = "nimsum"
     label = "Nim-sum"
 
+    def label_for(self, rules: Rules) -> str:
+        """"Nim-sum" only where it plays by the sizes' XOR (normal Nim): elsewhere the
+        optimal player, and named so (issue 40, item 2)."""
+        return self.label if rules == Rules() else OptimalStrategy.label
+
     def _choose(self, position: Position, rules: Rules, rng: random.Random,
                 moves: LegalMoves) -> Move:
         if rules != Rules():

@@ -17,7 +17,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from nim.play.console import Console, Refusal, choice_parser
 from nim.play.game import Look, Player, move_parser
-from nim.play.players import DepthLimitedStrategy, NimSumStrategy
+from nim.play.players import DepthLimitedStrategy, NimSumStrategy, OptimalStrategy
 from nim.play.session import (
     MODE_WORDS, PlayOptions, ai_for_seat, check_mode, describe_rules, first_seat, play_series,
 )
@@ -107,17 +107,19 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
         ai = "at its level"
     else:
         ai = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    console.say(f"Nim. {describe_rules(rules)} The AI plays {ai}. Piles are numbered from 0.")
-    if ai == "the nim-sum optimal move":
-        console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
-                    "column without carrying. The AI moves to make it 0, a position lost for the player "
-                    "to move.)")
+    console.say(f"Nim. {describe_rules(rules)} Piles are numbered from 0.")
     mode = options.mode
     if mode is None:
         modes = {"": "hvai", **MODE_WORDS}      # Enter: mode 1, the report's [default 1]
         mode = console.ask("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: ",
                            choice_parser(modes, "the mode"))
     check_mode(options, mode)
+    if mode != "hvh":            # the AI is introduced only where one plays (issue 40, item 8)
+        console.say(f"The AI plays {ai}.")
+        if ai == "the nim-sum optimal move":
+            console.say("(The nim-sum is the pile sizes combined by XOR: write them in binary and add each "
+                        "column without carrying. The AI moves to make it 0, a position lost for the "
+                        "player to move.)")
     piles = options.piles
     if piles is None:
         answer = console.ask("Enter piles as space-separated integers (press Enter for default 3 4 5): ",
@@ -128,14 +130,17 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
                 piles = parse_rajalakshmi_piles(answer)
             except ValueError as error:
                 console.say(f"Invalid piles input: {error}. Using default [3,4,5].")
-    default: Callable[[], Strategy] = NimSumStrategy
+    # the report's nim-sum AI under its own rules (take any); the exact player under others,
+    # named as what it is ("the AI (Optimal)", not "Nim-sum" on rules where no nim-sum decides)
+    default: Callable[[], Strategy] = NimSumStrategy if rules.family.is_nim else OptimalStrategy
     if options.difficulty is not None:
         level = options.difficulty
         default = lambda: DepthLimitedStrategy(level=level)  # noqa: E731
-    players, intro = _seats(mode, options, default)
+    players, intro = _seats(mode, options, default, rules)
     console.say(intro)
     console.say("Starting piles:")
-    console.say(rajalakshmi_board(piles))
+    if mode != "hvh":        # the report's own double board; between two people the game draws it once
+        console.say(rajalakshmi_board(piles))
     prompt = ("Enter 'pile_index remove_count' (e.g. '1 3'): " if mode == "hvai"
               else "{name}, enter 'pile_index remove_count' (e.g. '1 3'): ")
     look = Look(base=0, board=rajalakshmi_board, prompt=prompt,
@@ -146,16 +151,17 @@ def run_rajalakshmi(options: PlayOptions, console: Console, rng: random.Random) 
 
 
 def _seats(mode: str, options: PlayOptions,
-           default_ai: Callable[[], Strategy]) -> Tuple[List[Player], str]:
+           default_ai: Callable[[], Strategy], rules: Rules) -> Tuple[List[Player], str]:
     """The report's players, ``Player 0`` and ``Player 1`` (or your name), each
     introduced once: who is human, which AI."""
-    players = [Player(options.name or "Player 0"), Player("Player 1")]
+    names = options.seat_names or ("Player 0", "Player 1")    # a loaded game: the record's names
+    players = [Player(options.name or names[0]), Player(names[1])]
     roles = ["human", "human"]
     if mode in ("hvai", "aivai"):
         for seat in ((1,) if mode == "hvai" else (0, 1)):
             ai = ai_for_seat(options, seat if mode == "aivai" else 0, default_ai)
             players[seat].strategy = ai
-            roles[seat] = f"the AI ({ai.label})"
+            roles[seat] = f"the AI ({ai.label_for(rules)})"
     if mode == "hvai":
         roles[0] = "you"
     return players, "; ".join(f"{p.name}: {role}" for p, role in zip(players, roles)) + "."

@@ -41,21 +41,38 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import InputFileError, NimError
-from nim.inputs import MAX_DIGITS, decimal, read_capped
+from nim.inputs import MAX_DIGITS, decimal, printable, read_capped
 from nim.position import Move
 from nim.rules import Rules
 
 __all__ = ["MAX_PILES", "RECORD_TITLE", "RecordHeader", "ReplayFile", "SeatRecord", "move_text",
-           "parse_replay", "read_replay_file", "record_text"]
+           "named", "parse_replay", "printable", "verb", "read_replay_file", "record_problem", "record_text"]
 
 #: The first line of a record nimcore writes (a comment to a Lab 2 reader).
 RECORD_TITLE = "# nimcore game record (a Lab 2 test file; lines starting with # are comments)"
 #: Longest seat name a record keeps.
 MAX_NAME = 80
+
+
+#: The second person of the verbs said of a seat ("You win", "you have no move left").
+_SECOND_PERSON = {"is": "are", "has": "have", "wins": "win", "loses": "lose", "moves": "move",
+                  "takes": "take", "splits": "split", "answers": "answer"}
+
+
+def verb(name: str, third: str) -> str:
+    """``third`` (a verb in the third person) agreeing with a seat's name: the seed's "You"
+    takes the second person, every other name the third (issue 40, item 7)."""
+    return _SECOND_PERSON.get(third, third) if name.lower() == "you" else third
+
+
+def named(name: str) -> str:
+    """A seat's name inside a sentence: "you" for the seed's "You", any other name as it is."""
+    return "you" if name == "You" else name
 
 
 @dataclass(frozen=True)
@@ -100,7 +117,7 @@ class RecordHeader:
         if self.flow is not None:
             out.append(f"# flow: {self.flow}")
         for index, seat in enumerate(self.seats):
-            name = " ".join(seat.name.split())[:MAX_NAME] or "-"
+            name = printable(seat.name)[:MAX_NAME] or "-"
             out.append(f"# seat {index}: {'human' if seat.ai is None else 'ai ' + seat.ai} {name}")
         out.append(f"# first: {self.first}")
         if self.seed is not None:
@@ -227,25 +244,121 @@ def _header(comments: List[Tuple[int, str]], name: str) -> Optional[RecordHeader
                 raise InputFileError(f"{where}: the record's {key} must be {expected}, not {value!r}")
             facts[key] = number_value
         elif key == "series":
-            try:
-                series = json.loads(value)
-            except ValueError:
-                series = None
-            if not isinstance(series, dict):
-                raise InputFileError(f"{where}: the record's series must be a JSON object, not {value[:40]!r}")
-            facts["series"] = series
+            facts["series"] = _series(value, where)
         elif key.startswith("seat ") and key[5:].strip() in ("0", "1"):
             words = value.split(maxsplit=2 if value.startswith("ai ") else 1)
             if not words or words[0] not in ("human", "ai") or (words[0] == "ai" and len(words) < 2):
                 raise InputFileError(f"{where}: a seat is 'human NAME' or 'ai PLAYER NAME', not {value[:40]!r}")
-            ai = words[1] if words[0] == "ai" else None
+            ai = printable(words[1]) if words[0] == "ai" else None
             seat_name = words[-1] if len(words) > (2 if ai else 1) else ""
-            seats[int(key[5:])] = SeatRecord(seat_name[:MAX_NAME], ai)
+            seats[int(key[5:])] = SeatRecord(_undecorated(printable(seat_name))[:MAX_NAME], ai)
     if seats:
         if sorted(seats) != [0, 1]:
             raise InputFileError(f"{name}: the record names seat {min(seats)} but not seat {1 - min(seats)}")
         facts["seats"] = (seats[0], seats[1])
     return RecordHeader(**facts) if facts else None
+
+
+#: The longest ``# series:`` value read (a series nimcore writes is a few dozen characters
+#: per game); past it, and for anything nested, a clear error before any parsing.
+MAX_SERIES_TEXT = 20_000
+#: The fields of a series and what each holds: a whole number, or a list of them.
+_SERIES_FIELDS = {"difficulty": int, "game": int, "games": int, "results": list, "wins": list,
+                  "board": list}
+
+
+#: The decorations older browser records added to a seat's name ("Ann (you)",
+#: "Player 2 (AI, Optimal)"): a name is kept as given (issue 40, item 6).
+_DECORATION = re.compile(r"\s*\((?:you|AI, .*)\)$")
+
+
+def _undecorated(name: str) -> str:
+    return _DECORATION.sub("", name) or name
+
+
+def _whole_fact(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10 ** 9
+
+
+def _series(value: str, where: str) -> Dict[str, Any]:
+    """A record's ``# series:`` JSON, checked: one flat object of the known fields, whole
+    numbers or lists of whole numbers, ``game`` within ``games`` (issue 42, item 17: a
+    deeply nested value is refused in words, never a RecursionError)."""
+    shown = value[:40] + ("..." if len(value) > 40 else "")
+    if len(value) > MAX_SERIES_TEXT:
+        raise InputFileError(f"{where}: the record's series is {len(value):,} characters long; a series "
+                             f"takes at most {MAX_SERIES_TEXT:,}")
+    # nesting deeper than an object of lists is refused before the JSON parser recurses
+    depth = most = 0
+    for char in value:
+        if char in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif char in "]}":
+            depth -= 1
+    if most > 2:
+        raise InputFileError(f"{where}: the record's series is an object of numbers and lists of "
+                             f"numbers, not nested {most} deep: {shown!r}")
+    try:
+        series = json.loads(value)
+    except (ValueError, RecursionError):
+        series = None
+    if not isinstance(series, dict):
+        raise InputFileError(f"{where}: the record's series must be a JSON object, not {shown!r}")
+    checked: Dict[str, Any] = {}
+    for field_name, kind in _SERIES_FIELDS.items():
+        if field_name not in series:
+            continue
+        item = series[field_name]
+        if kind is int and not _whole_fact(item):
+            raise InputFileError(f"{where}: the record's series field {field_name!r} must be a whole "
+                                 f"number, not {str(item)[:40]!r}")
+        if kind is list and not (isinstance(item, list) and len(item) <= 10_000 and all(map(_whole_fact, item))):
+            raise InputFileError(f"{where}: the record's series field {field_name!r} must be a list of "
+                                 f"whole numbers, not {str(item)[:40]!r}")
+        checked[field_name] = item
+    game, games = checked.get("game"), checked.get("games")
+    if game is not None and games is not None and not 1 <= game <= games:
+        raise InputFileError(f"{where}: the record's series is at game {game} of {games}")
+    return checked
+
+
+def record_problem(replay: ReplayFile) -> Optional[str]:
+    """Why a record cannot be continued in its own flow (None: it can): the one check of
+    both doors, ``nimcore play --load`` and the browser's upload (issue 42, item 7).
+
+    The flow's fixed facts (forejune: one pile under take at most half; KUET: take 1 to
+    3; the pins game: a take-and-break game; the others: take rules) and every move
+    legal from the start under the record's rules.
+    """
+    header = replay.header
+    if header is None:
+        return None
+    from nim.play.fixed_rules import FIXED_RULES
+    from nim.position import Position
+
+    flow, rules = header.flow, header.rules
+    fixed = FIXED_RULES.get(flow or "")
+    if fixed is not None and rules is not None and rules != fixed:
+        return f"the {flow} game is played under {fixed}, not {rules}"
+    rules = rules if rules is not None else fixed
+    if flow == "forejune" and len(replay.piles) != 1:
+        return f"the forejune game has one pile, not {len(replay.piles)}: {list(replay.piles)}"
+    if rules is not None and flow == "pins" and not rules.splits:
+        return f"the pins game plays take-and-break games, not {rules}"
+    if rules is not None and flow in ("kuet", "rajalakshmi", "lab2", "forejune") and rules.splits:
+        return f"the {flow} game plays take rules, not the take-and-break game {rules}"
+    if rules is None:
+        return None
+    position = Position(replay.piles, rules)
+    for number, (move, line) in enumerate(zip(replay.moves, replay.lines), start=1):
+        if position.is_terminal():
+            return f"line {line}: move {number} ({move_text(move)}) comes after the end of the game"
+        if not position.is_legal(move):
+            return (f"line {line}: move {number} ({move_text(move)}) is illegal on "
+                    f"{list(position.piles)} under {rules}")
+        position = position.apply(move)
+    return None
 
 
 def read_replay_file(path: str) -> ReplayFile:

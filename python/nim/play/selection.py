@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, List, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Tuple, Union
 
 from nim.errors import NimError
 
@@ -117,13 +117,17 @@ class Population:
         """The member with the highest fitness (ties: the first)."""
         return select_fittest(self._members)
 
-    def roulette_wheel(self, seed: Seed = None) -> Chromosome:
-        """A member drawn with probability proportional to fitness (see roulette_wheel_selection)."""
-        return roulette_wheel_selection(self._members, seed)
-
     def tournament(self, size: int = 2, seed: Seed = None) -> Chromosome:
         """The fittest of ``size`` members drawn at random (see tournament_selection)."""
         return tournament_selection(self._members, size, seed)
+
+    if not TYPE_CHECKING:     # mypy would read any missing attribute as this function's
+        def __getattr__(self, name: str) -> Any:
+            # only reached for a missing attribute: a method removed in 0.3.0 says where it went
+            if name == "roulette_wheel":
+                raise AttributeError("Population.roulette_wheel was removed in 0.3.0 (nothing called it): "
+                                     "use nim.play.selection.roulette_wheel_selection(population, seed)")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def _nonempty(members: Iterable[Chromosome]) -> List[Chromosome]:

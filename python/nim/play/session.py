@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.play.console import Console
 from nim.play.game import Look, Player, play_game
-from nim.play.record import RecordHeader, SeatRecord
+from nim.play.record import RecordHeader, SeatRecord, verb
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.position import Move
@@ -47,6 +47,7 @@ class PlayOptions:
     moves: Tuple[Move, ...] = ()      # a loaded game's moves (--load), played before the game goes on
     series: Optional[Dict[str, Any]] = None   # a loaded record's series so far (RecordHeader.series)
     misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
+    seat_names: Optional[Tuple[str, str]] = None   # a loaded record's names, as given (both seats)
 
 
 def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,
@@ -95,19 +96,22 @@ def check_mode(options: PlayOptions, mode: str) -> None:
 
 
 def make_players(mode: str, options: PlayOptions, default_ai: Callable[[], Strategy],
-                 seats: Tuple[str, str] = ("Player 0", "Player 1")) -> List[Player]:
+                 seats: Tuple[str, str] = ("Player 0", "Player 1"),
+                 rules: Optional[Rules] = None) -> List[Player]:
     """The two seats, named ``seats`` (your ``--name`` replaces the human's in
     human vs AI); each seat's role (you, the AI and which) is said once, when
     the game starts (``introduce``), so the move lines keep the short names."""
+    ruleset = rules if rules is not None else (options.rules or Rules())
+    seats = options.seat_names or seats      # a loaded game goes on between the same names
     if mode == "hvai":
         ai = ai_for_seat(options, 0, default_ai)
         return [Player(options.name or seats[0], role="you"),
-                Player(seats[1], ai, role=f"the AI ({ai.label})")]
+                Player(seats[1], ai, role=f"the AI ({ai.label_for(ruleset)})")]
     if mode == "hvh":
         return [Player(options.name or seats[0], role="human"), Player(seats[1], role="human")]
     one, two = ai_for_seat(options, 0, default_ai), ai_for_seat(options, 1, default_ai)
-    return [Player(seats[0], one, role=f"the AI ({one.label})"),
-            Player(seats[1], two, role=f"the AI ({two.label})")]
+    return [Player(seats[0], one, role=f"the AI ({one.label_for(ruleset)})"),
+            Player(seats[1], two, role=f"the AI ({two.label_for(ruleset)})")]
 
 
 def introduce(players: List[Player]) -> str:
@@ -141,7 +145,8 @@ def play_series(players: List[Player], piles: Tuple[int, ...], rules: Rules, opt
                            moves=options.moves if game == start else (),
                            header=record_header(options, players, rules, first, series))
         if game_over:
-            console.say(f"Game over. {players[result.winner].name} wins!")
+            won = players[result.winner].name
+            console.say(f"Game over. {won} {verb(won, 'wins')}!")
         wins[result.winner] += 1
     if games > 1:
         console.say(f"\nScore: {players[0].name} {wins[0]}, {players[1].name} {wins[1]}")

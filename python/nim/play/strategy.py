@@ -92,6 +92,11 @@ class Strategy(ABC):
         if forejune:
             self.label = f"{type(self).label}, random when losing"
 
+    def label_for(self, rules: Rules) -> str:
+        """The name shown to people when playing under ``rules`` (a strategy whose
+        method depends on the rules says which one it plays)."""
+        return self.label
+
     def choose_move(self, position: PositionLike, rules: RulesLike = None,
                     rng: Optional[random.Random] = None) -> Move:
         """A legal move for the player to move in ``position``, under ``rules``

@@ -75,14 +75,15 @@ def _first_legal(piles: Sequence[int], rules: Rules) -> Optional[Move]:
 def _largest_option(pile: int, target: int, rules: Rules, closed: Theory) -> Optional[int]:
     """The largest pile size m that ``pile`` can move to with Grundy value ``target``.
 
-    Under `any`, `max K` and `half` a pile has at most one option of each Grundy
-    value, the one the theory module finds; under `set S` several may share a
-    value, and the smallest member of S reaching it gives the largest option.
+    Under a closed form (`any`, `max K`, `half`) a pile has at most one option of
+    each Grundy value, the one the theory module finds; otherwise (`set S`) several
+    may share a value, and the smallest take reaching it gives the largest option.
     """
-    if rules.take != "set":
+    family = rules.take_family
+    if family.closed_form:
         option: Optional[int] = closed.option(pile, target)
         return option
-    for count in sorted(rules.subtract or ()):
-        if count <= pile and int(closed.grundy(pile - count)) == target:
+    for count in reversed(family.takes(pile)):          # smallest take first
+        if int(closed.grundy(pile - count)) == target:
             return pile - count
     return None

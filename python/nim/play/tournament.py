@@ -177,10 +177,13 @@ def format_tournament(tournament: Tournament) -> str:
     best = chosen.selected
     if chosen.is_tie:
         others = ", ".join(m.name for m in chosen.tied[1:])
+        # the tie-break on order is said only where it chose (issue 40, item 8)
+        level = any(m.fitness == best.fitness for m in chosen.tied[1:])
+        kept = "the fittest (equal fitness: the first listed)" if level else "the fittest"
         lines.append(f"Selection: a tie. {best.name} has the highest fitness ({best.fitness:.3f}), but "
                      f"{others} lie{'s' if len(chosen.tied) == 2 else ''} within its 95% interval "
                      f"[{chosen.interval[0]:.3f}, {chosen.interval[1]:.3f}]: these games cannot tell "
-                     f"them apart. Kept: {best.name}, the fittest (equal fitness: the first listed).")
+                     f"them apart. Kept: {best.name}, {kept}.")
     else:
         lines.append(f"Selected: {best.name} (fitness {best.fitness:.3f}, 95% interval "
                      f"[{chosen.interval[0]:.3f}, {chosen.interval[1]:.3f}]; every other strategy "

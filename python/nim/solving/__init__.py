@@ -20,7 +20,6 @@ theory         Grundy values and tables of a rule set
 tables         the single-pile table (values and best takes by pile size)
 closed_forms   the theory over Python ints (the definition; C accelerates it)
 pile_dp        the single-pile DP (the definition; C accelerates it)
-reference      pure-Python twins of the engines (the oracles' references)
 =============  =================================================================
 
 Its public names are exported here, each imported on first use, so ``import

@@ -11,6 +11,10 @@ set S      g(n) = G(n // d), d = gcd(S), G the Grundy sequence of S / d, read
            from its table (the pre-period and one period) through the period
 =========  ==================================================================
 
+Each family's closed form is its own (``TakeFamily.grundy`` and ``option`` in
+``nim.families``); this class reads it, or, for a family without one
+(``closed_form`` False: a subtraction set), the compiled table of its core view.
+
 Normal play: the mover wins iff the XOR X of the Grundy values is not 0.
 Misère play, under condition (C), with B the number of piles of Grundy value
 >= 2: the mover loses iff (B = 0 and X = 1) or (B >= 1 and X = 0). A winning
@@ -62,11 +66,12 @@ class ClosedForms:
 
     def __init__(self, rules: Rules, table: Sequence[int] = (), period_start: int = 0, period: int = 0) -> None:
         self.misere = rules.misere
-        self.take = rules.take
-        self.k = rules.k or 0
+        self.family = rules.take_family                  # refuses a take-and-break game
         self.min_take = rules.min_take                   # a smaller pile cannot move
-        self.smallest_take = rules.min_take if rules.take == "set" else 1   # a lost position's wait
-        members = sorted(rules.subtract or (), reverse=True)
+        # a lost position waits with the smallest take from the first pile that can move
+        self.smallest_take = min(self.family.takes(self.min_take))
+        _, _, members = self.family.core_view()          # the table's game: S, or none
+        members = tuple(sorted(members, reverse=True))
         self.scale = reduce(gcd, members) if members else 1
         self.members = tuple(m // self.scale for m in members)          # S / d, largest first
         self.table = table
@@ -81,12 +86,8 @@ class ClosedForms:
 
     def grundy(self, n: int) -> int:
         """Grundy value of a single pile of n."""
-        if self.take == "any":
-            return n
-        if self.take == "max":
-            return n % (self.k + 1)
-        if self.take == "half":
-            return n >> (n ^ (n + 1)).bit_length()      # drop the trailing 1-bits and one more
+        if self.family.closed_form:
+            return self.family.grundy(n)
         return self._reduced(n // self.scale)
 
     def option(self, n: int, target: int) -> Optional[int]:
@@ -97,22 +98,8 @@ class ClosedForms:
 
     def _option(self, n: int, g: int, target: int) -> Optional[int]:
         """``option`` for a pile of n whose Grundy value g is known."""
-        if self.take == "any":
-            return target if target < n else None
-        if self.take == "max":
-            if target > self.k:
-                return None
-            lower = g - target if g >= target else g + self.k + 1 - target   # g(n - d) = (g - d) mod (K + 1)
-            return n - lower if 1 <= lower <= min(self.k, n) else None
-        if self.take == "half":
-            # the sizes of Grundy value target are (2 target + 1) 2**j - 1, j = 0, 1, ...;
-            # a pile of n moves to n - n // 2 .. n - 1: the smallest such size
-            if n == 0 or target > (n - 1) // 2:
-                return None
-            size = 2 * target
-            while size < n - n // 2:
-                size = 2 * size + 1
-            return size if size < n else None
+        if self.family.closed_form:
+            return self.family.option(n, g, target)
         reduced = n // self.scale
         for member in self.members:
             if member <= reduced and self._reduced(reduced - member) == target:
@@ -206,6 +193,8 @@ class Theory:
     def forms(self) -> ClosedForms:
         """The closed forms over Python integers (built on first use: a `set S`
         copies the compiled table of its period)."""
+        if self._forms is None and self.rules.take_family.closed_form:
+            self._forms = ClosedForms(self.rules)       # its own closed form: no table to copy
         if self._forms is None:
             core = self.core
             while core.covered is not None:     # a set S whose period has not shown yet:

@@ -29,9 +29,9 @@ from __future__ import annotations
 import time
 import warnings
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, Union
 
-from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError, UnknownMethodError
 from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
@@ -51,7 +51,6 @@ __all__ = [
     "METHODS",
     "TheoryWarning",
     "has_closed_form",
-    "register_engine",
     "solve_with_subtree",
     "theory",
 ]
@@ -62,7 +61,6 @@ EngineRun = Callable[[Tuple[int, ...], Rules, SolveOptions, Optional[Transpositi
 #: What a search engine says when its depth bound stops it: (search, piles) -> the
 #: message's tail after "<method> stopped after ... nodes and ... s: ".
 DepthStop = Callable[[Search, Tuple[int, ...]], str]
-_FunctionT = TypeVar("_FunctionT", bound=Callable[..., Solution])
 
 
 class Engine(NamedTuple):
@@ -72,23 +70,6 @@ class Engine(NamedTuple):
     name: str
     run: EngineRun
     uses_table: bool = False
-
-
-def register_engine(name: str) -> Callable[[_FunctionT], _FunctionT]:
-    """Decorator kept for code written against earlier releases: add an engine
-    function ``(piles, rules, options) -> Solution`` as ``solve(method=name)``.
-
-    The engines of the package are the tuple ``ENGINES``; this adds to the
-    engines found by name (``engine_named``) and to ``METHODS``.
-    """
-
-    def add(function: _FunctionT) -> _FunctionT:
-        _ADDED[name] = Engine(name, lambda piles, rules, options, table: function(piles, rules, options))
-        if name not in METHODS:
-            METHODS.append(name)
-        return function
-
-    return add
 
 
 class TheoryWarning(UserWarning):
@@ -199,10 +180,10 @@ def _solve_theory(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
 
 def _solve_grundy(piles: Tuple[int, ...], rules: Rules, options: SolveOptions,
                   table: Optional[TranspositionTable] = None) -> Solution:
-    if rules.misere and rules.take != "any":
+    if rules.misere and not rules.family.is_nim:
         raise NimError(
             f"no closed form for {rules} in the grundy engine (Sprague-Grundy values): misère "
-            f"play with the {rules.take!r} take rule needs the misère theory; use method "
+            f"play under {rules} needs the misère theory; use method "
             "'theory' or 'auto'"
         )
     return _theory_solution(piles, rules, "grundy")
@@ -294,6 +275,8 @@ def finish_search(search: Search, method: str, piles: Tuple[int, ...],
         return
     if reason == "interrupt":
         raise KeyboardInterrupt
+    if reason == "rule":
+        raise InvalidRulesError(f"{method}: the compiled core has no loop for these rules' take rule")
     if reason == "error":
         error = search.error      # the progress callback's own exception, with its traceback
         assert error is not None
@@ -430,8 +413,6 @@ ENGINES: Tuple[Engine, ...] = (
     Engine("tt", _solve_tt, uses_table=True),
     Engine("ida", _solve_ida),
 )
-#: Engines added by ``register_engine`` (code written for earlier releases).
-_ADDED: Dict[str, Engine] = {}
 #: Names accepted by ``solve(method=...)``.
 METHODS: List[str] = ["auto", *(engine.name for engine in ENGINES)]
 
@@ -441,4 +422,21 @@ _BY_NAME: Dict[str, Engine] = {engine.name: engine for engine in ENGINES}
 
 def engine_named(name: str) -> Engine:
     """The engine of a checked method name (``_check_method``), not ``auto``."""
-    return _BY_NAME.get(name) or _ADDED[name]
+    return _BY_NAME[name]
+
+
+#: Public names removed in 0.3.0 (issue 38 item 5), each with what replaces it, so that
+#: the AttributeError says where to go (as ``nim`` does for the names 0.2.0 removed).
+_REMOVED: Dict[str, str] = {
+    "register_engine": "register_engine was removed in 0.3.0 (nothing called it): the engines are "
+                       "the tuple nim.solving.engines.ENGINES; to add one, add an Engine(name, run) "
+                       "to it, or call your function directly",
+}
+
+
+if not TYPE_CHECKING:    # mypy would read any missing name as this function's
+    def __getattr__(name: str) -> Any:
+        """A removed name raises an AttributeError that says what replaces it (PEP 562)."""
+        if name in _REMOVED:
+            raise AttributeError(f"{__name__}.{_REMOVED[name]}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

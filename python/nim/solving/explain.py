@@ -15,12 +15,13 @@ Lost: any move changes exactly one Grundy value, so X becomes non-zero and the o
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, List
+from typing import Any, Dict, Iterable, List
 
 from nim.solving import defaults, engines
 from nim.errors import NimError
 from nim.position import as_piles, rules_for
 from nim.rules import Rules, RulesLike
+from nim.families import ComponentFamily
 from nim.solving.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, grundy_counts, heading, outcome_reason,
     theory_document,
@@ -50,6 +51,8 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
         raise NimError(f"nim.explain takes no argument {unknown[0]!r}: its limits are "
                        + ", ".join(sorted(_LIMIT_NAMES)))
     ruleset = Rules.coerce(rules_for(piles, rules))
+    if isinstance(ruleset.family, ComponentFamily):
+        return _explain_components(piles, ruleset, limits)
     position = as_piles(piles)
     if ruleset.splits:
         from nim.solving.takebreak_explain import explain_splits
@@ -73,7 +76,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
             child[solution.move.pile] -= solution.move.count
             after = core.summary(child)
     length = None
-    if ruleset.take == "any":
+    if ruleset.take_family.is_nim:
         from nim.solving.length import game_length      # O(piles), like the rest
         length = game_length(position, ruleset)
     return Explanation(position, ruleset, solution.value, solution.move,
@@ -83,7 +86,7 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
 
 def _length_line(e: Explanation) -> str:
     if e.length is None:
-        return (f"Length: no formula is known under take '{e.rules.take}'; nim.analyze(depth=True) "
+        return (f"Length: no formula is known under {e.rules}; nim.analyze(depth=True) "
                 "(nimcore solve --all-moves) finds each move's depth by the tt search.")
     if e.value > 0:
         return (f"Length: the player to move wins in {e.length:,} moves at most (both players' "
@@ -95,18 +98,16 @@ def _length_line(e: Explanation) -> str:
 def _rule_key(rules: Rules, exact: bool) -> str:
     if not exact:
         return "search"
+    nim_piles = rules.take_family.is_nim          # Bouton: the piles are their own Grundy values
     if not rules.misere:
-        return "bouton" if rules.take == "any" else "sprague-grundy"
-    return "bouton-misere" if rules.take == "any" else "tame-misere"
+        return "bouton" if nim_piles else "sprague-grundy"
+    return "bouton-misere" if nim_piles else "tame-misere"
 
 
 def _grundy_formula(rules: Rules, core: Any) -> str:
-    if rules.take == "any":
-        return "g(n) = n"
-    if rules.take == "max":
-        return f"g(n) = n mod {rules.k + 1 if rules.k is not None else '(K+1)'}"
-    if rules.take == "half":
-        return "g(2m) = m, g(2m+1) = g(m)"
+    closed = rules.take_family.grundy_formula()
+    if closed is not None:
+        return closed
     if core is None:
         return "g(n) = mex of g over the moves (no period found in reach)"
     text = "g(n) = mex of g over the moves, by DP"
@@ -124,14 +125,7 @@ def _grundy_formula(rules: Rules, core: Any) -> str:
 
 
 def _why_tame(rules: Rules) -> str:
-    if rules.take == "max":
-        return (f"is proven for max K: a movable pile of Grundy value 0 is a multiple of "
-                f"{(rules.k or 0) + 1}, and taking {rules.k} leaves value 1")
-    if rules.take == "half":
-        return ("is proven for half: the movable piles of Grundy value 0 are 2**j - 1 (j >= 2), "
-                "and 3 * 2**(j-2) - 1 is an option of value 1")
-    return ("was checked for this S over one window of its periodic Grundy sequence "
-            "(past it, a pile's value and its options' values repeat with the period)")
+    return rules.take_family.tame_reason()
 
 
 def _lines(e: Explanation) -> List[str]:
@@ -190,3 +184,13 @@ def _lines(e: Explanation) -> List[str]:
                    "value, so X becomes non-zero while a pile of value >= 2 remains: won for the opponent")
         lines.append(f"Lost: {why}. Shown: {shown}, the smallest take from the first pile that can move.")
     return lines
+
+
+def _explain_components(position: Any, rules: Rules, limits: Dict[str, Any]) -> Explanation:
+    """``explain`` for a game of components that are more than heaps (Wythoff's pairs, ...)."""
+    from nim.solving.components import explain_components
+
+    solution, lines = explain_components(position, rules, limits.get("node_limit"), limits.get("time_limit"))
+    return Explanation((), rules, solution.value, solution.move,
+                       "component-search" if rules.misere else "component-sum", (), 0, 0, 0, None,
+                       solution.method, "", None, render=lambda _: lines)

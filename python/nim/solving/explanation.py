@@ -40,6 +40,11 @@ RULE_TEXT = {
                    "Grundy value 0 that can move has an option of value 1 -- so the player "
                    "to move loses exactly when B = 0 and X = 1, or B >= 1 and X = 0, with "
                    "B the number of Grundy values >= 2.",
+    "component-sum": "Sprague-Grundy theorem (normal play): a position is the sum of its components "
+                     "(pairs, rows, ...), and the player to move loses exactly when the XOR of their "
+                     "Grundy values is 0; one component alone is decided by the game's own theorem.",
+    "component-search": "search: misère play of this game has no formula for sums, so an exact search "
+                        "over its positions (components sorted) decided it.",
     "search": "search: the theory is not exact for these rules, so the tt engine searched "
               "the game; the Grundy summary is shown for reference only.",
     "octal-nim-sum": "Sprague-Grundy theorem (normal play): a position is the sum of its heaps, "
@@ -156,7 +161,7 @@ def heading(rules: Rules) -> str:
     """The rule string and the rules in a sentence; a large set S abbreviated."""
     text = f"{rules}: {rules.describe()}"
     members = rules.subtract or ()
-    if rules.take == "set" and len(members) > SHOW_MEMBERS:
+    if len(members) > SHOW_MEMBERS:
         first = members[:SHOW_MEMBERS]
         text = text.replace(";".join(map(str, members)), ";".join(map(str, first)) + ";...", 1)
         text = text.replace(", ".join(map(str, members)),

@@ -47,7 +47,7 @@ def game_length(piles: Iterable[int], rules: RulesLike = None) -> int:
         finds each move's depth by search).
     """
     ruleset = Rules.coerce(rules)
-    if ruleset.take != "any":
+    if not ruleset.family.is_nim:
         raise NimError(f"the length of a game has a formula only under take 'any', not {str(ruleset)!r}; "
                        "nim.analyze(depth=True) finds it by search")
     return length_of_summary(ruleset.misere, *position_summary(as_piles(piles)))

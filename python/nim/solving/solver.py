@@ -8,17 +8,19 @@ from sys import modules as _modules
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar
 
+from nim.solving.engines import _REMOVED
 from nim.solving.engines import (  # the public ones are nim.solving.solver's names too
     ENGINES, METHODS, SPLIT_ONLY_METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named,
-    has_closed_form, register_engine, theory,
+    has_closed_form, theory,
 )
 from nim.solving.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
-from nim.errors import NimError, SearchLimitError, UnknownMethodError
+from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
 from nim.solving.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
+from nim.families import ComponentFamily
 from nim.kernel import TranspositionTable
 from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
@@ -41,7 +43,6 @@ __all__ = [
     "Solver",
     "has_closed_form",
     "TheoryWarning",
-    "register_engine",
 ]
 
 
@@ -135,8 +136,12 @@ class Solver:
         self._table: Optional[TranspositionTable] = None
         #: the theory when it is exact for the rules (then ``auto`` needs no search);
         #: a take-and-break game has its own (nim.solving.takebreak)
+        #: a game of components that are more than heaps (Wythoff's pairs, ...): the generic
+        #: engine of nim.solving.components plays it, the heap engines do not
+        self._components = isinstance(ruleset.family, ComponentFamily)
         self.exact_theory: Optional[Theory] = (
-            theory(self._rules) if not self._rules.splits and has_closed_form(self._rules) else None)
+            theory(self._rules) if not self._rules.splits and not self._components
+            and has_closed_form(self._rules) else None)
         # what the fast path hands the compiled call
         self._fast_core = self.exact_theory.core if self.exact_theory is not None else None
         #: what ``auto`` runs when the theory is exact (its answers name it)
@@ -239,6 +244,8 @@ class Solver:
                 if _IPYTHON not in _modules:
                     return solution
                 return placed(solution, Position(piles, self._rules))   # a notebook draws its board
+        if self._components:
+            return self.solve_general(piles, method, {})
         sums = self._sums
         if sums is not None and method == "auto":
             started = perf_counter()
@@ -248,6 +255,16 @@ class Solver:
                                heaps)
         piles = read_once(piles)
         return self._shown(self.solve_general(piles, method, {}), piles)
+
+    def _solve_components(self, position: Iterable[Any], method: str, limits: Dict[str, Any]) -> Solution:
+        """``solve`` for a game of components that are more than heaps (the generic engine)."""
+        from nim.solving.components import solve_components
+
+        if method not in ("auto", "theory", "search"):
+            raise UnknownMethodError(f"method {method!r}: {self._rules} is solved by 'auto' (its theorem where "
+                                     "one decides, the mex or an exact search elsewhere)")
+        options = self.call_options(**{k: v for k, v in limits.items() if k in ("node_limit", "time_limit")})
+        return solve_components(read_once(position), self._rules, options.node_limit, options.time_limit)
 
     def _shown(self, solution: Solution, piles: Iterable[int]) -> Solution:
         """``solution``, carrying its position when a notebook may draw it (``placed``)."""
@@ -261,6 +278,8 @@ class Solver:
         unknown = sorted(set(limits) - set(_OPTION_NAMES) | ({"tt_mb"} & set(limits)))
         if unknown:
             raise TypeError(f"solve() got an unexpected keyword argument {unknown[0]!r}")
+        if self._components:
+            return self._solve_components(piles, method, limits)
         position = as_piles(read_once(piles))
         options = self.call_options(**limits)
         name = _check_method(method)
@@ -296,9 +315,8 @@ class Solver:
             When a limit stops the analysis.
         """
         from nim.solving.length import analyze_by_length
-        from nim.solving.analysis import Analysis, analyze_by_theory, analyze_moves
+        from nim.solving.analysis import Analysis, MoveAnalysis, analyze_by_theory, analyze_moves
 
-        position = as_piles(read_once(piles))
         if limits is not None:
             given = with_limits(limits)
             if given.pop("tt_mb") is not None:
@@ -310,11 +328,17 @@ class Solver:
         else:
             options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
                                         cancel=cancel)
+        if self._components:            # depths are not computed for these games (None)
+            from nim.solving.components import analyze_components
+            found = analyze_components(read_once(piles), self._rules, options.node_limit, options.time_limit)
+            return Analysis([MoveAnalysis(move, value, None) for move, value in found], (), self._rules,
+                            "search" if self._rules.misere else "theory")
+        position = as_piles(read_once(piles))
         method = "theory"
         if self._rules.splits:
             from nim.solving.takebreak_analysis import analyze_splits
             rows, method = analyze_splits(position, self._rules, depth, options)
-        elif depth and self._rules.take == "any":
+        elif depth and self._rules.family.is_nim:
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
         elif not depth and self.exact_theory is not None:
             rows = analyze_by_theory(position, self._rules, self.exact_theory)
@@ -345,6 +369,10 @@ class Solver:
         """
         from nim.solving.batch import batch_values
 
+        if self._components:
+            noun = self._rules.family.component_noun if isinstance(self._rules.family, ComponentFamily) else ""
+            raise InvalidPositionError(f"a 2-D batch holds heaps; a position of {self._rules} is a list of "
+                                       f"{noun}s: solve it with nim.solve")
         if self._rules.splits and not self._rules.misere:
             from nim.octal.sums import table_of
             from nim.solving.takebreak import split_values
@@ -449,3 +477,11 @@ def _table_of(mb: int) -> TranspositionTable:
             f"no memory for a transposition table of {mb:,} MB; use a smaller tt_mb (--tt-mb)",
             reason="memory",
         ) from None
+
+
+if not TYPE_CHECKING:    # mypy would read any missing name as this function's
+    def __getattr__(name: str) -> Any:
+        """A name removed in 0.3.0 raises an AttributeError that says what replaces it (PEP 562)."""
+        if name in _REMOVED:
+            raise AttributeError(f"{__name__}.{_REMOVED[name]}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from nim.solving import engines
-from nim.errors import InvalidPositionError, SearchLimitError
+from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 from nim.solving.limits import Limits
@@ -158,9 +158,17 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
     from nim.octal.sums import table_of
     from nim.solving.defaults import solve
     from nim.position import after_move
+    from nim.solving.solution import SolveOptions
     from nim.solving.takebreak import split_moves
+    from nim.solving.takebreak_quotient import quotient_for
 
     table = table_of(rules)
+    try:
+        quotient = quotient_for(rules, [upto], SolveOptions(time_limit=limits.time if limits else None))
+    except NimError:
+        quotient = None
+    if quotient is not None and quotient.covers(upto):
+        return _rows_by_quotient(rules, upto, quotient, table, limits)
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
     movable: List[bool] = []
@@ -176,3 +184,61 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
         takes.append(tuple(winning))
         movable.append(moves)
     return values, table.grundies(range(upto + 1)), takes, movable
+
+
+def _rows_by_quotient(rules: Rules, upto: int, quotient: Any, table: Any, limits: Optional[Limits]
+                      ) -> Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]:
+    """``misere_heap_table`` by the misère quotient, in time linear in the heaps: a heap is
+    lost when its element lies in P; a count wins when a move with it reaches P (one heap
+    left: its element; two: the product, where the set of products of a heap's splits
+    repeats with the quotient's period once the heap passes twice its pre-period and period,
+    so it is found once per residue)."""
+    from nim.progress import search_progress
+
+    takes_all, leaves, splits, unequal = rules.split_places()
+    counts = sorted(set(takes_all) | set(leaves) | set(splits))
+    mul, p_set = quotient.table, quotient.p_portion
+    element = quotient.element
+    pre, per = quotient.period if quotient.period else (0, 0)
+    stable = 2 * (pre + per) if per else None
+    by_residue: Dict[int, bool] = {}
+
+    def split_reaches_p(m: int) -> bool:
+        """Some split of a heap of m into two (unequal: different) heaps has its product in P."""
+        if stable is not None and m >= stable:
+            key = (m - pre) % per
+            if key not in by_residue:
+                by_residue[key] = _splits_reach(m, unequal, element, mul, p_set)
+            return by_residue[key]
+        return _splits_reach(m, unequal, element, mul, p_set)
+
+    cancel = limits.cancel if limits is not None else None
+    bar = search_progress(f"misère table of {rules}", None) if upto >= 10_000 else None
+    values: List[int] = []
+    takes: List[Tuple[int, ...]] = []
+    movable: List[bool] = []
+    try:
+        for heap in range(upto + 1):
+            if cancel is not None and heap % 4096 == 0 and cancel.is_set():
+                raise SearchLimitError(f"the misère table of {rules} was cancelled at heap {heap}",
+                                       reason="cancelled")
+            if bar is not None and heap % 65536 == 0:
+                bar(heap, 0)
+            winning = [c for c in counts if c <= heap and (
+                (c == heap and c in takes_all and 0 in p_set)
+                or (c < heap and c in leaves and element(heap - c) in p_set)
+                or (heap - c >= 2 and c in splits and split_reaches_p(heap - c)))]
+            moves = not table.dead(heap)
+            values.append((1 if winning else -1) if moves else 1)     # no move: the mover wins (misère)
+            takes.append(tuple(winning))
+            movable.append(moves)
+    finally:
+        close = getattr(bar, "close", None)
+        if close is not None:
+            close()
+    return values, table.grundies(range(upto + 1)), takes, movable
+
+
+def _splits_reach(m: int, unequal: bool, element: Any, mul: Any, p_set: Any) -> bool:
+    last = (m - 1) // 2 if unequal else m // 2
+    return any(mul[element(a)][element(m - a)] in p_set for a in range(1, last + 1))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from nim.errors import SearchLimitError
+from nim.errors import NimError, SearchLimitError
 from nim.octal.sums import SumTable, table_of
 from nim.position import after_move
 from nim.rules import Rules
@@ -50,6 +50,8 @@ def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
             shown.append(str(genus.genus(rules, heap, limit=EXPLAIN_GENUS_LIMIT)))
         except SearchLimitError:    # a wild heap whose genus is past the bounded search
             shown.append("wild (genus past the search's reach)")
+        except NimError:            # a heap past the genus table: the answer is the quotient's
+            shown.append("past the genus table (the misère quotient answers it)")
     return tuple(shown)
 
 
@@ -192,7 +194,7 @@ def split_lines(e: Explanation) -> List[str]:
         lines.append(f"  {n:,} heaps (most common Grundy values: "
                      + ", ".join(f"{g} x{c:,}" for g, c in common) + ")")
     if e.genus is not None:
-        lines.append("Genus of each heap (misère Grundy values of the heap plus 0, 1, 2, ... heaps of 2): "
+        lines.append("Genus of each heap (misère Grundy values of the heap plus 0, 1, 2, ... nim-heaps of 2): "
                      + ", ".join(f"{p} -> {g}" for p, g in zip(e.piles, e.genus))
                      + (" ..." if n > len(e.genus) else ""))
     if e.rule == "genus":
@@ -238,9 +240,12 @@ def split_lines(e: Explanation) -> List[str]:
                      + outcome_reason(True, e.after[0], e.after[1], "the opponent")
                      + ", every heap still tame.")
     elif e.value > 0 and e.rule == "quotient" and e.quotient is not None:
-        lines.append(f"Winning move: {e.move} (heap {size}). It leaves a position whose product is "
-                     f"{e.quotient['after']}, in P: lost for the opponent. (Found by scanning each heap's "
-                     "options for one that brings the product into P.)")
+        # words first, the quotient's algebra after (issue 40, item 4)
+        lines.append(f"Winning move: {e.move} (heap {size}). It leaves a position the opponent loses "
+                     "against best play: every move they make gives you a way back to such a position, "
+                     "until they must make the last move. (The algebra: in the misère quotient the "
+                     f"position's product is {e.quotient['after']}, one of the losing products P; found "
+                     "by scanning each heap's options for one that brings the product into P.)")
     elif e.value > 0:
         lines.append(f"Winning move (found by the {'quotient' if e.rule == 'quotient' else 'search'}): "
                      f"{e.move}.")

@@ -38,12 +38,34 @@ Any of these (``as_agent`` turns it into a function ``piles -> Move``):
   numbers, as JSON keys must be: ``"1,3,5,7"``, ``"[1, 3, 5, 7]"``) and
   ``action`` is ``(pile, count)`` (or a string holding the two numbers) or an
   action id;
-* a **Gymnasium-style policy**: an object with ``predict(observation,
-  deterministic=True)`` returning ``(action, state)`` (Stable-Baselines), or
-  with ``act(observation)``; the observation is the piles as a NumPy array.
+* a **Gymnasium-style policy**: an object with ``predict(observation)``
+  returning an action, or Stable-Baselines3's ``predict(observation,
+  deterministic=True)`` returning ``(action, state)`` (asked so when its
+  ``predict`` takes ``deterministic``), or with ``act(observation)``; the
+  observation is the piles as a NumPy array, as ``NimEnv`` gives it.
 
 An action id is ``pile * max_pile + count - 1``, as in ``nim.interop.envs`` (default
 ``max_pile``: the largest pile of the start).
+
+An agent whose call raises is graded as answering no legal move there, and the
+grade says so once, with the first error and where (``Grade.failed``,
+``Grade.failure``); when every call raises, ``grade`` raises a ``NimError`` that
+says why instead.
+
+Take-and-break games
+--------------------
+Every game the environments play is graded: under Kayles, Dawson's Kayles, any
+octal code or Grundy's game (``nim.study.grade_heaps``) the positions are the ones
+``NimEnv`` shows (the heaps in order, an emptied heap removed, a split's two heaps
+in the pile's place, in either order), a policy's observation is padded to the
+environment's slots (``max_piles``), and an answer is a ``Move`` (``Move(pile,
+count, split=(a, b))`` for a split), ``(pile, count)``, ``(pile, count, (a, b))``
+or the environments' action id (``nim.interop.envs.board``).
+
+>>> import nim
+>>> kayles = nim.study.grade.grade(lambda heaps: nim.solve(heaps, "kayles").move, "kayles", (5, 7))
+>>> kayles.positions, kayles.won, kayles.keep_rate
+(337, 268, 1.0)
 
 Requires NumPy (``pip install "nimcore[rl]"``).
 
@@ -56,19 +78,17 @@ Requires NumPy (``pip install "nimcore[rl]"``).
 from __future__ import annotations
 
 import math
-import operator
 import random
-import re
 import time
-from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from nim.errors import NimError
-from nim.inputs import MAX_DIGITS, read_capped
+from nim.inputs import read_capped
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
+from nim.study.grade_values import Blunder, Grade, _ints, _numpy, _q_value, format_grade
 
 __all__ = ["MAX_GRID", "MAX_WORK", "Blunder", "Grade", "as_agent", "grade", "grid_oracle", "load_qtable",
            "format_grade"]
@@ -77,135 +97,6 @@ __all__ = ["MAX_GRID", "MAX_WORK", "Blunder", "Grade", "as_agent", "grade", "gri
 MAX_GRID = 5_000_000
 
 Agent = Callable[[Tuple[int, ...]], Optional[Move]]
-
-
-@dataclass(frozen=True)
-class Blunder:
-    """A won position the agent threw away (or a position where it made an illegal move)."""
-
-    piles: Tuple[int, ...]
-    played: Optional[Move]        # None: no move, or an illegal one (see ``illegal``)
-    right: Move                   # a move that keeps the win (or any legal move)
-    illegal: bool = False
-    answer: str = ""              # what the agent answered, when it was not a legal move
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"piles": list(self.piles), "played": list(self.played) if self.played else None,
-                "right": list(self.right), "illegal": self.illegal, "answer": self.answer}
-
-
-@dataclass
-class Grade:
-    """How close an agent plays to perfect.
-
-    Attributes
-    ----------
-    rules : Rules
-    positions : int
-        Positions graded (the ones with a move to make).
-    won, kept : int
-        Won positions, and those where the agent's move keeps the win.
-    lost, delayed : int
-        Lost positions, and those where the agent's move delays the loss longest.
-    illegal : int
-        Positions where the agent answered no legal move (counted as not kept /
-        not delayed).
-    by_objects : dict
-        Objects left -> [won, kept, lost, delayed].
-    blunders : list of Blunder
-        The worst: illegal answers first, then thrown-away wins with the most
-        objects left.
-    seconds : float
-        Time the grading took (the oracle, the agent and the bookkeeping).
-    """
-
-    rules: Rules
-    positions: int = 0
-    won: int = 0
-    kept: int = 0
-    lost: int = 0
-    delayed: int = 0
-    illegal: int = 0
-    by_objects: Dict[int, List[int]] = field(default_factory=dict)
-    blunders: List[Blunder] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def keep_rate(self) -> float:
-        """Share of won positions where the agent keeps the win (1.0 when there are none)."""
-        return self.kept / self.won if self.won else 1.0
-
-    @property
-    def delay_rate(self) -> float:
-        """Share of lost positions where the agent delays longest (1.0 when there are none)."""
-        return self.delayed / self.lost if self.lost else 1.0
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {
-            "rules": str(self.rules), "positions": self.positions,
-            "won": self.won, "kept": self.kept, "keep_rate": self.keep_rate,
-            "lost": self.lost, "delayed": self.delayed, "delay_rate": self.delay_rate,
-            "illegal": self.illegal,
-            "by_objects": {str(k): dict(zip(("won", "kept", "lost", "delayed"), v))
-                           for k, v in sorted(self.by_objects.items())},
-            "blunders": [b.to_dict() for b in self.blunders], "seconds": self.seconds,
-        }
-
-    def __str__(self) -> str:
-        return format_grade(self)
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f"<pre>{html.escape(format_grade(self))}</pre>"
-
-
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise NimError('nim.study.grade needs NumPy: pip install "nimcore[rl]"') from None
-    return numpy
-
-
-# -- the agent ---------------------------------------------------------------------------------
-
-_NUMBERS = re.compile(r"-?\d+")
-
-
-def _ints(key: Any) -> Tuple[int, ...]:
-    """A state or action key as a tuple of ints (a string: the numbers in it)."""
-    if isinstance(key, str):
-        numbers = _NUMBERS.findall(key)
-        if any(len(n) > MAX_DIGITS for n in numbers):
-            raise NimError(f"a Q-table key holds a number of more than {MAX_DIGITS:,} digits: {key!r:.60}")
-        return tuple(int(n) for n in numbers)
-    if isinstance(key, int) and not isinstance(key, bool):
-        return (key,)
-    try:
-        return tuple(operator.index(n) for n in key)
-    except (TypeError, ValueError):
-        raise NimError(f"a Q-table key must be numbers (piles, or a move), not {key!r:.60}") from None
-
-
-def _q_value(value: Any, key: Any) -> float:
-    """A Q-value as a float: a number (NumPy's too), not NaN, not too large for a float."""
-    problem = ""
-    if value is None or isinstance(value, (str, bytes, bool)) or not hasattr(value, "__float__"):
-        problem = "is not a number"
-    else:
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            problem = "is not a number"
-        except OverflowError:
-            problem = "is too large for a float"
-        else:
-            if number != number:
-                problem = "is NaN"
-            else:
-                return number
-    raise NimError(f"the Q-value at {key!r:.60} {problem}: {value!r:.40}")
 
 
 def _action(key: Any, max_pile: int) -> Move:
@@ -286,25 +177,72 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
+    call, _ = _agent_call(agent)
+    if ruleset.splits:
+        raise NimError(f"as_agent under {ruleset} needs the board the agent plays on (its slots and "
+                       "action ids): grade(agent, rules, start) builds it")
     if isinstance(agent, dict):
         return _greedy(_qtable_by_state(agent, width), ruleset)
     if hasattr(agent, "predict") or hasattr(agent, "act"):
         numpy = _numpy()
 
         def policy(piles: Tuple[int, ...]) -> Optional[Move]:
-            observation = numpy.array(piles, dtype=numpy.int64)
-            if hasattr(agent, "predict"):
-                answer = agent.predict(observation, deterministic=True)
-                answer = answer[0] if isinstance(answer, tuple) else answer
-            else:
-                answer = agent.act(observation)
-            return _answer_to_move(answer, width)
+            return _answer_to_move(call(numpy.array(piles, dtype=numpy.int64)), width)
 
         return policy
+    return lambda piles: _answer_to_move(call(piles), width)
+
+
+def _agent_call(agent: Any) -> Tuple[Callable[[Any], Any], str]:
+    """How an agent is asked for a move, and those words (for a failure's message): a
+    callable on the piles; a policy's ``predict(observation)`` (the tutorial's form) or
+    ``predict(observation, deterministic=True)`` (Stable-Baselines3's, where its
+    signature takes ``deterministic``), whose ``(action, state)`` answer is read as the
+    action; ``act(observation)``. A Q-table is not called (the identity and "").
+
+    Raises
+    ------
+    NimError
+        For an object that is none of these.
+    """
+    if isinstance(agent, dict):
+        return (lambda answer: answer), ""
+    if hasattr(agent, "predict"):
+        predict = agent.predict
+        if _takes_keyword(predict, "deterministic"):
+            return (lambda observation: _action_of(predict(observation, deterministic=True)),
+                    "predict(observation, deterministic=True)")
+        return (lambda observation: _action_of(predict(observation))), "predict(observation)"
+    if hasattr(agent, "act"):
+        act = agent.act
+        return (lambda observation: _action_of(act(observation))), "act(observation)"
     if callable(agent):
-        return lambda piles: _answer_to_move(agent(piles), width)
-    raise NimError(f"an agent is a callable, a Q-table (dict) or a policy with predict(), "
+        name = getattr(agent, "__name__", "")
+        return agent, (f"{name}(piles)" if name.isidentifier() else "the agent's call agent(piles)")
+    raise NimError(f"an agent is a callable, a Q-table (dict) or a policy with predict() or act(), "
                    f"not {type(agent).__name__}")
+
+
+def _takes_keyword(function: Any, name: str) -> bool:
+    """Whether ``function`` accepts the keyword ``name`` (True when its signature cannot be read)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or (p.name == name and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+               for p in parameters)
+
+
+def _action_of(answer: Any) -> Any:
+    """A policy's action: Stable-Baselines3's ``predict`` answers ``(action, state)``, the
+    action a NumPy array and the state None (or a recurrent policy's arrays); a move
+    ``(pile, count)`` is left as it is."""
+    if isinstance(answer, tuple) and len(answer) == 2 and (
+            answer[1] is None or type(answer[0]).__name__ == "ndarray"):
+        return answer[0]
+    return answer
 
 
 def _answer_to_move(answer: Any, max_pile: int) -> Optional[Move]:
@@ -387,21 +325,7 @@ MAX_WORK = 1_000_000_000
 def _take_table(np: Any, rules: Rules, top: int) -> Tuple[Any, Any]:
     """(members, usable): the takes from a pile of ``s`` are ``members[:usable[s]]``,
     ascending, for every ``s`` up to ``top`` (see ``nimcore.grade``)."""
-    rules.refuse_splits()
-    sizes = np.arange(top + 1, dtype=np.int64)
-    if rules.take == "set":
-        assert rules.subtract is not None
-        members = np.array(sorted(m for m in rules.subtract if m <= top), dtype=np.int64)
-        return members, np.searchsorted(members, sizes, side="right").astype(np.int64)
-    if rules.take == "any":
-        usable = sizes
-    elif rules.take == "max":
-        assert rules.k is not None
-        usable = np.minimum(sizes, rules.k)
-    else:                                   # half
-        usable = sizes // 2
-    most = int(usable.max()) if top >= 0 else 0
-    return np.arange(1, most + 1, dtype=np.int64), np.ascontiguousarray(usable, dtype=np.int64)
+    return rules.take_family.take_table(np, top)     # refuses a take-and-break game
 
 
 def _strides(box: Tuple[int, ...]) -> List[int]:
@@ -476,8 +400,10 @@ def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
 def grade(agent: Any, rules: RulesLike = None,
           positions: Union[Sequence[int], Iterable[Sequence[int]], None] = (1, 3, 5, 7), *,
           sample: Optional[int] = None, seed: Optional[int] = None, max_pile: Optional[int] = None,
-          worst: int = 10) -> Grade:
-    """Grade ``agent`` against perfect play.
+          max_piles: Optional[int] = None, worst: int = 10) -> Grade:
+    """Grade ``agent`` against perfect play, under any rules the environments
+    (``nim.interop.envs``) play: a take rule, or a take-and-break game such as
+    ``"kayles"`` (``nim.study.grade_heaps``).
 
     Parameters
     ----------
@@ -488,12 +414,17 @@ def grade(agent: Any, rules: RulesLike = None,
     positions : start piles, or a list of positions
         A start (a tuple of ints, default 1, 3, 5, 7): every position reachable
         from it is graded (645,120 grid positions for 1, 3, ..., 13). A list
-        of positions (each a sequence of ints, all of one length): those.
+        of positions (each a sequence of ints, all of one length under a take
+        rule): those.
     sample : int, optional
         Grade this many positions drawn at random (``seed``) instead of all.
     max_pile : int, optional
-        Decodes action ids (``pile * max_pile + count - 1``); default the
-        largest pile of the start.
+        Decodes action ids (``pile * max_pile + count - 1``; a take-and-break
+        game's as ``nim.interop.envs.board`` says); default the largest pile of
+        the start.
+    max_piles : int, optional
+        A take-and-break game's observation slots, as the environment's
+        ``max_piles`` (default: as the environment's default for the start).
     worst : int
         How many blunders to keep.
 
@@ -504,23 +435,42 @@ def grade(agent: Any, rules: RulesLike = None,
     Raises
     ------
     NimError
-        For a bad start, a grid over ``MAX_GRID`` positions, or an unusable agent.
+        For a bad start, a grid over ``MAX_GRID`` positions, an unusable agent,
+        or an agent whose every call failed (the first failure, in words).
     """
     clock = time.perf_counter()
     np = _numpy()
     _check_options(sample, seed, max_pile, worst)
     ruleset = Rules.coerce(rules)
+    call, how = _agent_call(agent)
+    if ruleset.splits:
+        from nim.study.grade_heaps import grade_heaps
+
+        if max_piles is not None and (not isinstance(max_piles, int) or isinstance(max_piles, bool)):
+            raise NimError(f"max_piles must be a whole number (or None), not {max_piles!r:.60}")
+        heap_start, heap_listed = _positions(positions, one_width=False)
+        return grade_heaps(agent, ruleset, heap_start if heap_listed is None else None, heap_listed, call,
+                           how, sample, seed, max_pile, max_piles, worst, clock)
+    if max_piles is not None:
+        raise NimError(f"max_piles is for a take-and-break game, whose heaps grow; under {ruleset} "
+                       "the piles stay as many as the start's")
     start, listed = _positions(positions)
     box = start
     # a Q-table is read by _greedy_moves, in bulk: not turned into a function here
     move_of = as_agent(agent if not isinstance(agent, dict) else {}, ruleset, max_pile or max(max(box), 1))
     values, depth, longest = grid_oracle(box, ruleset)
     try:
-        return _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
-                      sample, seed, max_pile or max(max(box), 1), worst, clock)
+        report = _grade(np, agent, move_of, ruleset, box, start, listed, values, depth, longest,
+                        sample, seed, max_pile or max(max(box), 1), worst, clock)
     except MemoryError:
         raise NimError(f"not enough memory to grade the positions below {list(box)}: "
                        "use a smaller start or --sample") from None
+    if report.failed and report.failed == report.positions:
+        raise NimError(f"the agent could not be asked: in every one of the {report.positions:,} positions "
+                       f"{how} {report.failure}")
+    if report.failed:
+        report.failure = f"{how} {report.failure}"
+    return report
 
 
 def _check_options(sample: Any, seed: Any, max_pile: Any, worst: Any) -> None:
@@ -594,6 +544,11 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
     objects = totals[chosen]
     report = Grade(ruleset, positions=len(chosen), won=int(won.sum()), kept=int(kept.sum()),
                    lost=int((~won).sum()), delayed=int(delayed.sum()), illegal=int((~legal).sum()))
+    failures = sorted(k for k, answer in answers.items() if answer.startswith(_RAISED))
+    if failures:        # told once (grade puts the call's words first), not in each blunder line
+        at = int(chosen[failures[0]])
+        first = [int(at // stride % (top + 1)) for stride, top in zip(strides, box)]
+        report.failed, report.failure = len(failures), f"{answers[failures[0]]} (first at {first})"
     size = int(objects.max()) + 1 if len(objects) else 0
     # one count of (objects, won, kept or delayed): lost 0, delayed 1, won 2, kept 3
     counts = np.bincount(objects * 4 + won * 2 + (kept | delayed), minlength=4 * size).reshape(size, 4)
@@ -610,12 +565,17 @@ def _grade(np: Any, agent: Any, move_of: Agent, ruleset: Rules, box: Tuple[int, 
         piles = tuple(int(at // stride % (top + 1)) for stride, top in zip(strides, box))
         right = _right_move(piles, at, strides, members, usable, values, depth)
         if not legal[k]:
-            report.blunders.append(Blunder(piles, None, right, True, answers.get(k, "")))
+            answer = answers.get(k, "")
+            report.blunders.append(Blunder(piles, None, right, True, answer, answer.startswith(_RAISED)))
         else:
             played = Move(int(played_pile[k]), int(played_count[k]))
             report.blunders.append(Blunder(piles, played, right))
     report.seconds = time.perf_counter() - clock
     return report
+
+
+#: How ``nimcore.grade.ask_agent`` writes an agent's exception in its answers.
+_RAISED = "raised "
 
 
 def _right_move(piles: Tuple[int, ...], at: int, strides: List[int], members: Any, usable: Any,
@@ -806,8 +766,10 @@ def _greedy_states(np: Any, by_state: Dict[Tuple[int, ...], Dict[Move, float]], 
                 played_pile[row], played_count[row] = move.pile, move.count
 
 
-def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int, ...]]]]:
-    """(the grid's box, the listed positions or None for every reachable one)."""
+def _positions(positions: Any, one_width: bool = True) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int, ...]]]]:
+    """(the grid's box, the listed positions or None for every reachable one); with
+    ``one_width`` False (a take-and-break game), listed positions of any lengths and
+    the box unused."""
     if positions is None:
         positions = (1, 3, 5, 7)
     if hasattr(positions, "tolist") and not isinstance(positions, (list, tuple)):
@@ -823,6 +785,8 @@ def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int
     listed = [as_piles(p) for p in items]
     if not listed or not all(listed):
         raise NimError("grade needs at least one position, each of at least one pile")
+    if not one_width:
+        return (), listed
     widths = {len(p) for p in listed}
     if len(widths) != 1:
         raise NimError(f"the positions to grade must all have one number of piles, not {sorted(widths)}")
@@ -830,30 +794,3 @@ def _positions(positions: Any) -> Tuple[Tuple[int, ...], Optional[List[Tuple[int
     return box, listed
 
 
-def format_grade(report: Grade) -> str:
-    """The grade as text: the two rates, a table per number of objects left, the worst blunders."""
-    lines = [
-        f"Graded {report.positions:,} positions under {report.rules} in {report.seconds:.2f} s.",
-        f"Won positions where the agent keeps the win:    {report.kept:,} of {report.won:,} "
-        f"({100 * report.keep_rate:.1f}%)",
-        f"Lost positions where it delays the loss longest: {report.delayed:,} of {report.lost:,} "
-        f"({100 * report.delay_rate:.1f}%)",
-    ]
-    if report.illegal:
-        lines.append(f"Illegal or missing answers: {report.illegal:,}")
-    lines += ["", "objects left   won  kept      lost  delayed"]
-    for objects, (won, kept, lost, delayed) in sorted(report.by_objects.items(), reverse=True):
-        keep = f"{100 * kept / won:5.1f}%" if won else "    -"
-        delay = f"{100 * delayed / lost:5.1f}%" if lost else "    -"
-        lines.append(f"{objects:>12} {won:>5} {keep:>6} {lost:>8} {delay:>7}")
-    if report.blunders:
-        lines += ["", "Worst blunders (piles from 0):"]
-        for b in report.blunders:
-            right = f"take {b.right.count} from pile {b.right.pile}"
-            if b.illegal:
-                lines.append(f"  {list(b.piles)}: no legal move ({b.answer}); e.g. {right}")
-            else:
-                assert b.played is not None
-                lines.append(f"  {list(b.piles)}: took {b.played.count} from pile {b.played.pile}, "
-                             f"throwing the win away; right: {right}")
-    return "\n".join(lines)

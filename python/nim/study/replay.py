@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from nim.errors import IllegalMoveError
-from nim.play.record import ReplayFile, move_text, parse_replay, read_replay_file
+from nim.play.record import ReplayFile, move_text, named, parse_replay, read_replay_file, verb
 from nim.play.players import OptimalStrategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position, count_takes
@@ -255,18 +255,22 @@ def format_replay(replay: Replay) -> str:
     """The replay as text: the board after every move, blunders marked, the winner."""
     rules = replay.rules
     first, second = replay.players
-    how = f"{second} answers: {replay.ai}" if replay.ai else "every move from the file"
+    how = f"{second} {verb(second, 'answers')}: {replay.ai}" if replay.ai else "every move from the file"
     out = [
-        f"replay of {replay.name}  ({rules}; {first} moves first, {how})",
+        f"replay of {replay.name}  ({rules}; {first} {verb(first, 'moves')} first, {how})",
         f"start          board {_board(replay.start)}   {first} to move, "
-        f"{_outlook(replay.start_value)}",
+        f"{_outlook(replay.start_value, first)}",
     ]
+    # a take-and-break game speaks of heaps numbered from 1, as its board and its hints
+    # do (issue 40, item 3); Nim keeps Lab 2's piles from 0, as its test files number them
+    noun, base = ("heap", 1) if rules.splits else ("pile", 0)
     for number, step in enumerate(replay.steps, start=1):
         who = f"{step.player} (line {step.line})" if step.line is not None else step.player
-        text = f"{number:>3}. {who:<16} takes {step.move.count} from pile {step.move.pile}"
+        text = (f"{number:>3}. {who:<16} {verb(step.player, 'takes')} {step.move.count} from {noun} "
+                f"{step.move.pile + base}")
         if step.move.split is not None:
-            text += f", leaving {step.move.split[0]} and {step.move.split[1]}"
-        text = f"{text:<46} board {_board(step.after)}"
+            text += f", leaving heaps of {step.move.split[0]} and {step.move.split[1]}"
+        text = f"{text:<46} board {_board(step.after)}" if len(text) < 46 else f"{text}   board {_board(step.after)}"
         if step.throws_away_win:
             text += "   ?? throws away the win"
         elif step.player == NIMX and step.value_before < 0 and replay.ai.startswith("NimX (optimal"):
@@ -281,24 +285,26 @@ def _ending(replay: Replay) -> str:
     other = second if replay.to_move == first else first
     if replay.finished:
         took_last = bool(replay.steps) and not any(replay.final)
+        mover = replay.to_move
         if replay.rules.misere:
-            how = f"{replay.to_move} has no move left and wins under misère play"
+            how = f"{named(mover)} {verb(mover, 'has')} no move left and {verb(mover, 'wins')} under misère play"
             if took_last:
-                how = f"{other} took the last object and loses under misère play"
+                how = f"{named(other)} took the last object and {verb(other, 'loses')} under misère play"
         else:
-            how = f"{replay.to_move} has no move left and loses"
+            how = f"{named(mover)} {verb(mover, 'has')} no move left and {verb(mover, 'loses')}"
             if took_last:
-                how = f"{other} took the last object and wins"
-        return f"game over: {how}. The winner is {replay.winner}."
-    verdict = "wins" if replay.winner == replay.to_move else "loses"
+                how = f"{named(other)} took the last object and {verb(other, 'wins')}"
+        return f"game over: {how}. The winner is {named(replay.winner)}."
+    verdict = verb(replay.to_move, "wins" if replay.winner == replay.to_move else "loses")
     return (
-        f"the file ends with {replay.to_move} to move on {_board(replay.final)}: "
-        f"with best play {replay.to_move} {verdict}. The winner is {replay.winner}."
+        f"the file ends with {named(replay.to_move)} to move on {_board(replay.final)}: "
+        f"with best play {named(replay.to_move)} {verdict}. The winner is {named(replay.winner)}."
     )
 
 
-def _outlook(value: int) -> str:
-    return "wins with best play" if value > 0 else "loses against best play"
+def _outlook(value: int, name: str = "") -> str:
+    return (f"{verb(name, 'wins')} with best play" if value > 0
+            else f"{verb(name, 'loses')} against best play")
 
 
 def _board(piles: Tuple[int, ...]) -> str:

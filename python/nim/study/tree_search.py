@@ -62,7 +62,7 @@ def build_game_tree(piles: List[int], rules: RulesLike = None, method: str = "mi
 
     ``minimax`` keeps every node; ``alphabeta`` keeps the nodes it visits and,
     where it cuts off, the untried moves as pruned stubs. Node counts agree
-    with ``nim.solving.reference`` and the compiled engines.
+    with the tests' pure-Python twins (tests/reference.py) and the compiled engines.
 
     ``depth`` draws the Lab 2 report's trees: minimax searching ``depth`` moves
     (default DEFAULT_TREE_DEPTH) with the values of its depth-limited engine

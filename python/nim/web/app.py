@@ -32,8 +32,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from nim.errors import NimError, SearchLimitError
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
-from nim.web.games import WebError
 from nim.web.locks import KeyedLocks
+from nim.web.games import WebError
 from nim.web.store import Store
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "create_app"]
@@ -115,18 +115,11 @@ class Hub:
 
 
 class Games:
-    """The store plus one lock per game: a change is load, check, change, save.
-
-    A game's lock lives while a change holds or waits for it (``KeyedLocks``): the
-    locks do not grow with the games ever touched (issue 38, item 5; issue 42, item 1).
-    """
-
-    #: Most games whose kind (people only or not) is remembered at once.
-    REMEMBERED = 10_000
+    """The store plus one lock per game: a change is load, check, change, save."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.locks = KeyedLocks()
+        self.locks = KeyedLocks()      # one per game while a request changes it, then dropped
         self._people_only: Dict[str, bool] = {}
         self._guard = threading.Lock()
 
@@ -144,19 +137,11 @@ class Games:
         if known is None:
             known = all(seat["ai"] is None for seat in self.load(game_id)["seats"])
             with self._guard:
-                if len(self._people_only) >= self.REMEMBERED:      # bounded: forget and relearn
-                    self._people_only.clear()
                 self._people_only[game_id] = known
         return known
 
-    def remembered(self) -> int:
-        """How many games' kinds are remembered (at most REMEMBERED)."""
-        return len(self._people_only)
-
     def change(self, game_id: str, action: Callable[[Dict[str, Any]], Any]) -> Tuple[Dict[str, Any], Any]:
         """Run ``action`` on the game's state and save it when it returns (not when it raises)."""
-        if not _GAME_ID.fullmatch(game_id):         # no lock for an id no game can have
-            raise WebError(f"no game {game_id[:40]!r}", 404)
         with self.locks.hold(game_id):
             state = self.load(game_id)
             result = action(state)
@@ -271,6 +256,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         For a database file that cannot be used (named, with why).
     """
     store = Store(db)
+    classroom.retire_teachers(store)     # every start invalidates every earlier teacher's link
     stopping = stopping if stopping is not None else threading.Event()
     stream_cap = max_streams()
     hub_box: List[Hub] = []
@@ -339,15 +325,10 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         you = 0 if token is not None and state["seats"][0]["ai"] is None else (1 if token else None)
         return _json({"game": games.public_state(state, you), "token": token, "seat": you}, 201)
 
-    def shown(state: Dict[str, Any], seat: Optional[int]) -> Dict[str, Any]:
-        """The game as a page shows it: its public state and the help its class offers
-        (``study``: hints and "why"; the page's buttons follow it live)."""
-        return dict(games.public_state(state, seat), study=classroom.switches(store, state))
-
     async def show(request: Request) -> Response:
         state = await run_in_threadpool(book.load, request.path_params["game_id"])
-        data = await run_in_threadpool(shown, state, viewer(state, request))
-        return _json({"game": data, "study": data["study"]})
+        offered = await run_in_threadpool(classroom.switches, store, state)
+        return _json({"game": games.public_state(state, viewer(state, request)), "study": offered})
 
     async def join(request: Request) -> Response:
         options = await _body(request)
@@ -370,25 +351,14 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json({"game": games.public_state(state, games.seat_of(state, token))})
         return endpoint
 
-    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str) -> Callable[[Request], Any]:
+    def study_view(action: Callable[[Dict[str, Any], Any], Dict[str, Any]], kind: str = "") -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             game_id = request.path_params["game_id"]
             state = await run_in_threadpool(book.load, game_id)
-            # a hint (and a game's analysis) only for the player to move, and the class's switches
+            # a hint only for the player to move, and the class's switches
             await run_in_threadpool(classroom.check_study, store, state, kind, viewer(state, request))
             return _json(await compute(request, action, state))
         return endpoint
-
-    async def tools_allowed(request: Request, game_id: Any) -> None:
-        """A tool asked from a game's page (``game=ID`` in the query, ``"game"`` in a
-        body): refused while the game's class has hints switched off and the game is
-        in progress."""
-        if game_id is None:
-            return
-        if not isinstance(game_id, str):
-            raise WebError(f"game must be a game's id, not {str(game_id)[:40]!r}")
-        state = await run_in_threadpool(book.load, game_id)
-        await run_in_threadpool(classroom.check_study, store, state, "tools", viewer(state, request))
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -400,17 +370,14 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
-        await tools_allowed(request, options.get("game"))
         return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
 
     async def table(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
 
     async def events(request: Request) -> Response:
@@ -428,14 +395,13 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
                 last: Any = None
                 while not the_hub.closing.is_set() and not stopping.is_set():
                     state = await run_in_threadpool(store.load, game_id)
-                    if state is not None:
-                        data = await run_in_threadpool(shown, state, None)
-                        # sent again when the game moved or its class's switches changed
-                        now = (state["version"], data["study"]["hints"], data["study"]["why"])
-                        if now != last:
-                            last = now
-                            text = json.dumps(data, separators=(",", ":"))
-                            yield f"event: state\nid: {state['version']}\ndata: {text}\n\n"
+                    # the class's switches travel with the state: a teacher's "hints off"
+                    # reaches every open page at once, without a reload
+                    offered = await run_in_threadpool(classroom.switches, store, state) if state else None
+                    if state is not None and (state["version"], offered) != last:
+                        last = (state["version"], offered)
+                        data = json.dumps(dict(games.public_state(state), study=offered), separators=(",", ":"))
+                        yield f"event: state\nid: {state['version']}\ndata: {data}\n\n"
                     try:
                         await asyncio.wait_for(queue.get(), KEEPALIVE)
                     except asyncio.TimeoutError:
@@ -517,7 +483,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
                     exception_handlers={WebError: web_error, NimError: nim_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.store = store
-    app.state.games = book
+    app.state.games = book       # its per-game locks, which tests count
     app.state.stop_streams = stop_streams
     return app
 

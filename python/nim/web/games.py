@@ -19,10 +19,13 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
+from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
+from nim.play.record import verb
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
@@ -79,7 +82,7 @@ def _text(options: Dict[str, Any], key: str, default: str = "", most: int = 200)
         raise WebError(f"{key} must be a string, not {_short(value)}")
     if len(value) > most:
         raise WebError(f"{key} is too long ({len(value)} characters; at most {most})")
-    return value.strip()
+    return printable(value)        # no control character reaches a log, a record or a terminal
 
 
 def _int(options: Dict[str, Any], key: str, default: Optional[int], low: int, high: int) -> Optional[int]:
@@ -138,11 +141,19 @@ def _rules(text: str) -> Rules:
         raise WebError(str(error)) from None
 
 
-def move_words(move: Move, base: int) -> str:
-    """A move in words, its pile numbered from ``base``."""
+def move_words(move: Move, base: int, noun: str = "pile") -> str:
+    """A move in words, its pile numbered from ``base`` and called ``noun`` (a take-and-break
+    game's heap: ``noun_of``)."""
     if move.split is None:
-        return f"take {move.count} from pile {move.pile + base}"
-    return f"take {move.count} from pile {move.pile + base}, leaving {move.split[0]} and {move.split[1]}"
+        return f"take {move.count} from {noun} {move.pile + base}"
+    return (f"take {move.count} from {noun} {move.pile + base}, leaving heaps of {move.split[0]} "
+            f"and {move.split[1]}")
+
+
+def noun_of(state: Dict[str, Any]) -> str:
+    """What a game's piles are called in its panels: heaps in a take-and-break game (issue 40,
+    item 3: one vocabulary, as its board, its hints and its replay say), else piles."""
+    return "heap" if Rules.parse(state["rules"]).splits else "pile"
 
 
 # ---------------------------------------------------------------- the state
@@ -223,7 +234,12 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     record = options.get("record")
     header = _record_header(record) if record is not None else None
     if header is not None:           # a nimcore record: its flow, rules and players, not the form's
+        from nim.play.record import record_problem
         from nim.web.records import upload_options
+
+        problem = record_problem(_parse_record(record))    # the one check of play --load too
+        if problem is not None:
+            raise WebError(f"the record: {problem}")
 
         options = upload_options(options, header, list(_parse_record(record).piles))
         flow = options["flow"]
@@ -378,7 +394,8 @@ def _rajalakshmi(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict
     state = _base_state("rajalakshmi", rules, piles, seats, 0, 0, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
     what = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    _say(state, f"Nim. {rules.describe()} The AI plays {what}. Piles are numbered from 0.",
+    ai_words = "" if mode == "hvh" else f" The AI plays {what}."        # no AI between two people
+    _say(state, f"Nim. {rules.describe()}{ai_words} Piles are numbered from 0.",
          f"Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: {'123'[('hvai', 'hvh', 'aivai').index(mode)]}")
     if note:
         _say(state, note)
@@ -406,11 +423,14 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     ai = f"level:{level}"
     strategy = make_strategy(ai, tie_break="lab2")
     name = _text(options, "name", "", 40)
-    seats = [_seat(f"{name or 'Player 1'} (you)"), _seat(f"Player 2 (AI, {strategy.label})", ai, strategy.label)]
+    # the terminal's seats: Player 0 and Player 1, numbered from 0 as the piles; the
+    # names as given, each seat's role said once (issue 40, items 6 and 8)
+    seats = [_seat(name or "Player 0"), _seat("Player 1", ai, strategy.label)]
+    roles = ["you", f"the AI ({strategy.label})"]
     if mode == "hvh":
-        seats = [_seat(name or "Player 1"), _seat("Player 2")]
+        seats[1], roles = _seat("Player 1"), ["human", "human"]
     elif mode == "aivai":
-        seats[0] = _seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label)
+        seats[0], roles[0] = _seat("Player 0", ai, strategy.label), roles[1]
     state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
     state["extra"]["tie_break"] = "lab2"
@@ -418,8 +438,15 @@ def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
                 "as in Lab 2's test files.",
          f"Misere play (whoever takes the last object loses)? (y/n) {'y' if misere else 'n'}",
          f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}",
-         f"Rules: {rules}. {rules.describe()}")
+         f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
     return state
+
+
+def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
+    """Who is who, in the terminal's words (``nim.play.session.introduce``)."""
+    from nim.play.session import introduce
+
+    return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
 
 
 def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
@@ -429,7 +456,7 @@ def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[st
         pile = rng.randint(*FOREJUNE_SIZES)
     ai = "optimal"
     strategy = make_strategy(ai, forejune=True)
-    seats = [_seat(f"Player 1 (AI, {strategy.label})", ai, strategy.label), _seat("Player 2 (you)")]
+    seats = [_seat("AI", ai, strategy.label), _seat("You")]     # the terminal's seats, names as given
     state = _base_state("forejune", rules, (pile,), seats, 0, 1, seed)
     state["undo"] = True
     state["extra"]["forejune"] = True
@@ -448,16 +475,17 @@ def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, A
     first = _text(options, "first", "human", 10)
     if first not in ("human", "ai"):
         raise WebError(f"first is human or ai, not {first!r}")
-    label = make_strategy(ai).label
+    label = make_strategy(ai).label_for(rules)      # "Nim-sum" only where it plays by it
     name = _text(options, "name", "", 40) or "Player 1"
-    seats = [_seat(f"{name} (you)" if mode == "hvai" else name), _seat(f"Player 2 (AI, {label})", ai, label)]
+    seats = [_seat(name), _seat("Player 2", ai, label)]      # names as given; roles said once
+    roles = ["you", f"the AI ({label})"]
     if mode == "hvh":
-        seats[1] = _seat("Player 2")
+        seats[1], roles = _seat("Player 2"), ["human", "human"]
     elif mode == "aivai":
-        seats[0] = _seat(f"Player 1 (AI, {label})", ai, label)
+        seats[0], roles[0] = _seat("Player 1", ai, label), roles[1]
     state = _base_state("free", rules, piles, seats, 1 if (mode == "hvai" and first == "ai") else 0, 1, seed)
     state["mode"], state["undo"] = mode, mode == "hvai"
-    _say(state, f"Rules: {rules}. {rules.describe()}")
+    _say(state, f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
     return state
 
 
@@ -504,8 +532,8 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
         if seat["ai"] is None and seat["token"] is None:
             token = new_token()
             seat["token"] = token_hash(token)
-            if isinstance(name, str) and name.strip():
-                seat["name"] = name.strip()[:40]
+            if isinstance(name, str) and printable(name):
+                seat["name"] = printable(name)[:40]
             state["version"] += 1
             _say(state, f"{seat['name']} joined.")
             return index, token
@@ -576,7 +604,8 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
     rebuild(state)
     state["version"] += 1
     flow, shown = state["flow"], move.pile + state["base"]
-    leaving = f", leaving {move.split[0]} and {move.split[1]}" if move.split else ""
+    leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
+    noun = noun_of(state)
     if flow == "kuet":
         if seat == 1:
             _say(state, f"NimX removes {move.count} stones from pile {shown}.")
@@ -591,8 +620,8 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
         who = "AI takes" if state["seats"][seat]["ai"] else "You take"
         _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
     else:
-        _say(state, f"{name} takes {move.count} from pile {shown}{leaving}.   "
-                    f"Piles: {' '.join(map(str, state['piles']))}")
+        _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
+                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}")
     if state["finished"]:
         _finish(state)
 
@@ -605,7 +634,8 @@ def _finish(state: Dict[str, Any]) -> None:
         _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
         return
     final = position_of(state)
-    line = ending(_players(state), state["to_move"], final, bool(state["moves"]))
+    line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
+                  "pin" if final.rules.splits else "object")
     _say(state, line)
     if state["flow"] == "rajalakshmi":
         _say(state, f"Game over. {state['seats'][state['winner']]['name']} wins!")
@@ -677,9 +707,9 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = Rules.parse(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
-    nim_sum = 0
-    for pile in state["piles"]:
-        nim_sum ^= pile
+    # the one number shown beside the board: the XOR of the Grundy values, named with the rule
+    # that gives them (the nim-sum under take any only); None where no such number decides
+    shown = grundy_sum(state["piles"], rules)
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
         "misere": rules.misere, "base": state["base"], "start": state["start"], "piles": state["piles"],
@@ -692,6 +722,7 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "moves": state["moves"], "seats": seats, "to_move": state["to_move"], "version": state["version"],
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
-        "nim_sum": nim_sum,
+        "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
+        "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 

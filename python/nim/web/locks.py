@@ -1,48 +1,45 @@
-"""Locks by key (a game's id, a class's id) that live only while they are used.
+"""One lock per key (a game, a class), kept only while a request holds or waits for it.
 
-A dict of one lock per key ever seen grows with every id a client sends, known
-or not (3,000 joins with random 30 kB ids kept 88 MB, never freed: issue 42,
-item 1): here a key's lock exists while a thread holds it or waits for it, and
-is dropped by the last one to leave.
+A dict of locks that only grows is a memory leak any client can drive: one lock
+per id ever sent, known or not (issue 42: 3,000 joins with random 30 kB class
+ids kept 88 MB). Here an entry lives while its count of holders and waiters is
+above zero, so what is kept is bounded by the requests in flight.
+
+>>> locks = KeyedLocks()
+>>> with locks.hold("game-1"):
+...     len(locks)
+1
+>>> len(locks)
+0
 """
 
 from __future__ import annotations
 
-import contextlib
 import threading
+from contextlib import contextmanager
 from typing import Dict, Iterator
 
 __all__ = ["KeyedLocks"]
 
 
 class _Entry:
-    """A key's lock and how many threads hold it or wait for it."""
-
     __slots__ = ("lock", "users")
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.users = 0
+        self.users = 0          # holders and waiters
 
 
 class KeyedLocks:
-    """One lock per key, kept only while some thread holds or waits for it.
-
-    >>> locks = KeyedLocks()
-    >>> with locks.hold("game"):
-    ...     len(locks)
-    1
-    >>> len(locks)
-    0
-    """
+    """Locks by key, made on first use and dropped when the last holder or waiter leaves."""
 
     def __init__(self) -> None:
         self._guard = threading.Lock()
         self._entries: Dict[str, _Entry] = {}
 
-    @contextlib.contextmanager
+    @contextmanager
     def hold(self, key: str) -> Iterator[None]:
-        """Hold ``key``'s lock for the ``with`` block (one thread per key at a time)."""
+        """Hold the key's lock for the ``with`` block (re-entry by the same thread deadlocks)."""
         with self._guard:
             entry = self._entries.get(key)
             if entry is None:
@@ -58,6 +55,6 @@ class KeyedLocks:
                     del self._entries[key]
 
     def __len__(self) -> int:
-        """How many keys have a lock now (those held or waited for)."""
+        """Keys with a holder or a waiter now."""
         with self._guard:
             return len(self._entries)

@@ -184,6 +184,11 @@ class Store:
         state: Dict[str, Any] = json.loads(row[0])
         return state
 
+    def class_ids(self) -> List[str]:
+        """The id of every class kept."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT id FROM classes ORDER BY id")]
+
     def save_class(self, state: Dict[str, Any]) -> None:
         """Write (insert or replace) a class and commit."""
         text = json.dumps(state, separators=(",", ":"))
@@ -192,33 +197,6 @@ class Store:
                 "INSERT INTO classes (id, name, teacher, state) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET name = excluded.name, teacher = excluded.teacher, "
                 "state = excluded.state", (state["id"], state["name"], state["teacher"], text))
-
-    def revoke_teachers(self) -> int:
-        """End every class's teacher link (a new start gives the teacher a new one): each
-        class's teacher becomes ``revoked:<id>``, which no token's hash can equal, in one
-        transaction; how many classes there are."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                rows = self._db.execute("SELECT id, state FROM classes").fetchall()
-                for class_id, text in rows:
-                    state = json.loads(text)
-                    state["teacher"] = f"revoked:{class_id}"
-                    self._db.execute("UPDATE classes SET teacher = ?, state = ? WHERE id = ?",
-                                     (state["teacher"], json.dumps(state, separators=(",", ":")), class_id))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        return len(rows)
-
-    def database_files(self) -> List[str]:
-        """The files SQLite keeps this database in: the file, its ``-wal``, ``-shm`` and
-        ``-journal`` companions (by the name given and by the file it resolves to)."""
-        if self.path == ":memory:":
-            return []
-        names = {os.path.abspath(self.path), os.path.realpath(self.path)}
-        return sorted(name + suffix for name in names for suffix in ("", "-wal", "-shm", "-journal"))
 
     def prune(self, before: float) -> int:
         """Delete the games last changed before ``before`` (seconds since the epoch), in
@@ -240,10 +218,8 @@ class Store:
         Raises
         ------
         StoreError
-            For a file that cannot be written, or that is the database itself or one
-            of SQLite's companion files (nothing is deleted then).
+            For a file that cannot be written (nothing is deleted then).
         """
-        self._check_archive(path)
         with self._lock:
             rows = self._db.execute("SELECT id, updated, state FROM games WHERE updated < ?", (before,)).fetchall()
         try:
@@ -256,30 +232,6 @@ class Store:
         except OSError as error:
             raise StoreError(f"cannot archive to {path}: {error.strerror or error}") from None
         return len(rows)
-
-    def _check_archive(self, path: str) -> None:
-        """Refuse an archive that would be written into the database's own files (the
-        database, its -wal, -shm or -journal, by any name: a link, a relative path).
-
-        Raises
-        ------
-        StoreError
-            Naming the file.
-        """
-        ours = self.database_files()
-        target = os.path.realpath(path)
-        same = target in ours or os.path.abspath(path) in ours
-        if not same:
-            for name in ours:
-                try:
-                    same = os.path.samefile(path, name)       # a hard link to one of them
-                except OSError:
-                    continue
-                if same:
-                    break
-        if same:
-            raise StoreError(f"cannot archive to {path}: it is the database's own file "
-                             f"({os.path.basename(self.path)} or its -wal/-shm/-journal): name another file")
 
     def close(self) -> None:
         """Close the database (the store cannot be used afterwards)."""

@@ -15,7 +15,7 @@ from nim.solving.defaults import analyze, solve
 from nim.errors import NimError, SearchLimitError
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, position_of
+from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, noun_of, position_of
 
 __all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
 
@@ -40,32 +40,35 @@ def _limits(cancel: Any) -> Dict[str, Any]:
 
 _PILE = re.compile(r"\bpile (\d+)")
 _LISTED = re.compile(r"(\d+): (\d+) -> ")
+_SIZE = re.compile(r"\(heap (\d+)")
 
 
-def student_text(text: str, base: int) -> str:
+def student_text(text: str, base: int, noun: str = "pile") -> str:
     """The theory's explanation as a student reads it in the page: piles numbered from
-    ``base`` as on the board, without the package's file paths or its Python and
-    command-line advice (the page links to the theory served by the server)."""
+    ``base`` as on the board and called ``noun`` (heaps in a take-and-break game), without
+    the package's file paths or its Python and command-line advice (the page links to the
+    theory served by the server)."""
     lines = []
     for line in text.splitlines():
         if line.startswith("Theory and proofs:") or "nim." in line or "nimcore" in line:
             continue
-        if base:
-            line = _PILE.sub(lambda m: f"pile {int(m.group(1)) + base}", line)
-            if "pile  size -> grundy:" in line:
-                line = _LISTED.sub(lambda m: f"{int(m.group(1)) + base}: {m.group(2)} -> ", line)
+        if noun == "heap":      # "(heap 5," is a heap's size: said so, apart from heap numbers
+            line = _SIZE.sub(r"(a heap of \1", line)
+        line = _PILE.sub(lambda m: f"{noun} {int(m.group(1)) + base}", line)
+        if "size -> grundy:" in line:
+            line = _LISTED.sub(lambda m: f"{int(m.group(1)) + base}: {m.group(2)} -> ", line)
         lines.append(line)
     return "\n".join(lines)
 
 
 def _for_students(why_: Any, base: int) -> Dict[str, Any]:
     data: Dict[str, Any] = why_.to_dict()
-    data["text"] = student_text(data["text"], base)
+    data["text"] = student_text(data["text"], base, "heap" if why_.rules.splits else "pile")
     return data
 
 
-def _move_words(move: Optional[Move], base: int) -> Optional[str]:
-    return None if move is None else move_words(move, base)
+def _move_words(move: Optional[Move], base: int, noun: str = "pile") -> Optional[str]:
+    return None if move is None else move_words(move, base, noun)
 
 
 def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
@@ -74,7 +77,7 @@ def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     if position.is_terminal():
         raise WebError("the game is over: there is no move to hint", 409)
     why_ = explain(position, **_limits(cancel))
-    words = _move_words(why_.move, state["base"])
+    words = _move_words(why_.move, state["base"], noun_of(state))
     verdict = "you can win" if why_.value > 0 else "you are losing against best play"
     return {"move": list(why_.move) if why_.move else None, "value": why_.value,
             "summary": f"Hint: {words} ({verdict}).", "explain": _for_students(why_, state["base"]),
@@ -99,14 +102,14 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     name = "NimX" if state["flow"] == "kuet" else state["seats"][seat]["name"]
     base = state["base"]
     who = name if label in name else f"{name} ({label})"      # "Player 2 (AI, Optimal)" names it already
-    head = f"{who} played {_move_words(played, base)} on {' '.join(map(str, position.piles))}."
+    head = f"{who} played {_move_words(played, base, noun_of(state))} on {' '.join(map(str, position.piles))}."
     if why_.value < 0:
         judgement = "Every move loses there against best play, so any move was as good as another."
     elif after_value < 0:
         judgement = "That move wins: it leaves the opponent a lost position."
     else:
         judgement = (f"That move throws the win away: the theory's winning move was "
-                     f"{_move_words(why_.move, base)}. ({label} does not always play perfectly.)")
+                     f"{_move_words(why_.move, base, noun_of(state))}. ({label} does not always play perfectly.)")
     return {"move": moves[last][1:], "summary": f"{head} {judgement}", "explain": _for_students(why_, base),
             "theory": "/theory"}
 
@@ -125,10 +128,10 @@ def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
         after_value = solve(after, **_limits(cancel)).value
         best = solve(position, **_limits(cancel)).move
         rows.append({"number": number, "player": state["seats"][seat]["name"], "move": entry[1:],
-                     "words": _move_words(move, base), "before": list(position.piles),
+                     "words": _move_words(move, base, noun_of(state)), "before": list(position.piles),
                      "after": list(after.piles), "value_before": value,
                      "throws_away_win": value > 0 and after_value > 0,
-                     "best": _move_words(best, base) if value > 0 else None})
+                     "best": _move_words(best, base, noun_of(state)) if value > 0 else None})
         position, value = after, after_value
     current: List[Dict[str, Any]] = []
     if not position.is_terminal():
@@ -138,7 +141,7 @@ def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
             if cancel is not None and cancel.is_set():
                 raise
             scored = analyze(position, depth=False, **_limits(cancel))
-        current = [dict(row.to_dict(), words=_move_words(row.move, base)) for row in scored]
+        current = [dict(row.to_dict(), words=_move_words(row.move, base, noun_of(state))) for row in scored]
     return {"moves": rows, "current": current, "piles": list(position.piles),
             "value": value if not position.is_terminal() else None}
 

@@ -122,8 +122,7 @@ const setups = {
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
   },
   free() {
-    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
-      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
+    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
       field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
@@ -141,7 +140,7 @@ const setups = {
       ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
-      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
+      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; any AI."],
     ];
     return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
       el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
@@ -160,10 +159,10 @@ function showGame(state) {
   listen(state.id);
 }
 
-function update(state) {
+function update(state, study) {
+  if (study || state.study) offered = study || state.study;   // the class's switches, as the server says now
   if (game && state.version < game.version) return;      // an older state arrived late
   const moved = !game || game.version !== state.version;
-  if (state.study) offered = state.study;     // the class's switches, live (the stream sends them)
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
@@ -186,14 +185,17 @@ function update(state) {
   } else {
     status = `Waiting for ${mover.name}...`;
   }
-  if ((state.flow === "rajalakshmi" || state.flow === "free") && !state.splits) status += `  Nim-sum: ${state.nim_sum} (${state.nim_sum.toString(2)} in binary).`;
+  // the number the server says (the XOR of the Grundy values, named with their rule), or none
+  const sum = state.grundy_sum;
+  if ((state.flow === "rajalakshmi" || state.flow === "free") && sum)
+    status += `  ${sum.name[0].toUpperCase()}${sum.name.slice(1)}: ${sum.value} (${sum.value.toString(2)} in binary), ${sum.words}.`;
   $("#status").textContent = status;
   const log = $("#log");
   log.textContent = state.log.join("\n");
   log.scrollTop = log.scrollHeight;
   const humanFree = state.seats.findIndex((seat) => seat.human && !seat.taken);
   $("#join").hidden = !(you === null && humanFree >= 0);
-  const share = state.mode === "hvh" && humanFree >= 0 && you !== null;    // paired: nobody to send it to
+  const share = state.mode === "hvh";
   $("#share").hidden = !share;
   if (share) {
     const link = `${location.origin}/g/${state.id}`;
@@ -205,16 +207,11 @@ function update(state) {
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
-  // a hint is for the player to move (the seat's token), where the class allows it; the
-  // analysis of a game in progress is a hint too; after the game it is for everyone
-  const toMove = you !== null && you === state.to_move && !state.finished;
-  const people = state.seats.some((seat) => seat.human);
   $("#hint").disabled = state.finished;
-  $("#hint").hidden = !toMove || !offered.hints;
-  $("#analysis").hidden = !(state.finished || !people || (toMove && offered.hints));
-  const helpOff = !offered.hints && !state.finished;
-  $("#extras").hidden = helpOff;
-  if (helpOff || (!toMove && !state.finished && people && $("#study").dataset.kind !== "why")) $("#study").hidden = true;
+  // a hint is for the player to move, with the seat's token, while the class allows hints
+  $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
+  // during the game the analysis of every move is help too: the same rule; after it, for everyone
+  $("#analysis").hidden = !state.finished && (you === null || !offered.hints || state.to_move !== you);
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -417,7 +414,7 @@ async function refused(answer) {
 
 async function refresh() {
   const answer = await api("GET", `/api/games/${game.id}`, undefined, mine && mine.token);
-  if (answer.ok) update(answer.data.game);
+  if (answer.ok) update(answer.data.game, answer.data.study);
 }
 
 async function tokenAction(action) {
@@ -433,7 +430,6 @@ function studyPanel(...children) {
 }
 
 async function studyView(kind) {
-  $("#study").dataset.kind = kind;
   const answer = await api("GET", `/api/games/${game.id}/${kind}`, undefined, mine && mine.token);
   if (!answer.ok) { studyPanel(el("p", {class: "error"}, answer.data.error)); return; }
   const data = answer.data;
@@ -480,7 +476,7 @@ function poll(id) {
   if (pollTimer) return;
   pollTimer = setInterval(async () => {
     const answer = await api("GET", `/api/games/${id}`, undefined, mine && mine.token);
-    if (answer.ok) update(answer.data.game);
+    if (answer.ok) update(answer.data.game, answer.data.study);
   }, 1500);
 }
 
@@ -503,8 +499,7 @@ function replayPanel() {
   const rules = select("replay-rules", [["misere", "misère"], ["normal", "normal"]], "misere");
   const out = el("div", {id: "replay-out"});
   const replay = async () => {
-    const answer = await api("POST", "/api/replay", Object.assign({text: text.value, rules: rules.value},
-      game ? {game: game.id} : {}), mine && mine.token);
+    const answer = await api("POST", "/api/replay", {text: text.value, rules: rules.value});
     if (!answer.ok) { out.replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
     out.replaceChildren(el("pre", {id: "replay-result"}, answer.data.text), ...treeView(answer.data.tree));
   };
@@ -541,9 +536,8 @@ function treePanel() {
   const out = el("div", {id: "tree-out"});
   const draw = async () => {
     const rules = game ? game.rules : "misere";
-    const query = new URLSearchParams(Object.assign({piles: piles.value, rules, method: method.value},
-      game ? {game: game.id} : {}));
-    const answer = await api("GET", `/api/tree?${query}`, undefined, mine && mine.token);
+    const query = new URLSearchParams({piles: piles.value, rules, method: method.value});
+    const answer = await api("GET", `/api/tree?${query}`);
     out.replaceChildren(...(answer.ok ? treeView(answer.data) : [el("p", {class: "error"}, answer.data.error)]));
   };
   return el("div", {class: "panel", id: "tree"}, el("h2", {}, "The game tree"),
@@ -556,8 +550,8 @@ function tablePanel() {
   const out = el("div", {id: "table-out"});
   const upto = game ? Math.max(...game.start) : 30;
   (async () => {
-    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half` + (game ? `&game=${game.id}` : ""),
-      undefined, mine && mine.token);
+    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    if (!out.isConnected) return;          // a newer panel (the game's own pile) replaced this one
     if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
     const rows = answer.data.rows.slice(1);
     const lines = [];
@@ -566,7 +560,7 @@ function tablePanel() {
       lines.push(el("tr", {}, el("th", {}, "n"), ...part.map((row) => el("th", {}, row.n))));
       lines.push(el("tr", {}, el("th", {}, "score"), ...part.map((row) => el("td", {class: row.outcome}, String(row.value)))));
     }
-    out.append(el("pre", {id: "dp-scores"}, "score: " + rows.map((row) => String(row.value)).join(", ")),
+    out.append(el("pre", {id: "dp-scores", "data-upto": String(upto)}, "score: " + rows.map((row) => String(row.value)).join(", ")),
       el("table", {id: "dp-table"}, ...lines));
   })();
   return el("div", {class: "panel", id: "dp"}, el("h2", {}, "The DP score table"),

@@ -6,13 +6,6 @@ const page = document.body.dataset.page;
 const key = location.pathname.split("/").pop();
 const $ = (selector) => document.querySelector(selector);
 const FLOW_NAMES = {free: "Any rules", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", kuet: "KUET", forejune: "forejune"};
-// what each seed flow plays (the class's own game, "free", is the teacher's and says itself)
-const FLOW_GAMES = {
-  rajalakshmi: "Nim on 3 4 5: take any number from one pile; whoever takes the last object wins.",
-  lab2: "Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses.",
-  kuet: "2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone wins. A series against NimX.",
-  forejune: "One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and loses. The AI moves first.",
-};
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -48,30 +41,7 @@ function showSwitches(cls) {
   $("#switch-wait").value = cls.wait;
   $("#switch-flows").replaceChildren(...Object.entries(FLOW_NAMES).map(([flow, name]) =>
     el("label", {}, el("input", {type: "checkbox", value: flow, class: "flow", checked: cls.flows.includes(flow)}), ` ${name} `)));
-  const game = cls.game;
-  $("#game-rules").value = game.rules;
-  $("#game-draw").checked = Boolean(game.draw);
-  $("#game-fixed").checked = !game.draw;
-  if (game.piles) $("#game-piles").value = game.piles.join(" ");
-  if (game.draw) { $("#game-count").value = game.draw.count; $("#game-low").value = game.draw.low; $("#game-high").value = game.draw.high; }
-  $("#game-words").textContent = `Students play: ${game.words}`;
   switchesShown = true;
-}
-
-function showRefused(refused) {
-  // the students refused a new game (one student may open only so many of the class's games)
-  const by = {name: "by name", browser: "by browser", address: "by address"};
-  $("#refused").hidden = !refused.length;
-  $("#refused").textContent = refused.length ? "Refused new games (the most one student may open): " +
-    refused.map((entry) => `${entry.name} (${by[entry.by]}, ${entry.times} time${entry.times === 1 ? "" : "s"})`).join(", ") : "";
-}
-
-function chosenGame() {
-  const rules = $("#game-rules").value.trim();
-  if ($("#game-draw").checked) {
-    return {rules, draw: {count: Number($("#game-count").value), low: Number($("#game-low").value), high: Number($("#game-high").value)}};
-  }
-  return {rules, piles: $("#game-piles").value};
 }
 
 async function refresh() {
@@ -85,12 +55,14 @@ async function refresh() {
     : [location.origin + data.join];
   $("#join-links").replaceChildren(...links.flatMap((link, i) => [i ? " or " : "", el("a", {href: link, class: "join-link"}, link)]));
   if (!switchesShown) showSwitches(data.class);
-  showRefused(data.class.refused);
   $("#csv").href = `/api/class/${key}/games.csv`;
   const counts = {};
   for (const row of data.games) counts[row.status] = (counts[row.status] || 0) + 1;
   $("#counts").textContent = `${data.games.length} games` +
-    (data.games.length ? ": " + Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(", ") : "");
+    (data.games.length ? ": " + Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(", ") : "") +
+    // students refused a game past their share (several in progress at once): who tried, how often
+    (Object.keys(data.refused || {}).length ? ". Refused a game past their share: " +
+      Object.entries(data.refused).map(([name, n]) => `${name} (${n})`).join(", ") : "");
   $("#class-games tbody").replaceChildren(...data.games.map((row) => el("tr", {class: "class-game", "data-status": row.status},
     el("td", {}, row.players.join(" vs ")), el("td", {}, `${FLOW_NAMES[row.flow]} (${row.rules})`),
     el("td", {}, row.status + (row.to_move && row.status === "in progress" ? `: ${row.to_move} to move` : "")),
@@ -102,8 +74,7 @@ async function saveSwitches(event) {
   event.preventDefault();
   const flows = [...document.querySelectorAll("#switch-flows .flow")].filter((box) => box.checked).map((box) => box.value);
   const answer = await api("POST", `/api/class/${key}/switches`, {
-    hints: $("#switch-hints").checked, why: $("#switch-why").checked, flows, wait: Number($("#switch-wait").value),
-    game: chosenGame()});
+    hints: $("#switch-hints").checked, why: $("#switch-why").checked, flows, wait: Number($("#switch-wait").value)});
   if (!answer.ok) { fail(answer.data.error); return; }
   fail("");
   showSwitches(answer.data);
@@ -146,13 +117,10 @@ async function student() {
   const offer = answer.data;
   $("#title").textContent = `Join the class: ${offer.name}`;
   $("#student").hidden = false;
-  $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow},
-    flow === "free" ? `${FLOW_NAMES[flow]}: ${offer.game.rules}` : FLOW_NAMES[flow])));
+  $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow}, FLOW_NAMES[flow])));
   const pairable = () => offer.pair_flows.includes($("#student-flow").value);
   const sync = () => {
-    const chosen = $("#student-flow").value;
-    $("#what-is-played").textContent = "You will play: " + (chosen === "free" ? offer.game.words : FLOW_GAMES[chosen]);
-    $("#kuet-level").hidden = chosen !== "kuet";
+    $("#kuet-level").hidden = $("#student-flow").value !== "kuet";
     $("#against-student").disabled = !pairable();
     if (!pairable()) $("#against-nimx").checked = true;
   };
@@ -162,7 +130,7 @@ async function student() {
     event.preventDefault();
     const opponent = document.querySelector("input[name=opponent]:checked").value;
     $("#join-class").disabled = true;       // one click, one seat (a double click would pair you with yourself)
-    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent,
+    const joined = await api("POST", `/api/join/${key}`, {name: $("#student-name").value, flow: $("#student-flow").value, opponent, browser: browserId(),
       difficulty: Number($("#student-difficulty").value)});
     if (!joined.ok) { $("#join-class").disabled = false; fail(joined.data.error); return; }
     fail("");
@@ -177,4 +145,14 @@ if (page === "class") {
   setInterval(refresh, 2000);
 } else {
   student();
+}
+
+// one browser, one share of the class's games whatever name is typed (the server bounds both)
+function browserId() {
+  let id = localStorage.getItem("nimcore:browser");
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("nimcore:browser", id);
+  }
+  return id;
 }

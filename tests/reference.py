@@ -3,7 +3,8 @@
 They follow the same conventions as the compiled engines -- children pile by
 pile from the left, largest take first; alpha-beta with the window (-1, +1)
 and cut-offs on v >= beta / v <= alpha -- so values, best moves and node
-counts must agree exactly. Tests and benchmarks use them as the oracle.
+counts must agree exactly. Tests and benchmarks use them as the oracle (a test
+file, not part of the package: benchmarks put tests/ on the path to import it).
 """
 
 from __future__ import annotations

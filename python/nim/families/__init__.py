@@ -1,0 +1,19 @@
+"""Rule families as types: one class per family, registered once (``register_family``).
+
+``nim.Rules`` is a convention plus one family member (``Rules.family``); every layer
+asks the family through its hooks. To add a take rule, write a ``TakeFamily``
+subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
+(docs/architecture.md, "Where a new rule family goes").
+"""
+
+from nim.families.base import (
+    FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
+    option_syntax, register_family,
+)
+from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
+from nim.families.takebreak import GrundysGame, OctalGame
+from nim.families.wythoff import WythoffGame
+
+__all__ = ["ComponentFamily", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
+           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WythoffGame",
+           "family_of_fields", "family_of_option", "option_syntax", "register_family"]

@@ -1,0 +1,342 @@
+"""What a rule family is, and the one registry of them.
+
+A rule family (take any, take at most K, take at most half, a subtraction set, an
+octal code, Grundy's game, ...) is a class. An instance is one member of the
+family with its parameters (``TakeMax(3)``); ``nim.Rules`` is a convention
+(normal or misère) plus one such instance. Every layer asks the family through
+its hooks instead of testing a name: parsing and printing a rule string, the
+moves of a heap, the closed form of the Grundy values, the words shown to a
+student, the grader's table, the compiled tag of the engines.
+
+A family is registered once (``register_family``). Registration refuses a class
+that lacks a hook (an abstract method left unwritten), whose tag is taken, or
+whose compiled tag the core does not dispatch on: a missing hook fails there,
+not later with a wrong answer.
+
+>>> sorted(FAMILIES)
+['any', 'grundy', 'half', 'max', 'octal', 'set', 'wythoff']
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, Optional, Sequence, Tuple, Type, TypeVar
+
+from nim.errors import InvalidRulesError
+from nim.kernel import CORE_TAKE_TAGS
+
+if TYPE_CHECKING:
+    from nim.octal_moves import Places
+
+__all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
+           "family_of_fields",
+           "family_of_option", "register_family"]
+
+#: The keyword form of a family's parameters, as ``Rules(take=..., k=..., subtract=..., octal=...)``
+#: takes them: ``(k, subtract, octal)``.
+Fields = Tuple[Optional[int], Optional[Tuple[int, ...]], Optional[str]]
+
+
+class RuleFamily(ABC):
+    """One family of rules with its parameters; immutable, compared by value.
+
+    A subclass sets the class attributes and writes every abstract method;
+    ``register_family`` checks that it did.
+    """
+
+    #: The family's tag: ``Rules.take``, and its key in ``FAMILIES``.
+    tag: ClassVar[str]
+    #: How the family is written after the convention in a rule string, for help and errors.
+    syntax: ClassVar[str]
+    #: True for a take-and-break game: a move may split a heap or take from its middle.
+    splits: ClassVar[bool]
+    #: True when the Grundy value of a pile is the pile itself (Nim): Bouton's XOR of the raw
+    #: piles decides, and a game's length has a formula.
+    is_nim: ClassVar[bool] = False
+
+    __slots__ = ()
+
+    # -- parsing and printing ------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional["RuleFamily"]:
+        """The family member an option of a rule string names (``name=value``, or ``name``
+        alone with ``value`` empty), or None when the option is not this family's.
+
+        ``text`` is the whole rule string, for error messages.
+
+        Raises
+        ------
+        InvalidRulesError
+            When the option is this family's but its parameter is invalid.
+        """
+
+    @classmethod
+    @abstractmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> "RuleFamily":
+        """The member given by ``Rules``' keyword fields (``Rules(take=tag, k=..., ...)``).
+
+        Raises
+        ------
+        InvalidRulesError
+            When a field this family does not take is given, or one it needs is missing
+            or invalid.
+        """
+
+    @abstractmethod
+    def fields(self) -> Fields:
+        """``(k, subtract, octal)``: ``Rules.k``, ``Rules.subtract``, ``Rules.octal``."""
+
+    @abstractmethod
+    def option_text(self) -> str:
+        """What follows the convention in the rule string: ``""``, ``",max=3"``, ``",octal=0.77"``."""
+
+    @abstractmethod
+    def describe(self, misere: bool) -> str:
+        """The rules in a sentence, e.g. ``"A move takes 1 to 3 objects from one pile; ..."``."""
+
+    # -- value semantics ---------------------------------------------------------------
+
+    def _key(self) -> Tuple[Any, ...]:
+        return (self.tag,) + self.fields()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RuleFamily):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.option_text().lstrip(',')!r})"
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # pickle (every protocol) and deepcopy rebuild a member from its tag and fields
+        return (family_of_fields, (self.tag,) + self.fields())
+
+
+class TakeFamily(RuleFamily):
+    """A take rule: a move takes some objects from one pile, nothing else.
+
+    The compiled engines play it through ``core_view``: one of the core's tags
+    (``any``, ``max``, ``half``, ``set``) with its parameters.
+    """
+
+    splits: ClassVar[bool] = False
+    #: The compiled core's tag this family's ``core_view`` uses: checked at registration.
+    core_tag: ClassVar[str]
+    #: True when ``grundy`` and ``option`` are closed forms; False: the values come from
+    #: the compiled DP table of ``core_view`` (a subtraction set), read through its period.
+    closed_form: ClassVar[bool] = True
+
+    __slots__ = ()
+
+    @abstractmethod
+    def takes(self, pile: int) -> Sequence[int]:
+        """The legal numbers to take from a pile of ``pile``, largest first."""
+
+    @abstractmethod
+    def core_view(self) -> Tuple[str, int, Tuple[int, ...]]:
+        """``(tag, k, subtract)`` for ``nimcore.rules.CoreRules``: the compiled core's view."""
+
+    @abstractmethod
+    def grundy(self, n: int) -> int:
+        """The Grundy value of one pile of ``n`` by the closed form (``closed_form``)."""
+
+    @abstractmethod
+    def option(self, n: int, g: int, target: int) -> Optional[int]:
+        """The size a pile of ``n`` (Grundy value ``g``) can be lowered to whose Grundy
+        value is ``target`` (the largest take's), or None; by the closed form."""
+
+    @abstractmethod
+    def grundy_words(self) -> Optional[str]:
+        """The Grundy value of a pile in words for a student (``"n mod 4"``), or None
+        where it has no closed form (then the values come from a table)."""
+
+    @abstractmethod
+    def grundy_formula(self) -> Optional[str]:
+        """The closed form as ``explain`` writes it (``"g(n) = n mod 4"``), or None (a table)."""
+
+    @abstractmethod
+    def tame_reason(self) -> str:
+        """Why condition (C) of the misère theorem holds for this family (docs/theory.md),
+        in words, or how it was checked."""
+
+    @property
+    def min_take(self) -> int:
+        """The smallest legal take: a smaller pile cannot move."""
+        takes = self.takes(1 << 62)
+        return int(min(takes))
+
+    def take_table(self, np: Any, top: int) -> Tuple[Any, Any]:
+        """``(members, usable)`` for the grader: the takes from a pile of ``s`` are
+        ``members[:usable[s]]``, ascending, for every ``s`` up to ``top``.
+
+        The general form, from ``takes``; a family overrides it with a vectorised one."""
+        sizes = range(top + 1)
+        members = np.array(sorted({t for s in sizes for t in self.takes(s)}), dtype=np.int64)
+        usable = np.array([np.searchsorted(members, max(self.takes(s), default=0), side="right")
+                           if self.takes(s) else 0 for s in sizes], dtype=np.int64)
+        return members, usable
+
+
+class TakeAndBreakFamily(RuleFamily):
+    """A take-and-break game: a move takes from one heap and may leave it in two.
+
+    Its moves are ``nim.octal_moves.HeapMoves`` over its ``places``; its values are
+    its nim-sequence (``nim.octal``), its misère play the quotient engine's.
+    """
+
+    splits: ClassVar[bool] = True
+
+    __slots__ = ()
+
+    @abstractmethod
+    def places(self) -> "Places":
+        """``(takes_all, leaves, splits, unequal)``: the counts whose code digit has bit 1,
+        bit 2, bit 4, and whether a split's two heaps must differ."""
+
+    @abstractmethod
+    def game_name(self) -> str:
+        """The name the nim-sequence and quotient caches know it by: its code, or a name."""
+
+
+class ComponentFamily(RuleFamily):
+    """A game whose position is a sum of components that are more than one heap: a pair
+    of piles (Wythoff's game), a heap with a memory, a row of coins, a graph.
+
+    A position is a list of components, each a plain JSON value the family reads
+    (``read_component``) into a hashable canonical form. A move changes one component
+    into zero or more components (``options``). The generic engine
+    (``nim.solving.components``) plays sums of them: in normal play by the XOR of the
+    components' Grundy values (the family's closed form where it has one, else the
+    mex over the options, memoised), in misère play by an exact search; a family
+    with a closed-form win for one component (``is_lost``, ``winning_option``) is
+    answered by it at any size.
+    """
+
+    splits: ClassVar[bool] = False
+    #: What one component is called, for messages: "pair", "coin row", ...
+    component_noun: ClassVar[str]
+
+    __slots__ = ()
+
+    @abstractmethod
+    def read_component(self, value: Any) -> Any:
+        """The canonical, hashable form of one component given as a plain value.
+
+        Raises
+        ------
+        InvalidPositionError
+            When ``value`` is not a component of this game.
+        """
+
+    @abstractmethod
+    def component_value(self, component: Any) -> Any:
+        """The component as a plain JSON value (what ``read_component`` reads back)."""
+
+    @abstractmethod
+    def options(self, component: Any) -> Iterable[Tuple[int, Tuple[Any, ...]]]:
+        """Every move of one component as ``(count, left)``: the objects the move removes
+        and the components it leaves in its place (none, one or several), canonical;
+        lazily (a large component has many), a move of the smallest count first."""
+
+    @abstractmethod
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """A move in words, e.g. ``"take 2 from both piles of (3, 5), leaving (1, 3)"``."""
+
+    @abstractmethod
+    def theory_words(self) -> str:
+        """What decides this game, for ``explain`` (the theorem, named and cited)."""
+
+    @abstractmethod
+    def option_count(self, component: Any) -> int:
+        """How many moves one component has (without listing them: a pair of 10**30 has 3 * 10**30)."""
+
+    @abstractmethod
+    def reach(self, component: Any) -> int:
+        """An upper bound on the work of the mex of this component: the moves of every
+        component it reaches (its options, theirs, ...)."""
+
+    def grundy(self, component: Any) -> Optional[int]:
+        """The component's Grundy value by a closed form, or None (then by the mex)."""
+        return None
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        """Whether one component alone is lost for the player to move (normal play) by a
+        closed form, or None (then by its Grundy value)."""
+        return None
+
+    def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component alone to a lost position by a closed form (normal play),
+        or None (then by the options)."""
+        return None
+
+
+F = TypeVar("F", bound=Type[RuleFamily])
+
+#: Every registered family, by tag, in registration order.
+FAMILIES: Dict[str, Type[RuleFamily]] = {}
+
+
+def register_family(family: F) -> F:
+    """Register a rule family: rule strings and ``Rules(take=tag, ...)`` reach it from now on.
+
+    Usable as a class decorator.
+
+    Raises
+    ------
+    InvalidRulesError
+        When the class lacks a hook (names them), its tag is taken by another class,
+        or, for a take rule, its compiled tag is not one the core dispatches on.
+    """
+    kinds = (TakeFamily, TakeAndBreakFamily, ComponentFamily)
+    if not (isinstance(family, type) and issubclass(family, kinds)):
+        raise InvalidRulesError(f"{family!r} is not a TakeFamily, TakeAndBreakFamily or ComponentFamily subclass")
+    missing = sorted(getattr(family, "__abstractmethods__", ()))
+    needed = ("tag", "syntax") + (("core_tag",) if issubclass(family, TakeFamily) else ()) + (
+        ("component_noun",) if issubclass(family, ComponentFamily) else ())
+    for attribute in needed:
+        if not isinstance(getattr(family, attribute, None), str):
+            missing.append(attribute)
+    if missing:
+        raise InvalidRulesError(f"rule family {family.__name__} lacks the hooks: {', '.join(missing)}")
+    taken = FAMILIES.get(family.tag)
+    if taken is not None and taken is not family:
+        raise InvalidRulesError(f"rule family tag {family.tag!r} is taken by {taken.__name__}")
+    if issubclass(family, TakeFamily) and family.core_tag not in CORE_TAKE_TAGS:
+        raise InvalidRulesError(
+            f"rule family {family.__name__}: the compiled core has no loop for tag {family.core_tag!r} "
+            f"(it dispatches on {', '.join(CORE_TAKE_TAGS)})")
+    FAMILIES[family.tag] = family
+    return family
+
+
+def family_of_option(name: str, value: str, text: str) -> Optional[RuleFamily]:
+    """The family member an option of a rule string names, asking each family in turn."""
+    for family in FAMILIES.values():
+        found = family.parse_option(name, value, text)
+        if found is not None:
+            return found
+    return None
+
+
+def family_of_fields(take: Any, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+    """The family member of ``Rules``' keyword fields.
+
+    Raises
+    ------
+    InvalidRulesError
+        For an unknown tag, or fields the family does not take.
+    """
+    family = FAMILIES.get(take) if isinstance(take, str) else None
+    if family is None:
+        raise InvalidRulesError(f"unknown take rule {take!r}: expected one of {', '.join(FAMILIES)}")
+    return family.from_fields(k, subtract, octal)
+
+
+def option_syntax() -> str:
+    """Every registered family's rule-string syntax, for an error message."""
+    return ", ".join(family.syntax for family in FAMILIES.values())

@@ -1,0 +1,182 @@
+"""Wythoff's game (Ferguson, Part I, section 3.4): a component is a pair of piles.
+
+A move takes any number of objects from one pile of a pair, or the same number
+from both. Wythoff (1907): a pair ``(a, b)``, ``a <= b``, is lost for the player to
+move exactly when ``a = floor(n phi)`` and ``b = a + n`` for some ``n >= 0``, phi the
+golden ratio. Here ``floor(n phi) = (n + isqrt(5 n**2)) // 2`` in exact integer
+arithmetic (``sqrt(5 n**2)`` is irrational for ``n > 0``, so its floor is ``isqrt``),
+so a pair of any size is decided and answered in O(digits**2).
+
+A sum of pairs (or misère play) has no such formula: the generic engine of
+``nim.solving.components`` computes Grundy values by the mex, as far as its limits
+reach.
+
+>>> game = WythoffGame()
+>>> [game.is_lost((lower(n), lower(n) + n)) for n in range(5)]
+[True, True, True, True, True]
+>>> [(lower(n), lower(n) + n) for n in range(1, 6)]
+[(1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
+>>> game.winning_option((4, 4))
+(8, ())
+>>> game.winning_option((10**30, 10**30 + 5))[1]
+((8, 13),)
+"""
+
+from __future__ import annotations
+
+import operator
+from math import isqrt
+from typing import Any, ClassVar, Iterator, Optional, Tuple
+
+from nim.errors import InvalidPositionError, InvalidRulesError
+from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+
+__all__ = ["WythoffGame", "lower", "upper"]
+
+Pair = Tuple[int, int]
+
+#: The most digits a pile of a pair may have (Python's own limit on int() of a string).
+MAX_DIGITS = 4300
+
+
+def lower(n: int) -> int:
+    """``floor(n phi)``: the smaller pile of the n-th lost pair (Beatty's lower sequence)."""
+    return (n + isqrt(5 * n * n)) // 2
+
+
+def upper(n: int) -> int:
+    """``floor(n phi**2) = floor(n phi) + n``: the larger pile of the n-th lost pair."""
+    return lower(n) + n
+
+
+def _index_in(value: int, sequence: Any, guess: int) -> Optional[int]:
+    """The m near ``guess`` with ``sequence(m) == value``, or None."""
+    for m in range(max(0, guess - 2), guess + 3):
+        if sequence(m) == value:
+            return m
+    return None
+
+
+@register_family
+class WythoffGame(ComponentFamily):
+    """Wythoff's game: a move takes from one pile of a pair, or the same number from both."""
+
+    tag: ClassVar[str] = "wythoff"
+    syntax: ClassVar[str] = "wythoff"
+    component_noun: ClassVar[str] = "pair"
+
+    __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        return cls() if name == "wythoff" and not value else None
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if k is not None or subtract is not None or octal is not None:
+            raise InvalidRulesError("Wythoff's game takes no k=, subtract= or octal=")
+        return cls()
+
+    def fields(self) -> Fields:
+        return (None, None, None)
+
+    def option_text(self) -> str:
+        return ",wythoff"
+
+    def describe(self, misere: bool) -> str:
+        return ("Wythoff's game: a position is a list of pairs of piles; a move takes any number of objects "
+                "from one pile of a pair, or the same number from both; the player who cannot move "
+                + ("wins." if misere else "loses."))
+
+    def read_component(self, value: Any) -> Pair:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+            raise InvalidPositionError(f"a position of Wythoff's game is a list of pairs of piles, such as "
+                                       f"[[3, 5], [1, 2]]; {_short(value)} is not a pair")
+        piles = []
+        for pile in value:
+            if isinstance(pile, bool):
+                raise InvalidPositionError(f"a pile of a pair is a whole number, not {pile!r}")
+            try:
+                number = operator.index(pile)
+            except TypeError:
+                raise InvalidPositionError(f"a pile of a pair is a whole number, not {_short(pile)}") from None
+            if number < 0:
+                raise InvalidPositionError(f"a pile of a pair cannot be negative: {number}")
+            if number.bit_length() > MAX_DIGITS * 4:
+                raise InvalidPositionError(f"a pile of a pair has at most {MAX_DIGITS:,} digits")
+            piles.append(number)
+        a, b = sorted(piles)
+        return (a, b)
+
+    def component_value(self, component: Any) -> Any:
+        return list(component)
+
+    def options(self, component: Any) -> Iterator[Tuple[int, Tuple[Any, ...]]]:
+        a, b = component
+        for k in range(1, b + 1):                       # from the larger pile (1 first)
+            yield (k, _left(a, b - k))
+        for k in range(1, a + 1):                       # from the smaller pile, then from both
+            yield (k, _left(a - k, b))
+            yield (2 * k, _left(a - k, b - k))
+
+    def option_count(self, component: Any) -> int:
+        a, b = _pair(component)
+        return 2 * a + b
+
+    def reach(self, component: Any) -> int:
+        a, b = _pair(component)
+        return (a + 1) * (b + 1) * (2 * a + b + 1)     # the pairs below it, each with its moves
+
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        a, b = component
+        c, d = left[0] if left else (0, 0)
+        if a - c == b - d and (a, b) != (c, d) and count == 2 * (a - c):
+            return f"take {a - c} from both piles of ({a}, {b}), leaving ({c}, {d})"
+        return f"take {count} from one pile of ({a}, {b}), leaving ({c}, {d})"
+
+    def theory_words(self) -> str:
+        return ("Wythoff's theorem (Ferguson, Part I, 3.4): a pair (a, b), a <= b, is lost for the player to "
+                "move exactly when a = floor(n phi) and b = a + n for some n >= 0, phi = (1 + sqrt 5) / 2 "
+                "(computed exactly: floor(n phi) = (n + isqrt(5 n^2)) // 2). A sum of pairs is decided by "
+                "the XOR of their Grundy values, which have no known formula: computed by the mex")
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        a, b = _pair(component)
+        return a == lower(b - a)
+
+    def grundy(self, component: Any) -> Optional[int]:
+        return 0 if self.is_lost(component) else None
+
+    def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        a, b = component
+        n = b - a
+        target = lower(n)
+        if a == target:
+            return None                                  # lost: no winning move
+        if a > target:                                   # both down to the n-th lost pair
+            d = a - target
+            return (2 * d, _left(target, b - d))
+        # a is in exactly one of the two Beatty sequences, with an index m < n
+        m = _index_in(a, lower, (isqrt(5 * a * a) - a) // 2)
+        if m is not None:                                # (a_m, b_m): lower the larger pile to b_m
+            return (b - upper(m), _left(a, upper(m)))
+        m = _index_in(a, upper, (3 * a - isqrt(5 * a * a)) // 2)
+        assert m is not None, (a, b)                     # Beatty: lower and upper cover 1, 2, 3, ...
+        return (b - lower(m), _left(lower(m), a))
+
+
+def _pair(component: Any) -> Pair:
+    a, b = component
+    return (int(a), int(b))
+
+
+def _left(a: int, b: int) -> Tuple[Any, ...]:
+    """The components a pair leaves: none when both piles are empty, else the pair, sorted."""
+    if a == 0 and b == 0:
+        return ()
+    return ((a, b) if a <= b else (b, a),)
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{shown[:40]}...({len(shown):,} characters)"

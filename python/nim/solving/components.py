@@ -1,0 +1,330 @@
+"""The generic engine for games whose components are more than heaps
+(``nim.families.ComponentFamily``: Wythoff's pairs, and the course's games to come).
+
+Normal play is the Sprague-Grundy theorem: a position is lost exactly when the XOR
+X of its components' Grundy values is 0, and a winning move turns one component of
+value g into an option of value g ^ X < g. A component's Grundy value is the
+family's closed form where it has one, else the mex of its options' values
+(the XOR of what each option leaves), memoised per family and computed on an
+explicit stack (no recursion) within the call's node and time limits. One
+component alone is answered by the family's closed-form win (``is_lost``,
+``winning_option``) where it has one, at any size.
+
+Misère play has no such theorem in general: an exact search over positions (the
+sorted components that can still move), memoised, on an explicit stack, within
+the same limits.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from nim.errors import InvalidPositionError, NimError, SearchLimitError
+from nim.families.base import ComponentFamily
+from nim.position import ComponentMove
+from nim.rules import Rules
+from nim.solving.solution import Solution
+
+__all__ = ["ComponentBudget", "analyze_components", "component_grundy", "read_position", "solve_components",
+           "explain_components"]
+
+#: Most components a position may have.
+MAX_COMPONENTS = 100_000
+#: Grundy values kept per family between calls (then the memo starts afresh).
+MEMO_SIZE = 4_000_000
+#: Most moves a mex or a misère search may be asked to look at (seconds of Python).
+MAX_REACH = 20_000_000
+#: Most moves ``analyze_components`` lists.
+MAX_MOVES = 1_000_000
+
+_GRUNDY: Dict[ComponentFamily, Dict[Any, int]] = {}
+_MISERE: Dict[ComponentFamily, Dict[Tuple[Any, ...], bool]] = {}
+
+
+class ComponentBudget:
+    """The node and time limits of one call, counted as components and positions are visited."""
+
+    def __init__(self, node_limit: Optional[int], time_limit: Optional[float], what: str) -> None:
+        self.node_limit = node_limit
+        self.deadline = time.monotonic() + time_limit if time_limit else None
+        self.nodes = 0
+        self.started = time.monotonic()
+        self.what = what
+
+    def step(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            self._stop("nodes", "the node limit")
+        if self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline:
+            self._stop("time", "the time limit")
+
+    def _stop(self, reason: str, limit: str) -> None:
+        seconds = time.monotonic() - self.started
+        raise SearchLimitError(
+            f"{self.what} stopped after {self.nodes:,} nodes and {seconds:.1f} s: {limit}. Raise it "
+            "(node_limit, time_limit), or ask about one component alone, which the theorem answers at any size",
+            reason=reason, nodes=self.nodes, seconds=seconds)
+
+
+def read_position(family: ComponentFamily, position: Iterable[Any]) -> Tuple[Any, ...]:
+    """The components of a position given as plain values, in the family's canonical form.
+
+    Raises
+    ------
+    InvalidPositionError
+        When the position is not a list of components.
+    """
+    if isinstance(position, (str, bytes, dict)) or not hasattr(position, "__iter__"):
+        raise InvalidPositionError(f"a position of this game is a list of {family.component_noun}s, "
+                                   f"not {type(position).__name__}")
+    components = []
+    for value in position:
+        components.append(family.read_component(value))
+        if len(components) > MAX_COMPONENTS:
+            raise InvalidPositionError(f"a position may have at most {MAX_COMPONENTS:,} {family.component_noun}s")
+    return tuple(components)
+
+
+def component_grundy(family: ComponentFamily, component: Any, budget: ComponentBudget) -> int:
+    """The Grundy value of one component: the closed form, else the mex over its options."""
+    closed = family.grundy(component)
+    if closed is not None:
+        return closed
+    memo = _GRUNDY.setdefault(family, {})
+    if component in memo:
+        return memo[component]
+    _check_reach(family, [component], "its Grundy value has no formula, and the mex")
+    if len(memo) > MEMO_SIZE:
+        memo.clear()
+    stack: List[Any] = [component]
+    while stack:
+        top = stack[-1]
+        if top in memo:
+            stack.pop()
+            continue
+        missing = [part for _, left in family.options(top) for part in left
+                   if part not in memo and family.grundy(part) is None]
+        if missing:
+            stack.extend(dict.fromkeys(missing))      # each once, in order
+            continue
+        budget.step()
+        seen = {_xor(family, left, memo) for _, left in family.options(top)}
+        value = 0
+        while value in seen:
+            value += 1
+        memo[top] = value
+        stack.pop()
+    return memo[component]
+
+
+def _check_reach(family: ComponentFamily, components: Sequence[Any], what: str) -> None:
+    """Refuse, in words, a computation that would visit more components than MAX_REACH."""
+    reach = 1
+    for component in components:
+        reach *= max(1, family.reach(component))
+        if reach > MAX_REACH:
+            shown = ", ".join(_short(family.component_value(c)) for c in components[:3])
+            raise NimError(f"{what} would look at about {_magnitude(reach)} moves from {shown}"
+                           f"{', ...' if len(components) > 3 else ''} (at most {MAX_REACH:,}): ask about one "
+                           f"{family.component_noun} alone in normal play, which the theorem answers at any size, "
+                           "or smaller ones")
+
+
+def _magnitude(n: int) -> str:
+    return f"{n:,}" if n < 10**12 else f"10**{len(str(n)) - 1}"
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 50 else f"{shown[:30]}...({len(shown):,} characters)"
+
+
+def _xor(family: ComponentFamily, left: Tuple[Any, ...], memo: Dict[Any, int]) -> int:
+    x = 0
+    for part in left:
+        closed = family.grundy(part)
+        x ^= closed if closed is not None else memo[part]
+    return x
+
+
+def _movable(family: ComponentFamily, components: Sequence[Any]) -> Tuple[Any, ...]:
+    """The canonical key of a misère position: its components that can move, sorted."""
+    return tuple(sorted((c for c in components if family.option_count(c) > 0), key=repr))
+
+
+def _misere_wins(family: ComponentFamily, components: Sequence[Any], budget: ComponentBudget) -> bool:
+    """Whether the player to move wins the misère sum, by an exact search on an explicit stack."""
+    memo = _MISERE.setdefault(family, {})
+    if len(memo) > MEMO_SIZE:
+        memo.clear()
+    root = _movable(family, components)
+    if root not in memo:
+        _check_reach(family, root, "misère play has no formula for this game, and the exact search")
+    stack: List[Tuple[Any, ...]] = [root]
+    while stack:
+        key = stack[-1]
+        if key in memo:
+            stack.pop()
+            continue
+        children = list(_children(family, key))
+        if not children:
+            memo[key] = True              # no move left: the player to move wins misère play
+            stack.pop()
+            continue
+        unknown = [child for child in children if child not in memo]
+        if unknown:
+            stack.extend(unknown)
+            continue
+        budget.step()
+        memo[key] = any(not memo[child] for child in children)
+        stack.pop()
+    return memo[root]
+
+
+def _children(family: ComponentFamily, key: Tuple[Any, ...]) -> Iterable[Tuple[Any, ...]]:
+    for i, component in enumerate(key):
+        rest = key[:i] + key[i + 1:]
+        for _, left in family.options(component):
+            yield _movable(family, rest + left)
+
+
+def _after(components: Tuple[Any, ...], move: Tuple[int, int, Tuple[Any, ...]]) -> Tuple[Any, ...]:
+    pile, _, left = move
+    return components[:pile] + left + components[pile + 1:]
+
+
+def _family(rules: Rules) -> ComponentFamily:
+    family = rules.family
+    assert isinstance(family, ComponentFamily)
+    return family
+
+
+def _moves(family: ComponentFamily, components: Tuple[Any, ...]) -> List[ComponentMove]:
+    return [ComponentMove(i, count, left) for i, c in enumerate(components) for count, left in family.options(c)]
+
+
+def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
+                     time_limit: Optional[float] = None) -> Solution:
+    """The value (+1 the mover wins, -1 loses) and a best move of a position of ``rules``.
+
+    Raises
+    ------
+    InvalidPositionError
+        For a position that is not a list of the family's components.
+    SearchLimitError
+        When the mex or the misère search needs more than the limits allow.
+    """
+    started = time.perf_counter()
+    family = _family(rules)
+    components = read_position(family, position)
+    budget = ComponentBudget(node_limit, time_limit, f"{rules} on {len(components)} {family.component_noun}(s)")
+    movable = [i for i, c in enumerate(components) if family.option_count(c) > 0]
+
+    def answer(value: int, move: Optional[ComponentMove], method: str) -> Solution:
+        return Solution(value, move, budget.nodes, method, time.perf_counter() - started)
+
+    if not movable:
+        return answer(1 if rules.misere else -1, None, "theory")
+    first = movable[0]
+    waiting = ComponentMove(first, *next(iter(family.options(components[first]))))  # a smallest take
+    if rules.misere:
+        wins = _misere_wins(family, components, budget)
+        if not wins:
+            return answer(-1, waiting, "search")
+        for i in movable:
+            for count, left in family.options(components[i]):
+                if not _misere_wins(family, _after(components, (i, count, left)), budget):
+                    return answer(1, ComponentMove(i, count, left), "search")
+        raise NimError(f"the misère search of {rules} found a win without a winning move: a family hook is wrong")
+    if len(movable) == 1:
+        lone = components[first]
+        lost = family.is_lost(lone)
+        if lost:
+            return answer(-1, waiting, "theory")
+        option = family.winning_option(lone) if lost is not None else None
+        if option is not None:
+            return answer(1, ComponentMove(first, *option), "theory")
+    grundies = [component_grundy(family, c, budget) for c in components]
+    x = 0
+    for g in grundies:
+        x ^= g
+    if x == 0:
+        return answer(-1, waiting, "theory")
+    memo = _GRUNDY.setdefault(family, {})
+    for i in movable:
+        target = grundies[i] ^ x
+        if target >= grundies[i]:
+            continue
+        for count, left in family.options(components[i]):
+            for part in left:
+                component_grundy(family, part, budget)
+            if _xor(family, left, memo) == target:
+                return answer(1, ComponentMove(i, count, left), "theory")
+    raise NimError(f"no move of {rules} reaches the Grundy value the theorem promises: a family hook is wrong")
+
+
+def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
+                       time_limit: Optional[float] = None) -> List[Tuple[ComponentMove, int]]:
+    """Every legal move with its value for the player who makes it (+1 wins, -1 loses)."""
+    family = _family(rules)
+    components = read_position(family, position)
+    budget = ComponentBudget(node_limit, time_limit, f"analysing {rules}")
+    count = sum(family.option_count(c) for c in components)
+    if count > MAX_MOVES:
+        raise NimError(f"this position has {_magnitude(count)} moves, more than analyze lists ({MAX_MOVES:,}): "
+                       "nim.solve gives a best move")
+    rows = []
+    for move in _moves(family, components):
+        after = _after(components, (move.pile, move.count, move.left))
+        if rules.misere:
+            mover_wins = not _misere_wins(family, after, budget)
+        else:
+            x = 0
+            for c in after:
+                x ^= component_grundy(family, c, budget)
+            mover_wins = x == 0
+        rows.append((move, 1 if mover_wins else -1))
+    return rows
+
+
+def explain_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
+                       time_limit: Optional[float] = None) -> Tuple[Solution, List[str]]:
+    """The solution and its account in words: the theorem, each component's Grundy value, X."""
+    family = _family(rules)
+    components = read_position(family, position)
+    solution = solve_components(components_values(family, components), rules, node_limit, time_limit)
+    lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
+    if rules.misere:
+        lines.append("Misère play: no formula is known for sums; the value is an exact search over positions.")
+    else:
+        budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
+        grundies: List[int] = []
+        if len(components) > 1:      # one component alone: its theorem, no Grundy value needed
+            try:
+                grundies = [component_grundy(family, c, budget) for c in components]
+            except (SearchLimitError, NimError):
+                grundies = []
+        if grundies:
+            x = 0
+            for g in grundies:
+                x ^= g
+            lines.append("Grundy values: " + ", ".join(
+                f"{i}: {family.component_value(c)} -> {g}" for i, (c, g) in enumerate(zip(components, grundies))))
+            lines.append(f"X = XOR of the Grundy values = {x}: {'lost' if x == 0 else 'won'} for the player to move.")
+        else:
+            lines.append("One component alone: decided by the theorem above." if len(components) == 1 else
+                         "The Grundy values of these components are past what the mex reaches here.")
+    lines.append(f"The player to move {'wins' if solution.value > 0 else 'loses'}.")
+    move = solution.move
+    if isinstance(move, ComponentMove):
+        words = family.move_words(components[move.pile], move.count, move.left)
+        lines.append(("Winning move: " if solution.value > 0 else "Lost; shown: ") + f"component {move.pile}: {words}.")
+    else:
+        lines.append("No move is left.")
+    return solution, lines
+
+
+def components_values(family: ComponentFamily, components: Tuple[Any, ...]) -> List[Any]:
+    """The components as plain values (what ``read_position`` reads)."""
+    return [family.component_value(c) for c in components]
