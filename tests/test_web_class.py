@@ -182,6 +182,8 @@ def test_the_csv_export_has_a_row_per_game(room):
     paired = next(game for game in listed if game["flow"] == "free")
     assert (by_id[paired["id"]]["player 1"], by_id[paired["id"]]["player 2"]) == ("Ada", 'Bob, the "second"')
     assert by_id[paired["id"]]["status"] == "in progress"
+    # no address printed (a class opened through the API): the one the teacher's page was asked at
+    assert {row["watch"] for row in by_id.values()} == {f"http://testserver/g/{game['id']}" for game in listed}
 
 
 def test_a_hint_needs_the_seat_token_of_the_player_to_move_in_every_game(room):

@@ -531,13 +531,13 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def overview_csv(store: Store, teacher: str) -> str:
+def overview_csv(store: Store, teacher: str, base: str = "") -> str:
     """Every game of the class as CSV, one row a game (the class page's export): names
     neutralised against formulas, the watch links absolute (from the address students
-    open), so a spreadsheet can follow them."""
+    open; else ``base``, the address the teacher asked at), so a spreadsheet can follow them."""
     data = overview(store, teacher)
     cls = class_of_teacher(store, teacher)
-    origin = _origin(cls.get("links") or [])
+    origin = _origin(cls.get("links") or []) or _origin([base])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -621,7 +621,7 @@ def routes(store: Store, change: Change, tell: Callable[[str, int], None],
         return respond(await run_in_threadpool(overview, store, request.path_params["teacher"]))
 
     async def teacher_csv(request: Request) -> Response:
-        text = await run_in_threadpool(overview_csv, store, request.path_params["teacher"])
+        text = await run_in_threadpool(overview_csv, store, request.path_params["teacher"], str(request.base_url))
         return PlainTextResponse(text, media_type="text/csv", headers={
             "Content-Disposition": 'attachment; filename="nimcore-class.csv"', "Cache-Control": "no-store"})
 
