@@ -56,6 +56,13 @@ _WEB_CASE = ("import tempfile, warnings\nfrom pathlib import Path\n"
              "with warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
              "    from starlette.testclient import TestClient\n"
              "from nim.web.app import create_app\nDB = Path(tempfile.mkdtemp()) / 'games.sqlite3'\n")
+#: A class on the web case's database, its teacher's token and a student's join (the body of a ``with``).
+_CLASS_CASE = ("from nim.web import classroom\n"
+               "def join(client, name, opponent='nimx', **extra):\n"
+               "    return client.post(f\"/api/join/{cls['id']}\", json={'name': name, 'opponent': opponent,\n"
+               "                                                          'flow': 'free', **extra})\n"
+               "app = create_app(DB)\ncls, teacher = classroom.open_class(app.state.store, 'P3')\n"
+               "with TestClient(app) as client:\n")
 
 
 def make_files(folder: Path) -> Dict[str, str]:
@@ -448,6 +455,83 @@ CASES: List[Case] = [
          "        headers = {'X-Seat-Token': token} if token else {}\n"
          "        code = client.get(f\"/api/games/{bob['game']['id']}/analysis\", headers=headers).status_code\n"
          "        assert code in (403, 409), (token, code)\n", "ok", 60),
+    # round five (issue 42), items 2, 4, 5, 6 and (issue 40) 1 and 9: the class against its members
+    Case(2, "round five: one name loops 60 joins against NimX, new names from its browser, then another student",
+         "api", _WEB_CASE + _CLASS_CASE +
+         "    codes = [join(client, 'Mal').status_code for _ in range(60)]\n"
+         "    most = classroom.MAX_OPEN_PER_STUDENT\n"
+         "    assert codes == [201] * most + [429] * (60 - most), codes\n"
+         "    codes = [join(client, f'M{k}', browser='abcdef123456').status_code for k in range(10)]\n"
+         "    assert codes == [201] * most + [429] * (10 - most), codes\n"
+         "    assert join(client, 'Ann').status_code == 201\n"
+         "    assert 'Mal' in client.get(f'/api/class/{teacher}').json()['refused']\n", "ok", 60),
+    Case(4, "round five: names =HYPERLINK, =cmd|, +, -, @ in the class CSV are not formulas", "api",
+         _WEB_CASE + _CLASS_CASE +
+         "    import csv, io\n"
+         "    names = ['=HYPERLINK(\"http://x.example\",\"x\")', \"=cmd|' /C calc'!A0\", '+1+1', '-2', '@SUM(A1)']\n"
+         "    for name in names:\n"
+         "        assert join(client, name).status_code == 201\n"
+         "    rows = list(csv.reader(io.StringIO(client.get(f'/api/class/{teacher}/games.csv').text)))\n"
+         "    bad = [c for row in rows[1:] for c in row if c[:1] in ('=', '+', '-', '@', '\\t', '\\r')]\n"
+         "    assert not bad, bad\n"
+         "    assert sorted(row[3] for row in rows[1:]) == sorted(\"'\" + n for n in names), rows\n"
+         "    assert all(row[9].startswith('http') for row in rows[1:]), rows\n", "ok", 60),
+    Case(5, "round five: Monday's teacher link after restarts with no class, another class, the same class",
+         "api", _WEB_CASE + _CLASS_CASE +
+         "    assert client.get(f'/api/class/{teacher}').status_code == 200\n"
+         "app.state.store.close()\n"
+         "for again in (None, 'Other', 'P3'):\n"
+         "    app = create_app(DB)\n"
+         "    if again:\n"
+         "        classroom.open_class(app.state.store, again)\n"
+         "    with TestClient(app) as client:\n"
+         "        for path in ('', '/games.csv'):\n"
+         "            code = client.get(f'/api/class/{teacher}{path}').status_code\n"
+         "            assert code == 404, (again, path, code)\n"
+         "    app.state.store.close()\n", "ok", 60),
+    Case(6, "round five: serve --prune --archive onto the database, its -wal, -shm, a link, a relative name",
+         "api", _WEB_CASE + _CLASS_CASE +
+         "    assert join(client, 'Ada').status_code == 201\n"
+         "app.state.store.close()\n"
+         "import os, sqlite3, subprocess, sys\n"
+         "link = DB.parent / 'link.jsonl'\nlink.symlink_to(DB)\n"
+         "for archive in (DB, f'{DB}-wal', f'{DB}-shm', link, DB.parent / '.' / DB.name):\n"
+         "    done = subprocess.run([sys.executable, '-m', 'nim', 'serve', '--db', str(DB), '--prune', '0',\n"
+         "                           '--archive', str(archive)], capture_output=True, text=True, timeout=30)\n"
+         "    assert 'Traceback' not in done.stderr, done.stderr[-400:]\n"
+         "    assert done.returncode == 2 and done.stderr.count('\\n') == 1, (archive, done.returncode, done.stderr)\n"
+         "    with sqlite3.connect(DB) as raw:\n"
+         "        assert raw.execute('SELECT COUNT(*) FROM games').fetchone()[0] == 1, archive\n", "ok", 90),
+    Case(1, "round five (40.1): tree, table and replay from a class game while hints are off", "api",
+         _WEB_CASE + _CLASS_CASE +
+         "    ada, bob = join(client, 'Ada', 'student').json(), join(client, 'Bob', 'student').json()\n"
+         "    game = bob['game']['id']\n"
+         "    client.post(f'/api/class/{teacher}/switches', json={'hints': False})\n"
+         "    for token in (None, ada['token'], bob['token'], 'forged'):\n"
+         "        headers = {'X-Seat-Token': token} if token else {}\n"
+         "        for method, url, body in (('GET', f'/api/table?upto=9&game={game}', None),\n"
+         "                                  ('GET', f'/api/tree?piles=3&game={game}', None),\n"
+         "                                  ('POST', '/api/replay', {'text': '1\\n3\\n0 1\\n', 'game': game})):\n"
+         "            code = client.request(method, url, json=body, headers=headers).status_code\n"
+         "            assert code == 403, (url, token, code)\n"
+         "    for bad in (['x'], 3, {'a': 1}, 'x' * 41, '\\u202e'):\n"
+         "        code = client.post('/api/replay', json={'text': '1\\n3\\n', 'game': bad}).status_code\n"
+         "        assert code in (400, 404), (bad, code)\n", "ok", 60),
+    Case(9, "round five (40.9): the class's game set to hostile rules, piles and draws", "api",
+         _WEB_CASE + _CLASS_CASE +
+         "    before = client.get(f\"/api/join/{cls['id']}\").json()['game']\n"
+         "    for game in ({'rules': 'normal,octal=0.' + '7' * 5000},\n"
+         "                 {'rules': 'misere,kayles', 'piles': '9' * 5000},\n"
+         "                 {'rules': 'normal', 'piles': [10 ** 100]}, {'rules': 'normal', 'piles': [3] * 13},\n"
+         "                 {'rules': 'normal', 'piles': [-1]}, {'rules': 'normal', 'piles': [True]},\n"
+         "                 {'rules': 'normal', 'draw': {'count': 10 ** 9, 'low': 1, 'high': 2}},\n"
+         "                 {'rules': 'normal', 'draw': {'count': 2, 'low': 0, 'high': 61}},\n"
+         "                 {'rules': 'normal', 'draw': [1, 2, 3]}, {'rules': None}, {'rules': '\\u0000'},\n"
+         "                 {'rules': 'normal', 'piles': {'a': 1}}, [], 'kayles', None):\n"
+         "        answer = client.post(f'/api/class/{teacher}/switches', json={'game': game})\n"
+         "        assert answer.status_code == 400 and answer.json()['error'], (game, answer.status_code)\n"
+         "    assert client.get(f\"/api/join/{cls['id']}\").json()['game'] == before\n"
+         "    assert join(client, 'Ada').status_code == 201\n", "ok", 60),
 ]
 
 

@@ -176,11 +176,14 @@ def test_the_csv_export_has_a_row_per_game(room):
     rows = list(csv.reader(io.StringIO(answer.text)))
     assert tuple(rows[0]) == classroom.CSV_COLUMNS
     listed = overview(client, teacher)["games"]
-    assert [row[0] for row in rows[1:]] == [game["id"] for game in listed]
-    by_id = {row[0]: dict(zip(rows[0], row)) for row in rows[1:]}
+    # an id starting with "-" is written "'-..." (a spreadsheet would read it as a formula)
+    assert [row[0].lstrip("'") for row in rows[1:]] == [game["id"] for game in listed]
+    by_id = {row[0].lstrip("'"): dict(zip(rows[0], row)) for row in rows[1:]}
     paired = next(game for game in listed if game["flow"] == "free")
     assert (by_id[paired["id"]]["player 1"], by_id[paired["id"]]["player 2"]) == ("Ada", 'Bob, the "second"')
     assert by_id[paired["id"]]["status"] == "in progress"
+    # no address printed (a class opened through the API): the one the teacher's page was asked at
+    assert {row["watch"] for row in by_id.values()} == {f"http://testserver/g/{game['id']}" for game in listed}
 
 
 def test_a_hint_needs_the_seat_token_of_the_player_to_move_in_every_game(room):
@@ -389,3 +392,175 @@ def test_a_real_server_with_class_prints_the_links_that_work_and_survives_a_kill
     finally:
         process.terminate()
         process.wait(10)
+
+
+
+# ---------------------------------------------------------------- issue 40 (items 1, 9, 10), issue 42 (5, 6)
+
+def test_the_class_plays_the_teachers_game(room):
+    """"Any rules" was always normal Nim on 3 4 5 (issue 40, item 9): the teacher picks
+    any rule string, take-and-break included, on given piles or piles drawn for each
+    pairing, and the join page says what will be played."""
+    client, cls, teacher = room
+    assert client.get(f"/api/join/{cls['id']}").json()["game"]["rules"] == "normal"
+    answer = client.post(f"/api/class/{teacher}/switches", json={"game": {"rules": "misere,kayles", "piles": "4 5"}})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["game"]["rules"] == "misere,octal=0.77"
+    offer = client.get(f"/api/join/{cls['id']}").json()["game"]
+    assert offer["rules"] == "misere,octal=0.77" and offer["piles"] == [4, 5] and offer["splits"] is True
+    assert "Kayles" in offer["words"] and "4 5" in offer["words"]
+    # a pairing plays it to the end: in misère play whoever makes the last move loses
+    ada, bob = join(client, cls, "Ada"), join(client, cls, "Bob")
+    game = bob["game"]
+    assert game["rules"] == "misere,octal=0.77" and game["start"] == [4, 5] and game["splits"]
+    tokens = [ada["token"], bob["token"]]
+    while not game["finished"]:
+        pile = next(i for i, moves in enumerate(game["heap_moves"]) if moves)
+        count, a, b = game["heap_moves"][pile][0]
+        body = {"token": tokens[game["to_move"]], "pile": pile, "count": count, "version": game["version"]}
+        if a or b:
+            body["split"] = [a, b]
+        answer = client.post(f"/api/games/{game['id']}/move", json=body)
+        assert answer.status_code == 200, answer.text
+        game = answer.json()["game"]
+    assert game["winner"] == 1 - game["moves"][-1][0]
+    # against NimX, with piles drawn for each pairing
+    drawn = {"rules": "normal,dawson-kayles", "draw": {"count": 3, "low": 2, "high": 9}}
+    assert client.post(f"/api/class/{teacher}/switches", json={"game": drawn}).status_code == 200
+    starts = []
+    for name in ("Cy", "Dee", "Eli", "Flo", "Gus"):
+        game = join(client, cls, name, opponent="nimx")["game"]
+        assert game["rules"] == "normal,octal=0.07"
+        starts.append(tuple(game["start"]))
+        assert len(game["start"]) == 3 and all(2 <= p <= 9 for p in game["start"])
+    assert len(set(starts)) > 1
+    before = client.get(f"/api/join/{cls['id']}").json()["game"]
+    for bad in ({"rules": "chess"}, {"rules": "normal", "piles": "61"}, {"rules": "normal", "piles": "0 0"},
+                {"rules": "normal", "draw": {"count": 0, "low": 1, "high": 3}},
+                {"rules": "normal", "draw": {"count": 3, "low": 5, "high": 3}}, {"rules": 3}, "kayles",
+                {"rules": "normal", "piles": "3", "colour": "red"}):
+        answer = client.post(f"/api/class/{teacher}/switches", json={"game": bad, "hints": False})
+        assert answer.status_code == 400 and answer.json()["error"], bad
+    assert client.get(f"/api/join/{cls['id']}").json()["game"] == before
+    assert overview(client, teacher)["class"]["hints"] is True           # nothing changed
+
+
+def test_no_tree_table_or_replay_from_a_class_game_while_hints_are_off(room):
+    """Hints off means off (issue 40, item 1): the study tools asked from a class game's
+    page are refused during the game, with the seat's token or without, and open after."""
+    client, cls, teacher = room
+    ada, bob = join(client, cls, "Ada"), join(client, cls, "Bob")
+    game = bob["game"]
+    tools = [("GET", f"/api/table?upto=10&game={game['id']}", None),
+             ("GET", f"/api/tree?piles=3%204&game={game['id']}", None),
+             ("POST", "/api/replay", {"text": "2\n4\n2\n0 2\n", "game": game["id"]})]
+    for method, url, body in tools:                         # hints on: the tools answer
+        assert client.request(method, url, json=body).status_code == 200, url
+    client.post(f"/api/class/{teacher}/switches", json={"hints": False})
+    for token in (None, ada["token"], bob["token"]):
+        headers = {"X-Seat-Token": token} if token else {}
+        for method, url, body in tools:
+            answer = client.request(method, url, json=body, headers=headers)
+            assert answer.status_code == 403 and "switched off" in answer.json()["error"], url
+    assert client.get("/api/table?upto=10&game=" + "x" * 41).status_code == 404
+    tokens = [ada["token"], bob["token"]]
+    while not game["finished"]:
+        game = move(client, game, tokens[game["to_move"]], *first_take(game))
+    for method, url, body in tools:                         # after the game: open again
+        assert client.request(method, url, json=body).status_code == 200, url
+
+
+def test_an_ai_is_listed_with_its_label_once(room):
+    """"Player 2 (AI, Optimal) (AI: Optimal)" on the class page and in the CSV (issue 40,
+    item 10), also for a game stored with the decorated name."""
+    client, cls, teacher = room
+    flo = join(client, cls, "Flo", opponent="nimx")
+    eve = join(client, cls, "Eve", flow="kuet", opponent="nimx")
+    rows = {row["id"]: row for row in overview(client, teacher)["games"]}
+    assert rows[flo["game"]["id"]]["players"] == ["Flo", "Player 2 (AI: Optimal)"]
+    assert rows[eve["game"]["id"]]["players"] == ["Eve", "NimX (AI: IDA*)"]
+    store = client.app.state.store                  # type: ignore[attr-defined]
+    old = store.load(flo["game"]["id"])
+    old["seats"][1]["name"] = "Player 2 (AI, Optimal)"      # as games were stored before names were plain
+    store.save(old["id"], old)
+    row = next(r for r in overview(client, teacher)["games"] if r["id"] == old["id"])
+    assert row["players"] == ["Flo", "Player 2 (AI, Optimal)"]
+    assert "(AI: Optimal)" not in client.get(f"/api/class/{teacher}/games.csv").text.split(old["id"])[1].split("\n")[0]
+
+
+def _plain_server(db: Path) -> "Tuple[subprocess.Popen[str], int]":
+    """``nimcore serve`` without a class on a free loopback port, once it answers."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    process = subprocess.Popen([sys.executable, "-m", "nim", "serve", "--port", str(port), "--db", str(db)],
+                               stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2):
+                return process, port
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not answer")
+
+
+def _status(url: str) -> int:
+    import urllib.error
+
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_a_real_restart_with_no_class_or_the_same_class_ends_the_teachers_link(db):
+    """Issue 42, item 5, as a teacher meets it: ``nimcore serve --class`` started, stopped,
+    started again without a class, then with the class: Monday's link answers 404 each time."""
+    process, port, monday, _joining = _class_server(db)
+    path = monday.split("/class/", 1)[1]
+    try:
+        assert _status(f"http://127.0.0.1:{port}/api/class/{path}") == 200
+    finally:
+        process.terminate()
+        process.wait(10)
+    plain, port = _plain_server(db)
+    try:
+        assert [_status(f"http://127.0.0.1:{port}/api/class/{path}{end}") for end in ("", "/games.csv")] == [404, 404]
+    finally:
+        plain.terminate()
+        plain.wait(10)
+    process, port, tuesday, _joining = _class_server(db)
+    try:
+        assert _status(f"http://127.0.0.1:{port}/api/class/{path}") == 404
+        assert _status(tuesday.replace("/class/", "/api/class/")) == 200
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.mark.parametrize("target", ["-journal", "relative", "symlink", "hardlink"])
+def test_prune_refuses_an_archive_in_the_databases_files_by_any_name(db, tmp_path, target):
+    """Issue 42, item 6, by the other names of the same files: a relative path, a symbolic
+    or hard link to the database, its -journal."""
+    app = create_app(db)
+    cls, _teacher = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        join(client, cls, "Ada", opponent="nimx")
+    app.state.store.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE games SET updated = ?", (time.time() - 40 * 86400,))
+    archive = {"-journal": f"{db}-journal", "relative": f"{db.parent}/../{db.parent.name}/{db.name}",
+               "symlink": str(tmp_path / "link.jsonl"), "hardlink": str(tmp_path / "hard.jsonl")}[target]
+    if target == "symlink":
+        Path(archive).symlink_to(db)
+    elif target == "hardlink":
+        Path(archive).hardlink_to(db)
+    done = _nimcore("serve", "--db", str(db), "--prune", "30", "--archive", archive)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "nothing was deleted" in done.stderr
+    with sqlite3.connect(db) as raw:                     # nothing deleted, the database intact
+        assert raw.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

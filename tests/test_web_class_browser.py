@@ -174,3 +174,80 @@ def test_a_student_left_waiting_plays_nimx_after_the_wait(room, people, shots):
     teacher.page.wait_for_function("() => document.querySelectorAll('tr.class-game').length === 1")
     assert "Dee vs" in teacher.page.inner_text("tr.class-game")
     assert dee.errors == [] and teacher.errors == []
+
+
+def test_the_teacher_chooses_kayles_and_paired_students_play_it(room, people, shots):
+    """The class's own game is the teacher's (issue 40, item 9): the join page says what
+    will be played; paired students see no "send this link", and the hint is offered
+    only to the player to move (item 1, item 10)."""
+    teacher = people()
+    teacher.page.goto(room.teacher)
+    teacher.page.wait_for_selector("#game-rules")
+    teacher.page.fill("#game-rules", "misere,kayles")
+    teacher.page.fill("#game-piles", "4 5")
+    teacher.page.click("#save-switches")
+    teacher.page.wait_for_selector("#saved:has-text('Saved.')")
+    assert "Kayles" in teacher.page.inner_text("#game-words")
+
+    ada, bob = people(), people()
+    ada.page.goto(room.join)
+    ada.page.wait_for_selector("#join-form")
+    ada.page.select_option("#student-flow", "free")
+    words = ada.page.inner_text("#what-is-played")
+    assert "misere,octal=0.77 on 4 5" in words and "Kayles" in words
+    ada.page.select_option("#student-flow", "kuet")
+    assert "take 1 to 3" in ada.page.inner_text("#what-is-played")
+    join_as(ada, room.join, "Ada", "free", "student")
+    ada.page.wait_for_selector("#waiting:not([hidden])")
+    join_as(bob, room.join, "Bob", "free", "student")
+    bob.page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    bob.page.wait_for_selector(".pin")
+    ada.page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    ada.page.wait_for_selector("#status:has-text('Your turn, Ada.')")
+    state = ada.state()
+    assert state["rules"] == "misere,octal=0.77" and state["start"] == [4, 5]
+    assert ada.page.locator(".pin").count() == 9
+    # paired: nobody to send the link to; the hint is Ada's (to move), not Bob's (waiting)
+    assert not ada.page.is_visible("#share") and not bob.page.is_visible("#share")
+    assert ada.page.is_visible("#hint") and ada.page.is_visible("#analysis")
+    assert not bob.page.is_visible("#hint") and not bob.page.is_visible("#analysis")
+    ada.page.screenshot(path=str(shots / "class-kayles.png"), full_page=True)
+    # Ada knocks down one pin; now the hint is Bob's
+    ada.page.click(".pin[data-pile='0'][data-index='0']")
+    ada.page.click("#confirm")
+    bob.page.wait_for_selector("#status:has-text('Your turn, Bob.')")
+    bob.page.wait_for_selector("#hint", state="visible")
+    assert not ada.page.is_visible("#hint")
+    # the teacher switches hints off: Bob's button goes, without a reload
+    teacher.page.uncheck("#switch-hints")
+    teacher.page.click("#save-switches")
+    bob.page.wait_for_selector("#hint", state="hidden")
+    assert not bob.page.is_visible("#analysis") and not bob.page.is_visible("#extras")
+    # piles drawn for each pairing: the teacher's page says so, and so does the join page
+    teacher.page.check("#game-draw")
+    teacher.page.fill("#game-count", "2")
+    teacher.page.fill("#game-low", "3")
+    teacher.page.fill("#game-high", "5")
+    teacher.page.click("#save-switches")
+    teacher.page.wait_for_selector("#game-words:has-text('drawn for each pairing')")
+    assert "2 heaps of 3 to 5" in teacher.page.inner_text("#game-words")
+    cy = people()
+    cy.page.goto(room.join)
+    cy.page.wait_for_selector("#join-form")
+    cy.page.select_option("#student-flow", "free")
+    assert "2 heaps of 3 to 5, drawn for each pairing" in cy.page.inner_text("#what-is-played")
+    join_as(cy, room.join, "Cy", "free", "nimx")
+    cy.page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    cy.page.wait_for_selector(".pin")
+    start = cy.state()["start"]
+    assert len(start) == 2 and all(3 <= heap <= 5 for heap in start)
+    assert cy.errors == []
+    # the home page's card and /free's intro name the take-and-break games (item 9)
+    ada.page.goto(f"{room.url}/")
+    ada.page.wait_for_selector(".card")
+    assert "Kayles" in ada.page.inner_text("a[href='/free'] + p")
+    ada.page.goto(f"{room.url}/free")
+    ada.page.wait_for_selector("#rules")
+    assert "kayles" in ada.page.inner_text("#setup") and "octal=CODE" in ada.page.inner_text("#setup")
+    for person in (teacher, ada, bob):
+        assert person.errors == []

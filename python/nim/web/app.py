@@ -360,6 +360,16 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json(await compute(request, action, state))
         return endpoint
 
+    async def tools_allowed(request: Request, game_id: Any) -> None:
+        """A study tool asked from a game's page (``game=ID`` in the query, ``"game"`` in
+        a body): refused while the game's class has hints off and the game goes on."""
+        if game_id is None:
+            return
+        if not isinstance(game_id, str):
+            raise WebError(f"game must be a game's id, not {str(game_id)[:40]!r}")
+        state = await run_in_threadpool(book.load, game_id)
+        await run_in_threadpool(classroom.check_study, store, state, "tools", viewer(state, request))
+
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         state = await run_in_threadpool(book.load, game_id)
@@ -370,14 +380,17 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
+        await tools_allowed(request, options.get("game"))
         return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
+        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
 
     async def table(request: Request) -> Response:
         q = request.query_params
+        await tools_allowed(request, q.get("game"))
         return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
 
     async def events(request: Request) -> Response:

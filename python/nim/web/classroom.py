@@ -14,6 +14,10 @@ page keeps the seat's token and opens the game.
 A class is a row of the store (``Store.save_class``) with the hash of the
 teacher's token, never the token itself; its games are ordinary games carrying
 ``extra.class``, so every rule of a game (turns, tokens, versions) still holds.
+
+The class's own game ("Any rules", the flow ``free``) is the teacher's choice:
+any rule string the terminal accepts, take-and-break games included, on piles
+the teacher gives (the same for every pairing) or drawn afresh for each pairing.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import csv
 from urllib.parse import urlsplit
 import io
+import random
 import secrets
 import threading
 import time
@@ -32,15 +37,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from nim.errors import NimError
 from nim.inputs import printable
+from nim.rules import Rules
 from nim.web.locks import KeyedLocks
 from nim.web import games
-from nim.web.games import WebError, token_hash
+from nim.web.games import MAX_PILE, MAX_PILES, WebError, token_hash
 from nim.web.store import Store
 
 __all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_teacher", "join", "retire_teachers",
            "nimx_instead", "offer", "overview", "overview_csv", "set_switches", "switches", "check_study",
-           "result_words", "routes"]
+           "result_words", "game_view", "routes"]
 
 STATIC = Path(__file__).parent / "static"
 #: The flows a class may offer (every page's flow).
@@ -56,6 +63,9 @@ MAX_CLASS_GAMES = 2000
 #: one student looping joins cannot fill the class's MAX_CLASS_GAMES and close it to the others.
 MAX_OPEN_PER_STUDENT = 3
 MAX_GAMES_PER_STUDENT = 200
+
+#: The class's own game when the teacher has chosen none: normal Nim on 3 4 5.
+DEFAULT_GAME: Dict[str, Any] = {"rules": "normal", "piles": [3, 4, 5], "draw": None}
 
 #: One lock per class while a request changes it (dropped after: an unknown id keeps nothing).
 _locks = KeyedLocks()
@@ -126,10 +136,91 @@ def _class(store: Store, class_id: str) -> Dict[str, Any]:
 
 
 def offer(store: Store, class_id: str) -> Dict[str, Any]:
-    """What the join page shows: the class's name, flows and wait."""
+    """What the join page shows: the class's name, flows and wait, and the class's
+    own game (``game``: its rules, their description and the piles or how they are drawn)."""
     state = _class(store, class_id)
     return {"id": state["id"], "name": state["name"], "flows": state["flows"],
-            "pair_flows": [f for f in state["flows"] if f in PAIR_FLOWS], "wait": state["wait"]}
+            "pair_flows": [f for f in state["flows"] if f in PAIR_FLOWS], "wait": state["wait"],
+            "game": game_view(state.get("game") or DEFAULT_GAME)}
+
+
+# ---------------------------------------------------------------- the class's own game
+
+def game_view(game: Dict[str, Any]) -> Dict[str, Any]:
+    """The class's game as the pages show it: rules, their words, piles or draw, and
+    ``words``, one line saying what will be played."""
+    rules = Rules.parse(game["rules"])
+    draw = game.get("draw")
+    if draw:
+        on = (f"{draw['count']} {'heaps' if rules.splits else 'piles'} of {draw['low']} to {draw['high']}, "
+              "drawn for each pairing")
+    else:
+        on = " ".join(map(str, game["piles"]))
+    return {"rules": str(rules), "describe": rules.describe(), "piles": None if draw else list(game["piles"]),
+            "draw": dict(draw) if draw else None, "splits": rules.splits,
+            "words": f"{rules} on {on}. {rules.describe()}"}
+
+
+def _class_game(value: Any) -> Dict[str, Any]:
+    """The teacher's choice of the class's game, checked: ``{"rules": RULE STRING, "piles":
+    [sizes] or "3 4 5"}`` (the same piles for every pairing) or ``{"rules": ..., "draw":
+    {"count": N, "low": A, "high": B}}`` (N piles of A to B drawn for each pairing).
+
+    Raises
+    ------
+    WebError
+        400 naming what is wrong.
+    """
+    if not isinstance(value, dict):
+        raise WebError('game must be {"rules": ..., "piles": [...]} or {"rules": ..., "draw": {...}}')
+    unknown = set(value) - {"rules", "piles", "draw"}
+    if unknown:
+        raise WebError(f"game takes rules, piles and draw, not {sorted(unknown)[0][:20]!r}")
+    text = value.get("rules", "normal")
+    if not isinstance(text, str) or not text.strip() or len(text) > 60:
+        raise WebError(f"game rules must be a rule string such as 'misere,kayles', not {str(text)[:40]!r}")
+    try:
+        rules = Rules.parse(text.strip())
+    except NimError as error:
+        raise WebError(f"game rules: {error}") from None
+    draw = value.get("draw")
+    if draw is not None:
+        if not isinstance(draw, dict) or set(draw) != {"count", "low", "high"} or not all(
+                isinstance(draw[k], int) and not isinstance(draw[k], bool) for k in draw):
+            raise WebError('draw must be {"count": N, "low": A, "high": B}, whole numbers')
+        if not 1 <= draw["count"] <= MAX_PILES or not 1 <= draw["low"] <= draw["high"] <= MAX_PILE:
+            raise WebError(f"draw 1 to {MAX_PILES} piles of sizes from 1 to {MAX_PILE} (low <= high), "
+                           f"not {draw['count']} of {draw['low']} to {draw['high']}")
+        return {"rules": str(rules), "piles": None, "draw": dict(draw)}
+    piles = _piles(value.get("piles"))
+    if not any(piles):
+        raise WebError(f"game piles: every pile is empty ({list(piles)}): nobody could move")
+    return {"rules": str(rules), "piles": list(piles), "draw": None}
+
+
+def _piles(value: Any) -> List[int]:
+    """The teacher's piles: a list of whole numbers or a string of them ("3 4 5", "3,4,5")."""
+    if isinstance(value, str) and len(value) <= 200:
+        words = value.replace(",", " ").split()
+        if all(w.isascii() and w.isdigit() and len(w) <= 3 for w in words):
+            value = [int(w) for w in words]
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise WebError(f"game piles must be whole numbers such as 3 4 5, not {str(value)[:40]!r}")
+    if not 1 <= len(value) <= MAX_PILES or not all(0 <= v <= MAX_PILE for v in value):
+        raise WebError(f"game piles: 1 to {MAX_PILES} piles of 0 to {MAX_PILE} (every stone is drawn), "
+                       f"not {str(value)[:60]}")
+    return list(value)
+
+
+def _start_piles(game: Dict[str, Any]) -> List[int]:
+    """The piles of a new game of the class's own game: the teacher's, or drawn."""
+    draw = game.get("draw")
+    if not draw:
+        return list(game["piles"])
+    rng = random.Random(secrets.randbits(64))
+    return [rng.randint(draw["low"], draw["high"]) for _ in range(draw["count"])]
+
+
 
 
 # ---------------------------------------------------------------- pairing
@@ -202,6 +293,10 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
     options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
     if flow == "kuet" and difficulty is not None:
         options["difficulty"] = difficulty
+    if flow == "free":                  # the class's own game, as the teacher chose it
+        game = cls.get("game") or DEFAULT_GAME
+        options["rules"] = game["rules"]
+        options["piles"] = _start_piles(game)
     state, token = games.create_game(options)
     assert token is not None            # every class game seats the student
     mine = games.seat_of(state, token)
@@ -311,7 +406,9 @@ def nimx_instead(store: Store, change: Change, class_id: str, options: Dict[str,
 
 def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[str, Any]:
     """Change the class's switches: ``hints``, ``why`` (true or false), ``flows`` (a
-    list of CLASS_FLOWS), ``wait`` (seconds, 0 to 600). Returns the class's view.
+    list of CLASS_FLOWS), ``wait`` (seconds, 0 to 600), ``game`` (the class's own game:
+    ``{"rules", "piles"}`` or ``{"rules", "draw": {"count", "low", "high"}}``). Nothing
+    changes when one is bad. Returns the class's view.
 
     Raises
     ------
@@ -337,12 +434,21 @@ def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[st
             if isinstance(wait, bool) or not isinstance(wait, int) or not 0 <= wait <= 600:
                 raise WebError(f"wait must be a whole number of seconds from 0 to 600, not {str(wait)[:20]!r}")
             cls["wait"] = wait
+        if "game" in options:
+            game = _class_game(options["game"])
+            if game != cls.get("game", DEFAULT_GAME):
+                cls["game"] = game
+                # a student waiting for a partner waits in a game of the old rules: the next
+                # student starts a new game of the new ones
+                cls["waiting"].pop("free", None)
         store.save_class(cls)
     return _class_view(cls)
 
 
 def _class_view(cls: Dict[str, Any]) -> Dict[str, Any]:
-    return {key: cls[key] for key in ("id", "name", "hints", "why", "flows", "wait", "links")}
+    view = {key: cls[key] for key in ("id", "name", "hints", "why", "flows", "wait", "links")}
+    view["game"] = game_view(cls.get("game") or DEFAULT_GAME)
+    return view
 
 
 def result_words(state: Dict[str, Any]) -> str:
@@ -373,12 +479,20 @@ def _status(state: Dict[str, Any]) -> str:
     return "in progress"
 
 
+def _player(seat: Dict[str, Any]) -> str:
+    """A seat as the class page lists it: a student's name; an AI's name with its label,
+    once (a game stored before names were kept plain says "Player 2 (AI, Optimal)")."""
+    if seat["ai"] is None:
+        return str(seat["name"])
+    label = seat["label"] or seat["ai"]
+    return str(seat["name"]) if label in seat["name"] else f"{seat['name']} (AI: {label})"
+
+
 def _row(state: Dict[str, Any]) -> Dict[str, Any]:
     series = state.get("series")
     return {
         "id": state["id"], "flow": state["flow"], "rules": state["rules"], "mode": state["mode"],
-        "players": [seat["name"] if seat["ai"] is None else f"{seat['name']} (AI: {seat['label'] or seat['ai']})"
-                    for seat in state["seats"]],
+        "players": [_player(seat) for seat in state["seats"]],
         "status": _status(state), "moves": len(state["moves"]), "piles": state["piles"],
         "to_move": None if state["finished"] else state["seats"][state["to_move"]]["name"],
         "winner": None if state["winner"] is None else state["seats"][state["winner"]]["name"],
@@ -417,13 +531,13 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def overview_csv(store: Store, teacher: str) -> str:
+def overview_csv(store: Store, teacher: str, base: str = "") -> str:
     """Every game of the class as CSV, one row a game (the class page's export): names
     neutralised against formulas, the watch links absolute (from the address students
-    open), so a spreadsheet can follow them."""
+    open; else ``base``, the address the teacher asked at), so a spreadsheet can follow them."""
     data = overview(store, teacher)
     cls = class_of_teacher(store, teacher)
-    origin = _origin(cls.get("links") or [])
+    origin = _origin(cls.get("links") or []) or _origin([base])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -456,8 +570,9 @@ def switches(store: Store, state: Dict[str, Any]) -> Dict[str, bool]:
 def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[int]) -> None:
     """Refuse help that would reach the wrong person: a hint to anyone but the player to
     move (every game); the analysis of every move while the game goes on to anyone but
-    the player to move (after the game it is for everyone); a hint, or an analysis during
-    the game, in a class whose teacher switched hints off; a "why" switched off.
+    the player to move (after the game it is for everyone); a hint, or an analysis or a
+    study tool (``tools``: the game tree, the DP table, a replay, asked from the game's
+    page) during the game, in a class whose teacher switched hints off; a "why" switched off.
 
     Raises
     ------
@@ -474,15 +589,17 @@ def check_study(store: Store, state: Dict[str, Any], kind: str, seat: Optional[i
         if during and seat != state["to_move"]:
             raise WebError(f"{what} is for the player to move: wait for your turn", 409)
     class_id = state.get("extra", {}).get("class")
-    if class_id is None or kind not in ("hint", "why", "analysis") or (kind == "analysis" and not during):
+    after = kind in ("analysis", "tools")          # help that is everyone's once the game is over
+    if class_id is None or kind not in ("hint", "why", "analysis", "tools") or (after and not during):
         return
     cls = store.load_class(class_id, by="id")
-    switch = {"hint": "hints", "analysis": "hints", "why": "why"}[kind]
+    switch = {"hint": "hints", "analysis": "hints", "tools": "hints", "why": "why"}[kind]
     if cls is not None and not cls[switch]:
         what = {"hint": "Hints are", "analysis": "Hints (the analysis of every move included) are",
+                "tools": "Hints (the game tree, the DP table and replays included) are",
                 "why": '"Why did NimX move there?" is'}[kind]
         raise WebError(f"{what} switched off for this class by the teacher"
-                       + (" until the game ends" if kind == "analysis" else ""), 403)
+                       + (" until the game ends" if after else ""), 403)
 
 
 # ---------------------------------------------------------------- the routes
@@ -504,7 +621,7 @@ def routes(store: Store, change: Change, tell: Callable[[str, int], None],
         return respond(await run_in_threadpool(overview, store, request.path_params["teacher"]))
 
     async def teacher_csv(request: Request) -> Response:
-        text = await run_in_threadpool(overview_csv, store, request.path_params["teacher"])
+        text = await run_in_threadpool(overview_csv, store, request.path_params["teacher"], str(request.base_url))
         return PlainTextResponse(text, media_type="text/csv", headers={
             "Content-Disposition": 'attachment; filename="nimcore-class.csv"', "Cache-Control": "no-store"})
 

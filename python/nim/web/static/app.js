@@ -122,7 +122,8 @@ const setups = {
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
   },
   free() {
-    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4."),
+    return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
+      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
       field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
@@ -140,7 +141,7 @@ const setups = {
       ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
-      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; any AI."],
+      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
     ];
     return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
       el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
@@ -195,7 +196,7 @@ function update(state, study) {
   log.scrollTop = log.scrollHeight;
   const humanFree = state.seats.findIndex((seat) => seat.human && !seat.taken);
   $("#join").hidden = !(you === null && humanFree >= 0);
-  const share = state.mode === "hvh";
+  const share = state.mode === "hvh" && humanFree >= 0 && you !== null;    // paired: nobody to send it to
   $("#share").hidden = !share;
   if (share) {
     const link = `${location.origin}/g/${state.id}`;
@@ -212,6 +213,10 @@ function update(state, study) {
   $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
   // during the game the analysis of every move is help too: the same rule; after it, for everyone
   $("#analysis").hidden = !state.finished && (you === null || !offered.hints || state.to_move !== you);
+  // a class with hints off: no tree, table or replay during the game, and no help left open
+  const helpOff = !offered.hints && !state.finished;
+  $("#extras").hidden = helpOff;
+  if (helpOff) $("#study").hidden = true;
   const series = state.series;
   $("#next").hidden = !(series && state.finished && !series.done && you === 0);
   $("#again").hidden = !(state.finished && (!series || series.done));
@@ -499,7 +504,8 @@ function replayPanel() {
   const rules = select("replay-rules", [["misere", "misère"], ["normal", "normal"]], "misere");
   const out = el("div", {id: "replay-out"});
   const replay = async () => {
-    const answer = await api("POST", "/api/replay", {text: text.value, rules: rules.value});
+    const answer = await api("POST", "/api/replay", Object.assign({text: text.value, rules: rules.value},
+      game ? {game: game.id} : {}), mine && mine.token);
     if (!answer.ok) { out.replaceChildren(el("p", {class: "error"}, answer.data.error)); return; }
     out.replaceChildren(el("pre", {id: "replay-result"}, answer.data.text), ...treeView(answer.data.tree));
   };
@@ -537,7 +543,8 @@ function treePanel() {
   const draw = async () => {
     const rules = game ? game.rules : "misere";
     const query = new URLSearchParams({piles: piles.value, rules, method: method.value});
-    const answer = await api("GET", `/api/tree?${query}`);
+    if (game) query.set("game", game.id);       // the server refuses it while the class's hints are off
+    const answer = await api("GET", `/api/tree?${query}`, undefined, mine && mine.token);
     out.replaceChildren(...(answer.ok ? treeView(answer.data) : [el("p", {class: "error"}, answer.data.error)]));
   };
   return el("div", {class: "panel", id: "tree"}, el("h2", {}, "The game tree"),
@@ -550,7 +557,8 @@ function tablePanel() {
   const out = el("div", {id: "table-out"});
   const upto = game ? Math.max(...game.start) : 30;
   (async () => {
-    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half`);
+    const answer = await api("GET", `/api/table?upto=${upto}&rules=normal,half` + (game ? `&game=${game.id}` : ""),
+      undefined, mine && mine.token);
     if (!out.isConnected) return;          // a newer panel (the game's own pile) replaced this one
     if (!answer.ok) { out.append(el("p", {class: "error"}, answer.data.error)); return; }
     const rows = answer.data.rows.slice(1);

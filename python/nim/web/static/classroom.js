@@ -6,6 +6,13 @@ const page = document.body.dataset.page;
 const key = location.pathname.split("/").pop();
 const $ = (selector) => document.querySelector(selector);
 const FLOW_NAMES = {free: "Any rules", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", kuet: "KUET", forejune: "forejune"};
+// what each seed flow plays (the class's own game, "free", is the teacher's and says itself)
+const FLOW_GAMES = {
+  rajalakshmi: "Nim on 3 4 5: take any number from one pile; whoever takes the last object wins.",
+  lab2: "Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses.",
+  kuet: "2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone wins. A series against NimX.",
+  forejune: "One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and loses. The AI moves first.",
+};
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -41,7 +48,23 @@ function showSwitches(cls) {
   $("#switch-wait").value = cls.wait;
   $("#switch-flows").replaceChildren(...Object.entries(FLOW_NAMES).map(([flow, name]) =>
     el("label", {}, el("input", {type: "checkbox", value: flow, class: "flow", checked: cls.flows.includes(flow)}), ` ${name} `)));
+  const game = cls.game;
+  $("#game-rules").value = game.rules;
+  $("#game-draw").checked = Boolean(game.draw);
+  $("#game-fixed").checked = !game.draw;
+  if (game.piles) $("#game-piles").value = game.piles.join(" ");
+  if (game.draw) { $("#game-count").value = game.draw.count; $("#game-low").value = game.draw.low; $("#game-high").value = game.draw.high; }
+  $("#game-words").textContent = `Students play: ${game.words}`;
   switchesShown = true;
+}
+
+// the class's own game as the teacher typed it: rules, and the piles or how to draw them
+function chosenGame() {
+  const rules = $("#game-rules").value.trim();
+  if ($("#game-draw").checked) {
+    return {rules, draw: {count: Number($("#game-count").value), low: Number($("#game-low").value), high: Number($("#game-high").value)}};
+  }
+  return {rules, piles: $("#game-piles").value};
 }
 
 async function refresh() {
@@ -74,7 +97,8 @@ async function saveSwitches(event) {
   event.preventDefault();
   const flows = [...document.querySelectorAll("#switch-flows .flow")].filter((box) => box.checked).map((box) => box.value);
   const answer = await api("POST", `/api/class/${key}/switches`, {
-    hints: $("#switch-hints").checked, why: $("#switch-why").checked, flows, wait: Number($("#switch-wait").value)});
+    hints: $("#switch-hints").checked, why: $("#switch-why").checked, flows, wait: Number($("#switch-wait").value),
+    game: chosenGame()});
   if (!answer.ok) { fail(answer.data.error); return; }
   fail("");
   showSwitches(answer.data);
@@ -117,10 +141,13 @@ async function student() {
   const offer = answer.data;
   $("#title").textContent = `Join the class: ${offer.name}`;
   $("#student").hidden = false;
-  $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow}, FLOW_NAMES[flow])));
+  $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow},
+    flow === "free" ? `${FLOW_NAMES[flow]}: ${offer.game.rules}` : FLOW_NAMES[flow])));
   const pairable = () => offer.pair_flows.includes($("#student-flow").value);
   const sync = () => {
-    $("#kuet-level").hidden = $("#student-flow").value !== "kuet";
+    const chosen = $("#student-flow").value;
+    $("#what-is-played").textContent = "You will play: " + (chosen === "free" ? offer.game.words : FLOW_GAMES[chosen]);
+    $("#kuet-level").hidden = chosen !== "kuet";
     $("#against-student").disabled = !pairable();
     if (!pairable()) $("#against-nimx").checked = true;
   };
