@@ -352,5 +352,5 @@ def read_kept(folder: Union[str, Path], game: str) -> "array[int]":
         first, values = found
         if first != len(out):
             raise NimError(f"{path}: a block starts at heap {first:,}, not {len(out):,} (one is missing)")
-        out.extend(values)
+        out.extend(array("H", values))
     return out
