@@ -222,3 +222,31 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record" in capsys.readouterr().err
     assert main(["octal", "0.167", "--upto", str(1 << 33)]) == 2
     assert "--record" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, size, head, window", [
+    ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window
+    ("grundy-game", 132_000, 1 << 15, 1 << 16),      # rare heaps to 82,860 past the window
+])
+def test_kept_values_prove_what_the_window_cannot(tmp_path: Path, name: str, size: int, head: int,
+                                                  window: int) -> None:
+    """A run that keeps its values reads them back for a heap past the head and the window."""
+    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14)
+    whole = nim_sequence(name, size)
+    game = run.game
+    assert read_kept(tmp_path, game) == array("H", whole)
+    assert run.tables == record_sequence(name, size, checkpoint=False).tables
+    state = read_checkpoint(tmp_path, game)
+    assert state is not None and state[0]["deeps"] > 0          # some heaps were proven so
+
+
+def test_a_new_top_bit_after_the_freeze_is_common(tmp_path: Path) -> None:
+    """The frozen mask has every bit above the values seen: Grundy's game passes 128 at heap
+    13,133, after a head of 8,192 heaps: the value is common (the long scans that a short head
+    cannot hold are proven from the kept values)."""
+    whole = nim_sequence("grundy-game", 100_000)
+    assert max(whole[:8192]) < 128 <= max(whole)
+    run = record_sequence("grundy-game", 100_000, folder=tmp_path, keep=True, head=8192, window=1 << 17,
+                          block=1 << 14)
+    assert run.mask == 0xFFFE                       # 254 and every bit from 128 up
+    assert read_kept(tmp_path, "grundy-game") == array("H", whole)

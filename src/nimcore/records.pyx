@@ -82,6 +82,8 @@ cdef struct RecState:
     uint64_t scanned           # of them, pairs scanned for rare values
     uint64_t deepest           # the largest smaller part a scan reached
     uint64_t deep_heap         # the heap a DEEP stop could not prove
+    uint64_t deeps             # heaps proven from values read back
+    bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
 
 
 cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
@@ -249,6 +251,43 @@ cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) n
     return _OK
 
 
+cdef int _store(RecState* s, uint32_t v) noexcept nogil:
+    """G(s.n) = v: into the window (and the head), the histogram, the rare heaps; s.n += 1."""
+    cdef uint64_t n = s.n
+    if v >= _VALUES:
+        return _OVERFLOW
+    # the window: slide the buffer down by half when it is full
+    if n - s.base == 2 * s.window:
+        memmove(s.buf, s.buf + s.window, s.window * sizeof(uint16_t))
+        s.base += s.window
+    s.buf[n - s.base] = <uint16_t>v
+    if n < s.head:
+        s.headv[n] = <uint16_t>v
+    if n:
+        s.hist[v] += 1
+        if v > s.largest:
+            if (v ^ s.largest) > s.largest and not s.frozen and n + n // 8 + 1 < s.next_review:
+                s.next_review = n + n // 8 + 1     # a new top bit: review the mask soon
+            s.largest = v
+            s.largest_at = n
+        if _parity(v & s.mask) == 0 and _push_rare(s, n, <uint16_t>v) != _OK:
+            return _NOMEM
+    s.n += 1
+    return _OK
+
+
+cdef void _freeze(RecState* s) noexcept nogil:
+    """Keep the mask from now on (the values before the window leave memory), with every bit
+    above the values seen so far added: no heap changes class (their values have none of
+    those bits), and a first value past them (Grundy's game: 256 at heap 7,250,049) is then
+    common, its proof the cheap one, not a scan of every split."""
+    cdef uint32_t size = 1
+    while size <= s.largest:
+        size <<= 1
+    s.mask |= (_VALUES - 1) & ~(size - 1)
+    s.frozen = True
+
+
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
     cdef uint64_t n, m, a, half, limit, block, stamp, spent = 0, last, keep, upto, w_hi
@@ -258,10 +297,10 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
     cdef bint short
     while s.n < end and spent < budget:
         n = s.n
-        if not s.frozen and (n >= s.next_review or s.n_rare > s.review_rare):
-            if n > s.head:
-                s.frozen = True        # the values before the window left memory: keep the mask
-            elif _review(s) != _OK:
+        if not s.frozen and n >= s.head:
+            _freeze(s)                 # the values before the window leave memory: keep the mask
+        elif not s.frozen and (n >= s.next_review or s.n_rare > s.review_rare):
+            if _review(s) != _OK:
                 s.pairings += spent
                 return _NOMEM
         s.stamp += 1
@@ -279,6 +318,7 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
             status = _rare_pairs(s, n - s.split[i], stamp, &spent)
             if status != _OK:
                 s.pairings += spent
+                s.in_deep = status == _DEEP
                 return status
         # the smallest common value missing bounds the mex; the rare ones below it are looked for
         cstar = 0
@@ -333,35 +373,18 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
                 if not keep:
                     if short:                   # a value may hide in pairs not held: stop
                         s.deep_heap = n
+                        s.in_deep = True
                         s.pairings += spent
                         return _DEEP
                     break
         v = 0
         while seen[v] == stamp:
             v += 1
-        if v >= _VALUES:
-            s.pairings += spent
-            return _OVERFLOW
-        # the window: slide the buffer down by half when it is full
-        if n - s.base == 2 * s.window:
-            memmove(s.buf, s.buf + s.window, s.window * sizeof(uint16_t))
-            s.base += s.window
-        s.buf[n - s.base] = <uint16_t>v
-        if n < s.head:
-            s.headv[n] = <uint16_t>v
         spent += 1
-        if n:
-            s.hist[v] += 1
-            if v > s.largest:
-                if (v ^ s.largest) > s.largest and not s.frozen and n + n // 8 + 1 < s.next_review:
-                    s.next_review = n + n // 8 + 1     # a new top bit: review the mask soon
-                s.largest = v
-                s.largest_at = n
-            if _parity(v & mask) == 0:
-                if _push_rare(s, n, <uint16_t>v) != _OK:
-                    s.pairings += spent
-                    return _NOMEM
-        s.n += 1
+        status = _store(s, v)
+        if status != _OK:
+            s.pairings += spent
+            return status
     s.pairings += spent
     return _OK
 
@@ -439,6 +462,7 @@ cdef class RecordSequence:
         or NOMEM. Ctrl-C is raised (KeyboardInterrupt) after the call.
         """
         cdef int status
+        self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
         with nogil:
             status = _rec_run(&self.c_s, end, budget)
         PyErr_CheckSignals()
@@ -446,6 +470,42 @@ cdef class RecordSequence:
 
     def __len__(self):
         return self.c_s.n
+
+    def deep_mark(self, uint64_t m, const unsigned char[:] low, const unsigned char[:] high):
+        """After a DEEP stop at heap n: mark G(a) ^ G(m - a) for a run of splits of m, given
+        ``low`` = G(a0 .. a0 + c - 1) and ``high`` = G(m - a0 - c + 1 .. m - a0), two bytes a
+        heap in host order (read back from kept values). The caller covers every split of every
+        m = n - k (k a split place), then calls ``deep_finish``."""
+        cdef const uint16_t* lo
+        cdef const uint16_t* hi
+        cdef uint64_t c = low.shape[0] // 2, i
+        if not self.c_s.in_deep or c * 2 != <uint64_t>high.shape[0] or m > self.c_s.n:
+            raise ValueError("deep_mark follows a DEEP stop, with two runs of equal length")
+        if c == 0:
+            return
+        lo = <const uint16_t*>&low[0]
+        hi = <const uint16_t*>&high[0]
+        with nogil:
+            for i in range(c):
+                self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
+            self.c_s.pairings += c
+
+    def deep_finish(self):
+        """G(n) of the heap a DEEP stop left, as the mex of what was marked (``deep_mark`` must
+        have covered every split). Returns a status, as ``run``."""
+        cdef uint32_t v = 0
+        if not self.c_s.in_deep:
+            raise ValueError("deep_finish follows a DEEP stop")
+        while self.c_s.seen[v] == self.c_s.stamp:
+            v += 1
+        self.c_s.in_deep = False
+        self.c_s.deeps += 1
+        return _store(&self.c_s, v)
+
+    @property
+    def deeps(self):
+        """Heaps proven from values read back (``deep_mark``) rather than held."""
+        return self.c_s.deeps
 
     def histogram(self):
         """``{value: heaps}`` of heaps 1 .. n - 1 (the frequency table)."""
@@ -530,7 +590,7 @@ cdef class RecordSequence:
             "mask": self.c_s.mask, "frozen": int(self.c_s.frozen), "largest": self.c_s.largest,
             "largest_at": self.c_s.largest_at, "next_review": self.c_s.next_review,
             "review_rare": self.c_s.review_rare, "pairings": self.c_s.pairings,
-            "scanned": self.c_s.scanned, "deepest": self.c_s.deepest,
+            "scanned": self.c_s.scanned, "deepest": self.c_s.deepest, "deeps": self.c_s.deeps,
             "head_values": (<char*>self.c_s.headv)[:2 * in_head],
             "window_values": (<char*>self.c_s.buf)[:2 * held] if held else b"",
             "rare": (<char*>self.c_s.rare)[:8 * self.c_s.n_rare] if self.c_s.n_rare else b"",
@@ -573,3 +633,4 @@ cdef class RecordSequence:
         self.c_s.pairings = state["pairings"]
         self.c_s.scanned = state["scanned"]
         self.c_s.deepest = state["deepest"]
+        self.c_s.deeps = state["deeps"]

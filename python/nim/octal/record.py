@@ -112,6 +112,64 @@ class RecordRun:
         return f"<RecordRun {self.game}: {self.heaps:,} heaps, {len(self.rare):,} rare{stop}>"
 
 
+class _Kept:
+    """G(x .. y - 1) of a run that keeps its values: from its block files (each checked, the
+    last few held) and, past the last whole block, from the engine's window."""
+
+    def __init__(self, folder: Path, game: str, block: int, engine: Any) -> None:
+        self._folder = folder
+        self._game = game
+        self._block = block
+        self._engine = engine
+        self._held: Dict[int, "array[int]"] = {}
+
+    def _read(self, first: int) -> "array[int]":
+        from nim.octal import cache
+
+        if first not in self._held:
+            found = cache.read_block(cache.block_path(self._folder, first), self._game)
+            if found is None or found[0] != first or len(found[1]) != self._block:
+                raise NimError(f"{self._game}: the kept block at heap {first:,} is missing or fails its "
+                               f"checks in {self._folder}: a heap past the window needs it")
+            if len(self._held) * self._block >= 1 << 25:          # 64 MiB of blocks held
+                self._held.pop(next(iter(self._held)))
+            self._held[first] = array("H", found[1])
+        return self._held[first]
+
+    def values(self, x: int, y: int) -> bytes:
+        """Two bytes a heap, host order (as the engine takes them)."""
+        parts: List[bytes] = []
+        start = self._engine.window_start
+        while x < y:
+            if x >= start:
+                parts.append(self._engine.values(x, y))
+                break
+            first = x - x % self._block
+            upto = min(y, first + self._block, start)
+            parts.append(self._read(first)[x - first:upto - first].tobytes())
+            x = upto
+        return b"".join(parts)
+
+
+def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game: bool) -> int:
+    """Prove the heap a DEEP stop left from the kept values: every split of every m = n - k,
+    read back a million pairs at a time. Returns the engine's status."""
+    n = len(engine)
+    chunk = 1 << 20
+    for k in splits:
+        m = n - k
+        if m < 2:
+            continue
+        half = (m - 1) // 2 if grundy_game else m // 2
+        a = 1
+        while a <= half:
+            count = min(chunk, half - a + 1)
+            engine.deep_mark(m, kept.values(a, a + count), kept.values(m - a - count + 1, m - a + 1))
+            a += count
+    status: int = engine.deep_finish()
+    return status
+
+
 def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
     from nim.kernel import records
     from nim.octal.sequence import game_places
@@ -124,7 +182,7 @@ def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
 
 
 _SCALARS = ("n", "head", "window", "base", "mask", "frozen", "largest", "largest_at", "next_review",
-            "review_rare", "pairings", "scanned", "deepest")
+            "review_rare", "pairings", "scanned", "deepest", "deeps")
 _SECTIONS = ("head_values", "window_values", "rare", "rare_values", "hist")
 
 
@@ -242,6 +300,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
     place = None if not checkpoint else Path(folder) if folder is not None else cache.record_folder(name)
     tables: Dict[int, Dict[int, int]] = {}
     resumed = 0
+    stored = None
     if place is not None and not fresh:
         stored = cache.read_checkpoint(place, name)
         if stored is not None:
@@ -253,6 +312,14 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
             resumed = len(engine)
     if keep and block > engine.window:
         raise InvalidPositionError(f"block must be at most the window ({engine.window:,} heaps), not {block:,}")
+    if resumed and place is not None:
+        stored_block = stored[0].get("block") if stored is not None else None
+        if keep and stored_block not in (None, block):
+            block = int(stored_block)            # the kept blocks' size is the first run's
+    from nim.octal.sequence import game_places
+
+    _, _, _, splits, grundy_game = game_places(ruleset)
+    kept_values = _Kept(place, name, block, engine) if keep and place is not None else None
 
     def save() -> None:
         if place is None:
@@ -262,6 +329,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         header["game"] = name
         header["tables"] = {str(k): {str(v): c for v, c in t.items()} for k, t in tables.items()}
         header["keep"] = keep
+        header["block"] = block
         try:
             cache.write_checkpoint(place, header, {key: state[key] for key in _SECTIONS})
         except OSError as error:
@@ -283,12 +351,15 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
             if keep:
                 end = min(end, (n // block + 1) * block)
             status = engine.run(end, _BUDGET)
+            if status == records().DEEP and kept_values is not None:
+                status = _resolve_deep(engine, kept_values, splits, grundy_game)
             if status == records().DEEP:
                 save()
                 raise NimError(
                     f"{name}: heap {engine.deep_heap:,} needs values neither the head ({engine.head:,} heaps) "
-                    f"nor the window ({engine.window:,}) holds: a larger --head or --window proves it "
-                    "(rerun afresh with them); no value was guessed")
+                    f"nor the window ({engine.window:,}) holds: a run that keeps its values (--keep, from "
+                    "the start) reads them back, or a larger --head or --window holds them; no value was "
+                    "guessed")
             if status == records().OVERFLOW:
                 save()
                 raise NimError(f"{name}: the Grundy value of heap {len(engine):,} is past 65,535")
