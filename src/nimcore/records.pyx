@@ -471,6 +471,39 @@ cdef class RecordSequence:
     def __len__(self):
         return self.c_s.n
 
+    def grow_window(self, uint64_t window, const unsigned char[:] older):
+        """Hold at least ``window`` values behind the frontier from now on (a rare heap a is
+        paired with m - a in the window while a <= window - 64). ``older`` = G(start .. s - 1),
+        two bytes a heap in host order, with start = max(0, n - window) and s the current
+        window's start: the values the larger window holds that the smaller one had let go
+        (read back from kept values)."""
+        cdef uint64_t n = self.c_s.n, start, count
+        cdef uint16_t* grown
+        if window <= self.c_s.window or window > (1 << 40):
+            raise ValueError(f"a window grows: {window:,} is not past {self.c_s.window:,}")
+        start = n - window if n > window else 0
+        if start > self.c_s.base:
+            start = self.c_s.base
+        count = self.c_s.base - start
+        if <uint64_t>older.shape[0] != 2 * count:
+            raise ValueError(f"older must hold heaps {start:,} .. {self.c_s.base - 1:,}: "
+                             f"{2 * count:,} bytes, not {older.shape[0]:,}")
+        grown = <uint16_t*>malloc(2 * window * sizeof(uint16_t))
+        if grown == NULL:
+            raise MemoryError(f"no memory for a window of {window:,} heaps")
+        if count:
+            memcpy(grown, &older[0], 2 * count)
+        memcpy(grown + count, self.c_s.buf, (n - self.c_s.base) * sizeof(uint16_t))
+        free(self.c_s.buf)
+        self.c_s.buf = grown
+        self.c_s.base = start
+        self.c_s.window = window
+
+    @property
+    def rare_last(self):
+        """The last rare heap (0 when none)."""
+        return self.c_s.rare[self.c_s.n_rare - 1] if self.c_s.n_rare else 0
+
     def deep_mark(self, uint64_t m, const unsigned char[:] low, const unsigned char[:] high):
         """After a DEEP stop at heap n: mark G(a) ^ G(m - a) for a run of splits of m, given
         ``low`` = G(a0 .. a0 + c - 1) and ``high`` = G(m - a0 - c + 1 .. m - a0), two bytes a

@@ -41,6 +41,8 @@ MAX_RECORD_HEAPS = 1 << 48
 DEFAULT_HEAD = 1 << 20
 DEFAULT_WINDOW = 1 << 22
 DEFAULT_BLOCK = 1 << 22
+#: A rare heap is paired in the window while it is at most the window less this.
+_REACH = 1 << 10
 #: Pairings between two returns from the engine (checks for Ctrl-C, limits, progress).
 _BUDGET = 1 << 24
 
@@ -365,6 +367,13 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
                 raise NimError(f"{name}: the Grundy value of heap {len(engine):,} is past 65,535")
             if status == records().NOMEM:
                 raise NimError(f"{name}: no memory for the rare heaps at heap {len(engine):,}")
+            if kept_values is not None and engine.rare_last + _REACH > engine.window:
+                # a rare heap past the window's reach: pairing it needs its rests, which a
+                # larger window holds (the values it had let go are read back)
+                wider = -(-(2 * engine.rare_last + _REACH) // (1 << 20)) * (1 << 20)
+                start = max(0, len(engine) - wider)
+                held = engine.window_start
+                engine.grow_window(wider, kept_values.values(start, held) if start < held else b"")
             n = len(engine)
             if n >= 2 and (n - 1) & (n - 2) == 0:               # heaps 1 .. 2**k are in the histogram
                 tables[n - 1] = engine.histogram()
