@@ -40,9 +40,10 @@ examples:
 
 record runs (--record): memory O(head + window), not O(heaps); a checkpoint every minute, at a
 stop and at the end, and the next run with --record resumes from it (also after a crash):
-  nimcore octal grundy-game --record --upto 1073741824 --progress
+  nimcore octal grundy-game --record --keep --upto 1073741824 --progress
+      (--keep: the values too, in checksummed blocks; the run proves from them the heaps its
+      window cannot -- Grundy's game's rare heaps past 47 million need it)
   nimcore octal 0.167 --record --upto 67108864 --json        the frequency table at every 2**k
-  nimcore octal grundy-game --record --keep --upto 16777216  the values too, in checksummed blocks
 """
 
 #: The most heaps --upto allows without --record (and with it: the record engine's limit).
