@@ -262,3 +262,22 @@ def test_the_window_grows_past_a_far_rare_heap(tmp_path: Path) -> None:
     assert state is not None and state[0]["window"] >= 2 * 374_473
     assert read_kept(tmp_path, "0.034") == array("H", nim_sequence("octal=0.034", 700_000))
     assert run.rare[-1][0] == 374_473
+
+
+def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> None:
+    from nim.octal.cache import read_block, write_block
+
+    values = array("H", [(7 * i) % 250 for i in range(10_000)])
+    for i, v in ((3, 256), (4_000, 300), (9_999, 65_535)):
+        values[i] = v
+    path = write_block(tmp_path, "grundy-game", 40_000, values)
+    assert path.stat().st_size < 10_000 + 6 * 3 + 300           # not two bytes a heap
+    assert read_block(path, "grundy-game") == (40_000, values)
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1                                               # a large value's high byte
+    path.write_bytes(bytes(data))
+    assert read_block(path, "grundy-game") is None
+    many = array("H", [256 + i % 3 for i in range(1_000)])      # mostly large: two bytes a heap
+    assert read_block(write_block(tmp_path, "grundy-game", 0, many), "grundy-game") == (0, many)
+    assert read_block(write_block(tmp_path, "grundy-game", 0, array("H", [1, 2])), "grundy-game") == (
+        0, array("B", [1, 2]))

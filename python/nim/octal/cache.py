@@ -127,6 +127,8 @@ _BLOCK_FORMAT = "nimcore-block-1"
 #: A checkpoint's header line (JSON: the state's numbers and the frequency tables) may be this long.
 _CHECKPOINT_HEADER_MAX = 1 << 24
 CHECKPOINT = "checkpoint.nimrec"
+#: The typecode of four-byte unsigned offsets in a block file.
+_U32 = "I" if array("I").itemsize == 4 else "L"
 
 
 def record_folder(name: str) -> Path:
@@ -218,35 +220,72 @@ def block_path(folder: Path, first: int) -> Path:
 
 
 def write_block(folder: Path, game: str, first: int, values: "array[int]") -> Path:
-    """Keep G(first .. first + len(values) - 1) in a checksummed block file (one byte a heap
-    when every value is below 256, else two, little-endian)."""
-    narrow = max(values, default=0) < 256
-    stored: "array[int]" = array("B", values) if narrow else values
-    header = json.dumps({"format": _BLOCK_FORMAT, "game": game, "first": first, "heaps": len(values),
-                         "itemsize": stored.itemsize, "sha256": _digest(stored)}).encode() + b"\n"
+    """Keep G(first .. first + len(values) - 1) in a checksummed block file: one byte a heap
+    when every value is below 256; else, while the values of 256 and more are few (Grundy's
+    game: a few hundred in 2**22 heaps), one byte a heap (the low byte) followed by those
+    heaps' offsets (4 bytes each) and values (2 bytes each); else two bytes a heap. Little-endian;
+    the header's SHA-256 is of the bytes after it."""
+    high = [(i, v) for i, v in enumerate(values) if v > 255]
+    meta: "dict[str, Any]" = {"format": _BLOCK_FORMAT, "game": game, "first": first, "heaps": len(values)}
+    if not high:
+        data = array("B", values).tobytes()
+        meta["itemsize"] = 1
+    elif 6 * len(high) < len(values):
+        offsets: "array[int]" = array(_U32, [i for i, _ in high])
+        wide: "array[int]" = array("H", [v for _, v in high])
+        data = (array("B", [v & 0xFF for v in values]).tobytes() + _little_endian(offsets)
+                + _little_endian(wide))
+        meta["itemsize"] = 1
+        meta["high"] = len(high)
+    else:
+        data = _little_endian(values if values.typecode == "H" else array("H", values))
+        meta["itemsize"] = 2
+    import hashlib
+
+    meta["sha256"] = hashlib.sha256(data).hexdigest()
     path = block_path(folder, first)
-    _write_atomic(path, [header, _little_endian(stored)])
+    _write_atomic(path, [json.dumps(meta).encode() + b"\n", data])
     return path
 
 
 def read_block(path: Path, game: str) -> Optional["tuple[int, array[int]]"]:
     """``(first heap, values)`` of a kept block file, or None when it fails its checks."""
+    import hashlib
+
     try:
         with open(path, "rb") as stored:
             meta = json.loads(stored.readline(_HEADER_MAX).decode("utf-8"))
             if (not isinstance(meta, dict) or meta.get("format") != _BLOCK_FORMAT or meta.get("game") != game
                     or meta.get("itemsize") not in (1, 2) or not isinstance(meta.get("heaps"), int)
-                    or not isinstance(meta.get("first"), int)):
+                    or not isinstance(meta.get("first"), int) or not isinstance(meta.get("high", 0), int)
+                    or not 0 <= meta.get("high", 0) <= meta["heaps"]):
                 return None
-            data = stored.read(meta["heaps"] * meta["itemsize"] + 1)
+            high = meta.get("high", 0)
+            size = meta["heaps"] * meta["itemsize"] + 6 * high
+            data = stored.read(size + 1)
     except (OSError, ValueError, UnicodeDecodeError):
         return None
-    if len(data) != meta["heaps"] * meta["itemsize"]:
+    if len(data) != size or hashlib.sha256(data).hexdigest() != meta.get("sha256"):
         return None
-    values: "array[int]" = array("B" if meta["itemsize"] == 1 else "H")
-    values.frombytes(data)
-    if values.itemsize > 1 and sys.byteorder != "little":
-        values.byteswap()
-    if _digest(values) != meta.get("sha256"):
-        return None
+    heaps = meta["heaps"]
+    values: "array[int]" = array("B" if meta["itemsize"] == 1 and not high else "H")
+    if meta["itemsize"] == 2:
+        values.frombytes(data)
+        if sys.byteorder != "little":
+            values.byteswap()
+    elif not high:
+        values.frombytes(data)
+    else:
+        values.extend(data[:heaps])
+        offsets: "array[int]" = array(_U32)
+        offsets.frombytes(data[heaps:heaps + 4 * high])
+        wide: "array[int]" = array("H")
+        wide.frombytes(data[heaps + 4 * high:])
+        if sys.byteorder != "little":
+            offsets.byteswap()
+            wide.byteswap()
+        for i, v in zip(offsets, wide):
+            if i >= heaps or (v & 0xFF) != values[i] or v < 256:
+                return None
+            values[i] = v
     return int(meta["first"]), values
