@@ -31,7 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def verify(heaps: int) -> None:
-    from sequence_oracle_numpy import GRUNDY, verify as check  # type: ignore[import-not-found]
+    import importlib
+
+    oracle = importlib.import_module("sequence_oracle_numpy")     # tests/, put on the path above
+    GRUNDY, check = oracle.GRUNDY, oracle.verify
 
     from nim.octal import nim_sequence
 

@@ -87,24 +87,26 @@ def verify(game: Game, values: Sequence[int], mask: int) -> Optional[int]:
     even = even[even >= 1]
     for n in range(g.size):
         v = int(g[n])
-        # every value below v is an option: witnesses among the first splits, else all of them
-        small = [np.array([0 for k in takes_all if k == n], dtype=np.int64),
-                 np.array([g[n - k] for k in leaves if n > k], dtype=np.int64)]
-        for k in splits:
-            m = n - k
-            if m < 2:
-                continue
-            half = min((m - 1) // 2 if unequal else m // 2, 4096)
-            small.append(g[1:half + 1] ^ g[m - 1:m - half - 1:-1])
-        found = np.concatenate(small)
+        # every value below v is an option: witnesses among the first 4,096 splits, then the
+        # first 65,536, then all of them
         present = np.zeros(v + 1, dtype=bool)
-        present[found[found <= v]] = True
+        for first in (4096, 65536, None):
+            small = [np.array([0 for k in takes_all if k == n], dtype=np.int64),
+                     np.array([g[n - k] for k in leaves if n > k], dtype=np.int64)]
+            for k in splits:
+                m = n - k
+                if m < 2:
+                    continue
+                half = (m - 1) // 2 if unequal else m // 2
+                if first is not None:
+                    half = min(half, first)
+                small.append(g[1:half + 1] ^ g[m - 1:m - half - 1:-1])
+            found = np.concatenate(small)
+            present[found[found <= v]] = True
+            if not v or present[:v].all():
+                break
         if v and not present[:v].all():
-            options = _options(g, n, game)
-            present[:] = False
-            present[options[options <= v]] = True
-            if not present[:v].all():
-                return n
+            return n
         # v itself is not an option
         if v in [0 for k in takes_all if k == n] or any(n > k and g[n - k] == v for k in leaves):
             return n
