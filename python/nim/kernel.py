@@ -25,13 +25,19 @@ __all__ = [
     "TranspositionTable", "batch", "depthlimited", "exact_piles", "gametree", "ida",
     "length", "minimax", "octal", "parse_piles", "set_grundy_table", "tt",
 ]
-__all__ += ["grade", "quotient", "quotient_types", "rows", "splits"]
+__all__ += ["grade", "quotient", "quotient_types", "records", "rows", "splits"]
 
 
 def octal() -> ModuleType:
     """``nimcore.octal`` (the nim-sequences of take-and-break games), imported on
     first use: reading an octal rule or solving Nim does not load it."""
     return importlib.import_module("nimcore.octal")
+
+
+def records() -> ModuleType:
+    """``nimcore.records`` (the record engine: nim-sequences in a window, issue 39), imported
+    on first use."""
+    return importlib.import_module("nimcore.records")
 
 
 def grade() -> ModuleType:

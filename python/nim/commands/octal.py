@@ -37,10 +37,18 @@ examples:
   nimcore octal grundy-game --upto 1048576 --plot grundy.png
   nimcore octal grundy-game --upto 4294967295 --time-limit 60   as far as a minute gets
   nimcore table --octal 0.77 --upto 100   who wins a lone heap, and how
+
+record runs (--record): memory O(head + window), not O(heaps); a checkpoint every minute, at a
+stop and at the end, and the next run with --record resumes from it (also after a crash):
+  nimcore octal grundy-game --record --keep --upto 1073741824 --progress
+      (--keep: the values too, in checksummed blocks; the run proves from them the heaps its
+      window cannot -- Grundy's game's rare heaps past 47 million need it)
+  nimcore octal 0.167 --record --upto 67108864 --json        the frequency table at every 2**k
 """
 
-#: The most heaps --upto allows.
+#: The most heaps --upto allows without --record (and with it: the record engine's limit).
 _MOST_HEAPS = (1 << 32) - 1
+_MOST_RECORD_HEAPS = 1 << 48
 
 
 def add_parser(subparsers: Any) -> None:
@@ -53,8 +61,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("game", metavar="GAME", help="an octal code such as 0.77, or a game name: "
                         + ", ".join(GAMES))
-    parser.add_argument("--upto", type=whole_number(1, _MOST_HEAPS), default=DEFAULT_MAX_HEAPS, metavar="N",
-                        help=f"compute at most N heaps (default {DEFAULT_MAX_HEAPS:,})")
+    parser.add_argument("--upto", type=whole_number(1, _MOST_RECORD_HEAPS), default=DEFAULT_MAX_HEAPS,
+                        metavar="N", help=f"compute at most N heaps (default {DEFAULT_MAX_HEAPS:,}; at most "
+                        f"{_MOST_HEAPS:,} without --record)")
     parser.add_argument("--method", choices=("auto", "rare", "plain"), default="auto",
                         help="rare values (auto) or the plain mex over every option (slow; a yardstick)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -65,6 +74,26 @@ def add_parser(subparsers: Any) -> None:
                         help="draw the sequence to FILE (.png or .svg; needs pip install 'nimcore[plot]')")
     parser.add_argument("--show", type=whole_number(0, 10_000), default=40, metavar="K",
                         help="print the first K values (default 40)")
+    record = parser.add_argument_group("record runs")
+    record.add_argument("--record", action="store_true",
+                        help="the record engine: values in a window, checkpointed, resumed by the next "
+                             "--record run; reports the frequency table at every 2**k and the rare heaps")
+    record.add_argument("--keep", action="store_true",
+                        help="with --record: also write the values, in checksummed block files")
+    record.add_argument("--record-dir", metavar="DIR", default=None,
+                        help="with --record: the folder of the checkpoint and blocks (default: in the "
+                             "cache folder, records/GAME)")
+    record.add_argument("--fresh", action="store_true",
+                        help="with --record: start afresh, replacing the folder's checkpoint")
+    record.add_argument("--head", type=whole_number(1024, 1 << 40), default=None, metavar="N",
+                        help="with --record: values kept for good (default 1,048,576)")
+    record.add_argument("--window", type=whole_number(1024, 1 << 40), default=None, metavar="N",
+                        help="with --record: values kept behind the frontier (default 4,194,304)")
+    record.add_argument("--checkpoint-every", type=seconds, default=60.0, metavar="SECONDS",
+                        help="with --record: seconds between checkpoints (default 60)")
+    record.add_argument("--progress", action="store_true",
+                        help="with --record: a progress line on stderr every 10 s (heaps/s, ETA, the "
+                             "last rare heap), also when stderr is not a terminal")
     parser.set_defaults(run=run)
 
 
@@ -79,6 +108,14 @@ def run(args: argparse.Namespace) -> int:
     from nim.octal.sequence import octal_period
 
     rules = _rules(args.game)
+    if args.record:
+        return run_record(args, rules)
+    for flag in ("keep", "record_dir", "fresh", "head", "window", "progress"):
+        if getattr(args, flag) not in (None, False):
+            raise NimError(f"--{flag.replace('_', '-')} is for record runs: add --record")
+    if args.upto > _MOST_HEAPS:
+        raise NimError(f"--upto {args.upto:,} is past {_MOST_HEAPS:,} heaps, which are kept in memory: "
+                       "--record computes further in a window")
     if args.plot is not None:
         from nim.octal.plot import FORMATS
 
@@ -133,4 +170,53 @@ def format_report(result: Any, show: int) -> str:
     lines += [f"{name:<{width}}  {value}" for name, value in rows]
     if show:
         lines += ["", f"G(0 .. {min(show, result.heaps) - 1}): " + " ".join(map(str, result.values[:show]))]
+    return "\n".join(lines) + "\n"
+
+
+def run_record(args: argparse.Namespace, rules: Rules) -> int:
+    """``--record``: the record engine (``nim.octal.record``)."""
+    from nim.octal.record import DEFAULT_HEAD, DEFAULT_WINDOW, record_sequence
+
+    if args.method != "auto" or args.plot is not None:
+        raise NimError("--record computes by rare values and draws nothing: drop --method and --plot")
+    head = args.head or DEFAULT_HEAD
+    window = args.window or DEFAULT_WINDOW
+    run = record_sequence(rules, args.upto, folder=args.record_dir, keep=args.keep, fresh=args.fresh,
+                          head=head, window=window, block=min(window, 1 << 22),
+                          checkpoint_every=args.checkpoint_every, progress=True if args.progress else None,
+                          time_limit=args.time_limit)
+    if args.json:
+        out = run.to_dict()
+        out["rules"] = str(rules)
+        sys.stdout.write(json.dumps(out) + "\n")
+    else:
+        sys.stdout.write(format_record(run))
+    if run.stopped is not None:
+        said = {"time": "the time limit", "cancelled": "cancelled"}.get(run.stopped, run.stopped)
+        sys.stderr.write(f"nimcore: stopped by {said} after {run.heaps:,} heaps (checkpointed in "
+                         f"{run.folder}: the next --record run goes on from them)\n")
+        return 3
+    return 0
+
+
+def format_record(run: Any) -> str:
+    """A record run's report as text: the numbers, the rare heaps' count, the last frequency table."""
+    title = "Grundy's game" if run.game == "grundy-game" else f"octal game {run.game}"
+    resumed = f", {run.resumed_from:,} of them from the checkpoint" if run.resumed_from else ""
+    rows = [("heaps computed", f"{run.heaps:,} (0 .. {run.heaps - 1:,}){resumed}"),
+            ("largest value", f"{run.largest:,} at heap {run.largest_at:,}"),
+            ("rare values", f"mask {run.mask:#x}: {len(run.rare):,} heaps rare"
+                            + (f", the last at heap {run.rare[-1][0]:,}" if run.rare else "")),
+            ("speed", f"{run.rate:,.0f} heaps/s ({run.seconds:.3f} s)"),
+            ("memory", f"{run.memory / (1 << 20):.1f} MiB (head, window, rare heaps, tables)"),
+            ("folder", str(run.folder) if run.folder is not None else "-")]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"{title}: record run", ""] + [f"{name:<{width}}  {value}" for name, value in rows]
+    powers = sorted(k for k in run.tables if k & (k - 1) == 0)
+    if powers:
+        top = powers[-1]
+        table = run.tables[top]
+        lines += ["", f"frequencies of the values of heaps 1 .. {top:,} (value: heaps):"]
+        lines += ["  " + "  ".join(f"{v}:{table[v]}" for v in sorted(table)[i:i + 8])
+                  for i in range(0, len(table), 8)]
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ compiled core (``nim.octal.nim_sequence``, ``nim.octal.octal_period``, exported
 here and imported on first use); ``nim.octal.sums`` answers sums of heaps in
 normal play (``nim.octal.sum_table``); ``nim.octal.moves`` lists one heap's
 moves under a rule set (``nim.octal.heap_moves``); ``nim.octal.plot`` draws one;
+``nim.octal.record`` computes far past memory, checkpointed (``nim.octal.record_sequence``);
 ``nim.octal.quotient`` computes misère quotients (``nim.octal.misere_quotient``).
 """
 
@@ -21,11 +22,13 @@ _EXPORTS: Dict[str, str] = {
     "MisereQuotient": "nim.octal.quotient",
     "QuotientError": "nim.octal.quotient",
     "OctalPeriod": "nim.octal.sequence",
+    "RecordRun": "nim.octal.record",
     "SumTable": "nim.octal.sums",
     "heap_moves": "nim.octal.moves",
     "misere_quotient": "nim.octal.quotient",
     "nim_sequence": "nim.octal.sequence",
     "octal_period": "nim.octal.sequence",
+    "record_sequence": "nim.octal.record",
     "sum_table": "nim.octal.sums",
 }
 

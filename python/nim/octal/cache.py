@@ -20,8 +20,9 @@ from array import array
 from pathlib import Path
 from typing import Any, BinaryIO, Optional
 
-__all__ = ["MAX_SEQUENCE_BYTES", "STORE_FROM", "cache_folder", "cache_path", "load_values", "open_regular",
-           "read_regular", "store_values"]
+__all__ = ["MAX_SEQUENCE_BYTES", "STORE_FROM", "block_path", "cache_folder", "cache_path", "load_values",
+           "open_regular", "read_block", "read_checkpoint", "read_regular", "record_folder", "store_values",
+           "write_block", "write_checkpoint"]
 
 #: The largest sequence file read (2**32 heaps of 2 bytes).
 MAX_SEQUENCE_BYTES = 8 << 30
@@ -168,3 +169,182 @@ def store_values(name: str, values: "array[int]") -> bool:
     except OSError:
         return False        # a read-only or full folder costs the cache, not the answer
     return True
+
+
+# -- the record engine's files (issue 39): checkpoints and kept blocks -------------------------------
+
+_CHECKPOINT_FORMAT = "nimcore-record-1"
+_BLOCK_FORMAT = "nimcore-block-1"
+#: A checkpoint's header line (JSON: the state's numbers and the frequency tables) may be this long.
+_CHECKPOINT_HEADER_MAX = 1 << 24
+CHECKPOINT = "checkpoint.nimrec"
+#: The typecode of four-byte unsigned offsets in a block file.
+_U32 = "I" if array("I").itemsize == 4 else "L"
+
+
+def record_folder(name: str) -> Path:
+    """The default folder of one game's record run: ``<cache folder>/records/<game>``."""
+    safe = "".join(c if c.isalnum() or c in "-." else "_" for c in name)
+    return cache_folder() / "records" / safe
+
+
+def _write_atomic(path: Path, parts: "list[bytes]") -> None:
+    """Write ``parts`` to ``path`` through a temporary file and a rename (a reader, or a run
+    killed mid-write, sees the old file or the new one, never half of one)."""
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            for part in parts:
+                out.write(part)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def write_checkpoint(folder: Path, header: "dict[str, Any]", sections: "dict[str, bytes]") -> None:
+    """Store a record run's state: one JSON header line (``header`` with the sections' sizes and
+    the SHA-256 digest of their bytes) then the sections. The previous checkpoint is kept as
+    ``checkpoint.nimrec.prev`` until the new one is whole.
+
+    Raises OSError when the folder cannot be written (a record run needs its checkpoints)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for data in sections.values():
+        digest.update(data)
+    meta = dict(header, format=_CHECKPOINT_FORMAT,
+                sections=[[key, len(data)] for key, data in sections.items()], sha256=digest.hexdigest())
+    line = json.dumps(meta, sort_keys=True).encode() + b"\n"
+    path = folder / CHECKPOINT
+    if path.exists():
+        os.replace(path, folder / (CHECKPOINT + ".prev"))
+    _write_atomic(path, [line, *sections.values()])
+
+
+def _read_checkpoint_file(path: Path, game: str) -> Optional["tuple[dict[str, Any], dict[str, bytes]]"]:
+    import hashlib
+
+    stored = open_regular(path, MAX_SEQUENCE_BYTES)
+    if stored is None:
+        return None
+    try:
+        with stored:
+            meta = json.loads(stored.readline(_CHECKPOINT_HEADER_MAX).decode("utf-8"))
+            if (not isinstance(meta, dict) or meta.get("format") != _CHECKPOINT_FORMAT
+                    or meta.get("game") != game or not isinstance(meta.get("sections"), list)):
+                return None
+            sections: "dict[str, bytes]" = {}
+            digest = hashlib.sha256()
+            for key, size in meta["sections"]:
+                if not isinstance(key, str) or not isinstance(size, int) or not 0 <= size <= MAX_SEQUENCE_BYTES:
+                    return None
+                data = stored.read(size)
+                if len(data) != size:
+                    return None
+                sections[key] = data
+                digest.update(data)
+            if stored.read(1):
+                return None
+    except (OSError, ValueError, TypeError, UnicodeDecodeError, RecursionError, MemoryError):
+        return None
+    if digest.hexdigest() != meta.get("sha256"):
+        return None
+    return meta, sections
+
+
+def read_checkpoint(folder: Path, game: str) -> Optional["tuple[dict[str, Any], dict[str, bytes]]"]:
+    """``(header, sections)`` of the last whole checkpoint of ``game`` in ``folder`` (the
+    previous one when the last fails its digest), or None when there is none."""
+    for name in (CHECKPOINT, CHECKPOINT + ".prev"):
+        found = _read_checkpoint_file(folder / name, game)
+        if found is not None:
+            return found
+    return None
+
+
+def block_path(folder: Path, first: int) -> Path:
+    """The file of the kept block of values that starts at heap ``first``."""
+    return folder / "blocks" / f"{first:015d}.nimblk"
+
+
+def write_block(folder: Path, game: str, first: int, values: "array[int]") -> Path:
+    """Keep G(first .. first + len(values) - 1) in a checksummed block file: one byte a heap
+    when every value is below 256; else, while the values of 256 and more are few (Grundy's
+    game: a few hundred in 2**22 heaps), one byte a heap (the low byte) followed by those
+    heaps' offsets (4 bytes each) and values (2 bytes each); else two bytes a heap. Little-endian;
+    the header's SHA-256 is of the bytes after it."""
+    high = [(i, v) for i, v in enumerate(values) if v > 255]
+    meta: "dict[str, Any]" = {"format": _BLOCK_FORMAT, "game": game, "first": first, "heaps": len(values)}
+    if not high:
+        data = array("B", values).tobytes()
+        meta["itemsize"] = 1
+    elif 6 * len(high) < len(values):
+        offsets: "array[int]" = array(_U32, [i for i, _ in high])
+        wide: "array[int]" = array("H", [v for _, v in high])
+        data = (array("B", [v & 0xFF for v in values]).tobytes() + _little_endian(offsets)
+                + _little_endian(wide))
+        meta["itemsize"] = 1
+        meta["high"] = len(high)
+    else:
+        data = _little_endian(values if values.typecode == "H" else array("H", values))
+        meta["itemsize"] = 2
+    import hashlib
+
+    meta["sha256"] = hashlib.sha256(data).hexdigest()
+    path = block_path(folder, first)
+    _write_atomic(path, [json.dumps(meta).encode() + b"\n", data])
+    return path
+
+
+def read_block(path: Path, game: str) -> Optional["tuple[int, array[int]]"]:
+    """``(first heap, values)`` of a kept block file, or None when it fails its checks."""
+    import hashlib
+
+    stored = open_regular(path, MAX_SEQUENCE_BYTES)
+    if stored is None:
+        return None
+    try:
+        with stored:
+            meta = json.loads(stored.readline(_HEADER_MAX).decode("utf-8"))
+            if (not isinstance(meta, dict) or meta.get("format") != _BLOCK_FORMAT or meta.get("game") != game
+                    or meta.get("itemsize") not in (1, 2) or not isinstance(meta.get("heaps"), int)
+                    or not isinstance(meta.get("first"), int) or not isinstance(meta.get("high", 0), int)
+                    or not 0 <= meta.get("high", 0) <= meta["heaps"]):
+                return None
+            high = meta.get("high", 0)
+            size = meta["heaps"] * meta["itemsize"] + 6 * high
+            if not 0 <= size <= MAX_SEQUENCE_BYTES:
+                return None
+            data = stored.read(size + 1)
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return None
+    if len(data) != size or hashlib.sha256(data).hexdigest() != meta.get("sha256"):
+        return None
+    heaps = meta["heaps"]
+    values: "array[int]" = array("B" if meta["itemsize"] == 1 and not high else "H")
+    if meta["itemsize"] == 2:
+        values.frombytes(data)
+        if sys.byteorder != "little":
+            values.byteswap()
+    elif not high:
+        values.frombytes(data)
+    else:
+        values.extend(data[:heaps])
+        offsets: "array[int]" = array(_U32)
+        offsets.frombytes(data[heaps:heaps + 4 * high])
+        wide: "array[int]" = array("H")
+        wide.frombytes(data[heaps + 4 * high:])
+        if sys.byteorder != "little":
+            offsets.byteswap()
+            wide.byteswap()
+        for i, v in zip(offsets, wide):
+            if i >= heaps or (v & 0xFF) != values[i] or v < 256:
+                return None
+            values[i] = v
+    return int(meta["first"]), values

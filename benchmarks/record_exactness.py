@@ -1,0 +1,115 @@
+"""By hand, not in CI: the record engine's exactness at scale (issue 39).
+
+    python benchmarks/record_exactness.py verify  [HEAPS]   # Grundy's game, NumPy verifier
+    python benchmarks/record_exactness.py compare [HEAPS]   # record engine vs nimcore.octal
+    python benchmarks/record_exactness.py rogalski DIR [HEAPS]   # vs Rogalski's results/
+
+``verify``: the values of Grundy's game (nimcore.octal) checked heap by heap by the
+independent NumPy verifier of tests/sequence_oracle_numpy.py (no shared code):
+every value below G(n) is an option, G(n) is not (default 2**22 heaps).
+
+``compare``: the record engine (head 2**20, window 2**22: the values leave memory
+from 2**23 on; the values kept in a temporary folder, which Grundy's game's rare heaps
+past 47 million need) against the kept-whole engine: the frequency table at every 2**k,
+the rare heaps, and the values of the last window (default 2**26 heaps).
+
+``rogalski``: the record engine's frequency tables of 0.014, 0.034, 0.161, 0.167,
+0.172 at every 2**k against M. Rogalski's published tables (his repository's
+results/ folder, DIR/<code>/<2**k>, lines "value count", counts of heaps 1 .. 2**k).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Dict
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+
+def verify(heaps: int) -> None:
+    import importlib
+
+    oracle = importlib.import_module("sequence_oracle_numpy")     # tests/, put on the path above
+    GRUNDY, check = oracle.GRUNDY, oracle.verify
+
+    from nim.octal import nim_sequence
+
+    started = time.monotonic()
+    values = nim_sequence("grundy-game", heaps)
+    computed = time.monotonic() - started
+    bad = check(GRUNDY, values, 254)
+    said = "every value holds" if bad is None else f"heap {bad:,} FAILS"
+    print(f"grundy-game: {heaps:,} heaps computed in {computed:.1f} s, verified by NumPy in "
+          f"{time.monotonic() - started - computed:.1f} s: {said}")
+
+
+def compare(heaps: int) -> None:
+    from nim.kernel import octal
+    from nim.octal.record import record_sequence
+
+    for game, args in (("grundy-game", ((), (), (0,), True, True)),):
+        started = time.monotonic()
+        with tempfile.TemporaryDirectory() as folder:    # kept values: heaps past 47 million need them
+            run = record_sequence(game, heaps, folder=folder, keep=True)
+        record_seconds = time.monotonic() - started
+        whole = octal().OctalSequence(*args)
+        started = time.monotonic()
+        whole.extend(heaps)
+        whole_seconds = time.monotonic() - started
+        values = whole.values()
+        counts: Counter[int] = Counter()
+        ok = True
+        k = 0
+        for power in sorted(p for p in run.tables if p & (p - 1) == 0):
+            counts.update(values[k + 1:power + 1])
+            k = power
+            ok &= run.tables[power] == dict(counts)
+        mask = run.mask
+        rare = [(a, values[a]) for a in range(1, heaps) if bin(values[a] & mask).count("1") % 2 == 0]
+        print(f"{game}: {heaps:,} heaps; record engine {record_seconds:.1f} s, whole {whole_seconds:.1f} s; "
+              f"tables at every 2**k {'equal' if ok else 'DIFFER'}; rare heaps "
+              f"{'equal' if rare == run.rare else 'DIFFER'} ({len(rare):,}); memory {run.memory / 2**20:.1f} MiB "
+              f"against {heaps * values.itemsize / 2**20:.0f} MiB")
+
+
+def rogalski(folder: Path, heaps: int) -> None:
+    from nim.octal.record import record_sequence
+
+    for code in ("0.014", "0.034", "0.161", "0.167", "0.172"):
+        started = time.monotonic()
+        run = record_sequence(f"octal={code}", heaps + 1, checkpoint=False)
+        seconds = time.monotonic() - started
+        same = differ = 0
+        for power, table in sorted(run.tables.items()):
+            path = folder / code / str(power)
+            if power & (power - 1) or not path.exists():
+                continue
+            theirs: Dict[int, int] = {}
+            for line in path.read_text().split("\n"):
+                if line.strip():
+                    value, count = line.split()
+                    if int(count):
+                        theirs[int(value)] = int(count)
+            if theirs == table:
+                same += 1
+            else:
+                differ += 1
+                print(f"  {code} at {power:,}: DIFFERS")
+        print(f"{code}: {heaps:,} heaps in {seconds:.1f} s; {same} of {same + differ} published tables "
+              f"up to 2**{heaps.bit_length() - 1} equal")
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else "verify"
+    if what == "verify":
+        verify(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 22)
+    elif what == "compare":
+        compare(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 26)
+    elif what == "rogalski":
+        rogalski(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 24)
+    else:
+        sys.exit(f"unknown check {what!r}: verify, compare or rogalski")

@@ -1,0 +1,436 @@
+"""Record runs: nim-sequences far past memory, checkpointed and resumable (issue 39).
+
+``record_sequence(rules, upto)`` computes G(0 .. upto - 1) of a take-and-break
+game that splits heaps with the compiled record engine (``nimcore.records``):
+memory O(head + window + rare heaps), not O(heaps). What it keeps, in its
+folder (``nim.octal.cache.record_folder``, or ``folder=``):
+
+- the frequency table of the values of heaps 1 .. 2**k at every power of two
+  (the form in which the records are published), the rare heaps and the
+  largest value: in the result and in every checkpoint;
+- a checkpoint (the engine's whole state, SHA-256 checked) every
+  ``checkpoint_every`` seconds, at a stop (a limit, ``cancel``, Ctrl-C) and at
+  the end: the next call with the same game resumes from it, also after a
+  crash (then from the last checkpoint written);
+- with ``keep=True`` only, the values themselves, in checksummed block files of
+  ``block`` heaps (``nim.octal.cache.write_block``).
+
+For example ``record_sequence("grundy-game", 2**30, keep=False)`` keeps about 16 MiB
+whatever the number of heaps, and ``nimcore octal grundy-game --record --upto 1073741824``
+is the same run from the command line.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from array import array
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.position import as_size
+from nim.rules import Rules, RulesLike
+
+__all__ = ["MAX_RECORD_HEAPS", "RecordRun", "record_sequence"]
+
+#: The most heaps a record run computes (heap sizes are 64-bit in the engine; 2**48 is far past
+#: anything a machine reaches).
+MAX_RECORD_HEAPS = 1 << 48
+#: The defaults: values kept for good, values kept behind the frontier, heaps a kept block.
+DEFAULT_HEAD = 1 << 20
+DEFAULT_WINDOW = 1 << 22
+DEFAULT_BLOCK = 1 << 22
+#: A rare heap is paired in the window while it is at most the window less this.
+_REACH = 1 << 10
+#: Pairings between two returns from the engine (checks for Ctrl-C, limits, progress).
+_BUDGET = 1 << 24
+
+RecordProgress = Union[None, bool, Callable[[Dict[str, Any]], None]]
+
+
+class RecordRun:
+    """What a record run reached.
+
+    Attributes
+    ----------
+    game : str
+        ``'grundy-game'`` or the octal code.
+    heaps : int
+        Heaps computed: 0 .. heaps - 1.
+    tables : dict
+        ``{2**k: {value: count}}``: the values of heaps 1 .. 2**k, for every 2**k < heaps
+        (Rogalski's and Flammenkamp's form), and ``{heaps - 1: ...}`` for the run's end.
+    rare : list of (heap, value)
+        The rare heaps under ``mask`` (popcount(value & mask) even), ascending.
+    mask : int
+        The mask of the rare-values method (chosen while every value was held, then kept).
+    largest, largest_at : int
+        The largest value and the first heap with it.
+    seconds : float
+        Time this call spent computing; ``rate`` heaps a second of it.
+    resumed_from : int
+        Heaps read back from a checkpoint (0: started afresh).
+    stopped : str or None
+        ``"time"``, ``"cancelled"`` or ``"nodes"`` when the run stopped before ``upto``.
+    memory : int
+        Bytes the engine held.
+    folder : Path or None
+        Where its checkpoint (and kept blocks) are.
+    kept : int
+        Block files written by this call.
+    """
+
+    def __init__(self, game: str, heaps: int, tables: Dict[int, Dict[int, int]], rare: List[Tuple[int, int]],
+                 mask: int, largest: Tuple[int, int], seconds: float, computed: int, resumed_from: int,
+                 memory: int, folder: Optional[Path]) -> None:
+        self.game = game
+        self.heaps = heaps
+        self.tables = tables
+        self.rare = rare
+        self.mask = mask
+        self.largest, self.largest_at = largest
+        self.seconds = seconds
+        self.rate = computed / seconds if seconds > 0 else 0.0
+        self.resumed_from = resumed_from
+        self.stopped: Optional[str] = None
+        self.memory = memory
+        self.folder = folder
+        self.kept = 0
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict (tables keyed by their heap counts as strings)."""
+        return {"game": self.game, "heaps": self.heaps, "mask": self.mask, "largest": self.largest,
+                "largest_at": self.largest_at, "rare_count": len(self.rare),
+                "rare_last": self.rare[-1][0] if self.rare else None,
+                "rare": [list(pair) for pair in self.rare],
+                "tables": {str(k): {str(v): c for v, c in sorted(t.items())} for k, t in sorted(self.tables.items())},
+                "seconds": round(self.seconds, 3), "heaps_per_second": round(self.rate),
+                "resumed_from": self.resumed_from, "stopped": self.stopped, "memory_bytes": self.memory,
+                "folder": None if self.folder is None else str(self.folder), "kept_blocks": self.kept}
+
+    def __repr__(self) -> str:
+        stop = f", stopped by {self.stopped}" if self.stopped else ""
+        return f"<RecordRun {self.game}: {self.heaps:,} heaps, {len(self.rare):,} rare{stop}>"
+
+
+class _Kept:
+    """G(x .. y - 1) of a run that keeps its values: from its block files (each checked, the
+    last few held) and, past the last whole block, from the engine's window."""
+
+    def __init__(self, folder: Path, game: str, block: int, engine: Any) -> None:
+        self._folder = folder
+        self._game = game
+        self._block = block
+        self._engine = engine
+        self._held: Dict[int, "array[int]"] = {}
+
+    def _read(self, first: int) -> "array[int]":
+        from nim.octal import cache
+
+        if first not in self._held:
+            found = cache.read_block(cache.block_path(self._folder, first), self._game)
+            if found is None or found[0] != first or len(found[1]) != self._block:
+                raise NimError(f"{self._game}: the kept block at heap {first:,} is missing or fails its "
+                               f"checks in {self._folder}: a heap past the window needs it")
+            if len(self._held) * self._block >= 1 << 25:          # 64 MiB of blocks held
+                self._held.pop(next(iter(self._held)))
+            self._held[first] = array("H", found[1])
+        return self._held[first]
+
+    def values(self, x: int, y: int) -> bytes:
+        """Two bytes a heap, host order (as the engine takes them)."""
+        parts: List[bytes] = []
+        start = self._engine.window_start
+        while x < y:
+            if x >= start:
+                parts.append(self._engine.values(x, y))
+                break
+            first = x - x % self._block
+            upto = min(y, first + self._block, start)
+            parts.append(self._read(first)[x - first:upto - first].tobytes())
+            x = upto
+        return b"".join(parts)
+
+
+def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game: bool) -> int:
+    """Prove the heap a DEEP stop left from the kept values: every split of every m = n - k,
+    read back a million pairs at a time. Returns the engine's status."""
+    n = len(engine)
+    chunk = 1 << 20
+    for k in splits:
+        m = n - k
+        if m < 2:
+            continue
+        half = (m - 1) // 2 if grundy_game else m // 2
+        a = 1
+        while a <= half:
+            count = min(chunk, half - a + 1)
+            engine.deep_mark(m, kept.values(a, a + count), kept.values(m - a - count + 1, m - a + 1))
+            a += count
+    status: int = engine.deep_finish()
+    return status
+
+
+def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
+    from nim.kernel import records
+    from nim.octal.sequence import game_places
+
+    name, takes_all, leaves, splits, grundy_game = game_places(rules)
+    if not splits:
+        raise InvalidRulesError(f"{name} splits no heap: its values need no record engine "
+                                "(nim_sequence computes them; its period is short)")
+    return name, records().RecordSequence(takes_all, leaves, splits, grundy_game, head, window)
+
+
+_SCALARS = ("n", "head", "window", "base", "mask", "frozen", "largest", "largest_at", "next_review",
+            "review_rare", "pairings", "scanned", "deepest", "deeps")
+_SECTIONS = ("head_values", "window_values", "rare", "rare_values", "hist")
+
+
+class _Progress:
+    """Progress lines on stderr (heaps, heaps/s, ETA, the last rare heap), or a callable's dict."""
+
+    def __init__(self, progress: RecordProgress, name: str, upto: int, every: float) -> None:
+        if progress is None:
+            progress = sys.stderr.isatty()
+        self._call = progress if callable(progress) else None
+        self._print = progress is True
+        self._name = name
+        self._upto = upto
+        self._every = every
+        self._last = time.monotonic()
+        self._from_heaps = 0
+        self._from_time = time.monotonic()
+
+    def start(self, heaps: int) -> None:
+        self._from_heaps = heaps
+        self._from_time = time.monotonic()
+
+    def __call__(self, engine: Any, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last < self._every:
+            return
+        self._last = now
+        heaps = len(engine)
+        spent = now - self._from_time
+        rate = (heaps - self._from_heaps) / spent if spent > 0 else 0.0
+        eta = (self._upto - heaps) / rate if rate > 0 else None
+        rare = engine.rare_heaps()
+        info = {"heaps": heaps, "upto": self._upto, "heaps_per_second": rate, "eta_seconds": eta,
+                "rare_count": len(rare), "rare_last": rare[-1][0] if rare else None,
+                "largest": engine.largest[0]}
+        if self._call is not None:
+            self._call(info)
+        elif self._print:
+            shown = "-" if eta is None else time.strftime("%H:%M:%S", time.gmtime(min(eta, 86400 * 365 - 1)))
+            days = "" if eta is None or eta < 86400 else f"{int(eta // 86400)}d "
+            last = f"{rare[-1][0]:,}" if rare else "-"
+            sys.stderr.write(f"{self._name}: {heaps:,} of {self._upto:,} heaps, {rate:,.0f} heaps/s, "
+                             f"ETA {days}{shown}, last rare heap {last} ({len(rare):,} rare), "
+                             f"largest value {engine.largest[0]}\n")
+            sys.stderr.flush()
+
+
+def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Path] = None,
+                    checkpoint: bool = True, keep: bool = False, fresh: bool = False,
+                    head: int = DEFAULT_HEAD, window: int = DEFAULT_WINDOW, block: int = DEFAULT_BLOCK,
+                    checkpoint_every: float = 60.0, progress: RecordProgress = None,
+                    progress_every: float = 10.0, cancel: Optional[Any] = None,
+                    time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> RecordRun:
+    """Compute G(0 .. upto - 1) of a game that splits heaps with O(window) memory, resumably.
+
+    Parameters
+    ----------
+    rules : Rules or str
+        An octal game that splits heaps (``"octal=0.167"``, ``"kayles"``) or ``"grundy-game"``.
+    upto : int
+        How many heaps: 0 .. upto - 1 (at most MAX_RECORD_HEAPS).
+    folder : str or Path, optional
+        Where the checkpoint and kept blocks live (default ``record_folder(game)`` in the cache).
+    checkpoint : bool
+        False: no files at all (nothing to resume from; for short runs and tests).
+    keep : bool
+        Also write the values, in checksummed block files of ``block`` heaps (``block <= window``).
+    fresh : bool
+        Ignore (and replace) a checkpoint in the folder rather than resume from it.
+    head, window : int
+        Values kept for good (the small parts of splits; the mask is chosen while every value is
+        among them) and behind the frontier. A resumed run takes its checkpoint's.
+    checkpoint_every : float
+        Seconds between two checkpoints.
+    progress : bool, callable or None
+        Lines on stderr every ``progress_every`` seconds (None: when stderr is a terminal), or
+        a callable given a dict (heaps, upto, heaps_per_second, eta_seconds, rare_count,
+        rare_last, largest).
+    cancel, time_limit, node_limit
+        Stop when ``cancel.is_set()``, after ``time_limit`` seconds, or after ``node_limit`` heaps
+        computed by this call: the result's ``stopped`` names the reason, a checkpoint is written.
+
+    Returns
+    -------
+    RecordRun
+
+    Raises
+    ------
+    InvalidRulesError
+        For rules that split no heap (or are not a finite heap game).
+    InvalidPositionError
+        For a bad ``upto``, ``head``, ``window`` or ``block``.
+    NimError
+        When a value passes 65,535, when a heap needs values the head and the window do not hold
+        (the message says which; a run with a larger head or window proves it), or when the
+        folder cannot be written.
+    KeyboardInterrupt
+        On Ctrl-C, after a checkpoint is written.
+    """
+    from nim.kernel import records
+    from nim.octal import cache
+
+    size = as_size(upto, "the number of heaps")
+    if not 1 <= size <= MAX_RECORD_HEAPS:
+        raise InvalidPositionError(f"a record run computes 1 .. {MAX_RECORD_HEAPS:,} heaps, not {size:,}")
+    for label, amount, low in (("head", head, 1024), ("window", window, 1024), ("block", block, 1)):
+        if as_size(amount, label) < low or amount > 1 << 40:
+            raise InvalidPositionError(f"{label} must be in {low:,} .. {1 << 40:,} heaps, not {amount:,}")
+    if keep and not checkpoint:
+        raise NimError("keep=True writes block files: it needs the folder (checkpoint=True)")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise NimError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
+    ruleset = Rules.coerce(rules)
+    name, engine = _engine(ruleset, head, window)
+    place = None if not checkpoint else Path(folder) if folder is not None else cache.record_folder(name)
+    tables: Dict[int, Dict[int, int]] = {}
+    resumed = 0
+    stored = None
+    if place is not None and not fresh:
+        stored = cache.read_checkpoint(place, name)
+        if stored is not None:
+            meta, sections = stored
+            if (meta["head"], meta["window"]) != (head, window):
+                name, engine = _engine(ruleset, meta["head"], meta["window"])
+            engine.restore(dict({key: meta[key] for key in _SCALARS}, **sections))
+            tables = {int(k): {int(v): c for v, c in t.items()} for k, t in meta["tables"].items()}
+            resumed = len(engine)
+    if keep and block > engine.window:
+        raise InvalidPositionError(f"block must be at most the window ({engine.window:,} heaps), not {block:,}")
+    if resumed and place is not None:
+        stored_block = stored[0].get("block") if stored is not None else None
+        if keep and stored_block not in (None, block):
+            block = int(stored_block)            # the kept blocks' size is the first run's
+    from nim.octal.sequence import game_places
+
+    _, _, _, splits, grundy_game = game_places(ruleset)
+    kept_values = _Kept(place, name, block, engine) if keep and place is not None else None
+
+    def save() -> None:
+        if place is None:
+            return
+        state = engine.export()
+        header = {key: state[key] for key in _SCALARS}
+        header["game"] = name
+        header["tables"] = {str(k): {str(v): c for v, c in t.items()} for k, t in tables.items()}
+        header["keep"] = keep
+        header["block"] = block
+        try:
+            cache.write_checkpoint(place, header, {key: state[key] for key in _SECTIONS})
+        except OSError as error:
+            raise NimError(f"{name}: cannot write the checkpoint in {place}: {error.strerror or error}") from None
+
+    shown = _Progress(progress, name, size, progress_every)
+    shown.start(len(engine))
+    started = time.monotonic()
+    deadline = None if time_limit is None else started + float(time_limit)
+    reach = size if not node_limit else min(size, len(engine) + int(node_limit))
+    last_saved = time.monotonic()
+    stopped: Optional[str] = None
+    kept = 0
+    try:
+        while len(engine) < reach:
+            n = len(engine)
+            # stop at the next n = 2**k + 1 (heaps 1 .. 2**k computed: that table is taken)
+            end = min(reach, (1 << (n - 1).bit_length()) + 1) if n else 1
+            if keep:
+                end = min(end, (n // block + 1) * block)
+            status = engine.run(end, _BUDGET)
+            if status == records().DEEP and kept_values is not None:
+                status = _resolve_deep(engine, kept_values, splits, grundy_game)
+            if status == records().DEEP:
+                save()
+                raise NimError(
+                    f"{name}: heap {engine.deep_heap:,} needs values neither the head ({engine.head:,} heaps) "
+                    f"nor the window ({engine.window:,}) holds: a run that keeps its values (--keep, from "
+                    "the start) reads them back, or a larger --head or --window holds them; no value was "
+                    "guessed")
+            if status == records().OVERFLOW:
+                save()
+                raise NimError(f"{name}: the Grundy value of heap {len(engine):,} is past 65,535")
+            if status == records().NOMEM:
+                raise NimError(f"{name}: no memory for the rare heaps at heap {len(engine):,}")
+            if kept_values is not None and engine.rare_last + _REACH > engine.window:
+                # a rare heap past the window's reach: pairing it needs its rests, which a
+                # larger window holds (the values it had let go are read back)
+                wider = -(-(2 * engine.rare_last + _REACH) // (1 << 20)) * (1 << 20)
+                start = max(0, len(engine) - wider)
+                held = engine.window_start
+                engine.grow_window(wider, kept_values.values(start, held) if start < held else b"")
+            n = len(engine)
+            if n >= 2 and (n - 1) & (n - 2) == 0:               # heaps 1 .. 2**k are in the histogram
+                tables[n - 1] = engine.histogram()
+            if place is not None and keep and n % block == 0 and n > resumed:
+                first = n - block
+                values: "array[int]" = array("H")
+                values.frombytes(engine.values(first, n))
+                cache.write_block(place, name, first, values)
+                kept += 1
+            shown(engine)
+            if cancel is not None and cancel.is_set():
+                stopped = "cancelled"
+            elif deadline is not None and time.monotonic() >= deadline:
+                stopped = "time"
+            if stopped is not None:
+                break
+            if place is not None and time.monotonic() - last_saved >= checkpoint_every:
+                save()
+                last_saved = time.monotonic()
+    except KeyboardInterrupt:
+        save()
+        raise
+    if stopped is None and len(engine) < size:
+        stopped = "nodes"
+    if place is not None and keep and len(engine) == size and size % block:
+        first = size - size % block                                   # the last, shorter block
+        values = array("H")
+        values.frombytes(engine.values(first, size))
+        cache.write_block(place, name, first, values)
+        kept += 1
+    save()
+    shown(engine, force=True)
+    final = engine.histogram()
+    if len(engine) - 1 not in tables and len(engine) > 1:
+        tables[len(engine) - 1] = final
+    run = RecordRun(name, len(engine), tables, [(int(a), int(v)) for a, v in engine.rare_heaps()],
+                    int(engine.mask), engine.largest, time.monotonic() - started, len(engine) - resumed,
+                    resumed, int(engine.memory), place)
+    run.stopped = stopped
+    run.kept = kept
+    return run
+
+
+def read_kept(folder: Union[str, Path], game: str) -> "array[int]":
+    """The values kept by ``record_sequence(..., keep=True)`` in ``folder``, in one array, every
+    block checked (for tests and for reading a run back).
+
+    Raises NimError when a block fails its digest or one is missing."""
+    from nim.octal import cache
+
+    out: "array[int]" = array("H")
+    for path in sorted((Path(folder) / "blocks").glob("*.nimblk")):
+        found = cache.read_block(path, game)
+        if found is None:
+            raise NimError(f"{path}: the block fails its checks")
+        first, values = found
+        if first != len(out):
+            raise NimError(f"{path}: a block starts at heap {first:,}, not {len(out):,} (one is missing)")
+        out.extend(array("H", values))
+    return out

@@ -1,0 +1,669 @@
+"""The record engine: nim-sequences far past memory, by the rare-values method (issue 39).
+
+``RecordSequence(takes_all, leaves, splits, grundy_game, head, window)``
+computes G(0), G(1), ... of one take-and-break game as ``nimcore.octal`` does,
+but keeps only what the rare-values method reads:
+
+- the *head*: G(0 .. head - 1), for good (the small parts of a split);
+- the *window*: at least the last ``window`` values behind the frontier (a
+  linear buffer of twice that, slid down by half when full: no ring index in
+  the hot loops);
+- the rare heaps and their values, the histogram (the frequency table), the
+  largest value.
+
+Memory is O(head + window + rare heaps), not O(heaps). Per heap n the method
+pairs every rare heap a with m - a (m = n - k, k a split place): a rare part is
+small (its rest is in the window) or near m (its rest is in the head); then it
+looks for the rare values below the common bound among the pairs (a, m - a)
+from a = 1 up, the head against the window. When a pair it would need lies in
+neither -- a rare value is reached only by two parts in the middle, or a rare
+heap lies between the head and the window's reach -- the run stops with
+``DEEP`` rather than guess: no value is ever given that was not proven. The
+mask is chosen (Walsh-Hadamard, as in ``nimcore.octal``) while every value is
+still in the head, and then kept: the method is exact for any mask.
+
+The state is exported and restored whole (``export`` / ``restore``), so a
+driver can checkpoint it and resume after a stop or a crash.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdlib cimport free, malloc, realloc, calloc
+from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memmove, memset
+
+cdef enum:
+    _MAX_PLACES = 64
+    _VALUES = 65536           # values 0 .. 65535 (two bytes a heap)
+    _FIRST_REVIEW = 64
+    _FIRST_BLOCK = 16         # pairs scanned between two checks of the values still missing,
+    _LAST_BLOCK = 512         # doubling from the first to the last
+
+#: Status of ``run``: reached the end, or spent the budget.
+OK = 0
+#: A value past 65,535.
+OVERFLOW = 2
+#: A heap needs values neither in the head nor in the window (raise them, or keep the values).
+DEEP = 3
+#: Out of memory for the rare heaps.
+NOMEM = -1
+
+cdef enum:
+    _OK = 0
+    _OVERFLOW = 2
+    _DEEP = 3
+    _NOMEM = -1
+
+
+cdef struct RecState:
+    int n_all, n_leave, n_split
+    uint32_t all_[_MAX_PLACES + 1]
+    uint32_t leave[_MAX_PLACES + 1]
+    uint32_t split[_MAX_PLACES + 1]
+    bint grundy_game
+    uint64_t n                 # heaps computed: G(0) .. G(n - 1)
+    uint64_t head              # headv holds G(0 .. head - 1) once computed
+    uint64_t window            # at least this many values behind the frontier are in buf
+    uint64_t base              # buf[i] = G(base + i) for base <= heap < n
+    uint16_t* headv
+    uint16_t* buf              # 2 * window values
+    uint64_t* seen             # seen[v] == stamp: v is an option of the heap in hand
+    uint64_t stamp
+    int64_t* hist              # hist[v]: heaps 1 .. n - 1 of value v
+    int64_t* wht
+    uint32_t largest
+    uint64_t largest_at
+    uint32_t mask
+    bint frozen                # the mask is kept from now on (values left the head)
+    uint64_t next_review, review_rare
+    uint64_t* rare             # the rare heaps under `mask`, ascending, and their values
+    uint16_t* rare_v
+    uint64_t n_rare, rare_cap
+    uint64_t pairings          # option values looked at
+    uint64_t scanned           # of them, pairs scanned for rare values
+    uint64_t deepest           # the largest smaller part a scan reached
+    uint64_t deep_heap         # the heap a DEEP stop could not prove
+    uint64_t deeps             # heaps proven from values read back
+    bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
+
+
+cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
+    """popcount(x) & 1."""
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
+    """Largest smaller part of a split of m (a <= b; a < b in Grundy's game)."""
+    return (m - 1) // 2 if s.grundy_game else m // 2
+
+
+cdef inline uint16_t _g(const RecState* s, uint64_t x) noexcept nogil:
+    """G(x) for a heap in the head or the window (the caller knows it is in one)."""
+    if x >= s.base:
+        return s.buf[x - s.base]
+    return s.headv[x]
+
+
+cdef inline bint _held(const RecState* s, uint64_t x) noexcept nogil:
+    return x < s.head or (x >= s.base and x < s.n)
+
+
+cdef int _push_rare(RecState* s, uint64_t heap, uint16_t v) noexcept nogil:
+    cdef uint64_t cap
+    cdef uint64_t* grown
+    cdef uint16_t* grown_v
+    if s.n_rare == s.rare_cap:
+        cap = 2 * s.rare_cap if s.rare_cap else 256
+        grown = <uint64_t*>realloc(s.rare, cap * sizeof(uint64_t))
+        if grown == NULL:
+            return _NOMEM
+        s.rare = grown
+        grown_v = <uint16_t*>realloc(s.rare_v, cap * sizeof(uint16_t))
+        if grown_v == NULL:
+            return _NOMEM
+        s.rare_v = grown_v
+        s.rare_cap = cap
+    s.rare[s.n_rare] = heap
+    s.rare_v[s.n_rare] = v
+    s.n_rare += 1
+    return _OK
+
+
+cdef void _transform(int64_t* w, uint64_t size) noexcept nogil:
+    """The Walsh-Hadamard transform of w[0 .. size), in place (as nimcore.octal's)."""
+    cdef uint64_t h = 1, i, j
+    cdef int64_t x, y
+    while h < size:
+        i = 0
+        while i < size:
+            for j in range(i, i + h):
+                x = w[j]
+                y = w[j + h]
+                w[j] = x + y
+                w[j + h] = x - y
+            i += 2 * h
+        h <<= 1
+
+
+cdef int _review(RecState* s) noexcept nogil:
+    """Choose the value-type mask that makes the fewest heaps rare (every value is in the
+    head: s.n <= s.head), and list the rare heaps again if it changed."""
+    cdef uint64_t size = 1, i, a
+    cdef int64_t best
+    cdef uint32_t mask = s.mask, m
+    while size <= s.largest:
+        size <<= 1
+    for i in range(size):
+        s.wht[i] = s.hist[i]
+    _transform(s.wht, size)
+    best = s.wht[mask & (size - 1)]
+    for m in range(1, size):
+        if s.wht[m] < best:
+            best = s.wht[m]
+            mask = m
+    s.next_review = 2 * s.n
+    if mask != s.mask or s.n_rare == 0:
+        s.mask = mask
+        s.n_rare = 0
+        for a in range(1, s.n):
+            if _parity(s.headv[a] & mask) == 0 and _push_rare(s, a, s.headv[a]) != _OK:
+                return _NOMEM
+    s.review_rare = 2 * s.n_rare + 64
+    return _OK
+
+
+cdef inline uint64_t _count_below(const uint64_t* rare, uint64_t count, uint64_t m) noexcept nogil:
+    """How many of the ascending ``rare[0 .. count)`` are below m."""
+    cdef uint64_t lo = 0, hi = count, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if rare[mid] < m:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef void _mark_near(const uint64_t* rare, const uint16_t* rare_v, uint64_t first, uint64_t end,
+                     const uint16_t* top, uint64_t* seen, uint64_t stamp) noexcept nogil:
+    """Mark G(a) ^ G(m - a) for the rare heaps a = rare[first .. end) whose rest m - a is in
+    the window: ``top`` points at G(m) in the buffer. Four a step."""
+    cdef uint64_t j = first
+    while j + 4 <= end:
+        seen[rare_v[j] ^ top[-<int64_t>rare[j]]] = stamp
+        seen[rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]]] = stamp
+        seen[rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]]] = stamp
+        seen[rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]]] = stamp
+        j += 4
+    while j < end:
+        seen[rare_v[j] ^ top[-<int64_t>rare[j]]] = stamp
+        j += 1
+
+
+cdef void _mark_scan(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
+                     uint64_t* seen, uint64_t stamp) noexcept nogil:
+    """Mark low[a] ^ top[-a] for a = first .. last (the head against the window)."""
+    cdef uint64_t a = first
+    while a + 4 <= last + 1:
+        seen[low[a] ^ top[-<int64_t>a]] = stamp
+        seen[low[a + 1] ^ top[-<int64_t>(a + 1)]] = stamp
+        seen[low[a + 2] ^ top[-<int64_t>(a + 2)]] = stamp
+        seen[low[a + 3] ^ top[-<int64_t>(a + 3)]] = stamp
+        a += 4
+    while a <= last:
+        seen[low[a] ^ top[-<int64_t>a]] = stamp
+        a += 1
+
+
+cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) noexcept nogil:
+    """Mark every pairing of a rare heap a < m with m - a (not a == m - a in Grundy's game).
+    _DEEP when a rest lies in neither the head nor the window."""
+    cdef uint64_t j, near, twin, a, b
+    cdef uint64_t* seen = s.seen
+    cdef const uint16_t* top
+    j = _count_below(s.rare, s.n_rare, m)
+    # rests in the window: a <= m - base
+    near = _count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
+    top = s.buf + (m - s.base)
+    if near:
+        twin = near
+        if s.grundy_game and not (m & 1):
+            twin = _count_below(s.rare, near, m // 2)
+        if twin < near and s.rare[twin] == m // 2:
+            _mark_near(s.rare, s.rare_v, 0, twin, top, seen, stamp)
+            _mark_near(s.rare, s.rare_v, twin + 1, near, top, seen, stamp)
+        else:
+            _mark_near(s.rare, s.rare_v, 0, near, top, seen, stamp)
+    # rests below the window: in the head, or nowhere (stop)
+    for a in range(near, j):
+        b = m - s.rare[a]
+        if s.grundy_game and b == s.rare[a]:
+            continue
+        if b >= s.head:
+            s.deep_heap = s.n
+            return _DEEP
+        seen[s.rare_v[a] ^ s.headv[b]] = stamp
+    spent[0] += j + 1
+    return _OK
+
+
+cdef int _store(RecState* s, uint32_t v) noexcept nogil:
+    """G(s.n) = v: into the window (and the head), the histogram, the rare heaps; s.n += 1."""
+    cdef uint64_t n = s.n
+    if v >= _VALUES:
+        return _OVERFLOW
+    # the window: slide the buffer down by half when it is full
+    if n - s.base == 2 * s.window:
+        memmove(s.buf, s.buf + s.window, s.window * sizeof(uint16_t))
+        s.base += s.window
+    s.buf[n - s.base] = <uint16_t>v
+    if n < s.head:
+        s.headv[n] = <uint16_t>v
+    if n:
+        s.hist[v] += 1
+        if v > s.largest:
+            if (v ^ s.largest) > s.largest and not s.frozen and n + n // 8 + 1 < s.next_review:
+                s.next_review = n + n // 8 + 1     # a new top bit: review the mask soon
+            s.largest = v
+            s.largest_at = n
+        if _parity(v & s.mask) == 0 and _push_rare(s, n, <uint16_t>v) != _OK:
+            return _NOMEM
+    s.n += 1
+    return _OK
+
+
+cdef void _freeze(RecState* s) noexcept nogil:
+    """Keep the mask from now on (the values before the window leave memory), with every bit
+    above the values seen so far added: no heap changes class (their values have none of
+    those bits), and a first value past them (Grundy's game: 256 at heap 7,250,049) is then
+    common, its proof the cheap one, not a scan of every split."""
+    cdef uint32_t size = 1
+    while size <= s.largest:
+        size <<= 1
+    s.mask |= (_VALUES - 1) & ~(size - 1)
+    s.frozen = True
+
+
+cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
+    """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
+    cdef uint64_t n, m, a, half, limit, block, stamp, spent = 0, last, keep, upto, w_hi
+    cdef uint64_t* seen = s.seen
+    cdef uint32_t v, cstar, need, mask
+    cdef int i, status
+    cdef bint short
+    while s.n < end and spent < budget:
+        n = s.n
+        if not s.frozen and n >= s.head:
+            _freeze(s)                 # the values before the window leave memory: keep the mask
+        elif not s.frozen and (n >= s.next_review or s.n_rare > s.review_rare):
+            if _review(s) != _OK:
+                s.pairings += spent
+                return _NOMEM
+        s.stamp += 1
+        stamp = s.stamp
+        for i in range(s.n_all):
+            if s.all_[i] == n:
+                seen[0] = stamp
+        for i in range(s.n_leave):
+            if n > s.leave[i]:
+                seen[_g(s, n - s.leave[i])] = stamp
+        mask = s.mask
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            status = _rare_pairs(s, n - s.split[i], stamp, &spent)
+            if status != _OK:
+                s.pairings += spent
+                s.in_deep = status == _DEEP
+                return status
+        # the smallest common value missing bounds the mex; the rare ones below it are looked for
+        cstar = 0
+        while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
+            cstar += 1
+        need = 0
+        for v in range(cstar):
+            if seen[v] != stamp:
+                need += 1
+        if need:
+            # pairs (a, m - a) from a = 1 up, every split place side by side, a block at a time;
+            # a is in the head, and m - a in the window (a <= m - base) or in the head
+            a = 1
+            block = _FIRST_BLOCK
+            short = False
+            while True:
+                last = a + block - 1
+                keep = 0                        # some place still has pairs to scan
+                for i in range(s.n_split):
+                    if n < s.split[i] + 2:
+                        continue
+                    m = n - s.split[i]
+                    half = _half(s, m)
+                    w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
+                    limit = half if half < s.head else s.head - 1
+                    if w_hi < limit and s.base > s.head:
+                        limit = w_hi            # rests in head .. base - 1 are held nowhere
+                    if limit < half:
+                        short = True
+                    if a > limit:
+                        continue
+                    keep = 1
+                    upto = last if last < limit else limit
+                    if a <= w_hi:
+                        _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi,
+                                   seen, stamp)
+                    if upto > w_hi:
+                        _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto,
+                                   seen, stamp)
+                    spent += upto - a + 1
+                    s.scanned += upto - a + 1
+                    if upto > s.deepest:
+                        s.deepest = upto
+                a = last + 1
+                if block < _LAST_BLOCK:
+                    block *= 2
+                v = 0
+                while v < cstar and seen[v] == stamp:
+                    v += 1
+                if v == cstar:
+                    break
+                if not keep:
+                    if short:                   # a value may hide in pairs not held: stop
+                        s.deep_heap = n
+                        s.in_deep = True
+                        s.pairings += spent
+                        return _DEEP
+                    break
+        v = 0
+        while seen[v] == stamp:
+            v += 1
+        spent += 1
+        status = _store(s, v)
+        if status != _OK:
+            s.pairings += spent
+            return status
+    s.pairings += spent
+    return _OK
+
+
+cdef class RecordSequence:
+    """One game's nim-sequence computed with O(head + window + rare heaps) memory.
+
+    Parameters
+    ----------
+    takes_all, leaves, splits : sequences of int
+        The places k (0 .. 64) whose digit has bit 1, bit 2, bit 4 (at least one split place).
+    grundy_game : bool
+        Grundy's game: the split place 0 only, into two unequal parts.
+    head : int
+        G(0 .. head - 1) are kept for good; the mask is chosen while every value is among them.
+    window : int
+        At least this many values behind the frontier are kept (at most twice as many).
+    """
+
+    cdef RecState c_s
+
+    def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, uint64_t head=1 << 20,
+                  uint64_t window=1 << 22):
+        if head < 1024 or window < 1024:
+            raise ValueError(f"head and window must be at least 1,024 heaps, not {head:,} and {window:,}")
+        if window > (1 << 40) or head > (1 << 40):
+            raise ValueError("head and window must be at most 2**40 heaps")
+        self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
+        self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
+        self.c_s.n_split = self._places(splits, self.c_s.split, 0)
+        if self.c_s.n_split == 0:
+            raise ValueError("the record engine needs a game that splits heaps")
+        self.c_s.grundy_game = grundy_game
+        if grundy_game and (self.c_s.n_split != 1 or self.c_s.split[0] != 0):
+            raise ValueError("Grundy's game splits at place 0 only")
+        self.c_s.head = head
+        self.c_s.window = window
+        self.c_s.headv = <uint16_t*>malloc(head * sizeof(uint16_t))
+        self.c_s.buf = <uint16_t*>malloc(2 * window * sizeof(uint16_t))
+        self.c_s.seen = <uint64_t*>calloc(_VALUES + 8, sizeof(uint64_t))
+        self.c_s.hist = <int64_t*>calloc(_VALUES, sizeof(int64_t))
+        self.c_s.wht = <int64_t*>calloc(_VALUES, sizeof(int64_t))
+        if (self.c_s.headv == NULL or self.c_s.buf == NULL or self.c_s.seen == NULL
+                or self.c_s.hist == NULL or self.c_s.wht == NULL):
+            raise MemoryError("no memory for the record engine's head and window")
+        self.c_s.mask = 1
+        self.c_s.next_review = _FIRST_REVIEW
+        self.c_s.review_rare = _FIRST_REVIEW
+
+    cdef int _places(self, places, uint32_t* out, uint32_t lowest) except -1:
+        cdef int count = 0
+        for k in places:
+            if not lowest <= k <= _MAX_PLACES:
+                raise ValueError(f"a place of a code must be in {lowest} .. {_MAX_PLACES}: {k!r}")
+            if count and k <= out[count - 1]:
+                raise ValueError("places must be given in increasing order")
+            out[count] = k
+            count += 1
+        return count
+
+    def __dealloc__(self):
+        free(self.c_s.headv)
+        free(self.c_s.buf)
+        free(self.c_s.seen)
+        free(self.c_s.hist)
+        free(self.c_s.wht)
+        free(self.c_s.rare)
+        free(self.c_s.rare_v)
+
+    def run(self, uint64_t end, uint64_t budget=1 << 23):
+        """Compute up to heap ``end - 1`` or about ``budget`` pairings, the GIL released.
+
+        Returns a status: OK (see ``len``: the end is reached or the budget spent),
+        OVERFLOW, DEEP (``deep_heap`` could not be proven from the head and the window)
+        or NOMEM. Ctrl-C is raised (KeyboardInterrupt) after the call.
+        """
+        cdef int status
+        self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
+        with nogil:
+            status = _rec_run(&self.c_s, end, budget)
+        PyErr_CheckSignals()
+        return status
+
+    def __len__(self):
+        return self.c_s.n
+
+    def grow_window(self, uint64_t window, const unsigned char[:] older):
+        """Hold at least ``window`` values behind the frontier from now on (a rare heap a is
+        paired with m - a in the window while a <= window - 64). ``older`` = G(start .. s - 1),
+        two bytes a heap in host order, with start = max(0, n - window) and s the current
+        window's start: the values the larger window holds that the smaller one had let go
+        (read back from kept values)."""
+        cdef uint64_t n = self.c_s.n, start, count
+        cdef uint16_t* grown
+        if window <= self.c_s.window or window > (1 << 40):
+            raise ValueError(f"a window grows: {window:,} is not past {self.c_s.window:,}")
+        start = n - window if n > window else 0
+        if start > self.c_s.base:
+            start = self.c_s.base
+        count = self.c_s.base - start
+        if <uint64_t>older.shape[0] != 2 * count:
+            raise ValueError(f"older must hold heaps {start:,} .. {self.c_s.base - 1:,}: "
+                             f"{2 * count:,} bytes, not {older.shape[0]:,}")
+        grown = <uint16_t*>malloc(2 * window * sizeof(uint16_t))
+        if grown == NULL:
+            raise MemoryError(f"no memory for a window of {window:,} heaps")
+        if count:
+            memcpy(grown, &older[0], 2 * count)
+        memcpy(grown + count, self.c_s.buf, (n - self.c_s.base) * sizeof(uint16_t))
+        free(self.c_s.buf)
+        self.c_s.buf = grown
+        self.c_s.base = start
+        self.c_s.window = window
+
+    @property
+    def rare_last(self):
+        """The last rare heap (0 when none)."""
+        return self.c_s.rare[self.c_s.n_rare - 1] if self.c_s.n_rare else 0
+
+    def deep_mark(self, uint64_t m, const unsigned char[:] low, const unsigned char[:] high):
+        """After a DEEP stop at heap n: mark G(a) ^ G(m - a) for a run of splits of m, given
+        ``low`` = G(a0 .. a0 + c - 1) and ``high`` = G(m - a0 - c + 1 .. m - a0), two bytes a
+        heap in host order (read back from kept values). The caller covers every split of every
+        m = n - k (k a split place), then calls ``deep_finish``."""
+        cdef const uint16_t* lo
+        cdef const uint16_t* hi
+        cdef uint64_t c = low.shape[0] // 2, i
+        if not self.c_s.in_deep or c * 2 != <uint64_t>high.shape[0] or m > self.c_s.n:
+            raise ValueError("deep_mark follows a DEEP stop, with two runs of equal length")
+        if c == 0:
+            return
+        lo = <const uint16_t*>&low[0]
+        hi = <const uint16_t*>&high[0]
+        with nogil:
+            for i in range(c):
+                self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
+            self.c_s.pairings += c
+
+    def deep_finish(self):
+        """G(n) of the heap a DEEP stop left, as the mex of what was marked (``deep_mark`` must
+        have covered every split). Returns a status, as ``run``."""
+        cdef uint32_t v = 0
+        if not self.c_s.in_deep:
+            raise ValueError("deep_finish follows a DEEP stop")
+        while self.c_s.seen[v] == self.c_s.stamp:
+            v += 1
+        self.c_s.in_deep = False
+        self.c_s.deeps += 1
+        return _store(&self.c_s, v)
+
+    @property
+    def deeps(self):
+        """Heaps proven from values read back (``deep_mark``) rather than held."""
+        return self.c_s.deeps
+
+    def histogram(self):
+        """``{value: heaps}`` of heaps 1 .. n - 1 (the frequency table)."""
+        cdef uint32_t v
+        return {v: self.c_s.hist[v] for v in range(self.c_s.largest + 1) if self.c_s.hist[v]}
+
+    def rare_heaps(self):
+        """``[(heap, value), ...]`` of the rare heaps under the mask, ascending."""
+        cdef uint64_t j
+        return [(self.c_s.rare[j], self.c_s.rare_v[j]) for j in range(self.c_s.n_rare)]
+
+    def values(self, uint64_t first, uint64_t end):
+        """G(first .. end - 1) as bytes, two a heap, little-endian host order (all must be held:
+        in the head, or in the window)."""
+        cdef uint64_t x
+        if end > self.c_s.n or first > end:
+            raise IndexError(f"heaps {first:,} .. {end - 1:,} are not all computed")
+        if not (end <= self.c_s.head or first >= self.c_s.base):
+            raise IndexError(f"heaps {first:,} .. {end - 1:,} are not all held (the window starts "
+                             f"at {self.c_s.base:,})")
+        if first >= self.c_s.base:
+            return (<char*>(self.c_s.buf + (first - self.c_s.base)))[:2 * (end - first)]
+        return (<char*>(self.c_s.headv + first))[:2 * (end - first)]
+
+    @property
+    def window_start(self):
+        """The first heap of the window (values from here to the frontier are held)."""
+        return self.c_s.base
+
+    @property
+    def mask(self):
+        return self.c_s.mask
+
+    @property
+    def largest(self):
+        """``(value, first heap with it)`` over heaps 1 .. n - 1."""
+        return self.c_s.largest, self.c_s.largest_at
+
+    @property
+    def pairings(self):
+        return self.c_s.pairings
+
+    @property
+    def scanned(self):
+        """Pairs scanned for rare values (of ``pairings``)."""
+        return self.c_s.scanned
+
+    @property
+    def deepest(self):
+        """The largest smaller part a scan for rare values reached."""
+        return self.c_s.deepest
+
+    @property
+    def deep_heap(self):
+        return self.c_s.deep_heap
+
+    @property
+    def frozen(self):
+        """True once the mask is kept for good."""
+        return bool(self.c_s.frozen)
+
+    @property
+    def head(self):
+        return self.c_s.head
+
+    @property
+    def window(self):
+        return self.c_s.window
+
+    @property
+    def memory(self):
+        """Bytes the engine holds (head, window buffer, rare heaps, tables)."""
+        return (2 * self.c_s.head + 4 * self.c_s.window + 10 * self.c_s.rare_cap
+                + 3 * 8 * _VALUES)
+
+    def export(self):
+        """The whole state as a dict of ints and bytes (``restore`` reads it back)."""
+        cdef uint64_t held = self.c_s.n - self.c_s.base
+        cdef uint64_t in_head = self.c_s.n if self.c_s.n < self.c_s.head else self.c_s.head
+        return {
+            "n": self.c_s.n, "head": self.c_s.head, "window": self.c_s.window, "base": self.c_s.base,
+            "mask": self.c_s.mask, "frozen": int(self.c_s.frozen), "largest": self.c_s.largest,
+            "largest_at": self.c_s.largest_at, "next_review": self.c_s.next_review,
+            "review_rare": self.c_s.review_rare, "pairings": self.c_s.pairings,
+            "scanned": self.c_s.scanned, "deepest": self.c_s.deepest, "deeps": self.c_s.deeps,
+            "head_values": (<char*>self.c_s.headv)[:2 * in_head],
+            "window_values": (<char*>self.c_s.buf)[:2 * held] if held else b"",
+            "rare": (<char*>self.c_s.rare)[:8 * self.c_s.n_rare] if self.c_s.n_rare else b"",
+            "rare_values": (<char*>self.c_s.rare_v)[:2 * self.c_s.n_rare] if self.c_s.n_rare else b"",
+            "hist": (<char*>self.c_s.hist)[:8 * _VALUES],
+        }
+
+    def restore(self, dict state):
+        """Take back a state from ``export`` (of the same game, head and window).
+
+        Raises ValueError when it does not fit this engine."""
+        cdef bytes head_values = state["head_values"], window_values = state["window_values"]
+        cdef bytes rare = state["rare"], rare_values = state["rare_values"], hist = state["hist"]
+        cdef uint64_t n = state["n"], base = state["base"], count = len(rare) // 8
+        if state["head"] != self.c_s.head or state["window"] != self.c_s.window:
+            raise ValueError("the state is of another head or window")
+        if (len(head_values) != 2 * min(n, self.c_s.head) or len(window_values) != 2 * (n - base)
+                or n - base > 2 * self.c_s.window or len(rare_values) != 2 * count
+                or len(hist) != 8 * _VALUES or len(rare) != 8 * count):
+            raise ValueError("the state's sizes do not fit")
+        while self.c_s.rare_cap < count:
+            if _push_rare(&self.c_s, 0, 0) != _OK:
+                raise MemoryError("no memory for the rare heaps")
+        self.c_s.n_rare = count
+        if count:
+            memcpy(self.c_s.rare, <char*>rare, 8 * count)
+            memcpy(self.c_s.rare_v, <char*>rare_values, 2 * count)
+        memcpy(self.c_s.headv, <char*>head_values, len(head_values))
+        if n - base:
+            memcpy(self.c_s.buf, <char*>window_values, len(window_values))
+        memcpy(self.c_s.hist, <char*>hist, 8 * _VALUES)
+        self.c_s.n = n
+        self.c_s.base = base
+        self.c_s.mask = state["mask"]
+        self.c_s.frozen = state["frozen"]
+        self.c_s.largest = state["largest"]
+        self.c_s.largest_at = state["largest_at"]
+        self.c_s.next_review = state["next_review"]
+        self.c_s.review_rare = state["review_rare"]
+        self.c_s.pairings = state["pairings"]
+        self.c_s.scanned = state["scanned"]
+        self.c_s.deepest = state["deepest"]
+        self.c_s.deeps = state["deeps"]

@@ -1,0 +1,283 @@
+"""The record engine (issue 39): nimcore.records and nim.octal.record.
+
+Its values are checked against the kept-whole engine (nimcore.octal), against an
+independent NumPy plain mex and verifier (tests/sequence_oracle_numpy.py), and
+its checkpoints against a run killed mid-block with SIGKILL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from array import array
+from collections import Counter
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+from nim import Rules
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.kernel import records
+from nim.octal import nim_sequence
+from nim.octal.cache import read_checkpoint
+from nim.octal.record import read_kept, record_sequence
+
+sys.path.insert(0, str(Path(__file__).parent))
+from sequence_oracle_numpy import GRUNDY, octal_game, plain_mex, verify  # noqa: E402
+
+
+def _window(engine: Any) -> "array[int]":
+    held: "array[int]" = array("H")
+    held.frombytes(engine.values(engine.window_start, len(engine)))
+    return held
+
+
+@pytest.mark.parametrize("name, size, head, window", [
+    ("grundy-game", 300_000, 1 << 17, 1 << 17),   # the rare heaps (to 82,860) in the window
+    ("octal=0.167", 1 << 18, 4096, 4096),         # the window slides 60 times
+    ("octal=0.161", 1 << 18, 1 << 15, 1 << 15),
+    ("octal=0.014", 200_000, 1 << 16, 1 << 16),   # values past 256
+    ("kayles", 1 << 16, 1024, 1024),
+])
+def test_record_engine_matches_the_whole_sequence(name: str, size: int, head: int, window: int) -> None:
+    from nim.octal.sequence import game_places
+
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
+    engine = records().RecordSequence(takes_all, leaves, splits, grundy, head, window)
+    while len(engine) < size:
+        assert engine.run(size, 1 << 20) == records().OK
+    whole = nim_sequence(name, size)
+    assert engine.window_start > 0                      # the values did leave memory
+    assert _window(engine) == array("H", whole[engine.window_start:])
+    assert engine.histogram() == dict(Counter(whole[1:]))
+    mask = engine.mask
+    assert engine.rare_heaps() == [(a, whole[a]) for a in range(1, size) if bin(whole[a] & mask).count("1") % 2 == 0]
+    assert engine.largest == (max(whole[1:]), whole.index(max(whole[1:])))
+
+
+def test_plain_mex_oracle_grundy() -> None:
+    """Grundy's game by the definition (NumPy, no shared code) to 2**13, and verified to 2**15
+    (benchmarks/record_exactness.py verifies 2**22 and more)."""
+    run = record_sequence("grundy-game", 1 << 15, checkpoint=False, head=1 << 15, window=1 << 15)
+    engine_values = nim_sequence("grundy-game", 1 << 15)
+    assert list(plain_mex(GRUNDY, 1 << 13)) == list(engine_values[:1 << 13])
+    assert verify(GRUNDY, engine_values, run.mask) is None
+    assert run.tables[1 << 14] == dict(Counter(engine_values[1:(1 << 14) + 1]))
+    wrong = list(engine_values)
+    wrong[20_000] ^= 2
+    assert verify(GRUNDY, wrong, run.mask) == 20_000
+
+
+@pytest.mark.parametrize("code", ["0.167", "0.014", "0.172"])
+def test_plain_mex_oracle_octal(code: str) -> None:
+    size = (1 << 12) + 1
+    run = record_sequence(f"octal={code}", size, checkpoint=False)
+    values = plain_mex(octal_game(code), size)
+    for k in range(13):
+        assert run.tables[1 << k] == dict(Counter(int(v) for v in values[1:(1 << k) + 1])), k
+
+
+@pytest.mark.slow
+def test_verified_grundy_to_2_20() -> None:
+    values = nim_sequence("grundy-game", 1 << 20)
+    assert verify(GRUNDY, values, 254) is None
+
+
+def test_tables_at_every_power_of_two() -> None:
+    run = record_sequence("octal=0.167", (1 << 16) + 5, checkpoint=False)
+    whole = nim_sequence("octal=0.167", (1 << 16) + 5)
+    for k in range(17):
+        assert run.tables[1 << k] == dict(Counter(whole[1:(1 << k) + 1])), k
+    assert run.tables[(1 << 16) + 4] == dict(Counter(whole[1:]))
+    # Rogalski's published table for 0.167 at 16 heaps (results/0.167/16): heaps 1 .. 16
+    assert run.tables[16] == {0: 1, 1: 5, 2: 4, 3: 2, 4: 3, 6: 1}
+
+
+def test_resume_after_a_limit_gives_the_same_run(tmp_path: Path) -> None:
+    straight = record_sequence("grundy-game", 300_000, checkpoint=False)
+    first = record_sequence("grundy-game", 300_000, folder=tmp_path, node_limit=123_457)
+    assert first.stopped == "nodes" and first.heaps == 123_457
+    second = record_sequence("grundy-game", 300_000, folder=tmp_path)
+    assert second.resumed_from == 123_457 and second.stopped is None
+    assert second.tables == straight.tables and second.rare == straight.rare
+    assert (second.largest, second.largest_at) == (straight.largest, straight.largest_at)
+
+
+def test_sigkill_mid_block_resumes_to_the_same_values(tmp_path: Path) -> None:
+    """A run killed with SIGKILL between checkpoints resumes from its last one to the same values."""
+    size = 1_500_000
+    command = [sys.executable, "-m", "nim", "octal", "grundy-game", "--record", "--keep",
+               "--upto", str(size), "--record-dir", str(tmp_path), "--window", "262144",
+               "--head", "131072", "--checkpoint-every", "0.05", "--json"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    runner = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            found = read_checkpoint(tmp_path, "grundy-game")
+            if found is not None and found[0]["n"] > 400_000:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("no checkpoint past 400,000 heaps within two minutes")
+    finally:
+        runner.send_signal(signal.SIGKILL)
+        runner.wait()
+    found = read_checkpoint(tmp_path, "grundy-game")
+    assert found is not None and found[0]["n"] < size     # killed before the end
+    resumed = subprocess.run(command, capture_output=True, env=env, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    out = json.loads(resumed.stdout)
+    assert 400_000 < out["resumed_from"] < size
+    whole = nim_sequence("grundy-game", size)
+    assert read_kept(tmp_path, "grundy-game") == array("H", whole)
+    assert out["tables"][str(1 << 20)] == {str(v): c for v, c in sorted(Counter(whole[1:(1 << 20) + 1]).items())}
+    assert out["rare_count"] == 1273 and out["rare_last"] == 82_860
+
+
+def test_kept_blocks_are_checked(tmp_path: Path) -> None:
+    record_sequence("octal=0.161", 100_000, folder=tmp_path, keep=True, block=1 << 14)
+    assert read_kept(tmp_path, "0.161") == array("H", nim_sequence("octal=0.161", 100_000))
+    blocks: List[Path] = sorted((tmp_path / "blocks").glob("*.nimblk"))
+    assert len(blocks) == 7                                    # 6 whole blocks and the rest
+    data = bytearray(blocks[2].read_bytes())
+    data[-1] ^= 1
+    blocks[2].write_bytes(bytes(data))
+    with pytest.raises(NimError, match="fails its checks"):
+        read_kept(tmp_path, "0.161")
+    blocks[4].unlink()
+    blocks[2].unlink()
+    with pytest.raises(NimError, match="missing"):
+        read_kept(tmp_path, "0.161")
+
+
+def test_a_corrupt_checkpoint_falls_back_to_the_previous(tmp_path: Path) -> None:
+    record_sequence("octal=0.167", 50_000, folder=tmp_path, node_limit=20_000)
+    record_sequence("octal=0.167", 50_000, folder=tmp_path, node_limit=10_000)
+    path = tmp_path / "checkpoint.nimrec"
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 0xFF
+    path.write_bytes(bytes(data))
+    found = read_checkpoint(tmp_path, "0.167")
+    assert found is not None and found[0]["n"] == 20_000       # the previous one
+    run = record_sequence("octal=0.167", 50_000, folder=tmp_path)
+    assert run.resumed_from == 20_000
+    assert run.tables == record_sequence("octal=0.167", 50_000, checkpoint=False).tables
+
+
+def test_a_heap_past_the_head_and_window_stops_rather_than_guess(tmp_path: Path) -> None:
+    """0.034 has a rare heap at 374,473: with a window of 65,536 it is held nowhere later on."""
+    with pytest.raises(NimError, match="neither the head"):
+        record_sequence("octal=0.034", 400_000, folder=tmp_path, head=1 << 16, window=1 << 16)
+    run = record_sequence("octal=0.034", 400_000, checkpoint=False)        # the defaults hold it
+    assert run.rare[-1] == (374_473, nim_sequence("octal=0.034", 374_474)[-1])
+
+
+def test_bad_input_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InvalidRulesError, match="splits no heap"):
+        record_sequence("octal=0.33", 100, checkpoint=False)
+    with pytest.raises(InvalidRulesError):
+        record_sequence("take any", 100, checkpoint=False)
+    for bad in (0, -1, 1 << 49):
+        with pytest.raises(InvalidPositionError):
+            record_sequence("grundy-game", bad, checkpoint=False)
+    with pytest.raises(InvalidPositionError, match="window"):
+        record_sequence("grundy-game", 100, checkpoint=False, window=10)
+    with pytest.raises(InvalidPositionError, match="block"):
+        record_sequence("grundy-game", 100, folder=tmp_path, keep=True, block=1 << 30)
+    with pytest.raises(NimError, match="is_set"):
+        record_sequence("grundy-game", 100, checkpoint=False, cancel=object())
+
+
+def test_progress_and_cancel() -> None:
+    seen: List[Any] = []
+
+    class Once:
+        def is_set(self) -> bool:
+            return len(seen) > 0
+
+    run = record_sequence("grundy-game", 1 << 24, checkpoint=False, progress=seen.append,
+                          progress_every=0.0, cancel=Once())
+    assert run.stopped == "cancelled" and run.heaps < 1 << 24
+    assert {"heaps", "heaps_per_second", "eta_seconds", "rare_last"} <= set(seen[0])
+    assert seen[0]["heaps"] > 0
+
+
+def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from nim.cli import main
+
+    assert main(["octal", "0.167", "--record", "--upto", "70000", "--record-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "record run" in out and "heaps 1 .. 65,536" in out
+    assert main(["octal", "0.167", "--record", "--upto", "90000", "--record-dir", str(tmp_path),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["resumed_from"] == 70_000 and data["heaps"] == 90_000
+    assert main(["octal", "0.167", "--keep"]) == 2
+    assert "--record" in capsys.readouterr().err
+    assert main(["octal", "0.167", "--upto", str(1 << 33)]) == 2
+    assert "--record" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, size, head, window", [
+    ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window
+    ("grundy-game", 132_000, 1 << 15, 1 << 16),      # rare heaps to 82,860 past the window
+])
+def test_kept_values_prove_what_the_window_cannot(tmp_path: Path, name: str, size: int, head: int,
+                                                  window: int) -> None:
+    """A run that keeps its values reads them back for a heap past the head and the window."""
+    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14)
+    whole = nim_sequence(name, size)
+    game = run.game
+    assert read_kept(tmp_path, game) == array("H", whole)
+    assert run.tables == record_sequence(name, size, checkpoint=False).tables
+    state = read_checkpoint(tmp_path, game)
+    # some heaps were proven from the kept values, or the window grew to hold a rare heap's rests
+    assert state is not None and (state[0]["deeps"] > 0 or state[0]["window"] > window)
+
+
+def test_a_new_top_bit_after_the_freeze_is_common(tmp_path: Path) -> None:
+    """The frozen mask has every bit above the values seen: Grundy's game passes 128 at heap
+    13,133, after a head of 8,192 heaps: the value is common (the long scans that a short head
+    cannot hold are proven from the kept values)."""
+    whole = nim_sequence("grundy-game", 100_000)
+    assert max(whole[:8192]) < 128 <= max(whole)
+    run = record_sequence("grundy-game", 100_000, folder=tmp_path, keep=True, head=8192, window=1 << 17,
+                          block=1 << 14)
+    assert run.mask == 0xFFFE                       # 254 and every bit from 128 up
+    assert read_kept(tmp_path, "grundy-game") == array("H", whole)
+
+
+def test_the_window_grows_past_a_far_rare_heap(tmp_path: Path) -> None:
+    """0.034's rare heap at 374,473 lies past a window of 65,536: a run that keeps its values
+    widens the window to hold its rests (read back), and then needs no heap proven from disk."""
+    run = record_sequence("octal=0.034", 700_000, folder=tmp_path, keep=True, head=1 << 16, window=1 << 16,
+                          block=1 << 14)
+    state = read_checkpoint(tmp_path, "0.034")
+    assert state is not None and state[0]["window"] >= 2 * 374_473
+    assert read_kept(tmp_path, "0.034") == array("H", nim_sequence("octal=0.034", 700_000))
+    assert run.rare[-1][0] == 374_473
+
+
+def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> None:
+    from nim.octal.cache import read_block, write_block
+
+    values = array("H", [(7 * i) % 250 for i in range(10_000)])
+    for i, v in ((3, 256), (4_000, 300), (9_999, 65_535)):
+        values[i] = v
+    path = write_block(tmp_path, "grundy-game", 40_000, values)
+    assert path.stat().st_size < 10_000 + 6 * 3 + 300           # not two bytes a heap
+    assert read_block(path, "grundy-game") == (40_000, values)
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1                                               # a large value's high byte
+    path.write_bytes(bytes(data))
+    assert read_block(path, "grundy-game") is None
+    many = array("H", [256 + i % 3 for i in range(1_000)])      # mostly large: two bytes a heap
+    assert read_block(write_block(tmp_path, "grundy-game", 0, many), "grundy-game") == (0, many)
+    assert read_block(write_block(tmp_path, "grundy-game", 0, array("H", [1, 2])), "grundy-game") == (
+        0, array("B", [1, 2]))
