@@ -139,7 +139,7 @@ def _rare_method(rules: str, heaps: int, both_ends: bool = True) -> "array[int]"
     """G(0 .. heaps - 1) by the rare-values method throughout: no plain mex where the rare
     heaps are many (``plain_fallback`` off), the rare values looked for from both ends of
     the splits or from the small parts up."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     _, sequence = new_sequence(Rules.parse(rules), "rare")
     sequence.plain_fallback = False
@@ -172,7 +172,7 @@ def test_the_mask_is_chosen_again_when_the_values_pass_a_power_of_two():
     """0.04's values first reach 512 at heap 35,663; an eighth more heaps later the mask is
     one that makes the fewest of heaps 1 .. 40,120 rare (counted here for every mask by
     brute force), not the one chosen before the values had that bit."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     plain = nim.octal.nim_sequence("octal=0.04", 40_122, method="plain")
     first = next(n for n, value in enumerate(plain) if value >= 512)
@@ -391,7 +391,7 @@ def test_period_in_constant_memory_equals_the_z_function(code):
     """The rolling-hash search (used past HASHED_FROM heaps) against the Z-function one,
     on every prefix length at a few hundred points: the same answer, proven or not."""
     from nimcore.octal import OctalSequence
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
 
     _, takes_all, leaves, splits, grundy_game = game_places(Rules(octal=code))
     found = nim.octal.octal_period(f"octal={code}")

@@ -22,7 +22,7 @@ import takebreak_oracle as oracle
 from nim.cli import main
 from nim.kernel import quotient as kernel
 from nim.octal import misere_quotient
-from nim.octal import quotient as engine
+from nim.takebreak import quotient as engine
 
 
 @pytest.fixture(autouse=True)

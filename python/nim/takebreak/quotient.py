@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, FrozenSet, Generator, Iterable, List, Op
 
 from nim._record import field, record
 from nim.errors import NimError
-from nim.octal_moves import HeapMoves, Places, heap_has_move, places_of
+from nim.families.heap_moves import HeapMoves, Places, heap_has_move, places_of
 from nim.position import Move
 from nim.rules import Rules
 
@@ -385,7 +385,7 @@ def _code_in(text: str) -> Optional[str]:
     written canonically, or None. A code that never splits a heap (0s and 3s: 0.3, 0.33,
     0.03) is a subtraction game, which ``Rules`` reads as its take rule (max=1, max=2,
     subtract=2); its quotient is computed from the code all the same."""
-    from nim.octal_codes import code_text, is_code, parse_code
+    from nim.families.octal_codes import code_text, is_code, parse_code
 
     for part in text.split(","):
         word = part.strip()
@@ -425,7 +425,7 @@ def _game_of(rules: Any) -> Tuple[str, Places]:
 
 def _code_places(code: str) -> Places:
     """The places of any octal code, one that never splits a heap too."""
-    from nim.octal_codes import parse_code, places
+    from nim.families.octal_codes import parse_code, places
 
     return places(parse_code(code)) + (False,)
 
@@ -640,7 +640,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         at most twice a second during a long heap (the size of the candidate
         last built for it).
     cache : bool
-        Read and fill the on-disk cache (``nim.octal.quotient_cache``); what is
+        Read and fill the on-disk cache (``nim.takebreak.quotient_cache``); what is
         read is re-verified. A computation that a limit stops keeps what it
         reached there (up to ``PARTIAL_MAX_ORDER`` elements) with the heap it
         stopped at: the next one resumes from it, or returns it at once when
@@ -692,7 +692,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             return _stopped_copy(start, message, wall["at_least"])
     result, wall = _compute(game, places, max_heap, seconds, max_order, cancel, progress, strict, start)
     if cache:
-        from nim.octal import quotient_cache
+        from nim.takebreak import quotient_cache
 
         if result.proven or result.bound == max_heap:
             quotient_cache.store(result.game, max_heap, result.to_json())
@@ -711,7 +711,7 @@ def _cached_partial(game: str, max_heap: Optional[int]
     """The quotient a stopped computation of ``game`` reached (re-verified), when it is
     below ``max_heap``, so that this one can resume from it; and the wall it met
     there (None when the file names none that makes sense)."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     path = quotient_cache.partial_path(game)
     try:
@@ -735,7 +735,7 @@ _PARTIALS: Dict[str, Tuple[Tuple[int, int], Optional[MisereQuotient], Optional[D
 
 
 def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[str, Any]]]:
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     data = quotient_cache.load_partial(game)
     if data is None:
@@ -801,7 +801,7 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
     """The quotient of ``game`` (a canonical name) for heaps up to ``max_heap`` (None: the
     whole game) from the on-disk cache, re-verified as ``from_json`` does, or None when it
     is missing, unreadable, forged or for another bound."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     data = quotient_cache.load(game, max_heap)
     if data is None:
@@ -819,7 +819,7 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
 def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
     """The cached exact quotient of ``game`` for the most heaps below ``max_heap`` (any
     bound when None), re-verified; None when there is none."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     bounds = sorted((b for b in quotient_cache.cached_bounds(game) if max_heap is None or b < max_heap),
                     reverse=True)

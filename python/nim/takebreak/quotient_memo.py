@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tu
 
 from nim.errors import NimError
 from nim.rules import Rules
-from nim.solving.solution import SolveOptions
+from nim.game.solution import SolveOptions
 
 if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+    from nim.takebreak.quotient import MisereQuotient
 
 __all__ = ["FORCED_SECONDS", "PROBE_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
            "forget_quotients", "known_quotient", "quotient_for", "reached_quotient"]
@@ -109,9 +109,9 @@ def _budget(options: SolveOptions, forced: bool) -> float:
 
 
 def _engine() -> Optional[object]:
-    """``nim.octal.quotient``, or None where the package was built without it."""
+    """``nim.takebreak.quotient``, or None where the package was built without it."""
     try:
-        from nim.octal import quotient
+        from nim.takebreak import quotient
     except ImportError:
         return None
     return quotient

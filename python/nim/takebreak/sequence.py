@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
-from nim.octal_codes import MAX_CODE_DIGITS, code_text, is_code, parse_code, places
+from nim.families.octal_codes import MAX_CODE_DIGITS, code_text, is_code, parse_code, places
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 
@@ -113,9 +113,9 @@ class _Stop:
 
 def cached_sequence(rules: Rules, method: str, most: int) -> Tuple[str, Any, int]:
     """``(name, OctalSequence, heaps read from the cache)``: a sequence that starts from at
-    most ``most`` values stored by an earlier run (``nim.octal.cache``; not for the plain
+    most ``most`` values stored by an earlier run (``nim.takebreak.cache``; not for the plain
     mex, a yardstick)."""
-    from nim.octal.cache import load_values
+    from nim.takebreak.cache import load_values
 
     name, sequence = new_sequence(rules, method)
     if method == "plain":
@@ -131,7 +131,7 @@ def cached_sequence(rules: Rules, method: str, most: int) -> Tuple[str, Any, int
 
 def store_sequence(name: str, sequence: Any) -> bool:
     """Store the values computed, when they are long and longer than the cache holds (True: stored)."""
-    from nim.octal.cache import store_values
+    from nim.takebreak.cache import store_values
 
     return store_values(name, sequence.values())
 
@@ -315,7 +315,7 @@ class OctalPeriod:
         True when the rare-values method was in use at the end (False: no
         sparse space showed, and the plain mex computed).
     cached : int
-        Heaps read back from the cache file rather than computed (``nim.octal.cache``).
+        Heaps read back from the cache file rather than computed (``nim.takebreak.cache``).
     stopped : str or None
         ``"time"`` or ``"cancelled"`` when ``octal_period(..., partial=True)`` stopped
         before it was done (the values are those computed), else None.
@@ -415,7 +415,7 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         On a stop by the time limit or ``cancel``, return what was computed
         (``stopped`` then names the reason) rather than raise.
 
-    Values computed by an earlier run (``nim.octal.cache``, the rare-values
+    Values computed by an earlier run (``nim.takebreak.cache``, the rare-values
     method only) are read back rather than computed again (``cached`` says how
     many), and a long run's values are stored for the next, also when it stops.
 
