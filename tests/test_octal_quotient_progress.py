@@ -76,7 +76,7 @@ def test_a_long_heap_reports_the_candidate_last_built(monkeypatch):
 
     monkeypatch.setattr(engine, "PROGRESS_EVERY", 0.0)
     seen: List[Tuple[int, int]] = []
-    watch = engine._Watch(None, lambda heap, size, _: seen.append((heap, size)), 0.0)
+    watch = engine._Budget(None, lambda heap, size, _: seen.append((heap, size)), 0.0)
     watch.heap, watch.order = 27, 36
     assert watch.is_set() is False
     watch.candidate = 56

@@ -37,9 +37,10 @@ import time
 from _thread import allocate_lock
 from array import array
 from functools import lru_cache
-from typing import Any, Iterable, List, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
+from nim.game.limits import Limits
 from nim.families.heap_moves import heap_has_move
 from nim.takebreak.sequence import (
     DEFAULT_MAX_HEAPS, OctalPeriod, cached_sequence, extend_sequence, game_places, progress_callback,
@@ -50,31 +51,8 @@ from nim.position import Move
 from nim.rules import Rules, RulesLike
 
 
-class Limits(Protocol):
-    """What this module reads of the caller's limits: ``nim.game.limits.Limits``
-    fits it (that module sits above this package, which takes the limits it is
-    given rather than importing them)."""
-
-    @property
-    def nodes(self) -> Optional[int]: ...
-    @property
-    def time(self) -> Optional[float]: ...
-    @property
-    def progress(self) -> Optional[bool]: ...
-    @property
-    def cancel(self) -> Any: ...
-
-
-class _NoLimits(NamedTuple):
-    """No limits: Ctrl-C only."""
-
-    nodes: Optional[int] = None
-    time: Optional[float] = None
-    progress: Optional[bool] = False
-    cancel: Any = None
-
-
-_NO_LIMITS = _NoLimits()
+#: No limits: Ctrl-C only.
+_NO_LIMITS = Limits(nodes=None)
 
 __all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table"]
 
