@@ -283,6 +283,22 @@ def test_bad_codes(code, message):
         Rules.parse(f"normal,octal={code}")
 
 
+def test_a_take_rule_is_read_as_its_octal_code_from_its_family_s_moves():
+    # issue 38: the family's moves say which code a take rule is, never its name; a family
+    # registered from outside (take a power of two) is a subtraction game of 32 members
+    import toy_family  # noqa: F401  (registers "pow2")
+
+    for rules, code in (("normal,max=3", "0.333"), ("normal,set=1;4", "0.3003"), ("normal,set=2", "0.03")):
+        assert takebreak_oracle.sequence(code, 40) == list(nim.octal.nim_sequence(rules, 40)), rules
+    with pytest.raises(InvalidRulesError, match="of 2147483648 places, more than 64"):
+        nim.octal.nim_sequence("normal,pow2", 10)
+    for infinite in ("normal", "normal,half", "wythoff"):
+        with pytest.raises(InvalidRulesError, match="not a finite octal code"):
+            nim.octal.nim_sequence(infinite, 10)
+    # Grundy's game: no code, and no period the theorem could prove
+    assert not nim.octal.octal_period("grundy-game", max_heaps=200, partial=True).proven
+
+
 def test_bad_names_and_arguments():
     with pytest.raises(InvalidRulesError, match="unknown game 'chess'"):
         Rules.game("chess")

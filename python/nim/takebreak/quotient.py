@@ -26,6 +26,7 @@ from typing import Any, Callable, Dict, FrozenSet, Generator, Iterable, List, Op
 
 from nim._record import field, record
 from nim.errors import NimError
+from nim.families import TakeAndBreakFamily
 from nim.families.heap_moves import HeapMoves, Places, heap_has_move, places_of
 from nim.position import Move
 from nim.rules import Rules
@@ -391,14 +392,13 @@ def _game_of(rules: Any) -> Tuple[str, Places]:
         parsed = rules if isinstance(rules, Rules) else Rules.coerce(rules)
     except NimError as error:
         raise QuotientError(str(error)) from None
-    if parsed.take == "grundy":
-        return "grundy-game", places_of("grundy", None)
-    if parsed.take != "octal" or parsed.octal is None:
+    family = parsed.family
+    if not isinstance(family, TakeAndBreakFamily):
         raise QuotientError(
             f"misère quotients are computed here from an octal code or a game's name (0.77, kayles, "
             f"dawson-kayles, grundy-game; a subtraction game as its code: take at most 2 is 0.33), "
             f"not from the take rule of {str(parsed)!r}")
-    return parsed.octal, places_of("octal", parsed.octal)
+    return family.game_name(), family.places()
 
 
 def _code_places(code: str) -> Places:

@@ -33,6 +33,7 @@ import time
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import NimError
+from nim.families import TakeAndBreakFamily
 from nim.rules import Rules
 from nim.game.solution import SolveOptions
 
@@ -176,7 +177,7 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
         steps.append((top, None))
     from nim.progress import quotient_progress
 
-    game = rules.octal or ("grundy-game" if rules.take == "grundy" else str(rules))
+    game = rules.family.game_name() if isinstance(rules.family, TakeAndBreakFamily) else str(rules)
     display = quotient_progress(game, options.progress)
     try:
         for target, seconds in steps:
