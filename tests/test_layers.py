@@ -157,6 +157,29 @@ def test_module_paths_moved_in_0_3_say_where_they_went(old: str, new: str) -> No
     assert not (Path(nim.__file__).parent.joinpath(*old.split(".")[1:]).with_suffix(".py")).exists()
 
 
+def test_take_and_break_shares_the_value_types_instead_of_copying_them() -> None:
+    """Issue 38 item 3: one Limits, Solution and stop reporting for both homes, and the
+    quotient engine's experiment switches that never varied gone with their branches."""
+    import nim.game.limits
+    import nim.game.stops
+    import nim.solving.engines
+    import nim.takebreak.quotient as quotient
+    import nim.takebreak.splits
+    import nim.takebreak.sums
+
+    assert nim.takebreak.sums.Limits is nim.Limits is nim.game.limits.Limits
+    assert not hasattr(nim.takebreak.sums, "_NoLimits")
+    assert nim.takebreak.splits.finish_search is nim.solving.engines.finish_search is nim.game.stops.finish_search
+    for switch in ("KEEP_BASE_ORDER", "GROUPING", "PERIOD_FIRST", "FRESH_INDEX", "LARGEST_FIRST"):
+        assert not hasattr(quotient, switch), switch
+    # the quotient's helpers take one budget, not a deadline and a cancel handle each
+    import inspect
+
+    for name in ("_verify", "_extend", "_expand", "_expand_rebase", "_trial", "_least_failure", "_told_apart"):
+        parameters = inspect.signature(getattr(quotient, name)).parameters
+        assert "budget" in parameters and not {"deadline", "cancel", "max_order"} & set(parameters), name
+
+
 def test_nim_octal_is_the_public_namespace_of_takebreak() -> None:
     import nim.octal
     import nim.takebreak
