@@ -23,7 +23,7 @@ import time
 from typing import Any, List, Optional, Sequence
 
 from nim.octal import QuotientError, misere_quotient
-from nim.octal import quotient as engine
+from nim.takebreak import quotient as engine
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

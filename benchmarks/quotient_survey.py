@@ -20,7 +20,7 @@ import time
 from typing import List, Optional, Sequence
 
 from nim.octal import QuotientError, misere_quotient
-from nim.octal.quotient import DEFAULT_MAX_ORDER
+from nim.takebreak.quotient import DEFAULT_MAX_ORDER
 from nim.progress import quotient_progress
 
 #: The 20 codes of issue 30, in the docs' order.

@@ -49,7 +49,7 @@ def verify(heaps: int) -> None:
 
 def compare(heaps: int) -> None:
     from nim.kernel import octal
-    from nim.octal.record import record_sequence
+    from nim.takebreak.record import record_sequence
 
     for game, args in (("grundy-game", ((), (), (0,), True, True)),):
         started = time.monotonic()
@@ -77,7 +77,7 @@ def compare(heaps: int) -> None:
 
 
 def rogalski(folder: Path, heaps: int) -> None:
-    from nim.octal.record import record_sequence
+    from nim.takebreak.record import record_sequence
 
     for code in ("0.014", "0.034", "0.161", "0.167", "0.172"):
         started = time.monotonic()

@@ -13,7 +13,7 @@ import struct
 import sys
 from pathlib import Path
 
-from nim.octal.cache import read_checkpoint
+from nim.takebreak.cache import read_checkpoint
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import time
 from typing import Any, Callable, Tuple
 
 from nim.kernel import octal, records
-from nim.octal.sequence import game_places
+from nim.takebreak.sequence import game_places
 from nim.rules import Rules
 
 

@@ -21,7 +21,7 @@ import pytest
 import nim
 from nim.solving.analysis import analyze_moves
 from nim.solving.length import game_length
-from nim.solving.solution import SolveOptions
+from nim.game.solution import SolveOptions
 from nimcore.ttable import TranspositionTable
 
 _RANDOM = random.Random(20)

@@ -58,7 +58,7 @@ def test_grundy_game_to_2_20(benchmark: Any) -> None:
 @pytest.mark.parametrize("method", ["plain", "rare"])
 @pytest.mark.parametrize("rules, heaps", SIDE_BY_SIDE)
 def test_plain_and_rare_side_by_side(benchmark: Any, rules: str, heaps: int, method: str) -> None:
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     def compute() -> Any:
         _, sequence = new_sequence(Rules.parse(rules), method)
@@ -106,7 +106,7 @@ def test_0_142_to_a_million_heaps(benchmark: Any) -> None:
     """0.142 to 10**6 heaps (target: under 5 s) with Flammenkamp's position-dependent
     mask; ``extra_info`` has the plain mex's time to 10**5 heaps in the same run (a yardstick:
     it is quadratic, so 10**6 would take about 100 times as long)."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     def compute(method: str, heaps: int) -> Any:
         _, sequence = new_sequence(Rules.parse("octal=0.142"), method)
@@ -131,7 +131,7 @@ def test_0_04_to_a_hundred_thousand_and_a_million_heaps(benchmark: Any, heaps: i
     the plain mex to 10**5 heaps in the same run (the yardstick; quadratic, so 10**6 heaps
     take about 100 times as long) and the ratio. The issue's target for this family (0.142's):
     10**6 heaps under 5 s."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     def compute(method: str, end: int) -> Any:
         _, sequence = new_sequence(Rules.parse("octal=0.04"), method)

@@ -5,7 +5,7 @@ to 40, time and nodes.
     pytest benchmarks/test_octal_misere.py --benchmark-only -s
 
 Each case is one position (drawn with a fixed seed: n heaps between top/2 and
-top) solved by ``nim.solving.splits.split_search`` under a time limit of
+top) solved by ``nim.takebreak.splits.split_search`` under a time limit of
 TIME_LIMIT seconds; a case the limit stops is reported as "stopped", with the
 nodes searched by then. ``-s`` prints the reach table at the end.
 
@@ -24,7 +24,7 @@ import pytest
 
 from nim import Limits, Rules
 from nim.errors import SearchLimitError
-from nim.solving.splits import split_search
+from nim.takebreak.splits import split_search
 
 #: Seconds a case may take before it is reported as "stopped".
 TIME_LIMIT = 4.0

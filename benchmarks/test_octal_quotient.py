@@ -17,7 +17,7 @@ Kayles quotient, against ``python -c "import nim"`` (CPU time, median of
 fresh processes, as benchmarks/test_startup.py does): the difference is the
 load, target <= 10 ms. The processes use cached byte-code as an installed
 package does (PYTHONDONTWRITEBYTECODE is dropped for them: compiling
-nim/octal/quotient.py from source alone is 20 ms).
+nim/takebreak/quotient.py from source alone is 20 ms).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ import pytest
 import nim
 from nim import Limits, Rules
 from nim.errors import SearchLimitError
-from nim.solving.splits import split_search
+from nim.takebreak.splits import split_search
 
 KAYLES = Rules.game("kayles", misere=True)
 DAWSON = Rules.game("dawson-kayles", misere=True)
@@ -51,7 +51,7 @@ ROWS: List[Tuple[Tuple[int, ...], str, str, int, float]] = []
 
 @pytest.fixture(autouse=True, scope="module")
 def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    from nim.solving.takebreak_quotient import forget_quotients
+    from nim.takebreak.quotient_memo import forget_quotients
 
     patch = pytest.MonkeyPatch()
     patch.setenv("NIMCORE_CACHE_DIR", str(tmp_path_factory.mktemp("quotients")))

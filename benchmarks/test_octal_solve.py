@@ -90,7 +90,7 @@ def test_warm_twenty_heap_solve(benchmark: Any, rules: str) -> None:
     ("grundy-game", [100_000, 7]),              # no period: the rare heaps first
 ], ids=["kayles-1e3", "kayles-1e12", "dawson-1e12", "grundy-1e5"])
 def test_a_winning_split_of_one_large_heap(benchmark: Any, rules: str, heaps: List[int]) -> None:
-    from nim.octal.sums import sum_table
+    from nim.takebreak.sums import sum_table
 
     table = sum_table(rules)
     table.grundies(heaps)                       # warm: the values computed

@@ -45,7 +45,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(?!nim\.).*"),                        # not nim's: prose, stdlib, NumPy, nimcore
     (r"py:.*", r"nim\.[A-Za-z_]+\.[A-Za-z_]+\..+"),     # inside a module: not a public name
-    (r"py:.*", r"nim\.(?!(solving|play|study|trees|octal|interop|octal_codes|octal_moves)\.)[a-z_]+\..+"),
+    (r"py:.*", r"nim\.(?!(solving|play|study|trees|octal|takebreak|game|families|interop)\.)[a-z_]+\..+"),
 ]
 # an unqualified name in a docstring (``move``) that several documented names share
 suppress_warnings = ["ref.python"]

@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-# nim-sequences stored between runs (nim.octal.cache) go to a folder of this session's own,
+# nim-sequences stored between runs (nim.takebreak.cache) go to a folder of this session's own,
 # never the user's cache: a test must not read what another run stored
 os.environ["NIMCORE_CACHE_DIR"] = tempfile.mkdtemp(prefix="nimcore-test-cache-")
 atexit.register(shutil.rmtree, os.environ["NIMCORE_CACHE_DIR"], True)

@@ -541,7 +541,7 @@ CASES: List[Case] = [
 # asserts check the answers.
 
 _OWN_CACHE = ("import os, json, tempfile\nos.environ['NIMCORE_CACHE_DIR'] = tempfile.mkdtemp()\n"
-              "from nim.octal import misere_quotient, quotient_cache, cache\n")
+              "from nim.takebreak import misere_quotient, quotient_cache, cache\n")
 _FORGE = _OWN_CACHE + ("misere_quotient('kayles')\np = quotient_cache.cache_path('0.77', None)\n"
                        "d = json.loads(p.read_text())\n{forge}\np.write_text(json.dumps(d))\n")
 _IN_PLACE = _OWN_CACHE + ("folder = quotient_cache.cache_dir(); folder.mkdir(parents=True)\n"
@@ -565,7 +565,7 @@ ROUND_FIVE_QUOTIENT: List[Case] = [
          _FORGE.format(forge="d['bound'] = 1e308") + "assert misere_quotient('kayles').proven", "ok"),
     Case(8, "quotient file: growth forged but self-consistent", "api",
          _FORGE.format(forge="d['growth'] = [[1, 2], [3, 40]]")
-         + "from nim.octal import quotient as e\ne._PARTIALS.clear()\n"
+         + "from nim.takebreak import quotient as e\ne._PARTIALS.clear()\n"
          + "assert (3, 40) not in misere_quotient('kayles').growth", "ok"),
     Case(9, "a named pipe in place of each cache file", "api", _IN_PLACE.format(make="os.mkfifo(p)"), "ok", 30),
     Case(9, "a link to /dev/zero in place of each cache file", "api",
@@ -581,7 +581,7 @@ ROUND_FIVE_QUOTIENT: List[Case] = [
         header="json.dumps({'format': 'nimcore-sequence-1', 'game': '0.07', 'heaps': 2**40, 'itemsize': 2,"
                " 'sha256': 'x'}).encode()"), "ok"),
     Case(11, "a forged wall's at_least is not passed on", "api", _OWN_CACHE + (
-        "from nim.octal import quotient as e\nmisere_quotient('0.16', seconds=1)\n"
+        "from nim.takebreak import quotient as e\nmisere_quotient('0.16', seconds=1)\n"
         "p = quotient_cache.partial_path('0.16'); d = json.loads(p.read_text())\n"
         "d['wall'].update(at_least=10**9, message='FORGED')\n"
         "p.write_text(json.dumps(d)); e._WALLS_PROVEN_HERE.clear(); e._PARTIALS.clear()\n"

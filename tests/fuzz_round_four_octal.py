@@ -114,7 +114,7 @@ CASES: List[Case] = [
     Case(12, "count_takes and reversed() of a heap of 2**70", "api",
          "from itertools import islice\n"
          "from nim.position import count_takes, LegalMoves, Position\n"
-         "from nim.octal.moves import heap_moves\n"
+         "from nim.takebreak.moves import heap_moves\n"
          "moves = heap_moves('kayles', 2**70)\n"
          "assert count_takes(moves) == moves.total == 2**70\n"
          "assert list(islice(reversed(moves), 2)) == [(1, (2**69 - 1, 2**69)), (1, (2**69 - 2, 2**69 + 1))]\n"

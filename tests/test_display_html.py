@@ -48,7 +48,7 @@ def outputs() -> List[Tuple[str, str, int]]:
 
 def _placed(piles: List[int], rules: str) -> "nim.Solution":
     """The answer a notebook shows: a Solution that carries its position."""
-    from nim.solving.solution import PlacedSolution
+    from nim.game.solution import PlacedSolution
     answer = PlacedSolution(*nim.solve(piles, rules))
     answer.position = nim.Position(piles, rules)
     return answer

@@ -1,7 +1,7 @@
 """The layers of the package: nim.kernel alone imports the compiled core, imports
 run one way between the package's rooms, and the old paths of the modules that
 moved (into nim.solving, nim.interop, nim.octal_codes) are gone, as release
-0.1.0's warnings promised."""
+0.1.0's warnings promised; those 0.3.0 moved (into nim.takebreak, nim.game) say where."""
 
 from __future__ import annotations
 
@@ -80,24 +80,32 @@ def test_imports_between_rooms_run_one_way() -> None:
     back = sorted(line for (source, target), lines in arrows.items() if reaches(target, source) for line in lines)
     assert back == []        # no room imports one that imports it back, however far round
     # the three arrows that ran back up: the game record now sits in play (below study),
-    # the octal codes below the rules (and nim.octal above them)
-    assert ("play", "study") not in arrows and ("rules", "octal") not in arrows
-    assert "nim.rules -> nim.octal_codes" in arrows[("rules", "octal_codes")]
+    # the octal codes below the rules (with their family; nim.takebreak above them)
+    assert ("play", "study") not in arrows and ("rules", "takebreak") not in arrows
+    assert "nim.families.takebreak -> nim.families.octal_codes" not in arrows.get(("families", "octal_codes"), [])
+    assert "nim.rules -> nim.families.octal_codes" in arrows[("rules", "families")]
     assert "nim.study.replay -> nim.play.record" in arrows[("study", "play")]
+    # take-and-break in one home (0.3.0): below the solving layer, which sends it the games
+    # that split heaps; the value types both share below both
+    assert ("takebreak", "solving") not in arrows and ("game", "solving") not in arrows
+    assert ("game", "takebreak") not in arrows and ("solving", "takebreak") in arrows
+    assert ("takebreak", "game") in arrows
 
 
 #: The module paths release 0.1.0 deprecated, written out here rather than read from the
 #: package (its list went with them), each with its home since.
 OLD_MODULE_PATHS: Dict[str, str] = {
     **{f"nim.{name}": f"nim.solving.{name}"
-       for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length", "limits",
-                    "parallel", "solution", "solver", "tables", "theory")},
+       for name in ("analysis", "batch", "defaults", "engines", "explain", "heuristics", "length",
+                    "parallel", "solver", "tables", "theory")},
+    "nim.limits": "nim.game.limits",           # in nim.solving from 0.1.0, in nim.game since 0.3.0
+    "nim.solution": "nim.game.solution",
     "nim.envs": "nim.interop.envs",
     "nim.envs.board": "nim.interop.envs.board",
     "nim.envs.gym_env": "nim.interop.envs.gym_env",
     "nim.envs.nim_v0": "nim.interop.envs.nim_v0",
     "nim.openspiel": "nim.interop.openspiel",
-    "nim.octal.codes": "nim.octal_codes",
+    "nim.octal.codes": "nim.families.octal_codes",
 }
 
 
@@ -112,6 +120,73 @@ def test_old_module_paths_are_gone_and_their_new_homes_import(old: str, new: str
     if package == "nim" and name not in nim._LAZY:    # nim.explain is the function, no module
         with pytest.raises(AttributeError):
             getattr(nim, name)
+
+
+#: The module paths release 0.3.0 moved (take-and-break in one home), written out here
+#: rather than read from the package, each with its new home.
+MOVED_IN_0_3: Dict[str, str] = {
+    "nim.octal_codes": "nim.families.octal_codes",
+    "nim.octal_moves": "nim.families.heap_moves",
+    **{f"nim.octal.{name}": f"nim.takebreak.{name}"
+       for name in ("cache", "genus", "moves", "plot", "quotient", "quotient_cache", "record", "sequence", "sums")},
+    "nim.solving.takebreak": "nim.takebreak.solve",
+    "nim.solving.takebreak_analysis": "nim.takebreak.analysis",
+    "nim.solving.takebreak_explain": "nim.takebreak.explain",
+    "nim.solving.takebreak_quotient": "nim.takebreak.quotient_memo",
+    "nim.solving.splits": "nim.takebreak.splits",
+    "nim.solving.limits": "nim.game.limits",
+    "nim.solving.solution": "nim.game.solution",
+    "nim.solving.explanation": "nim.game.explanation",
+}
+
+
+@pytest.mark.parametrize("old, new", sorted(MOVED_IN_0_3.items()))
+def test_module_paths_moved_in_0_3_say_where_they_went(old: str, new: str) -> None:
+    importlib.import_module(new)
+    package, _, name = old.rpartition(".")
+    message = re.escape(f"{old} moved in 0.3.0: use {new}")
+    with pytest.raises(ModuleNotFoundError, match=message):
+        importlib.import_module(old)
+    with pytest.raises(ModuleNotFoundError, match=message):
+        exec(f"from {package} import {name}", {})
+    if package != "nim":
+        with pytest.raises(AttributeError, match=message):
+            getattr(importlib.import_module(package), name)
+    assert old not in sys.modules
+    # no file is left at the old path: the finder speaks for it
+    assert not (Path(nim.__file__).parent.joinpath(*old.split(".")[1:]).with_suffix(".py")).exists()
+
+
+def test_take_and_break_shares_the_value_types_instead_of_copying_them() -> None:
+    """Issue 38 item 3: one Limits, Solution and stop reporting for both homes, and the
+    quotient engine's experiment switches that never varied gone with their branches."""
+    import nim.game.limits
+    import nim.game.stops
+    import nim.solving.engines
+    import nim.takebreak.quotient as quotient
+    import nim.takebreak.splits
+    import nim.takebreak.sums
+
+    assert nim.takebreak.sums.Limits is nim.Limits is nim.game.limits.Limits
+    assert not hasattr(nim.takebreak.sums, "_NoLimits")
+    assert nim.takebreak.splits.finish_search is nim.solving.engines.finish_search is nim.game.stops.finish_search
+    for switch in ("KEEP_BASE_ORDER", "GROUPING", "PERIOD_FIRST", "FRESH_INDEX", "LARGEST_FIRST"):
+        assert not hasattr(quotient, switch), switch
+    # the quotient's helpers take one budget, not a deadline and a cancel handle each
+    import inspect
+
+    for name in ("_verify", "_extend", "_expand", "_expand_rebase", "_trial", "_least_failure", "_told_apart"):
+        parameters = inspect.signature(getattr(quotient, name)).parameters
+        assert "budget" in parameters and not {"deadline", "cancel", "max_order"} & set(parameters), name
+
+
+def test_nim_octal_is_the_public_namespace_of_takebreak() -> None:
+    import nim.octal
+    import nim.takebreak
+
+    assert nim.octal.__all__ == nim.takebreak.__all__ and "nim_sequence" in nim.octal.__all__
+    for name in nim.octal.__all__:
+        assert getattr(nim.octal, name) is getattr(nim.takebreak, name), name
 
 
 def test_the_reference_engines_are_the_tests_own() -> None:

@@ -14,7 +14,7 @@ import pytest
 import nim
 from nim.solving.analysis import analyze_moves
 from nim.solving.length import analyze_by_length, game_length, length_of_summary
-from nim.solving.solution import SolveOptions
+from nim.game.solution import SolveOptions
 from nimcore.ttable import TranspositionTable
 
 CONVENTIONS = [False, True]

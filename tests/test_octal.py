@@ -139,7 +139,7 @@ def _rare_method(rules: str, heaps: int, both_ends: bool = True) -> "array[int]"
     """G(0 .. heaps - 1) by the rare-values method throughout: no plain mex where the rare
     heaps are many (``plain_fallback`` off), the rare values looked for from both ends of
     the splits or from the small parts up."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     _, sequence = new_sequence(Rules.parse(rules), "rare")
     sequence.plain_fallback = False
@@ -172,7 +172,7 @@ def test_the_mask_is_chosen_again_when_the_values_pass_a_power_of_two():
     """0.04's values first reach 512 at heap 35,663; an eighth more heaps later the mask is
     one that makes the fewest of heaps 1 .. 40,120 rare (counted here for every mask by
     brute force), not the one chosen before the values had that bit."""
-    from nim.octal.sequence import new_sequence
+    from nim.takebreak.sequence import new_sequence
 
     plain = nim.octal.nim_sequence("octal=0.04", 40_122, method="plain")
     first = next(n for n, value in enumerate(plain) if value >= 512)
@@ -283,6 +283,22 @@ def test_bad_codes(code, message):
         Rules.parse(f"normal,octal={code}")
 
 
+def test_a_take_rule_is_read_as_its_octal_code_from_its_family_s_moves():
+    # issue 38: the family's moves say which code a take rule is, never its name; a family
+    # registered from outside (take a power of two) is a subtraction game of 32 members
+    import toy_family  # noqa: F401  (registers "pow2")
+
+    for rules, code in (("normal,max=3", "0.333"), ("normal,set=1;4", "0.3003"), ("normal,set=2", "0.03")):
+        assert takebreak_oracle.sequence(code, 40) == list(nim.octal.nim_sequence(rules, 40)), rules
+    with pytest.raises(InvalidRulesError, match="of 2147483648 places, more than 64"):
+        nim.octal.nim_sequence("normal,pow2", 10)
+    for infinite in ("normal", "normal,half", "wythoff"):
+        with pytest.raises(InvalidRulesError, match="not a finite octal code"):
+            nim.octal.nim_sequence(infinite, 10)
+    # Grundy's game: no code, and no period the theorem could prove
+    assert not nim.octal.octal_period("grundy-game", max_heaps=200, partial=True).proven
+
+
 def test_bad_names_and_arguments():
     with pytest.raises(InvalidRulesError, match="unknown game 'chess'"):
         Rules.game("chess")
@@ -391,7 +407,7 @@ def test_period_in_constant_memory_equals_the_z_function(code):
     """The rolling-hash search (used past HASHED_FROM heaps) against the Z-function one,
     on every prefix length at a few hundred points: the same answer, proven or not."""
     from nimcore.octal import OctalSequence
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
 
     _, takes_all, leaves, splits, grundy_game = game_places(Rules(octal=code))
     found = nim.octal.octal_period(f"octal={code}")

@@ -1,4 +1,4 @@
-"""Conway's genus theory (nim.octal.genus) against an independent brute force
+"""Conway's genus theory (nim.takebreak.genus) against an independent brute force
 (tests/takebreak_oracle.py): the genus of every heap up to 12, and the misère
 rule on every position of up to 4 heaps of up to 12 where it claims to apply,
 for Kayles, Dawson's Kayles, 0.137, 0.16, 4.07, Grundy's game and random codes."""
@@ -15,7 +15,7 @@ import pytest
 import takebreak_oracle as oracle
 from nim import Move, Rules
 from nim.errors import InvalidRulesError
-from nim.octal.genus import genus, is_tame, misere_by_genus, nim_genus, tame_table
+from nim.takebreak.genus import genus, is_tame, misere_by_genus, nim_genus, tame_table
 
 
 def _random_codes(count: int, seed: int) -> List[str]:
@@ -111,7 +111,7 @@ def test_misere_rule_against_brute_force(game: str) -> None:
 
 
 def _moves_in_documented_order(game: str, pile: int, heap: int) -> List[Move]:
-    """A heap's moves in the order nim.octal.genus reads them, written here from the code's
+    """A heap's moves in the order nim.takebreak.genus reads them, written here from the code's
     digits: the whole heap taken, then the takes that leave one heap, then the splits; each
     by count, a split by its smaller part (Grundy's game: its splits by the smaller part)."""
     if game == "grundy-game":

@@ -524,7 +524,7 @@ def test_replay_refuses_bad_splits_in_one_line(monkeypatch, capsys, tmp_path, te
 
 def test_nimx_past_its_budget_in_misere_plays_the_normal_play_move(monkeypatch):
     from nim.play.players import OptimalStrategy
-    from nim.solving import takebreak_quotient
+    from nim.takebreak import quotient_memo as takebreak_quotient
 
     # as a game the misère quotient does not cover plays (Kayles' it covers: NimX then never stops)
     monkeypatch.setattr(takebreak_quotient, "_engine", lambda: None)

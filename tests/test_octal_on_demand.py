@@ -18,9 +18,9 @@ import pytest
 import nim
 from nim.errors import SearchLimitError
 from nim.rules import Rules
-from nim.octal import cache
-from nim.octal.sequence import new_sequence, octal_period
-from nim.octal.sums import SumTable
+from nim.takebreak import cache
+from nim.takebreak.sequence import new_sequence, octal_period
+from nim.takebreak.sums import SumTable
 from nim.solving.tables import pile_table
 
 

@@ -135,7 +135,7 @@ def test_dawson_kayles_by_the_fallback_recalibrations(monkeypatch, setting):
     # MisereSolver's recalibration (rebasing on each candidate) comes first; the older
     # pair from Q_{n-1} takes over when it stops (here: alone, or after one choice a
     # failure). Either way the verified quotient is the same one.
-    from nim.octal import quotient as engine
+    from nim.takebreak import quotient as engine
 
     for name, value in setting.items():
         monkeypatch.setattr(engine, name, value)
@@ -281,8 +281,8 @@ def test_not_covered_and_bad_heaps():
 # ---------------------------------------------------------------- cache
 
 def test_cache_round_trip_and_forgery(tmp_path):
-    from nim.octal import quotient_cache
-    from nim.octal.quotient import cached_quotient
+    from nim.takebreak import quotient_cache
+    from nim.takebreak.quotient import cached_quotient
 
     first = misere_quotient("0.34")
     path = quotient_cache.cache_path("0.34", None)

@@ -22,7 +22,7 @@ import takebreak_oracle as oracle
 from nim.cli import main
 from nim.kernel import quotient as kernel
 from nim.octal import misere_quotient
-from nim.octal import quotient as engine
+from nim.takebreak import quotient as engine
 
 
 @pytest.fixture(autouse=True)
@@ -41,9 +41,9 @@ def each_failure(monkeypatch, code: str, upto: int, visit) -> None:
     of heaps up to ``upto`` fails (within the call: a candidate's table is not kept)."""
     told = engine._told_apart
 
-    def spy(candidate, failure, n, deadline, cancel):
+    def spy(candidate, failure, n, budget):
         visit(candidate, list(failure), n)
-        told(candidate, failure, n, deadline, cancel)
+        told(candidate, failure, n, budget)
 
     monkeypatch.setattr(engine, "_told_apart", spy)
     misere_quotient(code, upto, cache=False)

@@ -1,4 +1,4 @@
-"""Misère quotients read back from the on-disk cache (nim.octal.quotient_cache):
+"""Misère quotients read back from the on-disk cache (nim.takebreak.quotient_cache):
 nothing read is trusted. Every forgery of a cached quotient -- one heap's
 element, one element in or out of P, one product of the table, a dead heap
 given an element, a truncated file, another game's file -- is rejected by the
@@ -18,8 +18,8 @@ from typing import Any, Dict, List, Optional, Tuple
 import pytest
 
 from nim.octal import MisereQuotient, QuotientError, misere_quotient
-from nim.octal import quotient_cache
-from nim.octal.quotient import cached_quotient
+from nim.takebreak import quotient_cache
+from nim.takebreak.quotient import cached_quotient
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def heaps_left(code: Optional[str], n: int) -> List[Tuple[int, ...]]:
 
 def heap_options(m: int, table: List[int], phi: List[int], code: Optional[str]) -> List[Any]:
     from nim.kernel import quotient_types
-    from nim.octal.quotient import _places
+    from nim.takebreak.quotient import _places
     from array import array
 
     places = _places("grundy-game" if code is None else code)
@@ -245,7 +245,7 @@ def test_a_sequence_file_with_a_forged_header_is_not_read():
     heaps or -1 (a read of terabytes, or to the end), is ignored before any value is read."""
     from array import array
 
-    from nim.octal.cache import cache_path, load_values, store_values
+    from nim.takebreak.cache import cache_path, load_values, store_values
 
     path = cache_path("0.07")
     path.parent.mkdir(parents=True)
@@ -333,7 +333,7 @@ def test_a_partial_file_with_numbers_out_of_range_is_ignored(forge):
     assert data["bound"] < 167
     data.update(forge)
     path.write_text(json.dumps(data))
-    from nim.octal import quotient as engine
+    from nim.takebreak import quotient as engine
 
     engine._PARTIALS.clear()
     done = subprocess.run([sys.executable, "-m", "nim", "quotient", "kayles"], capture_output=True, text=True,
@@ -345,7 +345,7 @@ def test_a_partial_file_with_numbers_out_of_range_is_ignored(forge):
 def test_a_wall_read_from_the_cache_is_said_as_its_record(monkeypatch):
     """Issue 42 item 11: a stop found in a file is reported as the cache's record, with the
     heaps verified here, and none of the file's words or bound."""
-    from nim.octal import quotient as engine
+    from nim.takebreak import quotient as engine
 
     first = misere_quotient("0.07", max_order=50)
     assert first.stopped and not first.proven

@@ -21,7 +21,7 @@ from nim.rules import Rules
 
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from nim.solving.takebreak_quotient import forget_quotients
+    from nim.takebreak.quotient_memo import forget_quotients
 
     monkeypatch.setenv("NIMCORE_CACHE_DIR", str(tmp_path / "cache"))
     forget_quotients()
@@ -64,7 +64,7 @@ Rows = Tuple[List[int], List[int], List[Tuple[int, ...]], List[bool]]
 
 def _rows_by_solving(rules: Rules, upto: int) -> Rows:
     """The table as it is made where no quotient covers the heaps: each option solved."""
-    from nim.octal.sums import table_of
+    from nim.takebreak.sums import table_of
     from nim.solving import tables
 
     return tables._rows_by_solving(rules, upto, None, table_of(rules), None)

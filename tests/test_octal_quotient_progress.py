@@ -14,7 +14,7 @@ import nim
 import nim.progress
 from nim.cli import main
 from nim.octal import misere_quotient
-from nim.solving.takebreak_quotient import forget_quotients
+from nim.takebreak.quotient_memo import forget_quotients
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +58,7 @@ def displays(monkeypatch) -> List[Tuple[str, Optional[bool], Optional[Recorder]]
 
 
 def test_the_engine_reports_increasing_heaps_and_candidate_sizes(monkeypatch):
-    import nim.octal.quotient as engine
+    import nim.takebreak.quotient as engine
 
     monkeypatch.setattr(engine, "PROGRESS_EVERY", 0.0)       # every poll of the kernels reports
     seen: List[Tuple[int, int]] = []
@@ -72,11 +72,11 @@ def test_the_engine_reports_increasing_heaps_and_candidate_sizes(monkeypatch):
 
 def test_a_long_heap_reports_the_candidate_last_built(monkeypatch):
     # the handle the kernels poll: during heap 27, the size of its latest candidate
-    import nim.octal.quotient as engine
+    import nim.takebreak.quotient as engine
 
     monkeypatch.setattr(engine, "PROGRESS_EVERY", 0.0)
     seen: List[Tuple[int, int]] = []
-    watch = engine._Watch(None, lambda heap, size, _: seen.append((heap, size)), 0.0)
+    watch = engine._Budget(None, lambda heap, size, _: seen.append((heap, size)), 0.0)
     watch.heap, watch.order = 27, 36
     assert watch.is_set() is False
     watch.candidate = 56

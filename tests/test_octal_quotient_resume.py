@@ -14,9 +14,9 @@ from typing import Any, List, Optional
 import pytest
 
 import nim
-from nim.octal import misere_quotient, quotient_cache
-from nim.octal import quotient as engine
-from nim.solving import takebreak_quotient
+from nim.takebreak import misere_quotient, quotient_cache
+from nim.takebreak import quotient as engine
+from nim.takebreak import quotient_memo as takebreak_quotient
 
 
 @pytest.fixture(autouse=True)

@@ -43,7 +43,7 @@ OTHER_CODES = ("0.75", "0.15", "0.115", "0.152", "0.72", "0.34", "0.51", "4.07",
 @pytest.fixture(autouse=True, scope="module")
 def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """A cache folder of this module's own, and no quotient kept from other tests."""
-    from nim.solving.takebreak_quotient import forget_quotients
+    from nim.takebreak.quotient_memo import forget_quotients
 
     patch = pytest.MonkeyPatch()
     patch.setenv("NIMCORE_CACHE_DIR", str(tmp_path_factory.mktemp("quotients")))
@@ -171,7 +171,7 @@ def test_the_quotient_is_the_exact_leaf_of_the_split_search() -> None:
     """A quotient exact for heaps up to 10 decides every sub-position within 10: sums with
     one or two heaps past the bound are answered as the brute force does, in fewer nodes."""
     from nim.octal import misere_quotient
-    from nim.solving.splits import split_search
+    from nim.takebreak.splits import split_search
 
     for code in ("0.77", "0.07"):
         rules = rules_of(code)
@@ -268,8 +268,8 @@ def test_a_quotient_is_asked_once_and_an_attempt_that_stopped_short_is_not_repea
         monkeypatch: pytest.MonkeyPatch) -> None:
     import types
 
-    from nim.octal import quotient as engine
-    from nim.solving import takebreak_quotient
+    from nim.takebreak import quotient as engine
+    from nim.takebreak import quotient_memo as takebreak_quotient
 
     calls: List[Tuple[object, float]] = []
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from nim.octal.quotient import misere_quotient
+from nim.takebreak.quotient import misere_quotient
 from nim.position import after_move
 # -- issue 42, item 12: codes that never split a heap have quotients too ----------------------
 
@@ -42,7 +42,7 @@ def test_nimcore_quotient_of_a_subtraction_code(code):
 
 
 def test_a_take_rule_is_refused_in_words_that_say_how_to_write_it():
-    from nim.octal.quotient import QuotientError
+    from nim.takebreak.quotient import QuotientError
 
     with pytest.raises(QuotientError, match="take at most 2 is 0.33") as refused:
         misere_quotient("misere,max=2")

@@ -41,7 +41,7 @@ def test_the_searched_misere_table_agrees_with_the_brute_force(cache: Path, monk
     """The rows solved by search (no quotient: the path past a quotient's heaps), each
     against tests/takebreak_oracle.py, under a time limit the table shares out."""
     import takebreak_oracle as oracle
-    from nim.solving import takebreak_quotient
+    from nim.takebreak import quotient_memo as takebreak_quotient
     from nim.solving.tables import misere_heap_table
 
     monkeypatch.setattr(takebreak_quotient, "quotient_for", lambda *args, **kwargs: None)

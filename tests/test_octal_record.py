@@ -1,4 +1,4 @@
-"""The record engine (issue 39): nimcore.records and nim.octal.record.
+"""The record engine (issue 39): nimcore.records and nim.takebreak.record.
 
 Its values are checked against the kept-whole engine (nimcore.octal), against an
 independent NumPy plain mex and verifier (tests/sequence_oracle_numpy.py), and
@@ -24,8 +24,8 @@ from nim import Rules
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.kernel import records
 from nim.octal import nim_sequence
-from nim.octal.cache import read_checkpoint
-from nim.octal.record import read_kept, record_sequence
+from nim.takebreak.cache import read_checkpoint
+from nim.takebreak.record import read_kept, record_sequence
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sequence_oracle_numpy import GRUNDY, octal_game, plain_mex, verify  # noqa: E402
@@ -45,7 +45,7 @@ def _window(engine: Any) -> "array[int]":
     ("kayles", 1 << 16, 1024, 1024),
 ])
 def test_record_engine_matches_the_whole_sequence(name: str, size: int, head: int, window: int) -> None:
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
 
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
     engine = records().RecordSequence(takes_all, leaves, splits, grundy, head, window)
@@ -265,7 +265,7 @@ def test_the_window_grows_past_a_far_rare_heap(tmp_path: Path) -> None:
 
 
 def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> None:
-    from nim.octal.cache import read_block, write_block
+    from nim.takebreak.cache import read_block, write_block
 
     values = array("H", [(7 * i) % 250 for i in range(10_000)])
     for i, v in ((3, 256), (4_000, 300), (9_999, 65_535)):

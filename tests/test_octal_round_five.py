@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from nim import NimError
-from nim.octal import quotient_cache
-from nim.octal.cache import cache_path, load_values
-from nim.octal.quotient import misere_quotient
+from nim.takebreak import quotient_cache
+from nim.takebreak.cache import cache_path, load_values
+from nim.takebreak.quotient import misere_quotient
 
 
 @pytest.fixture()
@@ -75,7 +75,7 @@ def test_a_forged_wall_bound_and_growth_are_not_passed_on(cache: Path) -> None:
     data = json.loads(full.read_text())
     data["growth"] = [[1, 999_999]]
     full.write_text(json.dumps(data))
-    from nim.octal import quotient as engine
+    from nim.takebreak import quotient as engine
 
     engine._PARTIALS.clear()
     read = engine.cached_quotient("0.77", None)
@@ -110,7 +110,7 @@ def test_a_new_process_does_not_take_a_wall_bound_from_the_file(cache: Path) -> 
     data["wall"]["at_least"] = 10**9
     data["wall"]["message"] = "FORGED: proven infinite"
     path.write_text(json.dumps(data))
-    code = ("from nim.octal.quotient import misere_quotient\n"
+    code = ("from nim.takebreak.quotient import misere_quotient\n"
             "q = misere_quotient('0.07', max_order=50)\n"
             "print(q.next_order_at_least, 'FORGED' in (q.stopped or ''))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,

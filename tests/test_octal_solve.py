@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import nim
 from nim.errors import NimError, SearchLimitError
-from nim.octal.sequence import octal_period
+from nim.takebreak.sequence import octal_period
 
 import takebreak_oracle as brute
 
@@ -387,7 +387,7 @@ def test_batch_text_lines_write_a_split_in_plays_syntax(tmp_path):
 def no_quotient(monkeypatch):
     """The misère paths below the quotient (the genus rule, the search), as a build without
     the quotient engine takes them (tests/test_octal_quotient_solve.py holds the quotient)."""
-    from nim.solving import takebreak_quotient
+    from nim.takebreak import quotient_memo as takebreak_quotient
 
     monkeypatch.setattr(takebreak_quotient, "_engine", lambda: None)
     takebreak_quotient.forget_quotients()

@@ -1,4 +1,4 @@
-"""The compiled split search (nim.solving.splits.split_search) against an independent
+"""The compiled split search (nim.takebreak.splits.split_search) against an independent
 brute force (tests/takebreak_oracle.py): every position of up to 4 heaps of up to 10
 for many octal codes and Grundy's game, both conventions; remoteness in distance
 mode; the XOR of part 1's nim-sequences on larger random positions in normal play;
@@ -17,9 +17,9 @@ from hypothesis import given, settings, strategies as st
 import takebreak_oracle as oracle
 from nim import Rules
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
-from nim.octal.sequence import nim_sequence
-from nim.solving.limits import Limits
-from nim.solving.splits import split_search
+from nim.takebreak.sequence import nim_sequence
+from nim.game.limits import Limits
+from nim.takebreak.splits import split_search
 
 
 def _random_codes(count: int, seed: int) -> List[str]:
@@ -176,7 +176,7 @@ def test_time_limit_and_progress() -> None:
         calls.append((nodes, seconds))
 
     from nim.kernel import CoreRules, Search, TranspositionTable, splits
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
     _, takes_all, leaves, parts, grundy_game = game_places(rules)
     search = Search(CoreRules(True, "any"), [36, 35, 26, 24, 23, 22], time_limit=0.3, progress=progress)
     splits.search(search, TranspositionTable(16), takes_all, leaves, parts, grundy_game,

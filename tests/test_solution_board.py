@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 
 import nim
-from nim.solving.solution import PlacedSolution, Solution
+from nim.game.solution import PlacedSolution, Solution
 
 interactiveshell = pytest.importorskip("IPython.core.interactiveshell",
                                        reason="IPython not installed (nimcore[notebook])")

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 import nim
 from nim import Rules
-from nim.octal.plot import column_points
+from nim.takebreak.plot import column_points
 from takebreak_oracle import sequence
 
 
@@ -83,7 +83,7 @@ def test_plot_of_0_56_loses_no_value_of_its_period():
 
 def test_plot_file_and_title(tmp_path):
     matplotlib = pytest.importorskip("matplotlib")
-    from nim.octal.plot import plot_sequence
+    from nim.takebreak.plot import plot_sequence
 
     result = nim.octal.octal_period("0.137")           # pre-period 52, period 34
     path = tmp_path / "s.svg"
@@ -102,7 +102,7 @@ def test_plot_keeps_the_pre_period_line_apart_from_the_period_line():
     pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
 
-    from nim.octal.plot import draw_sequence, zoom
+    from nim.takebreak.plot import draw_sequence, zoom
 
     result = nim.octal.octal_period("0.77")
     assert (result.preperiod, result.period, result.heaps) == (71, 12, 4096)

@@ -12,6 +12,7 @@ The search engines are compiled (package ``nimcore``); this package is the API.
 import importlib
 from typing import TYPE_CHECKING, Any, Dict, List
 
+from nim._lazy import install_moved_modules
 from nim.errors import (
     IllegalMoveError,
     InputFileError,
@@ -21,12 +22,14 @@ from nim.errors import (
     SearchLimitError,
     UnknownMethodError,
 )
-from nim.solving.limits import Limits
+from nim.game.limits import Limits
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
-from nim.solving.solution import Solution
+from nim.game.solution import Solution
 from nim.solving.solver import Solver
+
+install_moved_modules()     # the module paths 0.3.0 moved say where they went
 
 if TYPE_CHECKING:
     from nim.solving.explain import explain
@@ -43,7 +46,7 @@ _LAZY: Dict[str, str] = {
 
 #: The subpackages, each with its own exports: ``nim.play.Strategy`` works without
 #: importing ``nim.play`` first.
-_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "interop", "web", "commands")
+_SUBPACKAGES = ("solving", "play", "study", "trees", "octal", "takebreak", "game", "interop", "web", "commands")
 
 #: Names the top of nim held before 0.1.0, deprecated by 0.1.0 and removed in 0.2.0 as
 #: its warnings promised: each with its home, so that the AttributeError names it.

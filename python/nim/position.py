@@ -258,7 +258,7 @@ Move(pile=0, count=1, split=(1, 2))]
             if first + second + count != size:
                 return (f"the heaps {first} and {second} and the {count} taken make "
                         f"{first + second + count}, not the pile's {size}")
-        from nim.octal_moves import is_heap_move
+        from nim.families.heap_moves import is_heap_move
 
         if not is_heap_move(rules.split_places(), size, count, split):
             if split is not None and rules.split_places()[3] and split[0] == split[1]:
@@ -384,7 +384,7 @@ class LegalMoves(Sequence[Move]):
         self._splits = ruleset.splits
         self._takes: List[Sequence[Any]]
         if self._splits:
-            from nim.octal_moves import HeapMoves
+            from nim.families.heap_moves import HeapMoves
 
             places = ruleset.split_places()
             self._takes = [HeapMoves(places, pile) for pile in position.piles]

@@ -17,10 +17,10 @@ from nim.families import (
     family_of_option, option_syntax,
 )
 from nim.kernel import CoreRules
-from nim.octal_codes import game_code
+from nim.families.octal_codes import game_code
 
 if TYPE_CHECKING:
-    from nim.octal_moves import HeapMoves, Places
+    from nim.families.heap_moves import HeapMoves, Places
 
 __all__ = ["MAX_K", "MISERE", "NORMAL", "Rules", "RulesLike", "SPLIT_RULES", "TAKE_RULES"]
 
@@ -308,7 +308,7 @@ class Rules:
     def heap_moves(self, pile: int) -> "HeapMoves":
         """The moves of one heap of ``pile`` in a take-and-break game, as
         ``(count, split)`` pairs (``split``: None, or the two heaps ``(a, b)``
-        left, ``a <= b``), larger take first (``nim.octal_moves`` says the order).
+        left, ``a <= b``), larger take first (``nim.families.heap_moves`` says the order).
 
         A lazy sequence: ``len``, indexing and ``in`` cost O(places of the code).
 
@@ -320,7 +320,7 @@ class Rules:
         >>> list(Rules.game("kayles").heap_moves(3))
         [(2, None), (1, None), (1, (1, 1))]
         """
-        from nim.octal_moves import HeapMoves
+        from nim.families.heap_moves import HeapMoves
 
         return HeapMoves(self.split_places(), pile)
 
@@ -351,7 +351,7 @@ class Rules:
         """
         if self._core is not None:
             return pile >= self._core.min_take
-        from nim.octal_moves import heap_has_move
+        from nim.families.heap_moves import heap_has_move
 
         return heap_has_move(self.split_places(), pile)
 

@@ -23,7 +23,7 @@ from nim.solving.parallel import solve_many
 from nim.errors import InputFileError, NimError
 from nim.inputs import MAX_DIGITS
 from nim.rules import Rules
-from nim.solving.solution import Solution
+from nim.game.solution import Solution
 
 __all__ = ["run_batch", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
 

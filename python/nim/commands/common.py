@@ -17,10 +17,10 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from nim.errors import InputFileError, InvalidPositionError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
-from nim.solving.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
+from nim.game.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
 from nim.position import as_piles
 from nim.rules import Rules
-from nim.solving.solution import DEFAULT_NODE_LIMIT
+from nim.game.solution import DEFAULT_NODE_LIMIT
 from nim.kernel import MAX_PILE
 from nim.kernel import parse_piles as parse_pile_bytes
 

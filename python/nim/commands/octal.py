@@ -9,7 +9,7 @@ from typing import Any
 
 from nim.commands.common import seconds, whole_number
 from nim.errors import NimError
-from nim.octal_codes import GAMES
+from nim.families.octal_codes import GAMES
 from nim.rules import Rules
 
 _DESCRIPTION = """\
@@ -52,7 +52,7 @@ _MOST_RECORD_HEAPS = 1 << 48
 
 
 def add_parser(subparsers: Any) -> None:
-    from nim.octal.sequence import DEFAULT_MAX_HEAPS
+    from nim.takebreak.sequence import DEFAULT_MAX_HEAPS
 
     parser = subparsers.add_parser(
         "octal", help="nim-sequence of an octal game (Kayles, 0.16, ...), its period proven",
@@ -105,7 +105,7 @@ def _rules(text: str) -> Rules:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nim.octal.sequence import octal_period
+    from nim.takebreak.sequence import octal_period
 
     rules = _rules(args.game)
     if args.record:
@@ -117,14 +117,14 @@ def run(args: argparse.Namespace) -> int:
         raise NimError(f"--upto {args.upto:,} is past {_MOST_HEAPS:,} heaps, which are kept in memory: "
                        "--record computes further in a window")
     if args.plot is not None:
-        from nim.octal.plot import FORMATS
+        from nim.takebreak.plot import FORMATS
 
         if not args.plot.lower().endswith(FORMATS):
             raise NimError(f"--plot draws PNG or SVG: give a file ending .png or .svg, not {args.plot!r}")
     result = octal_period(rules, max_heaps=args.upto, method=args.method, time_limit=args.time_limit,
                           partial=True)
     if args.plot is not None:
-        from nim.octal.plot import plot_sequence
+        from nim.takebreak.plot import plot_sequence
 
         plot_sequence(result, args.plot)
     if args.json:
@@ -174,8 +174,8 @@ def format_report(result: Any, show: int) -> str:
 
 
 def run_record(args: argparse.Namespace, rules: Rules) -> int:
-    """``--record``: the record engine (``nim.octal.record``)."""
-    from nim.octal.record import DEFAULT_HEAD, DEFAULT_WINDOW, record_sequence
+    """``--record``: the record engine (``nim.takebreak.record``)."""
+    from nim.takebreak.record import DEFAULT_HEAD, DEFAULT_WINDOW, record_sequence
 
     if args.method != "auto" or args.plot is not None:
         raise NimError("--record computes by rare values and draws nothing: drop --method and --plot")

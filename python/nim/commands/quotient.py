@@ -9,7 +9,7 @@ from typing import Any, List
 
 from nim.commands.common import whole_number
 from nim.errors import NimError
-from nim.octal_codes import GAMES
+from nim.families.octal_codes import GAMES
 
 _DESCRIPTION = """\
 The misère quotient of a take-and-break heap game (Plambeck; Plambeck and
@@ -62,7 +62,7 @@ def _rules(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from nim.octal.quotient import misere_quotient
+    from nim.takebreak.quotient import misere_quotient
     from nim.progress import quotient_progress
 
     if not 0 < args.time_limit <= 1e9:

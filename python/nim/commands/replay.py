@@ -9,11 +9,11 @@ from typing import Any, Optional
 
 from nim.commands.common import add_rule_flags, rules_from_args, whole_number
 from nim.errors import NimError
-from nim.solving.limits import MAX_NODE_LIMIT
+from nim.game.limits import MAX_NODE_LIMIT
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.study.replay import format_replay, read_replay_file, replay_game
-from nim.solving.solution import DEFAULT_NODE_LIMIT
+from nim.game.solution import DEFAULT_NODE_LIMIT
 
 _DESCRIPTION = """\
 Replay a Lab 2 test file: the file's moves are the human's, who moves first;

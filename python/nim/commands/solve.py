@@ -10,14 +10,14 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 from nim.commands.common import (
     add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, said_if_long, whole_number,
 )
-from nim.solving.analysis import MoveAnalysis
+from nim.game.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
 from nim.position import Move, count_takes
 from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
 from nim.solving.engines import METHODS, TheoryWarning
 from nim.kernel import MAX_MB
-from nim.solving.solution import DEFAULT_TT_MB, Solution
+from nim.game.solution import DEFAULT_TT_MB, Solution
 
 _DESCRIPTION = """\
 Solve a Nim position exactly: who wins with best play, and a best move.
@@ -168,8 +168,8 @@ MAX_LISTED_MOVES = 1_000_000
 def _check_listing(piles: List[int], rules: Rules) -> None:
     """Refuse a position with more than MAX_LISTED_MOVES legal moves, saying how many."""
     if rules.splits:
-        from nim.octal.sums import sum_table
-        from nim.solving.takebreak_analysis import count_split_moves
+        from nim.takebreak.sums import sum_table
+        from nim.takebreak.analysis import count_split_moves
         total = count_split_moves(piles, sum_table(rules))
     else:
         total = sum(count_takes(rules.takes(pile)) for pile in piles)

@@ -9,7 +9,7 @@ from typing import Any, List
 
 from nim.commands.common import add_limit_flags, add_rule_flags, integer, rules_from_args, said_if_long
 from nim.rules import Rules
-from nim.solving.limits import Limits
+from nim.game.limits import Limits
 from nim.solving.tables import MAX_TABLE_ROWS, PileRow, misere_table_searches, pile_table
 
 _DESCRIPTION = """\

@@ -26,7 +26,7 @@ from nim.errors import InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
-    from nim.octal_moves import Places
+    from nim.families.heap_moves import Places
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
            "family_of_fields",
@@ -185,7 +185,7 @@ class TakeFamily(RuleFamily):
 class TakeAndBreakFamily(RuleFamily):
     """A take-and-break game: a move takes from one heap and may leave it in two.
 
-    Its moves are ``nim.octal_moves.HeapMoves`` over its ``places``; its values are
+    Its moves are ``nim.families.heap_moves.HeapMoves`` over its ``places``; its values are
     its nim-sequence (``nim.octal``), its misère play the quotient engine's.
     """
 

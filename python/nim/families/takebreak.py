@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Dict, Optional
 
 from nim.errors import InvalidRulesError
 from nim.families.base import FAMILIES, Fields, RuleFamily, TakeAndBreakFamily, register_family
-from nim.octal_codes import GAMES, GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
+from nim.families.octal_codes import GAMES, GRUNDY_GAME, code_text, game_code, parse_code, subtraction_rule
 
 if TYPE_CHECKING:
-    from nim.octal_moves import Places
+    from nim.families.heap_moves import Places
 
 __all__ = ["GrundysGame", "OctalGame", "game_names"]
 
@@ -58,7 +58,7 @@ class OctalGame(TakeAndBreakFamily):
         Raises
         ------
         InvalidRulesError
-            For a code that is not one (``nim.octal_codes.parse_code`` says why).
+            For a code that is not one (``nim.families.octal_codes.parse_code`` says why).
         """
         digits = parse_code(text)
         as_take = subtraction_rule(digits)
@@ -98,7 +98,7 @@ class OctalGame(TakeAndBreakFamily):
                 f"k and splits the rest in two; {end}.")
 
     def places(self) -> "Places":
-        from nim.octal_moves import places_of
+        from nim.families.heap_moves import places_of
 
         return places_of("octal", self.code)
 
@@ -136,7 +136,7 @@ class GrundysGame(TakeAndBreakFamily):
                 "cannot move " + ("wins." if misere else "loses."))
 
     def places(self) -> "Places":
-        from nim.octal_moves import GRUNDY_PLACES
+        from nim.families.heap_moves import GRUNDY_PLACES
 
         return GRUNDY_PLACES
 

@@ -25,7 +25,7 @@ from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
 from nim.rules import Rules, RulesLike
 from nim.solving.defaults import solve
-from nim.solving.solution import Solution
+from nim.game.solution import Solution
 
 __all__ = [
     "Strategy",

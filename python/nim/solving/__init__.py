@@ -2,12 +2,12 @@
 
 It runs the compiled core, which it reaches through ``nim.kernel``, the one
 door to ``nimcore`` (at the bottom of the house, so that the value types below
-this layer, ``nim.rules`` and ``nim.position``, use it without a climb). Its
-modules, by what they own:
+this layer, ``nim.rules`` and ``nim.position``, use it without a climb). The
+values it returns (``Limits``, ``Solution``, ``MoveAnalysis``, ``Explanation``)
+live in ``nim.game``, below it and below ``nim.takebreak``, where it sends the
+games that split heaps. Its modules, by what they own:
 
 =============  =================================================================
-limits         ``Limits``: what bounds a search, and its one check
-solution       ``Solution`` (what a solve returns) and ``SolveOptions``
 engines        the tuple ``ENGINES`` of engine objects; the theory's dispatch
 solver         ``Solver``: one rule set's compiled session (theory, table)
 defaults       ``solve`` and ``analyze`` over cached Solvers
@@ -23,7 +23,7 @@ pile_dp        the single-pile DP (the definition; C accelerates it)
 =============  =================================================================
 
 Its public names are exported here, each imported on first use, so ``import
-nim.solving.limits`` loads limits alone. (``explain`` is ``nim.explain`` or
+nim.solving`` loads none of its modules. (``explain`` is ``nim.explain`` or
 ``nim.solving.explain.explain``: the module bears its name.)
 """
 
@@ -38,11 +38,11 @@ _EXPORTS: Dict[str, str] = {
     "solve": "nim.solving.defaults",
     "analyze": "nim.solving.defaults",
     "Solver": "nim.solving.solver",
-    "Solution": "nim.solving.solution",
-    "SolveOptions": "nim.solving.solution",
-    "Limits": "nim.solving.limits",
-    "DEFAULT_NODE_LIMIT": "nim.solving.limits",
-    "DEFAULT_TT_MB": "nim.solving.solution",
+    "Solution": "nim.game.solution",
+    "SolveOptions": "nim.game.solution",
+    "Limits": "nim.game.limits",
+    "DEFAULT_NODE_LIMIT": "nim.game.limits",
+    "DEFAULT_TT_MB": "nim.game.solution",
     "ENGINES": "nim.solving.engines",
     "Engine": "nim.solving.engines",
     "METHODS": "nim.solving.engines",
@@ -52,9 +52,9 @@ _EXPORTS: Dict[str, str] = {
     "depth_limited": "nim.solving.heuristics",
     "IdaResult": "nim.solving.heuristics",
     "DepthLimitedResult": "nim.solving.heuristics",
-    "Analysis": "nim.solving.analysis",
-    "MoveAnalysis": "nim.solving.analysis",
-    "Explanation": "nim.solving.explain",
+    "Analysis": "nim.game.analysis",
+    "MoveAnalysis": "nim.game.analysis",
+    "Explanation": "nim.game.explanation",
     "solve_many": "nim.solving.parallel",
     "grundy_table": "nim.solving.theory",
     "grundy_value": "nim.solving.theory",

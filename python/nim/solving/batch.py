@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
-from nim.solving.solution import Solution
+from nim.game.solution import Solution
 from nim.errors import InvalidPositionError, NimError
 from nim.position import read_once
 from nim.solving.closed_forms import Theory

@@ -24,7 +24,7 @@ from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.families.base import ComponentFamily
 from nim.position import ComponentMove
 from nim.rules import Rules
-from nim.solving.solution import Solution
+from nim.game.solution import Solution
 
 __all__ = ["ComponentBudget", "analyze_components", "component_grundy", "read_position", "solve_components",
            "explain_components"]

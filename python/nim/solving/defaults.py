@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
-from nim.solving.limits import Limits, with_limits
+from nim.game.limits import Limits, with_limits
 from nim.position import rules_for
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
-from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.game.solution import DEFAULT_NODE_LIMIT, Solution
 from nim.solving.solver import Solver
 
 if TYPE_CHECKING:
-    from nim.solving.analysis import Analysis
+    from nim.game.analysis import Analysis
 
 __all__ = ["DEFAULT_SOLVERS", "analyze", "default_solver", "forget_default_solvers", "solve"]
 
@@ -50,7 +50,7 @@ def solve(
         ``theory``, ``tt`` and, in misère play, ``quotient``: the misère
         quotient (``nim.octal.misere_quotient``), which ``auto`` tries first
         (within a quarter of ``time_limit``, 2 s without one;
-        ``nim.solving.takebreak_quotient``) and ``quotient`` forces (an error
+        ``nim.takebreak.quotient_memo``) and ``quotient`` forces (an error
         where it cannot cover the heaps).
     node_limit : int or None
         Stop a search after this many nodes (0 or None: no limit; at most 2**63 - 1).

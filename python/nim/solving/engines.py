@@ -21,7 +21,7 @@ ida        IDA* (SPEC 3.4): the value of the path it finds, see nim.solving.heur
 They are listed, in that order, in the tuple ``ENGINES`` of ``Engine`` objects:
 each names its run and what it says when its depth bound stops it. ``nim.solving.solver``
 holds the ``Solver`` that runs them, ``nim.solving.defaults`` the ``solve()`` that asks
-a cached one, and ``nim.solving.solution`` what they return (``Solution``) and their options.
+a cached one, and ``nim.game.solution`` what they return (``Solution``) and their options.
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple, Union
 
-from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
 from nim.inputs import method_key
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules
-from nim.solving.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
-from nim.kernel import DEFAULT_MAX_DEPTH, MAX_PILE, CoreTheory, Search, TranspositionTable
+from nim.game.solution import DEFAULT_TT_MB, Solution, SolveOptions, check_options
+from nim.game.stops import abandon_search, finish_search, short_piles as _short
+from nim.kernel import MAX_PILE, CoreTheory, Search, TranspositionTable
 from nim.solving.closed_forms import Theory
 from nim.kernel import minimax
 from nim.kernel import ida as _ida_core
@@ -58,9 +59,6 @@ __all__ = [
 #: What an engine runs: (piles, rules, options, table) -> Solution. ``table`` is
 #: the Solver's transposition table for the engines that use one, else None.
 EngineRun = Callable[[Tuple[int, ...], Rules, SolveOptions, Optional[TranspositionTable]], Solution]
-#: What a search engine says when its depth bound stops it: (search, piles) -> the
-#: message's tail after "<method> stopped after ... nodes and ... s: ".
-DepthStop = Callable[[Search, Tuple[int, ...]], str]
 
 
 class Engine(NamedTuple):
@@ -95,7 +93,7 @@ def has_closed_form(rules: Rules) -> bool:
 
 def theory_gap(rules: Rules) -> Optional[str]:
     """Why the theory is not exact for ``rules`` (None: it is)."""
-    if rules.splits:        # a take-and-break game: its theories are nim.solving.takebreak's
+    if rules.splits:        # a take-and-break game: its theories are nim.takebreak.solve's
         return (f"{rules} splits heaps: the take rules' closed forms do not apply (its positions "
                 "are answered by the nim-sum, the genus rule or the search over split heaps)")
     core = _theory_or_reason(rules)
@@ -107,7 +105,7 @@ def theory_gap(rules: Rules) -> Optional[str]:
             "option of value 1), so the misère rule of the theory is not exact")
 
 
-#: Methods only the take-and-break games answer (nim.solving.takebreak refuses them elsewhere).
+#: Methods only the take-and-break games answer (nim.takebreak.solve refuses them elsewhere).
 SPLIT_ONLY_METHODS = ("quotient",)
 
 #: Method names as given -> their checked normal form (a handful of strings: a
@@ -241,80 +239,6 @@ def new_table(piles: Tuple[int, ...], rules: Rules, options: SolveOptions) -> Tr
         ) from None
 
 
-def abandon_search(search: Search) -> None:
-    """Stop the clock and the progress display of a search an exception left, and
-    raise nothing: the exception in flight (a Ctrl-C landing just as the search
-    stopped on a limit) must not give way to a SearchLimitError.
-
-    Call it from ``except BaseException:`` before re-raising; ``finish_search``
-    after a search that returned.
-    """
-    search.finish()
-    close_bar = getattr(search.progress, "close", None)
-    if close_bar is not None:
-        close_bar()
-
-
-def finish_search(search: Search, method: str, piles: Tuple[int, ...],
-                  table: Optional[TranspositionTable] = None, close: bool = True,
-                  nodes_before: int = 0, depth_stop: Optional[DepthStop] = None) -> None:
-    """Stop the clock and the progress display; raise when a limit stopped the search.
-
-    ``table``: the tt engine's table, whose fill the message then reports;
-    ``close=False`` leaves the progress display open (for a next search);
-    ``nodes_before``: nodes of earlier searches of the same job, added to the count;
-    ``depth_stop``: what the engine says when its depth bound stops it (None:
-    the frame engines' bound, Search.max_depth).
-    """
-    search.finish()
-    close_bar = getattr(search.progress, "close", None)
-    reason = search.stop_reason
-    if close_bar is not None and (close or reason is not None):
-        close_bar()
-    if reason is None:
-        return
-    if reason == "interrupt":
-        raise KeyboardInterrupt
-    if reason == "rule":
-        raise InvalidRulesError(f"{method}: the compiled core has no loop for these rules' take rule")
-    if reason == "error":
-        error = search.error      # the progress callback's own exception, with its traceback
-        assert error is not None
-        raise error
-    nodes, seconds = nodes_before + search.nodes, search.seconds
-    what = f"{method} stopped after {nodes:,} nodes and {seconds:.1f} s"
-    if table is not None:
-        size = f"{table.nbytes >> 20:,} MB" if table.nbytes >= 1 << 20 else f"{table.nbytes >> 10:,} KB"
-        what += f" ({table.entries:,} table entries, {100 * table.fill:.0f}% of {size})"
-    advice = "use method 'auto'" + (" or 'tt'" if method != "tt" else "")
-    if table is not None:
-        advice = "give the table more memory (tt_mb, --tt-mb)" if table.fill > 0.5 else ""
-    if reason == "cancelled":
-        message = f"{what}: cancelled before finishing {_short(piles)}"
-    elif reason == "nodes":
-        message = f"{what}: the node limit; the tree of {_short(piles)} is too large. Raise the node limit"
-        message += f" or {advice}" if advice else ""
-    elif reason == "time":
-        message = f"{what}: the time limit, before finishing {_short(piles)}. Raise the time limit"
-        message += f" or {advice}" if advice else ""
-    elif reason == "depth":
-        message = f"{what}: " + (depth_stop or _frames_depth_stop)(search, piles)
-        if depth_stop is None:
-            message += f"; {advice}"
-    elif table is not None:
-        message = (f"{what}: {_short(piles)} needs more memory than tt_mb (--tt-mb) allows for "
-                   "the table, the endgame tables and the search stack; raise it")
-    else:
-        message = f"{what}: out of memory on {_short(piles)}; {advice}"
-    raise SearchLimitError(message, reason=reason, nodes=nodes, seconds=seconds)
-
-
-def _frames_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
-    return (f"{_short(piles)} can last more than {search.stop_depth:,} moves, "
-            + ("deeper than the engine's recursion bound" if search.stop_depth >= DEFAULT_MAX_DEPTH
-               else "deeper than the search's depth bound (max_depth)"))
-
-
 def tt_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
     """The tt engine's words for a game deeper than its frame bound."""
     return (f"{_short(piles)} can last more than {_tt_core.MAX_FRAMES:,} moves, "
@@ -324,11 +248,6 @@ def tt_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
 def ida_depth_stop(search: Search, piles: Tuple[int, ...]) -> str:
     """IDA*'s words for a path longer than its bound."""
     return f"a path longer than {_ida_core.MAX_PATH:,} moves from {_short(piles)}"
-
-
-def _short(piles: Tuple[int, ...]) -> str:
-    text = repr(list(piles[:10]))
-    return text if len(piles) <= 10 else text[:-1] + f", ...] ({len(piles)} piles)"
 
 
 def _minimax_family(piles: Tuple[int, ...], rules: Rules, options: SolveOptions, method: str) -> Tuple[Solution, int]:

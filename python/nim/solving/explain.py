@@ -22,7 +22,7 @@ from nim.errors import NimError
 from nim.position import as_piles, rules_for
 from nim.rules import Rules, RulesLike
 from nim.families import ComponentFamily
-from nim.solving.explanation import (
+from nim.game.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, grundy_counts, heading, outcome_reason,
     theory_document,
 )
@@ -55,8 +55,8 @@ def explain(piles: Iterable[int], rules: RulesLike = None, **limits: Any) -> Exp
         return _explain_components(piles, ruleset, limits)
     position = as_piles(piles)
     if ruleset.splits:
-        from nim.solving.takebreak_explain import explain_splits
-        return explain_splits(position, ruleset, **limits)
+        from nim.takebreak.explain import explain_splits
+        return explain_splits(position, ruleset, defaults.solve(position, ruleset, "auto", **limits))
     exact = engines.has_closed_form(ruleset)
     solution = defaults.solve(position, ruleset, "theory" if exact else "tt", **limits)
     try:

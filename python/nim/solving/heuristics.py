@@ -30,8 +30,9 @@ from typing import Any, Iterable, NamedTuple, Optional
 from nim.errors import NimError
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
-from nim.solving.engines import abandon_search, finish_search, new_search, run_ida
-from nim.solving.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
+from nim.game.stops import abandon_search, finish_search
+from nim.solving.engines import new_search, run_ida
+from nim.game.solution import DEFAULT_NODE_LIMIT, SolveOptions, check_options
 from nim.kernel import depthlimited as _dl_core
 
 __all__ = ["IdaResult", "DepthLimitedResult", "ida", "depth_limited", "DIFFICULTY_DEPTHS"]

@@ -105,7 +105,7 @@ def grundy_sum(piles: Sequence[int], rules: RulesLike = None) -> Optional[Grundy
 
             values = theory(ruleset).grundies(list(piles))
         else:
-            from nim.octal.sums import table_of
+            from nim.takebreak.sums import table_of
 
             table = table_of(ruleset)
             values = [table.grundy(int(p)) for p in piles]

@@ -29,7 +29,7 @@ from nim.rules import Rules, RulesLike
 from nim.kernel import length as _length_core
 
 if TYPE_CHECKING:
-    from nim.solving.analysis import MoveAnalysis
+    from nim.game.analysis import MoveAnalysis
 
 __all__ = ["analyze_by_length", "game_length", "length_of_summary", "position_summary"]
 
@@ -102,8 +102,8 @@ def analyze_by_length(piles: Tuple[int, ...], rules: Rules) -> "List[MoveAnalysi
     NimError
         When the position has more than MAX_ANALYZED_MOVES legal moves.
     """
-    from nim.solving.analysis import MAX_ANALYZED_MOVES, MoveAnalysis
-    from nim.solving.engines import _short
+    from nim.game.analysis import MAX_ANALYZED_MOVES, MoveAnalysis
+    from nim.game.stops import short_piles as _short
 
     total = sum(piles)
     if total > MAX_ANALYZED_MOVES:

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Seque
 from nim.solving.defaults import default_solver
 from nim.solving.engines import _check_method as check_method
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
-from nim.solving.limits import Limits, with_limits
+from nim.game.limits import Limits, with_limits
 from nim.position import as_piles, read_once
 from nim.rules import Rules, RulesLike
-from nim.solving.solution import DEFAULT_NODE_LIMIT, Solution
+from nim.game.solution import DEFAULT_NODE_LIMIT, Solution
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future

@@ -13,11 +13,11 @@ from nim.solving.engines import (  # the public ones are nim.solving.solver's na
     ENGINES, METHODS, SPLIT_ONLY_METHODS, Engine, TheoryWarning, _check_method, auto_method, engine_named,
     has_closed_form, theory,
 )
-from nim.solving.solution import (
+from nim.game.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
 from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
-from nim.solving.limits import Limits, with_limits
+from nim.game.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
 from nim.families import ComponentFamily
@@ -26,8 +26,8 @@ from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
 
 if TYPE_CHECKING:
-    from nim.octal.sums import SumTable
-    from nim.solving.analysis import Analysis
+    from nim.takebreak.sums import SumTable
+    from nim.game.analysis import Analysis
 
 _T = TypeVar("_T")
 
@@ -135,7 +135,7 @@ class Solver:
         # made when first needed; its own lock lets one thread at a time use it
         self._table: Optional[TranspositionTable] = None
         #: the theory when it is exact for the rules (then ``auto`` needs no search);
-        #: a take-and-break game has its own (nim.solving.takebreak)
+        #: a take-and-break game has its own (nim.takebreak.solve)
         #: a game of components that are more than heaps (Wythoff's pairs, ...): the generic
         #: engine of nim.solving.components plays it, the heap engines do not
         self._components = isinstance(ruleset.family, ComponentFamily)
@@ -146,10 +146,10 @@ class Solver:
         self._fast_core = self.exact_theory.core if self.exact_theory is not None else None
         #: what ``auto`` runs when the theory is exact (its answers name it)
         self._auto = auto_method(self._rules) if self.exact_theory is not None else ""
-        #: a take-and-break game in normal play: its nim-sequence (nim.octal.sums)
+        #: a take-and-break game in normal play: its nim-sequence (nim.takebreak.sums)
         self._sums: Optional[SumTable] = None
         if self._rules.splits and not self._rules.misere:
-            from nim.octal.sums import table_of
+            from nim.takebreak.sums import table_of
             self._sums = table_of(self._rules)
 
     @property
@@ -284,7 +284,7 @@ class Solver:
         options = self.call_options(**limits)
         name = _check_method(method)
         if self._rules.splits:
-            from nim.solving.takebreak import split_solve
+            from nim.takebreak.solve import split_solve
             return split_solve(position, self._rules, name, options)
         if name in SPLIT_ONLY_METHODS:
             raise UnknownMethodError(f"method {method!r} solves take-and-break games (misère play), "
@@ -315,7 +315,8 @@ class Solver:
             When a limit stops the analysis.
         """
         from nim.solving.length import analyze_by_length
-        from nim.solving.analysis import Analysis, MoveAnalysis, analyze_by_theory, analyze_moves
+        from nim.game.analysis import Analysis, MoveAnalysis
+        from nim.solving.analysis import analyze_by_theory, analyze_moves
 
         if limits is not None:
             given = with_limits(limits)
@@ -336,7 +337,7 @@ class Solver:
         position = as_piles(read_once(piles))
         method = "theory"
         if self._rules.splits:
-            from nim.solving.takebreak_analysis import analyze_splits
+            from nim.takebreak.analysis import analyze_splits
             rows, method = analyze_splits(position, self._rules, depth, options)
         elif depth and self._rules.family.is_nim:
             rows = analyze_by_length(position, self._rules)       # depths by formula, no search
@@ -367,21 +368,23 @@ class Solver:
         SearchLimitError
             When a row needs a search that a limit stops.
         """
-        from nim.solving.batch import batch_values
+        from nim.solving.batch import as_batch, batch_values
 
         if self._components:
             noun = self._rules.family.component_noun if isinstance(self._rules.family, ComponentFamily) else ""
             raise InvalidPositionError(f"a 2-D batch holds heaps; a position of {self._rules} is a list of "
                                        f"{noun}s: solve it with nim.solve")
         if self._rules.splits and not self._rules.misere:
-            from nim.octal.sums import table_of
-            from nim.solving.takebreak import split_values
-            return split_values(positions, table_of(self._rules), self.call_options())
+            from nim.takebreak.sums import table_of
+            from nim.takebreak.solve import split_values
+            return split_values(as_batch(positions), table_of(self._rules), self.call_options())
         if self._rules.splits:       # misère: the quotient's products where it covers the batch
-            from nim.solving.takebreak import misere_split_values
-            found = misere_split_values(positions, self._rules, self.call_options())
+            from nim.takebreak.solve import misere_split_values
+            view = as_batch(positions)      # read once: an iterable is not read again below
+            found = misere_split_values(view, self._rules, self.call_options())
             if found is not None:
                 return found
+            positions = view
         return batch_values(positions, self.exact_theory, self.solve)
 
     def best_moves(self, positions: Any) -> Tuple[Any, Any]:

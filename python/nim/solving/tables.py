@@ -24,7 +24,7 @@ from nim.solving import engines
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
-from nim.solving.limits import Limits
+from nim.game.limits import Limits
 from nim.solving.pile_dp import lone_piles
 from nim.solving.theory import grundy_table
 
@@ -117,7 +117,7 @@ def pile_table(upto: int, rules: RulesLike = None, *, grundy: bool = True,
     n_max = _size(upto)
     ruleset = Rules.coerce(rules)
     if ruleset.splits:      # a take-and-break game: normal play from its nim-sequence, misère by solving
-        from nim.octal.sequence import heap_table
+        from nim.takebreak.sequence import heap_table
 
         if ruleset.misere:
             values, grundies, takes, movable = misere_heap_table(ruleset, n_max, limits)
@@ -155,9 +155,9 @@ def misere_heap_table(rules: Rules, upto: int, limits: Optional[Limits] = None
     SearchLimitError
         When a search of an option stops on a limit.
     """
-    from nim.octal.sums import table_of
-    from nim.solving.solution import SolveOptions
-    from nim.solving.takebreak_quotient import quotient_for
+    from nim.takebreak.sums import table_of
+    from nim.game.solution import SolveOptions
+    from nim.takebreak.quotient_memo import quotient_for
 
     table = table_of(rules)
     try:
@@ -178,7 +178,7 @@ def _rows_by_solving(rules: Rules, upto: int, quotient: Any, table: Any, limits:
     from nim.position import after_move
     from nim.progress import search_progress
     from nim.solving.defaults import solve
-    from nim.solving.takebreak import split_moves
+    from nim.takebreak.solve import split_moves
 
     values: List[int] = []
     takes: List[Tuple[int, ...]] = []
@@ -234,8 +234,8 @@ def misere_table_searches(rules: Rules, upto: int, limits: Optional[Limits] = No
     """Whether ``misere_heap_table`` of ``rules`` to ``upto`` solves its rows by search
     (no misère quotient covers the heaps), where it may take very long: the command says
     so when no time limit is given. The quotient found is remembered for the table."""
-    from nim.solving.solution import SolveOptions
-    from nim.solving.takebreak_quotient import quotient_for
+    from nim.game.solution import SolveOptions
+    from nim.takebreak.quotient_memo import quotient_for
 
     if not (rules.splits and rules.misere):
         return False

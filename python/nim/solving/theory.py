@@ -38,7 +38,7 @@ def grundy_table(upto: int, rules: RulesLike = None) -> List[int]:
         raise InvalidPositionError(f"a Grundy table goes up to {MAX_TABLE:,} at most, not {n:,}")
     ruleset = Rules.coerce(rules)
     if ruleset.splits:          # a take-and-break game: its nim-sequence
-        from nim.octal.sequence import sequence_values
+        from nim.takebreak.sequence import sequence_values
 
         return sequence_values(ruleset, n + 1).tolist()
     try:
@@ -63,7 +63,7 @@ def grundy_value(pile: int, rules: RulesLike = None) -> int:
     """
     ruleset = Rules.coerce(rules)
     if ruleset.splits:          # a take-and-break game: its period, proven (or the heaps computed)
-        from nim.octal.sequence import cached_period
+        from nim.takebreak.sequence import cached_period
 
         return cached_period(ruleset).grundy(pile)
     return int(engines.theory(ruleset).grundy(as_size(pile)))

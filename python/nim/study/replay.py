@@ -33,7 +33,7 @@ from nim.play.strategy import Strategy
 from nim.position import Move, Position, count_takes
 from nim.rules import Rules, RulesLike
 from nim.solving.defaults import solve
-from nim.solving.solution import DEFAULT_NODE_LIMIT
+from nim.game.solution import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "HUMAN",

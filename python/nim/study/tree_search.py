@@ -185,7 +185,7 @@ def _cut_off(piles: Tuple[int, ...], rules: Rules) -> float:
 def _moves_after(piles: Tuple[int, ...], move: Move, rules: Rules) -> int:
     """How many moves come after ``move`` in the engines' order (counted, not listed)."""
     if rules.splits:            # a small tree's moves: listed
-        from nim.solving.takebreak import split_moves
+        from nim.takebreak.solve import split_moves
 
         moves = list(split_moves(piles, rules))
         return len(moves) - 1 - moves.index(move)
@@ -229,10 +229,10 @@ def _too_large(piles: Tuple[int, ...], rules: Rules, method: str, cap: int) -> s
 def _children(piles: Tuple[int, ...], rules: Rules) -> Iterator[Tuple[Move, List[int]]]:
     """(move, child piles) pairs in the engines' order (pile by pile, largest take
     first), one at a time: a pile of 10**8 has 10**8 moves. A take-and-break game's
-    splits follow each take (``nim.solving.takebreak.split_moves``)."""
+    splits follow each take (``nim.takebreak.solve.split_moves``)."""
     if rules.splits:
         from nim.position import after_move as after
-        from nim.solving.takebreak import split_moves
+        from nim.takebreak.solve import split_moves
 
         for move in split_moves(piles, rules):
             yield move, after(piles, move)

@@ -42,7 +42,7 @@ from typing import (
 )
 
 from nim.errors import IllegalMoveError, NimError, SearchLimitError
-from nim.solving.limits import check_limits
+from nim.game.limits import check_limits
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
 from nim.trees.checks import InvalidTreeError, tree_method

@@ -10,7 +10,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 from nim.kernel import gametree as _gametree_core
 
 from nim.errors import IllegalMoveError, SearchLimitError
-from nim.solving.limits import check_limits
+from nim.game.limits import check_limits
 from nim.trees.checks import ROOT_NAME, short_repr, tree_method
 from nim.trees.gametree import GameTree, TreeLike
 
@@ -102,7 +102,7 @@ def solve_tree(tree: TreeLike, method: str = "AlphaBeta", *,
     node_limit, time_limit : int, float or None
         Stop after this many nodes / seconds (a dictionary with shared nodes
         can unfold into a tree exponentially larger than itself). A node limit
-        of 0 means none, as on the command line (see ``nim.solving.limits``).
+        of 0 means none, as on the command line (see ``nim.game.limits``).
 
     Returns
     -------

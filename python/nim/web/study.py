@@ -220,7 +220,7 @@ def tree(piles_text: Any, rules_text: Any, method: Any, cancel: Any = None) -> D
 def table(upto: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
     """The single-pile DP score table (forejune's), win or loss and Grundy value per n;
     the searches of a take-and-break game's misère column are bounded by the limits."""
-    from nim.solving.limits import Limits
+    from nim.game.limits import Limits
     from nim.solving.tables import pile_table
 
     if isinstance(upto, str) and upto.isascii() and upto.isdigit() and len(upto) < 6:

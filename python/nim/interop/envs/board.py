@@ -249,7 +249,7 @@ class Board:
 
 def max_count(rules: Rules) -> int:
     """The largest count a move of a take-and-break game takes (0 in Grundy's game)."""
-    from nim.octal.moves import split_places
+    from nim.takebreak.moves import split_places
 
     takes_all, leaves, splits, _ = split_places(rules)
     return max(takes_all + leaves + splits)

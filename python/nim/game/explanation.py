@@ -2,7 +2,7 @@
 ``Explanation`` value, the rules' texts, the heading and the outcome clause.
 
 The take rules' account is written by ``nim.solving.explain``, the
-take-and-break games' by ``nim.solving.takebreak_explain``; both build an
+take-and-break games' by ``nim.takebreak.explain``; both build an
 ``Explanation`` naming the function that writes its prose (``render``), so
 neither imports the other's writer.
 """
@@ -114,7 +114,7 @@ class Explanation:
     length: Optional[int] = None
     #: each heap's genus (misère play of a take-and-break game), else None
     genus: Optional[Tuple[str, ...]] = None
-    #: the misère quotient's account (``nim.solving.takebreak_explain.quotient_account``); for a
+    #: the misère quotient's account (``nim.takebreak.explain.quotient_account``); for a
     #: misère split search, the bounded quotient it took as its leaf (game, order, bound, stopped,
     #: next_order_at_least); else None
     quotient: Optional[Dict[str, Any]] = None
@@ -153,7 +153,7 @@ class Explanation:
 def theory_document() -> str:
     """Where the theory the answers rest on is written: the copy of docs/theory.md
     installed with the package, or (running from a source tree) the repository's."""
-    installed = Path(__file__).parent.parent / "theory.md"      # nim/theory.md (this file is nim/solving/)
+    installed = Path(__file__).parent.parent / "theory.md"      # nim/theory.md (this file is nim/game/)
     return str(installed) if installed.is_file() else "docs/theory.md in the nimcore repository"
 
 

@@ -7,7 +7,7 @@ size where the game's period is proven (``octal_period``), and where it is not
 (Grundy's game, codes whose period lies further) for heaps whose values it
 computes on demand -- as far as the heap asked, within the caller's limits,
 while they fit in memory (a larger heap is refused with an error naming the
-bound); long sequences are stored between runs (``nim.octal.cache``).
+bound); long sequences are stored between runs (``nim.takebreak.cache``).
 
 A winning move costs O(heaps + the options of one heap): find a heap of value
 g with g ^ X < g (X the sum), then an option of that heap of value t = g ^ X --
@@ -37,44 +37,22 @@ import time
 from _thread import allocate_lock
 from array import array
 from functools import lru_cache
-from typing import Any, Iterable, List, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.octal_moves import heap_has_move
-from nim.octal.sequence import (
+from nim.game.limits import Limits
+from nim.families.heap_moves import heap_has_move
+from nim.takebreak.sequence import (
     DEFAULT_MAX_HEAPS, OctalPeriod, cached_sequence, extend_sequence, game_places, progress_callback,
     rare_of, store_sequence,
 )
-from nim.octal.cache import STORE_FROM
+from nim.takebreak.cache import STORE_FROM
 from nim.position import Move
 from nim.rules import Rules, RulesLike
 
 
-class Limits(Protocol):
-    """What this module reads of the caller's limits: ``nim.solving.limits.Limits``
-    fits it (that module sits above this package, which takes the limits it is
-    given rather than importing them)."""
-
-    @property
-    def nodes(self) -> Optional[int]: ...
-    @property
-    def time(self) -> Optional[float]: ...
-    @property
-    def progress(self) -> Optional[bool]: ...
-    @property
-    def cancel(self) -> Any: ...
-
-
-class _NoLimits(NamedTuple):
-    """No limits: Ctrl-C only."""
-
-    nodes: Optional[int] = None
-    time: Optional[float] = None
-    progress: Optional[bool] = False
-    cancel: Any = None
-
-
-_NO_LIMITS = _NoLimits()
+#: No limits: Ctrl-C only.
+_NO_LIMITS = Limits(nodes=None)
 
 __all__ = ["COMPUTED_HEAPS", "SumTable", "sum_table"]
 

@@ -1,9 +1,9 @@
 """The on-disk cache of misère quotients, one JSON file per game and heap bound.
 
-Files live in the folder of nimcore's cache (``nim.octal.cache.cache_folder``:
+Files live in the folder of nimcore's cache (``nim.takebreak.cache.cache_folder``:
 ``$NIMCORE_CACHE_DIR``, else ``$XDG_CACHE_HOME/nimcore``, else ``~/.cache/nimcore``),
 under ``quotients/``. This module only reads and writes the files' JSON: nothing
-read is trusted, ``nim.octal.quotient`` re-verifies it (the verification walk and
+read is trusted, ``nim.takebreak.quotient`` re-verifies it (the verification walk and
 the monoid laws), and a file that is corrupt, forged or fails is ignored (and
 replaced by the next computation).
 """
@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from nim.octal.cache import cache_folder, read_regular
+from nim.takebreak.cache import cache_folder, read_regular
 
 __all__ = ["cache_dir", "cache_path", "cached_bounds", "load", "load_partial", "partial_path", "store", "store_partial"]
 

@@ -26,10 +26,11 @@ import sys
 import time
 from array import array
 from functools import lru_cache
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
-from nim.octal_codes import MAX_CODE_DIGITS, code_text, is_code, parse_code, places
+from nim.families import RuleFamily, TakeAndBreakFamily, TakeFamily
+from nim.families.octal_codes import MAX_CODE_DIGITS, code_text, is_code, places
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
 
@@ -58,23 +59,38 @@ def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], 
         For a take rule that is not a finite octal code: ``any`` (Nim's code is
         infinite), ``half``, a ``max K`` or ``set S`` beyond 64 places.
     """
-    if ruleset.take == "grundy":
-        return "grundy-game", (), (), (0,), True
-    if ruleset.take == "octal":
-        assert ruleset.octal is not None
-        digits = parse_code(ruleset.octal)
-    elif ruleset.take in ("max", "set"):
-        members = range(1, (ruleset.k or 0) + 1) if ruleset.take == "max" else ruleset.subtract or ()
-        if max(members) > MAX_CODE_DIGITS:
-            raise InvalidRulesError(
-                f"{ruleset} is an octal code of {max(members)} places, more than {MAX_CODE_DIGITS}: "
-                "nim.solving.grundy_table answers it")
-        digits = tuple(3 if k in set(members) else 0 for k in range(max(members) + 1))
-    else:
+    family = ruleset.family
+    if isinstance(family, TakeAndBreakFamily):
+        takes_all, leaves, splits, unequal = family.places()
+        return family.game_name(), takes_all, leaves, splits, unequal
+    members = _subtraction_set(family)
+    if members is None:
         raise InvalidRulesError(
             f"{ruleset} is not a finite octal code (take 'any' is Nim's infinite code 0.333..., "
             "'half' none): nim.solving.grundy_table answers it")
+    if max(members) > MAX_CODE_DIGITS:
+        raise InvalidRulesError(
+            f"{ruleset} is an octal code of {max(members)} places, more than {MAX_CODE_DIGITS}: "
+            "nim.solving.grundy_table answers it")
+    digits = tuple(3 if k in members else 0 for k in range(max(members) + 1))
     return (code_text(digits),) + places(digits) + (False,)
+
+
+def _subtraction_set(family: RuleFamily) -> Optional[FrozenSet[int]]:
+    """The finite set S of a take rule that is a subtraction game (a pile of n may
+    lose exactly the members of S up to n: the octal code with a 3 at each member),
+    read from the family's own moves; None for any other family (take any, half,
+    a family whose moves are not one pile's takes)."""
+    takes = getattr(family, "takes", None)
+    if not isinstance(family, TakeFamily) or takes is None:
+        return None
+    near, far_takes = takes(1 << 40), takes(1 << 41)
+    if len(near) != len(far_takes) or not 0 < len(far_takes) <= 1 << 16:
+        return None                 # the moves grow with the pile (any, half): no finite set
+    far = frozenset(far_takes)
+    if any(frozenset(takes(n)) != frozenset(m for m in far if m <= n) for n in range(1, min(max(far), 4096) + 1)):
+        return None
+    return far
 
 
 def _check_method(method: str) -> bool:
@@ -113,9 +129,9 @@ class _Stop:
 
 def cached_sequence(rules: Rules, method: str, most: int) -> Tuple[str, Any, int]:
     """``(name, OctalSequence, heaps read from the cache)``: a sequence that starts from at
-    most ``most`` values stored by an earlier run (``nim.octal.cache``; not for the plain
+    most ``most`` values stored by an earlier run (``nim.takebreak.cache``; not for the plain
     mex, a yardstick)."""
-    from nim.octal.cache import load_values
+    from nim.takebreak.cache import load_values
 
     name, sequence = new_sequence(rules, method)
     if method == "plain":
@@ -131,7 +147,7 @@ def cached_sequence(rules: Rules, method: str, most: int) -> Tuple[str, Any, int
 
 def store_sequence(name: str, sequence: Any) -> bool:
     """Store the values computed, when they are long and longer than the cache holds (True: stored)."""
-    from nim.octal.cache import store_values
+    from nim.takebreak.cache import store_values
 
     return store_values(name, sequence.values())
 
@@ -315,7 +331,7 @@ class OctalPeriod:
         True when the rare-values method was in use at the end (False: no
         sparse space showed, and the plain mex computed).
     cached : int
-        Heaps read back from the cache file rather than computed (``nim.octal.cache``).
+        Heaps read back from the cache file rather than computed (``nim.takebreak.cache``).
     stopped : str or None
         ``"time"`` or ``"cancelled"`` when ``octal_period(..., partial=True)`` stopped
         before it was done (the values are those computed), else None.
@@ -415,7 +431,7 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
         On a stop by the time limit or ``cancel``, return what was computed
         (``stopped`` then names the reason) rather than raise.
 
-    Values computed by an earlier run (``nim.octal.cache``, the rare-values
+    Values computed by an earlier run (``nim.takebreak.cache``, the rare-values
     method only) are read back rather than computed again (``cached`` says how
     many), and a long run's values are stored for the next, also when it stops.
 
@@ -438,7 +454,7 @@ def octal_period(rules: RulesLike, *, max_heaps: int = DEFAULT_MAX_HEAPS, method
     deadline = None if time_limit is None else started + float(time_limit)
     name, sequence, cached = cached_sequence(ruleset, method, limit)
     callback, bar = progress_callback(progress, name, max(cached, min(limit, _FIRST_HEAPS)))
-    theorem = ruleset.take != "grundy"
+    theorem = _theorem_applies(ruleset)
     preperiod = period = None
     stopped: Optional[str] = None
     stored = False
@@ -518,7 +534,7 @@ def heap_table(ruleset: Rules, upto: int
             "nim.solving.tables.misere_heap_table (nim.solving.pile_table answers both)")
     name, sequence = new_sequence(ruleset, "auto")
     callback, bar = progress_callback(None, name, upto + 1)
-    theorem = ruleset.take != "grundy"
+    theorem = _theorem_applies(ruleset)
     end = upto + 1
     try:
         # as far as a proven period needs (then the rest is read from it: Dawson's Kayles has no
@@ -530,7 +546,7 @@ def heap_table(ruleset: Rules, upto: int
             if theorem:
                 preperiod, period, longest = sequence.find_period()
                 if period is not None:
-                    sequence = _periodic(name, sequence, preperiod, period, end)
+                    sequence = _periodic(ruleset, sequence, preperiod, period, end)
                     break
             if size >= end:
                 break
@@ -544,7 +560,7 @@ def heap_table(ruleset: Rules, upto: int
     return values, grundies, takes, movable
 
 
-def _periodic(name: str, sequence: Any, preperiod: int, period: int, end: int) -> Any:
+def _periodic(ruleset: Rules, sequence: Any, preperiod: int, period: int, end: int) -> Any:
     """A sequence of ``end`` heaps (or more) whose values past those computed are read from the
     proven period: G(n) = G(n0 + (n - n0) mod p)."""
     values = sequence.values()
@@ -552,9 +568,18 @@ def _periodic(name: str, sequence: Any, preperiod: int, period: int, end: int) -
         return sequence
     cycle = values[preperiod:preperiod + period]
     longer = values[:preperiod] + cycle * ((end - preperiod) // period + 1)
-    filled = new_sequence(Rules(take="grundy") if name == "grundy-game" else Rules(octal=name), "auto")[1]
+    filled = new_sequence(ruleset, "auto")[1]
     filled.load(longer[:end])
     return filled
+
+
+def _theorem_applies(rules: Rules) -> bool:
+    """Whether the Octal Game Periodicity Theorem can prove a period of the game's
+    nim-sequence: it holds for a game given by an octal code (a take-and-break
+    family's places, a finite subtraction game), not for one whose splits must
+    leave unequal parts (Grundy's game), whatever the family is called."""
+    family = rules.family
+    return not (isinstance(family, TakeAndBreakFamily) and family.places()[3])
 
 
 def _split_window(rules: Rules, sequence: Any) -> int:
@@ -562,7 +587,7 @@ def _split_window(rules: Rules, sequence: Any) -> int:
     smaller part need not be looked for past it: linear tables), else 0 (scan every split).
 
     Grundy's game is not octal: the theorem proves nothing for it."""
-    if rules.take == "grundy":
+    if not _theorem_applies(rules):
         return 0
     preperiod, period, _ = sequence.find_period()
     if period is None:

@@ -12,16 +12,16 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError, SearchLimitError
-from nim.octal.sums import SumTable, table_of
+from nim.takebreak.sums import SumTable, table_of
 from nim.position import after_move
 from nim.rules import Rules
-from nim.solving import defaults
-from nim.solving.explanation import (
+from nim.game.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, heading, outcome_reason, theory_document,
 )
 
 if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+    from nim.game.solution import Solution
+    from nim.takebreak.quotient import MisereQuotient
 
 __all__ = ["explain_splits", "quotient_account", "split_lines"]
 
@@ -41,8 +41,8 @@ EXPLAIN_GENUS_LIMIT = 10_000
 
 
 def _genera(piles: Tuple[int, ...], rules: Rules) -> Optional[Tuple[str, ...]]:
-    """Each heap's genus (``nim.octal.genus``); a wild heap past the genus search's reach says so."""
-    from nim.octal import genus
+    """Each heap's genus (``nim.takebreak.genus``); a wild heap past the genus search's reach says so."""
+    from nim.takebreak import genus
 
     shown: List[str] = []
     for heap in piles[:SHOW_PILES]:
@@ -65,16 +65,16 @@ def _formula(table: SumTable) -> str:
     return text + f"; no period is proven, so heaps up to {found.heaps - 1:,} (computed)"
 
 
-def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Explanation:
-    """``nim.explain`` of a position of a take-and-break game.
+def explain_splits(position: Tuple[int, ...], rules: Rules, solution: Solution) -> Explanation:
+    """``nim.explain`` of a position of a take-and-break game, given its ``solution``
+    (``nim.solve``'s, method ``auto``: the caller's limits are spent there).
 
     Raises
     ------
-    InvalidPositionError, NimError, SearchLimitError
-        As ``nim.solve``.
+    NimError, SearchLimitError
+        As ``nim.solve`` (a heap's value past the nim-sequence's reach).
     """
     table = table_of(rules)
-    solution = defaults.solve(position, rules, "auto", **limits)
     grundies = table.grundies(position)
     x, big, ones = _summary(grundies)
     after = None
@@ -85,13 +85,13 @@ def explain_splits(position: Tuple[int, ...], rules: Rules, **limits: Any) -> Ex
     genus = _genera(position, rules) if rules.misere else None
     account = None
     if solution.method == "quotient":
-        from nim.solving.takebreak_quotient import known_quotient
+        from nim.takebreak.quotient_memo import known_quotient
 
         quotient = known_quotient(rules, position)
         if quotient is not None:
             account = quotient_account(position, quotient, solution.move)
     elif rules.misere and rule == "split-search":
-        from nim.solving.takebreak_quotient import reached_quotient
+        from nim.takebreak.quotient_memo import reached_quotient
 
         reached = reached_quotient(rules)
         if reached is not None and not reached.covers(max(position, default=0)):

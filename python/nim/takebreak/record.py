@@ -3,7 +3,7 @@
 ``record_sequence(rules, upto)`` computes G(0 .. upto - 1) of a take-and-break
 game that splits heaps with the compiled record engine (``nimcore.records``):
 memory O(head + window + rare heaps), not O(heaps). What it keeps, in its
-folder (``nim.octal.cache.record_folder``, or ``folder=``):
+folder (``nim.takebreak.cache.record_folder``, or ``folder=``):
 
 - the frequency table of the values of heaps 1 .. 2**k at every power of two
   (the form in which the records are published), the rare heaps and the
@@ -13,7 +13,7 @@ folder (``nim.octal.cache.record_folder``, or ``folder=``):
   the end: the next call with the same game resumes from it, also after a
   crash (then from the last checkpoint written);
 - with ``keep=True`` only, the values themselves, in checksummed block files of
-  ``block`` heaps (``nim.octal.cache.write_block``).
+  ``block`` heaps (``nim.takebreak.cache.write_block``).
 
 For example ``record_sequence("grundy-game", 2**30, keep=False)`` keeps about 16 MiB
 whatever the number of heaps, and ``nimcore octal grundy-game --record --upto 1073741824``
@@ -126,7 +126,7 @@ class _Kept:
         self._held: Dict[int, "array[int]"] = {}
 
     def _read(self, first: int) -> "array[int]":
-        from nim.octal import cache
+        from nim.takebreak import cache
 
         if first not in self._held:
             found = cache.read_block(cache.block_path(self._folder, first), self._game)
@@ -174,7 +174,7 @@ def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game
 
 def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
     from nim.kernel import records
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
 
     name, takes_all, leaves, splits, grundy_game = game_places(rules)
     if not splits:
@@ -285,7 +285,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         On Ctrl-C, after a checkpoint is written.
     """
     from nim.kernel import records
-    from nim.octal import cache
+    from nim.takebreak import cache
 
     size = as_size(upto, "the number of heaps")
     if not 1 <= size <= MAX_RECORD_HEAPS:
@@ -318,7 +318,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         stored_block = stored[0].get("block") if stored is not None else None
         if keep and stored_block not in (None, block):
             block = int(stored_block)            # the kept blocks' size is the first run's
-    from nim.octal.sequence import game_places
+    from nim.takebreak.sequence import game_places
 
     _, _, _, splits, grundy_game = game_places(ruleset)
     kept_values = _Kept(place, name, block, engine) if keep and place is not None else None
@@ -422,7 +422,7 @@ def read_kept(folder: Union[str, Path], game: str) -> "array[int]":
     block checked (for tests and for reading a run back).
 
     Raises NimError when a block fails its digest or one is missing."""
-    from nim.octal import cache
+    from nim.takebreak import cache
 
     out: "array[int]" = array("H")
     for path in sorted((Path(folder) / "blocks").glob("*.nimblk")):

@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Sequence, Tup
 
 from nim.errors import InvalidPositionError, SearchLimitError
 from nim.kernel import MAX_MB, CoreRules, Search, TranspositionTable, splits
-from nim.octal.genus import MAX_TAME_HEAP, tame_table
+from nim.takebreak.genus import MAX_TAME_HEAP, tame_table
 from nim.position import Move, as_piles
 from nim.progress import search_progress
 from nim.rules import Rules
-from nim.solving.engines import abandon_search, finish_search
-from nim.solving.limits import Limits
-from nim.solving.solution import DEFAULT_TT_MB, SolveOptions, check_options
+from nim.game.stops import abandon_search, finish_search
+from nim.game.limits import Limits
+from nim.game.solution import DEFAULT_TT_MB, SolveOptions, check_options
 
 if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+    from nim.takebreak.quotient import MisereQuotient
 
 __all__ = ["SplitResult", "quotient_leaf", "split_search"]
 
@@ -67,7 +67,7 @@ class SplitResult(NamedTuple):
 def _guide(rules: Rules, top: int, limits: Limits) -> Sequence[int]:
     """Normal-play Grundy values of heaps 0..top (the guide), from the game's SumTable: read
     through a proven period, or computed as far as ``top`` within the search's limits."""
-    from nim.octal.sums import table_of
+    from nim.takebreak.sums import table_of
 
     return table_of(rules).grundies(range(top + 1), limits)
 
@@ -121,7 +121,7 @@ def split_search(rules: Rules, heaps: Sequence[int], *, distance: bool = False,
         Nodes, time, memory (the transposition table's MB), progress, cancel.
     tame_leaves : bool
         Misère play, values only: decide a position of tame heaps by Conway's
-        genus rule (``nim.octal.genus``) instead of searching below it.
+        genus rule (``nim.takebreak.genus``) instead of searching below it.
     etc : bool
         Misère play, values only: probe every child in the table first and
         take one known lost at once (fewer nodes, but measured slower).

@@ -3,15 +3,15 @@
 ``nim.solve`` and the Solver send a rule set that splits heaps here:
 
 =========== ================================================================
-normal play the nim-sum of the heaps' nim-sequence values (``nim.octal.sums``),
+normal play the nim-sum of the heaps' nim-sequence values (``nim.takebreak.sums``),
             O(heaps), a winning move in O(heaps + options of one heap):
             ``Solution.method`` "theory"
 misère play the misère quotient (``nim.octal.misere_quotient``) where it covers
             every heap: the product of the heaps' elements, O(heaps), a
             winning move from ``MisereQuotient.winning_move``: "quotient";
             else Conway's genus rule where every heap, and every heap it can
-            reach, is tame (``nim.octal.genus``): "genus"; else the exact
-            search over canonical positions (``nim.solving.splits``), any
+            reach, is tame (``nim.takebreak.genus``): "genus"; else the exact
+            search over canonical positions (``nim.takebreak.splits``), any
             sub-position within the quotient's bound a leaf: "tt"
 =========== ================================================================
 
@@ -20,7 +20,7 @@ leaves); ``method="theory"`` is the nim-sum in normal play and the genus rule
 in misère play (refused where the rule does not apply); ``method="quotient"``
 forces the quotient (misère play; refused when it cannot cover the heaps within
 the time limit). How a solve obtains a quotient, and what it may cost:
-``nim.solving.takebreak_quotient``. Engines that cannot play a split move (minimax,
+``nim.takebreak.quotient_memo``. Engines that cannot play a split move (minimax,
 alphabeta, ida, grundy) refuse with one ``NimError`` naming those that work.
 """
 
@@ -30,14 +30,14 @@ import time
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
-from nim.octal.sums import SumTable, table_of
+from nim.takebreak.sums import SumTable, table_of
 from nim.position import Move
 from nim.rules import Rules
-from nim.solving.limits import Limits
-from nim.solving.solution import Solution, SolveOptions
+from nim.game.limits import Limits
+from nim.game.solution import Solution, SolveOptions
 
 if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+    from nim.takebreak.quotient import MisereQuotient
 
 __all__ = ["SPLIT_METHODS", "check_split_method", "misere_split_values", "split_moves",
            "split_solve", "split_values"]
@@ -69,14 +69,14 @@ def _search(piles: Sequence[int], rules: Rules, options: SolveOptions, distance:
             quotient: Optional["MisereQuotient"] = None) -> Any:
     """omisere's exact search over sums of take-and-break heaps (``split_search``),
     with a (bounded) misère quotient as its exact leaf when one is given."""
-    from nim.solving.splits import split_search
+    from nim.takebreak.splits import split_search
 
     return split_search(rules, list(piles), distance=distance, limits=_limits(options), quotient=quotient)
 
 
 def _genus(piles: Sequence[int], rules: Rules) -> Optional[Tuple[int, Optional[Move]]]:
     """The genus rule's answer, or None where it does not apply."""
-    from nim.octal.genus import misere_by_genus
+    from nim.takebreak.genus import misere_by_genus
 
     return misere_by_genus(rules, list(piles))
 
@@ -108,7 +108,7 @@ def split_solve(piles: Tuple[int, ...], rules: Rules, method: str, options: Solv
         # (exact for any position, O(heaps), the same answer whatever the heaps);
         # else the genus rule, exact and instant where every heap is tame; else the
         # search, whose sub-positions within the quotient's bound are exact leaves.
-        from nim.solving.takebreak_quotient import quotient_for
+        from nim.takebreak.quotient_memo import quotient_for
 
         quotient = quotient_for(rules, piles, options, forced=method == "quotient")
         if quotient is not None and quotient.covers(max(piles, default=0)):
@@ -150,15 +150,13 @@ def split_moves(piles: Sequence[int], rules: Rules) -> Iterator[Move]:
             yield Move(pile, count, split)
 
 
-def misere_split_values(positions: Any, rules: Rules, options: SolveOptions) -> Optional[Any]:
-    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, misère
-    play, by the misère quotient when it covers every heap of the batch (each row's
-    product, no winning move looked for); None when it does not (the caller then
-    solves row by row)."""
-    from nim.solving.batch import as_batch
-    from nim.solving.takebreak_quotient import quotient_for
+def misere_split_values(view: memoryview, rules: Rules, options: SolveOptions) -> Optional[Any]:
+    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch (``view``,
+    as ``nim.solving.batch.as_batch`` reads it), misère play, by the misère quotient
+    when it covers every heap of the batch (each row's product, no winning move
+    looked for); None when it does not (the caller then solves row by row)."""
+    from nim.takebreak.quotient_memo import quotient_for
 
-    view = as_batch(positions)
     if view.ndim != 2:
         return None
     rows: List[List[int]] = view.tolist()  # type: ignore[assignment]
@@ -183,14 +181,12 @@ def _int8(values: List[int]) -> Any:
     return numpy.array(values, dtype=numpy.int8)
 
 
-def split_values(positions: Any, table: SumTable, options: SolveOptions) -> Any:
-    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch, normal
-    play: each row's nim-sum (zeros pad short rows; a heap of 0 has value 0). The
+def split_values(view: memoryview, table: SumTable, options: SolveOptions) -> Any:
+    """The value (+1 the mover wins, -1 loses) of every row of a 2-D batch (``view``,
+    as ``nim.solving.batch.as_batch`` reads it), normal play: each row's nim-sum (zeros
+    pad short rows; a heap of 0 has value 0). The
     nim-sequence grows once, as far as the largest heap, within ``options``' limits
     (SearchLimitError past them)."""
-    from nim.solving.batch import as_batch
-
-    view = as_batch(positions)
     rows: List[int] = []
     if view.ndim == 2:
         table_rows: List[List[int]] = view.tolist()  # type: ignore[assignment]

@@ -15,13 +15,13 @@ import time
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from nim.errors import NimError
-from nim.octal.sums import SumTable, table_of
+from nim.takebreak.sums import SumTable, table_of
 from nim.position import after_move
 from nim.rules import Rules
-from nim.solving.analysis import MAX_ANALYZED_MOVES, MoveAnalysis, _remaining
-from nim.solving.engines import _short
-from nim.solving.solution import SolveOptions
-from nim.solving.takebreak import _search, split_moves, split_solve
+from nim.game.analysis import MAX_ANALYZED_MOVES, MoveAnalysis, remaining_options
+from nim.game.stops import short_piles
+from nim.game.solution import SolveOptions
+from nim.takebreak.solve import _search, split_moves, split_solve
 
 __all__ = ["analyze_splits", "count_split_moves"]
 
@@ -61,7 +61,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
     table = table_of(rules)
     total = count_split_moves(piles, table)
     if total > MAX_ANALYZED_MOVES:
-        raise NimError(f"{_short(piles)} has {total:,} legal moves; analyze lists at most "
+        raise NimError(f"{short_piles(piles)} has {total:,} legal moves; analyze lists at most "
                        f"{MAX_ANALYZED_MOVES:,}")
     moves = list(split_moves(piles, rules))
     if not depth and not rules.misere:
@@ -77,7 +77,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
             rows.append(MoveAnalysis(move, -1 if x ^ grundies[pile] ^ after else 1, None))
         return rows, "theory"
     if not depth and rules.misere:
-        from nim.solving.takebreak_quotient import quotient_for
+        from nim.takebreak.quotient_memo import quotient_for
 
         quotient = quotient_for(rules, piles, options)
         if quotient is not None and quotient.covers(max(piles, default=0)):
@@ -92,7 +92,7 @@ def analyze_splits(piles: Tuple[int, ...], rules: Rules, depth: bool,
     for move in moves:
         key = _canonical(after_move(piles, move), table)
         if key not in answers:
-            remaining = _remaining(options, nodes, time.monotonic() - started)
+            remaining = remaining_options(options, nodes, time.monotonic() - started)
             if depth:
                 result = _search(key, rules, remaining, distance=True)
                 answers[key] = (-result.value, result.depth)

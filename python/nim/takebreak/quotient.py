@@ -26,7 +26,8 @@ from typing import Any, Callable, Dict, FrozenSet, Generator, Iterable, List, Op
 
 from nim._record import field, record
 from nim.errors import NimError
-from nim.octal_moves import HeapMoves, Places, heap_has_move, places_of
+from nim.families import TakeAndBreakFamily
+from nim.families.heap_moves import HeapMoves, Places, heap_has_move, places_of
 from nim.position import Move
 from nim.rules import Rules
 
@@ -48,40 +49,18 @@ WALK_MEMORY = 1 << 29
 #: Most entries of a candidate's multiplication table (4 bytes each).
 MAX_TABLE = 1 << 26
 
-#: The two ways the older recalibrations (``_expand``, the fallback when
-#: MisereSolver's stops) map a heap given a component, run side by side: keeping
-#: its old element too (True: the new quotient refines the old one on old heaps),
-#: or leaving the old quotient (False). Neither converges on every game; together
-#: they reach further (keeping: Dawson's Kayles Q_30 in 3.6 s, not 12 s).
-KEEP_BASE_ORDER = (True, False)
-
-#: How the heaps of a failure are given components: all old heaps of one old
-#: element together ("elem"), of one old type ("type"), or each on its own ("heap").
-GROUPING = "elem"
-
-#: At a failure, try doubling the periods of the components it touches before
-#: giving components to more heaps.
-PERIOD_FIRST = False
-
-#: The index a heap's new component starts from (raised to its exponent in the
-#: failure less one).
-FRESH_INDEX = 0
-
-#: At a failure, try the components of its largest heaps first.
-LARGEST_FIRST = True
-
 #: Most table entries of the trials a recalibration keeps built (128 MiB).
 MEMO_ENTRIES = 1 << 25
 
 #: Try MisereSolver's recalibration (each step's candidate the next trial's
-#: base, ``_expand_rebase``) before those of KEEP_BASE_ORDER: Dawson's Kayles
+#: base, ``_expand_rebase``) before the older pair (``_expand``): Dawson's Kayles
 #: Q_33 in 0.82 s instead of 18.5 s (one process, loaded machine), its largest
 #: trial 5,660 elements instead of 1.41 million; in 15 s, 0.26, 4.07, 4.7, 0.35
 #: reach heaps 60, 58, 41, 23 instead of 18, 18, 15, 17.
 REBASE = True
 
 #: Most freed-heap choices MisereSolver's recalibration tries at one failure
-#: before the recalibrations of KEEP_BASE_ORDER take over.
+#: before the older pair of recalibrations (``_expand``) takes over.
 REBASE_TRIES = 64
 
 #: Most freed-heap combinations tried at one failure before the indices grow.
@@ -385,7 +364,7 @@ def _code_in(text: str) -> Optional[str]:
     written canonically, or None. A code that never splits a heap (0s and 3s: 0.3, 0.33,
     0.03) is a subtraction game, which ``Rules`` reads as its take rule (max=1, max=2,
     subtract=2); its quotient is computed from the code all the same."""
-    from nim.octal_codes import code_text, is_code, parse_code
+    from nim.families.octal_codes import code_text, is_code, parse_code
 
     for part in text.split(","):
         word = part.strip()
@@ -413,19 +392,18 @@ def _game_of(rules: Any) -> Tuple[str, Places]:
         parsed = rules if isinstance(rules, Rules) else Rules.coerce(rules)
     except NimError as error:
         raise QuotientError(str(error)) from None
-    if parsed.take == "grundy":
-        return "grundy-game", places_of("grundy", None)
-    if parsed.take != "octal" or parsed.octal is None:
+    family = parsed.family
+    if not isinstance(family, TakeAndBreakFamily):
         raise QuotientError(
             f"misère quotients are computed here from an octal code or a game's name (0.77, kayles, "
             f"dawson-kayles, grundy-game; a subtraction game as its code: take at most 2 is 0.33), "
             f"not from the take rule of {str(parsed)!r}")
-    return parsed.octal, places_of("octal", parsed.octal)
+    return family.game_name(), family.places()
 
 
 def _code_places(code: str) -> Places:
     """The places of any octal code, one that never splits a heap too."""
-    from nim.octal_codes import parse_code, places
+    from nim.families.octal_codes import parse_code, places
 
     return places(parse_code(code)) + (False,)
 
@@ -533,7 +511,7 @@ def _flat_pieces(places: Places, n: int) -> "array[int]":
     return array("i", itertools.chain.from_iterable(_option_pieces(places, n)))
 
 
-def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[float], cancel: Any,
+def _verify(pre: _Pretension, places: Places, upto: int, budget: "_Budget",
             pieces: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> Optional[List[int]]:
     """The least failing word of the pretension over heaps 1..upto, as a list of
     heaps (with repeats), or None when it is correct."""
@@ -542,17 +520,11 @@ def _verify(pre: _Pretension, places: Places, upto: int, deadline: Optional[floa
     if pieces is None:
         pieces = {h: _option_pieces(places, h) for h in range(1, upto + 1) if heap_has_move(places, h)}
     heaps, gens, opts = _types(pre, places, pieces, upto)
-    failure = verify(pre.order, pre.table, pre.P, gens, opts, seconds=_left(deadline),
-                     memory_bytes=WALK_MEMORY, cancel=cancel)
+    failure = verify(pre.order, pre.table, pre.P, gens, opts, seconds=budget.left(),
+                     memory_bytes=WALK_MEMORY, cancel=budget)
     if failure is None:
         return None
     return [h for h, c in zip(heaps, failure) for _ in range(c)]
-
-
-def _left(deadline: Optional[float]) -> float:
-    if deadline is None:
-        return 0.0
-    return max(1e-6, deadline - time.monotonic())
 
 
 # ---------------------------------------------------------------- the driver
@@ -640,7 +612,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
         at most twice a second during a long heap (the size of the candidate
         last built for it).
     cache : bool
-        Read and fill the on-disk cache (``nim.octal.quotient_cache``); what is
+        Read and fill the on-disk cache (``nim.takebreak.quotient_cache``); what is
         read is re-verified. A computation that a limit stops keeps what it
         reached there (up to ``PARTIAL_MAX_ORDER`` elements) with the heap it
         stopped at: the next one resumes from it, or returns it at once when
@@ -692,7 +664,7 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             return _stopped_copy(start, message, wall["at_least"])
     result, wall = _compute(game, places, max_heap, seconds, max_order, cancel, progress, strict, start)
     if cache:
-        from nim.octal import quotient_cache
+        from nim.takebreak import quotient_cache
 
         if result.proven or result.bound == max_heap:
             quotient_cache.store(result.game, max_heap, result.to_json())
@@ -711,7 +683,7 @@ def _cached_partial(game: str, max_heap: Optional[int]
     """The quotient a stopped computation of ``game`` reached (re-verified), when it is
     below ``max_heap``, so that this one can resume from it; and the wall it met
     there (None when the file names none that makes sense)."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     path = quotient_cache.partial_path(game)
     try:
@@ -735,7 +707,7 @@ _PARTIALS: Dict[str, Tuple[Tuple[int, int], Optional[MisereQuotient], Optional[D
 
 
 def _read_partial(game: str) -> Tuple[Optional[MisereQuotient], Optional[Dict[str, Any]]]:
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     data = quotient_cache.load_partial(game)
     if data is None:
@@ -801,7 +773,7 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
     """The quotient of ``game`` (a canonical name) for heaps up to ``max_heap`` (None: the
     whole game) from the on-disk cache, re-verified as ``from_json`` does, or None when it
     is missing, unreadable, forged or for another bound."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     data = quotient_cache.load(game, max_heap)
     if data is None:
@@ -819,7 +791,7 @@ def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotie
 def _best_cached_bound(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
     """The cached exact quotient of ``game`` for the most heaps below ``max_heap`` (any
     bound when None), re-verified; None when there is none."""
-    from nim.octal import quotient_cache
+    from nim.takebreak import quotient_cache
 
     bounds = sorted((b for b in quotient_cache.cached_bounds(game) if max_heap is None or b < max_heap),
                     reverse=True)
@@ -852,21 +824,40 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:50] + "..."
 
 
-class _Watch:
-    """The cancellation handle the kernels poll (every few thousand steps): it
-    also reports progress during a long heap (every PROGRESS_EVERY seconds): the heap
-    being added and the size of the candidate last built for it (the order of
-    the quotient so far before the first)."""
+class _Budget:
+    """What bounds one computation, handed down as one value: its deadline, the
+    largest trial monoid (``max_order``) and the caller's cancel handle. It is the
+    cancellation handle the kernels poll (every few thousand steps, ``is_set``),
+    which also reports progress during a long heap (every PROGRESS_EVERY seconds):
+    the heap being added and the size of the candidate last built for it (the
+    order of the quotient so far before the first); and it keeps what a stop's
+    message says of the heap (``told``)."""
 
-    def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float) -> None:
+    def __init__(self, cancel: Any, progress: Optional[ProgressFn], started: float,
+                 seconds: Optional[float] = None, max_order: int = DEFAULT_MAX_ORDER) -> None:
         self.cancel = cancel
         self.progress = progress
         self.started = started
+        self.deadline = started + seconds if seconds else None
+        self.max_order = max_order
         self.last = started
         self.heap = 0
         self.order = 1
         self.candidate = 0
         self.told: Tuple[int, int] = (-1, 0)     # (copies, classes) of _told_apart at this heap
+
+    def left(self) -> float:
+        """The seconds a kernel may take (0.0: no time limit)."""
+        if self.deadline is None:
+            return 0.0
+        return max(1e-6, self.deadline - time.monotonic())
+
+    def check(self, order: int) -> None:
+        """Raise ``_Stop`` when the caller cancelled or the time is up (between heaps)."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise _Stop("cancelled", order)
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _Stop("time", order)
 
     def is_set(self) -> bool:
         if self.progress is not None:
@@ -884,8 +875,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
     fewer heaps, when given), and the wall it stopped at (None: it did not stop on
     a time, size or memory limit)."""
     started = time.monotonic()
-    watch = _Watch(cancel, progress, started)
-    deadline = started + seconds if seconds else None
+    budget = _Budget(cancel, progress, started, seconds, max_order)
     pre = _Pretension(1, array("i", [0]), b"\x00", [0])
     pieces: Dict[int, List[Tuple[int, int]]] = {}
     growth: List[Tuple[int, int]] = []
@@ -902,12 +892,9 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         while max_heap is None or n < max_heap:
             n += 1
             heap_started = time.monotonic()
-            if cancel is not None and cancel.is_set():
-                raise _Stop("cancelled", pre.order)
-            if deadline is not None and time.monotonic() >= deadline:
-                raise _Stop("time", pre.order)
-            watch.heap, watch.order, watch.candidate, watch.told = n, pre.order, 0, (-1, 0)
-            pre = _extend(pre, places, pieces, n, deadline, watch, max_order)
+            budget.check(pre.order)
+            budget.heap, budget.order, budget.candidate, budget.told = n, pre.order, 0, (-1, 0)
+            pre = _extend(pre, places, pieces, n, budget)
             if pre.order > (growth[-1][1] if growth else 1):
                 growth.append((n, pre.order))
             bound = n
@@ -922,7 +909,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
         message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
                    f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
         # the quotient of heaps up to n is never smaller than the one below: say more only
-        copies, classes = watch.told if watch.heap == n == bound + 1 else (-1, 0)
+        copies, classes = budget.told if budget.heap == n == bound + 1 else (-1, 0)
         classes = classes if classes > pre.order else 0
         if classes:
             message += (f"; the quotient of heaps up to {n} has at least {classes:,} elements (proven: "
@@ -943,7 +930,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
 
 
 def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
+            budget: _Budget) -> _Pretension:
     """The verified pretension of heaps 1..n from that of heaps 1..n-1."""
     QuotientStop, conservative = _core().QuotientStop, _core().conservative
 
@@ -958,31 +945,32 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     try:
         for x in conservative(pre.order, pre.table, pre.P, t):
             trial = _Pretension(pre.order, pre.table, pre.P, pre.phi + [x])
-            if _verify(trial, places, n, deadline, cancel, pieces) is None:
+            if _verify(trial, places, n, budget, pieces) is None:
                 return trial
-        return _expand_either(pre, places, pieces, n, deadline, cancel, max_order)
+        return _expand_either(pre, places, pieces, n, budget)
     except QuotientStop as stop:
         raise _Stop(stop.reason, stop.size, stop.what) from None
 
 
 def _expand_either(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-                   deadline: Optional[float], cancel: Any, max_order: int) -> _Pretension:
+                   budget: _Budget) -> _Pretension:
     """The first verified candidate: MisereSolver's recalibration (``_expand_rebase``)
-    first; when it passes the size limit or cannot separate a failure, the
-    recalibrations of KEEP_BASE_ORDER from Q_{n-1}, side by side."""
+    first; when it passes the size limit or cannot separate a failure, the older
+    pair of recalibrations from Q_{n-1}, side by side: a heap given a component
+    keeps its old element too (the new quotient refines the old one on old heaps),
+    or leaves the old quotient. Neither converges on every game; together they
+    reach further (keeping: Dawson's Kayles Q_30 in 3.6 s, not 12 s)."""
     QuotientStop = _core().QuotientStop
 
     if REBASE:
         try:
-            return _side_by_side([_expand_rebase(pre, places, pieces, n, deadline, cancel, max_order)])
-        except _Unseparated as stuck:
-            if not KEEP_BASE_ORDER:
-                raise QuotientStop("size", stuck.size) from None
+            return _side_by_side([_expand_rebase(pre, places, pieces, n, budget)])
+        except _Unseparated:
+            pass
         except QuotientStop as stop:
-            if stop.reason != "size" or not KEEP_BASE_ORDER:
+            if stop.reason != "size":
                 raise
-    return _side_by_side([_expand(pre, places, pieces, n, deadline, cancel, max_order, keep)
-                          for keep in KEEP_BASE_ORDER])
+    return _side_by_side([_expand(pre, places, pieces, n, budget, keep) for keep in (True, False)])
 
 
 def _side_by_side(runs: List[Generator[None, None, _Pretension]]) -> _Pretension:
@@ -1013,8 +1001,7 @@ def _side_by_side(runs: List[Generator[None, None, _Pretension]]) -> _Pretension
 
 
 def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-            deadline: Optional[float], cancel: Any, max_order: int, keep_base: bool
-            ) -> Generator[None, None, _Pretension]:
+            budget: _Budget, keep_base: bool) -> Generator[None, None, _Pretension]:
     """Grow Q for heap n: the old quotient times cyclic monoids, recalibrated at
     each least failure until the candidate is verified.
 
@@ -1032,11 +1019,7 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
     options = [pieces.get(h, []) for h in range(n + 1)]
     Key = Tuple[Any, ...]
     new_key: Key = ("new",)
-    old_options = {h: tuple(pre.options(pieces[h])) for h in live if h < n}
-    group_of: Dict[int, Key] = {
-        h: ("elem", pre.phi[h]) if GROUPING == "elem" else
-        ("type", pre.phi[h], old_options[h]) if GROUPING == "type" else ("heap", h)
-        for h in live if h < n}
+    group_of: Dict[int, Key] = {h: ("elem", pre.phi[h]) for h in live if h < n}
 
     def key_of(h: int, config: Dict[Key, Tuple[int, int]]) -> Optional[Key]:
         if h == n:
@@ -1070,14 +1053,13 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                 base[h] = pre.phi[h]
             if key is not None:
                 comp[h] = slot[key]
-        return _trial(pre, base, comp, [config[key] for key in keys], options, live, max_order,
-                      deadline, cancel)
+        return _trial(pre, base, comp, [config[key] for key in keys], options, live, budget)
 
     freed: Dict[Key, Tuple[int, int]] = {new_key: (2, 2)}
     candidate = build(freed)
     yield
     while True:
-        least = _least_failure(candidate, places, n, deadline, cancel, pieces)
+        least = _least_failure(candidate, places, n, budget, pieces)
         if least is None:
             return candidate
         failure, truth = least
@@ -1087,19 +1069,17 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                 exponent[key] = exponent.get(key, 0) + 1
         # a move: give a key a component (or a larger index), or double a component's period
         order = list(exponent)
-        if LARGEST_FIRST:
-            order.reverse()      # the failure's heaps, largest first
+        order.reverse()      # the failure's heaps, largest first
         moves: List[Tuple[str, Key]] = [("free", k) for k in order if k[0] != "heap"]
         moves += [("free", k) for k in order if k[0] == "heap"]
-        doubles = [("double", k) for k in exponent if k in freed]
-        moves = doubles + moves if PERIOD_FIRST else moves + doubles
+        moves += [("double", k) for k in exponent if k in freed]
         found = None
         tried = 0
         for size in range(1, len(moves) + 1):
             for subset in itertools.combinations(moves, size):
                 config = dict(freed)
                 for kind, key in subset:
-                    index, period = config.get(key, (FRESH_INDEX, 2))
+                    index, period = config.get(key, (0, 2))
                     if kind == "free":
                         index = max(index, exponent[key] - 1)
                         period = max(period, _index_period(index))
@@ -1130,49 +1110,44 @@ def _expand(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
 
 
 def _trial(base: _Pretension, phi: List[int], comp: List[int], components: List[Tuple[int, int]],
-           options: List[Any], live: List[int], max_order: int, deadline: Optional[float],
-           cancel: Any) -> _Pretension:
+           options: List[Any], live: List[int], budget: _Budget) -> _Pretension:
     """The reduced trial monoid: ``base`` times the cyclic ``components`` (index,
     period), heap h mapped to phi[h] times component comp[h] (-1: none), P filled
     from the game, within the caps and the deadline (``build_candidate``)."""
     _, order, table, p_bytes, images = _core().build_candidate(
         base.order, base.table, phi, comp, components, options, live,
-        max_size=max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=_left(deadline),
-        cancel=cancel)
-    if isinstance(cancel, _Watch):
-        cancel.candidate = order        # the progress shows the candidate's size
+        max_size=budget.max_order, max_space=1 << 50, max_table=MAX_TABLE, seconds=budget.left(),
+        cancel=budget)
+    budget.candidate = order        # the progress shows the candidate's size
     return _Pretension(order, table, p_bytes, images)
 
 
-def _least_failure(candidate: _Pretension, places: Places, n: int, deadline: Optional[float], cancel: Any,
+def _least_failure(candidate: _Pretension, places: Places, n: int, budget: _Budget,
                    pieces: Dict[int, List[Tuple[int, int]]]) -> Optional[Tuple[List[int], bool]]:
     """The candidate's least failing word over heaps 1..n and its true outcome (lost:
     True; the opposite of the prediction, since every word below it is right), or
     None when the candidate is verified; the lower bound of a stop is noted on the way."""
-    failure = _verify(candidate, places, n, deadline, cancel, pieces)
+    failure = _verify(candidate, places, n, budget, pieces)
     if failure is None:
         return None
-    _told_apart(candidate, failure, n, deadline, cancel)
+    _told_apart(candidate, failure, n, budget)
     return failure, not candidate.P[candidate.word(failure)]
 
 
-def _told_apart(candidate: _Pretension, failure: Sequence[int], n: int, deadline: Optional[float],
-                cancel: Any) -> None:
+def _told_apart(candidate: _Pretension, failure: Sequence[int], n: int, budget: _Budget) -> None:
     """Count, when the least failure has more heaps of n than any before it at this
     heap, the classes of the words of heaps < n that sums with fewer heaps of n
     tell apart: those sums lie below the least failure, so the candidate predicts
     them right, and the count is a proven lower bound on the order of Q_n, kept
-    on the watch for the message of a stop (the candidates at Dawson's heap 34
+    on the budget for the message of a stop (the candidates at Dawson's heap 34
     climb a ladder of failures 25 + k 30 + k 34, and this says how far it got)."""
-    if not isinstance(cancel, _Watch):
-        return
     copies = sum(1 for h in failure if h == n) - 1
-    if copies <= cancel.told[0]:
+    if copies <= budget.told[0]:
         return
     gens = sorted({candidate.phi[h] for h in range(1, n)})
     classes = _core().told_apart(candidate.order, candidate.table, candidate.P, gens, candidate.phi[n],
-                                 copies, seconds=_left(deadline), cancel=cancel)
-    cancel.told = (copies, classes)
+                                 copies, seconds=budget.left(), cancel=budget)
+    budget.told = (copies, classes)
 
 
 def _cyclic_index(pre: _Pretension, x: int) -> int:
@@ -1186,8 +1161,7 @@ def _cyclic_index(pre: _Pretension, x: int) -> int:
 
 
 def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
-                   deadline: Optional[float], cancel: Any, max_order: int
-                   ) -> Generator[None, None, _Pretension]:
+                   budget: _Budget) -> Generator[None, None, _Pretension]:
     """Grow Q for heap n as MisereSolver does: the first trial is Q_{n-1} times
     C(2, 2) for heap n; at each least failure w, the heaps of w are freed -- one,
     then two, ... -- each leaving the *current candidate* for a cyclic component
@@ -1204,21 +1178,20 @@ def _expand_rebase(pre: _Pretension, places: Places, pieces: Dict[int, List[Tupl
         comp = [-1] * (n + 1)
         for slot, (h, _) in enumerate(freed):
             comp[h] = slot
-        return _trial(base_pre, base, comp, [c for _, c in freed], options, live, max_order,
-                      deadline, cancel)
+        return _trial(base_pre, base, comp, [c for _, c in freed], options, live, budget)
 
     first = [pre.phi[h] if h < n else 0 for h in range(n + 1)]
     candidate = build(pre, first, [(n, (2, 2))])
     yield
     while True:
-        least = _least_failure(candidate, places, n, deadline, cancel, pieces)
+        least = _least_failure(candidate, places, n, budget, pieces)
         if least is None:
             return candidate
         failure, truth = least
         exponent: Dict[int, int] = {}
         for h in failure:
             exponent[h] = exponent.get(h, 0) + 1
-        heaps = sorted(exponent, reverse=LARGEST_FIRST)
+        heaps = sorted(exponent, reverse=True)      # the failure's heaps, largest first
         found = None
         tried = 0
         for size in range(1, len(heaps) + 1):

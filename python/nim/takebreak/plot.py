@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 
 if TYPE_CHECKING:
-    from nim.octal.sequence import OctalPeriod
+    from nim.takebreak.sequence import OctalPeriod
 
 __all__ = ["COLUMNS", "FORMATS", "column_points", "draw_sequence", "plot_sequence", "zoom"]
 

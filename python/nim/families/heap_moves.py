@@ -3,7 +3,7 @@
 This is the package's reference of what a move is under an octal code or in
 Grundy's game; ``Rules.heap_moves``, ``Position.moves``, ``is_legal`` and
 ``apply`` read it. It sits below the rules (it knows codes, not ``Rules``);
-``nim.octal.moves`` gives the same moves for a rule set or a rule string.
+``nim.takebreak.moves`` gives the same moves for a rule set or a rule string.
 
 An octal code ``d0.d1d2...dt`` allows, for each place k and a heap of n:
 
@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, List, Optional, Sequence, Tuple, overload
 
 from nim.errors import InvalidRulesError
-from nim.octal_codes import parse_code, places
+from nim.families.octal_codes import parse_code, places
 
 __all__ = ["GRUNDY_PLACES", "HeapMove", "HeapMoves", "Places", "heap_has_move", "is_heap_move", "places_of"]
 

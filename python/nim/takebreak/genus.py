@@ -45,8 +45,8 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
-from nim.octal.sequence import sequence_values
-from nim.octal_moves import HeapMoves
+from nim.takebreak.sequence import sequence_values
+from nim.families.heap_moves import HeapMoves
 from nim.position import Move, as_piles, as_size
 from nim.rules import Rules
 

@@ -9,7 +9,7 @@ import sys
 from typing import Any, Dict, NamedTuple, Optional
 
 from nim.errors import NimError
-from nim.solving.limits import DEFAULT_NODE_LIMIT, check_limits
+from nim.game.limits import DEFAULT_NODE_LIMIT, check_limits
 from nim.position import Move, Position
 from nim.kernel import MAX_MB
 
@@ -122,7 +122,7 @@ class SolveOptions(NamedTuple):  # not a dataclass: importing dataclasses slowed
 
 
 def check_options(options: SolveOptions) -> SolveOptions:
-    """The options, checked (see ``nim.solving.limits``; a node limit of 0 means none).
+    """The options, checked (see ``nim.game.limits``; a node limit of 0 means none).
 
     Raises
     ------

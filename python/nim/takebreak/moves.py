@@ -1,5 +1,5 @@
 """The moves of one heap under a take-and-break rule set (a ``Rules`` or a rule
-string): ``nim.octal_moves``, the reference below the rules, read through the
+string): ``nim.families.heap_moves``, the reference below the rules, read through the
 rules. The order is documented there: larger take first; for one take, the move
 that leaves one heap (or none) first, then the splits by their smaller part.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nim.octal_moves import HeapMove, HeapMoves, Places, heap_has_move, is_heap_move
+from nim.families.heap_moves import HeapMove, HeapMoves, Places, heap_has_move, is_heap_move
 from nim.rules import Rules
 
 __all__ = ["HeapMove", "HeapMoves", "Places", "heap_has_move", "heap_moves", "is_heap_move", "split_places"]

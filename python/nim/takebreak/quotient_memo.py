@@ -33,11 +33,12 @@ import time
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from nim.errors import NimError
+from nim.families import TakeAndBreakFamily
 from nim.rules import Rules
-from nim.solving.solution import SolveOptions
+from nim.game.solution import SolveOptions
 
 if TYPE_CHECKING:
-    from nim.octal.quotient import MisereQuotient
+    from nim.takebreak.quotient import MisereQuotient
 
 __all__ = ["FORCED_SECONDS", "PROBE_SECONDS", "QUOTIENT_SECONDS", "QUOTIENT_SHARE", "WHOLE_GAME_FROM",
            "forget_quotients", "known_quotient", "quotient_for", "reached_quotient"]
@@ -109,9 +110,9 @@ def _budget(options: SolveOptions, forced: bool) -> float:
 
 
 def _engine() -> Optional[object]:
-    """``nim.octal.quotient``, or None where the package was built without it."""
+    """``nim.takebreak.quotient``, or None where the package was built without it."""
     try:
-        from nim.octal import quotient
+        from nim.takebreak import quotient
     except ImportError:
         return None
     return quotient
@@ -176,7 +177,7 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
         steps.append((top, None))
     from nim.progress import quotient_progress
 
-    game = rules.octal or ("grundy-game" if rules.take == "grundy" else str(rules))
+    game = rules.family.game_name() if isinstance(rules.family, TakeAndBreakFamily) else str(rules)
     display = quotient_progress(game, options.progress)
     try:
         for target, seconds in steps:
