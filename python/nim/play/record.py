@@ -334,19 +334,20 @@ def record_problem(replay: ReplayFile) -> Optional[str]:
     header = replay.header
     if header is None:
         return None
-    from nim.play.fixed_rules import FIXED_RULES
+    from nim.flows import FLOWS, fixed_rules
     from nim.position import Position
 
     flow, rules = header.flow, header.rules
-    fixed = FIXED_RULES.get(flow or "")
+    fixed = fixed_rules(flow)
     if fixed is not None and rules is not None and rules != fixed:
         return f"the {flow} game is played under {fixed}, not {rules}"
     rules = rules if rules is not None else fixed
-    if flow == "forejune" and len(replay.piles) != 1:
-        return f"the forejune game has one pile, not {len(replay.piles)}: {list(replay.piles)}"
-    if rules is not None and flow == "pins" and not rules.splits:
-        return f"the pins game plays take-and-break games, not {rules}"
-    if rules is not None and flow in ("kuet", "rajalakshmi", "lab2", "forejune") and rules.splits:
+    info = FLOWS.get(flow or "")
+    if info is not None and info.one_pile and len(replay.piles) != 1:
+        return f"the {flow} game has one pile, not {len(replay.piles)}: {list(replay.piles)}"
+    if rules is not None and info is not None and info.take_rules is False and not rules.splits:
+        return f"the {flow} game plays take-and-break games, not {rules}"
+    if rules is not None and info is not None and info.take_rules is True and rules.splits:
         return f"the {flow} game plays take rules, not the take-and-break game {rules}"
     if rules is None:
         return None

@@ -1,0 +1,125 @@
+"""The terminal's renderer of a flow's state machine (``nim.flows.base.Flow``): it asks
+the human seat to move with the machine's prompt and parser, lets the AI seats move
+through the machine, and says the machine's lines -- the same lines the browser's log
+shows for the same inputs (``tests/test_flow_conformance.py``).
+
+Around a game it keeps what every terminal game has: the in-game commands (help, hint,
+undo, save FILE), a loaded record's moves, ``--games`` series with their score.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, List
+
+from nim.errors import NimError
+from nim.flows.base import Flow, State
+from nim.play.console import Console
+from nim.play.game import Player
+from nim.play.ingame import GameCommands, UndoMoves, play_moves
+from nim.play.record import RecordHeader, SeatRecord
+from nim.play.session import PlayOptions, introduce
+from nim.position import Move, Position
+
+__all__ = ["play_machine"]
+
+
+def _players(state: State) -> List[Player]:
+    return [Player(seat["name"]) for seat in state["seats"]]
+
+
+def _header(options: PlayOptions, state: State, series: Any) -> RecordHeader:
+    seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
+    return RecordHeader(rules=Position(state["start"], _rules(state)).rules, flow=state["flow"], seats=seats,
+                        first=state["first"], seed=options.seed, series=series)
+
+
+def _rules(state: State) -> Any:
+    from nim.rules import Rules
+
+    return Rules.parse(state["rules"])
+
+
+def play_machine(flow: Flow, state: State, options: PlayOptions, console: Console,
+                 roles: Dict[int, str]) -> None:
+    """Play ``options.games`` games (default 1) of ``flow`` from ``state`` (set up, no move
+    yet), saying the machine's lines; ``roles``: each seat's role, said once first."""
+    games = options.games or 1
+    wins = [0, 0]
+    begin = 1
+    resumed = options.series or {}
+    if isinstance(resumed.get("game"), int) and 1 <= resumed["game"] <= games:
+        begin = resumed["game"]
+        saved = resumed.get("wins")
+        if isinstance(saved, list) and len(saved) == 2 and all(isinstance(w, int) for w in saved):
+            wins = list(saved)
+    if roles:
+        console.say(introduce([Player(seat["name"], role=roles.get(i)) for i, seat in enumerate(state["seats"])
+                               if roles.get(i)]))
+    fresh = state
+    for number in range(begin, games + 1):
+        if games > 1:
+            console.say(f"\n=== Game {number} of {games} ===")
+        series = {"game": number, "games": games, "wins": list(wins)} if games > 1 else None
+        game = dict(fresh, moves=[], series={"index": number - 1} if games > 1 else None)
+        flow.rebuild(game)
+        game = _play_one(flow, game, options, console, options.moves if number == begin else (),
+                         _header(options, game, series))
+        wins[game["winner"]] += 1
+    if games > 1:
+        names = [seat["name"] for seat in state["seats"]]
+        console.say(f"\nScore: {names[0]} {wins[0]}, {names[1]} {wins[1]}")
+
+
+def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
+              header: RecordHeader) -> State:
+    for line in flow.opening(state):
+        console.say(line)
+    start = flow.position(state)
+    problem = play_moves(start, loaded)
+    if problem is not None:
+        raise NimError(f"the saved game cannot be played: {problem}")
+    if loaded:
+        for move in loaded:
+            state, _ = flow.apply(state, state["to_move"], move)
+        count = len(loaded)
+        where = " ".join(flow.undone(state))
+        console.say(f"(The saved game's {count} move{' is' if count == 1 else 's are'} played; {where}.)")
+    saved_commands = console.commands
+    try:
+        while not state["finished"]:
+            seat = state["to_move"]
+            if state["seats"][seat]["ai"] is None:
+                other_ai = state["seats"][1 - seat]["ai"] is not None
+                moves = [Move(e[1], e[2]) for e in state["moves"]]
+                console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
+                                                2 if other_ai and len(moves) >= 2 else 0, state["base"],
+                                                header=header)
+                try:
+                    move = console.ask(flow.prompt(state), lambda text: flow.parse(state, text))
+                except UndoMoves:
+                    state, lines = flow.undo(state, seat)
+                    console.say("  Undone: 2 moves taken back.")
+                    for line in lines:
+                        console.say(line)
+                    continue
+                finally:
+                    console.commands = saved_commands
+                notes: List[str] = []
+            else:
+                move, notes = flow.ai_move(state)
+            state, lines = flow.apply(state, seat, move)
+            for line in lines[:1]:
+                console.say(line)
+            for note in notes:
+                console.say(f"  {note}")
+            for line in lines[1:]:
+                console.say(line)
+    finally:
+        console.commands = saved_commands
+    return state
+
+
+def seeded(options: PlayOptions) -> random.Random:
+    """The flow's generator for its setup (a random pile), from the game's seed."""
+    return random.Random(options.seed)
