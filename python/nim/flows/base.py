@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from nim.position import Move, Position
@@ -21,9 +22,17 @@ from nim.rules import Rules
 if TYPE_CHECKING:                     # pragma: no cover
     from nim.flows import FlowInfo
 
-__all__ = ["Flow", "State", "ai_rng", "winner_of"]
+__all__ = ["Flow", "State", "ai_rng", "winner_of", "rules_of"]
 
 State = Dict[str, Any]
+
+
+@lru_cache(maxsize=256)
+def rules_of(text: str) -> Rules:
+    """The Rules of a state's rule string, parsed once at the surface: the renderers and
+    the machines read a game's rules here, so one web move no longer parses them again
+    and again (issue 38: 7 times in a move request before)."""
+    return Rules.parse(text)
 
 
 def ai_rng(seed: Optional[int], game: int, played: int) -> random.Random:
@@ -90,7 +99,7 @@ class Flow:
     def rules(self, state: State) -> Rules:
         """The game's rules: the flow's fixed rules, else parsed from the state (once)."""
         fixed = self.info.fixed_rules
-        return fixed if fixed is not None else Rules.parse(state["rules"])
+        return fixed if fixed is not None else rules_of(state["rules"])
 
     def position(self, state: State) -> Position:
         """The position now."""

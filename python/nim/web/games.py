@@ -21,6 +21,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
+from nim.flows import FLOWS as FLOW_INFO, machine_of, web_flows
+from nim.flows.base import Flow, ai_rng, rules_of
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
@@ -36,11 +38,11 @@ from nim.web.records import entry as _entry, move_of
 __all__ = [
     "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
     "create_game", "join_game", "play_move", "undo", "next_game", "public_state",
-    "rebuild", "position_of", "seat_of", "move_of", "move_words",
+    "rebuild", "position_of", "seat_of", "move_of", "move_words", "rules_of",
 ]
 
-#: The pages: the four seeds' flows and a free game under any rule set.
-FLOWS = ("kuet", "rajalakshmi", "lab2", "forejune", "free")
+#: The flows a browser game is created with: those with a page in the registry (``nim.flows``).
+FLOWS = web_flows()
 #: Most piles and largest pile a browser game accepts (every stone is drawn).
 MAX_PILES = 12
 MAX_PILE = 60
@@ -50,8 +52,6 @@ MAX_MOVES = MAX_PILES * MAX_PILE
 FREE_AIS = ("optimal", "nimsum", "random", "ida", "level:1", "level:2", "level:3", "alphabeta", "minimax")
 #: Seconds of AI moves one request may spend before the exact solver takes over.
 AI_SECONDS = 5.0
-#: forejune: a random pile in this range when none is given; the largest accepted.
-FOREJUNE_SIZES = (10, 30)
 
 
 class WebError(NimError):
@@ -141,6 +141,12 @@ def _rules(text: str) -> Rules:
         raise WebError(str(error)) from None
 
 
+def machine(state: Dict[str, Any]) -> Optional[Flow]:
+    """The state machine of the game's flow (None for a flow not yet written as one)."""
+    info = FLOW_INFO.get(state.get("flow") or "")
+    return machine_of(info.name) if info is not None and info.machine is not None else None
+
+
 def move_words(move: Move, base: int, noun: str = "pile") -> str:
     """A move in words, its pile numbered from ``base`` and called ``noun`` (a take-and-break
     game's heap: ``noun_of``)."""
@@ -153,7 +159,7 @@ def move_words(move: Move, base: int, noun: str = "pile") -> str:
 def noun_of(state: Dict[str, Any]) -> str:
     """What a game's piles are called in its panels: heaps in a take-and-break game (issue 40,
     item 3: one vocabulary, as its board, its hints and its replay say), else piles."""
-    return "heap" if Rules.parse(state["rules"]).splits else "pile"
+    return "heap" if rules_of(state["rules"]).splits else "pile"
 
 
 # ---------------------------------------------------------------- the state
@@ -175,12 +181,12 @@ def _base_state(flow: str, rules: Rules, piles: Tuple[int, ...], seats: List[Dic
 
 def position_of(state: Dict[str, Any]) -> Position:
     """The game's current position, carrying its rules."""
-    return Position(state["piles"], Rules.parse(state["rules"]))
+    return Position(state["piles"], rules_of(state["rules"]))
 
 
 def rebuild(state: Dict[str, Any]) -> None:
     """Set piles, to_move, finished and winner from the start and the moves."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     position = Position(state["start"], rules)
     mover = state["first"]
     for entry in state["moves"]:
@@ -243,9 +249,13 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
 
         options = upload_options(options, header, list(_parse_record(record).piles))
         flow = options["flow"]
-    maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune,
-             "free": _free}[flow]
-    state = maker(options, rng, seed_value)
+    flow_machine = machine_of(flow) if FLOW_INFO[flow].machine is not None else None
+    if flow_machine is not None:
+        state = _from_machine(flow_machine, options, rng, seed_value)
+    else:
+        # the flows not yet written as state machines (issue 38, item 2: forejune is one)
+        maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "free": _free}[flow]
+        state = maker(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
 
@@ -449,19 +459,19 @@ def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
     return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
 
 
-def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    rules = Rules(take="half")
-    pile = _int(options, "pile", None, 2, MAX_PILE)
-    if pile is None:
-        pile = rng.randint(*FOREJUNE_SIZES)
-    ai = "optimal"
-    strategy = make_strategy(ai, forejune=True)
-    seats = [_seat("AI", ai, strategy.label), _seat("You")]     # the terminal's seats, names as given
-    state = _base_state("forejune", rules, (pile,), seats, 0, 1, seed)
+def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    """A new game of a flow written as a state machine: the page's answers, the machine's
+    state, its opening lines. The page plays human vs AI (a record may seat others)."""
+    answers: Dict[str, Any] = {"mode": "hvai"}
+    if flow.info.one_pile:
+        answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
+    else:
+        answers["piles"] = _piles(options.get("piles"), flow.info.default_piles or (3, 4, 5))
+    made = flow.setup(answers, rng, seed)
+    state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
+                        made["base"], seed)
     state["undo"] = True
-    state["extra"]["forejune"] = True
-    _say(state, f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
-                "The AI moves first.", f"AI moves first. Starting with n = {pile}")
+    _say(state, *flow.opening(state))
     return state
 
 
@@ -596,9 +606,17 @@ def _why_illegal(position: Position, move: Move, base: int) -> str:
     return f"you cannot take {count} from pile {shown} (it has {size}): take {allowed}"
 
 
-def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
+def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = ()) -> None:
+    """Play ``move`` for ``seat`` and say it (``notes``: the AI's note, after the move's line)."""
     if len(state["moves"]) >= MAX_MOVES:
         raise WebError("this game has too many moves", 409)
+    flow_machine = machine(state)
+    if flow_machine is not None:        # the flow's own machine says the lines
+        after, lines = flow_machine.apply(state, seat, move)
+        state.update(after)
+        state["version"] += 1
+        _say(state, *lines[:1], *notes, *lines[1:])
+        return
     name = state["seats"][seat]["name"]
     state["moves"].append(_entry(seat, move))
     rebuild(state)
@@ -614,14 +632,13 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
                      render_kuet_board(state["piles"]))
         else:
             _say(state, f"{name} removes {move.count} stones from pile {shown}.")
+        _say(state, *notes)
     elif flow == "rajalakshmi":
-        _say(state, f"{name} removes {move.count} from pile [{shown}]{leaving}.", rajalakshmi_board(state["piles"]))
-    elif flow == "forejune":        # the seed's own lines (testNimdp.cpp)
-        who = "AI takes" if state["seats"][seat]["ai"] else "You take"
-        _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
+        _say(state, f"{name} removes {move.count} from pile [{shown}]{leaving}.", *notes,
+             rajalakshmi_board(state["piles"]))
     else:
         _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
-                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}")
+                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}", *notes)
     if state["finished"]:
         _finish(state)
 
@@ -629,9 +646,6 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
 def _finish(state: Dict[str, Any]) -> None:
     if state["flow"] == "kuet":
         _kuet_game_end(state)
-        return
-    if state["flow"] == "forejune":
-        _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
         return
     final = position_of(state)
     line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
@@ -652,11 +666,6 @@ def _advance(state: Dict[str, Any]) -> None:
     hurried = False
     while not state["finished"] and state["seats"][state["to_move"]]["ai"]:
         seat = state["to_move"]
-        options: Dict[str, Any] = {}
-        if state["extra"].get("tie_break"):
-            options["tie_break"] = state["extra"]["tie_break"]
-        if state["extra"].get("forejune"):
-            options["forejune"] = True
         name = state["seats"][seat]["ai"]
         if time.monotonic() - started > AI_SECONDS:
             if not hurried:
@@ -664,13 +673,20 @@ def _advance(state: Dict[str, Any]) -> None:
                             "the exact solver plays the remaining ones.)")
                 hurried = True
             name = "optimal"
-        strategy = make_strategy(name, **options)
-        # one generator per move, from the game's seed: a restarted server plays the same
-        rng = random.Random(state["seed"] * 7919 + len(state["moves"]) + 1000 * state["version"])
-        move = strategy.choose_move(position_of(state), rng=rng)
-        if strategy.last_note:
-            _say(state, f"({strategy.last_note})")
-        _apply(state, seat, move)
+        flow_machine = machine(state)
+        if flow_machine is not None:
+            move, notes = flow_machine.ai_move(state, name)
+        else:
+            options: Dict[str, Any] = {}
+            if state["extra"].get("tie_break"):
+                options["tie_break"] = state["extra"]["tie_break"]
+            strategy = make_strategy(name, **options)
+            # the terminal's generator (nim.flows.base.ai_rng): one record plays the same in both
+            series = state.get("series") or {}
+            rng = ai_rng(state["seed"], series.get("index", 0) + 1, len(state["moves"]))
+            move = strategy.choose_move(position_of(state), rng=rng)
+            notes = [f"({strategy.last_note})"] if strategy.last_note else []
+        _apply(state, seat, move, notes)
 
 
 def undo(state: Dict[str, Any], token: Any) -> None:
@@ -693,6 +709,15 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     mine = [i for i, entry in enumerate(moves) if entry[0] == seat]
     if not mine:
         raise WebError("there is no move of yours to take back", 409)
+    flow_machine = machine(state)
+    if flow_machine is not None:        # the flow shows its board after undo, in its own words
+        taken = len(moves) - mine[-1]
+        after, lines = flow_machine.undo(state, seat)
+        state.update(after)
+        state["version"] += 1
+        _say(state, f"Undone: {taken} move{'s' if taken != 1 else ''} taken back.", *lines)
+        _advance(state)
+        return
     del moves[mine[-1]:]
     rebuild(state)
     state["version"] += 1
@@ -704,7 +729,7 @@ def undo(state: Dict[str, Any], token: Any) -> None:
 def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str, Any]:
     """What a browser sees: no token hashes; the legal takes of each pile; ``you``
     is the viewer's seat (None for a spectator)."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
     # the one number shown beside the board: the XOR of the Grundy values, named with the rule

@@ -15,6 +15,7 @@ from nim.solving.defaults import analyze, solve
 from nim.errors import NimError, SearchLimitError
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.flows.base import rules_of
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, noun_of, position_of
 
 __all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
@@ -86,7 +87,7 @@ def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 
 def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Why the AI played its last move: that move, the best move by the theory and its reasons."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     moves = state["moves"]
     last = next((i for i in range(len(moves) - 1, -1, -1) if state["seats"][moves[i][0]]["ai"]), None)
     if last is None:
@@ -117,7 +118,7 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Every move played (the mover's value before it, whether it threw a win away)
     and every legal move of the current position (value and, when small enough, depth)."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     position = Position(state["start"], rules)
     base = state["base"]
     rows: List[Dict[str, Any]] = []
