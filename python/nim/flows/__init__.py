@@ -26,7 +26,7 @@ if TYPE_CHECKING:                     # pragma: no cover
     from nim.flows.base import Flow
 
 __all__ = ["FlowInfo", "FLOWS", "register", "flow_info", "machine_of", "terminal_styles", "web_flows",
-           "class_flows", "pair_flows", "page_titles", "flow_labels", "page_of", "fixed_rules",
+           "class_flows", "pair_flows", "page_titles", "flow_labels", "flow_games", "page_of", "fixed_rules",
            "default_ai", "menu_prompt", "menu_choices"]
 
 
@@ -44,7 +44,7 @@ class FlowInfo:
     None both; ``class_rank`` its place in a class's list (None: not offered to classes),
     ``pair`` whether two students can play it together; ``runner`` the terminal's
     ``module:function`` for a flow not yet a machine; ``machine`` the ``module:Class``
-    of its state machine.
+    of its state machine; ``about`` what it plays, in a sentence (the class pages).
     """
 
     name: str
@@ -63,6 +63,7 @@ class FlowInfo:
     pair: bool = False
     runner: Optional[str] = None
     machine: Optional[str] = None
+    about: str = ""
 
     @property
     def web_page(self) -> Optional[str]:
@@ -166,6 +167,11 @@ def flow_labels() -> Dict[str, str]:
     return {name: FLOWS[name].label for name in class_flows()}
 
 
+def flow_games() -> Dict[str, str]:
+    """What each class flow plays, in a sentence, for the class pages."""
+    return {name: FLOWS[name].about for name in class_flows()}
+
+
 def page_of(name: Optional[str]) -> Optional[str]:
     """The browser page that continues a record of flow ``name`` (None: unknown)."""
     info = FLOWS.get(name or "")
@@ -203,17 +209,21 @@ def menu_choices() -> Dict[str, str]:
 
 register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX (KUET)",
                   fixed_rules=Rules(take="max", k=3), pile_sizes=(1, 6), default_ai="ida",
-                  class_rank=3, runner="nim.play.kuet:run_kuet"))
+                  class_rank=3, runner="nim.play.kuet:run_kuet",
+                  about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone wins. A series against NimX."))
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
                   menu="Classic Nim (Rajalakshmi)", default_piles=(3, 4, 5), default_ai="nimsum", base=0,
-                  class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi"))
+                  class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi",
+                  about="Nim on 3 4 5: take any number from one pile; whoever takes the last object wins."))
 register(FlowInfo("lab2", "Lab 2", title="Lab 2: misère play, difficulty levels, replays and the game tree",
                   menu="Misere with levels (Lab 2)", default_piles=(1, 3, 5, 7), default_ai="level:2", base=0,
-                  class_rank=2, pair=True, runner="nim.play.lab2:run_lab2"))
+                  class_rank=2, pair=True, runner="nim.play.lab2:run_lab2",
+                  about="Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses."))
 register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to half",
                   menu="Half-pile game (forejune)", fixed_rules=Rules(take="half"), pile_sizes=(10, 30),
                   one_pile=True, class_rank=4, runner="nim.play.forejune:run_forejune",
-                  machine="nim.flows.forejune:Forejune"), check=False)
+                  machine="nim.flows.forejune:Forejune",
+                  about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and loses. The AI moves first."), check=False)
 register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",
                   take_rules=False, runner="nim.play.pins:run_pins"))
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,

@@ -70,6 +70,20 @@ class Flow:
         prompts and flags, the page's form) and the game's seed; no move played yet."""
         raise NotImplementedError
 
+    def introduction(self, state: State) -> List[str]:
+        """Who is who, said once before the first game: ``AI: Optimal, random when losing.``
+        (a seat named ``You`` needs no introduction; none between two people)."""
+        roles = []
+        for seat in state["seats"]:
+            role = seat["label"] if seat["ai"] else ("you" if state["mode"] == "hvai" else "human")
+            if seat["name"] != "You":
+                roles.append(f"{seat['name']}: {role}")
+        return ["; ".join(roles) + "."] if roles else []
+
+    def intro(self) -> List[str]:
+        """What the flow's page says above its form, before a game starts."""
+        return []
+
     def opening(self, state: State) -> List[str]:
         """What the flow says when its game starts."""
         raise NotImplementedError

@@ -91,6 +91,12 @@ class Forejune(Flow):
         self.rebuild(state)
         return state
 
+    def intro(self) -> List[str]:
+        rules = self.info.fixed_rules
+        assert rules is not None
+        return [f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
+                "The AI moves first."]
+
     def opening(self, state: State) -> List[str]:
         name = state["seats"][state["first"]]["name"]
         return [f"{name} {'move' if name == 'You' else 'moves'} first. Starting with n = {state['start'][0]}"]

@@ -67,14 +67,10 @@ def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> 
                        rng, options.seed or 0)
     if options.table:
         console.say(format_seed_scores(state["start"][0]))
-    roles = {}
-    if options.seat_names is None:
-        for index, seat in enumerate(state["seats"]):
-            roles[index] = seat["label"] if seat["ai"] else ("you" if mode == "hvai" else "human")
-    else:
+    if options.seat_names is not None:      # a loaded game goes on between the same names
         for index, name in enumerate(options.seat_names):
             state["seats"][index]["name"] = name
-    play_machine(flow, state, options, console, roles)
+    play_machine(flow, state, options, console)
     return 0
 
 

@@ -10,7 +10,7 @@ undo, save FILE), a loaded record's moves, ``--games`` series with their score.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List
+from typing import Any, List
 
 from nim.errors import NimError
 from nim.flows.base import Flow, State
@@ -18,7 +18,7 @@ from nim.play.console import Console
 from nim.play.game import Player
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
-from nim.play.session import PlayOptions, introduce
+from nim.play.session import PlayOptions
 from nim.position import Move, Position
 
 __all__ = ["play_machine"]
@@ -40,10 +40,10 @@ def _rules(state: State) -> Any:
     return Rules.parse(state["rules"])
 
 
-def play_machine(flow: Flow, state: State, options: PlayOptions, console: Console,
-                 roles: Dict[int, str]) -> None:
+def play_machine(flow: Flow, state: State, options: PlayOptions, console: Console) -> None:
     """Play ``options.games`` games (default 1) of ``flow`` from ``state`` (set up, no move
-    yet), saying the machine's lines; ``roles``: each seat's role, said once first."""
+    yet), saying the machine's lines: who is who once, then each game. Each finished game's
+    state is added to ``options.results`` when it is a list (the record of each game)."""
     games = options.games or 1
     wins = [0, 0]
     begin = 1
@@ -53,9 +53,8 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         saved = resumed.get("wins")
         if isinstance(saved, list) and len(saved) == 2 and all(isinstance(w, int) for w in saved):
             wins = list(saved)
-    if roles:
-        console.say(introduce([Player(seat["name"], role=roles.get(i)) for i, seat in enumerate(state["seats"])
-                               if roles.get(i)]))
+    for line in flow.introduction(state):
+        console.say(line)
     fresh = state
     for number in range(begin, games + 1):
         if games > 1:
@@ -66,6 +65,8 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         game = _play_one(flow, game, options, console, options.moves if number == begin else (),
                          _header(options, game, series))
         wins[game["winner"]] += 1
+        if options.results is not None:
+            options.results.append(game)
     if games > 1:
         names = [seat["name"] for seat in state["seats"]]
         console.say(f"\nScore: {names[0]} {wins[0]}, {names[1]} {wins[1]}")

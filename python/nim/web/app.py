@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nim.errors import NimError, SearchLimitError
+from nim.flows import FLOWS, machine_of, page_titles
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
 from nim.web.locks import KeyedLocks
@@ -65,14 +66,8 @@ KEEPALIVE = 15.0
 STATIC = Path(__file__).parent / "static"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
-#: The pages: path, flow and title.
-PAGES = {
-    "kuet": "KUET: NimX, Easy and Hard",
-    "rajalakshmi": "Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
-    "lab2": "Lab 2: misère play, difficulty levels, replays and the game tree",
-    "forejune": "forejune: one pile, take up to half",
-    "free": "Any rule set",
-}
+#: The pages: flow and title (the registry's, ``nim.flows``).
+PAGES = page_titles()
 _SECURITY = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -539,4 +534,8 @@ def _theory_text() -> str:
 
 def _page(flow: str, title: str) -> Response:
     template = (STATIC / "page.html").read_text(encoding="utf-8")
-    return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title))
+    # a flow written as a machine says its page's lines itself (the script holds none of them)
+    info = FLOWS.get(flow)
+    intro = machine_of(flow).intro() if info is not None and info.machine is not None else []
+    return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
+                        .replace("{{intro}}", html.escape(json.dumps(intro), quote=True)))

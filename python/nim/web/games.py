@@ -234,9 +234,11 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     flow = _text(options, "flow", "free", 20)
     if flow not in FLOWS:
         raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(FLOWS)}")
-    seed = _int(options, "seed", None, 0, 2**31)
-    rng = random.Random(seed if seed is not None else secrets.randbits(32))
-    seed_value = rng.randrange(2**31)
+    seed = _int(options, "seed", None, 0, 2**31 - 1)
+    # the game's seed is the one given (as the terminal's --seed): its board and its AI's
+    # moves are then the terminal's for the same seed (nim.flows.base.ai_rng)
+    seed_value = seed if seed is not None else secrets.randbits(31)
+    rng = random.Random(seed_value)
     record = options.get("record")
     header = _record_header(record) if record is not None else None
     if header is not None:           # a nimcore record: its flow, rules and players, not the form's
@@ -471,7 +473,7 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
                         made["base"], seed)
     state["undo"] = True
-    _say(state, *flow.opening(state))
+    _say(state, *flow.introduction(state), *flow.opening(state))
     return state
 
 
@@ -726,6 +728,14 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     _advance(state)
 
 
+def _prompt(state: Dict[str, Any]) -> Optional[str]:
+    """The machine's question to the human seat to move (None: no machine, or no human to move)."""
+    flow_machine = machine(state)
+    if flow_machine is None or state["finished"] or state["seats"][state["to_move"]]["ai"]:
+        return None
+    return flow_machine.prompt(state).strip()
+
+
 def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str, Any]:
     """What a browser sees: no token hashes; the legal takes of each pile; ``you``
     is the viewer's seat (None for a spectator)."""
@@ -748,6 +758,9 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
         "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
+        # a flow written as a machine asks for a typed move in its own words (the page holds none)
+        "prompt": _prompt(state), "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO
+        else False,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 

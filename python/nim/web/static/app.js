@@ -3,6 +3,8 @@
 "use strict";
 
 const flow = document.body.dataset.flow;
+// the page's lines of a flow written as a state machine, as the server says them (nim.flows)
+const intro = JSON.parse(document.body.dataset.intro || "[]");
 const $ = (selector) => document.querySelector(selector);
 
 // el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
@@ -116,7 +118,7 @@ const setups = {
   },
   forejune() {
     const pile = el("input", {id: "pile", size: 8, placeholder: "random"});
-    return [...say("One pile. A move takes 1 to half of the objects (rounded down) from one pile; the player who cannot move loses. The player left with 1 cannot move and loses. The AI moves first."),
+    return [...say(...intro),
       field("Pile size (2 to 60, Enter for a random 10-30):", pile),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
@@ -254,7 +256,7 @@ function typedPrompts(state, name) {
   }
   if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
   if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
-  if (state.flow === "forejune") return ["", null, `Your turn. Enter number (1-${Math.floor(state.piles[0] / 2)}):`];
+  if (state.prompt) return ["", null, state.prompt];      // the flow's machine asks in its own words
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
@@ -273,7 +275,7 @@ function showTyped() {
 async function typedMove(event) {
   event.preventDefault();
   if (!mine) return;
-  const single = game.flow === "forejune";
+  const single = game.one_pile;
   const pileText = single ? String(game.base) : $("#typed-pile").value.trim();
   const countText = $("#typed-count").value.trim();
   if (!/^[0-9]{1,6}$/.test(pileText) || !/^[0-9]{1,6}$/.test(countText)) {
