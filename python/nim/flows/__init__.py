@@ -25,7 +25,7 @@ from nim.rules import Rules
 if TYPE_CHECKING:                     # pragma: no cover
     from nim.flows.base import Flow
 
-__all__ = ["FlowInfo", "FLOWS", "register", "flow_info", "machine_of", "terminal_styles", "web_flows",
+__all__ = ["FlowInfo", "FLOWS", "register", "unregister", "flow_info", "machine_of", "terminal_styles", "web_flows",
            "class_flows", "pair_flows", "page_titles", "flow_labels", "flow_games", "page_of", "fixed_rules",
            "default_ai", "menu_prompt", "menu_choices"]
 
@@ -101,6 +101,12 @@ def register(info: FlowInfo, check: bool = True) -> FlowInfo:
             del FLOWS[info.name]
             raise ValueError(f"the machine {info.machine} is the flow {machine.name!r}, not {info.name!r}")
     return info
+
+
+def unregister(name: str) -> None:
+    """Remove flow ``name`` (a test's toy flow) and its loaded machine."""
+    FLOWS.pop(name, None)
+    _MACHINES.pop(name, None)
 
 
 def flow_info(name: str) -> FlowInfo:

@@ -63,7 +63,8 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
         style = console.ask(menu_prompt(), choice_parser(menu_choices(), "the game"))
         options.style = style     # a saved game says its flow
     info = flow_info(style)
-    # one module per flow, imported when it runs
-    assert info.runner is not None, f"the flow {style} has no terminal runner"
-    status: int = load(info.runner)(options, console, rng)
+    # one module per flow, imported when it runs; a machine without a runner of its own is
+    # rendered by the generic one
+    runner = info.runner or "nim.play.machine:run_machine"
+    status: int = load(runner)(options, console, rng)
     return status

@@ -13,31 +13,21 @@ import random
 from typing import Any, List
 
 from nim.errors import NimError
-from nim.flows.base import Flow, State
+from nim.flows.base import Flow, State, rules_of
 from nim.play.console import Console
-from nim.play.game import Player
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
 from nim.play.session import PlayOptions
-from nim.position import Move, Position
+from nim.position import Move
 
-__all__ = ["play_machine"]
-
-
-def _players(state: State) -> List[Player]:
-    return [Player(seat["name"]) for seat in state["seats"]]
+__all__ = ["play_machine", "run_machine", "game_header"]
 
 
-def _header(options: PlayOptions, state: State, series: Any) -> RecordHeader:
+def game_header(options: PlayOptions, state: State, series: Any) -> RecordHeader:
+    """What ``save FILE`` writes above a machine game's moves (its rules, flow, seats, seed)."""
     seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
-    return RecordHeader(rules=Position(state["start"], _rules(state)).rules, flow=state["flow"], seats=seats,
+    return RecordHeader(rules=rules_of(state["rules"]), flow=state["flow"], seats=seats,
                         first=state["first"], seed=options.seed, series=series)
-
-
-def _rules(state: State) -> Any:
-    from nim.rules import Rules
-
-    return Rules.parse(state["rules"])
 
 
 def play_machine(flow: Flow, state: State, options: PlayOptions, console: Console) -> None:
@@ -63,7 +53,7 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         game = dict(fresh, moves=[], series={"index": number - 1} if games > 1 else None)
         flow.rebuild(game)
         game = _play_one(flow, game, options, console, options.moves if number == begin else (),
-                         _header(options, game, series))
+                         game_header(options, game, series))
         wins[game["winner"]] += 1
         if options.results is not None:
             options.results.append(game)
@@ -121,6 +111,30 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
     return state
 
 
-def seeded(options: PlayOptions) -> random.Random:
-    """The flow's generator for its setup (a random pile), from the game's seed."""
-    return random.Random(options.seed)
+def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """The terminal's game of a flow written as a machine that has no runner of its own:
+    its fixed rules (a rule flag that changes them is refused), ``--piles`` or its default
+    piles, the mode, who moves first, the names and the AI players from the flags.
+
+    Raises
+    ------
+    NimError
+        For rules the flow does not play.
+    """
+    from nim.flows import machine_of
+    from nim.play.session import check_mode
+
+    assert options.style is not None
+    flow = machine_of(options.style)
+    fixed = flow.info.fixed_rules
+    if fixed is not None and options.rules is not None and options.rules != fixed:
+        raise NimError(f"the {flow.name} game has fixed rules ({fixed}), not {options.rules}: "
+                       "drop the rule flags")
+    mode = options.mode or "hvai"
+    check_mode(options, mode)
+    answers = {"piles": options.piles or flow.info.default_piles, "mode": mode, "first": options.first,
+               "name": options.name, "ai": list(options.ai or []),
+               "rules": str(options.rules) if options.rules is not None else None}
+    state = flow.setup(answers, rng, options.seed or 0)
+    play_machine(flow, state, options, console)
+    return 0

@@ -297,7 +297,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def flow_page(request: Request) -> Response:
         flow = request.url.path.strip("/")
-        return _page(flow, PAGES[flow])
+        return _page(flow, page_titles()[flow])
 
     async def game_page(request: Request) -> Response:
         return _page("game", "A game of Nim")
@@ -449,7 +449,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
     game = "/api/games/{game_id}"
     routes = [
         Route("/", index),
-        *[Route(f"/{flow}", flow_page) for flow in PAGES],
+        *[Route(f"/{flow}", flow_page) for flow in page_titles()],
         Route("/g/{game_id}", game_page),
         Route("/theory", theory),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

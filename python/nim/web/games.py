@@ -232,8 +232,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
         For an unknown flow or an answer the flow cannot take.
     """
     flow = _text(options, "flow", "free", 20)
-    if flow not in FLOWS:
-        raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(FLOWS)}")
+    if flow not in web_flows():      # the registry now (a flow may be registered after import)
+        raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(web_flows())}")
     seed = _int(options, "seed", None, 0, 2**31 - 1)
     # the game's seed is the one given (as the terminal's --seed): its board and its AI's
     # moves are then the terminal's for the same seed (nim.flows.base.ai_rng)
