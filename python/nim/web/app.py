@@ -355,15 +355,39 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json(await compute(request, action, state))
         return endpoint
 
-    async def tools_allowed(request: Request, game_id: Any) -> None:
+    def hints_off_games() -> List[Dict[str, Any]]:
+        """The games in progress of the classes whose teacher switched hints off."""
+        found = []
+        for class_id in store.class_ids():
+            cls = store.load_class(class_id, by="id")
+            if cls is None or cls.get("hints", True):
+                continue
+            for game_id in cls.get("games", []):
+                state = store.load(game_id)
+                if state is not None and not state["finished"]:
+                    found.append(state)
+        return found
+
+    def no_back_door(rules: Any, piles: Optional[List[int]] = None, upto: Optional[int] = None) -> None:
+        """A study tool asked without a game (only a position) is refused when its answer would
+        help a class game in progress whose hints are off (issue 40: no back door)."""
+        if study.guarded_by(hints_off_games(), rules, piles, upto) is not None:
+            raise WebError("Hints (the game tree, the DP table and replays included) are switched off by a "
+                           "teacher for a class game in progress under these rules, from this position: "
+                           "this tool answers again when the game ends", 403)
+
+    async def tools_allowed(request: Request, game_id: Any) -> Any:
         """A study tool asked from a game's page (``game=ID`` in the query, ``"game"`` in
-        a body): refused while the game's class has hints off and the game goes on."""
+        a body): refused while the game's class has hints off and the game goes on. Asked
+        without a game, the tool checks its position against the classes' games (the
+        guard returned, ``no_back_door``)."""
         if game_id is None:
-            return
+            return no_back_door
         if not isinstance(game_id, str):
             raise WebError(f"game must be a game's id, not {str(game_id)[:40]!r}")
         state = await run_in_threadpool(book.load, game_id)
         await run_in_threadpool(classroom.check_study, store, state, "tools", viewer(state, request))
+        return None
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -375,18 +399,18 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
-        await tools_allowed(request, options.get("game"))
-        return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
+        guard = await tools_allowed(request, options.get("game"))
+        return _json(await compute(request, study.replay, options.get("text"), options.get("rules"), guard))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
-        return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
+        guard = await tools_allowed(request, q.get("game"))
+        return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method"), guard))
 
     async def table(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
-        return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
+        guard = await tools_allowed(request, q.get("game"))
+        return _json(await compute(request, study.table, q.get("upto"), q.get("rules"), guard))
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
