@@ -79,7 +79,7 @@ def terminal(flow: str, flags: Dict[str, Any], answers: List[str], seed: int) ->
     try:
         assert run_style(options, console) == 0
     except EndOfInput:                     # pragma: no cover - a script too short says so
-        raise AssertionError(f"the script ran out: {console.lines[-5:]}")
+        raise AssertionError(f"the script ran out: {console.lines[-5:]}") from None
     assert len(results) == 1
     game = results[0]
     moves = [Move(e[1], e[2]) for e in game["moves"]]

@@ -54,7 +54,8 @@ class Countdown(Flow):
             raise ValueError("type a pile and 1 or 2, e.g. '1 2'")
         pile, count = int(words[0]), int(words[1])
         if not 1 <= pile <= len(state["piles"]) or count not in (1, 2) or count > state["piles"][pile - 1]:
-            raise ValueError(f"no: pile {pile} has {state['piles'][pile - 1] if 1 <= pile <= len(state['piles']) else 0}")
+            size = state["piles"][pile - 1] if 1 <= pile <= len(state["piles"]) else 0
+            raise ValueError(f"no: pile {pile} has {size}")
         return Move(pile - 1, count)
 
     def move_lines(self, state: State, seat: int, move: Move) -> List[str]:

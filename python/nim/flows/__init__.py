@@ -216,7 +216,8 @@ def menu_choices() -> Dict[str, str]:
 register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX (KUET)",
                   fixed_rules=Rules(take="max", k=3), pile_sizes=(1, 6), default_ai="ida",
                   class_rank=3, runner="nim.play.kuet:run_kuet",
-                  about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone wins. A series against NimX."))
+                  about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone "
+                        "wins. A series against NimX."))
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
                   menu="Classic Nim (Rajalakshmi)", default_piles=(3, 4, 5), default_ai="nimsum", base=0,
                   class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi",
@@ -229,7 +230,8 @@ register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to 
                   menu="Half-pile game (forejune)", fixed_rules=Rules(take="half"), pile_sizes=(10, 30),
                   one_pile=True, class_rank=4, runner="nim.play.forejune:run_forejune",
                   machine="nim.flows.forejune:Forejune",
-                  about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and loses. The AI moves first."), check=False)
+                  about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and "
+                        "loses. The AI moves first."), check=False)
 register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",
                   take_rules=False, runner="nim.play.pins:run_pins"))
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,

@@ -22,7 +22,11 @@ from nim.rules import Rules
 if TYPE_CHECKING:                     # pragma: no cover
     from nim.flows import FlowInfo
 
-__all__ = ["Flow", "State", "ai_rng", "winner_of", "rules_of"]
+__all__ = ["Flow", "State", "Refusal", "ai_rng", "winner_of", "rules_of"]
+
+
+class Refusal(ValueError):
+    """A refused answer whose message is shown as it is (a seed's own wording)."""
 
 State = Dict[str, Any]
 
@@ -54,7 +58,9 @@ class Flow:
     ``undo``).
 
     ``strategy_options`` are the keyword arguments its AI is made with
-    (``make_strategy``).
+    (``make_strategy``); the AI's turn is played by the renderers' one helper
+    (``nim.play.machine.ai_turn``), from the game's seed (``ai_rng``): the flows import
+    no player, the players' room imports the flows.
     """
 
     strategy_options: Dict[str, Any] = {}
@@ -150,17 +156,6 @@ class Flow:
         series = state.get("series") or {}
         index = series.get("index")
         return index + 1 if isinstance(index, int) else 1
-
-    def ai_move(self, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
-        """The move of the AI seat to move (``ai``: another player than the seat's) and its
-        note, if any; its randomness is ``ai_rng`` of the game's seed."""
-        from nim.play.strategies import make_strategy
-
-        seat = state["seats"][state["to_move"]]
-        strategy = make_strategy(ai or seat["ai"], **self.strategy_options)
-        rng = ai_rng(state.get("seed"), self.game_number(state), len(state["moves"]))
-        move = strategy.choose_move(self.position(state), rng=rng)
-        return move, [f"({strategy.last_note})"] if strategy.last_note else []
 
     def undo(self, state: State, seat: int) -> Tuple[State, List[str]]:
         """The state with seat ``seat``'s last move and every move after it taken back."""

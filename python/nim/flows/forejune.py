@@ -17,8 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Sequence
 
-from nim.flows.base import Flow, State
-from nim.play.console import Refusal
+from nim.flows.base import Flow, Refusal, State
 from nim.position import Move
 
 __all__ = ["Forejune", "LARGEST", "BLOCKS_PROMPT", "parse_take", "ending_line"]
@@ -124,9 +123,5 @@ class Forejune(Flow):
 
 
 def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    label = ""
-    if ai is not None:
-        from nim.play.strategies import make_strategy
-
-        label = make_strategy(ai, forejune=True).label
-    return {"name": name, "ai": ai, "label": label, "token": None}
+    # an AI seat's label is its player's, given by the renderer (nim.play.machine.label_seats)
+    return {"name": name, "ai": ai, "label": "", "token": None}

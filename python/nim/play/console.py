@@ -10,6 +10,8 @@ import textwrap
 from typing import IO, Callable, Dict, Optional, Sequence, Set, Tuple, TypeVar
 
 from nim.errors import InputFileError
+# a refused answer shown as it is (a seed's own wording): the flows' machines raise it too
+from nim.flows.base import Refusal
 from nim.play.board import render_board, use_color
 
 __all__ = [
@@ -20,8 +22,6 @@ __all__ = [
 T = TypeVar("T")
 
 
-class Refusal(ValueError):
-    """A refused answer whose message is shown as it is (a seed's own wording)."""
 
 
 #: The longest answer read from standard input (a line; longer is not a person typing).

@@ -23,7 +23,7 @@ from nim.errors import NimError
 from nim.flows import flow_info, machine_of
 from nim.flows.forejune import BLOCKS_PROMPT, LARGEST as FOREJUNE_LARGEST, parse_take
 from nim.play.console import Console, piles_parser
-from nim.play.machine import play_machine
+from nim.play.machine import label_seats, play_machine
 from nim.play.session import PlayOptions, check_mode
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -63,8 +63,8 @@ def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> 
     check_mode(options, mode)
     flow = machine_of("forejune")
     ais = list(options.ai or [])
-    state = flow.setup({"pile": pile, "mode": mode, "first": options.first, "name": options.name, "ai": ais},
-                       rng, options.seed or 0)
+    answers = {"pile": pile, "mode": mode, "first": options.first, "name": options.name, "ai": ais}
+    state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
     if options.table:
         console.say(format_seed_scores(state["start"][0]))
     if options.seat_names is not None:      # a loaded game goes on between the same names

@@ -9,18 +9,42 @@ undo, save FILE), a loaded record's moves, ``--games`` series with their score.
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any, List
+from typing import Any, List, Optional, Tuple
 
 from nim.errors import NimError
-from nim.flows.base import Flow, State, rules_of
+from nim.flows.base import Flow, State, ai_rng, rules_of
 from nim.play.console import Console
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
 from nim.play.session import PlayOptions
 from nim.position import Move
 
-__all__ = ["play_machine", "run_machine", "game_header"]
+__all__ = ["play_machine", "run_machine", "game_header", "ai_turn", "label_seats"]
+
+
+def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
+    """The move of the AI seat to move (``ai``: another player than the seat's) and its
+    note, if any, in the terminal and the browser alike: its randomness is ``ai_rng`` of
+    the game's seed, its number in the series and the moves played."""
+    from nim.play.strategies import make_strategy
+
+    seat = state["seats"][state["to_move"]]
+    strategy = make_strategy(ai or seat["ai"], **flow.strategy_options)
+    rng = ai_rng(state.get("seed"), flow.game_number(state), len(state["moves"]))
+    move = strategy.choose_move(flow.position(state), rng=rng)
+    return move, [f"({strategy.last_note})"] if strategy.last_note else []
+
+
+def label_seats(flow: Flow, state: State) -> State:
+    """Each AI seat labelled with its player's name (``Optimal, random when losing``)."""
+    from nim.play.strategies import make_strategy
+
+    for seat in state["seats"]:
+        if seat["ai"] is not None:
+            seat["label"] = make_strategy(seat["ai"], **flow.strategy_options).label
+    return state
 
 
 def game_header(options: PlayOptions, state: State, series: Any) -> RecordHeader:
@@ -87,7 +111,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                                                 2 if other_ai and len(moves) >= 2 else 0, state["base"],
                                                 header=header)
                 try:
-                    move = console.ask(flow.prompt(state), lambda text: flow.parse(state, text))
+                    move = console.ask(flow.prompt(state), functools.partial(flow.parse, state))
                 except UndoMoves:
                     state, lines = flow.undo(state, seat)
                     console.say("  Undone: 2 moves taken back.")
@@ -98,7 +122,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                     console.commands = saved_commands
                 notes: List[str] = []
             else:
-                move, notes = flow.ai_move(state)
+                move, notes = ai_turn(flow, state)
             state, lines = flow.apply(state, seat, move)
             for line in lines[:1]:
                 console.say(line)
@@ -135,6 +159,6 @@ def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> i
     answers = {"piles": options.piles or flow.info.default_piles, "mode": mode, "first": options.first,
                "name": options.name, "ai": list(options.ai or []),
                "rules": str(options.rules) if options.rules is not None else None}
-    state = flow.setup(answers, rng, options.seed or 0)
+    state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
     play_machine(flow, state, options, console)
     return 0

@@ -140,7 +140,8 @@ def offer(store: Store, class_id: str) -> Dict[str, Any]:
     """What the join page shows: the class's name, flows and wait, and the class's
     own game (``game``: its rules, their description and the piles or how they are drawn)."""
     state = _class(store, class_id)
-    return {"id": state["id"], "name": state["name"], "flows": state["flows"], "flow_names": flow_labels(), "flow_games": flow_games(),
+    return {"id": state["id"], "name": state["name"], "flows": state["flows"],
+            "flow_names": flow_labels(), "flow_games": flow_games(),
             "pair_flows": [f for f in state["flows"] if f in PAIR_FLOWS], "wait": state["wait"],
             "game": game_view(state.get("game") or DEFAULT_GAME)}
 

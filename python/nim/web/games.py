@@ -26,6 +26,7 @@ from nim.flows.base import Flow, ai_rng, rules_of
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
+from nim.play.machine import ai_turn, label_seats
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
 from nim.play.record import verb
 from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
@@ -469,7 +470,7 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
         answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
     else:
         answers["piles"] = _piles(options.get("piles"), flow.info.default_piles or (3, 4, 5))
-    made = flow.setup(answers, rng, seed)
+    made = label_seats(flow, flow.setup(answers, rng, seed))
     state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
                         made["base"], seed)
     state["undo"] = True
@@ -677,7 +678,7 @@ def _advance(state: Dict[str, Any]) -> None:
             name = "optimal"
         flow_machine = machine(state)
         if flow_machine is not None:
-            move, notes = flow_machine.ai_move(state, name)
+            move, notes = ai_turn(flow_machine, state, name)
         else:
             options: Dict[str, Any] = {}
             if state["extra"].get("tie_break"):

@@ -19,7 +19,6 @@ from nim.play.record import RecordHeader, SeatRecord, record_text
 from nim.position import Move
 from nim.flows import flow_info, page_of
 from nim.flows.base import rules_of
-from nim.rules import Rules
 
 __all__ = ["download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
 
