@@ -150,6 +150,14 @@ const setups = {
   },
 };
 
+// a flow written as a state machine with no form of its own: its lines (the server's), its piles
+function machineSetup() {
+  const piles = el("input", {id: "piles", size: 24, placeholder: "its own"});
+  return [...say(...intro), field("Piles (space-separated sizes; empty: the flow's own):", piles),
+    el("p", {}, el("button", {id: "start", type: "button", class: "primary",
+      onclick: () => start({flow, piles: piles.value})}, "Start"))];
+}
+
 // ---------------------------------------------------------------- the game
 
 function showGame(state) {
@@ -169,7 +177,7 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow];
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow] || state.flow;
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
   showTyped();
@@ -611,7 +619,8 @@ async function main() {
     showGame(answer.data.game);
     return;
   }
-  $("#setup").replaceChildren(el("div", {class: "form"}, ...setups[flow](), el("p", {class: "error", id: "setup-error"})));
+  const setup = setups[flow] || machineSetup;        // a flow registered as a machine, without a form of its own
+  $("#setup").replaceChildren(el("div", {class: "form"}, ...setup(), el("p", {class: "error", id: "setup-error"})));
   if (flow === "lab2") $("#extras").replaceChildren(replayPanel(), treePanel());
   if (flow === "forejune") $("#extras").replaceChildren(tablePanel());
 }
