@@ -44,7 +44,9 @@ class FlowInfo:
     None both; ``class_rank`` its place in a class's list (None: not offered to classes),
     ``pair`` whether two students can play it together; ``runner`` the terminal's
     ``module:function`` for a flow not yet a machine; ``machine`` the ``module:Class``
-    of its state machine; ``about`` what it plays, in a sentence (the class pages).
+    of its state machine; ``about`` what it plays, in a sentence (the class pages);
+    ``panels`` the study panels its page shows beside the game (``replay``, ``tree``,
+    ``table``).
     """
 
     name: str
@@ -64,6 +66,7 @@ class FlowInfo:
     runner: Optional[str] = None
     machine: Optional[str] = None
     about: str = ""
+    panels: Tuple[str, ...] = ()
 
     @property
     def web_page(self) -> Optional[str]:
@@ -224,12 +227,12 @@ register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI,
                   about="Nim on 3 4 5: take any number from one pile; whoever takes the last object wins."))
 register(FlowInfo("lab2", "Lab 2", title="Lab 2: misère play, difficulty levels, replays and the game tree",
                   menu="Misere with levels (Lab 2)", default_piles=(1, 3, 5, 7), default_ai="level:2", base=0,
-                  class_rank=2, pair=True, runner="nim.play.lab2:run_lab2",
+                  class_rank=2, pair=True, runner="nim.play.lab2:run_lab2", panels=("replay", "tree"),
                   about="Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses."))
 register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to half",
                   menu="Half-pile game (forejune)", fixed_rules=Rules(take="half"), pile_sizes=(10, 30),
                   one_pile=True, class_rank=4, runner="nim.play.forejune:run_forejune",
-                  machine="nim.flows.forejune:Forejune",
+                  machine="nim.flows.forejune:Forejune", panels=("table",),
                   about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and "
                         "loses. The AI moves first."), check=False)
 register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",

@@ -561,5 +561,7 @@ def _page(flow: str, title: str) -> Response:
     # a flow written as a machine says its page's lines itself (the script holds none of them)
     info = FLOWS.get(flow)
     intro = machine_of(flow).intro() if info is not None and info.machine is not None else []
+    panels = list(info.panels) if info is not None else []
     return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
-                        .replace("{{intro}}", html.escape(json.dumps(intro), quote=True)))
+                        .replace("{{intro}}", html.escape(json.dumps(intro), quote=True))
+                        .replace("{{panels}}", html.escape(json.dumps(panels), quote=True)))

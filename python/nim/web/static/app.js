@@ -5,6 +5,9 @@
 const flow = document.body.dataset.flow;
 // the page's lines of a flow written as a state machine, as the server says them (nim.flows)
 const intro = JSON.parse(document.body.dataset.intro || "[]");
+// the study panels the flow's page shows beside its game (the registry's, nim.flows)
+const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () => tablePanel()};
+const pagePanels = JSON.parse(document.body.dataset.panels || "[]");
 const $ = (selector) => document.querySelector(selector);
 
 // el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
@@ -166,7 +169,7 @@ function showGame(state) {
   $("#game").hidden = false;
   mine = seats.get(state.id);
   update(state);
-  extras(state.flow);
+  extras(state.panels);
   listen(state.id);
 }
 
@@ -499,11 +502,9 @@ function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = 
 
 // ---------------------------------------------------------------- the flows' extra panels
 
-function extras(kind) {
+function extras(panels) {
   const box = $("#extras");
-  box.replaceChildren();
-  if (kind === "lab2") box.append(replayPanel(), treePanel());
-  if (kind === "forejune") box.append(tablePanel());
+  box.replaceChildren(...(panels || []).filter((name) => PANELS[name]).map((name) => PANELS[name]()));
 }
 
 function replayPanel() {
@@ -621,8 +622,7 @@ async function main() {
   }
   const setup = setups[flow] || machineSetup;        // a flow registered as a machine, without a form of its own
   $("#setup").replaceChildren(el("div", {class: "form"}, ...setup(), el("p", {class: "error", id: "setup-error"})));
-  if (flow === "lab2") $("#extras").replaceChildren(replayPanel(), treePanel());
-  if (flow === "forejune") $("#extras").replaceChildren(tablePanel());
+  extras(pagePanels);
 }
 
 window.addEventListener("popstate", () => location.reload());
