@@ -228,7 +228,9 @@ register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI,
 register(FlowInfo("lab2", "Lab 2", title="Lab 2: misère play, difficulty levels, replays and the game tree",
                   menu="Misere with levels (Lab 2)", default_piles=(1, 3, 5, 7), default_ai="level:2", base=0,
                   class_rank=2, pair=True, runner="nim.play.lab2:run_lab2", panels=("replay", "tree"),
-                  about="Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses."))
+                  machine="nim.flows.lab2:Lab2",
+                  about="Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses."),
+         check=False)
 register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to half",
                   menu="Half-pile game (forejune)", fixed_rules=Rules(take="half"), pile_sizes=(10, 30),
                   one_pile=True, class_rank=4, runner="nim.play.forejune:run_forejune",

@@ -64,6 +64,8 @@ class Flow:
     """
 
     strategy_options: Dict[str, Any] = {}
+    #: Whether the terminal draws the board of stones before each move (the browser draws its own).
+    draws_board = False
 
     def __init__(self, info: "FlowInfo") -> None:
         self.info = info
@@ -85,6 +87,14 @@ class Flow:
             if seat["name"] != "You":
                 roles.append(f"{seat['name']}: {role}")
         return ["; ".join(roles) + "."] if roles else []
+
+    def heading(self) -> List[str]:
+        """The flow's first lines, before any question (the terminal) or first in the log."""
+        return []
+
+    def resumed(self, state: State) -> str:
+        """Where a loaded game goes on from, in the flow's words."""
+        return f"the game goes on from {list(state['piles'])}"
 
     def intro(self) -> List[str]:
         """What the flow's page says above its form, before a game starts."""

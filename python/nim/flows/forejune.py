@@ -117,6 +117,9 @@ class Forejune(Flow):
     def ending(self, state: State) -> List[str]:
         return [ending_line([seat["name"] for seat in state["seats"]], state["winner"])]
 
+    def resumed(self, state: State) -> str:
+        return f"{state['piles'][0]} remain"
+
     def undone(self, state: State) -> List[str]:
         """The seed's board: what remains (issue 40: forejune showed nothing after undo)."""
         return [f"{state['piles'][0]} remain"]

@@ -80,6 +80,10 @@ class Console:
         self.output.write(text + "\n")
         self.output.flush()
 
+    def show(self, drawing: str) -> None:
+        """Show a drawing (a board): printed as a line is, but no line a flow says."""
+        self.say(drawing)
+
     def board(self, piles: Sequence[int], width: int = 0) -> None:
         """Draw the board (``width``: stones to make room for, so it does not shift)."""
         self.say(render_board(piles, self.color, width, columns=self.columns))

@@ -15,6 +15,7 @@ from typing import Any, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.flows.base import Flow, State, ai_rng, rules_of
+from nim.play.board import render_board
 from nim.play.console import Console
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
@@ -43,7 +44,7 @@ def label_seats(flow: Flow, state: State) -> State:
 
     for seat in state["seats"]:
         if seat["ai"] is not None:
-            seat["label"] = make_strategy(seat["ai"], **flow.strategy_options).label
+            seat["label"] = make_strategy(seat["ai"], **flow.strategy_options).label_for(flow.rules(state))
     return state
 
 
@@ -98,11 +99,13 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
         for move in loaded:
             state, _ = flow.apply(state, state["to_move"], move)
         count = len(loaded)
-        where = " ".join(flow.undone(state))
+        where = flow.resumed(state)
         console.say(f"(The saved game's {count} move{' is' if count == 1 else 's are'} played; {where}.)")
     saved_commands = console.commands
+    width = max(state["start"], default=0)
     try:
         while not state["finished"]:
+            _draw(flow, state, console, width)
             seat = state["to_move"]
             if state["seats"][seat]["ai"] is None:
                 other_ai = state["seats"][1 - seat]["ai"] is not None
@@ -128,11 +131,22 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                 console.say(line)
             for note in notes:
                 console.say(f"  {note}")
+            if state["finished"]:
+                _draw(flow, state, console, width)
             for line in lines[1:]:
                 console.say(line)
     finally:
         console.commands = saved_commands
     return state
+
+
+def _draw(flow: Flow, state: State, console: Console, width: int) -> None:
+    """The board of stones, for a flow that has the terminal draw one (a drawing, not a line
+    the flow says: ``Console.show``)."""
+    if flow.draws_board:
+        console.say()
+        console.show(render_board(state["piles"], console.color, width, base=state["base"],
+                                  columns=console.columns))
 
 
 def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> int:

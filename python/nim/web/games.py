@@ -256,8 +256,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     if flow_machine is not None:
         state = _from_machine(flow_machine, options, rng, seed_value)
     else:
-        # the flows not yet written as state machines (issue 38, item 2: forejune is one)
-        maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "free": _free}[flow]
+        # the flows not yet written as state machines (issue 38, item 2: forejune and Lab 2 are)
+        maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "free": _free}[flow]
         state = maker(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
@@ -425,36 +425,6 @@ def _mode(options: Dict[str, Any]) -> str:
     return mode
 
 
-def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    misere = options.get("misere", True)
-    if not isinstance(misere, bool):
-        raise WebError(f"misere must be true or false, not {_short(misere)}")
-    level = _int(options, "level", 2, 1, 3)
-    mode = _mode(options)
-    rules = Rules(misere=misere)
-    piles = _piles(options.get("piles"), (1, 3, 5, 7))
-    ai = f"level:{level}"
-    strategy = make_strategy(ai, tie_break="lab2")
-    name = _text(options, "name", "", 40)
-    # the terminal's seats: Player 0 and Player 1, numbered from 0 as the piles; the
-    # names as given, each seat's role said once (issue 40, items 6 and 8)
-    seats = [_seat(name or "Player 0"), _seat("Player 1", ai, strategy.label)]
-    roles = ["you", f"the AI ({strategy.label})"]
-    if mode == "hvh":
-        seats[1], roles = _seat("Player 1"), ["human", "human"]
-    elif mode == "aivai":
-        seats[0], roles[0] = _seat("Player 0", ai, strategy.label), roles[1]
-    state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    state["extra"]["tie_break"] = "lab2"
-    _say(state, "Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, "
-                "as in Lab 2's test files.",
-         f"Misere play (whoever takes the last object loses)? (y/n) {'y' if misere else 'n'}",
-         f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}",
-         f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
-    return state
-
-
 def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
     """Who is who, in the terminal's words (``nim.play.session.introduce``)."""
     from nim.play.session import introduce
@@ -463,9 +433,13 @@ def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
 
 
 def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    """A new game of a flow written as a state machine: the page's answers, the machine's
-    state, its opening lines. The page plays human vs AI (a record may seat others)."""
-    answers: Dict[str, Any] = {"mode": "hvai"}
+    """A new game of a flow written as a state machine: the page's answers (``pile`` or
+    ``piles``, ``misere``, ``level``, ``mode``, ``name``), the machine's state, its lines."""
+    misere = options.get("misere", True)
+    if not isinstance(misere, bool):
+        raise WebError(f"misere must be true or false, not {_short(misere)}")
+    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", 2, 1, 3),
+                               "name": _text(options, "name", "", 40) or None}
     if flow.info.one_pile:
         answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
     else:
@@ -473,8 +447,9 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     made = label_seats(flow, flow.setup(answers, rng, seed))
     state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
                         made["base"], seed)
-    state["undo"] = True
-    _say(state, *flow.introduction(state), *flow.opening(state))
+    state["mode"], state["undo"] = made["mode"], made["mode"] == "hvai"
+    state["extra"].update(made.get("extra") or {})
+    _say(state, *flow.heading(), *flow.introduction(state), *flow.opening(state))
     return state
 
 

@@ -109,7 +109,7 @@ const setups = {
   lab2() {
     const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"});
-    return [...say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, as in Lab 2's test files."),
+    return [...say(...intro),
       field("Your name:", name),
       field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
       field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
