@@ -110,6 +110,13 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
      {"misere": True, "level": 2, "piles": [1, 3, 5, 7]}, ["3 1", "undo"] + LAB2_MOVES),
     ("lab2", {"rules": Rules(), "difficulty": 3, "piles": (2, 3, 4)},
      {"misere": False, "level": 3, "piles": [2, 3, 4]}, LAB2_MOVES),
+    # Rajalakshmi: the nim-sum AI, its board and "Game over.", a bad pile answer's fallback on the page
+    ("rajalakshmi", {"mode": "hvai", "piles": (3, 4, 5)}, {"mode": "hvai", "piles": [3, 4, 5]}, LAB2_MOVES),
+    ("rajalakshmi", {"mode": "hvai", "piles": (2, 5, 6, 1)}, {"mode": "hvai", "piles": "2 5 6 1"},
+     ["0 1", "undo"] + LAB2_MOVES),
+    ("rajalakshmi", {"mode": "aivai", "piles": (1, 2, 3, 5)}, {"mode": "aivai", "piles": [1, 2, 3, 5]}, []),
+    ("rajalakshmi", {"mode": "hvai", "ai": ["random"], "piles": (4, 6, 7)},
+     {"mode": "hvai", "piles": [4, 6, 7], "ai": "random"}, LAB2_MOVES),
     ("countdown", {"piles": (4, 5)}, {"piles": [4, 5]}, ["2 2"] * 2 + ["1 1"] * 9),
     ("countdown", {"piles": (3, 6, 2)}, {"piles": [3, 6, 2]}, ["2 1", "undo"] + ["2 1"] * 6),
 ]
@@ -166,7 +173,7 @@ def test_the_terminal_and_the_web_say_and_record_the_same(tmp_path, toy, script,
         logged, downloaded = web(client, flow, form, answers, seed)
     assert said == logged
     assert record == downloaded
-    assert said[-1].startswith(("You lost!", "AI lost", "Midnight.")) or " wins (" in said[-1]
+    assert said[-1].startswith(("You lost!", "AI lost", "Midnight.", "Game over.")) or " wins (" in said[-1]
     if "undo" in answers:
         assert any(line.startswith("Undone: 2 moves taken back.") for line in said)
 

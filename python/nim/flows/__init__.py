@@ -224,7 +224,9 @@ register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX 
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
                   menu="Classic Nim (Rajalakshmi)", default_piles=(3, 4, 5), default_ai="nimsum", base=0,
                   class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi",
-                  about="Nim on 3 4 5: take any number from one pile; whoever takes the last object wins."))
+                  machine="nim.flows.rajalakshmi:Rajalakshmi",
+                  about="Nim on 3 4 5: take any number from one pile; whoever takes the last object wins."),
+         check=False)
 register(FlowInfo("lab2", "Lab 2", title="Lab 2: misère play, difficulty levels, replays and the game tree",
                   menu="Misere with levels (Lab 2)", default_piles=(1, 3, 5, 7), default_ai="level:2", base=0,
                   class_rank=2, pair=True, runner="nim.play.lab2:run_lab2", panels=("replay", "tree"),

@@ -64,8 +64,10 @@ class Flow:
     """
 
     strategy_options: Dict[str, Any] = {}
-    #: Whether the terminal draws the board of stones before each move (the browser draws its own).
+    #: Whether the terminal draws the board before each move (the browser draws its own), and
+    #: again after a refused move.
     draws_board = False
+    redraw_on_refusal = False
 
     def __init__(self, info: "FlowInfo") -> None:
         self.info = info
@@ -88,13 +90,26 @@ class Flow:
                 roles.append(f"{seat['name']}: {role}")
         return ["; ".join(roles) + "."] if roles else []
 
-    def heading(self) -> List[str]:
+    def heading(self, rules: Rules) -> List[str]:
         """The flow's first lines, before any question (the terminal) or first in the log."""
         return []
+
+    def board_text(self, state: State) -> Optional[str]:
+        """The flow's own board as text (None: the terminal's board of stones)."""
+        return None
+
+    def read_piles(self, text: str, most: int, largest: int) -> Optional[Tuple[Tuple[int, ...], Optional[str]]]:
+        """Piles typed as the flow itself reads them (at most ``most`` piles of at most
+        ``largest``), and a note when it falls back to its own; None: the renderer reads them."""
+        return None
 
     def resumed(self, state: State) -> str:
         """Where a loaded game goes on from, in the flow's words."""
         return f"the game goes on from {list(state['piles'])}"
+
+    def form_words(self) -> Dict[str, str]:
+        """The questions of the flow's page form, by field (its prompts, in its words)."""
+        return {}
 
     def intro(self) -> List[str]:
         """What the flow's page says above its form, before a game starts."""

@@ -87,11 +87,14 @@ class Lab2(Flow):
         self.rebuild(state)
         return state
 
-    def heading(self) -> List[str]:
+    def heading(self, rules: Rules) -> List[str]:
         return [TITLE]
 
     def intro(self) -> List[str]:
         return [TITLE]
+
+    def form_words(self) -> Dict[str, str]:
+        return {"misere": MISERE_PROMPT.strip(), "level": LEVEL_PROMPT.strip()}
 
     def introduction(self, state: State) -> List[str]:
         rules = self.rules(state)

@@ -18,6 +18,7 @@ from nim.flows.lab2 import LEVEL_PROMPT, MISERE_PROMPT, PILES_PROMPT
 from nim.play.console import Console, choice_parser, parse_yes_no, piles_parser
 from nim.play.machine import label_seats, play_machine
 from nim.play.session import PlayOptions, check_mode
+from nim.rules import Rules
 
 __all__ = ["LAB2_PILES", "run_lab2"]
 
@@ -29,7 +30,7 @@ def run_lab2(options: PlayOptions, console: Console, rng: random.Random) -> int:
     """The terminal's Lab 2 game: the flow's machine (``nim.flows.lab2``) rendered by
     ``nim.play.machine``, its questions asked here when no flag answers them."""
     flow = machine_of("lab2")
-    for line in flow.heading():
+    for line in flow.heading(options.rules or Rules()):
         console.say(line)
     rules = options.rules
     misere = None

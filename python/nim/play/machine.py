@@ -103,6 +103,11 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
         console.say(f"(The saved game's {count} move{' is' if count == 1 else 's are'} played; {where}.)")
     saved_commands = console.commands
     width = max(state["start"], default=0)
+    if state["finished"]:           # no move to make at all (or none left after the loaded ones)
+        _draw(flow, state, console, width)
+        for line in flow.ending(state):
+            console.say(line)
+        return state
     try:
         while not state["finished"]:
             _draw(flow, state, console, width)
@@ -114,7 +119,15 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                                                 2 if other_ai and len(moves) >= 2 else 0, state["base"],
                                                 header=header)
                 try:
-                    move = console.ask(flow.prompt(state), functools.partial(flow.parse, state))
+                    parse = functools.partial(flow.parse, state)
+                    if flow.redraw_on_refusal:     # the board again after a refused move
+                        found = console.ask_once(flow.prompt(state), parse)
+                        while found is None:
+                            console.show(_board(flow, state, console, width))
+                            found = console.ask_once(flow.prompt(state), parse)
+                        move = found
+                    else:
+                        move = console.ask(flow.prompt(state), parse)
                 except UndoMoves:
                     state, lines = flow.undo(state, seat)
                     console.say("  Undone: 2 moves taken back.")
@@ -140,13 +153,18 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
     return state
 
 
+def _board(flow: Flow, state: State, console: Console, width: int) -> str:
+    own = flow.board_text(state)
+    return own if own is not None else render_board(state["piles"], console.color, width, base=state["base"],
+                                                    columns=console.columns)
+
+
 def _draw(flow: Flow, state: State, console: Console, width: int) -> None:
-    """The board of stones, for a flow that has the terminal draw one (a drawing, not a line
-    the flow says: ``Console.show``)."""
+    """The board, for a flow that has the terminal draw one (a drawing, not a line the flow
+    says: ``Console.show``)."""
     if flow.draws_board:
         console.say()
-        console.show(render_board(state["piles"], console.color, width, base=state["base"],
-                                  columns=console.columns))
+        console.show(_board(flow, state, console, width))
 
 
 def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> int:

@@ -560,8 +560,11 @@ def _page(flow: str, title: str) -> Response:
     template = (STATIC / "page.html").read_text(encoding="utf-8")
     # a flow written as a machine says its page's lines itself (the script holds none of them)
     info = FLOWS.get(flow)
-    intro = machine_of(flow).intro() if info is not None and info.machine is not None else []
+    machine = machine_of(flow) if info is not None and info.machine is not None else None
+    intro = machine.intro() if machine is not None else []
+    words = machine.form_words() if machine is not None else {}
     panels = list(info.panels) if info is not None else []
     return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
                         .replace("{{intro}}", html.escape(json.dumps(intro), quote=True))
-                        .replace("{{panels}}", html.escape(json.dumps(panels), quote=True)))
+                        .replace("{{panels}}", html.escape(json.dumps(panels), quote=True))
+                        .replace("{{words}}", html.escape(json.dumps(words), quote=True)))

@@ -29,7 +29,6 @@ from nim.play.game import Player, ending, random_board
 from nim.play.machine import ai_turn, label_seats
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
 from nim.play.record import verb
-from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
@@ -256,8 +255,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     if flow_machine is not None:
         state = _from_machine(flow_machine, options, rng, seed_value)
     else:
-        # the flows not yet written as state machines (issue 38, item 2: forejune and Lab 2 are)
-        maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "free": _free}[flow]
+        # the flows not yet written as state machines (issue 38, item 2: forejune, Lab 2 and Rajalakshmi are)
+        maker = {"kuet": _kuet, "free": _free}[flow]
         state = maker(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
@@ -376,47 +375,6 @@ def next_game(state: Dict[str, Any], token: Any) -> None:
     _advance(state)
 
 
-def _rajalakshmi(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    mode = _mode(options)
-    rules = _rules(_text(options, "rules", "normal", 60))
-    text = options.get("piles")
-    piles: Tuple[int, ...] = DEFAULT_PILES
-    note = None
-    if isinstance(text, str) and text.strip():
-        try:
-            piles = parse_rajalakshmi_piles(text)
-            _check_piles(piles)
-        except (ValueError, WebError) as error:
-            note = f"Invalid piles input: {error}. Using default [3,4,5]."
-            piles = DEFAULT_PILES
-    elif text not in (None, "", []):
-        piles = _piles(text, DEFAULT_PILES)
-    ai = "nimsum" if rules == Rules() else "optimal"
-    name = _text(options, "name", "", 40) or "Player 0"
-    seats = [_seat(name), _seat("Player 1")]
-    roles = ["you", "human"]
-    if mode in ("hvai", "aivai"):
-        strategy = make_strategy(ai)
-        seats[1] = _seat("Player 1", ai, strategy.label)
-        roles[1] = f"the AI ({strategy.label})"
-        if mode == "aivai":
-            seats[0] = _seat("Player 0", ai, strategy.label)
-            roles[0] = f"the AI ({strategy.label})"
-    elif mode == "hvh":
-        roles[0] = "human"
-    state = _base_state("rajalakshmi", rules, piles, seats, 0, 0, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    what = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    ai_words = "" if mode == "hvh" else f" The AI plays {what}."        # no AI between two people
-    _say(state, f"Nim. {rules.describe()}{ai_words} Piles are numbered from 0.",
-         f"Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: {'123'[('hvai', 'hvh', 'aivai').index(mode)]}")
-    if note:
-        _say(state, note)
-    _say(state, "; ".join(f"{s['name']}: {r}" for s, r in zip(seats, roles)) + ".",
-         "Starting piles:", rajalakshmi_board(piles))
-    return state
-
-
 def _mode(options: Dict[str, Any]) -> str:
     mode = _text(options, "mode", "hvai", 10).lower()
     mode = {"1": "hvai", "2": "hvh", "3": "aivai"}.get(mode, mode)
@@ -438,18 +396,32 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     misere = options.get("misere", True)
     if not isinstance(misere, bool):
         raise WebError(f"misere must be true or false, not {_short(misere)}")
-    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", 2, 1, 3),
+    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", None, 1, 3),
                                "name": _text(options, "name", "", 40) or None}
+    ai = _text(options, "ai", "", 20).lower()
+    if ai:                          # another AI than the flow's own, as the terminal's --ai
+        if ai not in FREE_AIS:
+            raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
+        answers["ai"] = [ai]
+    text = _text(options, "rules", "", 60)
+    if text and flow.info.fixed_rules is None:
+        answers["rules"] = str(_rules(text))
+    value = options.get("piles")
+    read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
     if flow.info.one_pile:
         answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
+    elif read is not None:          # the flow reads typed piles its own way (its fallback and note)
+        answers["piles"], answers["note"] = read
     else:
-        answers["piles"] = _piles(options.get("piles"), flow.info.default_piles or (3, 4, 5))
+        answers["piles"] = _piles(value, flow.info.default_piles or (3, 4, 5))
     made = label_seats(flow, flow.setup(answers, rng, seed))
     state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
                         made["base"], seed)
     state["mode"], state["undo"] = made["mode"], made["mode"] == "hvai"
     state["extra"].update(made.get("extra") or {})
-    _say(state, *flow.heading(), *flow.introduction(state), *flow.opening(state))
+    _say(state, *flow.heading(flow.rules(made)), *flow.introduction(state), *flow.opening(state))
+    if made["finished"]:            # no move to make at all: the ending at once, as the terminal says it
+        _say(state, *flow.ending(made))
     return state
 
 
@@ -611,9 +583,6 @@ def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = 
         else:
             _say(state, f"{name} removes {move.count} stones from pile {shown}.")
         _say(state, *notes)
-    elif flow == "rajalakshmi":
-        _say(state, f"{name} removes {move.count} from pile [{shown}]{leaving}.", *notes,
-             rajalakshmi_board(state["piles"]))
     else:
         _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
                     f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}", *notes)
@@ -629,8 +598,6 @@ def _finish(state: Dict[str, Any]) -> None:
     line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
                   "pin" if final.rules.splits else "object")
     _say(state, line)
-    if state["flow"] == "rajalakshmi":
-        _say(state, f"Game over. {state['seats'][state['winner']]['name']} wins!")
 
 
 def _advance(state: Dict[str, Any]) -> None:

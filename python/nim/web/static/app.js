@@ -8,6 +8,8 @@ const intro = JSON.parse(document.body.dataset.intro || "[]");
 // the study panels the flow's page shows beside its game (the registry's, nim.flows)
 const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () => tablePanel()};
 const pagePanels = JSON.parse(document.body.dataset.panels || "[]");
+// the questions of the flow's form, in its words (the server's)
+const words = JSON.parse(document.body.dataset.words || "{}");
 const $ = (selector) => document.querySelector(selector);
 
 // el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
@@ -99,10 +101,10 @@ const setups = {
   rajalakshmi() {
     const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 0"});
-    return [field("Your name:", name), ...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
-      field("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:",
+    return [field("Your name:", name), ...say(...intro),
+      field(words.mode,
         select("mode", [["hvai", "1 = Human vs AI"], ["hvh", "2 = Human vs Human (two browsers)"], ["aivai", "3 = AI vs AI"]], "hvai")),
-      field("Enter piles as space-separated integers (press Enter for default 3 4 5):", piles),
+      field(words.piles, piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value, name: name.value})}, "Start"))];
   },
@@ -111,8 +113,8 @@ const setups = {
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"});
     return [...say(...intro),
       field("Your name:", name),
-      field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
-      field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
+      field(words.misere, select("misere", [["y", "y"], ["n", "n"]], "y")),
+      field(words.level, select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("Piles (space-separated sizes):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
@@ -262,12 +264,11 @@ function drawBoard() {
 
 // the seeds' prompts for a typed move (the keyboard's way to play, beside the stones)
 function typedPrompts(state, name) {
+  // a flow written as a state machine asks in its own words (the server's prompt)
+  if (state.prompt) return state.one_pile ? ["", null, state.prompt] : [state.prompt, "pile_index", "count"];
   if (state.flow === "kuet") {
     return ["", `From which pile you want to remove stones, ${name}??:`, "How many stones do you want to remove (maximum 3)??:"];
   }
-  if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
-  if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
-  if (state.prompt) return ["", null, state.prompt];      // the flow's machine asks in its own words
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
