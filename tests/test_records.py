@@ -314,8 +314,9 @@ AI_MOVE: Dict[str, Callable[[str], Tuple[int, int]]] = {
     "forejune": lambda line: (0, _numbers(line)[0]),                      # AI takes C, R remain
     "kuet": lambda line: (_numbers(line)[1] - 1, _numbers(line)[0]),      # NimX removes C stones from pile P.
 }
-#: The browser draws a random player's moves from its own generator: the deterministic AIs are compared.
-WEB_CASES = [case for case in CASES if not case.splits and "--seed" not in case.argv]
+#: The browser draws a random player's moves from the terminal's generator (``nim.flows.base.ai_rng``,
+#: issue 38: one record plays the same in both): the random players and the slips are compared too.
+WEB_CASES = [case for case in CASES if not case.splits]
 
 
 @pytest.mark.filterwarnings("ignore:Using `httpx`")

@@ -215,7 +215,8 @@ def test_rajalakshmi_human_vs_ai_the_ai_answers_every_move(client):
 def test_lab2_levels_play_misere_legally(client, level):
     game, token = create(client, flow="lab2", misere=True, level=level, piles=[1, 3, 5], seed=level)
     assert game["rules"] == "misere"
-    assert f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}" in game["log"]
+    # the level said as the terminal says it (the flow's one machine, nim.flows.lab2)
+    assert any(line.startswith(f"(In plain words: at level {level} the AI looks") for line in game["log"])
     while not game["finished"]:
         game = move(client, game, token, *first_legal(game)).json()["game"]
         assert_consistent(game)
@@ -701,3 +702,30 @@ def test_a_kayles_game_says_heap_from_1_in_every_panel(client):
     log = "\n".join(game["log"])
     assert " from heap 1." in log and "Heaps: " in log and "took the last pin" in log
     assert " pile" not in log.split("Rules:")[1].split("\n", 1)[1]
+
+
+@pytest.mark.parametrize("flow, options, first", [
+    ("free", {"rules": "misere,max=3", "piles": [4, 5, 6]}, (0, 1)),
+    ("forejune", {"pile": 20}, (0, 1)),
+    ("lab2", {"piles": [1, 3, 5, 7], "misere": True, "level": 2}, (3, 1)),
+])
+def test_a_move_request_parses_its_rules_once(client, monkeypatch, flow, options, first):
+    """Issue 38: a web move rebuilt its Rules from their string 7 times (the move, the
+    rebuild, the words, the AI's answer, the answer's state); now once, at the surface."""
+    from nim.flows.base import rules_of
+    from nim.rules import Rules
+
+    game, token = create(client, flow=flow, **options)
+    rules_of.cache_clear()              # a request that finds the string parsed already parses nothing
+    calls = []
+    parse = Rules.parse.__func__
+
+    def counted(cls, text):
+        calls.append(text)
+        return parse(cls, text)
+
+    monkeypatch.setattr(Rules, "parse", classmethod(counted))
+    answer = move(client, game, token, *first)
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["game"]["moves"]) == len(game["moves"]) + 2       # the AI answered
+    assert calls == [game["rules"]]

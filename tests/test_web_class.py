@@ -564,3 +564,36 @@ def test_prune_refuses_an_archive_in_the_databases_files_by_any_name(db, tmp_pat
     with sqlite3.connect(db) as raw:                     # nothing deleted, the database intact
         assert raw.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
         assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_the_study_tools_without_a_game_are_no_back_door(room):
+    """Issue 40: the tree, the DP table and a replay asked with only a position (no game=)
+    are refused while a class game under those rules, reachable from that position, goes
+    on with hints off; another game's position is answered, and after the game all are."""
+    from urllib.parse import quote
+
+    client, cls, teacher = room
+    ada, bob = join(client, cls, "Ada"), join(client, cls, "Bob")
+    game = bob["game"]
+    rules, start = quote(game["rules"]), game["piles"]
+    body = "\n".join([str(len(start)), *map(str, start), "0 1"]) + "\n"
+    tools = [("GET", f"/api/tree?piles={'%20'.join(map(str, start))}&rules={rules}", None),   # its start
+             ("GET", f"/api/table?upto={max(start)}&rules={rules}", None),                  # its piles' values
+             ("POST", "/api/replay", {"text": body, "rules": game["rules"]})]
+    for method, url, payload in tools:                      # hints on: the tools answer
+        assert client.request(method, url, json=payload).status_code == 200, url
+    client.post(f"/api/class/{teacher}/switches", json={"hints": False})
+    for token in (None, ada["token"], bob["token"]):
+        headers = {"X-Seat-Token": token} if token else {}
+        for method, url, payload in tools:
+            answer = client.request(method, url, json=payload, headers=headers)
+            assert answer.status_code == 403 and "switched off" in answer.json()["error"], url
+    other = "misere,max=2" if game["rules"] != "misere,max=2" else "normal,max=2"
+    # other rules, or a position that cannot come to the game's: no help to it, answered
+    assert client.get(f"/api/tree?piles={'%20'.join(map(str, start))}&rules={quote(other)}").status_code == 200
+    assert client.get(f"/api/tree?piles=1&rules={rules}").status_code == 200 or max(start) <= 1
+    tokens = [ada["token"], bob["token"]]
+    while not game["finished"]:
+        game = move(client, game, tokens[game["to_move"]], *first_take(game))
+    for method, url, payload in tools:                      # after the game: open again
+        assert client.request(method, url, json=payload).status_code == 200, url

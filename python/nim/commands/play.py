@@ -9,6 +9,7 @@ from typing import Any, Dict, Optional, Tuple
 from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args, whole_number
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
+from nim.flows import default_ai, fixed_rules
 from nim.play.flows import STYLES, run_style
 from nim.play.ingame import play_moves
 from nim.play.record import RecordHeader, ReplayFile, read_replay_file, record_problem
@@ -111,10 +112,6 @@ def _rule_flags(args: argparse.Namespace) -> bool:
                 or args.octal is not None or args.game is not None)
 
 
-#: The AI each flow plays by default (as make_strategy names it); lab2 plays its level.
-_DEFAULT_AI = {"rajalakshmi": "nimsum", "forejune": "optimal", "pins": "optimal"}
-
-
 def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dict[str, Any]]:
     """Fill the flags a saved game's facts answer, as if they were typed; refuse a flag
     that contradicts them (a record is continued as it was, or not at all).
@@ -183,7 +180,7 @@ def _take_players(args: argparse.Namespace, header: RecordHeader, flow: Optional
     difficulty = ai_flag = None
     if flow in ("lab2", "rajalakshmi") and len(levels) == 1 and all(n.startswith("level:") for n in ai):
         difficulty = levels.pop()
-    elif any(name != _DEFAULT_AI.get(flow or "", "") for name in ai):
+    elif any(name != default_ai(flow) for name in ai):
         ai_flag = ",".join(ai)
     if difficulty is not None:
         if args.difficulty is not None and args.difficulty.strip() != difficulty:
@@ -269,12 +266,9 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     piles = None
     moves: Tuple[Move, ...] = ()
     if loaded is not None:
-        from nim.play.kuet import KUET_RULES
-
         moves = loaded.moves
         _check_loaded(args.load, loaded.piles, moves,
-                      rules or (Rules(take="half") if style == "forejune" else KUET_RULES if style == "kuet"
-                                else Rules.game("kayles") if style == "pins" else Rules()))
+                      rules or fixed_rules(style) or (Rules.game("kayles") if style == "pins" else Rules()))
         args.piles = [str(p) for p in loaded.piles]
         if style == "kuet" and series is None:
             series = {}         # the loaded board is the first game's; the later games draw theirs

@@ -4,7 +4,9 @@
 ``game``         one game between two seats, shared by every flow and tournament
 ``flows``        ``run_style``: choosing and running a seed's flow
 ``session``      what the flows share around a game: options, seats, a series
-``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``: one module per seed's flow, with its own board, prompts and rules
+``machine``      the terminal's renderer of a flow's state machine (``nim.flows``)
+``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``: each flow's terminal runner (its questions; the
+                 flow itself, its words and rules, is ``nim.flows``' module of that name but KUET's)
 ``board``        the console board drawings
 ``strategy``     the interface of every AI player (``Strategy``) and what one move may cost
 ``players``      the AI players, one per way of choosing a move

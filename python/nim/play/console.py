@@ -10,6 +10,8 @@ import textwrap
 from typing import IO, Callable, Dict, Optional, Sequence, Set, Tuple, TypeVar
 
 from nim.errors import InputFileError
+# a refused answer shown as it is (a seed's own wording): the flows' machines raise it too
+from nim.flows.base import Refusal
 from nim.play.board import render_board, use_color
 
 __all__ = [
@@ -20,8 +22,6 @@ __all__ = [
 T = TypeVar("T")
 
 
-class Refusal(ValueError):
-    """A refused answer whose message is shown as it is (a seed's own wording)."""
 
 
 #: The longest answer read from standard input (a line; longer is not a person typing).
@@ -79,6 +79,10 @@ class Console:
             text = _wrap(text, shutil.get_terminal_size().columns)
         self.output.write(text + "\n")
         self.output.flush()
+
+    def show(self, drawing: str) -> None:
+        """Show a drawing (a board): printed as a line is, but no line a flow says."""
+        self.say(drawing)
 
     def board(self, piles: Sequence[int], width: int = 0) -> None:
         """Draw the board (``width``: stones to make room for, so it does not shift)."""

@@ -36,12 +36,14 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from nim.flows import flow_info, load, menu_choices, menu_prompt, terminal_styles
 from nim.play.console import Console, choice_parser
 from nim.play.session import PlayOptions
 
 __all__ = ["STYLES", "run_style"]
 
-STYLES = ("kuet", "rajalakshmi", "lab2", "forejune", "pins")
+#: The flows the terminal plays (``--style``): the registry's (``nim.flows.FLOWS``).
+STYLES = terminal_styles()
 
 
 def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
@@ -58,30 +60,11 @@ def run_style(options: PlayOptions, console: Optional[Console] = None) -> int:
     rng = random.Random(options.seed)
     style = options.style
     if style is None:
-        style = console.ask(
-            "Which game? 1 NimX (KUET), 2 Classic Nim (Rajalakshmi), 3 Misere with levels (Lab 2), "
-            "4 Half-pile game (forejune), 5 Kayles and other take-and-break games (pins): ",
-            choice_parser({"1": "kuet", "2": "rajalakshmi", "3": "lab2", "4": "forejune",
-                           "kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2",
-                           "forejune": "forejune", "5": "pins", "pins": "pins"}, "the game"))
+        style = console.ask(menu_prompt(), choice_parser(menu_choices(), "the game"))
         options.style = style     # a saved game says its flow
-    # one module per seed's flow, imported when it runs
-    if style == "kuet":
-        from nim.play.kuet import run_kuet
-
-        return run_kuet(options, console, rng)
-    if style == "rajalakshmi":
-        from nim.play.rajalakshmi import run_rajalakshmi
-
-        return run_rajalakshmi(options, console, rng)
-    if style == "lab2":
-        from nim.play.lab2 import run_lab2
-
-        return run_lab2(options, console, rng)
-    if style == "pins":
-        from nim.play.pins import run_pins
-
-        return run_pins(options, console, rng)
-    from nim.play.forejune import run_forejune
-
-    return run_forejune(options, console, rng)
+    info = flow_info(style)
+    # one module per flow, imported when it runs; a machine without a runner of its own is
+    # rendered by the generic one
+    runner = info.runner or "nim.play.machine:run_machine"
+    status: int = load(runner)(options, console, rng)
+    return status

@@ -17,14 +17,14 @@ AIs ``AI 1`` and ``AI 2``, in the same lines.
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional
 
 from nim.errors import NimError
-from nim.play.fixed_rules import FOREJUNE_RULES
-from nim.play.console import Console, Refusal, piles_parser
-from nim.play.game import Look, Player
-from nim.play.players import OptimalStrategy
-from nim.play.session import PlayOptions, ai_for_seat, check_mode, play_series
+from nim.flows import flow_info, machine_of
+from nim.flows.forejune import BLOCKS_PROMPT, LARGEST as FOREJUNE_LARGEST, parse_take
+from nim.play.console import Console, piles_parser
+from nim.play.machine import label_seats, play_machine
+from nim.play.session import PlayOptions, check_mode
 from nim.position import Move, Position
 from nim.rules import Rules
 from nim.solving.tables import pile_outcomes
@@ -32,86 +32,45 @@ from nim.solving.tables import pile_outcomes
 __all__ = ["FOREJUNE_SIZES", "FOREJUNE_LARGEST", "FOREJUNE_RULES", "run_forejune", "score_table",
            "format_score_table", "format_seed_scores", "forejune_move_parser"]
 
-#: forejune: a random pile in this range when none is typed.
-FOREJUNE_SIZES = (10, 30)
-#: Largest pile the forejune game accepts (its DP table is printed up to it).
-FOREJUNE_LARGEST = 10_000
+#: forejune: a random pile in this range when none is typed (the registry's, ``nim.flows``).
+FOREJUNE_SIZES = flow_info("forejune").pile_sizes or (10, 30)
+#: forejune (testNimdp.cpp): one pile, a move takes 1 to half of it (the registry's).
+FOREJUNE_RULES: Rules = flow_info("forejune").fixed_rules or Rules(take="half")
 
 
 def forejune_move_parser(position: Position) -> Callable[[str], Move]:
     """The seed's check ``move < 1 || move > m`` with its ``Invalid move; try again:``
-    and the reason."""
-    n = position.piles[0]
-    most = n // 2
-
-    def parse(answer: str) -> Move:
-        text = answer.strip()
-        if not (text.isascii() and text.isdigit()):
-            raise Refusal(f"Invalid move; try again: type a whole number from 1 to {most}"
-                          + (f", not {text[:30]!r}" if text else ""))
-        if len(text) > 30:
-            raise Refusal(f"Invalid move; try again: a number of {len(text)} digits is too large "
-                          f"(at most {most})")
-        move = int(text)
-        if not 1 <= move <= most:
-            raise Refusal(f"Invalid move; try again: take 1 to {most} (half of {n}), not {move}")
-        return Move(0, move)
-
-    return parse
-
-
-def _ending(players: Sequence[Player], winner: int) -> str:
-    """The seed's endings: ``You lost!``, ``AI lost; you won!`` (other seats in the same words)."""
-    won, lost = players[winner].name, players[1 - winner].name
-    if lost == "You":
-        return "You lost!"
-    if won == "You":
-        return f"{lost} lost; you won!"
-    return f"{lost} lost; {won} won!"
-
-
-def _look(mode: str) -> Look:
-    prompt = ("Your turn. Enter number ({low}-{high}): " if mode == "hvai"
-              else "{name}, your turn. Enter number ({low}-{high}): ")
-    return Look(board=lambda piles, color, width, columns: "", prompt=prompt,
-                move_line="{name} {takes} {count}, {left} remain", parser=forejune_move_parser,
-                opening="{name} {moves} first. Starting with n = {total}", ending=_ending,
-                resumed="{left} remain")          # the seed's words, as after every move
+    and the reason (``nim.flows.forejune.parse_take``)."""
+    return lambda answer: parse_take(position.piles[0], answer)
 
 
 def run_forejune(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """The terminal's forejune game: the flow's machine (``nim.flows.forejune``) rendered
+    by ``nim.play.machine``; the pile asked, or from ``--piles``; ``--table`` first."""
     if options.rules is not None and options.rules != FOREJUNE_RULES:
         raise NimError(f"the forejune game has fixed rules (take 1 to half the pile, the player left "
                        f"with 1 loses), not {options.rules}: drop the rule flags or use "
                        "--style rajalakshmi")
-    rules = FOREJUNE_RULES
     if options.piles is not None:
         if len(options.piles) != 1:
             raise NimError(f"the forejune game has one pile, not {len(options.piles)}: {list(options.piles)}")
-        pile = options.piles[0]
-        if not 2 <= pile <= FOREJUNE_LARGEST:
+        pile: Optional[int] = options.piles[0]
+        if not 2 <= (pile or 0) <= FOREJUNE_LARGEST:
             raise NimError(f"the forejune game needs a pile of 2 to {FOREJUNE_LARGEST:,}, not {pile}")
     else:
-        low, high = FOREJUNE_SIZES
-        typed = console.ask(f"Enter number of blocks you want to start (2 to {FOREJUNE_LARGEST}): ",
-                            _optional_single_pile())
-        pile = typed if typed is not None else rng.randint(low, high)
-    if options.table:
-        console.say(format_seed_scores(pile))
+        pile = console.ask(BLOCKS_PROMPT, _optional_single_pile())
     mode = options.mode or "hvai"
     check_mode(options, mode)
-    default = lambda: OptimalStrategy(forejune=True)  # noqa: E731
-    first = 0
-    if mode == "hvai":                         # the AI sits first, and moves first unless --first human
-        ai = ai_for_seat(options, 0, default)
-        players = [Player("AI", ai, role=ai.label_for(rules)), Player(options.name or "You", role="you")]
-        first = 1 if options.first == "human" else 0
-    elif mode == "hvh":
-        players = [Player(options.name or "Player 1", role="human"), Player("Player 2", role="human")]
-    else:
-        one, two = ai_for_seat(options, 0, default), ai_for_seat(options, 1, default)
-        players = [Player("AI 1", one, role=one.label_for(rules)), Player("AI 2", two, role=two.label_for(rules))]
-    play_series(players, (pile,), rules, options, console, rng, first, _look(mode))
+    flow = machine_of("forejune")
+    ais = list(options.ai or [])
+    answers = {"pile": pile, "mode": mode, "first": options.first, "name": options.name, "ai": ais}
+    state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
+    if options.table:
+        console.say(format_seed_scores(state["start"][0]))
+    if options.seat_names is not None:      # a loaded game goes on between the same names
+        for index, name in enumerate(options.seat_names):
+            state["seats"][index]["name"] = name
+    play_machine(flow, state, options, console)
     return 0
 
 

@@ -18,7 +18,6 @@ import random
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
-from nim.play.fixed_rules import KUET_RULES
 from nim.play.board import render_kuet_board
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
 from nim.play.game import random_board
@@ -30,9 +29,13 @@ from nim.play.session import PlayOptions
 from nim.play.strategies import make_strategy
 from nim.play.strategy import Strategy
 from nim.position import Move, Position
+from nim.flows import flow_info
+from nim.rules import Rules
 
 __all__ = ["KUET_RULES", "KUET_PILES", "KUET_SIZES", "run_kuet", "kuet_board"]
 
+#: KUET's NimX: a move takes 1 to 3 stones (the registry's, ``nim.flows``).
+KUET_RULES: Rules = flow_info("kuet").fixed_rules or Rules(take="max", k=3)
 #: KUET boards: 2 to 3 piles of 1 to 6 stones, at most 3 per move, the last stone wins.
 KUET_PILES = (2, 3)
 KUET_SIZES = (1, 6)

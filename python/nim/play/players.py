@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from typing import Dict, Optional, Tuple
+from typing import Optional, Tuple
 
 from nim.errors import NimError, SearchLimitError
-from nim.solving.heuristics import DIFFICULTY_DEPTHS, depth_limited, ida
+# Lab 2 difficulty levels: level -> (search depth, chance of a random slip), said by its flow
+from nim.flows.lab2 import LEVELS
+from nim.solving.heuristics import depth_limited, ida
 from nim.play.strategy import MINIMAX_NODE_LIMIT, SEARCH_NODE_LIMIT, SEARCH_TIME_LIMIT, Strategy, what_passed
 from nim.play.tiebreak import first_best_move
 from nim.position import LegalMoves, Move, Position
@@ -34,19 +36,6 @@ __all__ = [
 #: Deepest search a depth-limited player accepts (the engines' recursion bound).
 MAX_DEPTH = 10_000
 
-#: Lab 2 difficulty levels: level -> (search depth, chance of a random slip).
-#: With the report's game-over rule and the misère parity rule at the cut-off
-#: the search alone never throws a won misère Nim position away at any depth
-#: (measured over 1,200 random won positions of 2-4 piles up to 7, depths 1-8:
-#: 0%), and under normal play the nim-sum evaluation is exact: depths alone
-#: would make three equal levels. The levels differ by how often they slip
-#: (the report: "Making the AI feel 'human' without making it unbeatable"),
-#: and Hard searches deepest, which matters under other take rules.
-LEVELS: Dict[int, Tuple[int, float]] = {
-    1: (DIFFICULTY_DEPTHS[1], 0.30),
-    2: (DIFFICULTY_DEPTHS[2], 0.10),
-    3: (DIFFICULTY_DEPTHS[3], 0.0),
-}
 
 
 class RandomStrategy(Strategy):

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import InputFileError, NimError
+from nim.flows.words import named, verb
 from nim.inputs import MAX_DIGITS, decimal, printable, read_capped
 from nim.position import Move
 from nim.rules import Rules
@@ -57,22 +58,6 @@ __all__ = ["MAX_PILES", "RECORD_TITLE", "RecordHeader", "ReplayFile", "SeatRecor
 RECORD_TITLE = "# nimcore game record (a Lab 2 test file; lines starting with # are comments)"
 #: Longest seat name a record keeps.
 MAX_NAME = 80
-
-
-#: The second person of the verbs said of a seat ("You win", "you have no move left").
-_SECOND_PERSON = {"is": "are", "has": "have", "wins": "win", "loses": "lose", "moves": "move",
-                  "takes": "take", "splits": "split", "answers": "answer"}
-
-
-def verb(name: str, third: str) -> str:
-    """``third`` (a verb in the third person) agreeing with a seat's name: the seed's "You"
-    takes the second person, every other name the third (issue 40, item 7)."""
-    return _SECOND_PERSON.get(third, third) if name.lower() == "you" else third
-
-
-def named(name: str) -> str:
-    """A seat's name inside a sentence: "you" for the seed's "You", any other name as it is."""
-    return "you" if name == "You" else name
 
 
 @dataclass(frozen=True)
@@ -334,19 +319,20 @@ def record_problem(replay: ReplayFile) -> Optional[str]:
     header = replay.header
     if header is None:
         return None
-    from nim.play.fixed_rules import FIXED_RULES
+    from nim.flows import FLOWS, fixed_rules
     from nim.position import Position
 
     flow, rules = header.flow, header.rules
-    fixed = FIXED_RULES.get(flow or "")
+    fixed = fixed_rules(flow)
     if fixed is not None and rules is not None and rules != fixed:
         return f"the {flow} game is played under {fixed}, not {rules}"
     rules = rules if rules is not None else fixed
-    if flow == "forejune" and len(replay.piles) != 1:
-        return f"the forejune game has one pile, not {len(replay.piles)}: {list(replay.piles)}"
-    if rules is not None and flow == "pins" and not rules.splits:
-        return f"the pins game plays take-and-break games, not {rules}"
-    if rules is not None and flow in ("kuet", "rajalakshmi", "lab2", "forejune") and rules.splits:
+    info = FLOWS.get(flow or "")
+    if info is not None and info.one_pile and len(replay.piles) != 1:
+        return f"the {flow} game has one pile, not {len(replay.piles)}: {list(replay.piles)}"
+    if rules is not None and info is not None and info.take_rules is False and not rules.splits:
+        return f"the {flow} game plays take-and-break games, not {rules}"
+    if rules is not None and info is not None and info.take_rules is True and rules.splits:
         return f"the {flow} game plays take rules, not the take-and-break game {rules}"
     if rules is None:
         return None

@@ -48,6 +48,7 @@ class PlayOptions:
     series: Optional[Dict[str, Any]] = None   # a loaded record's series so far (RecordHeader.series)
     misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
     seat_names: Optional[Tuple[str, str]] = None   # a loaded record's names, as given (both seats)
+    results: Optional[List[Any]] = None   # a list: the state of each game played (a flow's machine)
 
 
 def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,

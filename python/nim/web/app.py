@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nim.errors import NimError, SearchLimitError
+from nim.flows import FLOWS, machine_of, page_titles
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
 from nim.web.locks import KeyedLocks
@@ -65,14 +66,8 @@ KEEPALIVE = 15.0
 STATIC = Path(__file__).parent / "static"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
-#: The pages: path, flow and title.
-PAGES = {
-    "kuet": "KUET: NimX, Easy and Hard",
-    "rajalakshmi": "Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
-    "lab2": "Lab 2: misère play, difficulty levels, replays and the game tree",
-    "forejune": "forejune: one pile, take up to half",
-    "free": "Any rule set",
-}
+#: The pages: flow and title (the registry's, ``nim.flows``).
+PAGES = page_titles()
 _SECURITY = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -302,7 +297,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def flow_page(request: Request) -> Response:
         flow = request.url.path.strip("/")
-        return _page(flow, PAGES[flow])
+        return _page(flow, page_titles()[flow])
 
     async def game_page(request: Request) -> Response:
         return _page("game", "A game of Nim")
@@ -360,15 +355,39 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
             return _json(await compute(request, action, state))
         return endpoint
 
-    async def tools_allowed(request: Request, game_id: Any) -> None:
+    def hints_off_games() -> List[Dict[str, Any]]:
+        """The games in progress of the classes whose teacher switched hints off."""
+        found = []
+        for class_id in store.class_ids():
+            cls = store.load_class(class_id, by="id")
+            if cls is None or cls.get("hints", True):
+                continue
+            for game_id in cls.get("games", []):
+                state = store.load(game_id)
+                if state is not None and not state["finished"]:
+                    found.append(state)
+        return found
+
+    def no_back_door(rules: Any, piles: Optional[List[int]] = None, upto: Optional[int] = None) -> None:
+        """A study tool asked without a game (only a position) is refused when its answer would
+        help a class game in progress whose hints are off (issue 40: no back door)."""
+        if study.guarded_by(hints_off_games(), rules, piles, upto) is not None:
+            raise WebError("Hints (the game tree, the DP table and replays included) are switched off by a "
+                           "teacher for a class game in progress under these rules, from this position: "
+                           "this tool answers again when the game ends", 403)
+
+    async def tools_allowed(request: Request, game_id: Any) -> Any:
         """A study tool asked from a game's page (``game=ID`` in the query, ``"game"`` in
-        a body): refused while the game's class has hints off and the game goes on."""
+        a body): refused while the game's class has hints off and the game goes on. Asked
+        without a game, the tool checks its position against the classes' games (the
+        guard returned, ``no_back_door``)."""
         if game_id is None:
-            return
+            return no_back_door
         if not isinstance(game_id, str):
             raise WebError(f"game must be a game's id, not {str(game_id)[:40]!r}")
         state = await run_in_threadpool(book.load, game_id)
         await run_in_threadpool(classroom.check_study, store, state, "tools", viewer(state, request))
+        return None
 
     async def record(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -380,18 +399,18 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
 
     async def replay(request: Request) -> Response:
         options = await _body(request)
-        await tools_allowed(request, options.get("game"))
-        return _json(await compute(request, study.replay, options.get("text"), options.get("rules")))
+        guard = await tools_allowed(request, options.get("game"))
+        return _json(await compute(request, study.replay, options.get("text"), options.get("rules"), guard))
 
     async def tree(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
-        return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method")))
+        guard = await tools_allowed(request, q.get("game"))
+        return _json(await compute(request, study.tree, q.get("piles"), q.get("rules"), q.get("method"), guard))
 
     async def table(request: Request) -> Response:
         q = request.query_params
-        await tools_allowed(request, q.get("game"))
-        return _json(await compute(request, study.table, q.get("upto"), q.get("rules")))
+        guard = await tools_allowed(request, q.get("game"))
+        return _json(await compute(request, study.table, q.get("upto"), q.get("rules"), guard))
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -454,7 +473,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
     game = "/api/games/{game_id}"
     routes = [
         Route("/", index),
-        *[Route(f"/{flow}", flow_page) for flow in PAGES],
+        *[Route(f"/{flow}", flow_page) for flow in page_titles()],
         Route("/g/{game_id}", game_page),
         Route("/theory", theory),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
@@ -539,4 +558,13 @@ def _theory_text() -> str:
 
 def _page(flow: str, title: str) -> Response:
     template = (STATIC / "page.html").read_text(encoding="utf-8")
-    return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title))
+    # a flow written as a machine says its page's lines itself (the script holds none of them)
+    info = FLOWS.get(flow)
+    machine = machine_of(flow) if info is not None and info.machine is not None else None
+    intro = machine.intro() if machine is not None else []
+    words = machine.form_words() if machine is not None else {}
+    panels = list(info.panels) if info is not None else []
+    return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
+                        .replace("{{intro}}", html.escape(json.dumps(intro), quote=True))
+                        .replace("{{panels}}", html.escape(json.dumps(panels), quote=True))
+                        .replace("{{words}}", html.escape(json.dumps(words), quote=True)))

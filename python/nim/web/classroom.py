@@ -42,6 +42,7 @@ from nim.inputs import printable
 from nim.rules import Rules
 from nim.web.locks import KeyedLocks
 from nim.web import games
+from nim.flows import class_flows, flow_games, flow_labels, pair_flows
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, token_hash
 from nim.web.store import Store
 
@@ -50,10 +51,10 @@ __all__ = ["CLASS_FLOWS", "PAIR_FLOWS", "WAIT_SECONDS", "open_class", "class_of_
            "result_words", "game_view", "routes"]
 
 STATIC = Path(__file__).parent / "static"
-#: The flows a class may offer (every page's flow).
-CLASS_FLOWS = ("free", "rajalakshmi", "lab2", "kuet", "forejune")
-#: The flows with a Human vs Human mode (the others are played against NimX only).
-PAIR_FLOWS = ("free", "rajalakshmi", "lab2")
+#: The flows a class may offer, and those with a Human vs Human mode (the others are played
+#: against NimX only): the registry's (``nim.flows``).
+CLASS_FLOWS = class_flows()
+PAIR_FLOWS = pair_flows()
 #: Seconds a student waits for a partner before the join page offers NimX (the class may change it).
 WAIT_SECONDS = 30
 #: Most games a class lists (a room of 30 plays far fewer in a lesson).
@@ -140,6 +141,7 @@ def offer(store: Store, class_id: str) -> Dict[str, Any]:
     own game (``game``: its rules, their description and the piles or how they are drawn)."""
     state = _class(store, class_id)
     return {"id": state["id"], "name": state["name"], "flows": state["flows"],
+            "flow_names": flow_labels(), "flow_games": flow_games(),
             "pair_flows": [f for f in state["flows"] if f in PAIR_FLOWS], "wait": state["wait"],
             "game": game_view(state.get("game") or DEFAULT_GAME)}
 
@@ -448,6 +450,7 @@ def set_switches(store: Store, teacher: str, options: Dict[str, Any]) -> Dict[st
 def _class_view(cls: Dict[str, Any]) -> Dict[str, Any]:
     view = {key: cls[key] for key in ("id", "name", "hints", "why", "flows", "wait", "links")}
     view["game"] = game_view(cls.get("game") or DEFAULT_GAME)
+    view["flow_names"] = flow_labels()      # the registry's words: the page holds none
     return view
 
 

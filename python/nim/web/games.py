@@ -21,12 +21,14 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
+from nim.flows import FLOWS as FLOW_INFO, machine_of, web_flows
+from nim.flows.base import Flow, ai_rng, rules_of
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
+from nim.play.machine import ai_turn, label_seats
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
 from nim.play.record import verb
-from nim.play.rajalakshmi import DEFAULT_PILES, parse_rajalakshmi_piles, rajalakshmi_board
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
@@ -36,11 +38,11 @@ from nim.web.records import entry as _entry, move_of
 __all__ = [
     "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
     "create_game", "join_game", "play_move", "undo", "next_game", "public_state",
-    "rebuild", "position_of", "seat_of", "move_of", "move_words",
+    "rebuild", "position_of", "seat_of", "move_of", "move_words", "rules_of",
 ]
 
-#: The pages: the four seeds' flows and a free game under any rule set.
-FLOWS = ("kuet", "rajalakshmi", "lab2", "forejune", "free")
+#: The flows a browser game is created with: those with a page in the registry (``nim.flows``).
+FLOWS = web_flows()
 #: Most piles and largest pile a browser game accepts (every stone is drawn).
 MAX_PILES = 12
 MAX_PILE = 60
@@ -50,8 +52,6 @@ MAX_MOVES = MAX_PILES * MAX_PILE
 FREE_AIS = ("optimal", "nimsum", "random", "ida", "level:1", "level:2", "level:3", "alphabeta", "minimax")
 #: Seconds of AI moves one request may spend before the exact solver takes over.
 AI_SECONDS = 5.0
-#: forejune: a random pile in this range when none is given; the largest accepted.
-FOREJUNE_SIZES = (10, 30)
 
 
 class WebError(NimError):
@@ -141,6 +141,12 @@ def _rules(text: str) -> Rules:
         raise WebError(str(error)) from None
 
 
+def machine(state: Dict[str, Any]) -> Optional[Flow]:
+    """The state machine of the game's flow (None for a flow not yet written as one)."""
+    info = FLOW_INFO.get(state.get("flow") or "")
+    return machine_of(info.name) if info is not None and info.machine is not None else None
+
+
 def move_words(move: Move, base: int, noun: str = "pile") -> str:
     """A move in words, its pile numbered from ``base`` and called ``noun`` (a take-and-break
     game's heap: ``noun_of``)."""
@@ -153,7 +159,7 @@ def move_words(move: Move, base: int, noun: str = "pile") -> str:
 def noun_of(state: Dict[str, Any]) -> str:
     """What a game's piles are called in its panels: heaps in a take-and-break game (issue 40,
     item 3: one vocabulary, as its board, its hints and its replay say), else piles."""
-    return "heap" if Rules.parse(state["rules"]).splits else "pile"
+    return "heap" if rules_of(state["rules"]).splits else "pile"
 
 
 # ---------------------------------------------------------------- the state
@@ -175,12 +181,12 @@ def _base_state(flow: str, rules: Rules, piles: Tuple[int, ...], seats: List[Dic
 
 def position_of(state: Dict[str, Any]) -> Position:
     """The game's current position, carrying its rules."""
-    return Position(state["piles"], Rules.parse(state["rules"]))
+    return Position(state["piles"], rules_of(state["rules"]))
 
 
 def rebuild(state: Dict[str, Any]) -> None:
     """Set piles, to_move, finished and winner from the start and the moves."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     position = Position(state["start"], rules)
     mover = state["first"]
     for entry in state["moves"]:
@@ -226,11 +232,13 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
         For an unknown flow or an answer the flow cannot take.
     """
     flow = _text(options, "flow", "free", 20)
-    if flow not in FLOWS:
-        raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(FLOWS)}")
-    seed = _int(options, "seed", None, 0, 2**31)
-    rng = random.Random(seed if seed is not None else secrets.randbits(32))
-    seed_value = rng.randrange(2**31)
+    if flow not in web_flows():      # the registry now (a flow may be registered after import)
+        raise WebError(f"unknown flow {flow!r}: expected one of {', '.join(web_flows())}")
+    seed = _int(options, "seed", None, 0, 2**31 - 1)
+    # the game's seed is the one given (as the terminal's --seed): its board and its AI's
+    # moves are then the terminal's for the same seed (nim.flows.base.ai_rng)
+    seed_value = seed if seed is not None else secrets.randbits(31)
+    rng = random.Random(seed_value)
     record = options.get("record")
     header = _record_header(record) if record is not None else None
     if header is not None:           # a nimcore record: its flow, rules and players, not the form's
@@ -243,9 +251,13 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
 
         options = upload_options(options, header, list(_parse_record(record).piles))
         flow = options["flow"]
-    maker = {"kuet": _kuet, "rajalakshmi": _rajalakshmi, "lab2": _lab2, "forejune": _forejune,
-             "free": _free}[flow]
-    state = maker(options, rng, seed_value)
+    flow_machine = machine_of(flow) if FLOW_INFO[flow].machine is not None else None
+    if flow_machine is not None:
+        state = _from_machine(flow_machine, options, rng, seed_value)
+    else:
+        # the flows not yet written as state machines (issue 38, item 2: forejune, Lab 2 and Rajalakshmi are)
+        maker = {"kuet": _kuet, "free": _free}[flow]
+        state = maker(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
 
@@ -363,83 +375,12 @@ def next_game(state: Dict[str, Any], token: Any) -> None:
     _advance(state)
 
 
-def _rajalakshmi(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    mode = _mode(options)
-    rules = _rules(_text(options, "rules", "normal", 60))
-    text = options.get("piles")
-    piles: Tuple[int, ...] = DEFAULT_PILES
-    note = None
-    if isinstance(text, str) and text.strip():
-        try:
-            piles = parse_rajalakshmi_piles(text)
-            _check_piles(piles)
-        except (ValueError, WebError) as error:
-            note = f"Invalid piles input: {error}. Using default [3,4,5]."
-            piles = DEFAULT_PILES
-    elif text not in (None, "", []):
-        piles = _piles(text, DEFAULT_PILES)
-    ai = "nimsum" if rules == Rules() else "optimal"
-    name = _text(options, "name", "", 40) or "Player 0"
-    seats = [_seat(name), _seat("Player 1")]
-    roles = ["you", "human"]
-    if mode in ("hvai", "aivai"):
-        strategy = make_strategy(ai)
-        seats[1] = _seat("Player 1", ai, strategy.label)
-        roles[1] = f"the AI ({strategy.label})"
-        if mode == "aivai":
-            seats[0] = _seat("Player 0", ai, strategy.label)
-            roles[0] = f"the AI ({strategy.label})"
-    elif mode == "hvh":
-        roles[0] = "human"
-    state = _base_state("rajalakshmi", rules, piles, seats, 0, 0, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    what = "the nim-sum optimal move" if rules == Rules() else "the optimal move"
-    ai_words = "" if mode == "hvh" else f" The AI plays {what}."        # no AI between two people
-    _say(state, f"Nim. {rules.describe()}{ai_words} Piles are numbered from 0.",
-         f"Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]: {'123'[('hvai', 'hvh', 'aivai').index(mode)]}")
-    if note:
-        _say(state, note)
-    _say(state, "; ".join(f"{s['name']}: {r}" for s, r in zip(seats, roles)) + ".",
-         "Starting piles:", rajalakshmi_board(piles))
-    return state
-
-
 def _mode(options: Dict[str, Any]) -> str:
     mode = _text(options, "mode", "hvai", 10).lower()
     mode = {"1": "hvai", "2": "hvh", "3": "aivai"}.get(mode, mode)
     if mode not in ("hvai", "hvh", "aivai"):
         raise WebError(f"mode is hvai, hvh or aivai (1, 2 or 3), not {mode!r}")
     return mode
-
-
-def _lab2(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    misere = options.get("misere", True)
-    if not isinstance(misere, bool):
-        raise WebError(f"misere must be true or false, not {_short(misere)}")
-    level = _int(options, "level", 2, 1, 3)
-    mode = _mode(options)
-    rules = Rules(misere=misere)
-    piles = _piles(options.get("piles"), (1, 3, 5, 7))
-    ai = f"level:{level}"
-    strategy = make_strategy(ai, tie_break="lab2")
-    name = _text(options, "name", "", 40)
-    # the terminal's seats: Player 0 and Player 1, numbered from 0 as the piles; the
-    # names as given, each seat's role said once (issue 40, items 6 and 8)
-    seats = [_seat(name or "Player 0"), _seat("Player 1", ai, strategy.label)]
-    roles = ["you", f"the AI ({strategy.label})"]
-    if mode == "hvh":
-        seats[1], roles = _seat("Player 1"), ["human", "human"]
-    elif mode == "aivai":
-        seats[0], roles[0] = _seat("Player 0", ai, strategy.label), roles[1]
-    state = _base_state("lab2", rules, piles, seats, 0, 0, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    state["extra"]["tie_break"] = "lab2"
-    _say(state, "Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, "
-                "as in Lab 2's test files.",
-         f"Misere play (whoever takes the last object loses)? (y/n) {'y' if misere else 'n'}",
-         f"Difficulty: 1 Easy, 2 Medium, 3 Hard: {level}",
-         f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
-    return state
 
 
 def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
@@ -449,19 +390,38 @@ def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
     return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
 
 
-def _forejune(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    rules = Rules(take="half")
-    pile = _int(options, "pile", None, 2, MAX_PILE)
-    if pile is None:
-        pile = rng.randint(*FOREJUNE_SIZES)
-    ai = "optimal"
-    strategy = make_strategy(ai, forejune=True)
-    seats = [_seat("AI", ai, strategy.label), _seat("You")]     # the terminal's seats, names as given
-    state = _base_state("forejune", rules, (pile,), seats, 0, 1, seed)
-    state["undo"] = True
-    state["extra"]["forejune"] = True
-    _say(state, f"One pile. {rules.describe()} The player left with 1 cannot move and loses. "
-                "The AI moves first.", f"AI moves first. Starting with n = {pile}")
+def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
+    """A new game of a flow written as a state machine: the page's answers (``pile`` or
+    ``piles``, ``misere``, ``level``, ``mode``, ``name``), the machine's state, its lines."""
+    misere = options.get("misere", True)
+    if not isinstance(misere, bool):
+        raise WebError(f"misere must be true or false, not {_short(misere)}")
+    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", None, 1, 3),
+                               "name": _text(options, "name", "", 40) or None}
+    ai = _text(options, "ai", "", 20).lower()
+    if ai:                          # another AI than the flow's own, as the terminal's --ai
+        if ai not in FREE_AIS:
+            raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
+        answers["ai"] = [ai]
+    text = _text(options, "rules", "", 60)
+    if text and flow.info.fixed_rules is None:
+        answers["rules"] = str(_rules(text))
+    value = options.get("piles")
+    read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
+    if flow.info.one_pile:
+        answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
+    elif read is not None:          # the flow reads typed piles its own way (its fallback and note)
+        answers["piles"], answers["note"] = read
+    else:
+        answers["piles"] = _piles(value, flow.info.default_piles or (3, 4, 5))
+    made = label_seats(flow, flow.setup(answers, rng, seed))
+    state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
+                        made["base"], seed)
+    state["mode"], state["undo"] = made["mode"], made["mode"] == "hvai"
+    state["extra"].update(made.get("extra") or {})
+    _say(state, *flow.heading(flow.rules(made)), *flow.introduction(state), *flow.opening(state))
+    if made["finished"]:            # no move to make at all: the ending at once, as the terminal says it
+        _say(state, *flow.ending(made))
     return state
 
 
@@ -596,9 +556,17 @@ def _why_illegal(position: Position, move: Move, base: int) -> str:
     return f"you cannot take {count} from pile {shown} (it has {size}): take {allowed}"
 
 
-def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
+def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = ()) -> None:
+    """Play ``move`` for ``seat`` and say it (``notes``: the AI's note, after the move's line)."""
     if len(state["moves"]) >= MAX_MOVES:
         raise WebError("this game has too many moves", 409)
+    flow_machine = machine(state)
+    if flow_machine is not None:        # the flow's own machine says the lines
+        after, lines = flow_machine.apply(state, seat, move)
+        state.update(after)
+        state["version"] += 1
+        _say(state, *lines[:1], *notes, *lines[1:])
+        return
     name = state["seats"][seat]["name"]
     state["moves"].append(_entry(seat, move))
     rebuild(state)
@@ -614,14 +582,10 @@ def _apply(state: Dict[str, Any], seat: int, move: Move) -> None:
                      render_kuet_board(state["piles"]))
         else:
             _say(state, f"{name} removes {move.count} stones from pile {shown}.")
-    elif flow == "rajalakshmi":
-        _say(state, f"{name} removes {move.count} from pile [{shown}]{leaving}.", rajalakshmi_board(state["piles"]))
-    elif flow == "forejune":        # the seed's own lines (testNimdp.cpp)
-        who = "AI takes" if state["seats"][seat]["ai"] else "You take"
-        _say(state, f"{who} {move.count}, {state['piles'][0]} remain")
+        _say(state, *notes)
     else:
         _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
-                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}")
+                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}", *notes)
     if state["finished"]:
         _finish(state)
 
@@ -630,15 +594,10 @@ def _finish(state: Dict[str, Any]) -> None:
     if state["flow"] == "kuet":
         _kuet_game_end(state)
         return
-    if state["flow"] == "forejune":
-        _say(state, "You lost!" if state["seats"][state["winner"]]["ai"] else "AI lost; you won!")
-        return
     final = position_of(state)
     line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
                   "pin" if final.rules.splits else "object")
     _say(state, line)
-    if state["flow"] == "rajalakshmi":
-        _say(state, f"Game over. {state['seats'][state['winner']]['name']} wins!")
 
 
 def _advance(state: Dict[str, Any]) -> None:
@@ -652,11 +611,6 @@ def _advance(state: Dict[str, Any]) -> None:
     hurried = False
     while not state["finished"] and state["seats"][state["to_move"]]["ai"]:
         seat = state["to_move"]
-        options: Dict[str, Any] = {}
-        if state["extra"].get("tie_break"):
-            options["tie_break"] = state["extra"]["tie_break"]
-        if state["extra"].get("forejune"):
-            options["forejune"] = True
         name = state["seats"][seat]["ai"]
         if time.monotonic() - started > AI_SECONDS:
             if not hurried:
@@ -664,13 +618,20 @@ def _advance(state: Dict[str, Any]) -> None:
                             "the exact solver plays the remaining ones.)")
                 hurried = True
             name = "optimal"
-        strategy = make_strategy(name, **options)
-        # one generator per move, from the game's seed: a restarted server plays the same
-        rng = random.Random(state["seed"] * 7919 + len(state["moves"]) + 1000 * state["version"])
-        move = strategy.choose_move(position_of(state), rng=rng)
-        if strategy.last_note:
-            _say(state, f"({strategy.last_note})")
-        _apply(state, seat, move)
+        flow_machine = machine(state)
+        if flow_machine is not None:
+            move, notes = ai_turn(flow_machine, state, name)
+        else:
+            options: Dict[str, Any] = {}
+            if state["extra"].get("tie_break"):
+                options["tie_break"] = state["extra"]["tie_break"]
+            strategy = make_strategy(name, **options)
+            # the terminal's generator (nim.flows.base.ai_rng): one record plays the same in both
+            series = state.get("series") or {}
+            rng = ai_rng(state["seed"], series.get("index", 0) + 1, len(state["moves"]))
+            move = strategy.choose_move(position_of(state), rng=rng)
+            notes = [f"({strategy.last_note})"] if strategy.last_note else []
+        _apply(state, seat, move, notes)
 
 
 def undo(state: Dict[str, Any], token: Any) -> None:
@@ -693,6 +654,15 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     mine = [i for i, entry in enumerate(moves) if entry[0] == seat]
     if not mine:
         raise WebError("there is no move of yours to take back", 409)
+    flow_machine = machine(state)
+    if flow_machine is not None:        # the flow shows its board after undo, in its own words
+        taken = len(moves) - mine[-1]
+        after, lines = flow_machine.undo(state, seat)
+        state.update(after)
+        state["version"] += 1
+        _say(state, f"Undone: {taken} move{'s' if taken != 1 else ''} taken back.", *lines)
+        _advance(state)
+        return
     del moves[mine[-1]:]
     rebuild(state)
     state["version"] += 1
@@ -701,10 +671,18 @@ def undo(state: Dict[str, Any], token: Any) -> None:
     _advance(state)
 
 
+def _prompt(state: Dict[str, Any]) -> Optional[str]:
+    """The machine's question to the human seat to move (None: no machine, or no human to move)."""
+    flow_machine = machine(state)
+    if flow_machine is None or state["finished"] or state["seats"][state["to_move"]]["ai"]:
+        return None
+    return flow_machine.prompt(state).strip()
+
+
 def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str, Any]:
     """What a browser sees: no token hashes; the legal takes of each pile; ``you``
     is the viewer's seat (None for a spectator)."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
     # the one number shown beside the board: the XOR of the Grundy values, named with the rule
@@ -723,6 +701,10 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "finished": state["finished"], "winner": state["winner"], "log": state["log"][-200:],
         "series": state["series"], "mode": state["mode"], "undo": state["undo"], "you": seat,
         "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
+        # a flow written as a machine asks for a typed move in its own words (the page holds none)
+        "panels": list(FLOW_INFO[state["flow"]].panels) if state["flow"] in FLOW_INFO else [],
+        "prompt": _prompt(state), "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO
+        else False,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 

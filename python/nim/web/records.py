@@ -17,13 +17,11 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from nim.play.record import RecordHeader, SeatRecord, record_text
 from nim.position import Move
-from nim.rules import Rules
+from nim.flows import flow_info, page_of
+from nim.flows.base import rules_of
 
-__all__ = ["WEB_FLOW", "download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
+__all__ = ["download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
 
-#: The page that plays a terminal flow (the terminal's pins game is the free page's take-and-break game).
-WEB_FLOW = {"kuet": "kuet", "rajalakshmi": "rajalakshmi", "lab2": "lab2", "forejune": "forejune",
-            "pins": "free", "free": "free"}
 #: The web's random seeds are below this (a larger record seed is not kept).
 WEB_SEEDS = 2**31
 
@@ -58,7 +56,7 @@ def download_text(state: Dict[str, Any]) -> str:
                 "results": list(series["results"][:index])}
     seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
     seed = state.get("seed")
-    header = RecordHeader(rules=Rules.parse(state["rules"]), flow=state["flow"], seats=seats,
+    header = RecordHeader(rules=rules_of(state["rules"]), flow=state["flow"], seats=seats,
                           first=state["first"], seed=seed if isinstance(seed, int) else None, series=kept)
     return record_text(state["start"], state_moves(state), header)
 
@@ -70,7 +68,7 @@ def upload_options(options: Dict[str, Any], header: RecordHeader,
     ``seat_the_record``)."""
     answers = dict(options)
     rules = header.rules
-    flow = WEB_FLOW.get(header.flow or "", None)
+    flow = page_of(header.flow)     # the page that plays the flow (the pins game: the free page's)
     if flow is None:
         flow = str(options.get("flow") or "free") if rules is None else "free"
     if flow == "lab2" and rules is not None and rules.take != "any":
@@ -84,7 +82,7 @@ def upload_options(options: Dict[str, Any], header: RecordHeader,
     levels = [seat.ai for seat in header.seats if seat.ai and seat.ai.startswith("level:")]
     if levels and levels[0][6:].isdigit():
         answers["level"] = int(levels[0][6:])
-    if flow == "forejune":
+    if flow is not None and flow_info(flow).one_pile:
         answers["pile"] = piles[0] if len(piles) == 1 else None
     if flow == "free":
         answers["ai"] = "optimal"          # the record's own AI is seated after (seat_the_record)

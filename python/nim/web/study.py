@@ -7,7 +7,7 @@ package's own tools (``nim.explain``, ``nim.solve``, ``nim.analyze``,
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 # the function nim.explain, loaded on first use by the package (nim.solving.explain holds it)
 from nim import explain
@@ -15,9 +15,10 @@ from nim.solving.defaults import analyze, solve
 from nim.errors import NimError, SearchLimitError
 from nim.position import Move, Position
 from nim.rules import Rules
+from nim.flows.base import rules_of
 from nim.web.games import MAX_PILE, MAX_PILES, WebError, move_of, move_words, noun_of, position_of
 
-__all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table"]
+__all__ = ["hint", "why", "analysis", "record_text", "replay", "tree", "table", "reaches", "guarded_by"]
 
 #: Node budget of one study answer: the browser's positions are small, and a
 #: request never holds the server for long.
@@ -31,6 +32,35 @@ MAX_TABLE = 200
 MAX_SEARCHED_TABLE = 30
 #: Most nodes of a drawn tree: Lab 2's own [4, 4] under minimax has 1,921.
 TREE_NODES = 2500
+
+
+def reaches(start: List[int], target: List[int], splits: bool) -> bool:
+    """Whether play from ``start`` may come to ``target`` (or a position just like it):
+    each of the target's piles matched by a pile at least as large (a take-and-break
+    game, whose heaps split: at least as many objects in all)."""
+    if splits:
+        return sum(start) >= sum(target)
+    big = sorted((p for p in start if p), reverse=True)
+    small = sorted((p for p in target if p), reverse=True)
+    return len(big) >= len(small) and all(a >= b for a, b in zip(big, small))
+
+
+def guarded_by(games: List[Dict[str, Any]], rules: Any, piles: Optional[List[int]] = None,
+               upto: Optional[int] = None) -> Optional[Dict[str, Any]]:
+    """The game in progress, among ``games`` (those of classes whose teacher switched hints
+    off), that a study tool asked without a game would help: same rules, and a tree or
+    replay from ``piles`` that reaches its position, or a table of single piles up to
+    ``upto`` that covers one of its piles (issue 40: the tools are no back door).
+    None: the request helps none of them."""
+    for state in games:
+        if state.get("finished") or rules_of(state["rules"]) != rules:
+            continue
+        now = [p for p in state["piles"] if p]
+        if piles is not None and reaches(piles, now, rules.splits):
+            return state
+        if upto is not None and now and min(now) <= upto:
+            return state
+    return None
 
 
 def _limits(cancel: Any) -> Dict[str, Any]:
@@ -86,7 +116,7 @@ def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 
 def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Why the AI played its last move: that move, the best move by the theory and its reasons."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     moves = state["moves"]
     last = next((i for i in range(len(moves) - 1, -1, -1) if state["seats"][moves[i][0]]["ai"]), None)
     if last is None:
@@ -117,7 +147,7 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Every move played (the mover's value before it, whether it threw a win away)
     and every legal move of the current position (value and, when small enough, depth)."""
-    rules = Rules.parse(state["rules"])
+    rules = rules_of(state["rules"])
     position = Position(state["start"], rules)
     base = state["base"]
     rows: List[Dict[str, Any]] = []
@@ -155,7 +185,12 @@ def record_text(state: Dict[str, Any]) -> str:
     return download_text(state)
 
 
-def replay(text: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
+#: A check of a study tool's request asked without a game: (rules, piles, upto), raising
+#: WebError when the answer would help a class game whose hints are off (``guarded_by``).
+Guard = Optional[Callable[..., None]]
+
+
+def replay(text: Any, rules_text: Any, guard: Guard = None, cancel: Any = None) -> Dict[str, Any]:
     """An uploaded Lab 2 test file replayed as ``nimcore replay`` does (the file's
     moves are the human's; NimX answers each), annotated, with the start's game tree
     when it is small enough to draw. Each of its searches is bounded by NODE_LIMIT
@@ -171,6 +206,8 @@ def replay(text: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
     if len(parsed.piles) > MAX_PILES or any(p > MAX_PILE for p in parsed.piles):
         raise WebError(f"the browser replays files of at most {MAX_PILES} piles of at most {MAX_PILE}: "
                        f"{list(parsed.piles)[:20]}")
+    if guard is not None:
+        guard(rules, piles=list(parsed.piles))
     if cancel is not None and cancel.is_set():
         raise SearchLimitError("the replay was cancelled", reason="cancelled")
     result = replay_game(parsed, rules, node_limit=NODE_LIMIT)
@@ -203,7 +240,7 @@ def _tree_or_reason(piles: List[int], rules: Rules, method: str) -> Dict[str, An
             "value": drawn.value}
 
 
-def tree(piles_text: Any, rules_text: Any, method: Any, cancel: Any = None) -> Dict[str, Any]:
+def tree(piles_text: Any, rules_text: Any, method: Any, guard: Guard = None, cancel: Any = None) -> Dict[str, Any]:
     """The game tree of a small position, values drawn at every node (Lab 2's visualisation);
     bounded by TREE_NODES (``cancel`` is unused: the tree is small by construction)."""
     if not isinstance(piles_text, str) or len(piles_text) > 200:
@@ -214,10 +251,13 @@ def tree(piles_text: Any, rules_text: Any, method: Any, cancel: Any = None) -> D
     method = method or "alphabeta"
     if method not in ("minimax", "alphabeta"):
         raise WebError(f"method is minimax or alphabeta, not {str(method)[:20]!r}")
-    return _tree_or_reason([int(w) for w in words], _rules(rules_text), method)
+    piles, rules = [int(w) for w in words], _rules(rules_text)
+    if guard is not None:
+        guard(rules, piles=piles)
+    return _tree_or_reason(piles, rules, method)
 
 
-def table(upto: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
+def table(upto: Any, rules_text: Any, guard: Guard = None, cancel: Any = None) -> Dict[str, Any]:
     """The single-pile DP score table (forejune's), win or loss and Grundy value per n;
     the searches of a take-and-break game's misère column are bounded by the limits."""
     from nim.game.limits import Limits
@@ -231,6 +271,8 @@ def table(upto: Any, rules_text: Any, cancel: Any = None) -> Dict[str, Any]:
     if rules.splits and rules.misere and upto > MAX_SEARCHED_TABLE:
         raise WebError(f"a misère table of a take-and-break game is searched row by row: the browser shows "
                        f"it up to {MAX_SEARCHED_TABLE} heaps, not {upto}")
+    if guard is not None:
+        guard(rules, upto=upto)
     limits = Limits(nodes=NODE_LIMIT, time=TIME_LIMIT, cancel=cancel)
     rows = [row.to_dict() for row in pile_table(upto, rules, limits=limits)]
     return {"rules": str(rules), "describe": rules.describe(), "rows": rows}

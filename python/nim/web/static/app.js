@@ -3,6 +3,13 @@
 "use strict";
 
 const flow = document.body.dataset.flow;
+// the page's lines of a flow written as a state machine, as the server says them (nim.flows)
+const intro = JSON.parse(document.body.dataset.intro || "[]");
+// the study panels the flow's page shows beside its game (the registry's, nim.flows)
+const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () => tablePanel()};
+const pagePanels = JSON.parse(document.body.dataset.panels || "[]");
+// the questions of the flow's form, in its words (the server's)
+const words = JSON.parse(document.body.dataset.words || "{}");
 const $ = (selector) => document.querySelector(selector);
 
 // el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
@@ -94,20 +101,20 @@ const setups = {
   rajalakshmi() {
     const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 0"});
-    return [field("Your name:", name), ...say("Nim. A move takes any number of objects from one pile; whoever takes the last object wins. The AI plays the nim-sum optimal move. Piles are numbered from 0."),
-      field("Mode (1=H vs AI, 2=H vs H, 3=AI vs AI) [default 1]:",
+    return [field("Your name:", name), ...say(...intro),
+      field(words.mode,
         select("mode", [["hvai", "1 = Human vs AI"], ["hvh", "2 = Human vs Human (two browsers)"], ["aivai", "3 = AI vs AI"]], "hvai")),
-      field("Enter piles as space-separated integers (press Enter for default 3 4 5):", piles),
+      field(words.piles, piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "rajalakshmi", mode: $("#mode").value, piles: piles.value, name: name.value})}, "Start"))];
   },
   lab2() {
     const piles = el("input", {id: "piles", value: "1 3 5 7", size: 24});
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"});
-    return [...say("Nim, Lab 2: misere play and difficulty levels. Piles are numbered from 0, as in Lab 2's test files."),
+    return [...say(...intro),
       field("Your name:", name),
-      field("Misere play (whoever takes the last object loses)? (y/n)", select("misere", [["y", "y"], ["n", "n"]], "y")),
-      field("Difficulty: 1 Easy, 2 Medium, 3 Hard:", select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
+      field(words.misere, select("misere", [["y", "y"], ["n", "n"]], "y")),
+      field(words.level, select("level", [["1", "1 Easy"], ["2", "2 Medium"], ["3", "3 Hard"]], "2")),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("Piles (space-separated sizes):", piles),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
@@ -116,7 +123,7 @@ const setups = {
   },
   forejune() {
     const pile = el("input", {id: "pile", size: 8, placeholder: "random"});
-    return [...say("One pile. A move takes 1 to half of the objects (rounded down) from one pile; the player who cannot move loses. The player left with 1 cannot move and loses. The AI moves first."),
+    return [...say(...intro),
       field("Pile size (2 to 60, Enter for a random 10-30):", pile),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
@@ -148,6 +155,14 @@ const setups = {
   },
 };
 
+// a flow written as a state machine with no form of its own: its lines (the server's), its piles
+function machineSetup() {
+  const piles = el("input", {id: "piles", size: 24, placeholder: "its own"});
+  return [...say(...intro), field("Piles (space-separated sizes; empty: the flow's own):", piles),
+    el("p", {}, el("button", {id: "start", type: "button", class: "primary",
+      onclick: () => start({flow, piles: piles.value})}, "Start"))];
+}
+
 // ---------------------------------------------------------------- the game
 
 function showGame(state) {
@@ -156,7 +171,7 @@ function showGame(state) {
   $("#game").hidden = false;
   mine = seats.get(state.id);
   update(state);
-  extras(state.flow);
+  extras(state.panels);
   listen(state.id);
 }
 
@@ -167,7 +182,7 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow];
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow] || state.flow;
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
   showTyped();
@@ -249,12 +264,11 @@ function drawBoard() {
 
 // the seeds' prompts for a typed move (the keyboard's way to play, beside the stones)
 function typedPrompts(state, name) {
+  // a flow written as a state machine asks in its own words (the server's prompt)
+  if (state.prompt) return state.one_pile ? ["", null, state.prompt] : [state.prompt, "pile_index", "count"];
   if (state.flow === "kuet") {
     return ["", `From which pile you want to remove stones, ${name}??:`, "How many stones do you want to remove (maximum 3)??:"];
   }
-  if (state.flow === "rajalakshmi") return ["Enter 'pile_index remove_count' (e.g. '1 3'):", "pile_index", "remove_count"];
-  if (state.flow === "lab2") return [`${name}, your move (pile_index count, piles from 0):`, "pile_index", "count"];
-  if (state.flow === "forejune") return ["", null, `Your turn. Enter number (1-${Math.floor(state.piles[0] / 2)}):`];
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
@@ -273,7 +287,7 @@ function showTyped() {
 async function typedMove(event) {
   event.preventDefault();
   if (!mine) return;
-  const single = game.flow === "forejune";
+  const single = game.one_pile;
   const pileText = single ? String(game.base) : $("#typed-pile").value.trim();
   const countText = $("#typed-count").value.trim();
   if (!/^[0-9]{1,6}$/.test(pileText) || !/^[0-9]{1,6}$/.test(countText)) {
@@ -489,11 +503,9 @@ function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = 
 
 // ---------------------------------------------------------------- the flows' extra panels
 
-function extras(kind) {
+function extras(panels) {
   const box = $("#extras");
-  box.replaceChildren();
-  if (kind === "lab2") box.append(replayPanel(), treePanel());
-  if (kind === "forejune") box.append(tablePanel());
+  box.replaceChildren(...(panels || []).filter((name) => PANELS[name]).map((name) => PANELS[name]()));
 }
 
 function replayPanel() {
@@ -609,9 +621,9 @@ async function main() {
     showGame(answer.data.game);
     return;
   }
-  $("#setup").replaceChildren(el("div", {class: "form"}, ...setups[flow](), el("p", {class: "error", id: "setup-error"})));
-  if (flow === "lab2") $("#extras").replaceChildren(replayPanel(), treePanel());
-  if (flow === "forejune") $("#extras").replaceChildren(tablePanel());
+  const setup = setups[flow] || machineSetup;        // a flow registered as a machine, without a form of its own
+  $("#setup").replaceChildren(el("div", {class: "form"}, ...setup(), el("p", {class: "error", id: "setup-error"})));
+  extras(pagePanels);
 }
 
 window.addEventListener("popstate", () => location.reload());

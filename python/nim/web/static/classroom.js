@@ -5,14 +5,9 @@
 const page = document.body.dataset.page;
 const key = location.pathname.split("/").pop();
 const $ = (selector) => document.querySelector(selector);
-const FLOW_NAMES = {free: "Any rules", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", kuet: "KUET", forejune: "forejune"};
-// what each seed flow plays (the class's own game, "free", is the teacher's and says itself)
-const FLOW_GAMES = {
-  rajalakshmi: "Nim on 3 4 5: take any number from one pile; whoever takes the last object wins.",
-  lab2: "Misère Nim on 1 3 5 7: take any number from one pile; whoever takes the last object loses.",
-  kuet: "2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone wins. A series against NimX.",
-  forejune: "One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and loses. The AI moves first.",
-};
+// each flow's short name and what it plays: the server's (its one registry of flows, nim.flows)
+let FLOW_NAMES = {};
+let FLOW_GAMES = {};
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -77,6 +72,7 @@ async function refresh() {
   const links = data.class.links.length ? data.class.links.map((base) => base.replace(/\/$/, "") + data.join)
     : [location.origin + data.join];
   $("#join-links").replaceChildren(...links.flatMap((link, i) => [i ? " or " : "", el("a", {href: link, class: "join-link"}, link)]));
+  FLOW_NAMES = data.class.flow_names || FLOW_NAMES;
   if (!switchesShown) showSwitches(data.class);
   $("#csv").href = `/api/class/${key}/games.csv`;
   const counts = {};
@@ -140,6 +136,8 @@ async function student() {
   if (!answer.ok) { fail(answer.data.error); return; }
   const offer = answer.data;
   $("#title").textContent = `Join the class: ${offer.name}`;
+  FLOW_NAMES = offer.flow_names;
+  FLOW_GAMES = offer.flow_games;
   $("#student").hidden = false;
   $("#student-flow").replaceChildren(...offer.flows.map((flow) => el("option", {value: flow},
     flow === "free" ? `${FLOW_NAMES[flow]}: ${offer.game.rules}` : FLOW_NAMES[flow])));

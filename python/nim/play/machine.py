@@ -1,0 +1,196 @@
+"""The terminal's renderer of a flow's state machine (``nim.flows.base.Flow``): it asks
+the human seat to move with the machine's prompt and parser, lets the AI seats move
+through the machine, and says the machine's lines -- the same lines the browser's log
+shows for the same inputs (``tests/test_flow_conformance.py``).
+
+Around a game it keeps what every terminal game has: the in-game commands (help, hint,
+undo, save FILE), a loaded record's moves, ``--games`` series with their score.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, List, Optional, Tuple
+
+from nim.errors import NimError
+from nim.flows.base import Flow, State, ai_rng, rules_of
+from nim.play.board import render_board
+from nim.play.console import Console
+from nim.play.ingame import GameCommands, UndoMoves, play_moves
+from nim.play.record import RecordHeader, SeatRecord
+from nim.play.session import PlayOptions
+from nim.position import Move
+
+__all__ = ["play_machine", "run_machine", "game_header", "ai_turn", "label_seats"]
+
+
+def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
+    """The move of the AI seat to move (``ai``: another player than the seat's) and its
+    note, if any, in the terminal and the browser alike: its randomness is ``ai_rng`` of
+    the game's seed, its number in the series and the moves played."""
+    from nim.play.strategies import make_strategy
+
+    seat = state["seats"][state["to_move"]]
+    strategy = make_strategy(ai or seat["ai"], **flow.strategy_options)
+    rng = ai_rng(state.get("seed"), flow.game_number(state), len(state["moves"]))
+    move = strategy.choose_move(flow.position(state), rng=rng)
+    return move, [f"({strategy.last_note})"] if strategy.last_note else []
+
+
+def label_seats(flow: Flow, state: State) -> State:
+    """Each AI seat labelled with its player's name (``Optimal, random when losing``)."""
+    from nim.play.strategies import make_strategy
+
+    for seat in state["seats"]:
+        if seat["ai"] is not None:
+            seat["label"] = make_strategy(seat["ai"], **flow.strategy_options).label_for(flow.rules(state))
+    return state
+
+
+def game_header(options: PlayOptions, state: State, series: Any) -> RecordHeader:
+    """What ``save FILE`` writes above a machine game's moves (its rules, flow, seats, seed)."""
+    seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
+    return RecordHeader(rules=rules_of(state["rules"]), flow=state["flow"], seats=seats,
+                        first=state["first"], seed=options.seed, series=series)
+
+
+def play_machine(flow: Flow, state: State, options: PlayOptions, console: Console) -> None:
+    """Play ``options.games`` games (default 1) of ``flow`` from ``state`` (set up, no move
+    yet), saying the machine's lines: who is who once, then each game. Each finished game's
+    state is added to ``options.results`` when it is a list (the record of each game)."""
+    games = options.games or 1
+    wins = [0, 0]
+    begin = 1
+    resumed = options.series or {}
+    if isinstance(resumed.get("game"), int) and 1 <= resumed["game"] <= games:
+        begin = resumed["game"]
+        saved = resumed.get("wins")
+        if isinstance(saved, list) and len(saved) == 2 and all(isinstance(w, int) for w in saved):
+            wins = list(saved)
+    for line in flow.introduction(state):
+        console.say(line)
+    fresh = state
+    for number in range(begin, games + 1):
+        if games > 1:
+            console.say(f"\n=== Game {number} of {games} ===")
+        series = {"game": number, "games": games, "wins": list(wins)} if games > 1 else None
+        game = dict(fresh, moves=[], series={"index": number - 1} if games > 1 else None)
+        flow.rebuild(game)
+        game = _play_one(flow, game, options, console, options.moves if number == begin else (),
+                         game_header(options, game, series))
+        wins[game["winner"]] += 1
+        if options.results is not None:
+            options.results.append(game)
+    if games > 1:
+        names = [seat["name"] for seat in state["seats"]]
+        console.say(f"\nScore: {names[0]} {wins[0]}, {names[1]} {wins[1]}")
+
+
+def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
+              header: RecordHeader) -> State:
+    for line in flow.opening(state):
+        console.say(line)
+    start = flow.position(state)
+    problem = play_moves(start, loaded)
+    if problem is not None:
+        raise NimError(f"the saved game cannot be played: {problem}")
+    if loaded:
+        for move in loaded:
+            state, _ = flow.apply(state, state["to_move"], move)
+        count = len(loaded)
+        where = flow.resumed(state)
+        console.say(f"(The saved game's {count} move{' is' if count == 1 else 's are'} played; {where}.)")
+    saved_commands = console.commands
+    width = max(state["start"], default=0)
+    if state["finished"]:           # no move to make at all (or none left after the loaded ones)
+        _draw(flow, state, console, width)
+        for line in flow.ending(state):
+            console.say(line)
+        return state
+    try:
+        while not state["finished"]:
+            _draw(flow, state, console, width)
+            seat = state["to_move"]
+            if state["seats"][seat]["ai"] is None:
+                other_ai = state["seats"][1 - seat]["ai"] is not None
+                moves = [Move(e[1], e[2]) for e in state["moves"]]
+                console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
+                                                2 if other_ai and len(moves) >= 2 else 0, state["base"],
+                                                header=header)
+                try:
+                    parse = functools.partial(flow.parse, state)
+                    if flow.redraw_on_refusal:     # the board again after a refused move
+                        found = console.ask_once(flow.prompt(state), parse)
+                        while found is None:
+                            console.show(_board(flow, state, console, width))
+                            found = console.ask_once(flow.prompt(state), parse)
+                        move = found
+                    else:
+                        move = console.ask(flow.prompt(state), parse)
+                except UndoMoves:
+                    state, lines = flow.undo(state, seat)
+                    console.say("  Undone: 2 moves taken back.")
+                    for line in lines:
+                        console.say(line)
+                    continue
+                finally:
+                    console.commands = saved_commands
+                notes: List[str] = []
+            else:
+                move, notes = ai_turn(flow, state)
+            state, lines = flow.apply(state, seat, move)
+            for line in lines[:1]:
+                console.say(line)
+            for note in notes:
+                console.say(f"  {note}")
+            if state["finished"]:
+                _draw(flow, state, console, width)
+            for line in lines[1:]:
+                console.say(line)
+    finally:
+        console.commands = saved_commands
+    return state
+
+
+def _board(flow: Flow, state: State, console: Console, width: int) -> str:
+    own = flow.board_text(state)
+    return own if own is not None else render_board(state["piles"], console.color, width, base=state["base"],
+                                                    columns=console.columns)
+
+
+def _draw(flow: Flow, state: State, console: Console, width: int) -> None:
+    """The board, for a flow that has the terminal draw one (a drawing, not a line the flow
+    says: ``Console.show``)."""
+    if flow.draws_board:
+        console.say()
+        console.show(_board(flow, state, console, width))
+
+
+def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """The terminal's game of a flow written as a machine that has no runner of its own:
+    its fixed rules (a rule flag that changes them is refused), ``--piles`` or its default
+    piles, the mode, who moves first, the names and the AI players from the flags.
+
+    Raises
+    ------
+    NimError
+        For rules the flow does not play.
+    """
+    from nim.flows import machine_of
+    from nim.play.session import check_mode
+
+    assert options.style is not None
+    flow = machine_of(options.style)
+    fixed = flow.info.fixed_rules
+    if fixed is not None and options.rules is not None and options.rules != fixed:
+        raise NimError(f"the {flow.name} game has fixed rules ({fixed}), not {options.rules}: "
+                       "drop the rule flags")
+    mode = options.mode or "hvai"
+    check_mode(options, mode)
+    answers = {"piles": options.piles or flow.info.default_piles, "mode": mode, "first": options.first,
+               "name": options.name, "ai": list(options.ai or []),
+               "rules": str(options.rules) if options.rules is not None else None}
+    state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
+    play_machine(flow, state, options, console)
+    return 0
