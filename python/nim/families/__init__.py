@@ -8,12 +8,14 @@ subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
 
 from nim.families.base import (
     FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
-    option_syntax, register_family,
+    option_syntax, register_family, WholePositionFamily,
 )
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
 from nim.families.wythoff import WythoffGame
+from nim.families.moore import MooreNim
 
-__all__ = ["ComponentFamily", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
-           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WythoffGame",
+__all__ = ["ComponentFamily", "MooreNim", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
+           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily",
+           "WythoffGame",
            "family_of_fields", "family_of_option", "option_syntax", "register_family"]
