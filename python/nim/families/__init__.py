@@ -14,8 +14,10 @@ from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
 from nim.families.wythoff import WythoffGame
 from nim.families.moore import MooreNim
+from nim.families.lasker import LaskerNim
+from nim.families.fibonacci import DynamicTake
 
-__all__ = ["ComponentFamily", "MooreNim", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
+__all__ = ["ComponentFamily", "DynamicTake", "LaskerNim", "MooreNim", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
            "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily",
            "WythoffGame",
            "family_of_fields", "family_of_option", "option_syntax", "register_family"]

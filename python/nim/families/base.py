@@ -276,6 +276,12 @@ class ComponentFamily(RuleFamily):
         return None
 
 
+    def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component to an option of Grundy value ``target`` (less than its
+        own) by a closed form, or None (then the engine looks through the options): a heap
+        of 10**30 has too many options to look through."""
+        return None
+
     def misere_is_lost(self, component: Any) -> Optional[bool]:
         """Whether one component alone is lost for the player to move in misère play, by a
         closed form (a theorem), or None (then by the exact search)."""

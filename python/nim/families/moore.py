@@ -1,4 +1,4 @@
-"""Moore's Nim_k (Ferguson, Part I, 2.5, exercise; Moore 1910): Nim where a move takes
+"""Moore's Nim_k (Ferguson, Part I, chapter 2; Moore 1910): Nim where a move takes
 from at most k piles at once (any positive number from each), so a position is one game,
 not a sum of piles.
 
@@ -161,7 +161,7 @@ class MooreNim(WholePositionFamily):
     def theory_words(self) -> str:
         k = self.k
         return (f"this is Nim where a move may take from up to {k} pile{'s' if k > 1 else ''} at once. Moore's "
-                f"theorem (Moore 1910; Ferguson, Part I, 2.5): write the piles in binary; the position is lost "
+                f"theorem (Moore 1910; Ferguson, Part I, chapter 2): write the piles in binary; the position is lost "
                 f"for the player to move exactly when every column of binary digits sums to 0 mod {k + 1} "
                 f"(k = 1 is Bouton's XOR). Misère play (Moore): with a pile of 2 or more, the same; with only "
                 f"piles of 1, lost exactly when their number is 1 mod {k + 1}. The winning move is built "

@@ -266,6 +266,9 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         target = grundies[i] ^ x
         if target >= grundies[i]:
             continue
+        direct = family.option_to(components[i], target)
+        if direct is not None:
+            return answer(1, ComponentMove(i, *direct), "theory")
         for count, left in family.options(components[i]):
             for part in left:
                 component_grundy(family, part, budget)
