@@ -17,7 +17,7 @@ from nim.families.moore import MooreNim
 from nim.families.lasker import LaskerNim
 from nim.families.fibonacci import DynamicTake
 
-__all__ = ["ComponentFamily", "DynamicTake", "LaskerNim", "MooreNim", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
-           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily",
-           "WythoffGame",
-           "family_of_fields", "family_of_option", "option_syntax", "register_family"]
+__all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
+           "OctalGame", "RuleFamily", "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet",
+           "WholePositionFamily", "WythoffGame", "family_of_fields", "family_of_option", "option_syntax",
+           "register_family"]

@@ -99,7 +99,8 @@ class DynamicTake(ComponentFamily):
         return "," + NAMES[self.c] if self.c in NAMES else f",dynamic,k={self.c}"
 
     def describe(self, misere: bool) -> str:
-        name = {2: "Fibonacci Nim", 1: "Take at most the previous take"}.get(self.c, f"Dynamic subtraction (c = {self.c})")
+        name = {2: "Fibonacci Nim", 1: "Take at most the previous take"}.get(
+            self.c, f"Dynamic subtraction (c = {self.c})")
         times = "the previous take" if self.c == 1 else f"{self.c} times the previous take"
         return (f"{name}: a position is a list of heaps, each a fresh heap or [heap, limit]; the first move from a "
                 f"heap takes anything but the whole heap, each later one at most {times} on that heap; the player "
@@ -162,9 +163,11 @@ class DynamicTake(ComponentFamily):
                     "a sum of non-consecutive Fibonacci numbers (Zeckendorf's theorem); the player to move wins "
                     "exactly when the smallest of them is at most the limit, and taking it wins")
         else:
-            terms = "powers of 2 (its binary digits)" if self.c == 1 else f"the numbers of Schwenk's sequence for c = {self.c}"
+            terms = ("powers of 2 (its binary digits)" if self.c == 1
+                     else f"the numbers of Schwenk's sequence for c = {self.c}")
             head = (f"take at most {'the previous take' if self.c == 1 else f'{self.c} times the previous take'}: "
-                    f"Schwenk's theorem (1970; Ferguson, Part I, chapter 1): write the heap greedily as a sum of {terms}; "
+                    "Schwenk's theorem (1970; Ferguson, Part I, chapter 1): write the heap greedily as a sum of "
+                    f"{terms}; "
                     "the player to move wins exactly when the smallest term is at most the limit, and taking it wins")
         return head + ". A sum of heaps is decided by the XOR of their Grundy values, computed by the mex"
 
@@ -179,7 +182,7 @@ class DynamicTake(ComponentFamily):
 
     def is_lost(self, component: Any) -> Optional[bool]:
         heap, limit = component
-        return heap == 0 or self.smallest_term(heap) > limit
+        return bool(heap == 0 or self.smallest_term(heap) > limit)
 
     def grundy(self, component: Any) -> Optional[int]:
         return 0 if self.is_lost(component) else None
