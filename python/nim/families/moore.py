@@ -19,7 +19,7 @@ free digits to 1. At most k piles are lowered, each strictly. O(piles * digits):
 >>> game.is_lost((1, 2, 3)), game.is_lost((1, 1, 1))
 (False, True)
 >>> game.winning_option((1, 2, 3))
-(3, ((1, 1),))
+(3, ((1, 1, 1),))
 >>> game.misere_is_lost((1, 1, 1, 1)), game.misere_is_lost((1, 1, 1))
 (True, False)
 """
