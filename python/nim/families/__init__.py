@@ -16,8 +16,9 @@ from nim.families.wythoff import WythoffGame
 from nim.families.moore import MooreNim
 from nim.families.lasker import LaskerNim
 from nim.families.fibonacci import DynamicTake
+from nim.families.disguises import Nimble, StaircaseNim
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
-           "OctalGame", "RuleFamily", "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet",
-           "WholePositionFamily", "WythoffGame", "family_of_fields", "family_of_option", "option_syntax",
-           "register_family"]
+           "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny", "TakeFamily",
+           "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily", "WythoffGame", "family_of_fields",
+           "family_of_option", "option_syntax", "register_family"]

@@ -14,7 +14,7 @@ whose compiled tag the core does not dispatch on: a missing hook fails there,
 not later with a wrong answer.
 
 >>> sorted(FAMILIES)
-['any', 'dynamic', 'grundy', 'half', 'lasker', 'max', 'moore', 'octal', 'set', 'wythoff']
+['any', 'dynamic', 'grundy', 'half', 'lasker', 'max', 'moore', 'nimble', 'octal', 'set', 'staircase', 'wythoff']
 """
 
 from __future__ import annotations
