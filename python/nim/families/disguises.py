@@ -182,7 +182,7 @@ class StaircaseNim(NimDisguise):
         coins = sum(component)
         for _ in component:
             below *= coins + 1
-        return below * max(1, coins)
+        return int(below * max(1, coins))
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         after = list(left[0]) if left else []
@@ -193,8 +193,8 @@ class StaircaseNim(NimDisguise):
 
     def theory_words(self) -> str:
         return ("this is Nim on the odd steps (Ferguson, Part I, chapter 2, exercises): the coins on steps 1, 3, "
-                "5, ... are the Nim heaps. A move from an odd step is a Nim move on that heap; a move from an even step "
-                "adds coins to an odd one, and the player who was winning moves those same coins on down, so they "
+                "5, ... are the Nim heaps. A move from an odd step is a Nim move on that heap; a move from an even "
+                "step adds coins to an odd one, and the player who was winning moves those same coins on down, so they "
                 "never count. The position is lost exactly when the XOR of the coins on the odd steps is 0 "
                 "(Bouton's theorem)")
 
@@ -244,7 +244,7 @@ class Nimble(NimDisguise):
         below = 1
         for square in component:
             below *= square + 1
-        return below * max(1, sum(component))
+        return int(below * max(1, sum(component)))
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         after = list(left[0]) if left else []
