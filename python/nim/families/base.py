@@ -14,7 +14,7 @@ whose compiled tag the core does not dispatch on: a missing hook fails there,
 not later with a wrong answer.
 
 >>> sorted(FAMILIES)
-['any', 'dynamic', 'grundy', 'half', 'lasker', 'max', 'moore', 'nimble', 'octal', 'set', 'staircase', 'wythoff']
+['any', 'dynamic', 'grundy', 'half', 'lasker', 'max', 'moore', 'nimble', 'octal', 'set', 'staircase', 'sum', 'wythoff']
 """
 
 from __future__ import annotations
@@ -275,6 +275,12 @@ class ComponentFamily(RuleFamily):
         or None (then by the options)."""
         return None
 
+
+    def read_components(self, position: Any) -> Optional[Tuple[Any, ...]]:
+        """The components of a whole position given as a plain value, where the family reads
+        a position its own way (a sum of parts of other families), or None: then a position
+        is a list of components, each read by ``read_component``."""
+        return None
 
     def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
         """A move of one component to an option of Grundy value ``target`` (less than its

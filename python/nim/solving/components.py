@@ -75,6 +75,9 @@ def read_position(family: ComponentFamily, position: Iterable[Any]) -> Tuple[Any
     InvalidPositionError
         When the position is not a list of components.
     """
+    custom = family.read_components(position)
+    if custom is not None:                           # the family reads a position its own way (a sum)
+        return custom
     if isinstance(family, WholePositionFamily):       # moves span the piles: one component
         return (family.read_component(position),)
     if isinstance(position, (str, bytes, dict)) or not hasattr(position, "__iter__"):
