@@ -117,3 +117,19 @@ def test_bad_sums_in_words() -> None:
         nim.solve([["no-such-game", 3]], "sum")
     with pytest.raises(nim.NimError, match="would look at about"):
         nim.solve([["wythoff", [[60, 70]]], ["lasker", [40, 41]]], "misere,sum")
+
+
+def test_the_command_line_solves_a_sum_given_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from nim.cli import main
+
+    position = '[["wythoff", [[3, 5]]], ["kayles", 7], ["any", [4]]]'
+    assert main(["solve", position, "--rules", "sum", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["value"] == 1 and payload["move"] == [2, 2, [["normal", 2]]]
+    assert main(["solve", position, "--rules", "sum"]) == 0
+    assert "best move  in the any part: take 2 from the heap of 4, leaving 2" in capsys.readouterr().out
+    assert main(["solve", "1", "2", "3", "--rules", "moore,k=2"]) == 0       # numbers alone: a list
+    assert "take 3 in all from at most 2 piles: [1, 2, 3] -> [1, 1, 1]" in capsys.readouterr().out
+    assert main(["solve", '[["misere,kayles", 3]]', "--rules", "sum"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nimcore: error: a part's rules take no convention") and err.count("\n") == 1

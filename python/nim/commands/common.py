@@ -216,6 +216,8 @@ def read_game_position(texts: Sequence[str], path: Optional[str], rules: Rules) 
             raise InvalidPositionError("give the position or --file, not both")
         text = read_capped(path, what="position file", limit=MAX_JSON_CHARS).decode("utf-8", errors="replace")
     else:
+        if len(texts) > 1 and all(decimal(word.strip()) is not None for word in texts):
+            return [decimal(word.strip()) for word in texts]     # `solve 1 2 3`: a list of numbers
         text = " ".join(texts)
     noun = getattr(rules.family, "component_noun", "component")
     if not text.strip():

@@ -188,7 +188,16 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
     outcome = "the player to move wins" if solution.value > 0 else "the player to move loses"
     lines = [f"position   {_short_json(position)}   ({rules})", f"value      {solution.value:+d}: {outcome}"]
     move = solution.move
-    lines.append("best move  none: no move is left" if move is None else f"best move  {move}")
+    if move is None:
+        lines.append("best move  none: no move is left")
+    else:                                   # in the family's own words ("move 1 coin from step 1 ...")
+        from nim.position import ComponentMove
+        from nim.solving.components import read_position
+
+        family = rules.family
+        assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
+        component = read_position(family, position)[move.pile]
+        lines.append(f"best move  {family.move_words(component, move.count, move.left)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     sys.stdout.write("\n".join(lines) + "\n")
     if explanation is not None:
