@@ -13,6 +13,7 @@ import pytest
 
 import nim
 from nim import InvalidPositionError, InvalidRulesError, Rules
+from nim.solving.family_sums import SumOfGames
 
 Part = Tuple[str, Any]
 
@@ -98,9 +99,9 @@ def test_the_normal_value_is_the_xor_of_each_familys_value() -> None:
     assert '"move"' in payload
     # the move leaves X = 0: checked by solving what it leaves
     move = solution.move
-    parts = nim.families.SumOfGames().read_components(position)
+    parts = SumOfGames().read_components(position)
     after = parts[:move.pile] + move.left + parts[move.pile + 1:]
-    game = nim.families.SumOfGames()
+    game = SumOfGames()
     assert nim.solve([game.component_value(p) for p in after], "sum").value == -1
 
 

@@ -17,9 +17,8 @@ from nim.families.moore import MooreNim
 from nim.families.lasker import LaskerNim
 from nim.families.fibonacci import DynamicTake
 from nim.families.disguises import Nimble, StaircaseNim
-from nim.families.sums import SumOfGames
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
-           "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "SumOfGames", "TakeAndBreakFamily", "TakeAny",
+           "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",
            "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily", "WythoffGame", "family_of_fields",
            "family_of_option", "option_syntax", "register_family"]

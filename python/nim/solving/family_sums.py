@@ -13,6 +13,10 @@ Normal play is the Sprague-Grundy theorem: each part's Grundy value (its family'
 form or nim-sequence, else the mex, as far as the limits reach), XORed. Misère play is an
 exact search over the sum's positions on small sums, refused in words past the limits.
 
+(A family in the solving layer, not in ``nim.families``: its parts are read by ``nim.rules``
+and valued by ``nim.octal``'s nim-sequences, which sit above the families; registered when
+``nim.solving.solver`` is imported, i.e. by ``import nim``.)
+
 >>> game = SumOfGames()
 >>> parts = game.read_components([["wythoff", [[1, 2]]], ["kayles", 3], ["any", [2]]])
 >>> [rules for rules, _ in parts], [game.grundy(part) for part in parts]
