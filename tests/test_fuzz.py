@@ -189,6 +189,33 @@ API_CASES: List[Tuple[str, str, str]] = [
     ("NimGame bad piles", "nim.trees.NimGame([3, -1])", "error"),
 ]
 
+# issue 41: the course's games, their rule strings and JSON positions
+CLI_CASES += [
+    ("moore k=0", ["solve", "[1, 2]", "--rules", "moore,k=0"], USAGE),
+    ("moore without k", ["solve", "[1, 2]", "--rules", "moore"], USAGE),
+    ("dynamic k=0", ["solve", "[5]", "--rules", "dynamic,k=0"], USAGE),
+    ("fibonacci limit 0", ["solve", "[[5, 0]]", "--rules", "fibonacci"], USAGE),
+    ("game position not JSON", ["solve", "[1, 2", "--rules", "lasker"], USAGE),
+    ("game position nested deep", ["solve", "[" * 100_000, "--rules", "moore,k=2"], USAGE),
+    ("game position 5000 digits", ["solve", f"[{DIGITS_5000}]", "--rules", "staircase"], USAGE),
+    ("game position NaN", ["solve", "[NaN]", "--rules", "nimble", "--json"], USAGE),
+    ("sum part misere", ["solve", '[["misere,kayles", 3]]', "--rules", "sum"], USAGE),
+    ("sum of a sum", ["solve", '[["sum", []]]', "--rules", "sum"], USAGE),
+    ("moore pile 10**1000", ["solve", f"[{'1' + '0' * 1000}, 3]", "--rules", "moore,k=2"], OK),
+    ("fibonacci heap 10**1000", ["solve", f"[{'1' + '0' * 1000}]", "--rules", "fibonacci"], OK),
+]
+API_CASES += [
+    ("moore pile 10**5000", "nim.solve([10**5000], 'moore,k=2')", "error"),
+    ("moore k of a bool", "nim.Rules(take='moore', k=True)", "error"),
+    ("fibonacci limit 0", "nim.solve([[5, 0]], 'fibonacci')", "error"),
+    ("lasker heap of a float", "nim.solve([1.5], 'lasker')", "error"),
+    ("staircase of a dict", "nim.solve({'a': 1}, 'staircase')", "error"),
+    ("misere sum past the search", "nim.solve([['wythoff', [[60, 70]]], ['lasker', [40, 41]]], 'misere,sum')",
+     "error"),
+    ("a sum mixing every family", "assert nim.solve([['wythoff', [[3, 5]]], ['kayles', 7], ['any', [4]], "
+     "['moore,k=2', [1, 2, 3]], ['fibonacci', [20]], ['lasker', 10**30]], 'sum').value in (1, -1)", "ok"),
+]
+
 
 # -- the files the command-line cases name ------------------------------------------
 

@@ -203,11 +203,11 @@ class Rules:
                     f"unknown rules {text!r}: a rule string starts with 'normal' or 'misere'"
                 )
             misere, options = False, parts      # a game needs no convention: normal play
-        if len(options) > 1:
-            raise InvalidRulesError(f"rules {text!r} have more than one take rule")
         if not options:
             return cls.of(TakeAny(), misere)
-        family = family_of_option(*_option(options[0]), text)
+        family = family_of_option(*_family_option(options, text), text)
+        if family is None and len(options) > 1:
+            raise InvalidRulesError(f"rules {text!r} have more than one take rule")
         if family is None:
             raise InvalidRulesError(
                 f"unknown take rule {options[0]!r} in {text!r}: expected {option_syntax()}"
@@ -408,9 +408,22 @@ def _option(text: str) -> Tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _family_option(options: Sequence[str], text: str) -> Tuple[str, str]:
+    """The family's ``(name, value)`` from a rule string's options: one option
+    (``max=3`` -> ``("max", "3")``), or a game's name followed by its parameters
+    (``moore,k=2`` -> ``("moore", "k=2")``), which that family reads."""
+    name, value = _option(options[0])
+    if len(options) > 1:
+        if value:
+            return "", ""                  # two take rules: no family reads this
+        value = ",".join(options[1:])
+    return name, value
+
+
 def _names_a_game(option: str, text: str) -> bool:
     """Whether a rule string's first part names a game that is not a take rule (``kayles``,
-    ``octal=0.77``, ``wythoff``): such a game needs no convention (normal play)."""
-    name, value = _option(option)
+    ``octal=0.77``, ``wythoff``, ``moore,k=2``): such a game needs no convention (normal play)."""
+    parts = [part.strip().lower() for part in text.split(",")]
+    name, value = _family_option(parts, text) if parts and parts[0] == option else _option(option)
     return any(not issubclass(family, TakeFamily) and family.parse_option(name, value, text) is not None
                for family in FAMILIES.values())

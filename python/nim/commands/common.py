@@ -30,6 +30,7 @@ __all__ = [
     "rules_from_args",
     "parse_piles",
     "read_piles_file",
+    "read_game_position",
     "whole_number",
     "seconds",
 ]
@@ -189,6 +190,50 @@ def read_piles_file(path: str) -> List[int]:
     if not values:
         raise InputFileError(f"{path} holds no pile sizes")
     return values
+
+
+#: The most characters a position given as JSON may have.
+MAX_JSON_CHARS = 10_000_000
+
+
+def read_game_position(texts: Sequence[str], path: Optional[str], rules: Rules) -> Any:
+    """The position of a game whose components are more than heaps (``ComponentFamily``:
+    Wythoff's pairs, a heap with a memory, ...) as one JSON value: the command-line
+    words joined (``'[[3, 5], [1, 2]]'``), or the text of ``path`` (``-``: standard input).
+
+    The value is handed to the family, which says what it expects; here only that it is
+    JSON of a sane size and depth.
+
+    Raises
+    ------
+    InvalidPositionError
+        When the text is not JSON, too long, or nested too deep (quoting it).
+    """
+    import json  # only for these games: start-up
+
+    if path is not None:
+        if texts:
+            raise InvalidPositionError("give the position or --file, not both")
+        text = read_capped(path, what="position file", limit=MAX_JSON_CHARS).decode("utf-8", errors="replace")
+    else:
+        if len(texts) > 1 and all(decimal(word.strip()) is not None for word in texts):
+            return [decimal(word.strip()) for word in texts]     # `solve 1 2 3`: a list of numbers
+        text = " ".join(texts)
+    noun = getattr(rules.family, "component_noun", "component")
+    if not text.strip():
+        raise InvalidPositionError(f"no position given: a position of {rules} is a JSON list of {noun}s, "
+                                   f"e.g. `nimcore solve '{getattr(rules.family, 'example', '[[3, 5]]')}' "
+                                   f"--rules {str(rules)}`")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidPositionError(f"a position has at most {MAX_JSON_CHARS:,} characters of JSON, "
+                                   f"not {len(text):,}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidPositionError("the position's JSON is nested too deep") from None
+    except ValueError as error:    # JSONDecodeError, and int() refusing a number past its digits
+        raise InvalidPositionError(f"a position of {rules} is JSON (a list of {noun}s), and {_shown(text)} "
+                                   f"is not: {str(error).splitlines()[0]}") from None
 
 
 #: Seconds a solve (or table) without a time limit runs before it says, once, how to bound it.

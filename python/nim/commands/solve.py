@@ -8,8 +8,10 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
-    add_limit_flags, add_rule_flags, parse_piles, read_piles_file, rules_from_args, said_if_long, whole_number,
+    add_limit_flags, add_rule_flags, parse_piles, read_game_position, read_piles_file, rules_from_args, said_if_long,
+    whole_number,
 )
+from nim.families import ComponentFamily
 from nim.game.analysis import MoveAnalysis
 from nim.errors import InvalidPositionError
 from nim.position import Move, count_takes
@@ -113,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
         with said_if_long("solve", args.time_limit is None, what="these positions"):
             return run_batch(args, rules_from_args(args, splits_ok=True), dict(
                 node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
+    rules = rules_from_args(args, splits_ok=True)
+    if isinstance(rules.family, ComponentFamily):      # the position is JSON: the family reads it
+        return _run_game(args, rules)
     if args.file is not None and args.piles:
         raise InvalidPositionError("give pile sizes or --file, not both")
     if args.file is not None:
@@ -121,7 +126,6 @@ def run(args: argparse.Namespace) -> int:
         piles = parse_piles(args.piles)
     else:
         raise InvalidPositionError("no piles given: e.g. `nimcore solve 1 3 5 7`, or --file FILE")
-    rules = rules_from_args(args, splits_ok=True)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit,
                                   tt_mb=args.tt_mb, progress=None)
     with said_if_long("solve", args.time_limit is None):     # the explanation and the analysis search too
@@ -158,6 +162,56 @@ def run(args: argparse.Namespace) -> int:
         if rows is not None:
             _write_move_table(piles, rows, rules)
     return 0
+
+
+def _run_game(args: argparse.Namespace, rules: Rules) -> int:
+    """``solve`` for a game whose position is a JSON value (``ComponentFamily``: Wythoff's
+    pairs, Moore's Nim_k, Fibonacci Nim, ...): one generic surface for every such family."""
+    from nim.solving.explain import explain
+
+    position = read_game_position(args.piles, args.file, rules)
+    limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit)
+    with said_if_long("solve", args.time_limit is None):
+        solution = solve(position, rules, args.method, **limits)
+        explanation = explain(position, rules, **limits) if args.explain else None
+        rows = analyze(position, rules, **limits) if args.all_moves else None
+    if args.json:
+        import json
+
+        payload: Dict[str, Any] = {"position": position, "rules": str(rules), **solution.to_dict()}
+        if rows is not None:
+            payload["moves"] = [row.to_dict() for row in rows]
+        if explanation is not None:
+            payload["explanation"] = explanation.to_dict()
+        sys.stdout.write(json.dumps(payload) + "\n")
+        return 0
+    outcome = "the player to move wins" if solution.value > 0 else "the player to move loses"
+    lines = [f"position   {_short_json(position)}   ({rules})", f"value      {solution.value:+d}: {outcome}"]
+    move = solution.move
+    if move is None:
+        lines.append("best move  none: no move is left")
+    else:                                   # in the family's own words ("move 1 coin from step 1 ...")
+        from nim.position import ComponentMove
+        from nim.solving.components import read_position
+
+        family = rules.family
+        assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
+        component = read_position(family, position)[move.pile]
+        lines.append(f"best move  {family.move_words(component, move.count, move.left)}")
+    lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
+    sys.stdout.write("\n".join(lines) + "\n")
+    if explanation is not None:
+        sys.stdout.write("\n" + explanation.text + "\n")
+    for row in rows or ():
+        sys.stdout.write(f"{str(row.move):<60} {_WINS if row.value > 0 else _LOSES}\n")
+    return 0
+
+
+def _short_json(value: Any) -> str:
+    import json
+
+    shown = json.dumps(value)
+    return shown if len(shown) <= 200 else f"{shown[:150]} ... ({len(shown):,} characters)"
 
 
 #: The most moves ``--all-moves`` lists (a table line or a JSON object each): a

@@ -8,12 +8,17 @@ subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
 
 from nim.families.base import (
     FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
-    option_syntax, register_family,
+    option_syntax, register_family, WholePositionFamily,
 )
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
 from nim.families.wythoff import WythoffGame
+from nim.families.moore import MooreNim
+from nim.families.lasker import LaskerNim
+from nim.families.fibonacci import DynamicTake
+from nim.families.disguises import Nimble, StaircaseNim
 
-__all__ = ["ComponentFamily", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
-           "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WythoffGame",
-           "family_of_fields", "family_of_option", "option_syntax", "register_family"]
+__all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
+           "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",
+           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily", "WythoffGame", "family_of_fields",
+           "family_of_option", "option_syntax", "register_family"]

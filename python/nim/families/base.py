@@ -14,7 +14,7 @@ whose compiled tag the core does not dispatch on: a missing hook fails there,
 not later with a wrong answer.
 
 >>> sorted(FAMILIES)
-['any', 'grundy', 'half', 'max', 'octal', 'set', 'wythoff']
+['any', 'dynamic', 'grundy', 'half', 'lasker', 'max', 'moore', 'nimble', 'octal', 'set', 'staircase', 'sum', 'wythoff']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from nim.families.heap_moves import Places
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
+           "WholePositionFamily",
            "family_of_fields",
            "family_of_option", "register_family"]
 
@@ -273,6 +274,45 @@ class ComponentFamily(RuleFamily):
         """A move of one component alone to a lost position by a closed form (normal play),
         or None (then by the options)."""
         return None
+
+
+    def read_components(self, position: Any) -> Optional[Tuple[Any, ...]]:
+        """The components of a whole position given as a plain value, where the family reads
+        a position its own way (a sum of parts of other families), or None: then a position
+        is a list of components, each read by ``read_component``."""
+        return None
+
+    def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component to an option of Grundy value ``target`` (less than its
+        own) by a closed form, or None (then the engine looks through the options): a heap
+        of 10**30 has too many options to look through."""
+        return None
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        """Whether one component alone is lost for the player to move in misère play, by a
+        closed form (a theorem), or None (then by the exact search)."""
+        return None
+
+    def misere_winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component alone to a misère-lost position by a closed form, or None."""
+        return None
+
+
+class WholePositionFamily(ComponentFamily):
+    """A game whose moves span several piles at once (Moore's Nim_k: up to k piles a move), so
+    a position does not decompose into a sum: the whole position is one component.
+
+    A position is given as the family's plain value (a list of piles), not as a list of
+    components: ``read_position`` reads it as one component. The generic engine
+    (``nim.solving.components``) then plays it by the family's theory (``is_lost`` and
+    ``winning_option``, ``misere_is_lost`` and ``misere_winning_option``) at any size,
+    else by the mex (its Grundy value, for sums) or an exact memoised search over the
+    canonical positions (``read_component``'s form), within the call's limits.
+    """
+
+    component_noun: ClassVar[str] = "position"
+
+    __slots__ = ()
 
 
 F = TypeVar("F", bound=Type[RuleFamily])

@@ -21,7 +21,7 @@ import time
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
-from nim.families.base import ComponentFamily
+from nim.families.base import ComponentFamily, WholePositionFamily
 from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.game.solution import Solution
@@ -75,6 +75,11 @@ def read_position(family: ComponentFamily, position: Iterable[Any]) -> Tuple[Any
     InvalidPositionError
         When the position is not a list of components.
     """
+    custom = family.read_components(position)
+    if custom is not None:                           # the family reads a position its own way (a sum)
+        return custom
+    if isinstance(family, WholePositionFamily):       # moves span the piles: one component
+        return (family.read_component(position),)
     if isinstance(position, (str, bytes, dict)) or not hasattr(position, "__iter__"):
         raise InvalidPositionError(f"a position of this game is a list of {family.component_noun}s, "
                                    f"not {type(position).__name__}")
@@ -228,6 +233,14 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         return answer(1 if rules.misere else -1, None, "theory")
     first = movable[0]
     waiting = ComponentMove(first, *next(iter(family.options(components[first]))))  # a smallest take
+    if rules.misere and len(movable) == 1:            # one component alone: its misère theorem, if any
+        lone = components[first]
+        lost = family.misere_is_lost(lone)
+        if lost:
+            return answer(-1, waiting, "theory")
+        option = family.misere_winning_option(lone) if lost is not None else None
+        if option is not None:
+            return answer(1, ComponentMove(first, *option), "theory")
     if rules.misere:
         wins = _misere_wins(family, components, budget)
         if not wins:
@@ -256,6 +269,9 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         target = grundies[i] ^ x
         if target >= grundies[i]:
             continue
+        direct = family.option_to(components[i], target)
+        if direct is not None:
+            return answer(1, ComponentMove(i, *direct), "theory")
         for count, left in family.options(components[i]):
             for part in left:
                 component_grundy(family, part, budget)
@@ -277,7 +293,10 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
     rows = []
     for move in _moves(family, components):
         after = _after(components, (move.pile, move.count, move.left))
-        if rules.misere:
+        by_theory = _lost_by_theory(family, after, rules.misere)
+        if by_theory is not None:
+            mover_wins = by_theory
+        elif rules.misere:
             mover_wins = not _misere_wins(family, after, budget)
         else:
             x = 0
@@ -288,15 +307,30 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
     return rows
 
 
+def _lost_by_theory(family: ComponentFamily, components: Sequence[Any], misere: bool) -> Optional[bool]:
+    """Whether a position is lost for the player to move by the family's theorem for one
+    component alone (at most one can move), or None where no theorem decides it."""
+    movable = [c for c in components if family.option_count(c) > 0]
+    if not movable:
+        return not misere
+    if len(movable) > 1:
+        return None
+    return family.misere_is_lost(movable[0]) if misere else family.is_lost(movable[0])
+
+
 def explain_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> Tuple[Solution, List[str]]:
     """The solution and its account in words: the theorem, each component's Grundy value, X."""
     family = _family(rules)
     components = read_position(family, position)
-    solution = solve_components(components_values(family, components), rules, node_limit, time_limit)
+    solution = solve_components(position_value(family, components), rules, node_limit, time_limit)
     lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
     if rules.misere:
-        lines.append("Misère play: no formula is known for sums; the value is an exact search over positions.")
+        lines.append("Misère play: decided by the theorem above." if solution.method == "theory" else
+                     "Misère play: no formula is known here; the value is an exact search over positions.")
+    elif isinstance(family, WholePositionFamily):
+        lines.append("The position is one game (a move spans several piles): decided by the theorem above."
+                     if solution.method == "theory" else "Decided by an exact search over positions.")
     else:
         budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
         grundies: List[int] = []
@@ -319,12 +353,20 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
-        lines.append(("Winning move: " if solution.value > 0 else "Lost; shown: ") + f"component {move.pile}: {words}.")
+        where = "" if isinstance(family, WholePositionFamily) else f"component {move.pile}: "
+        lines.append(("Winning move: " if solution.value > 0 else "Lost; shown: ") + f"{where}{words}.")
     else:
         lines.append("No move is left.")
     return solution, lines
 
 
 def components_values(family: ComponentFamily, components: Tuple[Any, ...]) -> List[Any]:
-    """The components as plain values (what ``read_position`` reads)."""
+    """The components as plain values."""
     return [family.component_value(c) for c in components]
+
+
+def position_value(family: ComponentFamily, components: Tuple[Any, ...]) -> Any:
+    """The position as the plain value ``read_position`` reads back."""
+    if isinstance(family, WholePositionFamily):
+        return family.component_value(components[0])
+    return components_values(family, components)

@@ -21,6 +21,7 @@ from nim.game.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
 from nim.families import ComponentFamily
+from nim.solving import family_sums as _family_sums  # noqa: F401  (registers the family "sum")
 from nim.kernel import TranspositionTable
 from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _batch_core
