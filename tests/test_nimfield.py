@@ -79,7 +79,7 @@ def test_public_names_and_bad_input() -> None:
     assert nim.nim_mul(5, 6) == nim_mul(5, 6) and nim.nim_inv(7) == nim_inv(7)
     for bad in (-1, 1.5, "3", True, None, 2**20000):
         with pytest.raises(NimError):
-            nim.nim_mul(bad, 3)
+            nim.nim_mul(bad, 3)  # type: ignore[arg-type]
     with pytest.raises(NimError, match="no nim-reciprocal"):
         nim.nim_inv(0)
     with pytest.raises(NimError):
