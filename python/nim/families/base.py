@@ -13,14 +13,14 @@ that lacks a hook (an abstract method left unwritten), whose tag is taken, or
 whose compiled tag the core does not dispatch on: a missing hook fails there,
 not later with a wrong answer.
 
->>> sorted(FAMILIES)
-['any', 'grundy', 'half', 'max', 'octal', 'set', 'wythoff']
+>>> sorted(FAMILIES)[:3], 'wythoff' in FAMILIES
+(['acrostic-twins', 'any', 'coin-subtraction'], True)
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, Optional, Sequence, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
 from nim.errors import InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
@@ -260,6 +260,11 @@ class ComponentFamily(RuleFamily):
         """An upper bound on the work of the mex of this component: the moves of every
         component it reaches (its options, theirs, ...)."""
 
+    def position_of(self, value: Any) -> Optional[List[Any]]:
+        """A whole position given as one value (a coin row as a string, a graph as a dict):
+        its list of components; None when ``value`` is given as a list of components."""
+        return None
+
     def grundy(self, component: Any) -> Optional[int]:
         """The component's Grundy value by a closed form, or None (then by the mex)."""
         return None
@@ -272,6 +277,21 @@ class ComponentFamily(RuleFamily):
     def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
         """A move of one component alone to a lost position by a closed form (normal play),
         or None (then by the options)."""
+        return None
+
+    def option_of_value(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component to what leaves Grundy value ``target`` (below the
+        component's own), by a closed form, or None (then by listing the options: a coin
+        row or a graph may have too many to list)."""
+        return None
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        """Whether one component alone is lost for the player to move in misère play, by a
+        closed form (misère Wythoff), or None (then by the exact search)."""
+        return None
+
+    def misere_winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """A move of one component alone to a misère-lost position by a closed form, or None."""
         return None
 
 

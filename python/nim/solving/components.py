@@ -75,6 +75,9 @@ def read_position(family: ComponentFamily, position: Iterable[Any]) -> Tuple[Any
     InvalidPositionError
         When the position is not a list of components.
     """
+    whole = family.position_of(position)
+    if whole is not None:                 # one value for the whole position (a row "THHTH", a graph)
+        position = whole
     if isinstance(position, (str, bytes, dict)) or not hasattr(position, "__iter__"):
         raise InvalidPositionError(f"a position of this game is a list of {family.component_noun}s, "
                                    f"not {type(position).__name__}")
@@ -228,6 +231,13 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         return answer(1 if rules.misere else -1, None, "theory")
     first = movable[0]
     waiting = ComponentMove(first, *next(iter(family.options(components[first]))))  # a smallest take
+    if rules.misere and len(movable) == 1 and family.misere_is_lost(components[first]) is not None:
+        lone = components[first]                   # one component alone: its misère theorem
+        if family.misere_is_lost(lone):
+            return answer(-1, waiting, "theory")
+        option = family.misere_winning_option(lone)
+        if option is not None:
+            return answer(1, ComponentMove(first, *option), "theory")
     if rules.misere:
         wins = _misere_wins(family, components, budget)
         if not wins:
@@ -256,6 +266,9 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         target = grundies[i] ^ x
         if target >= grundies[i]:
             continue
+        found = family.option_of_value(components[i], target)
+        if found is not None:                      # the family's closed form: no listing
+            return answer(1, ComponentMove(i, *found), "theory")
         for count, left in family.options(components[i]):
             for part in left:
                 component_grundy(family, part, budget)
