@@ -138,7 +138,9 @@ class WythoffGame(ComponentFamily):
         return ("Wythoff's theorem (Ferguson, Part I, 3.4): a pair (a, b), a <= b, is lost for the player to "
                 "move exactly when a = floor(n phi) and b = a + n for some n >= 0, phi = (1 + sqrt 5) / 2 "
                 "(computed exactly: floor(n phi) = (n + isqrt(5 n^2)) // 2). A sum of pairs is decided by "
-                "the XOR of their Grundy values, which have no known formula: computed by the mex")
+                "the XOR of their Grundy values, which have no known formula: computed by the mex. Misère play: one "
+                "pair is lost exactly when it is a lost pair of normal play other than (0, 0) and (1, 2), or "
+                "(0, 1) or (2, 2); a misère sum of pairs is decided by an exact search")
 
     def is_lost(self, component: Any) -> Optional[bool]:
         a, b = _pair(component)
@@ -163,6 +165,32 @@ class WythoffGame(ComponentFamily):
         m = _index_in(a, upper, (3 * a - isqrt(5 * a * a)) // 2)
         assert m is not None, (a, b)                     # Beatty: lower and upper cover 1, 2, 3, ...
         return (b - lower(m), _left(lower(m), a))
+
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        a, b = _pair(component)
+        if (a, b) in _MISERE_SWAPPED:
+            return (a, b) in _MISERE_LOST
+        return a == lower(b - a)
+
+    def misere_winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        a, b = _pair(component)
+        if self.misere_is_lost((a, b)):
+            return None
+        option = self.winning_option((a, b))
+        if option is not None and option[1] not in ((), ((1, 2),)):
+            return option                                # a lost pair of normal play past the swap
+        for c, d in _MISERE_LOST:                        # else (0, 1) or (2, 2), one move away
+            for x, y in ((c, d), (d, c)):
+                if (x == a and y < b) or (y == b and x < a) or (a - x == b - y > 0):
+                    return (a + b - c - d, _left(c, d))
+        raise AssertionError((a, b))                     # misère Wythoff: a won pair reaches a lost one
+
+
+#: Misère Wythoff (Ferguson, Part I, 3.4 exercises): the lost pairs of normal play, but (0, 0)
+#: and (1, 2) swapped for (0, 1) and (2, 2).
+_MISERE_LOST = ((0, 1), (2, 2))
+_MISERE_SWAPPED = {(0, 0), (1, 2), (0, 1), (2, 2)}
 
 
 def _pair(component: Any) -> Pair:
