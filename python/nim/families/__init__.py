@@ -13,7 +13,7 @@ from nim.families.base import (
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
 from nim.families.wythoff import WythoffGame
-from nim.families import coins, hackenbush  # noqa: F401  (register the games of Ferguson ch. 5, 6)
+from nim.families import coins, graphs, hackenbush  # noqa: F401  (register the games of Ferguson ch. 3, 5, 6)
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "GrundysGame", "MAX_K", "OctalGame", "RuleFamily",
            "TakeAndBreakFamily", "TakeAny", "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WythoffGame",

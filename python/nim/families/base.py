@@ -285,6 +285,16 @@ class ComponentFamily(RuleFamily):
         row or a graph may have too many to list)."""
         return None
 
+    def sum_outcome(self, components: Sequence[Any], misere: bool) -> Optional[int]:
+        """The outcome of a whole sum for the player to move, +1 win, 0 draw, -1 loss, where the
+        family decides it itself (a loopy graph: values with infinity, which the XOR cannot
+        add), or None (then by the Grundy values or the exact search)."""
+        return None
+
+    def account(self, components: Sequence[Any]) -> List[str]:
+        """Lines ``explain`` adds after the theorem: each component's value in the family's words."""
+        return []
+
     def misere_is_lost(self, component: Any) -> Optional[bool]:
         """Whether one component alone is lost for the player to move in misère play, by a
         closed form (misère Wythoff), or None (then by the exact search)."""

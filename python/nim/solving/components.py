@@ -229,6 +229,16 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
 
     if not movable:
         return answer(1 if rules.misere else -1, None, "theory")
+    outcome = family.sum_outcome(components, rules.misere)
+    if outcome is not None:                        # the family adds its own values (draws too)
+        wanted = {1: -1, 0: 0}.get(outcome)
+        for i in movable:
+            for count, left in family.options(components[i]):
+                if wanted is not None and family.sum_outcome(_after(components, (i, count, left)),
+                                                             rules.misere) == wanted:
+                    return answer(outcome, ComponentMove(i, count, left), "theory")
+        lone = movable[0]
+        return answer(outcome, ComponentMove(lone, *next(iter(family.options(components[lone])))), "theory")
     first = movable[0]
     waiting = ComponentMove(first, *next(iter(family.options(components[first]))))  # a smallest take
     if rules.misere and len(movable) == 1 and family.misere_is_lost(components[first]) is not None:
@@ -290,6 +300,10 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
     rows = []
     for move in _moves(family, components):
         after = _after(components, (move.pile, move.count, move.left))
+        outcome = family.sum_outcome(after, rules.misere)
+        if outcome is not None:
+            rows.append((move, -outcome))
+            continue
         if rules.misere:
             mover_wins = not _misere_wins(family, after, budget)
         else:
@@ -308,8 +322,11 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     components = read_position(family, position)
     solution = solve_components(components_values(family, components), rules, node_limit, time_limit)
     lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
+    lines += family.account(components)
     if rules.misere:
         lines.append("Misère play: no formula is known for sums; the value is an exact search over positions.")
+    elif family.sum_outcome(components, False) is not None:
+        pass                                       # the family's account above says it
     else:
         budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
         grundies: List[int] = []
@@ -328,11 +345,13 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
         else:
             lines.append("One component alone: decided by the theorem above." if len(components) == 1 else
                          "The Grundy values of these components are past what the mex reaches here.")
-    lines.append(f"The player to move {'wins' if solution.value > 0 else 'loses'}.")
+    lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win, and best play "
+                                          "goes on forever.", -1: "loses."}[solution.value])
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
-        lines.append(("Winning move: " if solution.value > 0 else "Lost; shown: ") + f"component {move.pile}: {words}.")
+        lines.append({1: "Winning move: ", 0: "Drawing move: ", -1: "Lost; shown: "}[solution.value]
+                     + f"component {move.pile}: {words}.")
     else:
         lines.append("No move is left.")
     return solution, lines
