@@ -143,3 +143,30 @@ def test_bad_graphs_are_refused_in_words() -> None:
             nim.solve(given, "graph")
     with pytest.raises(NimError, match="misère play on a graph with a cycle"):
         nim.solve({"edges": [[0, 1], [1, 0]], "token": 0}, "misere,graph")
+
+
+def test_the_command_line_takes_any_component_game_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from nim.cli import main
+
+    cases = [
+        (["'{\"edges\": [[0, 1], [1, 0]], \"token\": 0}'", "graph"], 0),
+        (["[[0, 1], [1, 2], [2, 0]]", "green-hackenbush"], 1),
+        (["THHTH", "mock-turtles"], 1),
+        (["[[3, 5], [4, 7]]", "wythoff"], -1),
+        (["[[0, 1]]", "misere,wythoff"], -1),
+    ]
+    for (text, rule), value in cases:
+        text = text.strip("'")
+        assert main(["solve", text, "--rules", rule, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["value"] == value and out["rules"].endswith(rule.split(",")[-1]), (text, rule, out)
+        assert nim.solve(json.loads(text) if text[0] in "[{" else text, rule).value == value
+    assert main(["solve", "{\"edges\": [[0, 1]], \"token\": 0}", "--rules", "graph", "--explain", "--all-moves"]) == 0
+    out = capsys.readouterr().out
+    assert "Sprague-Grundy" in out and "wins" in out
+    for words, message in [(["[[1, 2"], "is JSON"), (["{\"edges\": [[0, 9]], \"vertices\": [0], \"token\": 0}"],
+                                                        "an edge to nowhere"), ([], "no position given")]:
+        assert main(["solve", *words, "--rules", "graph"]) == 2
+        assert message in capsys.readouterr().err

@@ -64,6 +64,14 @@ examples:
   nimcore solve 5 6 8 --rules misere,octal=0.07 --all-moves
   nimcore solve 40 30 20 5 --game kayles --misere --method quotient --explain
   nimcore solve --batch positions.txt --misere --max-take 3 --workers 2 --json
+  nimcore solve '[[3, 5], [4, 4]]' --rules wythoff
+  nimcore solve THHTH --rules mock-turtles --explain
+  nimcore solve '{"edges": [[0, 1], [1, 0], [1, 2]], "tokens": [0, 2]}' --rules graph
+  nimcore solve '[[0, 1], [1, 2], [2, 0]]' --rules green-hackenbush --json
+
+Games whose position is more than heaps (--rules wythoff, turning-turtles, mock-turtles,
+ruler, turning-corners, tartan=A*B, green-hackenbush, graph, ...) take it as one JSON
+argument (or --file FILE holding the JSON); a coin row may be a bare word, THHTH.
 """
 
 #: A position with more piles than this is summarised, not printed in full.
@@ -113,6 +121,9 @@ def run(args: argparse.Namespace) -> int:
         with said_if_long("solve", args.time_limit is None, what="these positions"):
             return run_batch(args, rules_from_args(args, splits_ok=True), dict(
                 node_limit=args.node_limit or None, time_limit=args.time_limit, tt_mb=args.tt_mb))
+    components = _component_rules(args)
+    if components is not None:
+        return _run_components(args, components)
     if args.file is not None and args.piles:
         raise InvalidPositionError("give pile sizes or --file, not both")
     if args.file is not None:
@@ -157,6 +168,87 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write("\n" + explanation.text + "\n")
         if rows is not None:
             _write_move_table(piles, rows, rules)
+    return 0
+
+
+def _component_rules(args: argparse.Namespace) -> Optional[Rules]:
+    """The rules when they name a game of components that are more than heaps (Wythoff's
+    pairs, a coin row, a graph, ...), whose position is given as JSON; else None."""
+    from nim.families import ComponentFamily
+
+    if getattr(args, "rules", None) is None:
+        return None
+    rules = rules_from_args(args, splits_ok=True)
+    return rules if isinstance(rules.family, ComponentFamily) else None
+
+
+#: The most characters of a position given as JSON on the command line or in --file.
+MAX_JSON = 50_000_000
+
+
+def _run_components(args: argparse.Namespace, rules: Rules) -> int:
+    """``nimcore solve POSITION --rules NAME`` for a game of components: POSITION is JSON
+    (``'[[3, 5], [1, 2]]'``, ``'{"edges": [[0, 1]], "token": 0}'``) or a bare word (``THHTH``)."""
+    import json
+
+    from nim.errors import InputFileError
+
+    if args.file is not None and args.piles:
+        raise InvalidPositionError("give the position or --file, not both")
+    if args.file is not None:
+        try:
+            with open(args.file, encoding="utf-8") if args.file != "-" else sys.stdin as handle:
+                text = handle.read(MAX_JSON + 1)
+        except OSError as error:
+            raise InputFileError(f"cannot read {args.file}: {error.strerror or error}") from None
+    elif args.piles:
+        text = " ".join(args.piles)
+    else:
+        raise InvalidPositionError(f"no position given: {rules} takes its position as JSON, e.g. "
+                                   f"nimcore solve '[[3, 5]]' --rules wythoff")
+    if len(text) > MAX_JSON:
+        raise InvalidPositionError(f"a position has at most {MAX_JSON:,} characters")
+    try:
+        position: Any = json.loads(text)
+    except (ValueError, RecursionError):
+        if text.strip() and all(c.isalnum() or c in "-_." for c in text.strip()):
+            position = text.strip()                 # a bare word: a coin row, THHTH
+        else:
+            raise InvalidPositionError(f"the position of {rules} is JSON, such as '[[3, 5]]' or "
+                                       f"'{{\"edges\": [[0, 1]], \"token\": 0}}'; {text[:40]!r} is not") from None
+    limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit)
+    with said_if_long("solve", args.time_limit is None):
+        solution = solve(position, rules, args.method, **limits)
+        explanation = None
+        if args.explain:
+            from nim.solving.explain import explain
+            explanation = explain(position, rules, **limits)
+        rows = analyze(position, rules, depth=False, **limits) if args.all_moves else None
+    outcome = {1: "the player to move wins", 0: "a draw: neither player can force a win",
+               -1: "the player to move loses"}[solution.value]
+    if args.json:
+        payload: Dict[str, Any] = {"rules": str(rules), **solution.to_dict()}
+        if len(text) <= 10_000:
+            payload["position"] = position
+        if rows is not None:
+            payload["moves"] = [row.to_dict() for row in rows]
+        if explanation is not None:
+            payload["explanation"] = explanation.to_dict()
+        sys.stdout.write(json.dumps(payload, default=int) + "\n")
+        return 0
+    shown = text if len(text) <= 80 else text[:60] + f"... ({len(text):,} characters)"
+    lines = [f"position   {shown}   ({rules})", f"value      {solution.value:+d}: {outcome}"]
+    move = solution.move
+    lines.append(f"best move  {json.dumps(move.to_json(), default=int)[:200]}" if move is not None
+                 else "best move  none: no move is left")
+    lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
+    sys.stdout.write("\n".join(lines) + "\n")
+    if explanation is not None:
+        sys.stdout.write("\n" + explanation.text + "\n")
+    if rows is not None:
+        for row in rows:
+            sys.stdout.write(f"  {json.dumps(row.move.to_json(), default=int)[:200]}   "
+                             f"{'wins' if row.value > 0 else 'draws' if row.value == 0 else 'loses'}\n")
     return 0
 
 

@@ -433,6 +433,16 @@ class CoinTurning(ComponentFamily):
         # every row of the places up to the last head, each with its moves
         return int(2 ** min(span, 4096)) * max(1, self.option_count(component))
 
+    def account(self, components: Sequence[Any]) -> List[str]:
+        lines = []
+        for i, component in enumerate(components[:5]):
+            shown = ", ".join(f"{list(h) if isinstance(h, tuple) else h} -> {self.head_value(h)}"
+                              for h in component[:12])
+            more = f", ... ({len(component):,} heads)" if len(component) > 12 else ""
+            lines.append(f"Row {i}: each head's value (place -> value): {shown or 'no heads'}{more}; "
+                         f"their XOR is {self.grundy(component)}.")
+        return lines
+
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         after = left[0] if left else ()
         turned = sorted(set(component) ^ set(after))
