@@ -50,7 +50,6 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
-from nim.nimfield import nim_inv, nim_mul
 
 __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
@@ -770,6 +769,8 @@ class Tartan(Grid):
                 f"and at y in {b.title}; a grid is the sum of its heads (5.1), so its value is the XOR")
 
     def head_value(self, head: Any) -> int:
+        from nim.nimfield import nim_mul    # on first use: ``import nim`` stays light
+
         x, y = head
         return nim_mul(LINES[self.columns].value(x), LINES[self.rows].value(y))
 
@@ -789,6 +790,8 @@ class Tartan(Grid):
         return LINES[self.columns].move_count(x) * LINES[self.rows].move_count(y)
 
     def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
+        from nim.nimfield import nim_mul
+
         x, y = head
         a, b = LINES[self.columns], LINES[self.rows]
         g1, g2 = a.value(x), b.value(y)
@@ -826,6 +829,8 @@ def _candidates(g: int) -> Iterator[int]:
 
 def _factorings(goal: int, g1: int, g2: int) -> Iterator[Tuple[int, int]]:
     """``(p, q)`` with ``p (x) q == goal``, ``p ^ g1 < g1`` and ``q ^ g2 < g2``."""
+    from nim.nimfield import nim_inv, nim_mul
+
     for q in _candidates(g2):
         p = nim_mul(goal, nim_inv(q))
         if p ^ g1 < g1:
