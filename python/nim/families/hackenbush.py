@@ -50,37 +50,25 @@ def _short(value: Any) -> str:
 
 
 def _canonical(edges: List[Tuple[int, int]]) -> Edges:
-    """The edges joined to the ground (vertex 0), the vertices renumbered 0, 1, ... by first
-    sight from the ground, each edge (low, high), sorted. The vertices are whole numbers
-    0, 1, ..., n - 1 (lists index them: a dict per vertex made 10**5 edges slow)."""
+    """The edges a path joins to the ground (vertex 0), each written (low, high), sorted. The
+    vertices are whole numbers 0, 1, ..., n - 1 and keep their numbers (a move's graph keeps
+    its parent's, so the same graph reached twice is the same key)."""
     n = 1 + max((u if u > v else v for u, v in edges), default=0)
-    adjacent: List[List[int]] = [[] for _ in range(n)]
-    for i, (u, v) in enumerate(edges):
-        adjacent[u].append(i)
-        if v != u:
-            adjacent[v].append(i)
-    names = [-1] * n
-    names[0] = 0
-    order = [0]
-    seen = [False] * len(edges)
-    kept = []
-    for vertex in order:                           # breadth first from the ground
-        for i in adjacent[vertex]:
-            if seen[i]:
-                continue
-            seen[i] = True
-            u, v = edges[i]
-            other = v if u == vertex else u
-            if names[other] < 0:
-                names[other] = len(order)
-                order.append(other)
-            kept.append(i)
-    renamed = []
-    for i in kept:
-        a, b = names[edges[i][0]], names[edges[i][1]]
-        renamed.append((a, b) if a <= b else (b, a))
-    renamed.sort()
-    return tuple(renamed)
+    near: List[List[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        near[u].append(v)
+        near[v].append(u)
+    reached = [False] * n
+    reached[0] = True
+    todo = [0]
+    for vertex in todo:                              # breadth first from the ground
+        for other in near[vertex]:
+            if not reached[other]:
+                reached[other] = True
+                todo.append(other)
+    kept = [(u, v) if u <= v else (v, u) for u, v in edges if reached[u]]
+    kept.sort()
+    return tuple(kept)
 
 
 class _Shape:
@@ -99,29 +87,32 @@ class _Shape:
         low = [0] * n
         parent_edge = [-1] * n
         bridge = [False] * len(edges)
-        counter = 0
         order[0] = low[0] = 0
         counter = 1
-        stack: List[Tuple[int, int]] = [(0, 0)]
+        step = [0] * n                         # the next neighbour each vertex on the stack looks at
+        stack: List[int] = [0]
         while stack:
-            vertex, k = stack[-1]
-            if k < len(adjacent[vertex]):
-                stack[-1] = (vertex, k + 1)
-                other, i = adjacent[vertex][k]
+            vertex = stack[-1]
+            near = adjacent[vertex]
+            k = step[vertex]
+            if k < len(near):
+                step[vertex] = k + 1
+                other, i = near[k]
                 if i == parent_edge[vertex]:
                     continue
                 if order[other] < 0:
                     order[other] = low[other] = counter
                     counter += 1
                     parent_edge[other] = i
-                    stack.append((other, 0))
-                else:
-                    low[vertex] = min(low[vertex], order[other])
+                    stack.append(other)
+                elif order[other] < low[vertex]:
+                    low[vertex] = order[other]
             else:
                 stack.pop()
                 if stack:
-                    up = stack[-1][0]
-                    low[up] = min(low[up], low[vertex])
+                    up = stack[-1]
+                    if low[vertex] < low[up]:
+                        low[up] = low[vertex]
                     if low[vertex] > order[up]:
                         bridge[parent_edge[vertex]] = True
         # blocks: the vertices joined without crossing a bridge; the tree of blocks from the ground's
