@@ -2,7 +2,7 @@
 tails; a move turns over a set of coins the game allows, the last (right-most, or
 south-east-most) of which goes from heads to tails. The last player to move wins.
 
-The theorem that decides them all (Ferguson 5.1, after Lenstra): **a position is the
+The theorem that decides them all (Ferguson, ch. 5, after Lenstra): **a position is the
 sum of its heads**, each a game alone, so its Grundy value is the XOR of the values
 ``g(n)`` of a single head at each place ``n`` -- and ``g(n)`` is the mex, over the moves
 of a head at ``n``, of the XOR of the values of the other coins the move turns.
@@ -27,7 +27,7 @@ rule string               a move turns over                           a head at 
 ========================  ==========================================  ===========================
 
 The last four are Tartan games, products of two one-dimensional games, valued by the
-Tartan theorem (Ferguson 5.5): ``g(x, y) = gA(x) (x) gB(y)``, nim multiplication.
+Tartan theorem (Ferguson, ch. 5): ``g(x, y) = gA(x) (x) gB(y)``, nim multiplication.
 
 A component is one row: a string of ``H`` and ``T`` (``"THHTH"``: its first character is
 coin 0, or coin 1 where the game numbers from 1) or the list of its heads' places
@@ -113,7 +113,7 @@ class Line:
 class TurningTurtlesLine(Line):
     name, title, first = "turning-turtles", "Turning Turtles", 1
     rule_words = "turns over one coin from heads to tails and, if you like, one coin to its left"
-    value_words = "n, as in Nim: a head at n is a Nim heap of n (Ferguson 5.1)"
+    value_words = "n, as in Nim: a head at n is a Nim heap of n (Ferguson, ch. 5)"
 
     def value(self, n: int) -> int:
         return n
@@ -133,7 +133,7 @@ class TurningTurtlesLine(Line):
 class TwinsLine(Line):
     name, title, first = "twins", "Twins", 0
     rule_words = "turns over exactly two coins, the right-most from heads to tails"
-    value_words = "n, coins numbered from 0: Turning Turtles shifted by one (Ferguson 5.2)"
+    value_words = "n, coins numbered from 0: Turning Turtles shifted by one (Ferguson, ch. 5)"
 
     def value(self, n: int) -> int:
         return n
@@ -153,7 +153,7 @@ class MockTurtlesLine(Line):
     name, title, first = "mock-turtles", "Mock Turtles", 0
     rule_words = "turns over one, two or three coins, the right-most from heads to tails"
     value_words = ("the n-th odious number (1, 2, 4, 7, 8, 11, ...: an odd count of 1 bits), coins from 0 "
-                   "(Ferguson 5.2, the Mock Turtle theorem)")
+                   "(Ferguson, ch. 5, the Mock Turtle theorem)")
 
     def value(self, n: int) -> int:
         return odious(n)
@@ -185,7 +185,7 @@ class TripletsLine(Line):
     name, title, first = "triplets", "Triplets", 0
     rule_words = "turns over exactly three coins, the right-most from heads to tails"
     value_words = ("0 at places 0 and 1, then the (n-2)-th odious number: Mock Turtles moved two places "
-                   "right (Ferguson 5.2, exercises; checked against the mex)")
+                   "right (Ferguson, ch. 5, exercises; checked against the mex)")
 
     def value(self, n: int) -> int:
         return odious(n - 2) if n >= 2 else 0
@@ -212,7 +212,7 @@ class TripletsLine(Line):
 class RulerLine(Line):
     name, title, first = "ruler", "Ruler", 1
     rule_words = "turns over any number of consecutive coins, the right-most from heads to tails"
-    value_words = "the largest power of 2 dividing n, coins from 1 (Ferguson 5.3)"
+    value_words = "the largest power of 2 dividing n, coins from 1 (Ferguson, ch. 5)"
 
     def value(self, n: int) -> int:
         return n & -n
@@ -271,7 +271,7 @@ class GruntLine(TableLine):
     name, title, first = "grunt", "Grunt", 0
     rule_words = "turns over four symmetric coins 0, a, n-a and n (0 < a < n-a), coin n from heads to tails"
     value_words = ("the value of a heap of n in Grundy's game (Grunt is Grundy's game in disguise, "
-                   "Ferguson 5.3); no closed form: the mex")
+                   "Ferguson, ch. 5); no closed form: the mex")
 
     def moves(self, n: int) -> Iterator[Others]:
         for a in range(1, (n + 1) // 2):
@@ -284,7 +284,7 @@ class GruntLine(TableLine):
 class SubtractionLine(TableLine):
     name, title, first = "coin-subtraction", "a subtraction game as coin turning", 1
     rule_words = "turns over coin n and coin n-z for z in S (only coin n when z = n)"
-    value_words = "the value of a heap of n in the subtraction game S (Ferguson 5.3); the mex"
+    value_words = "the value of a heap of n in the subtraction game S (Ferguson, ch. 5); the mex"
 
     def __init__(self, subtract: Tuple[int, ...]) -> None:
         super().__init__()
@@ -464,7 +464,7 @@ class OneLine(CoinTurning):
                 f"{self.line.rule_words}; the player who cannot move {'wins' if misere else 'loses'}.")
 
     def theory_words(self) -> str:
-        return ("a row of coins is the sum of its heads (Ferguson, Part I, 5.1): its Grundy value is the XOR "
+        return ("a row of coins is the sum of its heads (Ferguson, Part I, ch. 5): its Grundy value is the XOR "
                 f"of the values of its heads, and a head at n is worth {self.line.value_words}")
 
     def read_component(self, value: Any) -> Tuple[int, ...]:
@@ -516,7 +516,7 @@ class OneLine(CoinTurning):
 
 @register_family
 class TurningTurtles(OneLine):
-    """Turning Turtles (Ferguson 5.1): turn one coin, heads to tails, and at most one to its left."""
+    """Turning Turtles (Ferguson, ch. 5): turn one coin, heads to tails, and at most one to its left."""
 
     tag: ClassVar[str] = "turning-turtles"
     syntax: ClassVar[str] = "turning-turtles"
@@ -526,7 +526,7 @@ class TurningTurtles(OneLine):
 
 @register_family
 class Twins(OneLine):
-    """Twins (Ferguson 5.2): turn exactly two coins."""
+    """Twins (Ferguson, ch. 5): turn exactly two coins."""
 
     tag: ClassVar[str] = "twins"
     syntax: ClassVar[str] = "twins"
@@ -536,7 +536,7 @@ class Twins(OneLine):
 
 @register_family
 class MockTurtles(OneLine):
-    """Mock Turtles (Ferguson 5.2): turn one, two or three coins."""
+    """Mock Turtles (Ferguson, ch. 5): turn one, two or three coins."""
 
     tag: ClassVar[str] = "mock-turtles"
     syntax: ClassVar[str] = "mock-turtles"
@@ -556,7 +556,7 @@ class Triplets(OneLine):
 
 @register_family
 class Ruler(OneLine):
-    """Ruler (Ferguson 5.3): turn any run of consecutive coins."""
+    """Ruler (Ferguson, ch. 5): turn any run of consecutive coins."""
 
     tag: ClassVar[str] = "ruler"
     syntax: ClassVar[str] = "ruler"
@@ -566,7 +566,7 @@ class Ruler(OneLine):
 
 @register_family
 class Grunt(OneLine):
-    """Grunt (Ferguson 5.3): turn four symmetric coins, one of them the left-most; Grundy's game."""
+    """Grunt (Ferguson, ch. 5): turn four symmetric coins, one of them the left-most; Grundy's game."""
 
     tag: ClassVar[str] = "grunt"
     syntax: ClassVar[str] = "grunt"
@@ -580,7 +580,7 @@ _SUBTRACTION_LINES: Dict[Tuple[int, ...], SubtractionLine] = {}
 
 @register_family
 class CoinSubtraction(OneLine):
-    """A subtraction game as coin turning (Ferguson 5.3): turn coin n and coin n - z, z in S."""
+    """A subtraction game as coin turning (Ferguson, ch. 5): turn coin n and coin n - z, z in S."""
 
     tag: ClassVar[str] = "coin-subtraction"
     syntax: ClassVar[str] = "coin-subtraction=A;B;..."
@@ -706,7 +706,7 @@ class Grid(CoinTurning):
 class Tartan(Grid):
     """A Tartan game: the product of two one-dimensional games A x B. A move is a move of A
     on the columns times a move of B on the rows: every coin (s, t) with s among A's
-    coins and t among B's is turned over (Ferguson 5.5)."""
+    coins and t among B's is turned over (Ferguson, ch. 5)."""
 
     tag: ClassVar[str] = "tartan"
     syntax: ClassVar[str] = "tartan=A*B (A, B among " + ", ".join(LINES) + ")"
@@ -764,9 +764,9 @@ class Tartan(Grid):
 
     def theory_words(self) -> str:
         a, b = LINES[self.columns], LINES[self.rows]
-        return ("the Tartan theorem (Ferguson, Part I, 5.5): a head at (x, y) of the product A x B is worth "
+        return ("the Tartan theorem (Ferguson, Part I, ch. 5): a head at (x, y) of the product A x B is worth "
                 f"gA(x) (x) gB(y), the nim-product of the values of a head at x in {a.title} ({a.value_words}) "
-                f"and at y in {b.title}; a grid is the sum of its heads (5.1), so its value is the XOR")
+                f"and at y in {b.title}; a grid is the sum of its heads (ch. 5), so its value is the XOR")
 
     def head_value(self, head: Any) -> int:
         from nim.nimfield import nim_mul    # on first use: ``import nim`` stays light
@@ -843,7 +843,7 @@ def _factorings(goal: int, g1: int, g2: int) -> Iterator[Tuple[int, int]]:
 
 @register_family
 class TurningCorners(Tartan):
-    """Turning Corners (Ferguson 5.4): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""
+    """Turning Corners (Ferguson, ch. 5): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""
 
     tag: ClassVar[str] = "turning-corners"
     syntax: ClassVar[str] = "turning-corners"
@@ -874,14 +874,14 @@ class TurningCorners(Tartan):
                 f"tails; the player who cannot move {'wins' if misere else 'loses'}.")
 
     def theory_words(self) -> str:
-        return ("Turning Corners is Twins x Twins, so by the Tartan theorem (Ferguson, Part I, 5.4-5.5) a head at "
-                "(x, y) is worth the nim-product x (x) y (nim.nim_mul), and a grid, the sum of its heads (5.1), "
+        return ("Turning Corners is Twins x Twins, so by the Tartan theorem (Ferguson, Part I, ch. 5) a head at "
+                "(x, y) is worth the nim-product x (x) y (nim.nim_mul), and a grid, the sum of its heads (ch. 5), "
                 "the XOR of those")
 
 
 @register_family
 class Rugs(TurningCorners):
-    """Rugs (Ferguson 5.5): Ruler x Ruler; turn over a rectangle of coins."""
+    """Rugs (Ferguson, ch. 5): Ruler x Ruler; turn over a rectangle of coins."""
 
     tag: ClassVar[str] = "rugs"
     syntax: ClassVar[str] = "rugs"
@@ -896,14 +896,14 @@ class Rugs(TurningCorners):
                 f"{'wins' if misere else 'loses'}.")
 
     def theory_words(self) -> str:
-        return ("Rugs is Ruler x Ruler, so by the Tartan theorem (Ferguson, Part I, 5.5) a head at (x, y) is "
+        return ("Rugs is Ruler x Ruler, so by the Tartan theorem (Ferguson, Part I, ch. 5) a head at (x, y) is "
                 "worth ruler(x) (x) ruler(y), the nim-product of the largest powers of 2 dividing x and y; a grid "
                 "is the XOR of its heads")
 
 
 @register_family
 class TurningTurtlesSquared(TurningCorners):
-    """Turning Turtles squared (Ferguson 5.5): Turning Turtles x Turning Turtles."""
+    """Turning Turtles squared (Ferguson, ch. 5): Turning Turtles x Turning Turtles."""
 
     tag: ClassVar[str] = "turning-turtles-squared"
     syntax: ClassVar[str] = "turning-turtles-squared"
@@ -925,7 +925,7 @@ class TurningTurtlesSquared(TurningCorners):
 
 @register_family
 class AcrosticTwins(Grid):
-    """Acrostic Twins (Ferguson 5.4): turn two coins in one row or one column."""
+    """Acrostic Twins (Ferguson, ch. 5): turn two coins in one row or one column."""
 
     tag: ClassVar[str] = "acrostic-twins"
     syntax: ClassVar[str] = "acrostic-twins"
@@ -942,8 +942,8 @@ class AcrosticTwins(Grid):
 
     def theory_words(self) -> str:
         return ("a head at (x, y) moves like a pair of Nim heaps x and y (the other coin is (a, y), a < x, or "
-                "(x, b), b < y), so it is worth x XOR y (Ferguson, Part I, 5.4); a grid, the sum of its heads "
-                "(5.1), is worth the XOR of those")
+                "(x, b), b < y), so it is worth x XOR y (Ferguson, Part I, ch. 5); a grid, the sum of its heads "
+                "(ch. 5), is worth the XOR of those")
 
     def head_value(self, head: Any) -> int:
         x, y = head

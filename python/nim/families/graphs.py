@@ -6,7 +6,7 @@ of the graph (vertices are whole numbers; ``"vertices"`` may list isolated ones,
 every edge must join listed vertices) and the vertex of each token (a sum: each token a
 component). ``"token": 0`` stands for one token.
 
-**Acyclic graphs.** The Sprague-Grundy function (Ferguson 3.2): ``g(v)`` is the mex of
+**Acyclic graphs.** The Sprague-Grundy function (Ferguson, ch. 3): ``g(v)`` is the mex of
 its followers' values, found from the sinks up; a sum of tokens is won exactly when the
 XOR of their values is not 0.
 
@@ -216,7 +216,7 @@ class GraphGame(ComponentFamily):
                 "player who cannot move " + ("wins." if misere else "loses."))
 
     def theory_words(self) -> str:
-        return ("on an acyclic graph the Sprague-Grundy function (Ferguson, Part I, 3.2) values each vertex by "
+        return ("on an acyclic graph the Sprague-Grundy function (Ferguson, Part I, ch. 3) values each vertex by "
                 "the mex of its followers' values, and a sum of tokens is lost exactly when the XOR of their "
                 "values is 0; on a graph with cycles the generalised Sprague-Grundy function (Smith 1966; "
                 "Fraenkel and Yesha 1986) gives a value or infinity(K), K the finite values of the followers: a "

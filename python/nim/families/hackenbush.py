@@ -8,7 +8,7 @@ A component is one rooted graph: ``{"ground": 0, "edges": [[0, 1], [1, 2], [1, 2
 vertex 0 the ground. A position is one graph or a list of them. An edge that no path
 joins to the ground is refused (it would have fallen already), with its name.
 
-Values (Ferguson 6.1-6.3), in time linear in the edges:
+Values (Ferguson, ch. 6), in time linear in the edges:
 
 - a **bamboo stalk** of n edges is a Nim heap of n;
 - the **colon principle**: branches meeting at a vertex may be replaced by one stalk of
@@ -200,9 +200,9 @@ class GreenHackenbush(ComponentFamily):
                 + ("wins." if misere else "loses."))
 
     def theory_words(self) -> str:
-        return ("a bamboo stalk of n edges is a Nim heap of n; by the colon principle (Ferguson, Part I, 6.2) "
+        return ("a bamboo stalk of n edges is a Nim heap of n; by the colon principle (Ferguson, Part I, ch. 6) "
                 "the branches at a vertex are worth one stalk of the XOR of their values, so a tree is valued from "
-                "its leaves down, g(v) = XOR of (g(child) + 1); by the fusion principle (6.3) the vertices of a "
+                "its leaves down, g(v) = XOR of (g(child) + 1); by the fusion principle (ch. 6) the vertices of a "
                 "cycle may be fused into one, its edges becoming loops worth 1 each, which makes any graph a tree "
                 "of bridges with loops")
 
