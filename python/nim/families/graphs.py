@@ -291,9 +291,9 @@ class GraphGame(ComponentFamily):
         shown = [f"token {i} at vertex {int(t)}: {_shown_value(t.graph.values()[t.vertex])}"
                  for i, t in enumerate(components[:20])]
         more = f" (and {len(components) - 20:,} more tokens)" if len(components) > 20 else ""
-        kinds = {("acyclic: Sprague-Grundy values" if t.graph.acyclic() else
-                  "with cycles: generalised Sprague-Grundy values") for t in components}
-        return [f"The graph is {' and '.join(sorted(kinds))}. " + "; ".join(shown) + more + "."]
+        kinds = {("is acyclic: Sprague-Grundy values" if t.graph.acyclic() else
+                  "has cycles: generalised Sprague-Grundy values") for t in components}
+        return [f"The graph {' and '.join(sorted(kinds))}. " + "; ".join(shown) + more + "."]
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         target = left[0] if left else component
