@@ -6,8 +6,8 @@ turning, the nim field, Wythoff's Grundy values for sums.
 Targets (the issue's): a Green Hackenbush graph of 10**5 edges valued in under 1 s (a stalk,
 a random tree, a random graph with cycles); a loopy graph of 10**6 vertices answered within
 the limits; a coin row of 10**6 characters valued; nim multiplication of 4,000-bit numbers.
-The Wythoff benchmark measures how far the mex reaches for the Grundy value of one pair
-(n, n), which a sum of pairs needs: extra_info holds n and the seconds.
+The Wythoff benchmark fills the table of Grundy values of every pair below 1024, 2048 and
+4096 (the cap), which sums of pairs read: the "1 s" and "60 s" reach of the issue.
 """
 
 from __future__ import annotations
@@ -66,14 +66,11 @@ def test_nim_multiplication_of_4000_bit_numbers(benchmark: Any) -> None:
     benchmark.pedantic(lambda: nim_mul(a, nim_inv(b)), rounds=3, iterations=1)
 
 
-@pytest.mark.parametrize("n", [80, 180])
-def test_wythoff_grundy_value_of_one_pair_by_the_mex(benchmark: Any, n: int) -> None:
-    from nim.families import WythoffGame
-    from nim.solving import components
+@pytest.mark.parametrize("side", [1024, 2048, 4096])
+def test_wythoff_grundy_table(benchmark: Any, side: int) -> None:
+    """Every pair's Grundy value below ``side``: what a sum of Wythoff pairs needs (4096: the cap)."""
+    from nim.families.wythoff import _wythoff_table
 
-    def fresh() -> int:
-        components._GRUNDY.clear()
-        return components.component_grundy(WythoffGame(), (n, n), components.ComponentBudget(None, None, "bench"))
-
-    benchmark.pedantic(fresh, rounds=1, iterations=1)
-    benchmark.extra_info["pair"] = n
+    rows = benchmark.pedantic(lambda: _wythoff_table(side), rounds=1, iterations=1)
+    assert rows[3][5] == 0
+    benchmark.extra_info["pairs"] = side * side

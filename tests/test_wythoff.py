@@ -177,3 +177,23 @@ def test_misere_wythoff_one_pair_by_its_theorem_against_the_brute_force() -> Non
         (c, d), = solution.move.left or ((0, 0),)
         assert solution.value == 1 and reachable((a, b), (c, d))
         assert (c, d) in ((0, 1), (2, 2)) or (on_golden_line(c, d) and d - c >= 2)
+
+
+def test_the_table_of_grundy_values_against_the_brute_force_and_in_large_sums() -> None:
+    game = WythoffGame()
+    for a, b in itertools.product(range(41), repeat=2):
+        assert game.grundy((min(a, b), max(a, b))) == grundy(tuple(sorted((a, b)))), (a, b)  # type: ignore[arg-type]
+    position = [[1000, 1500], [700, 901], [3, 9]]
+    solution = nim.solve(position, "wythoff")
+    x = 0
+    for a, b in position:
+        x ^= game.grundy((a, b)) or 0
+    assert (solution.value > 0) == (x != 0) and solution.method == "theory"
+    if solution.move is not None and x:
+        pairs = [tuple(p) for p in position]
+        child = after(pairs, solution.move)  # type: ignore[arg-type]
+        assert reachable(pairs[solution.move.pile], (child[solution.move.pile] if len(child) == 3 else (0, 0)))
+        y = 0
+        for p in child:
+            y ^= game.grundy(p) or 0
+        assert y == 0
