@@ -68,7 +68,7 @@ class Graph:
         self.follow: List[List[int]] = [[] for _ in self.names]
         for u, v in edges:
             self.follow[self.index[u]].append(self.index[v])
-        self.edges = tuple(sorted(edges))
+        self.edges = tuple(edges)               # as given: a key for equal graphs, not sorted (10**6 edges)
         self._hash = hash((self.edges, tuple(self.names)))
         self._values: Optional[List[Any]] = None
         self._acyclic: Optional[bool] = None
