@@ -29,7 +29,7 @@ Values (Ferguson, ch. 6), in time linear in the edges:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, ClassVar, Dict, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
@@ -264,6 +264,16 @@ class GreenHackenbush(ComponentFamily):
 
     def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
         return self.option_of_value(component, 0)
+
+    def account(self, components: Sequence[Any]) -> List[str]:
+        lines = []
+        for i, component in enumerate(components[:10]):
+            shape = _shape(component) if component else None
+            cycles = sum(1 for loops in shape.loops if loops) if shape else 0
+            bridges = len(shape.parent) - 1 if shape else 0
+            lines.append(f"Graph {i}: {len(component):,} edges, {bridges:,} of them bridges, {cycles:,} block(s) "
+                         f"of cycles fused into loops; value {grundy_of(component)}.")
+        return lines
 
     def _delete(self, component: Edges, i: int) -> Tuple[int, Tuple[Any, ...]]:
         left = _canonical(list(component[:i] + component[i + 1:]))
