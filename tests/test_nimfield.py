@@ -83,4 +83,4 @@ def test_public_names_and_bad_input() -> None:
     with pytest.raises(NimError, match="no nim-reciprocal"):
         nim.nim_inv(0)
     with pytest.raises(NimError):
-        nim.nim_pow(2, 1.5)  # type: ignore[arg-type]
+        nim_pow(2, 1.5)  # type: ignore[arg-type]
