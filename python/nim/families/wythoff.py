@@ -9,8 +9,8 @@ so a pair of any size is decided and answered in O(digits**2).
 
 A sum of pairs has no such formula: the Grundy values of every pair below 4096 come from
 one table filled row by row with bit sets (pairs below 1024 in about 1 s, below 4096 in
-under a minute, once; benchmarks/test_course_games_a.py), the rest from the generic mex of ``nim.solving.components`` as far as its
-limits reach. Misère play: one pair by its theorem, a sum by exact search.
+under a minute, once; benchmarks/test_course_games_a.py), the rest from the generic mex of
+``nim.solving.components`` as far as its limits reach. Misère play: one pair by its theorem, a sum by exact search.
 
 >>> game = WythoffGame()
 >>> [game.is_lost((lower(n), lower(n) + n)) for n in range(5)]
