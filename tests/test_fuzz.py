@@ -187,6 +187,22 @@ API_CASES: List[Tuple[str, str, str]] = [
     ("GameTree.load None", "nim.trees.GameTree.load(None)", "error"),
     ("GameTree.load an int (a file descriptor)", "nim.trees.GameTree.load(0)", "error"),
     ("NimGame bad piles", "nim.trees.NimGame([3, -1])", "error"),
+    # issue 41, the course's games part A: hostile positions get a NimError, never a hang
+    ("coin row of 10**7", "nim.solve('H' * 10**7, 'mock-turtles')", "error"),
+    ("coin head at -1", "nim.solve([-1, 3], 'ruler')", "error"),
+    ("grunt head past its table", "nim.solve([10**9], 'grunt')", "error"),
+    ("misere coin row of 80", "nim.solve('H' * 80, 'misere,twins')", "error"),
+    ("hackenbush edge off the ground", "nim.solve([[0, 1], [5, 6]], 'green-hackenbush')", "error"),
+    ("hackenbush vertex None", "nim.solve([[0, None]], 'green-hackenbush')", "error"),
+    ("graph edge to nowhere", "nim.solve({'edges': [[0, 9]], 'vertices': [0], 'token': 0}, 'graph')", "error"),
+    ("graph of 10**6 + 1 edges", "nim.solve({'edges': [[0, 1]] * (10**6 + 1), 'token': 0}, 'graph')", "error"),
+    ("loopy graph misere", "nim.solve({'edges': [[0, 1], [1, 0]], 'token': 0}, 'misere,graph')", "error"),
+    ("wythoff pile of 10**1000", "nim.solve([[10**1000, 1]], 'wythoff')", "ok"),
+    ("wythoff pile of 10**6000", "nim.solve([[10**6000, 1]], 'wythoff')", "error"),
+    ("misere wythoff pair of 10**1000", "nim.solve([[10**1000, 10**1000 + 1]], 'misere,wythoff')", "ok"),
+    ("nim_mul negative", "nim.nim_mul(-1, 2)", "error"),
+    ("nim_mul of 2**20000", "nim.nim_mul(2**20000, 3)", "error"),
+    ("tartan of unknown factors", "nim.Rules.parse('tartan=kayles*ruler')", "error"),
 ]
 
 # issue 41: the course's games, their rule strings and JSON positions

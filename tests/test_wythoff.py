@@ -159,3 +159,41 @@ def test_a_component_family_without_every_hook_is_refused() -> None:
 
     with pytest.raises(InvalidRulesError, match="lacks the hooks: .*options"):
         register_family(Half)
+
+
+def test_misere_wythoff_one_pair_by_its_theorem_against_the_brute_force() -> None:
+    # the lost pairs of misère play: (0, 1), (2, 2), then (floor(n phi), floor(n phi^2)) for n >= 2
+    for a, b in itertools.combinations_with_replacement(range(31), 2):
+        truth = wins(((a, b),), True)
+        lost = (a, b) in ((0, 1), (2, 2)) or (on_golden_line(a, b) and b - a >= 2)
+        assert (not truth) == lost, (a, b)
+        solution = nim.solve([[a, b]], "misere,wythoff")
+        assert (solution.value > 0) == truth and solution.method == "theory", (a, b)
+        if truth and (a, b) != (0, 0):      # (0, 0): no move, so the player to move has won
+            (c, d), = solution.move.left or ((0, 0),)
+            assert reachable((a, b), (c, d)) and not wins((tuple(sorted((c, d))),), True), (a, b, c, d)
+    for a, b in [(1, 10**40), (0, 10**40), (2, 10**30), (10**30, 10**30), (10**30, 10**30 + 5)]:
+        solution = nim.solve([[a, b]], "misere,wythoff")
+        (c, d), = solution.move.left or ((0, 0),)
+        assert solution.value == 1 and reachable((a, b), (c, d))
+        assert (c, d) in ((0, 1), (2, 2)) or (on_golden_line(c, d) and d - c >= 2)
+
+
+def test_the_table_of_grundy_values_against_the_brute_force_and_in_large_sums() -> None:
+    game = WythoffGame()
+    for a, b in itertools.product(range(41), repeat=2):
+        assert game.grundy((min(a, b), max(a, b))) == grundy(tuple(sorted((a, b)))), (a, b)  # type: ignore[arg-type]
+    position = [[1000, 1500], [700, 901], [3, 9]]
+    solution = nim.solve(position, "wythoff")
+    x = 0
+    for a, b in position:
+        x ^= game.grundy((a, b)) or 0
+    assert (solution.value > 0) == (x != 0) and solution.method == "theory"
+    if solution.move is not None and x:
+        pairs = [tuple(p) for p in position]
+        child = after(pairs, solution.move)  # type: ignore[arg-type]
+        assert reachable(pairs[solution.move.pile], (child[solution.move.pile] if len(child) == 3 else (0, 0)))
+        y = 0
+        for p in child:
+            y ^= game.grundy(p) or 0
+        assert y == 0

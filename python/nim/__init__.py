@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from nim.solving.explain import explain
     from nim.solving.parallel import solve_many
     from nim.trees.ceng import SolveGame
+    from nim.nimfield import nim_inv, nim_mul
 
 #: Where the names imported on first use live: solving needs none of these
 #: modules, and importing them all made ``import nim`` twice as slow.
@@ -42,6 +43,7 @@ _LAZY: Dict[str, str] = {
     "SolveGame": "nim.trees.ceng",
     "solve_many": "nim.solving.parallel",
     "explain": "nim.solving.explain",
+    "nim_mul": "nim.nimfield", "nim_inv": "nim.nimfield",
 }
 
 #: The subpackages, each with its own exports: ``nim.play.Strategy`` works without
@@ -94,6 +96,8 @@ __all__ = [
     "solve", "analyze", "explain", "solve_many", "Solver", "Solution", "Limits",
     # the game
     "Rules", "Position", "Move", "SolveGame",
+    # the nim field (nim_pow, nim_sqrt: nim.nimfield)
+    "nim_mul", "nim_inv",
     # errors
     "NimError", "IllegalMoveError", "InputFileError", "InvalidPositionError", "InvalidRulesError",
     "SearchLimitError", "UnknownMethodError",

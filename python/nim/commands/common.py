@@ -232,6 +232,9 @@ def read_game_position(texts: Sequence[str], path: Optional[str], rules: Rules) 
     except RecursionError:
         raise InvalidPositionError("the position's JSON is nested too deep") from None
     except ValueError as error:    # JSONDecodeError, and int() refusing a number past its digits
+        word = text.strip()
+        if word and all(c.isalnum() or c in "-_." for c in word) and not word[0].isdigit():
+            return word            # a bare word: a coin row (THHTH), a row of pins; the family reads it
         raise InvalidPositionError(f"a position of {rules} is JSON (a list of {noun}s), and {_shown(text)} "
                                    f"is not: {str(error).splitlines()[0]}") from None
 

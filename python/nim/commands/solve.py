@@ -66,6 +66,14 @@ examples:
   nimcore solve 5 6 8 --rules misere,octal=0.07 --all-moves
   nimcore solve 40 30 20 5 --game kayles --misere --method quotient --explain
   nimcore solve --batch positions.txt --misere --max-take 3 --workers 2 --json
+  nimcore solve '[[3, 5], [4, 4]]' --rules wythoff
+  nimcore solve THHTH --rules mock-turtles --explain
+  nimcore solve '{"edges": [[0, 1], [1, 0], [1, 2]], "tokens": [0, 2]}' --rules graph
+  nimcore solve '[[0, 1], [1, 2], [2, 0]]' --rules green-hackenbush --json
+
+Games whose position is more than heaps (--rules wythoff, turning-turtles, mock-turtles,
+ruler, turning-corners, tartan=A*B, green-hackenbush, graph, ...) take it as one JSON
+argument (or --file FILE holding the JSON); a coin row may be a bare word, THHTH.
 """
 
 #: A position with more piles than this is summarised, not printed in full.
@@ -183,9 +191,10 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
             payload["moves"] = [row.to_dict() for row in rows]
         if explanation is not None:
             payload["explanation"] = explanation.to_dict()
-        sys.stdout.write(json.dumps(payload) + "\n")
+        sys.stdout.write(json.dumps(payload, default=int) + "\n")
         return 0
-    outcome = "the player to move wins" if solution.value > 0 else "the player to move loses"
+    outcome = {1: "the player to move wins", 0: "a draw: neither player can force a win",
+               -1: "the player to move loses"}[solution.value]
     lines = [f"position   {_short_json(position)}   ({rules})", f"value      {solution.value:+d}: {outcome}"]
     move = solution.move
     if move is None:
@@ -203,7 +212,7 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
     if explanation is not None:
         sys.stdout.write("\n" + explanation.text + "\n")
     for row in rows or ():
-        sys.stdout.write(f"{str(row.move):<60} {_WINS if row.value > 0 else _LOSES}\n")
+        sys.stdout.write(f"{str(row.move):<60} {_WINS if row.value > 0 else 'draws' if row.value == 0 else _LOSES}\n")
     return 0
 
 

@@ -17,6 +17,7 @@ from nim.families.moore import MooreNim
 from nim.families.lasker import LaskerNim
 from nim.families.fibonacci import DynamicTake
 from nim.families.disguises import Nimble, StaircaseNim
+from nim.families import coins, graphs, hackenbush  # noqa: F401  (register the games of Ferguson ch. 3, 5, 6)
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
            "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",

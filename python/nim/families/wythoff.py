@@ -7,9 +7,10 @@ golden ratio. Here ``floor(n phi) = (n + isqrt(5 n**2)) // 2`` in exact integer
 arithmetic (``sqrt(5 n**2)`` is irrational for ``n > 0``, so its floor is ``isqrt``),
 so a pair of any size is decided and answered in O(digits**2).
 
-A sum of pairs (or misère play) has no such formula: the generic engine of
-``nim.solving.components`` computes Grundy values by the mex, as far as its limits
-reach.
+A sum of pairs has no such formula: the Grundy values of every pair below 4096 come from
+one table filled row by row with bit sets (pairs below 1024 in about 1 s, below 4096 in
+under a minute, once; benchmarks/test_course_games_a.py), the rest from the generic mex of
+``nim.solving.components`` as far as its limits reach. Misère play: one pair by its theorem, a sum by exact search.
 
 >>> game = WythoffGame()
 >>> [game.is_lost((lower(n), lower(n) + n)) for n in range(5)]
@@ -25,8 +26,9 @@ reach.
 from __future__ import annotations
 
 import operator
+from array import array
 from math import isqrt
-from typing import Any, ClassVar, Iterator, Optional, Tuple
+from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
@@ -138,14 +140,21 @@ class WythoffGame(ComponentFamily):
         return ("Wythoff's theorem (Ferguson, Part I, 3.4): a pair (a, b), a <= b, is lost for the player to "
                 "move exactly when a = floor(n phi) and b = a + n for some n >= 0, phi = (1 + sqrt 5) / 2 "
                 "(computed exactly: floor(n phi) = (n + isqrt(5 n^2)) // 2). A sum of pairs is decided by "
-                "the XOR of their Grundy values, which have no known formula: computed by the mex")
+                "the XOR of their Grundy values, which have no known formula: computed by the mex. Misère play: one "
+                "pair is lost exactly when it is a lost pair of normal play other than (0, 0) and (1, 2), or "
+                "(0, 1) or (2, 2); a misère sum of pairs is decided by an exact search")
 
     def is_lost(self, component: Any) -> Optional[bool]:
         a, b = _pair(component)
         return a == lower(b - a)
 
     def grundy(self, component: Any) -> Optional[int]:
-        return 0 if self.is_lost(component) else None
+        a, b = _pair(component)
+        if a == lower(b - a):
+            return 0
+        if b < MAX_TABLE:                       # the table of every pair below a power of 2
+            return int(_table_for(b)[a][b])
+        return None
 
     def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
         a, b = component
@@ -163,6 +172,74 @@ class WythoffGame(ComponentFamily):
         m = _index_in(a, upper, (3 * a - isqrt(5 * a * a)) // 2)
         assert m is not None, (a, b)                     # Beatty: lower and upper cover 1, 2, 3, ...
         return (b - lower(m), _left(lower(m), a))
+
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        a, b = _pair(component)
+        if (a, b) in _MISERE_SWAPPED:
+            return (a, b) in _MISERE_LOST
+        return a == lower(b - a)
+
+    def misere_winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        a, b = _pair(component)
+        if self.misere_is_lost((a, b)):
+            return None
+        option = self.winning_option((a, b))
+        if option is not None and option[1] not in ((), ((1, 2),)):
+            return option                                # a lost pair of normal play past the swap
+        for c, d in _MISERE_LOST:                        # else (0, 1) or (2, 2), one move away
+            for x, y in ((c, d), (d, c)):
+                if (x == a and y < b) or (y == b and x < a) or (a - x == b - y > 0):
+                    return (a + b - c - d, _left(c, d))
+        raise AssertionError((a, b))                     # misère Wythoff: a won pair reaches a lost one
+
+
+#: Misère Wythoff (Ferguson, Part I, 3.4 exercises): the lost pairs of normal play, but (0, 0)
+#: and (1, 2) swapped for (0, 1) and (2, 2).
+_MISERE_LOST = ((0, 1), (2, 2))
+_MISERE_SWAPPED = {(0, 0), (1, 2), (0, 1), (2, 2)}
+
+
+#: The side of the largest table of Grundy values kept (4096**2 values of 4 bytes: 64 MB, 45 s
+#: to fill on a loaded machine); a sum with a larger pile is left to the mex, which refuses it.
+MAX_TABLE = 4096
+_TABLE: List[Any] = []
+
+
+def _table_for(pile: int) -> List[Any]:
+    """The Grundy values of every pair (a, b) with a, b below the power of 2 above ``pile``
+    (at least 64), computed once and kept: ``rows[a][b]``."""
+    global _TABLE
+    if pile < len(_TABLE):
+        return _TABLE
+    size = 64
+    while size <= pile:
+        size *= 2
+    _TABLE = _wythoff_table(size)
+    return _TABLE
+
+
+def _wythoff_table(size: int) -> List[Any]:
+    """Row by row, the mex of the values left along the row, up the column and down the
+    diagonal, each kept as a bit set (an int): a pair costs a few operations on ints of
+    about 3 * size bits, where the generic mex looked at its 2a + b options one by one."""
+    rows = []
+    columns = [0] * size
+    diagonals = [0] * (2 * size)
+    for a in range(size):
+        row = array("i", bytes(4 * size))
+        seen_in_row = 0
+        for b in range(size):
+            d = b - a + size
+            taken = seen_in_row | columns[b] | diagonals[d]
+            g = (~taken & (taken + 1)).bit_length() - 1      # the lowest bit not set: the mex
+            row[b] = g
+            bit = 1 << g
+            seen_in_row |= bit
+            columns[b] |= bit
+            diagonals[d] |= bit
+        rows.append(row)
+    return rows
 
 
 def _pair(component: Any) -> Pair:

@@ -80,6 +80,9 @@ def read_position(family: ComponentFamily, position: Iterable[Any]) -> Tuple[Any
         return custom
     if isinstance(family, WholePositionFamily):       # moves span the piles: one component
         return (family.read_component(position),)
+    whole = family.position_of(position)
+    if whole is not None:                 # one value for the whole position (a row "THHTH", a graph)
+        position = whole
     if isinstance(position, (str, bytes, dict)) or not hasattr(position, "__iter__"):
         raise InvalidPositionError(f"a position of this game is a list of {family.component_noun}s, "
                                    f"not {type(position).__name__}")
@@ -231,6 +234,16 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
 
     if not movable:
         return answer(1 if rules.misere else -1, None, "theory")
+    outcome = family.sum_outcome(components, rules.misere)
+    if outcome is not None:                        # the family adds its own values (draws too)
+        wanted = {1: -1, 0: 0}.get(outcome)
+        for i in movable:
+            for count, left in family.options(components[i]):
+                if wanted is not None and family.sum_outcome(_after(components, (i, count, left)),
+                                                             rules.misere) == wanted:
+                    return answer(outcome, ComponentMove(i, count, left), "theory")
+        lone = movable[0]
+        return answer(outcome, ComponentMove(lone, *next(iter(family.options(components[lone])))), "theory")
     first = movable[0]
     waiting = ComponentMove(first, *next(iter(family.options(components[first]))))  # a smallest take
     if rules.misere and len(movable) == 1:            # one component alone: its misère theorem, if any
@@ -293,6 +306,10 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
     rows = []
     for move in _moves(family, components):
         after = _after(components, (move.pile, move.count, move.left))
+        outcome = family.sum_outcome(after, rules.misere)
+        if outcome is not None:                    # the family adds its own values (draws too)
+            rows.append((move, -outcome))
+            continue
         by_theory = _lost_by_theory(family, after, rules.misere)
         if by_theory is not None:
             mover_wins = by_theory
@@ -325,12 +342,15 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     components = read_position(family, position)
     solution = solve_components(position_value(family, components), rules, node_limit, time_limit)
     lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
+    lines += family.account(components)
     if rules.misere:
         lines.append("Misère play: decided by the theorem above." if solution.method == "theory" else
                      "Misère play: no formula is known here; the value is an exact search over positions.")
     elif isinstance(family, WholePositionFamily):
         lines.append("The position is one game (a move spans several piles): decided by the theorem above."
                      if solution.method == "theory" else "Decided by an exact search over positions.")
+    elif family.sum_outcome(components, False) is not None:
+        pass                                       # the family's account above says it
     else:
         budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
         grundies: List[int] = []
@@ -349,12 +369,14 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
         else:
             lines.append("One component alone: decided by the theorem above." if len(components) == 1 else
                          "The Grundy values of these components are past what the mex reaches here.")
-    lines.append(f"The player to move {'wins' if solution.value > 0 else 'loses'}.")
+    lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win, and best play "
+                                          "goes on forever.", -1: "loses."}[solution.value])
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
         where = "" if isinstance(family, WholePositionFamily) else f"component {move.pile}: "
-        lines.append(("Winning move: " if solution.value > 0 else "Lost; shown: ") + f"{where}{words}.")
+        lines.append({1: "Winning move: ", 0: "Drawing move: ", -1: "Lost; shown: "}[solution.value]
+                     + f"{where}{words}.")
     else:
         lines.append("No move is left.")
     return solution, lines

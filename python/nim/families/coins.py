@@ -1,0 +1,965 @@
+"""Coin-turning games (Ferguson, Part I, chapter 5): a row (or a grid) of coins, heads or
+tails; a move turns over a set of coins the game allows, the last (right-most, or
+south-east-most) of which goes from heads to tails. The last player to move wins.
+
+The theorem that decides them all (Ferguson, ch. 5, after Lenstra): **a position is the
+sum of its heads**, each a game alone, so its Grundy value is the XOR of the values
+``g(n)`` of a single head at each place ``n`` -- and ``g(n)`` is the mex, over the moves
+of a head at ``n``, of the XOR of the values of the other coins the move turns.
+The families here, each with its closed form where the text gives one (checked against
+that mex in tests/test_coins.py):
+
+========================  ==========================================  ===========================
+rule string               a move turns over                           a head at n is worth
+========================  ==========================================  ===========================
+``turning-turtles``       coin n, and at most one coin to its left    n (coins from 1: Nim)
+``twins``                 coin n and exactly one coin to its left     n (coins from 0)
+``mock-turtles``          coin n and at most two coins to its left    the n-th odious number
+``triplets``              coin n and exactly two coins to its left    the (n-2)-th odious number
+``ruler``                 coins n-k+1, ..., n for some k >= 1         the largest 2**j dividing n
+``grunt``                 coins 0, a, n-a, n (0 < a < n-a)            Grundy's game at n (mex)
+``coin-subtraction=S``    coins n and n-z, z in S (only n if z = n)   the subtraction game S (mex)
+``turning-corners``       the 4 corners (a,b),(a,y),(x,b),(x,y)       nim_mul(x, y)
+``acrostic-twins``        (x,y) and one coin in its row or column     x XOR y
+``rugs``                  a rectangle of coins ending at (x, y)       nim_mul(ruler(x), ruler(y))
+``turning-turtles-sq``    the product of two Turning Turtles moves    nim_mul(x, y) (from 1)
+``tartan=A*B``            the product of a move of A and one of B     nim_mul(gA(x), gB(y))
+========================  ==========================================  ===========================
+
+The last four are Tartan games, products of two one-dimensional games, valued by the
+Tartan theorem (Ferguson, ch. 5): ``g(x, y) = gA(x) (x) gB(y)``, nim multiplication.
+
+A component is one row: a string of ``H`` and ``T`` (``"THHTH"``: its first character is
+coin 0, or coin 1 where the game numbers from 1) or the list of its heads' places
+(``[1, 2, 4]``); a grid is a list of such strings, one per row, or the list of its heads
+``[[x, y], ...]``. A position is a row, or a list of rows (a sum). Misère play (where the
+last player to move loses) has no such theorem: it is decided by an exact search over
+small rows, and refused in words past them.
+
+>>> game = MockTurtles()
+>>> [game.line.value(n) for n in range(8)]
+[1, 2, 4, 7, 8, 11, 13, 14]
+>>> game.grundy(game.read_component("THHTH"))     # heads at 1, 2, 4: 2 ^ 4 ^ 8
+14
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+
+__all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
+           "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
+
+#: The longest row a string may give, and the most heads a component may hold.
+MAX_ROW = 1_000_000
+#: The farthest place whose value a table (a game without a closed form) is computed to.
+MAX_TABLE = {"grunt": 2_000, "coin-subtraction": 1_000_000}
+#: The most digits a head's place may have (its value is a closed form of any size).
+MAX_DIGITS = 1000
+
+Others = Tuple[int, ...]
+
+
+def odious(n: int) -> int:
+    """The n-th odious number (odd count of 1 bits), from the 0-th: 1, 2, 4, 7, 8, 11, ..."""
+    return 2 * n + (1 - bin(n).count("1") % 2)
+
+
+def _odious_index(w: int) -> Optional[int]:
+    """The m with ``odious(m) == w``, or None when ``w`` is evil (even count of 1 bits)."""
+    return w >> 1 if bin(w).count("1") % 2 else None
+
+
+class Line:
+    """One one-dimensional coin-turning game: its moves and the value of a head at each place."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: The number of the left-most coin (the text numbers some games from 0, some from 1).
+    first: ClassVar[int] = 0
+    #: The move, in words.
+    rule_words: ClassVar[str] = ""
+    #: The value of a head at n, in words, with the section of the text.
+    value_words: ClassVar[str] = ""
+
+    def value(self, n: int) -> int:
+        """The Grundy value of a single head at place ``n``."""
+        raise NotImplementedError
+
+    def moves(self, n: int) -> Iterator[Others]:
+        """Every move of a head at ``n``: the other coins it turns (each left of ``n``)."""
+        raise NotImplementedError
+
+    def move_count(self, n: int) -> int:
+        """How many moves a head at ``n`` has."""
+        raise NotImplementedError
+
+    def move_to(self, n: int, v: int) -> Others:
+        """A move of a head at ``n`` whose other coins are worth ``v < value(n)`` together:
+        by listing the moves (a line with a formula overrides it)."""
+        for others in self.moves(n):
+            x = 0
+            for m in others:
+                x ^= self.value(m)
+            if x == v:
+                return others
+        raise NimError(f"{self.title}: no move of a head at {n} is worth {v}: the mex is wrong")
+
+
+class TurningTurtlesLine(Line):
+    name, title, first = "turning-turtles", "Turning Turtles", 1
+    rule_words = "turns over one coin from heads to tails and, if you like, one coin to its left"
+    value_words = "n, as in Nim: a head at n is a Nim heap of n (Ferguson, ch. 5)"
+
+    def value(self, n: int) -> int:
+        return n
+
+    def moves(self, n: int) -> Iterator[Others]:
+        yield ()
+        for a in range(n - 1, 0, -1):
+            yield (a,)
+
+    def move_count(self, n: int) -> int:
+        return n
+
+    def move_to(self, n: int, v: int) -> Others:
+        return (v,) if v else ()
+
+
+class TwinsLine(Line):
+    name, title, first = "twins", "Twins", 0
+    rule_words = "turns over exactly two coins, the right-most from heads to tails"
+    value_words = "n, coins numbered from 0: Turning Turtles shifted by one (Ferguson, ch. 5)"
+
+    def value(self, n: int) -> int:
+        return n
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for a in range(n - 1, -1, -1):
+            yield (a,)
+
+    def move_count(self, n: int) -> int:
+        return n
+
+    def move_to(self, n: int, v: int) -> Others:
+        return (v,)
+
+
+class MockTurtlesLine(Line):
+    name, title, first = "mock-turtles", "Mock Turtles", 0
+    rule_words = "turns over one, two or three coins, the right-most from heads to tails"
+    value_words = ("the n-th odious number (1, 2, 4, 7, 8, 11, ...: an odd count of 1 bits), coins from 0 "
+                   "(Ferguson, ch. 5, the Mock Turtle theorem)")
+
+    def value(self, n: int) -> int:
+        return odious(n)
+
+    def moves(self, n: int) -> Iterator[Others]:
+        yield ()
+        for b in range(n - 1, -1, -1):
+            yield (b,)
+            for a in range(b - 1, -1, -1):
+                yield (a, b)
+
+    def move_count(self, n: int) -> int:
+        return 1 + n + n * (n - 1) // 2
+
+    def move_to(self, n: int, v: int) -> Others:
+        if v == 0:
+            return ()
+        single = _odious_index(v)
+        if single is not None:                      # v itself is odious: one coin
+            return (single,)
+        for a in range(n):                          # v evil: two odious values (a = 0 nearly always)
+            b = _odious_index(v ^ odious(a))
+            if b is not None and b != a and b < n:
+                return (min(a, b), max(a, b))
+        return super().move_to(n, v)
+
+
+class TripletsLine(Line):
+    name, title, first = "triplets", "Triplets", 0
+    rule_words = "turns over exactly three coins, the right-most from heads to tails"
+    value_words = ("0 at places 0 and 1, then the (n-2)-th odious number: Mock Turtles moved two places "
+                   "right (Ferguson, ch. 5, exercises; checked against the mex)")
+
+    def value(self, n: int) -> int:
+        return odious(n - 2) if n >= 2 else 0
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for b in range(n - 1, -1, -1):
+            for a in range(b - 1, -1, -1):
+                yield (a, b)
+
+    def move_count(self, n: int) -> int:
+        return n * (n - 1) // 2
+
+    def move_to(self, n: int, v: int) -> Others:
+        for a in range(n):
+            w = v ^ self.value(a)
+            m = _odious_index(w)
+            if m is not None and m + 2 != a and m + 2 < n:
+                return (min(a, m + 2), max(a, m + 2))
+            if w == 0 and a < 2 and n > 2:          # both of value 0: the coins 0 and 1
+                return (0, 1)
+        return super().move_to(n, v)
+
+
+class RulerLine(Line):
+    name, title, first = "ruler", "Ruler", 1
+    rule_words = "turns over any number of consecutive coins, the right-most from heads to tails"
+    value_words = "the largest power of 2 dividing n, coins from 1 (Ferguson, ch. 5)"
+
+    def value(self, n: int) -> int:
+        return n & -n
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for k in range(1, n + 1):
+            yield tuple(range(n - k + 1, n))
+
+    def move_count(self, n: int) -> int:
+        return n
+
+    def move_to(self, n: int, v: int) -> Others:
+        # the coins n-1, ..., n-t (t < n & -n) are worth ruler(1) ^ ... ^ ruler(t) = t ^ (t >> 1),
+        # the Gray code of t: invert it
+        t, shift = v, v >> 1
+        while shift:
+            t ^= shift
+            shift >>= 1
+        if t > MAX_ROW:
+            raise NimError(f"Ruler: the winning move turns over {t:,} coins, more than {MAX_ROW:,}")
+        return tuple(range(n - t, n))
+
+
+class TableLine(Line):
+    """A line without a closed form: the values by the mex, in a table grown as asked."""
+
+    def __init__(self) -> None:
+        self.table: List[int] = []
+
+    def _limit(self) -> int:
+        return MAX_TABLE[self.name]
+
+    def value(self, n: int) -> int:
+        if n >= len(self.table):
+            if n > self._limit():
+                raise NimError(f"{self.title} has no closed form: its values are computed by the mex up to "
+                               f"coin {self._limit():,}, not {n:,}")
+            self._grow(n)
+        return self.table[n]
+
+    def _grow(self, n: int) -> None:
+        for m in range(len(self.table), n + 1):
+            seen = set()
+            for others in self.moves(m):
+                x = 0
+                for o in others:
+                    x ^= self.table[o]
+                seen.add(x)
+            g = 0
+            while g in seen:
+                g += 1
+            self.table.append(g)
+
+
+class GruntLine(TableLine):
+    name, title, first = "grunt", "Grunt", 0
+    rule_words = "turns over four symmetric coins 0, a, n-a and n (0 < a < n-a), coin n from heads to tails"
+    value_words = ("the value of a heap of n in Grundy's game (Grunt is Grundy's game in disguise, "
+                   "Ferguson, ch. 5); no closed form: the mex")
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for a in range(1, (n + 1) // 2):
+            yield (0, a, n - a)
+
+    def move_count(self, n: int) -> int:
+        return max(0, (n - 1) // 2)
+
+
+class SubtractionLine(TableLine):
+    name, title, first = "coin-subtraction", "a subtraction game as coin turning", 1
+    rule_words = "turns over coin n and coin n-z for z in S (only coin n when z = n)"
+    value_words = "the value of a heap of n in the subtraction game S (Ferguson, ch. 5); the mex"
+
+    def __init__(self, subtract: Tuple[int, ...]) -> None:
+        super().__init__()
+        self.subtract = subtract
+        self.table = [0]
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for z in self.subtract:
+            if z < n:
+                yield (n - z,)
+            elif z == n:
+                yield ()
+
+    def move_count(self, n: int) -> int:
+        return sum(1 for z in self.subtract if z <= n)
+
+
+#: The one-dimensional games without parameters, by name (the factors a Tartan game may take).
+LINES: Dict[str, Line] = {line.name: line for line in (
+    TurningTurtlesLine(), TwinsLine(), MockTurtlesLine(), TripletsLine(), RulerLine(), GruntLine())}
+
+
+def _place(value: Any, least: int, what: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise InvalidPositionError(f"{what} is a whole number, not {_short(value)}") from None
+    if number < least:
+        raise InvalidPositionError(f"{what} is at least {least} in this game (its coins are numbered from "
+                                   f"{least}), not {number}")
+    if number.bit_length() > MAX_DIGITS * 4:
+        raise InvalidPositionError(f"{what} has at most {MAX_DIGITS} digits")
+    return number
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{shown[:40]}...({len(shown):,} characters)"
+
+
+def _toggled(heads: Tuple[Any, ...], turned: Sequence[Any]) -> Tuple[Any, ...]:
+    """The heads after turning over ``turned`` (a head becomes a tail and a tail a head)."""
+    now = set(heads)
+    for coin in turned:
+        now ^= {coin}
+    return tuple(sorted(now))
+
+
+class CoinTurning(ComponentFamily):
+    """The common shape of the coin-turning games: a component is a row (or a grid) of coins,
+    held as the sorted tuple of its heads; its value is the XOR of its heads' values."""
+
+    component_noun: ClassVar[str] = "coin row"
+
+    __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        return cls() if name == cls.tag and not value else None
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if k is not None or subtract is not None or octal is not None:
+            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
+        return cls()
+
+    def fields(self) -> Fields:
+        return (None, None, None)
+
+    def option_text(self) -> str:
+        return f",{self.tag}"
+
+    def position_of(self, value: Any) -> Optional[List[Any]]:
+        # one row: "THHTH", or the list of its heads' places [1, 2, 4] (never a list of rows)
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, (list, tuple)) and value and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return [value]
+        return None
+
+    # the place-level hooks a subclass writes: the value of one head, its moves, a move to a value
+
+    def head_value(self, head: Any) -> int:
+        raise NotImplementedError
+
+    def head_moves(self, head: Any) -> Iterator[Tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def head_move_count(self, head: Any) -> int:
+        raise NotImplementedError
+
+    def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
+        raise NotImplementedError
+
+    def head_span(self, head: Any) -> int:
+        """How many places lie at or before ``head`` (the coins a move from it may turn)."""
+        raise NotImplementedError
+
+    # the component hooks, from those
+
+    def grundy(self, component: Any) -> Optional[int]:
+        x = 0
+        for head in component:
+            x ^= self.head_value(head)
+        return x
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        return self.grundy(component) == 0
+
+    def winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        return self.option_to(component, 0)
+
+    def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        g = self.grundy(component)
+        assert g is not None
+        d = g ^ target
+        if not d:
+            return None
+        for head in reversed(component):            # a head whose value has d's top bit
+            h = self.head_value(head)
+            if h ^ d < h:
+                others = self.head_move_to(head, h ^ d)
+                return self._option(component, head, others)
+        return None
+
+    def _option(self, component: Any, head: Any, others: Tuple[Any, ...]) -> Tuple[int, Tuple[Any, ...]]:
+        left = _toggled(component, (head,) + tuple(others))
+        return (1 + len(others), (left,) if left else ())
+
+    def options(self, component: Any) -> Iterator[Tuple[int, Tuple[Any, ...]]]:
+        for head in component:
+            for others in self.head_moves(head):
+                yield self._option(component, head, others)
+
+    def option_count(self, component: Any) -> int:
+        return sum(self.head_move_count(head) for head in component)
+
+    def reach(self, component: Any) -> int:
+        if not component:
+            return 1
+        span = max(self.head_span(head) for head in component)
+        # every row of the places up to the last head, each with its moves
+        return int(2 ** min(span, 4096)) * max(1, self.option_count(component))
+
+    def account(self, components: Sequence[Any]) -> List[str]:
+        lines = []
+        for i, component in enumerate(components[:5]):
+            shown = ", ".join(f"{list(h) if isinstance(h, tuple) else h} -> {self.head_value(h)}"
+                              for h in component[:12])
+            more = f", ... ({len(component):,} heads)" if len(component) > 12 else ""
+            lines.append(f"Row {i}: each head's value (place -> value): {shown or 'no heads'}{more}; "
+                         f"their XOR is {self.grundy(component)}.")
+        return lines
+
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        after = left[0] if left else ()
+        turned = sorted(set(component) ^ set(after))
+        shown = ", ".join(map(str, turned[:12])) + (f", ... ({len(turned):,} coins)" if len(turned) > 12 else "")
+        return f"turn over the coins at {shown} (the last from heads to tails), leaving {self.shown(after)}"
+
+    def shown(self, heads: Tuple[Any, ...]) -> str:
+        return f"heads at {list(heads)}" if heads else "no heads"
+
+
+class OneLine(CoinTurning):
+    """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads."""
+
+    line: ClassVar[Line]
+
+    __slots__ = ()
+
+    def describe(self, misere: bool) -> str:
+        return (f"{self.line.title}: a row of coins (numbered from {self.line.first}); a move "
+                f"{self.line.rule_words}; the player who cannot move {'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        return ("a row of coins is the sum of its heads (Ferguson, Part I, ch. 5): its Grundy value is the XOR "
+                f"of the values of its heads, and a head at n is worth {self.line.value_words}")
+
+    def read_component(self, value: Any) -> Tuple[int, ...]:
+        first = self.line.first
+        if isinstance(value, str):
+            if len(value) > MAX_ROW:
+                raise InvalidPositionError(f"a row has at most {MAX_ROW:,} coins, not {len(value):,}")
+            text = value.strip().upper()
+            if set(text) - {"H", "T"}:
+                raise InvalidPositionError(f"a row of coins is written with H (heads) and T (tails), such as "
+                                           f"'THHTH'; {_short(value)} is not")
+            return tuple(i + first for i, c in enumerate(text) if c == "H")
+        if isinstance(value, (bytes, dict)) or not hasattr(value, "__len__"):
+            raise InvalidPositionError(f"a row of coins is a string such as 'THHTH' or the list of its heads' "
+                                       f"places such as [1, 2, 4]; not {_short(value)}")
+        if len(value) > MAX_ROW:
+            raise InvalidPositionError(f"a row has at most {MAX_ROW:,} heads, not {len(value):,}")
+        heads = sorted(_place(v, first, "a head's place") for v in value)
+        if len(set(heads)) != len(heads):
+            raise InvalidPositionError("a row's heads are at different places: a place is listed twice")
+        return tuple(heads)
+
+    def component_value(self, component: Any) -> Any:
+        return list(component)
+
+    def head_value(self, head: Any) -> int:
+        return self.line.value(head)
+
+    def head_moves(self, head: Any) -> Iterator[Tuple[Any, ...]]:
+        return self.line.moves(head)
+
+    def head_move_count(self, head: Any) -> int:
+        return self.line.move_count(head)
+
+    def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
+        return self.line.move_to(head, v)
+
+    def head_span(self, head: Any) -> int:
+        return int(head) - self.line.first + 1
+
+    def shown(self, heads: Tuple[Any, ...]) -> str:
+        if heads and heads[-1] - self.line.first < 60:
+            row = ["T"] * (heads[-1] - self.line.first + 1)
+            for h in heads:
+                row[h - self.line.first] = "H"
+            return "".join(row)
+        return super().shown(heads)
+
+
+@register_family
+class TurningTurtles(OneLine):
+    """Turning Turtles (Ferguson, ch. 5): turn one coin, heads to tails, and at most one to its left."""
+
+    tag: ClassVar[str] = "turning-turtles"
+    syntax: ClassVar[str] = "turning-turtles"
+    line: ClassVar[Line] = LINES["turning-turtles"]
+    __slots__ = ()
+
+
+@register_family
+class Twins(OneLine):
+    """Twins (Ferguson, ch. 5): turn exactly two coins."""
+
+    tag: ClassVar[str] = "twins"
+    syntax: ClassVar[str] = "twins"
+    line: ClassVar[Line] = LINES["twins"]
+    __slots__ = ()
+
+
+@register_family
+class MockTurtles(OneLine):
+    """Mock Turtles (Ferguson, ch. 5): turn one, two or three coins."""
+
+    tag: ClassVar[str] = "mock-turtles"
+    syntax: ClassVar[str] = "mock-turtles"
+    line: ClassVar[Line] = LINES["mock-turtles"]
+    __slots__ = ()
+
+
+@register_family
+class Triplets(OneLine):
+    """Triplets: turn exactly three coins."""
+
+    tag: ClassVar[str] = "triplets"
+    syntax: ClassVar[str] = "triplets"
+    line: ClassVar[Line] = LINES["triplets"]
+    __slots__ = ()
+
+
+@register_family
+class Ruler(OneLine):
+    """Ruler (Ferguson, ch. 5): turn any run of consecutive coins."""
+
+    tag: ClassVar[str] = "ruler"
+    syntax: ClassVar[str] = "ruler"
+    line: ClassVar[Line] = LINES["ruler"]
+    __slots__ = ()
+
+
+@register_family
+class Grunt(OneLine):
+    """Grunt (Ferguson, ch. 5): turn four symmetric coins, one of them the left-most; Grundy's game."""
+
+    tag: ClassVar[str] = "grunt"
+    syntax: ClassVar[str] = "grunt"
+    line: ClassVar[Line] = LINES["grunt"]
+    __slots__ = ()
+
+
+#: One table per subtraction set, shared by its members.
+_SUBTRACTION_LINES: Dict[Tuple[int, ...], SubtractionLine] = {}
+
+
+@register_family
+class CoinSubtraction(OneLine):
+    """A subtraction game as coin turning (Ferguson, ch. 5): turn coin n and coin n - z, z in S."""
+
+    tag: ClassVar[str] = "coin-subtraction"
+    syntax: ClassVar[str] = "coin-subtraction=A;B;..."
+    __slots__ = ("subtract",)
+    subtract: Tuple[int, ...]
+
+    def __init__(self, subtract: Sequence[int]) -> None:
+        members = sorted({_place(z, 1, "a member of the subtraction set") for z in subtract})
+        if not members or len(members) > 64:
+            raise InvalidRulesError("coin-subtraction takes a set of 1 to 64 positive whole numbers, such as "
+                                    "coin-subtraction=1;3;4")
+        object.__setattr__(self, "subtract", tuple(members))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a rule family is immutable")
+
+    @property
+    def line(self) -> Line:  # type: ignore[override]
+        key = self.subtract
+        if key not in _SUBTRACTION_LINES:
+            _SUBTRACTION_LINES[key] = SubtractionLine(key)
+        return _SUBTRACTION_LINES[key]
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if name != cls.tag:
+            return None
+        try:
+            numbers = [int(part) for part in value.split(";") if part.strip()]
+        except ValueError:
+            raise InvalidRulesError(f"{text!r}: coin-subtraction takes whole numbers separated by ';', such "
+                                    "as coin-subtraction=1;3;4") from None
+        try:
+            return cls(numbers)
+        except InvalidPositionError as error:
+            raise InvalidRulesError(f"{text!r}: {error}") from None
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if k is not None or octal is not None or subtract is None:
+            raise InvalidRulesError("coin-subtraction takes subtract= (a set of positive whole numbers) only")
+        try:
+            return cls(subtract)
+        except (InvalidPositionError, TypeError) as error:
+            raise InvalidRulesError(str(error)) from None
+
+    def fields(self) -> Fields:
+        return (None, self.subtract, None)
+
+    def option_text(self) -> str:
+        return ",coin-subtraction=" + ";".join(map(str, self.subtract))
+
+    def describe(self, misere: bool) -> str:
+        return (f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning: a row of "
+                f"coins (numbered from 1); a move turns over a head at n and the coin at n - z for z in S (just "
+                f"the head when z = n); the player who cannot move {'wins' if misere else 'loses'}.")
+
+
+# -- two dimensions ------------------------------------------------------------------------
+
+Cell = Tuple[int, int]
+
+
+class Grid(CoinTurning):
+    """A two-dimensional coin-turning game: a component is the sorted tuple of its heads (x, y)."""
+
+    component_noun: ClassVar[str] = "coin grid"
+    #: The number of the first row and column.
+    first: ClassVar[Tuple[int, int]] = (0, 0)
+
+    __slots__ = ()
+
+    def position_of(self, value: Any) -> Optional[List[Any]]:
+        # one grid: a list of strings (its rows), or a list of [x, y] heads
+        if isinstance(value, str):
+            return [[value]]
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+            return [value]
+        if isinstance(value, (list, tuple)) and value and all(
+                isinstance(v, (list, tuple)) and len(v) == 2 and not isinstance(v[0], (list, tuple, str))
+                for v in value):
+            return [value]
+        return None
+
+    def read_component(self, value: Any) -> Tuple[Cell, ...]:
+        fx, fy = self.first
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
+            raise InvalidPositionError(f"a grid of coins is a list of rows such as ['THT', 'HHT'] or the list of "
+                                       f"its heads such as [[1, 2], [3, 1]]; not {_short(value)}")
+        if len(value) > MAX_ROW:
+            raise InvalidPositionError(f"a grid has at most {MAX_ROW:,} rows or heads")
+        if all(isinstance(row, str) for row in value):
+            if sum(len(row) for row in value) > MAX_ROW:
+                raise InvalidPositionError(f"a grid has at most {MAX_ROW:,} coins")
+            heads = []
+            for y, row in enumerate(value):
+                text = row.strip().upper()
+                if set(text) - {"H", "T"}:
+                    raise InvalidPositionError(f"a row of coins is written with H and T; {_short(row)} is not")
+                heads += [(x + fx, y + fy) for x, c in enumerate(text) if c == "H"]
+            return tuple(sorted(heads))
+        cells = []
+        for cell in value:
+            if isinstance(cell, (str, bytes, dict)) or not hasattr(cell, "__len__") or len(cell) != 2:
+                raise InvalidPositionError(f"a head of a grid is a pair [x, y]; {_short(cell)} is not")
+            cells.append((_place(cell[0], fx, "a head's column x"), _place(cell[1], fy, "a head's row y")))
+        if len(set(cells)) != len(cells):
+            raise InvalidPositionError("a grid's heads are at different places: a place is listed twice")
+        return tuple(sorted(cells))
+
+    def component_value(self, component: Any) -> Any:
+        return [list(cell) for cell in component]
+
+    def head_span(self, head: Any) -> int:
+        x, y = head
+        return int((x - self.first[0] + 1) * (y - self.first[1] + 1))
+
+    def shown(self, heads: Tuple[Any, ...]) -> str:
+        return f"heads at {[list(c) for c in heads]}" if heads else "no heads"
+
+
+@register_family
+class Tartan(Grid):
+    """A Tartan game: the product of two one-dimensional games A x B. A move is a move of A
+    on the columns times a move of B on the rows: every coin (s, t) with s among A's
+    coins and t among B's is turned over (Ferguson, ch. 5)."""
+
+    tag: ClassVar[str] = "tartan"
+    syntax: ClassVar[str] = "tartan=A*B (A, B among " + ", ".join(LINES) + ")"
+    __slots__ = ("columns", "rows")
+    columns: str
+    rows: str
+
+    def __init__(self, columns: str = "twins", rows: str = "twins") -> None:
+        for name in (columns, rows):
+            if name not in LINES:
+                raise InvalidRulesError(f"a Tartan game is a product of two of {', '.join(LINES)}, not {name!r}")
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "rows", rows)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a rule family is immutable")
+
+    @property
+    def first(self) -> Tuple[int, int]:  # type: ignore[override]
+        return (LINES[self.columns].first, LINES[self.rows].first)
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if name != "tartan":
+            return None
+        a, star, b = value.partition("*")
+        if not star:
+            raise InvalidRulesError(f"{text!r}: a Tartan game is written tartan=A*B, such as tartan=ruler*twins")
+        return Tartan(a.strip(), b.strip())
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        # the keyword form has no text field but the octal code's: the factors travel as their
+        # places in LINES, subtract=(a, b)
+        names = list(LINES)
+        if (k is not None or octal is not None or not isinstance(subtract, tuple) or len(subtract) != 2
+                or not all(isinstance(i, int) and 0 <= i < len(names) for i in subtract)):
+            raise InvalidRulesError(f"a Tartan game's keyword form is take='tartan', subtract=(a, b): the places "
+                                    f"of its factors in {', '.join(names)}")
+        return cls(names[subtract[0]], names[subtract[1]])
+
+    def fields(self) -> Fields:
+        names = list(LINES)
+        return (None, (names.index(self.columns), names.index(self.rows)), None)
+
+    def option_text(self) -> str:
+        return f",tartan={self.columns}*{self.rows}"
+
+    def describe(self, misere: bool) -> str:
+        a, b = LINES[self.columns], LINES[self.rows]
+        return (f"the Tartan game {a.title} x {b.title}: a grid of coins, columns x numbered from {a.first}, rows "
+                f"y from {b.first}; a move takes a move of {a.title} on the columns (it {a.rule_words}) and one of "
+                f"{b.title} on the rows, and turns over every coin in both, the south-east-most (x, y) from heads "
+                f"to tails; the player who cannot move {'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        a, b = LINES[self.columns], LINES[self.rows]
+        return ("the Tartan theorem (Ferguson, Part I, ch. 5): a head at (x, y) of the product A x B is worth "
+                f"gA(x) (x) gB(y), the nim-product of the values of a head at x in {a.title} ({a.value_words}) "
+                f"and at y in {b.title}; a grid is the sum of its heads (ch. 5), so its value is the XOR")
+
+    def head_value(self, head: Any) -> int:
+        from nim.nimfield import nim_mul    # on first use: ``import nim`` stays light
+
+        x, y = head
+        return nim_mul(LINES[self.columns].value(x), LINES[self.rows].value(y))
+
+    def head_moves(self, head: Any) -> Iterator[Tuple[Any, ...]]:
+        x, y = head
+        for s in LINES[self.columns].moves(x):
+            for t in LINES[self.rows].moves(y):
+                yield self._product(head, s, t)
+
+    @staticmethod
+    def _product(head: Cell, s: Others, t: Others) -> Tuple[Cell, ...]:
+        x, y = head
+        return tuple((a, b) for a in s + (x,) for b in t + (y,) if (a, b) != (x, y))
+
+    def head_move_count(self, head: Any) -> int:
+        x, y = head
+        return LINES[self.columns].move_count(x) * LINES[self.rows].move_count(y)
+
+    def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
+        from nim.nimfield import nim_mul
+
+        x, y = head
+        a, b = LINES[self.columns], LINES[self.rows]
+        g1, g2 = a.value(x), b.value(y)
+        goal = nim_mul(g1, g2) ^ v
+        # the others of the product of moves worth u and w are worth (g1+u)(g2+w) + g1 g2: find
+        # p = g1+u, q = g2+w (u < g1, w < g2: p lies in [2**i, 2**(i+1)) for a bit i of g1, q likewise
+        # for g2) with p q = goal. The Tartan theorem says they exist; they are searched from the
+        # side with the fewer candidates, then the other (the structure of On2 gives no formula here)
+        for p, q in _factorings(goal, g1, g2):
+            return self._product(head, a.move_to(x, p ^ g1), b.move_to(y, q ^ g2))
+        raise NimError(f"{self.tag}: the winning move of the head at {head} was not found among "
+                       f"{2 * TARTAN_TRIES:,} candidates (heads this far out are valued exactly, but their move "
+                       "is a search in the nim field)")
+
+
+#: How many factors of each side ``_factorings`` tries: every one of a side whose value is at most
+#: half of it, so a head with one small coordinate value always finds its move (a few seconds at most).
+TARTAN_TRIES = 1 << 12
+
+
+def _candidates(g: int) -> Iterator[int]:
+    """The r with ``r ^ g < g``: those nearest g (the moves worth least), then the smallest
+    ranges, at most TARTAN_TRIES of them."""
+    count = 0
+    for u in range(min(g, TARTAN_TRIES // 2)):
+        yield g ^ u
+    for i in range(g.bit_length()):
+        if g >> i & 1:
+            for r in range(1 << i, 1 << (i + 1)):
+                yield r
+                count += 1
+                if count >= TARTAN_TRIES // 2:
+                    return
+
+
+def _factorings(goal: int, g1: int, g2: int) -> Iterator[Tuple[int, int]]:
+    """``(p, q)`` with ``p (x) q == goal``, ``p ^ g1 < g1`` and ``q ^ g2 < g2``."""
+    from nim.nimfield import nim_inv, nim_mul
+
+    for q in _candidates(g2):
+        p = nim_mul(goal, nim_inv(q))
+        if p ^ g1 < g1:
+            yield p, q
+    for p in _candidates(g1):
+        q = nim_mul(goal, nim_inv(p))
+        if q ^ g2 < g2:
+            yield p, q
+
+
+@register_family
+class TurningCorners(Tartan):
+    """Turning Corners (Ferguson, ch. 5): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""
+
+    tag: ClassVar[str] = "turning-corners"
+    syntax: ClassVar[str] = "turning-corners"
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("twins", "twins")
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        return cls() if name == cls.tag and not value else None
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if k is not None or subtract is not None or octal is not None:
+            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
+        return cls()
+
+    def fields(self) -> Fields:
+        return (None, None, None)
+
+    def option_text(self) -> str:
+        return f",{self.tag}"
+
+    def describe(self, misere: bool) -> str:
+        return ("Turning Corners: a grid of coins, numbered from (0, 0); a move turns over the four corners "
+                "(a, b), (a, y), (x, b), (x, y) of a rectangle, a < x and b < y, the corner (x, y) from heads to "
+                f"tails; the player who cannot move {'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        return ("Turning Corners is Twins x Twins, so by the Tartan theorem (Ferguson, Part I, ch. 5) a head at "
+                "(x, y) is worth the nim-product x (x) y (nim.nim_mul), and a grid, the sum of its heads (ch. 5), "
+                "the XOR of those")
+
+
+@register_family
+class Rugs(TurningCorners):
+    """Rugs (Ferguson, ch. 5): Ruler x Ruler; turn over a rectangle of coins."""
+
+    tag: ClassVar[str] = "rugs"
+    syntax: ClassVar[str] = "rugs"
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        Tartan.__init__(self, "ruler", "ruler")
+
+    def describe(self, misere: bool) -> str:
+        return ("Rugs: a grid of coins, numbered from (1, 1); a move turns over every coin of a rectangle (a rug) "
+                "whose south-east corner (x, y) goes from heads to tails; the player who cannot move "
+                f"{'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        return ("Rugs is Ruler x Ruler, so by the Tartan theorem (Ferguson, Part I, ch. 5) a head at (x, y) is "
+                "worth ruler(x) (x) ruler(y), the nim-product of the largest powers of 2 dividing x and y; a grid "
+                "is the XOR of its heads")
+
+
+@register_family
+class TurningTurtlesSquared(TurningCorners):
+    """Turning Turtles squared (Ferguson, ch. 5): Turning Turtles x Turning Turtles."""
+
+    tag: ClassVar[str] = "turning-turtles-squared"
+    syntax: ClassVar[str] = "turning-turtles-squared"
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        Tartan.__init__(self, "turning-turtles", "turning-turtles")
+
+    def describe(self, misere: bool) -> str:
+        return ("Turning Turtles squared: a grid of coins, numbered from (1, 1); a move turns over (x, y) from "
+                "heads to tails and, if you like, one coin (a, y) left of it, or one coin (x, b) above it, or the "
+                "three other corners of a rectangle (a, b), (a, y), (x, b); the player who cannot move "
+                f"{'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        return ("Turning Turtles squared is Turning Turtles x Turning Turtles, so by the Tartan theorem (Ferguson, "
+                "Part I, 5.5) a head at (x, y) is worth the nim-product x (x) y; a grid is the XOR of its heads")
+
+
+@register_family
+class AcrosticTwins(Grid):
+    """Acrostic Twins (Ferguson, ch. 5): turn two coins in one row or one column."""
+
+    tag: ClassVar[str] = "acrostic-twins"
+    syntax: ClassVar[str] = "acrostic-twins"
+    __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        return cls() if name == cls.tag and not value else None
+
+    def describe(self, misere: bool) -> str:
+        return ("Acrostic Twins: a grid of coins, numbered from (0, 0); a move turns over two coins in the same "
+                "row or the same column, the south-east-most from heads to tails; the player who cannot move "
+                f"{'wins' if misere else 'loses'}.")
+
+    def theory_words(self) -> str:
+        return ("a head at (x, y) moves like a pair of Nim heaps x and y (the other coin is (a, y), a < x, or "
+                "(x, b), b < y), so it is worth x XOR y (Ferguson, Part I, ch. 5); a grid, the sum of its heads "
+                "(ch. 5), is worth the XOR of those")
+
+    def head_value(self, head: Any) -> int:
+        x, y = head
+        return int(x ^ y)
+
+    def head_moves(self, head: Any) -> Iterator[Tuple[Any, ...]]:
+        x, y = head
+        for a in range(x - 1, -1, -1):
+            yield ((a, y),)
+        for b in range(y - 1, -1, -1):
+            yield ((x, b),)
+
+    def head_move_count(self, head: Any) -> int:
+        x, y = head
+        return int(x + y)
+
+    def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
+        x, y = head
+        return ((v ^ y, y),) if v ^ y < x else ((x, v ^ x),)
