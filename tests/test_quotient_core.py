@@ -15,7 +15,7 @@ import random
 import re
 from array import array
 from pathlib import Path
-from typing import Dict, List, Sequence, Set, Tuple
+from typing import List, NamedTuple, Sequence, Set, Tuple
 
 import pytest
 
@@ -24,7 +24,7 @@ from nimcore import quotient as core
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "nimcore"
 
 
-def _cyclic(index: int, period: int) -> array:
+def _cyclic(index: int, period: int) -> "array[int]":
     """The table of the cyclic monoid <x | x^index = x^(index + period)> (element i: x^i)."""
     order = index + period
 
@@ -62,7 +62,18 @@ def _trial_codes(b: int, bmul: Sequence[int], base: Sequence[int], comp: Sequenc
     return len(seen)
 
 
-def _random_trial(rng: random.Random) -> Dict[str, object]:
+class Trial(NamedTuple):
+    """build_candidate's arguments, in its order."""
+    b: int
+    bmul: "array[int]"
+    base: List[int]
+    comp: List[int]
+    freed: List[Tuple[int, int]]
+    options: List[List[Tuple[int, int]]]
+    live: List[int]
+
+
+def _random_trial(rng: random.Random) -> Trial:
     """A trial: a cyclic base, a few cyclic components, heaps 1..n-1 live, each with
     options among smaller heaps (as a game's are: met before the heap's words)."""
     index, period = rng.randint(0, 3), rng.randint(1, 3)
@@ -74,8 +85,7 @@ def _random_trial(rng: random.Random) -> Dict[str, object]:
     options: List[List[Tuple[int, int]]] = [[]]
     for h in range(1, n):
         options.append([(rng.randrange(h), rng.randrange(h)) for _ in range(rng.randint(1, 3))])
-    return {"b": b, "bmul": _cyclic(index, period), "base": base, "comp": comp, "freed": freed,
-            "options": options, "live": list(range(1, n))}
+    return Trial(b, _cyclic(index, period), base, comp, freed, options, list(range(1, n)))
 
 
 def _is_commutative_monoid(order: int, table: Sequence[int]) -> bool:
@@ -92,11 +102,8 @@ def test_every_element_of_a_trial_is_reached() -> None:
     rng = random.Random(38)
     for _ in range(200):
         trial = _random_trial(rng)
-        size, order, table, p_bytes, images = core.build_candidate(
-            trial["b"], trial["bmul"], trial["base"], trial["comp"], trial["freed"], trial["options"],
-            trial["live"])
-        expected = _trial_codes(trial["b"], trial["bmul"], trial["base"], trial["comp"], trial["freed"],
-                                trial["live"])
+        size, order, table, p_bytes, images = core.build_candidate(*trial)
+        expected = _trial_codes(trial.b, trial.bmul, trial.base, trial.comp, trial.freed, trial.live)
         assert size == expected, trial
         assert 1 <= order <= size and len(p_bytes) == order
         assert _is_commutative_monoid(order, table), trial
@@ -143,7 +150,7 @@ def test_the_quotient_engine_allocates_only_through_its_workspace() -> None:
 
 
 def _pretension(game: str = "kayles", takes: Tuple[int, ...] = (1, 2), upto: int = 20
-                ) -> Tuple[int, array, bytes, List[int], List[List[int]]]:
+                ) -> Tuple[int, "array[int]", bytes, List[int], List[List[int]]]:
     """The misère quotient of an octal game of digits 7 (take a count in ``takes``,
     leave up to two heaps) up to heap ``upto``, and its heap types' option elements."""
     from nim.octal import misere_quotient
@@ -166,8 +173,8 @@ def _pretension(game: str = "kayles", takes: Tuple[int, ...] = (1, 2), upto: int
 
 def test_the_memory_a_kernel_held_is_said_when_it_stops() -> None:
     n = 12                                 # 11 heaps, each its own component of order 3
-    args = (1, array("i", [0]), [0] * n, [-1] + list(range(n - 1)), [(1, 2)] * (n - 1),
-            [[]] + [[(0, 0)] for _ in range(1, n)], list(range(1, n)))
+    args = Trial(1, array("i", [0]), [0] * n, [-1] + list(range(n - 1)), [(1, 2)] * (n - 1),
+                 [[]] + [[(0, 0)] for _ in range(1, n)], list(range(1, n)))
     with pytest.raises(core.QuotientStop) as stop:
         core.build_candidate(*args, max_size=1000)
     assert (stop.value.reason, stop.value.size) == ("size", 1000)
@@ -182,12 +189,10 @@ def test_the_memory_a_kernel_held_is_said_when_it_stops() -> None:
 def test_a_bound_on_memory_stops_the_build_and_told_apart() -> None:
     rng = random.Random(5)
     trial = _random_trial(rng)
-    args = (trial["b"], trial["bmul"], trial["base"], trial["comp"], trial["freed"], trial["options"],
-            trial["live"])
-    core.build_candidate(*args)                          # unbounded: it completes
+    core.build_candidate(*trial)                         # unbounded: it completes
     for bound in (64, 256, 600):
         with pytest.raises(core.QuotientStop) as stop:
-            core.build_candidate(*args, memory_bytes=bound)
+            core.build_candidate(*trial, memory_bytes=bound)
         assert stop.value.reason == "memory"
         assert stop.value.memory <= bound
     order, table, P, phi, _ = _pretension()
@@ -226,17 +231,12 @@ def test_hostile_arguments_are_refused() -> None:
     with pytest.raises(ValueError):
         core.Lookup(order, table, P, phi, 20, 15, 12, [], [], [], False)   # period past the map
     trial = _random_trial(random.Random(1))
-    b, bmul, base, comp, freed, opts, live = (trial["b"], trial["bmul"], trial["base"], trial["comp"],
-                                              trial["freed"], trial["options"], trial["live"])
-    n = len(base)
+    n = len(trial.base)
     for broken in (
-        dict(options=opts[:-1] + [[(n, 0)]]),                      # an option names no heap
-        dict(live=live + [n + 3]),                                 # a live heap that is not there
-        dict(bmul=array("i", bmul[:-1])),                          # a base table too short
-        dict(bmul=array("i", [b + 1] * (b * b))),                  # elements not in the base
+        trial._replace(options=trial.options[:-1] + [[(n, 0)]]),            # an option names no heap
+        trial._replace(live=trial.live + [n + 3]),                           # a live heap that is not there
+        trial._replace(bmul=array("i", trial.bmul[:-1])),                    # a base table too short
+        trial._replace(bmul=array("i", [trial.b + 1] * (trial.b * trial.b))),  # elements not in the base
     ):
-        given = dict(b=b, bmul=bmul, base=base, comp=comp, freed=freed, options=opts, live=live)
-        given.update(broken)
         with pytest.raises(ValueError):
-            core.build_candidate(given["b"], given["bmul"], given["base"], given["comp"], given["freed"],
-                                 given["options"], given["live"])
+            core.build_candidate(*broken)
