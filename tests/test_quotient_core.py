@@ -190,7 +190,7 @@ def test_a_bound_on_memory_stops_the_build_and_told_apart() -> None:
     rng = random.Random(5)
     trial = _random_trial(rng)
     core.build_candidate(*trial)                         # unbounded: it completes
-    for bound in (64, 256, 600):
+    for bound in (8, 64, 256, 600):          # 8: not even the heaps' base elements
         with pytest.raises(core.QuotientStop) as stop:
             core.build_candidate(*trial, memory_bytes=bound)
         assert stop.value.reason == "memory"

@@ -132,18 +132,6 @@ cdef void budget_init(Budget* b, double seconds, int64_t step_limit, object canc
     b.size = 0
 
 
-cdef int32_t* int_array(Workspace* ws, int slot, object values, Py_ssize_t* length) except NULL:
-    """A copy of a sequence of ints in slot `slot` of ws (one spare entry)."""
-    cdef Py_ssize_t i, n = len(values)
-    cdef int32_t* out = <int32_t*>ws_alloc(ws, slot, (n + 1) * sizeof(int32_t))
-    if out == NULL:
-        raise MemoryError()
-    for i in range(n):
-        out[i] = values[i]
-    length[0] = n
-    return out
-
-
 cdef int no_memory(Workspace* ws, object what, int64_t size) except -1:
     """Raise for a failed reserve: QuotientStop "memory" when the workspace's bound
     refused it (or the kernel stops on memory anyway), else MemoryError."""
@@ -169,6 +157,16 @@ cdef void* need_zeroed(Workspace* ws, int slot, size_t nbytes, object what=None,
     if p == NULL:
         no_memory(ws, what, size)
     return p
+
+
+cdef int32_t* int_array(Workspace* ws, int slot, object values, Py_ssize_t* length) except NULL:
+    """A copy of a sequence of ints in slot `slot` of ws (one spare entry)."""
+    cdef Py_ssize_t i, n = len(values)
+    cdef int32_t* out = <int32_t*>need(ws, slot, (n + 1) * sizeof(int32_t))
+    for i in range(n):
+        out[i] = values[i]
+    length[0] = n
+    return out
 
 
 # ---------------------------------------------------------------- verification
