@@ -850,9 +850,6 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     from array import array
     if b < 1 or bmulv.shape[0] != <Py_ssize_t>b * b:
         raise ValueError("build_candidate: the base table does not have the base's order")
-    for x in range((<int64_t>b) * b):
-        if not 0 <= bmulv[x] < b:
-            raise ValueError("build_candidate: the base table holds an element that is not there")
     memset(&t, 0, sizeof(Trial))
     memset(&ws, 0, sizeof(Workspace))
     memset(&hmap, 0, sizeof(HashMap))
@@ -899,6 +896,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 raise ValueError("build_candidate: a heap names a component that is not there")
             if not 0 <= t.base[h] < b:
                 raise ValueError("build_candidate: a heap's base element is not in the base")
+        # the base table's columns the heaps act by hold elements of the base (the codes
+        # index the code table): b checks a heap, not b * b a call (a tenth of a build)
+        for h in range(n):
+            if h == 0 or t.base[h] != t.base[h - 1]:
+                for x in range(b):
+                    if not 0 <= t.bmul[x * b + t.base[h]] < b:
+                        raise ValueError("build_candidate: the base table holds an element that is not there")
         if s > max_space:
             raise QuotientStop("size", s, what="trial product")
         t.space = s
@@ -906,10 +910,10 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         for h in range(n):
             t.ooff[h] = <int32_t>total
             for a, c in options[h]:
-                if not (0 <= a < n and 0 <= c < n):
-                    raise ValueError("build_candidate: an option names a heap that is not there")
                 t.oa[total] = a
                 t.ob[total] = c
+                if not (0 <= t.oa[total] < n and 0 <= t.ob[total] < n):
+                    raise ValueError("build_candidate: an option names a heap that is not there")
                 total += 1
         t.ooff[n] = <int32_t>total
         t.cap = min(max_size, s)
