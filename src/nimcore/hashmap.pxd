@@ -65,11 +65,15 @@ cdef inline void hm_clear(HashMap* h, int64_t slots) noexcept nogil:
     memset(h.keys, 0xFF, <size_t>slots * sizeof(int64_t))
 
 
-cdef inline int64_t hm_home(const HashMap* h, int64_t key) noexcept nogil:
+# The probes take the map by value: they change what its arrays hold, never its
+# fields, and a copy stays in registers (through a pointer, every store to the
+# arrays would reload the fields: the core is built with -fno-strict-aliasing).
+
+cdef inline int64_t hm_home(HashMap h, int64_t key) noexcept nogil:
     return <int64_t>((((<uint64_t>key) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>h.mask)
 
 
-cdef inline int32_t hm_get(const HashMap* h, int64_t key) noexcept nogil:
+cdef inline int32_t hm_get(HashMap h, int64_t key) noexcept nogil:
     """The value of `key`, -1 when absent."""
     cdef int64_t i = hm_home(h, key)
     while h.keys[i] != HM_EMPTY:
@@ -79,7 +83,7 @@ cdef inline int32_t hm_get(const HashMap* h, int64_t key) noexcept nogil:
     return -1
 
 
-cdef inline void hm_put(HashMap* h, int64_t key, int32_t value) noexcept nogil:
+cdef inline void hm_put(HashMap h, int64_t key, int32_t value) noexcept nogil:
     """Set the value of `key` (the caller keeps the map at most half full)."""
     cdef int64_t i = hm_home(h, key)
     while h.keys[i] != HM_EMPTY and h.keys[i] != key:
@@ -88,7 +92,7 @@ cdef inline void hm_put(HashMap* h, int64_t key, int32_t value) noexcept nogil:
     h.vals[i] = value
 
 
-cdef inline int32_t hm_number(HashMap* h, int64_t key, int32_t* count) noexcept nogil:
+cdef inline int32_t hm_number(HashMap h, int64_t key, int32_t* count) noexcept nogil:
     """The number of `key`; a new key is numbered count[0], which then grows by one."""
     cdef int64_t i = hm_home(h, key)
     while h.keys[i] != HM_EMPTY:

@@ -645,7 +645,7 @@ cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
     """The element index of a code, -1 when not met."""
     if t.where != NULL:
         return t.where[code]
-    return hm_get(&t.wmap, code)
+    return hm_get(t.wmap, code)
 
 
 cdef int where_grow(Trial* t) noexcept nogil:
@@ -657,7 +657,7 @@ cdef int where_grow(Trial* t) noexcept nogil:
         return 1
     hm_clear(&t.wmap, slots)
     for e in range(t.size):
-        hm_put(&t.wmap, t.codes[e], <int32_t>e)
+        hm_put(t.wmap, t.codes[e], <int32_t>e)
     return 0
 
 
@@ -665,7 +665,7 @@ cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil
     if t.where != NULL:
         t.where[code] = value
     else:
-        hm_put(&t.wmap, code, value)
+        hm_put(t.wmap, code, value)
 
 
 cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
@@ -752,50 +752,55 @@ cdef int trial_visit(Trial* t, VisitFrame* stack, int top0) noexcept nogil:
 
     A word whose code was met already is not the least word of its element, nor is
     any extension of it: the frame goes on with its next type. The order and the
-    cuts are those of the recursive enumeration this replaces (`stack` holds top0
-    + 1 frames: a child's `top` is below its parent's)."""
-    cdef int sp = 0, h
-    cdef VisitFrame* f = stack
-    cdef VisitFrame* g
+    cuts are those of the recursive enumeration this replaces. The running frame
+    lives in locals (registers); `stack` keeps the frames below it, at most top0
+    (a child's `top` is below its parent's)."""
+    cdef int sp = 0, h, k = 0, top = top0
+    cdef int32_t d = 0, depth0 = 0
+    cdef int64_t c = 0, code0 = 0
+    cdef VisitFrame* f
     if top0 <= 0:
         return 0
-    f.code0 = 0
-    f.c = 0
-    f.depth0 = 0
-    f.d = 0
-    f.top = top0
-    f.k = 0
     while True:
-        h = t.live[f.k]
-        f.c = trial_act(t, f.c, h)          # one more copy of live[k]
-        if where_get(t, f.c) >= 0:
-            f.k += 1                        # not a least word: the next type ...
-            if f.k < f.top:
-                f.c = f.code0
-                f.d = f.depth0
+        h = t.live[k]
+        c = trial_act(t, c, h)              # one more copy of live[k]
+        if where_get(t, c) >= 0:
+            k += 1                          # not a least word: the next type ...
+            if k < top:
+                c = code0
+                d = depth0
                 continue
             if sp == 0:
                 return 0
             sp -= 1                         # ... or back to the parent, which adds another copy
             f = stack + sp
+            code0 = f.code0
+            c = f.c
+            depth0 = f.depth0
+            d = f.d
+            top = f.top
+            k = f.k
             continue
         if budget_step(t.budget):
             return 2
-        t.path[f.d] = h
-        t.pcode[f.d] = f.c
-        f.d += 1
-        if trial_fill_node(t, f.d, f.c) == 2:
+        t.path[d] = h
+        t.pcode[d] = c
+        d += 1
+        if trial_fill_node(t, d, c) == 2:
             return 2
-        if f.k > 0:                         # the extensions by smaller types first
+        if k > 0:                           # the extensions by smaller types first
+            f = stack + sp
+            f.code0 = code0
+            f.c = c
+            f.depth0 = depth0
+            f.d = d
+            f.top = top
+            f.k = k
             sp += 1
-            g = stack + sp
-            g.code0 = f.c
-            g.c = f.c
-            g.depth0 = f.d
-            g.d = f.d
-            g.top = f.k
-            g.k = 0
-            f = g
+            code0 = c
+            depth0 = d
+            top = k
+            k = 0
 
 
 def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
@@ -977,7 +982,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             ncls = 0
             hm_clear(&hmap, hsize)
             for x in range(s):
-                cls[x] = hm_number(&hmap, t.P[x], &ncls)
+                cls[x] = hm_number(hmap, t.P[x], &ncls)
             # stable once every generator in a row leaves the partition as it is
             quiet = 0
             g = 0
@@ -996,7 +1001,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                     x = 0
                     while x < s:
                         key = (<int64_t>cls[x]) * prev + cls[act[g * s + x]]
-                        newcls[x] = hm_number(&hmap, key, &ncls)
+                        newcls[x] = hm_number(hmap, key, &ncls)
                         if 2 * (<int64_t>ncls) > emask and emask < mask:
                             break
                         x += 1
@@ -1415,7 +1420,7 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
                         break
                     if p[z]:
                         key |= (<int64_t>1) << j
-                cls[k] = hm_number(&hmap, key, &ncls)
+                cls[k] = hm_number(hmap, key, &ncls)
             # then refine by each generator until every one in a row leaves it as it is
             i = 0
             while quiet < ng and budget.stop == STOP_NONE and not bad:
@@ -1424,7 +1429,7 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
                 hm_clear(&hmap, hsize)
                 for k in range(count):
                     key = (<int64_t>cls[k]) * prev + cls[where[t[(<int64_t>elems[k]) * m + g[i]]]]
-                    newcls[k] = hm_number(&hmap, key, &ncls)
+                    newcls[k] = hm_number(hmap, key, &ncls)
                 memcpy(cls, newcls, count * sizeof(int32_t))
                 quiet = 0 if ncls != prev else quiet + 1
                 i = i + 1 if i + 1 < ng else 0
