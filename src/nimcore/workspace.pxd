@@ -15,7 +15,7 @@
 # bounded (`limit`): a reserve past the bound fails as out of memory does, so
 # an engine stops with STOP_MEMORY rather than taking more.
 
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
 cdef enum:   # the slots (plain int constants: they index arrays)
@@ -71,8 +71,31 @@ cdef inline void* ws_alloc(Workspace* w, int slot, size_t nbytes) noexcept nogil
 
 
 cdef inline void* ws_zeroed(Workspace* w, int slot, size_t nbytes) noexcept nogil:
-    """ws_alloc with its first nbytes set to zero (calloc's use); NULL as there."""
-    cdef void* p = ws_alloc(w, slot, nbytes)
+    """ws_alloc with its first nbytes set to zero (calloc's use); NULL as there.
+
+    An empty slot takes calloc's memory: a large block comes from the system
+    already zero, where a memset would touch every page of it (the quotient
+    engine reserves P for its whole cap and fills a few thousand entries)."""
+    cdef void* p
+    cdef size_t after
+    if nbytes == 0:
+        nbytes = 1
+    if w.buf[slot] == NULL:
+        after = w.total + nbytes
+        if w.limit and after > w.limit:
+            return NULL
+        p = calloc(nbytes, 1)
+        if p == NULL:
+            return NULL
+        w.buf[slot] = <char*>p
+        w.nbytes[slot] = nbytes
+        w.total = after
+        if after > w.peak:
+            w.peak = after
+        if slot >= w.used:
+            w.used = slot + 1
+        return p
+    p = ws_alloc(w, slot, nbytes)
     if p != NULL:
         memset(p, 0, nbytes)
     return p
