@@ -19,13 +19,22 @@ quotients"):
 Every loop honours a deadline, Ctrl-C and a cancellation handle (checked with
 the GIL every few thousand steps), and every size is capped: a limit stops the
 call with ``QuotientStop`` (its ``reason`` says which), never a crash.
+
+Memory: every buffer a kernel uses is a slot of its one ``Workspace``
+(nimcore.workspace; the slot names below), freed in the kernel's one
+``finally`` whatever stops it, counted (``QuotientStop.memory``: the most bytes
+the kernel held) and, where the kernel takes ``memory_bytes``, bounded (a
+reserve past the bound stops it with the reason "memory"). Every probe goes
+through the core's one hash map (nimcore.hashmap), and no loop recurses: the
+walk and the trial's enumeration keep their frames in the workspace.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
+from nimcore.hashmap cimport HashMap, hm_clear, hm_get, hm_number, hm_put, hm_reserve, hm_slots_for
 from nimcore.search cimport monotonic_seconds
+from nimcore.workspace cimport WS_SLOTS, Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals_nocheck "PyErr_CheckSignals" ()
@@ -53,14 +62,16 @@ class QuotientStop(Exception):
     """A kernel stopped on a limit: ``reason`` is "time", "interrupt",
     "cancelled", "memory", "nodes", "size" or "error"; ``size`` the size it
     reached, of ``what`` ("trial monoid", "trial product", "reduced candidate",
-    "walk": option sets kept by the verification walk)."""
+    "walk": option sets kept by the verification walk); ``memory`` the most
+    bytes the kernel's workspace held (0 when it stopped before allocating)."""
 
-    def __init__(self, reason, size=0, error=None, what="trial monoid"):
+    def __init__(self, reason, size=0, error=None, what="trial monoid", memory=0):
         super().__init__(reason)
         self.reason = reason
         self.size = size
         self.error = error
         self.what = what
+        self.memory = memory
 
 
 cdef struct Budget:
@@ -121,12 +132,37 @@ cdef void budget_init(Budget* b, double seconds, int64_t step_limit, object canc
     b.size = 0
 
 
-cdef int32_t* int_array(object values, Py_ssize_t* length) except? NULL:
-    """A malloc'd copy of a sequence of ints (the caller frees it)."""
+cdef int no_memory(Workspace* ws, object what, int64_t size) except -1:
+    """Raise for a failed reserve: QuotientStop "memory" when the workspace's bound
+    refused it (or the kernel stops on memory anyway), else MemoryError."""
+    if ws.limit or what is not None:
+        raise QuotientStop("memory", size, what=what or "trial monoid", memory=ws.peak)
+    raise MemoryError()
+
+
+cdef void* need(Workspace* ws, int slot, size_t nbytes, object what=None, int64_t size=0) except NULL:
+    """Slot `slot` of ws holding nbytes (not zeroed). Past the workspace's bound, or
+    out of memory with `what` given: QuotientStop "memory" (of `what`, at `size`);
+    out of memory otherwise: MemoryError."""
+    cdef void* p = ws_alloc(ws, slot, nbytes)
+    if p == NULL:
+        no_memory(ws, what, size)
+    return p
+
+
+cdef void* need_zeroed(Workspace* ws, int slot, size_t nbytes, object what=None,
+                       int64_t size=0) except NULL:
+    """need, the bytes set to zero (calloc's use)."""
+    cdef void* p = ws_zeroed(ws, slot, nbytes)
+    if p == NULL:
+        no_memory(ws, what, size)
+    return p
+
+
+cdef int32_t* int_array(Workspace* ws, int slot, object values, Py_ssize_t* length) except NULL:
+    """A copy of a sequence of ints in slot `slot` of ws (one spare entry)."""
     cdef Py_ssize_t i, n = len(values)
-    cdef int32_t* out = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-    if out == NULL:
-        raise MemoryError()
+    cdef int32_t* out = <int32_t*>need(ws, slot, (n + 1) * sizeof(int32_t))
     for i in range(n):
         out[i] = values[i]
     length[0] = n
@@ -134,6 +170,23 @@ cdef int32_t* int_array(object values, Py_ssize_t* length) except? NULL:
 
 
 # ---------------------------------------------------------------- verification
+
+cdef enum:   # verify's workspace slots
+    QV_GEN
+    QV_TOFF
+    QV_TVAL
+    QV_PMASK
+    QV_FRAMES
+    QV_COUNTS
+    QV_STACK
+    QV_BEST
+    QV_FMIN
+    QV_SEEN
+    QV_HEAD
+    QV_POOL
+    QV_NEXT
+    QV_SLOTS
+
 
 cdef struct Walk:
     int m                  # order of Q
@@ -162,6 +215,7 @@ cdef struct Walk:
     int found              # 0 none, 1 an N-failure in counts, 2 stop at best
     int64_t counts_total   # heaps in the current word
     Budget* budget
+    Workspace* ws          # every array above (slots QV_*); the pool grows in it
 
 
 cdef int word_vs_best(Walk* w) noexcept nogil:
@@ -179,7 +233,6 @@ cdef int walk_check(Walk* w, int x, uint64_t* S) noexcept nogil:
     cdef int k, i
     cdef int64_t e
     cdef uint64_t* stored
-    cdef int32_t* grown
     cdef bint sub
     if budget_step(w.budget):
         return 2
@@ -225,16 +278,12 @@ cdef int walk_check(Walk* w, int x, uint64_t* S) noexcept nogil:
             w.budget.stop = STOP_MEMORY
             return 2
         w.pool_cap = min(w.pool_cap * 2, w.pool_limit)
-        stored = <uint64_t*>realloc(w.pool, w.pool_cap * w.words * sizeof(uint64_t))
-        if stored == NULL:
+        if (ws_reserve(w.ws, QV_POOL, w.pool_cap * w.words * sizeof(uint64_t)) != 0
+                or ws_reserve(w.ws, QV_NEXT, w.pool_cap * sizeof(int32_t)) != 0):
             w.budget.stop = STOP_MEMORY
             return 2
-        w.pool = stored
-        grown = <int32_t*>realloc(w.next, w.pool_cap * sizeof(int32_t))
-        if grown == NULL:
-            w.budget.stop = STOP_MEMORY
-            return 2
-        w.next = grown
+        w.pool = <uint64_t*>w.ws.buf[QV_POOL]       # the buffers may have moved
+        w.next = <int32_t*>w.ws.buf[QV_NEXT]
     e = w.pool_len
     w.pool_len += 1
     memcpy(w.pool + e * w.words, S, w.words * sizeof(uint64_t))
@@ -360,6 +409,9 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         The element of each heap type, types in increasing heap order.
     options : sequence of sequences of int
         The elements of each type's options.
+    memory_bytes : int
+        Bytes for the option sets the walk keeps (beyond its fixed arrays, which
+        the bound also counts); past them it stops with the reason "memory".
 
     Returns
     -------
@@ -371,6 +423,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         On the time, node or memory limit, Ctrl-C or the cancellation.
     """
     cdef Walk w
+    cdef Workspace ws
     cdef Budget budget
     cdef int32_t[::1] mulv = mul
     cdef const unsigned char[::1] pv = P
@@ -380,6 +433,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
     if m < 1 or mulv.shape[0] != <Py_ssize_t>m * m or pv.shape[0] != m:
         raise ValueError("verify: the table and P do not have the monoid's order")
     memset(&w, 0, sizeof(Walk))
+    memset(&ws, 0, sizeof(Workspace))
     budget_init(&budget, seconds, node_limit, cancel, progress)
     w.budget = &budget
     w.m = m
@@ -392,26 +446,26 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
     w.ntypes = <int>nt
     for k in range(nt):
         total += len(options[k])
+    w.ws = &ws
     try:
-        w.gen = int_array(gens, &i)
-        w.toff = <int32_t*>malloc((nt + 1) * sizeof(int32_t))
-        w.tval = <int32_t*>malloc((total + 1) * sizeof(int32_t))
-        w.pmask = <uint64_t*>calloc(words, sizeof(uint64_t))
-        w.frames = <uint64_t*>calloc((nt + 2) * words, sizeof(uint64_t))
-        w.counts = <int32_t*>calloc(nt + 1, sizeof(int32_t))
-        w.stack = <int32_t*>malloc((nt + 1) * WALK_FRAME * sizeof(int32_t))
-        w.best = <int32_t*>calloc(nt + 1, sizeof(int32_t))
-        w.fmin = <int32_t*>malloc(m * sizeof(int32_t))
-        w.seen = <unsigned char*>calloc(m, 1)
-        w.head = <int32_t*>malloc(m * sizeof(int32_t))
+        w.gen = int_array(&ws, QV_GEN, gens, &i)
+        w.toff = <int32_t*>need(&ws, QV_TOFF, (nt + 1) * sizeof(int32_t))
+        w.tval = <int32_t*>need(&ws, QV_TVAL, (total + 1) * sizeof(int32_t))
+        w.pmask = <uint64_t*>need_zeroed(&ws, QV_PMASK, words * sizeof(uint64_t))
+        w.frames = <uint64_t*>need_zeroed(&ws, QV_FRAMES, (nt + 2) * words * sizeof(uint64_t))
+        w.counts = <int32_t*>need_zeroed(&ws, QV_COUNTS, (nt + 1) * sizeof(int32_t))
+        w.stack = <int32_t*>need(&ws, QV_STACK, (nt + 1) * WALK_FRAME * sizeof(int32_t))
+        w.best = <int32_t*>need_zeroed(&ws, QV_BEST, (nt + 1) * sizeof(int32_t))
+        w.fmin = <int32_t*>need(&ws, QV_FMIN, m * sizeof(int32_t))
+        w.seen = <unsigned char*>need_zeroed(&ws, QV_SEEN, m)
+        w.head = <int32_t*>need(&ws, QV_HEAD, m * sizeof(int32_t))
         w.pool_cap = 1024
         w.pool_limit = max(1024, memory_bytes // (words * 8 + 4))
-        w.pool = <uint64_t*>malloc(w.pool_cap * words * sizeof(uint64_t))
-        w.next = <int32_t*>malloc(w.pool_cap * sizeof(int32_t))
-        if (w.toff == NULL or w.tval == NULL or w.pmask == NULL or w.frames == NULL or w.counts == NULL
-                or w.stack == NULL or w.best == NULL or w.fmin == NULL or w.seen == NULL or w.head == NULL
-                or w.pool == NULL or w.next == NULL):
-            raise MemoryError()
+        # the bound: these arrays, and the option sets kept up to memory_bytes
+        # (pool and links, pool_limit entries of words * 8 + 4 bytes)
+        ws.limit = ws.total + <size_t>w.pool_limit * (words * 8 + 4)
+        w.pool = <uint64_t*>need(&ws, QV_POOL, w.pool_cap * words * sizeof(uint64_t))
+        w.next = <int32_t*>need(&ws, QV_NEXT, w.pool_cap * sizeof(int32_t))
         total = 0
         for k in range(nt):
             w.toff[k] = <int32_t>total
@@ -450,16 +504,25 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         if result == 3:
             return [0] * nt
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk")
+            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk", memory=ws.peak)
         if w.found == 1:
             return [w.counts[k] for k in range(nt)]
         if w.found == 2 or w.best_set:
             return [w.best[k] for k in range(nt)]
         return None
     finally:
-        free(<void*>w.gen); free(<void*>w.toff); free(<void*>w.tval); free(w.pmask); free(w.frames)
-        free(w.counts); free(w.stack); free(w.best); free(w.fmin); free(w.seen); free(w.head); free(w.pool)
-        free(w.next)
+        ws_free(&ws)
+
+
+cdef enum:   # the workspace slots of the small kernels
+    QS_A
+    QS_B
+    QS_C
+    QS_D
+    QS_E
+    QS_F
+    QS_G
+    QS_H
 
 
 def conservative(int m, mul, P, options):
@@ -467,16 +530,22 @@ def conservative(int m, mul, P, options):
     without a P-failure: x in P iff no option is, and no z has z*x and some z*t in P."""
     cdef int32_t[::1] mulv = mul
     cdef const unsigned char[::1] pv = P
+    cdef Workspace ws
     cdef Py_ssize_t nt
-    cdef int32_t* tv = int_array(options, &nt)
-    cdef unsigned char* zt = <unsigned char*>calloc(m, 1)
+    cdef int32_t* tv
+    cdef unsigned char* zt
     cdef int x, z, j
     cdef bint lost_alone = True, ok
+    if m < 1 or mulv.shape[0] != <Py_ssize_t>m * m or pv.shape[0] != m:
+        raise ValueError("conservative: the table and P do not have the monoid's order")
+    memset(&ws, 0, sizeof(Workspace))
     out = []
     try:
-        if zt == NULL:
-            raise MemoryError()
+        tv = int_array(&ws, QS_A, options, &nt)
+        zt = <unsigned char*>need_zeroed(&ws, QS_B, m)
         for j in range(nt):
+            if not 0 <= tv[j] < m:
+                raise ValueError("conservative: an option's element is not in Q")
             if pv[tv[j]]:
                 lost_alone = False
         with nogil:
@@ -498,11 +567,47 @@ def conservative(int m, mul, P, options):
                 out.append(x)
         return out
     finally:
-        free(tv)
-        free(zt)
+        ws_free(&ws)
 
 
 # ---------------------------------------------------------------- the trial monoid
+
+cdef enum:   # build_candidate's workspace slots
+    QB_BASE
+    QB_SLOT
+    QB_INDEX
+    QB_PERIOD
+    QB_RADIX
+    QB_OA
+    QB_OB
+    QB_OOFF
+    QB_LIVE
+    QB_WHERE       # the direct code table, or the code map's values
+    QB_WKEYS       # the code map's keys
+    QB_CODES
+    QB_PARENT
+    QB_PHEAP
+    QB_P
+    QB_PATH
+    QB_PCODE
+    QB_VISIT       # trial_visit's frames
+    QB_GHEAP
+    QB_COLOF
+    QB_ACT
+    QB_CLS
+    QB_NEWCLS
+    QB_HKEYS       # the class numbering's map
+    QB_HVALS
+    QB_REP
+    QB_TABLE
+    QB_SLOTS
+
+
+# each kernel's slots fit a workspace (checked at import: a slot past them would
+# write past the workspace's arrays)
+if QB_SLOTS > WS_SLOTS or QV_SLOTS > WS_SLOTS:
+    raise ImportError(f"nimcore.quotient: {max(QB_SLOTS, QV_SLOTS)} workspace slots, {WS_SLOTS} exist")
+
 
 cdef struct Trial:
     int b                   # order of the base monoid
@@ -519,10 +624,9 @@ cdef struct Trial:
     int32_t* ooff
     int32_t* live           # the heaps with a move, increasing
     int nlive
-    int32_t* where          # code -> element index, -1 unseen (a direct table), or
-    int64_t* wkeys          # ... an open-addressing table of codes (a large code space)
-    int64_t wmask
-    int64_t wmax            # most slots the code table may grow to
+    int32_t* where          # code -> element index, -1 unseen (a direct table), or NULL and
+    HashMap wmap            # ... a hash map of the codes met (a large code space)
+    int64_t wmax            # most slots the code map may grow to
     int64_t space
     int64_t* codes          # element -> code
     int32_t* parent         # element -> element it was reached from
@@ -534,57 +638,34 @@ cdef struct Trial:
     int64_t* pcode          # the code after each
     Budget* budget
     int error
+    Workspace* ws           # every array above (slots QB_*)
 
 
 cdef inline int32_t where_get(Trial* t, int64_t code) noexcept nogil:
     """The element index of a code, -1 when not met."""
-    cdef int64_t i
-    if t.wkeys == NULL:
+    if t.where != NULL:
         return t.where[code]
-    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
-    while t.wkeys[i] != -1:
-        if t.wkeys[i] == code:
-            return t.where[i]
-        i = (i + 1) & t.wmask
-    return -1
+    return hm_get(t.wmap, code)
 
 
 cdef int where_grow(Trial* t) noexcept nogil:
-    """Double the code table and put back the codes of the elements met so far
+    """Double the code map and put back the codes of the elements met so far
     (it starts small: most trials are far below the cap, and clearing a table
     of twice the cap cost more than building them). 1 when out of memory."""
-    cdef int64_t size = 2 * (t.wmask + 1), e, i
-    cdef int64_t* keys = <int64_t*>malloc(size * sizeof(int64_t))
-    cdef int32_t* vals = <int32_t*>malloc(size * sizeof(int32_t))
-    if keys == NULL or vals == NULL:
-        free(keys)
-        free(vals)
+    cdef int64_t slots = 2 * (t.wmap.mask + 1), e
+    if hm_reserve(&t.wmap, t.ws, QB_WKEYS, QB_WHERE, slots) != 0:
         return 1
-    memset(keys, 0xFF, size * sizeof(int64_t))
-    free(t.wkeys)
-    free(t.where)
-    t.wkeys = keys
-    t.where = vals
-    t.wmask = size - 1
+    hm_clear(&t.wmap, slots)
     for e in range(t.size):
-        i = <int64_t>((((<uint64_t>t.codes[e]) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
-        while t.wkeys[i] != -1:
-            i = (i + 1) & t.wmask
-        t.wkeys[i] = t.codes[e]
-        t.where[i] = <int32_t>e
+        hm_put(t.wmap, t.codes[e], <int32_t>e)
     return 0
 
 
 cdef inline void where_set(Trial* t, int64_t code, int32_t value) noexcept nogil:
-    cdef int64_t i
-    if t.wkeys == NULL:
+    if t.where != NULL:
         t.where[code] = value
-        return
-    i = <int64_t>((((<uint64_t>code) * 0x9E3779B97F4A7C15ULL) >> 17) & <uint64_t>t.wmask)
-    while t.wkeys[i] != -1 and t.wkeys[i] != code:
-        i = (i + 1) & t.wmask
-    t.wkeys[i] = code
-    t.where[i] = value
+    else:
+        hm_put(t.wmap, code, value)
 
 
 cdef inline int64_t trial_act(Trial* t, int64_t code, int h) noexcept nogil:
@@ -619,7 +700,7 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
     t.size += 1
     t.codes[e] = code
     where_set(t, code, <int32_t>e)
-    if t.wkeys != NULL and 2 * t.size > t.wmask + 1 and t.wmask + 1 < t.wmax:
+    if t.where == NULL and 2 * t.size > t.wmap.mask + 1 and t.wmap.mask + 1 < t.wmax:
         if where_grow(t):
             t.budget.stop = STOP_MEMORY
             return 2
@@ -653,49 +734,78 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
     return 0
 
 
-cdef int trial_visit(Trial* t, int depth, int64_t code, int top) noexcept nogil:
-    """Every least word extending the current one by heaps below live[top], in order."""
-    cdef int k, h
-    cdef int64_t c
-    cdef int d
-    for k in range(top):
+# trial_visit's explicit stack (no C recursion, as search.pxd promises of every
+# engine): a frame a word being extended, at most one per live heap type.
+cdef struct VisitFrame:
+    int64_t code0           # the code of the word the frame extends
+    int64_t c               # ... after the copies of live[k] added so far
+    int32_t depth0          # the length of that word
+    int32_t d               # ... with those copies
+    int32_t top             # the frame extends by the heaps live[0 .. top)
+    int32_t k               # the one it adds now
+
+
+cdef int trial_visit(Trial* t, VisitFrame* stack, int top0) noexcept nogil:
+    """Every least word of the trial, in order: each word, in increasing order of
+    heap types, extended by copies of live[k] and then, depth-first, by the
+    smaller types. Returns 2 to stop.
+
+    A word whose code was met already is not the least word of its element, nor is
+    any extension of it: the frame goes on with its next type. The order and the
+    cuts are those of the recursive enumeration this replaces. The running frame
+    lives in locals (registers); `stack` keeps the frames below it, at most top0
+    (a child's `top` is below its parent's)."""
+    cdef int sp = 0, h, k = 0, top = top0
+    cdef int32_t d = 0, depth0 = 0
+    cdef int64_t c = 0, code0 = 0
+    cdef VisitFrame* f
+    if top0 <= 0:
+        return 0
+    while True:
         h = t.live[k]
-        c = code
-        d = depth
-        while True:
-            c = trial_act(t, c, h)
-            if where_get(t, c) >= 0:
-                break             # not the least word of its element: nor any extension
-            if budget_step(t.budget):
-                return 2
-            t.path[d] = h
-            t.pcode[d] = c
-            d += 1
-            if trial_fill_node(t, d, c) == 2:
-                return 2
-            if k > 0 and trial_visit(t, d, c, k) == 2:
-                return 2
-    return 0
-
-
-cdef int64_t hash_find(int64_t* keys, int32_t* vals, int64_t mask, int64_t key, int32_t fresh,
-                       int32_t* count) noexcept nogil:
-    """The number of `key` in an open-addressing table, numbering it `fresh` if new."""
-    cdef uint64_t hsh = (<uint64_t>key) * 0x9E3779B97F4A7C15ULL
-    cdef int64_t i = <int64_t>((hsh >> 17) & <uint64_t>mask)
-    while keys[i] != -1:
-        if keys[i] == key:
-            return vals[i]
-        i = (i + 1) & mask
-    keys[i] = key
-    vals[i] = fresh
-    count[0] += 1
-    return fresh
+        c = trial_act(t, c, h)              # one more copy of live[k]
+        if where_get(t, c) >= 0:
+            k += 1                          # not a least word: the next type ...
+            if k < top:
+                c = code0
+                d = depth0
+                continue
+            if sp == 0:
+                return 0
+            sp -= 1                         # ... or back to the parent, which adds another copy
+            f = stack + sp
+            code0 = f.code0
+            c = f.c
+            depth0 = f.depth0
+            d = f.d
+            top = f.top
+            k = f.k
+            continue
+        if budget_step(t.budget):
+            return 2
+        t.path[d] = h
+        t.pcode[d] = c
+        d += 1
+        if trial_fill_node(t, d, c) == 2:
+            return 2
+        if k > 0:                           # the extensions by smaller types first
+            f = stack + sp
+            f.code0 = code0
+            f.c = c
+            f.depth0 = depth0
+            f.d = d
+            f.top = top
+            f.k = k
+            sp += 1
+            code0 = c
+            depth0 = d
+            top = k
+            k = 0
 
 
 def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
                     long long max_space=1 << 25, long long max_table=1 << 27, double seconds=0.0,
-                    cancel=None, progress=None):
+                    cancel=None, progress=None, long long memory_bytes=0):
     """The reduced candidate of a trial monoid.
 
     The trial is the base monoid (order ``b``, table ``bmul``) times one cyclic
@@ -705,6 +815,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     pairs of heaps (0: no heap); ``live`` the heaps with a move. Its elements
     are those of the heaps' words; each is lost when no option of its least word
     is; the result is divided by the coarsest congruence that respects P.
+    ``memory_bytes`` bounds everything the build holds (0: only the caps).
 
     Returns
     -------
@@ -715,10 +826,16 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     ------
     QuotientStop
         "size" when the trial passes ``max_size`` elements or its code space
-        ``max_space``, or the class table ``max_table`` entries; or a limit.
+        ``max_space``, or the class table ``max_table`` entries; "memory" past
+        ``memory_bytes`` or out of memory; or a limit.
+    ValueError
+        When the arguments do not describe a trial (a table of the wrong size,
+        an element, heap or component that is not there).
     """
     cdef Trial t
+    cdef Workspace ws
     cdef Budget budget
+    cdef HashMap hmap
     cdef int32_t[::1] bmulv = bmul
     cdef Py_ssize_t n = len(base), i, nf = len(freed), total = 0, nl
     cdef int64_t s, x, g, G, key, mask, hsize, emask
@@ -732,36 +849,40 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     cdef int32_t[::1] out_view
     cdef int32_t* rep = NULL
     cdef int32_t* table = NULL
-    cdef int64_t* hkeys = NULL
-    cdef int32_t* hvals = NULL
+    cdef VisitFrame* frames
     cdef int64_t c1, col, pcol
     cdef int h, result
-    cdef bint changed
     from array import array
+    if b < 1 or bmulv.shape[0] != <Py_ssize_t>b * b:
+        raise ValueError("build_candidate: the base table does not have the base's order")
     memset(&t, 0, sizeof(Trial))
+    memset(&ws, 0, sizeof(Workspace))
+    memset(&hmap, 0, sizeof(HashMap))
+    ws.limit = memory_bytes if memory_bytes > 0 else 0
     budget_init(&budget, seconds, 0, cancel, progress)
     t.budget = &budget
+    t.ws = &ws
     t.b = b
     t.bmul = &bmulv[0]
     t.nheaps = <int>n
     for h in range(n):
         total += len(options[h])
     try:
-        t.base = int_array(base, &i)
-        t.slot = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        t.index = <int32_t*>malloc((nf + 1) * sizeof(int32_t))
-        t.period = <int32_t*>malloc((nf + 1) * sizeof(int32_t))
-        t.radix = <int64_t*>malloc((nf + 1) * sizeof(int64_t))
-        t.oa = <int32_t*>malloc((total + 1) * sizeof(int32_t))
-        t.ob = <int32_t*>malloc((total + 1) * sizeof(int32_t))
-        t.ooff = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        t.live = int_array(live, &nl)
+        t.base = int_array(&ws, QB_BASE, base, &i)
+        t.slot = <int32_t*>need(&ws, QB_SLOT, (n + 1) * sizeof(int32_t))
+        t.index = <int32_t*>need(&ws, QB_INDEX, (nf + 1) * sizeof(int32_t))
+        t.period = <int32_t*>need(&ws, QB_PERIOD, (nf + 1) * sizeof(int32_t))
+        t.radix = <int64_t*>need(&ws, QB_RADIX, (nf + 1) * sizeof(int64_t))
+        t.oa = <int32_t*>need(&ws, QB_OA, (total + 1) * sizeof(int32_t))
+        t.ob = <int32_t*>need(&ws, QB_OB, (total + 1) * sizeof(int32_t))
+        t.ooff = <int32_t*>need(&ws, QB_OOFF, (n + 1) * sizeof(int32_t))
+        t.live = int_array(&ws, QB_LIVE, live, &nl)
         t.nlive = <int>nl
         if nl > MAX_DEPTH:
             raise QuotientStop("size", nl, what="heap types")
-        if (t.slot == NULL or t.index == NULL or t.period == NULL or t.radix == NULL or t.oa == NULL
-                or t.ob == NULL or t.ooff == NULL):
-            raise MemoryError()
+        for i in range(nl):
+            if not 0 <= t.live[i] < n:
+                raise ValueError("build_candidate: a live heap is not a heap of the trial")
         t.nfree = <int>nf
         s = b
         for i in range(nf):
@@ -780,6 +901,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 raise ValueError("build_candidate: a heap names a component that is not there")
             if not 0 <= t.base[h] < b:
                 raise ValueError("build_candidate: a heap's base element is not in the base")
+        # the base table's columns the heaps act by hold elements of the base (the codes
+        # index the code table): b checks a heap, not b * b a call (a tenth of a build)
+        for h in range(n):
+            if h == 0 or t.base[h] != t.base[h - 1]:
+                for x in range(b):
+                    if not 0 <= t.bmul[x * b + t.base[h]] < b:
+                        raise ValueError("build_candidate: the base table holds an element that is not there")
         if s > max_space:
             raise QuotientStop("size", s, what="trial product")
         t.space = s
@@ -789,37 +917,31 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             for a, c in options[h]:
                 t.oa[total] = a
                 t.ob[total] = c
+                if not (0 <= t.oa[total] < n and 0 <= t.ob[total] < n):
+                    raise ValueError("build_candidate: an option names a heap that is not there")
                 total += 1
         t.ooff[n] = <int32_t>total
         t.cap = min(max_size, s)
         if t.space <= DIRECT_SPACE:
-            t.where = <int32_t*>malloc(t.space * sizeof(int32_t))
+            t.where = <int32_t*>need(&ws, QB_WHERE, t.space * sizeof(int32_t), "trial monoid", t.space)
         else:
-            hsize = 1
-            while hsize < 2 * t.cap + 2:
-                hsize <<= 1
-            t.wmax = hsize
-            t.wmask = min(hsize, 1 << 16) - 1
-            t.wkeys = <int64_t*>malloc((t.wmask + 1) * sizeof(int64_t))
-            t.where = <int32_t*>malloc((t.wmask + 1) * sizeof(int32_t))
-            if t.wkeys == NULL:
-                raise QuotientStop("memory", t.space)
-        t.codes = <int64_t*>malloc((t.cap + 1) * sizeof(int64_t))
-        t.parent = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
-        t.pheap = <int32_t*>malloc((t.cap + 1) * sizeof(int32_t))
-        t.P = <unsigned char*>calloc(t.cap + 1, 1)
-        t.pcode = <int64_t*>malloc((t.cap + 2) * sizeof(int64_t))
-        t.path = <int32_t*>malloc((t.cap + 2) * sizeof(int32_t))     # a least word is no longer
-        if (t.where == NULL or t.codes == NULL or t.parent == NULL or t.pheap == NULL or t.P == NULL
-                or t.pcode == NULL or t.path == NULL):
-            raise QuotientStop("memory", t.space)
+            t.wmax = hm_slots_for(t.cap)
+            if hm_reserve(&t.wmap, &ws, QB_WKEYS, QB_WHERE, min(t.wmax, 1 << 16)) != 0:
+                no_memory(&ws, "trial monoid", t.space)
+        t.codes = <int64_t*>need(&ws, QB_CODES, (t.cap + 1) * sizeof(int64_t), "trial monoid", t.space)
+        t.parent = <int32_t*>need(&ws, QB_PARENT, (t.cap + 1) * sizeof(int32_t), "trial monoid", t.space)
+        t.pheap = <int32_t*>need(&ws, QB_PHEAP, (t.cap + 1) * sizeof(int32_t), "trial monoid", t.space)
+        t.P = <unsigned char*>need_zeroed(&ws, QB_P, t.cap + 1, "trial monoid", t.space)
+        t.pcode = <int64_t*>need(&ws, QB_PCODE, (t.cap + 2) * sizeof(int64_t), "trial monoid", t.space)
+        t.path = <int32_t*>need(&ws, QB_PATH, (t.cap + 2) * sizeof(int32_t),     # a least word is no longer
+                                "trial monoid", t.space)
+        frames = <VisitFrame*>need(&ws, QB_VISIT, (t.nlive + 1) * sizeof(VisitFrame), "trial monoid", t.space)
         with nogil:
-            if t.wkeys == NULL:
+            if t.where != NULL:
                 for x in range(t.space):
                     t.where[x] = -1
             else:
-                for x in range(t.wmask + 1):
-                    t.wkeys[x] = -1
+                hm_clear(&t.wmap, t.wmap.slots)
             # the empty word: the identity, won (no move)
             where_set(&t, 0, 0)
             t.codes[0] = 0
@@ -827,18 +949,16 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             t.pheap[0] = 0
             t.P[0] = 0
             t.size = 1
-            result = trial_visit(&t, 0, 0, t.nlive)
+            result = trial_visit(&t, frames, t.nlive)
         if t.error:
             raise RuntimeError("build_candidate: an option was met after its word (a bug)")
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], t.size)
+            raise QuotientStop(_REASONS[budget.stop], t.size, memory=ws.peak)
         s = t.size
         # generators: one column per distinct heap action (heaps with the same base
         # element and component act alike; Dawson's Kayles has about half as many)
-        gheap = <int32_t*>malloc((t.nlive + 1) * sizeof(int32_t))
-        colof = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        if gheap == NULL or colof == NULL:
-            raise QuotientStop("memory", s)
+        gheap = <int32_t*>need(&ws, QB_GHEAP, (t.nlive + 1) * sizeof(int32_t), "trial monoid", s)
+        colof = <int32_t*>need(&ws, QB_COLOF, (n + 1) * sizeof(int32_t), "trial monoid", s)
         columns = {}
         for i in range(t.nlive):
             h = t.live[i]
@@ -846,17 +966,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             colof[h] = found
             gheap[found] = h
         G = len(columns)
-        act = <int32_t*>malloc(max(1, s * G) * sizeof(int32_t))
-        cls = <int32_t*>malloc(s * sizeof(int32_t))
-        newcls = <int32_t*>malloc(s * sizeof(int32_t))
-        hsize = 1
-        while hsize < 2 * s + 2:
-            hsize <<= 1
+        act = <int32_t*>need(&ws, QB_ACT, max(1, s * G) * sizeof(int32_t), "trial monoid", s)
+        cls = <int32_t*>need(&ws, QB_CLS, s * sizeof(int32_t), "trial monoid", s)
+        newcls = <int32_t*>need(&ws, QB_NEWCLS, s * sizeof(int32_t), "trial monoid", s)
+        hsize = hm_slots_for(s)
         mask = hsize - 1
-        hkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
-        hvals = <int32_t*>malloc(hsize * sizeof(int32_t))
-        if act == NULL or cls == NULL or newcls == NULL or hkeys == NULL or hvals == NULL:
-            raise QuotientStop("memory", s)
+        if hm_reserve(&hmap, &ws, QB_HKEYS, QB_HVALS, hsize) != 0:
+            no_memory(&ws, "trial monoid", s)
         with nogil:
             # column-major (one generator's column contiguous): the refinement reads it in order
             for x in range(s):
@@ -864,9 +980,9 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                     act[g * s + x] = where_get(&t, trial_act(&t, t.codes[x], gheap[g]))
             # coarsest congruence respecting P: refine by each generator until stable
             ncls = 0
-            memset(hkeys, 0xFF, hsize * sizeof(int64_t))
+            hm_clear(&hmap, hsize)
             for x in range(s):
-                cls[x] = <int32_t>hash_find(hkeys, hvals, mask, t.P[x], ncls, &ncls)
+                cls[x] = hm_number(hmap, t.P[x], &ncls)
             # stable once every generator in a row leaves the partition as it is
             quiet = 0
             g = 0
@@ -881,11 +997,11 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 emask = min(emask, mask)
                 while True:
                     ncls = 0
-                    memset(hkeys, 0xFF, (emask + 1) * sizeof(int64_t))
+                    hm_clear(&hmap, emask + 1)
                     x = 0
                     while x < s:
                         key = (<int64_t>cls[x]) * prev + cls[act[g * s + x]]
-                        newcls[x] = <int32_t>hash_find(hkeys, hvals, emask, key, ncls, &ncls)
+                        newcls[x] = hm_number(hmap, key, &ncls)
                         if 2 * (<int64_t>ncls) > emask and emask < mask:
                             break
                         x += 1
@@ -899,14 +1015,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
                     break
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], s)
+            raise QuotientStop(_REASONS[budget.stop], s, memory=ws.peak)
         if (<int64_t>ncls) * ncls > max_table:
-            raise QuotientStop("size", ncls, what="reduced candidate")
+            raise QuotientStop("size", ncls, what="reduced candidate", memory=ws.peak)
         # number the classes by their first element (the identity's class is 0)
-        rep = <int32_t*>malloc(ncls * sizeof(int32_t))
-        table = <int32_t*>malloc(max(1, (<int64_t>ncls) * ncls) * sizeof(int32_t))
-        if rep == NULL or table == NULL:
-            raise QuotientStop("memory", ncls)
+        rep = <int32_t*>need(&ws, QB_REP, ncls * sizeof(int32_t), "trial monoid", ncls)
+        table = <int32_t*>need(&ws, QB_TABLE, max(1, (<int64_t>ncls) * ncls) * sizeof(int32_t),
+                               "trial monoid", ncls)
         with nogil:
             for i in range(ncls):
                 rep[i] = -1
@@ -942,14 +1057,13 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         out_p = bytes([t.P[rep[c1]] for c1 in range(ncls)])
         images = []
         for h in range(n):
-            images.append(cls[where_get(&t, trial_act(&t, 0, h))])
+            x = where_get(&t, trial_act(&t, 0, h))
+            if x < 0:       # a heap without a move whose element no word reaches
+                raise ValueError("build_candidate: a heap without a move maps to an element no word reaches")
+            images.append(cls[x])
         return t.size, ncls, out_table, out_p, images
     finally:
-        free(t.base); free(t.slot); free(t.index); free(t.period); free(t.radix); free(t.oa)
-        free(t.ob); free(t.ooff); free(t.live); free(t.path); free(t.where); free(t.wkeys); free(t.codes)
-        free(t.parent); free(t.pheap); free(t.P); free(t.pcode); free(act); free(cls); free(newcls)
-        free(rep); free(table); free(hkeys); free(hvals)
-        free(gheap); free(colof)
+        ws_free(&ws)
 
 
 # ---------------------------------------------------------------- solving with a quotient
@@ -958,6 +1072,7 @@ cdef class Lookup:
     """A quotient ready for O(heaps) answers: its table, P, the heap map and,
     when proven, the period that carries the map past its bound."""
 
+    cdef Workspace ws       # its three arrays (slots QS_A..QS_C), freed in __dealloc__
     cdef int32_t* mul
     cdef unsigned char* P
     cdef int32_t* phi
@@ -971,17 +1086,23 @@ cdef class Lookup:
     def __cinit__(self, int m, table, P, phi, long long bound, long long pre, long long per,
                   takes_all, leaves, splits, bint unequal):
         cdef Py_ssize_t i
-        self.mul = <int32_t*>malloc(max(1, <int64_t>m * m) * sizeof(int32_t))
-        self.P = <unsigned char*>malloc(max(1, m))
-        self.phi = <int32_t*>malloc((bound + 1) * sizeof(int32_t))
-        if self.mul == NULL or self.P == NULL or self.phi == NULL:
-            raise MemoryError()
+        if m < 1 or bound < 0 or len(table) != <Py_ssize_t>m * m or len(P) != m or len(phi) != bound + 1:
+            raise ValueError("Lookup: the table, P and the map do not have the quotient's sizes")
+        if per < 0 or (per > 0 and not 0 <= pre <= bound - per + 1):
+            raise ValueError("Lookup: the period does not lie within the map")
+        self.mul = <int32_t*>need(&self.ws, QS_A, max(1, <int64_t>m * m) * sizeof(int32_t))
+        self.P = <unsigned char*>need(&self.ws, QS_B, max(1, m))
+        self.phi = <int32_t*>need(&self.ws, QS_C, (bound + 1) * sizeof(int32_t))
         for i in range(<Py_ssize_t>m * m):
             self.mul[i] = table[i]
+            if not 0 <= self.mul[i] < m:
+                raise ValueError("Lookup: the table holds an element that is not there")
         for i in range(m):
             self.P[i] = P[i]
         for i in range(bound + 1):
             self.phi[i] = phi[i]
+            if not 0 <= self.phi[i] < m:
+                raise ValueError("Lookup: the map holds an element that is not there")
         self.m = m
         self.bound = bound
         self.pre = pre
@@ -992,20 +1113,31 @@ cdef class Lookup:
         self.unequal = unequal
 
     def __dealloc__(self):
-        free(self.mul)
-        free(self.P)
-        free(self.phi)
+        ws_free(&self.ws)
+
+    @property
+    def nbytes(self):
+        """Bytes the lookup's tables hold."""
+        return self.ws.total
 
     cdef inline int elem(self, long long h) noexcept:
         if h <= self.bound:
             return self.phi[h]
         return self.phi[self.pre + (h - self.pre) % self.per]
 
+    cdef inline int covered(self, long long h) except -1:
+        """0 when the lookup covers heap h, else ValueError (the caller checks first:
+        this keeps a heap past the map from reading past it)."""
+        if h < 0 or (h > self.bound and self.per == 0):
+            raise ValueError(f"Lookup: heap {h} is not covered (map to {self.bound}, no period)")
+        return 0
+
     def product(self, heaps):
         """The element of a sum of heaps (each checked covered by the caller)."""
         cdef int x = 0
         cdef long long h
         for h in heaps:
+            self.covered(h)
             x = self.mul[x * self.m + self.elem(h)]
         return x
 
@@ -1018,16 +1150,18 @@ cdef class Lookup:
         cdef Py_ssize_t n = len(heaps), i
         cdef long long h, r, a, b, count, top, start, limit
         cdef int rest, e
-        cdef int32_t* prefix = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        cdef int32_t* suffix = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        cdef long long* hv = <long long*>malloc((n + 1) * sizeof(long long))
-        cdef long long least = 2
-        if prefix == NULL or suffix == NULL or hv == NULL:
-            free(prefix); free(suffix); free(hv)
-            raise MemoryError()
+        cdef Workspace ws
+        cdef int32_t* prefix
+        cdef int32_t* suffix
+        cdef long long* hv
+        memset(&ws, 0, sizeof(Workspace))
         try:
+            prefix = <int32_t*>need(&ws, QS_A, (n + 1) * sizeof(int32_t))
+            suffix = <int32_t*>need(&ws, QS_B, (n + 1) * sizeof(int32_t))
+            hv = <long long*>need(&ws, QS_C, (n + 1) * sizeof(long long))
             for i in range(n):
                 hv[i] = heaps[i]
+                self.covered(hv[i])
             prefix[0] = 0
             for i in range(n):
                 prefix[i + 1] = self.mul[prefix[i] * self.m + self.elem(hv[i])]
@@ -1075,7 +1209,7 @@ cdef class Lookup:
                             return (i, count, (a, r - a))
             return None
         finally:
-            free(prefix); free(suffix); free(hv)
+            ws_free(&ws)
 
 
 def check_monoid(int m, table, gens):
@@ -1083,16 +1217,21 @@ def check_monoid(int m, table, gens):
     and generated by ``gens`` (associativity through each generator suffices
     then: the elements z with (xz)y = x(zy) for all x, y are closed under products)."""
     cdef int32_t[::1] t = table
+    cdef Workspace ws
     cdef Py_ssize_t ng
-    cdef int32_t* g = int_array(gens, &ng)
-    cdef unsigned char* reach = <unsigned char*>calloc(m, 1)
-    cdef int32_t* queue = <int32_t*>malloc(m * sizeof(int32_t))
+    cdef int32_t* g
+    cdef unsigned char* reach
+    cdef int32_t* queue
     cdef int64_t x, y, z     # x * m passes 2**31 past 46,340 elements
     cdef int i, head = 0, tail = 0
     cdef bint ok = True
+    if m < 1:
+        return False
+    memset(&ws, 0, sizeof(Workspace))
     try:
-        if reach == NULL or queue == NULL:
-            raise MemoryError()
+        g = int_array(&ws, QS_A, gens, &ng)
+        reach = <unsigned char*>need_zeroed(&ws, QS_B, m)
+        queue = <int32_t*>need(&ws, QS_C, m * sizeof(int32_t))
         if t.shape[0] != <Py_ssize_t>m * m:
             return False
         with nogil:
@@ -1138,23 +1277,30 @@ def check_monoid(int m, table, gens):
                 ok = tail == m
         return ok
     finally:
-        free(g); free(reach); free(queue)
+        ws_free(&ws)
 
 
 def option_sets(int m, table, phi, flat_pieces):
     """The option elements of each heap: ``flat_pieces[k]`` lists heap k's options
     as pairs of heaps a0, b0, a1, b1, ... (0: no heap); each set sorted."""
     cdef int32_t[::1] t = table
+    cdef Workspace ws
     cdef Py_ssize_t nphi
-    cdef int32_t* ph = int_array(phi, &nphi)
-    cdef unsigned char* mark = <unsigned char*>calloc(m, 1)
+    cdef int32_t* ph
+    cdef unsigned char* mark
     cdef int32_t[::1] pairs
     cdef Py_ssize_t i, k
     cdef int a, b, x
+    if m < 1 or t.shape[0] != <Py_ssize_t>m * m:
+        raise ValueError("option_sets: the table does not have the monoid's order")
+    memset(&ws, 0, sizeof(Workspace))
     out = []
     try:
-        if mark == NULL:
-            raise MemoryError()
+        ph = int_array(&ws, QS_A, phi, &nphi)
+        mark = <unsigned char*>need_zeroed(&ws, QS_B, m)
+        for i in range(nphi):
+            if not 0 <= ph[i] < m:
+                raise ValueError("option_sets: the map holds an element that is not there")
         for k in range(len(flat_pieces)):
             pairs = flat_pieces[k]
             for i in range(0, pairs.shape[0] - 1, 2):
@@ -1162,7 +1308,9 @@ def option_sets(int m, table, phi, flat_pieces):
                 b = pairs[i + 1]
                 if not (0 <= a < nphi and 0 <= b < nphi):
                     raise ValueError("option_sets: a heap past the map")
-                x = t[ph[a] * m + ph[b]]
+                x = t[(<int64_t>ph[a]) * m + ph[b]]
+                if not 0 <= x < m:
+                    raise ValueError("option_sets: the table holds an element that is not there")
                 mark[x] = 1
             found = []
             for x in range(m):
@@ -1172,11 +1320,11 @@ def option_sets(int m, table, phi, flat_pieces):
             out.append(found)
         return out
     finally:
-        free(ph)
-        free(mark)
+        ws_free(&ws)
 
 
-def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, cancel=None):
+def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, cancel=None,
+               long long memory_bytes=0):
     """How many classes the words of ``gens`` fall into when a word u is told
     from a word u' by some word v and some j <= ``copies``: the product
     u v y^j in P and u' v y^j not, or the other way round.
@@ -1184,60 +1332,71 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
     A pretension that predicts every word with at most ``copies`` letters y
     right (all of them lie below a least failure with more) thus proves that
     the true quotient has at least this many elements. ``copies`` is capped at
-    62 (fewer tests: still a lower bound).
+    62 (fewer tests: still a lower bound). ``memory_bytes`` bounds what it
+    holds (0: no bound).
 
     Raises
     ------
     QuotientStop
-        On the deadline, Ctrl-C or ``cancel``.
+        On the deadline, Ctrl-C, ``cancel`` or ``memory_bytes``.
+    ValueError
+        When the table, P, y or a generator does not fit the order.
     """
     cdef int32_t[::1] t = table
     cdef const unsigned char[::1] p = P
+    cdef Workspace ws
+    cdef HashMap hmap
     cdef Py_ssize_t ng
-    cdef int32_t* g = int_array(gens, &ng)
-    cdef int32_t* where = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
-    cdef int32_t* elems = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
-    cdef int32_t* cls = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
-    cdef int32_t* newcls = <int32_t*>malloc(max(1, m) * sizeof(int32_t))
-    cdef int32_t* ypow = <int32_t*>malloc(63 * sizeof(int32_t))
-    cdef int64_t* hkeys = NULL
-    cdef int32_t* hvals = NULL
-    cdef int64_t hsize = 1, mask, key, quiet = 0
+    cdef int32_t* g
+    cdef int32_t* where
+    cdef int32_t* elems
+    cdef int32_t* cls
+    cdef int32_t* newcls
+    cdef int32_t* ypow
+    cdef int64_t hsize, key, quiet = 0
     cdef int32_t ncls = 0, prev
     cdef int count = 0, head = 0, z, i, j, k
+    cdef bint bad = False
     cdef int64_t x     # x * m passes 2**31 past 46,340 elements
     cdef Budget budget
+    if m < 1 or t.shape[0] != <Py_ssize_t>m * m or p.shape[0] != m or not 0 <= y < m:
+        raise ValueError("told_apart: the table, P and y do not fit the order")
+    if copies < 0:
+        raise ValueError("told_apart: copies must be >= 0")
+    copies = min(copies, 62)
+    memset(&ws, 0, sizeof(Workspace))
+    memset(&hmap, 0, sizeof(HashMap))
+    ws.limit = memory_bytes if memory_bytes > 0 else 0
     budget_init(&budget, seconds, 0, cancel, None)
     try:
-        if where == NULL or elems == NULL or cls == NULL or newcls == NULL or ypow == NULL:
-            raise MemoryError()
-        if t.shape[0] != <Py_ssize_t>m * m or p.shape[0] != m or not 0 <= y < m:
-            raise ValueError("told_apart: the table, P and y do not fit the order")
+        g = int_array(&ws, QS_A, gens, &ng)
         for i in range(ng):
             if not 0 <= g[i] < m:
                 raise ValueError("told_apart: a generator is not an element")
-        if copies < 0:
-            raise ValueError("told_apart: copies must be >= 0")
-        copies = min(copies, 62)
-        while hsize < 2 * m + 2:
-            hsize <<= 1
-        mask = hsize - 1
-        hkeys = <int64_t*>malloc(hsize * sizeof(int64_t))
-        hvals = <int32_t*>malloc(hsize * sizeof(int32_t))
-        if hkeys == NULL or hvals == NULL:
-            raise MemoryError()
+        where = <int32_t*>need(&ws, QS_B, m * sizeof(int32_t))
+        elems = <int32_t*>need(&ws, QS_C, m * sizeof(int32_t))
+        cls = <int32_t*>need(&ws, QS_D, m * sizeof(int32_t))
+        newcls = <int32_t*>need(&ws, QS_E, m * sizeof(int32_t))
+        ypow = <int32_t*>need(&ws, QS_F, 63 * sizeof(int32_t))
+        hsize = hm_slots_for(m)
+        if hm_reserve(&hmap, &ws, QS_G, QS_H, hsize) != 0:
+            no_memory(&ws, None, m)
         with nogil:
-            # the submonoid the generators reach
+            # the submonoid the generators reach (every product read checked in Q:
+            # the refinement below reads only these)
             for x in range(m):
                 where[x] = -1
             where[0] = 0
             elems[0] = 0
             count = 1
-            while head < count:
+            while head < count and not bad:
                 x = elems[head]
                 head += 1
                 for i in range(ng):
                     z = t[x * m + g[i]]
+                    if not 0 <= z < m:
+                        bad = True
+                        break
                     if where[z] < 0:
                         where[z] = count
                         elems[count] = z
@@ -1246,30 +1405,41 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
             ypow[0] = 0
             for j in range(1, copies + 1):
                 ypow[j] = t[(<int64_t>ypow[j - 1]) * m + y]
-            memset(hkeys, 0xFF, hsize * sizeof(int64_t))
+                if not 0 <= ypow[j] < m:
+                    bad = True
+                    ypow[j] = 0
+            hm_clear(&hmap, hsize)
             for k in range(count):
+                if bad:
+                    break
                 key = 0
                 for j in range(copies + 1):
-                    if p[t[(<int64_t>elems[k]) * m + ypow[j]]]:
+                    z = t[(<int64_t>elems[k]) * m + ypow[j]]
+                    if not 0 <= z < m:
+                        bad = True
+                        break
+                    if p[z]:
                         key |= (<int64_t>1) << j
-                cls[k] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                cls[k] = hm_number(hmap, key, &ncls)
             # then refine by each generator until every one in a row leaves it as it is
             i = 0
-            while quiet < ng and budget.stop == STOP_NONE:
+            while quiet < ng and budget.stop == STOP_NONE and not bad:
                 prev = ncls
                 ncls = 0
-                memset(hkeys, 0xFF, hsize * sizeof(int64_t))
+                hm_clear(&hmap, hsize)
                 for k in range(count):
                     key = (<int64_t>cls[k]) * prev + cls[where[t[(<int64_t>elems[k]) * m + g[i]]]]
-                    newcls[k] = <int32_t>hash_find(hkeys, hvals, mask, key, ncls, &ncls)
+                    newcls[k] = hm_number(hmap, key, &ncls)
                 memcpy(cls, newcls, count * sizeof(int32_t))
                 quiet = 0 if ncls != prev else quiet + 1
                 i = i + 1 if i + 1 < ng else 0
                 budget.steps += count
                 if budget.steps >= budget.next_check:
                     budget_check(&budget)
+        if bad:
+            raise ValueError("told_apart: the table holds an element that is not there")
         if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], count)
+            raise QuotientStop(_REASONS[budget.stop], count, memory=ws.peak)
         return ncls
     finally:
-        free(g); free(where); free(elems); free(cls); free(newcls); free(ypow); free(hkeys); free(hvals)
+        ws_free(&ws)

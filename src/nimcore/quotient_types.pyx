@@ -11,7 +11,10 @@ heaps a + b = n - k (k in ``splits``; a != b when ``unequal``).
 """
 
 from libc.stdint cimport int32_t, int64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport qsort
+from libc.string cimport memset
+
+from nimcore.workspace cimport Workspace, ws_alloc, ws_free
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
@@ -26,14 +29,29 @@ cdef int compare_ints(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef int32_t* copy_places(object values, Py_ssize_t* length) except NULL:
-    cdef Py_ssize_t i, n = len(values)
-    cdef int32_t* out = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-    if out == NULL:
+cdef enum:   # heap_options's workspace slots (nimcore.workspace: freed in its one `finally`)
+    QT_TAKES_ALL
+    QT_LEAVES
+    QT_SPLITS
+    QT_PHI
+    QT_LIVE
+    QT_STAMP
+    QT_FOUND
+
+
+cdef void* need(Workspace* ws, int slot, size_t nbytes) except NULL:
+    """Slot `slot` of ws holding nbytes; MemoryError when out of memory."""
+    cdef void* p = ws_alloc(ws, slot, nbytes)
+    if p == NULL:
         raise MemoryError()
+    return p
+
+
+cdef int32_t* copy_places(Workspace* ws, int slot, object values, Py_ssize_t* length) except NULL:
+    cdef Py_ssize_t i, n = len(values)
+    cdef int32_t* out = <int32_t*>need(ws, slot, (n + 1) * sizeof(int32_t))
     for i in range(n):
         if not 0 <= values[i] < 2**31:
-            free(out)
             raise ValueError("heap_options: a place out of range")
         out[i] = values[i]
     length[0] = n
@@ -70,6 +88,7 @@ def heap_options(int m, table, phi, takes_all, leaves, splits, bint unequal):
         On Ctrl-C.
     """
     cdef int32_t[::1] t = table
+    cdef Workspace ws
     cdef Py_ssize_t n = len(phi) - 1, nta = 0, nlv = 0, nsp = 0, i, cnt
     cdef int64_t h, k, r, a, top, least = 3 if unequal else 2
     cdef int32_t x
@@ -84,16 +103,15 @@ def heap_options(int m, table, phi, takes_all, leaves, splits, bint unequal):
         raise ValueError("heap_options: the table does not have the monoid's order")
     if n < 0:
         raise ValueError("heap_options: no heap map")
+    memset(&ws, 0, sizeof(Workspace))
     try:
-        ta = copy_places(takes_all, &nta)
-        lv = copy_places(leaves, &nlv)
-        sp = copy_places(splits, &nsp)
-        ph = <int32_t*>malloc((n + 1) * sizeof(int32_t))
-        live = <unsigned char*>malloc(n + 1)
-        stamp = <int32_t*>malloc(m * sizeof(int32_t))
-        found = <int32_t*>malloc(m * sizeof(int32_t))
-        if ph == NULL or live == NULL or stamp == NULL or found == NULL:
-            raise MemoryError()
+        ta = copy_places(&ws, QT_TAKES_ALL, takes_all, &nta)
+        lv = copy_places(&ws, QT_LEAVES, leaves, &nlv)
+        sp = copy_places(&ws, QT_SPLITS, splits, &nsp)
+        ph = <int32_t*>need(&ws, QT_PHI, (n + 1) * sizeof(int32_t))
+        live = <unsigned char*>need(&ws, QT_LIVE, n + 1)
+        stamp = <int32_t*>need(&ws, QT_STAMP, m * sizeof(int32_t))
+        found = <int32_t*>need(&ws, QT_FOUND, m * sizeof(int32_t))
         for h in range(n + 1):
             x = phi[h]
             if not 0 <= x < m:
@@ -156,4 +174,4 @@ def heap_options(int m, table, phi, takes_all, leaves, splits, bint unequal):
             out[h] = [found[i] for i in range(cnt)]
         return out
     finally:
-        free(ph); free(live); free(stamp); free(found); free(ta); free(lv); free(sp)
+        ws_free(&ws)
