@@ -5,8 +5,8 @@
 ``flows``        ``run_style``: choosing and running a seed's flow
 ``session``      what the flows share around a game: options, seats, a series
 ``machine``      the terminal's renderer of a flow's state machine (``nim.flows``)
-``kuet``, ``rajalakshmi``, ``lab2``, ``forejune``: each flow's terminal runner (its questions; the
-                 flow itself, its words and rules, is ``nim.flows``' module of that name but KUET's)
+``kuet``         KUET's flow in the terminal (its words and rules too: not yet a machine)
+``rajalakshmi``, ``lab2``, ``forejune``: the terminal's questions of each (the flow is ``nim.flows``')
 ``board``        the console board drawings
 ``strategy``     the interface of every AI player (``Strategy``) and what one move may cost
 ``players``      the AI players, one per way of choosing a move
