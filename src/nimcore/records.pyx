@@ -37,6 +37,7 @@ cdef enum:
     _FIRST_REVIEW = 64
     _FIRST_BLOCK = 16         # pairs scanned between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
+    _PIPE_BLOCK = 1024        # heaps a block when two threads share the work
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -130,6 +131,27 @@ cdef int _push_rare(RecState* s, uint64_t heap, uint16_t v) noexcept nogil:
     s.rare[s.n_rare] = heap
     s.rare_v[s.n_rare] = v
     s.n_rare += 1
+    return _OK
+
+
+cdef int _reserve_rare(RecState* s, uint64_t count) noexcept nogil:
+    """Room for ``count`` rare heaps."""
+    cdef uint64_t cap = s.rare_cap if s.rare_cap else 256
+    cdef uint64_t* grown
+    cdef uint16_t* grown_v
+    while cap < count:
+        cap *= 2
+    if cap == s.rare_cap:
+        return _OK
+    grown = <uint64_t*>realloc(s.rare, cap * sizeof(uint64_t))
+    if grown == NULL:
+        return _NOMEM
+    s.rare = grown
+    grown_v = <uint16_t*>realloc(s.rare_v, cap * sizeof(uint16_t))
+    if grown_v == NULL:
+        return _NOMEM
+    s.rare_v = grown_v
+    s.rare_cap = cap
     return _OK
 
 
@@ -288,105 +310,456 @@ cdef void _freeze(RecState* s) noexcept nogil:
     s.frozen = True
 
 
-cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
-    """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
-    cdef uint64_t n, m, a, half, limit, block, stamp, spent = 0, last, keep, upto, w_hi
+cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
+                    uint64_t* spent) noexcept nogil:
+    """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
+    time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
+    head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
+    in pairs held nowhere."""
     cdef uint64_t* seen = s.seen
-    cdef uint32_t v, cstar, need, mask
-    cdef int i, status
-    cdef bint short
-    while s.n < end and spent < budget:
-        n = s.n
-        if not s.frozen and n >= s.head:
-            _freeze(s)                 # the values before the window leave memory: keep the mask
-        elif not s.frozen and (n >= s.next_review or s.n_rare > s.review_rare):
-            if _review(s) != _OK:
-                s.pairings += spent
-                return _NOMEM
-        s.stamp += 1
-        stamp = s.stamp
-        for i in range(s.n_all):
-            if s.all_[i] == n:
-                seen[0] = stamp
-        for i in range(s.n_leave):
-            if n > s.leave[i]:
-                seen[_g(s, n - s.leave[i])] = stamp
-        mask = s.mask
+    cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
+    cdef uint32_t v
+    cdef int i
+    cdef bint short = False, keep
+    while True:
+        last = a + block - 1
+        keep = False                    # some place still has pairs to scan
         for i in range(s.n_split):
             if n < s.split[i] + 2:
                 continue
-            status = _rare_pairs(s, n - s.split[i], stamp, &spent)
-            if status != _OK:
-                s.pairings += spent
-                s.in_deep = status == _DEEP
-                return status
-        # the smallest common value missing bounds the mex; the rare ones below it are looked for
-        cstar = 0
-        while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
-            cstar += 1
-        need = 0
-        for v in range(cstar):
-            if seen[v] != stamp:
-                need += 1
-        if need:
-            # pairs (a, m - a) from a = 1 up, every split place side by side, a block at a time;
-            # a is in the head, and m - a in the window (a <= m - base) or in the head
-            a = 1
-            block = _FIRST_BLOCK
-            short = False
-            while True:
-                last = a + block - 1
-                keep = 0                        # some place still has pairs to scan
-                for i in range(s.n_split):
-                    if n < s.split[i] + 2:
-                        continue
-                    m = n - s.split[i]
-                    half = _half(s, m)
-                    w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
-                    limit = half if half < s.head else s.head - 1
-                    if w_hi < limit and s.base > s.head:
-                        limit = w_hi            # rests in head .. base - 1 are held nowhere
-                    if limit < half:
-                        short = True
-                    if a > limit:
-                        continue
-                    keep = 1
-                    upto = last if last < limit else limit
-                    if a <= w_hi:
-                        _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi,
-                                   seen, stamp)
-                    if upto > w_hi:
-                        _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto,
-                                   seen, stamp)
-                    spent += upto - a + 1
-                    s.scanned += upto - a + 1
-                    if upto > s.deepest:
-                        s.deepest = upto
-                a = last + 1
-                if block < _LAST_BLOCK:
-                    block *= 2
-                v = 0
-                while v < cstar and seen[v] == stamp:
-                    v += 1
-                if v == cstar:
-                    break
-                if not keep:
-                    if short:                   # a value may hide in pairs not held: stop
-                        s.deep_heap = n
-                        s.in_deep = True
-                        s.pairings += spent
-                        return _DEEP
-                    break
+            m = n - s.split[i]
+            half = _half(s, m)
+            w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
+            limit = half if half < s.head else s.head - 1
+            if w_hi < limit and s.base > s.head:
+                limit = w_hi            # rests in head .. base - 1 are held nowhere
+            if limit < half:
+                short = True
+            if a > limit:
+                continue
+            keep = True
+            upto = last if last < limit else limit
+            if a <= w_hi:
+                _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi, seen, stamp)
+            if upto > w_hi:
+                _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto, seen, stamp)
+            spent[0] += upto - a + 1
+            s.scanned += upto - a + 1
+            if upto > s.deepest:
+                s.deepest = upto
+        a = last + 1
+        if block < _LAST_BLOCK:
+            block *= 2
         v = 0
-        while seen[v] == stamp:
+        while v < cstar and seen[v] == stamp:
             v += 1
-        spent += 1
-        status = _store(s, v)
+        if v == cstar:
+            return _OK
+        if not keep:
+            if short:                   # a value may hide in pairs not held: stop
+                s.deep_heap = n
+                return _DEEP
+            return _OK
+
+
+cdef inline uint32_t _common_missing(const RecState* s, uint64_t stamp) noexcept nogil:
+    """The smallest common value not marked: it bounds the mex (every common option is a
+    rare heap paired with a common one, and those are all marked)."""
+    cdef uint32_t cstar = 0
+    while cstar < _VALUES and (_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
+        cstar += 1
+    return cstar
+
+
+cdef inline void _mark_moves(RecState* s, uint64_t n, uint64_t stamp) noexcept nogil:
+    """Mark the options that split no heap: take all, take and leave one heap."""
+    cdef int i
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            s.seen[0] = stamp
+    for i in range(s.n_leave):
+        if n > s.leave[i]:
+            s.seen[_g(s, n - s.leave[i])] = stamp
+
+
+cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* spent) noexcept nogil:
+    """Every option of heap n but the scan past ``a - 1`` is marked: scan on for the rare values
+    still missing below the common bound, and store the mex."""
+    cdef uint32_t cstar = _common_missing(s, stamp), v
+    cdef int status
+    for v in range(cstar):
+        if s.seen[v] != stamp:
+            status = _scan_more(s, n, a, cstar, stamp, spent)
+            if status != _OK:
+                s.in_deep = True
+                return status
+            break
+    v = 0
+    while s.seen[v] == stamp:
+        v += 1
+    spent[0] += 1
+    return _store(s, v)
+
+
+cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
+    """Compute G(s.n) whole, on this thread."""
+    cdef uint64_t n = s.n, stamp
+    cdef int i, status
+    s.stamp += 1
+    stamp = s.stamp
+    _mark_moves(s, n, stamp)
+    for i in range(s.n_split):
+        if n < s.split[i] + 2:
+            continue
+        status = _rare_pairs(s, n - s.split[i], stamp, spent)
+        if status != _OK:
+            s.in_deep = status == _DEEP
+            return status
+    return _finish(s, n, 1, stamp, spent)
+
+
+cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
+    """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
+    cdef uint64_t spent = 0
+    cdef int status
+    while s.n < end and spent < budget:
+        if not s.frozen and s.n >= s.head:
+            _freeze(s)                 # the values before the window leave memory: keep the mask
+        elif not s.frozen and (s.n >= s.next_review or s.n_rare > s.review_rare):
+            if _review(s) != _OK:
+                s.pairings += spent
+                return _NOMEM
+        status = _heap(s, &spent)
         if status != _OK:
             s.pairings += spent
             return status
     s.pairings += spent
     return _OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Two threads (issue 39): the heaps are taken a block at a time. While this thread finishes
+# block j in order, a second thread prepares block j + 1: for each of its heaps, every pairing
+# whose rest lies before block j (the rare heaps far behind the frontier, and the scan for rare
+# values past the first ~B splits), into a bitset of the values it found and the last split it
+# scanned. Finishing a heap then needs only the near pairings (rests in blocks j, j + 1), the
+# bitset, and -- when the prepared scan stopped short of what the heap turns out to need -- the
+# scan on from where it stopped. Nothing is guessed: a heap the helper could not prepare (a rest
+# held nowhere) is computed whole, in order. No memory the helper reads is written during a
+# step: the window slides and the rare-heap list grows only between steps.
+
+cdef struct Prep:
+    uint64_t start, count       # the block: heaps start .. start + count - 1
+    uint64_t far                # the helper's rests are below far; the near ones at or past it
+    uint64_t n_rare             # the helper used the rare heaps rare[0 .. n_rare)
+    uint64_t base               # the window's start during the step
+    uint32_t words              # bitset words a heap
+    uint64_t cap                # words allocated in bits
+    uint64_t upto_cap           # heaps allocated in upto
+    uint64_t* bits              # count * words: the values the helper found, a heap's a row
+    uint64_t* upto              # per heap: the scan covered (m - far, upto]; 0: not prepared
+    uint64_t* seen              # the helper's own marks
+    uint64_t stamp
+    uint64_t pairings, scanned, deepest
+
+
+cdef int _prep_alloc(Prep* p) noexcept nogil:
+    p.upto = NULL
+    p.upto_cap = 0
+    p.seen = <uint64_t*>calloc(_VALUES + 8, sizeof(uint64_t))
+    p.bits = NULL
+    p.cap = 0
+    p.stamp = 0
+    return _OK if p.seen != NULL else _NOMEM
+
+
+cdef void _prep_free(Prep* p) noexcept nogil:
+    free(p.upto)
+    free(p.seen)
+    free(p.bits)
+    p.upto = NULL
+    p.seen = NULL
+    p.bits = NULL
+
+
+cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
+                     uint64_t far) noexcept nogil:
+    """Describe the block the helper prepares next (between steps: nothing runs)."""
+    cdef uint32_t size = 64
+    cdef uint64_t* grown
+    if count > p.upto_cap:
+        grown = <uint64_t*>realloc(p.upto, count * sizeof(uint64_t))
+        if grown == NULL:
+            return _NOMEM
+        p.upto = grown
+        p.upto_cap = count
+    while size <= s.largest:
+        size <<= 1
+    p.start = start
+    p.count = count
+    p.far = far
+    p.n_rare = s.n_rare
+    p.base = s.base
+    p.words = size // 64
+    if count * p.words > p.cap:
+        grown = <uint64_t*>realloc(p.bits, count * p.words * sizeof(uint64_t))
+        if grown == NULL:
+            return _NOMEM
+        p.bits = grown
+        p.cap = count * p.words
+    return _OK
+
+
+cdef inline uint64_t _lowest_bit(uint64_t x) noexcept nogil:
+    """The index of the lowest set bit of x != 0 (portable: no compiler built-in)."""
+    cdef uint64_t i = 0
+    if not (x & 0xFFFFFFFF):
+        x >>= 32
+        i += 32
+    if not (x & 0xFFFF):
+        x >>= 16
+        i += 16
+    if not (x & 0xFF):
+        x >>= 8
+        i += 8
+    if not (x & 0xF):
+        x >>= 4
+        i += 4
+    if not (x & 0x3):
+        x >>= 2
+        i += 2
+    if not (x & 0x1):
+        i += 1
+    return i
+
+
+cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
+    """The helper's part of a block (see above). Reads the engine's state, writes only ``p``."""
+    cdef uint64_t h, n, m, j, lo_j, hi_j, in_win, twin, a, b, a0, last, block, first, upto
+    cdef uint64_t half, limit, w_hi, stamp
+    cdef uint64_t* seen = p.seen
+    cdef uint64_t* row
+    cdef const uint16_t* top
+    cdef uint32_t v, cstar, size = p.words * 64
+    cdef int i
+    cdef bint ok, keep
+    p.pairings = 0
+    p.scanned = 0
+    p.deepest = 0
+    for h in range(p.count):
+        n = p.start + h
+        p.stamp += 1
+        stamp = p.stamp
+        ok = True
+        a0 = 0
+        # the rare heaps a with m - a < far (a > m - far), their rests in the window or the head
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else 0
+            hi_j = _count_below(s.rare, p.n_rare, m)
+            in_win = _count_below(s.rare, hi_j, m - p.base + 1) if m >= p.base else 0
+            if in_win < lo_j:
+                in_win = lo_j
+            top = s.buf + (m - p.base)
+            twin = in_win
+            if s.grundy_game and not (m & 1):
+                twin = _count_below(s.rare, in_win, m // 2)
+            if twin >= lo_j and twin < in_win and s.rare[twin] == m // 2:
+                _mark_near(s.rare, s.rare_v, lo_j, twin, top, seen, stamp)
+                _mark_near(s.rare, s.rare_v, twin + 1, in_win, top, seen, stamp)
+            else:
+                _mark_near(s.rare, s.rare_v, lo_j, in_win, top, seen, stamp)
+            for j in range(in_win, hi_j):
+                a = s.rare[j]
+                b = m - a
+                if s.grundy_game and a == b:
+                    continue
+                if b >= s.head:
+                    ok = False
+                    break
+                seen[s.rare_v[j] ^ s.headv[b]] = stamp
+            p.pairings += hi_j - lo_j
+            if not ok:
+                break
+            first = m - p.far + 1 if m >= p.far else 1
+            if a0 == 0 or first < a0:
+                a0 = first
+        if not ok:
+            p.upto[h] = 0
+            continue
+        # the scan for rare values, from the first far split up, until every rare value below
+        # the smallest common value still missing is found (the near pairings may raise that
+        # bound: the finishing thread scans on from where this stopped)
+        a = a0
+        block = _FIRST_BLOCK * 4
+        while True:
+            cstar = 0
+            while cstar < size and (_parity(cstar & s.mask) == 0 or seen[cstar] == stamp):
+                cstar += 1
+            v = 0
+            while v < cstar and seen[v] == stamp:
+                v += 1
+            if v == cstar:
+                break
+            last = a + block - 1
+            keep = False
+            for i in range(s.n_split):
+                if n < s.split[i] + 2:
+                    continue
+                m = n - s.split[i]
+                half = _half(s, m)
+                w_hi = m - p.base
+                limit = half if half < s.head else s.head - 1
+                if w_hi < limit and p.base > s.head:
+                    limit = w_hi
+                if a > limit:
+                    continue
+                keep = True
+                first = m - p.far + 1 if m >= p.far else 1
+                if first < a:
+                    first = a
+                upto = last if last < limit else limit
+                if first > upto:
+                    continue
+                if first <= w_hi:
+                    _mark_scan(s.headv, s.buf + w_hi, first, upto if upto <= w_hi else w_hi, seen, stamp)
+                if upto > w_hi:
+                    _mark_scan(s.headv, s.headv + m, first if first > w_hi else w_hi + 1, upto,
+                               seen, stamp)
+                p.scanned += upto - first + 1
+                if upto > p.deepest:
+                    p.deepest = upto
+            a = last + 1
+            if not keep:
+                break
+            if block < _LAST_BLOCK:
+                block *= 2
+        p.upto[h] = a - 1
+        row = p.bits + h * p.words
+        memset(row, 0, p.words * sizeof(uint64_t))
+        for v in range(size):
+            row[v >> 6] |= (<uint64_t>(seen[v] == stamp)) << (v & 63)
+
+
+cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nogil:
+    """This thread's part of a prepared block: every heap in order, from its bitset and the
+    near pairings (rests at or past p.far), the scan on where the helper's stopped short."""
+    cdef uint64_t h, n, m, j, lo_j, hi_j, twin, a, b, stamp, x, w, near, w_hi
+    cdef uint64_t* seen = s.seen
+    cdef const uint64_t* row
+    cdef const uint16_t* top
+    cdef int i, status
+    for h in range(p.count):
+        n = p.start + h
+        if p.upto[h] == 0:
+            status = _heap(s, spent)            # the helper could not: whole, in order
+            if status != _OK:
+                return status
+            continue
+        s.stamp += 1
+        stamp = s.stamp
+        _mark_moves(s, n, stamp)
+        row = p.bits + h * p.words
+        for w in range(p.words):
+            x = row[w]
+            while x:
+                seen[w * 64 + _lowest_bit(x)] = stamp
+                x &= x - 1
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            # the rare heaps a <= m - far (their rests in the window, at or past far)
+            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else p.n_rare
+            top = s.buf + (m - s.base)
+            twin = lo_j
+            if s.grundy_game and not (m & 1):
+                twin = _count_below(s.rare, lo_j, m // 2)
+            if twin < lo_j and s.rare[twin] == m // 2:
+                _mark_near(s.rare, s.rare_v, 0, twin, top, seen, stamp)
+                _mark_near(s.rare, s.rare_v, twin + 1, lo_j, top, seen, stamp)
+            else:
+                _mark_near(s.rare, s.rare_v, 0, lo_j, top, seen, stamp)
+            # the rare heaps found since the helper began (past its list)
+            hi_j = _count_below(s.rare, s.n_rare, m)
+            for j in range(p.n_rare, hi_j):
+                a = s.rare[j]
+                b = m - a
+                if s.grundy_game and a == b:
+                    continue
+                if _held(s, b):
+                    seen[s.rare_v[j] ^ _g(s, b)] = stamp
+                else:
+                    s.deep_heap = n
+                    s.in_deep = True
+                    return _DEEP
+            spent[0] += lo_j + 1 + (hi_j - p.n_rare if hi_j > p.n_rare else 0)
+            # the near scan: a = 1 .. m - far (rests in the window), within the head's reach
+            near = m - p.far if m >= p.far else 0
+            w_hi = m - s.base
+            if near > s.head - 1:
+                near = s.head - 1
+            if near > _half(s, m):
+                near = _half(s, m)
+            if near > w_hi:
+                near = w_hi
+            if near >= 1:
+                _mark_scan(s.headv, s.buf + w_hi, 1, near, seen, stamp)
+                spent[0] += near
+                s.scanned += near
+        status = _finish(s, n, p.upto[h] + 1, stamp, spent)
+        if status != _OK:
+            return status
+    return _OK
+
+
+cdef class _Helper:
+    """The second thread: prepares the block it is given, the GIL released."""
+
+    cdef RecState* s
+    cdef Prep* job
+    cdef bint quit, busy
+    cdef object go, done, thread
+
+    def __init__(self):
+        import threading
+        self.go = threading.Event()
+        self.done = threading.Event()
+        self.quit = False
+        self.busy = False
+        self.thread = threading.Thread(target=self._loop, name="nimcore-record-helper", daemon=True)
+
+    def _loop(self):
+        while True:
+            self.go.wait()
+            self.go.clear()
+            if self.quit:
+                return
+            with nogil:
+                _prepare(self.s, self.job)
+            self.done.set()
+
+    def start(self):
+        self.thread.start()
+
+    def give(self):
+        self.busy = True
+        self.done.clear()
+        self.go.set()
+
+    def wait(self):
+        self.done.wait()
+        self.busy = False
+
+    def stop(self):
+        if self.busy:
+            self.done.wait()    # a block in hand is finished first: it reads the engine
+            self.busy = False
+        self.quit = True
+        self.go.set()
+        self.thread.join()
 
 
 cdef class RecordSequence:
@@ -402,12 +775,19 @@ cdef class RecordSequence:
         G(0 .. head - 1) are kept for good; the mask is chosen while every value is among them.
     window : int
         At least this many values behind the frontier are kept (at most twice as many).
+    threads : int
+        1: one thread. 2 (or more): a second thread prepares the pairings far behind the
+        frontier a block ahead (once the mask is kept; see ``_prepare``); the values are the same.
     """
 
     cdef RecState c_s
+    cdef int c_threads
+    cdef uint64_t c_block
+    cdef Prep c_prep[2]
+    cdef bint c_prep_ok
 
     def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, uint64_t head=1 << 20,
-                  uint64_t window=1 << 22):
+                  uint64_t window=1 << 22, int threads=1):
         if head < 1024 or window < 1024:
             raise ValueError(f"head and window must be at least 1,024 heaps, not {head:,} and {window:,}")
         if window > (1 << 40) or head > (1 << 40):
@@ -430,6 +810,8 @@ cdef class RecordSequence:
         if (self.c_s.headv == NULL or self.c_s.buf == NULL or self.c_s.seen == NULL
                 or self.c_s.hist == NULL or self.c_s.wht == NULL):
             raise MemoryError("no memory for the record engine's head and window")
+        self.threads = threads
+        self.c_block = _PIPE_BLOCK
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -446,6 +828,9 @@ cdef class RecordSequence:
         return count
 
     def __dealloc__(self):
+        if self.c_prep_ok:
+            _prep_free(&self.c_prep[0])
+            _prep_free(&self.c_prep[1])
         free(self.c_s.headv)
         free(self.c_s.buf)
         free(self.c_s.seen)
@@ -453,6 +838,28 @@ cdef class RecordSequence:
         free(self.c_s.wht)
         free(self.c_s.rare)
         free(self.c_s.rare_v)
+
+    @property
+    def threads(self):
+        """Threads ``run`` uses: 1, or 2 (a helper prepares the far pairings a block ahead)."""
+        return self.c_threads
+
+    @threads.setter
+    def threads(self, int threads):
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
+        self.c_threads = 2 if threads > 1 else 1
+
+    @property
+    def block(self):
+        """Heaps a block of the two-thread pipeline."""
+        return self.c_block
+
+    @block.setter
+    def block(self, uint64_t block):
+        if not 128 <= block <= (1 << 20):
+            raise ValueError(f"block must be in 128 .. 1,048,576 heaps, not {block:,}")
+        self.c_block = block
 
     def run(self, uint64_t end, uint64_t budget=1 << 23):
         """Compute up to heap ``end - 1`` or about ``budget`` pairings, the GIL released.
@@ -462,11 +869,84 @@ cdef class RecordSequence:
         or NOMEM. Ctrl-C is raised (KeyboardInterrupt) after the call.
         """
         cdef int status
+        cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
+        # two threads once the mask is kept (then no heap changes class), one before
+        if (self.c_threads > 1 and self.c_s.frozen and end > self.c_s.n + 4 * b
+                and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head):
+            return self._run_two(end, budget)
         with nogil:
             status = _rec_run(&self.c_s, end, budget)
         PyErr_CheckSignals()
         return status
+
+    cdef int _step_setup(self, uint64_t frontier) except -1:
+        """Between two steps (nothing runs): slide the window now if the block from
+        ``frontier`` would fill it (a slide inside a step would move what the helper reads),
+        and make room for every rare heap the block may add (no realloc inside a step)."""
+        cdef RecState* s = &self.c_s
+        cdef uint64_t new_base
+        if frontier + self.c_block - s.base > 2 * s.window:
+            new_base = frontier - s.window
+            memmove(s.buf, s.buf + (new_base - s.base), (s.n - new_base) * sizeof(uint16_t))
+            s.base = new_base
+        if _reserve_rare(s, s.n_rare + self.c_block + 1) != _OK:
+            raise MemoryError("no memory for the rare heaps")
+        return 0
+
+    def _run_two(self, uint64_t end, uint64_t budget):
+        """run() with the helper thread: block j finished here while block j + 1 is prepared."""
+        cdef RecState* s = &self.c_s
+        cdef uint64_t spent = 0, b = self.c_block, start, count, nxt
+        cdef int status = _OK, cur = 0
+        cdef bint more
+        cdef _Helper helper
+        if not self.c_prep_ok:
+            if _prep_alloc(&self.c_prep[0]) != _OK or _prep_alloc(&self.c_prep[1]) != _OK:
+                raise MemoryError("no memory for the record engine's second thread")
+            self.c_prep_ok = True
+        start = s.n
+        count = min(b, end - start)
+        self._step_setup(start)
+        if _prep_setup(s, &self.c_prep[0], start, count, start - b) != _OK:
+            raise MemoryError("no memory for the record engine's second thread")
+        with nogil:
+            _prepare(s, &self.c_prep[0])
+        helper = _Helper()
+        helper.s = s
+        helper.start()
+        try:
+            while True:
+                start = self.c_prep[cur].start
+                nxt = start + self.c_prep[cur].count
+                more = nxt < end and spent < budget
+                self._step_setup(start)
+                if more:
+                    if _prep_setup(s, &self.c_prep[1 - cur], nxt, min(b, end - nxt), start) != _OK:
+                        raise MemoryError("no memory for the record engine's second thread")
+                    helper.job = &self.c_prep[1 - cur]
+                    helper.give()
+                with nogil:
+                    status = _finish_block(s, &self.c_prep[cur], &spent)
+                self._absorb(&self.c_prep[cur], &spent)
+                if more:
+                    helper.wait()
+                PyErr_CheckSignals()
+                if status != _OK or not more:
+                    break
+                cur = 1 - cur
+        finally:
+            helper.stop()
+        s.pairings += spent
+        return status
+
+    cdef void _absorb(self, const Prep* p, uint64_t* spent):
+        """The helper's counts into the engine's (and the budget)."""
+        spent[0] += p.pairings + p.scanned
+        self.c_s.pairings += p.pairings
+        self.c_s.scanned += p.scanned
+        if p.deepest > self.c_s.deepest:
+            self.c_s.deepest = p.deepest
 
     def __len__(self):
         return self.c_s.n
