@@ -943,7 +943,6 @@ cdef class RecordSequence:
     cdef void _absorb(self, const Prep* p, uint64_t* spent):
         """The helper's counts into the engine's (and the budget)."""
         spent[0] += p.pairings + p.scanned
-        self.c_s.pairings += p.pairings
         self.c_s.scanned += p.scanned
         if p.deepest > self.c_s.deepest:
             self.c_s.deepest = p.deepest
