@@ -513,7 +513,7 @@ cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
 cdef inline uint64_t _lowest_bit(uint64_t x) noexcept nogil:
     """The index of the lowest set bit of x != 0 (portable: no compiler built-in)."""
     cdef uint64_t i = 0
-    if not (x & 0xFFFFFFFF):
+    if not (x & <uint64_t>0xFFFFFFFF):
         x >>= 32
         i += 32
     if not (x & 0xFFFF):
