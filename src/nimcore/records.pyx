@@ -38,6 +38,7 @@ cdef enum:
     _FIRST_BLOCK = 16         # pairs scanned between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
     _PIPE_BLOCK = 1024        # heaps a block when two threads share the work
+    _PIPE_HORIZON = 2048      # splits the helper scans a heap at most
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -311,11 +312,12 @@ cdef void _freeze(RecState* s) noexcept nogil:
 
 
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
-                    uint64_t* spent) noexcept nogil:
+                    uint64_t* spent, uint64_t far) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
-    in pairs held nowhere."""
+    in pairs held nowhere. With ``far`` > 0 only the near pairs (m - a >= far) are scanned,
+    and running out of them is not a stop."""
     cdef uint64_t* seen = s.seen
     cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
     cdef uint32_t v
@@ -335,6 +337,8 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
                 limit = w_hi            # rests in head .. base - 1 are held nowhere
             if limit < half:
                 short = True
+            if far and limit > m - far:
+                limit = m - far if m > far else 0
             if a > limit:
                 continue
             keep = True
@@ -356,7 +360,7 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         if v == cstar:
             return _OK
         if not keep:
-            if short:                   # a value may hide in pairs not held: stop
+            if short and not far:       # a value may hide in pairs not held: stop
                 s.deep_heap = n
                 return _DEEP
             return _OK
@@ -382,18 +386,29 @@ cdef inline void _mark_moves(RecState* s, uint64_t n, uint64_t stamp) noexcept n
             s.seen[_g(s, n - s.leave[i])] = stamp
 
 
-cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* spent) noexcept nogil:
-    """Every option of heap n but the scan past ``a - 1`` is marked: scan on for the rare values
-    still missing below the common bound, and store the mex."""
-    cdef uint32_t cstar = _common_missing(s, stamp), v
-    cdef int status
+cdef inline bint _missing(const RecState* s, uint32_t cstar, uint64_t stamp) noexcept nogil:
+    """Some value below cstar is not marked."""
+    cdef uint32_t v
     for v in range(cstar):
         if s.seen[v] != stamp:
-            status = _scan_more(s, n, a, cstar, stamp, spent)
-            if status != _OK:
-                s.in_deep = True
-                return status
-            break
+            return True
+    return False
+
+
+cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* spent,
+                 uint64_t far) noexcept nogil:
+    """Every option of heap n but the scan is marked, and the scan's pairs (m - far, a - 1]
+    (none when far is 0): scan for the rare values still missing below the common bound --
+    the near pairs a <= m - far first, then from ``a`` on -- and store the mex."""
+    cdef uint32_t cstar = _common_missing(s, stamp), v
+    cdef int status
+    if far and _missing(s, cstar, stamp):
+        _scan_more(s, n, 1, cstar, stamp, spent, far)
+    if _missing(s, cstar, stamp):
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0)
+        if status != _OK:
+            s.in_deep = True
+            return status
     v = 0
     while s.seen[v] == stamp:
         v += 1
@@ -415,7 +430,7 @@ cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
         if status != _OK:
             s.in_deep = status == _DEEP
             return status
-    return _finish(s, n, 1, stamp, spent)
+    return _finish(s, n, 1, stamp, spent, 0)
 
 
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
@@ -456,6 +471,7 @@ cdef struct Prep:
     uint32_t words              # bitset words a heap
     uint64_t cap                # words allocated in bits
     uint64_t upto_cap           # heaps allocated in upto
+    uint64_t horizon            # the helper scans at most this many splits a heap
     uint64_t* bits              # count * words: the values the helper found, a heap's a row
     uint64_t* upto              # per heap: the scan covered (m - far, upto]; 0: not prepared
     uint64_t* seen              # the helper's own marks
@@ -483,7 +499,7 @@ cdef void _prep_free(Prep* p) noexcept nogil:
 
 
 cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
-                     uint64_t far) noexcept nogil:
+                     uint64_t far, uint64_t horizon) noexcept nogil:
     """Describe the block the helper prepares next (between steps: nothing runs)."""
     cdef uint32_t size = 64
     cdef uint64_t* grown
@@ -498,6 +514,7 @@ cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
     p.start = start
     p.count = count
     p.far = far
+    p.horizon = horizon
     p.n_rare = s.n_rare
     p.base = s.base
     p.words = size // 64
@@ -632,7 +649,7 @@ cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
                 if upto > p.deepest:
                     p.deepest = upto
             a = last + 1
-            if not keep:
+            if not keep or a - a0 >= p.horizon:
                 break
             if block < _LAST_BLOCK:
                 block *= 2
@@ -696,20 +713,7 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
                     s.in_deep = True
                     return _DEEP
             spent[0] += lo_j + 1 + (hi_j - p.n_rare if hi_j > p.n_rare else 0)
-            # the near scan: a = 1 .. m - far (rests in the window), within the head's reach
-            near = m - p.far if m >= p.far else 0
-            w_hi = m - s.base
-            if near > s.head - 1:
-                near = s.head - 1
-            if near > _half(s, m):
-                near = _half(s, m)
-            if near > w_hi:
-                near = w_hi
-            if near >= 1:
-                _mark_scan(s.headv, s.buf + w_hi, 1, near, seen, stamp)
-                spent[0] += near
-                s.scanned += near
-        status = _finish(s, n, p.upto[h] + 1, stamp, spent)
+        status = _finish(s, n, p.upto[h] + 1, stamp, spent, p.far)
         if status != _OK:
             return status
     return _OK
@@ -782,7 +786,7 @@ cdef class RecordSequence:
 
     cdef RecState c_s
     cdef int c_threads
-    cdef uint64_t c_block
+    cdef uint64_t c_block, c_horizon
     cdef Prep c_prep[2]
     cdef bint c_prep_ok
 
@@ -812,6 +816,7 @@ cdef class RecordSequence:
             raise MemoryError("no memory for the record engine's head and window")
         self.threads = threads
         self.c_block = _PIPE_BLOCK
+        self.c_horizon = _PIPE_HORIZON
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -861,6 +866,17 @@ cdef class RecordSequence:
             raise ValueError(f"block must be in 128 .. 1,048,576 heaps, not {block:,}")
         self.c_block = block
 
+    @property
+    def horizon(self):
+        """Splits the helper thread scans a heap at most (past them, the finishing thread)."""
+        return self.c_horizon
+
+    @horizon.setter
+    def horizon(self, uint64_t horizon):
+        if horizon > (1 << 30):
+            raise ValueError(f"horizon must be at most 2**30 splits, not {horizon:,}")
+        self.c_horizon = horizon
+
     def run(self, uint64_t end, uint64_t budget=1 << 23):
         """Compute up to heap ``end - 1`` or about ``budget`` pairings, the GIL released.
 
@@ -908,7 +924,7 @@ cdef class RecordSequence:
         start = s.n
         count = min(b, end - start)
         self._step_setup(start)
-        if _prep_setup(s, &self.c_prep[0], start, count, start - b) != _OK:
+        if _prep_setup(s, &self.c_prep[0], start, count, start - b, self.c_horizon) != _OK:
             raise MemoryError("no memory for the record engine's second thread")
         with nogil:
             _prepare(s, &self.c_prep[0])
@@ -922,7 +938,8 @@ cdef class RecordSequence:
                 more = nxt < end and spent < budget
                 self._step_setup(start)
                 if more:
-                    if _prep_setup(s, &self.c_prep[1 - cur], nxt, min(b, end - nxt), start) != _OK:
+                    if _prep_setup(s, &self.c_prep[1 - cur], nxt, min(b, end - nxt), start,
+                                   self.c_horizon) != _OK:
                         raise MemoryError("no memory for the record engine's second thread")
                     helper.job = &self.c_prep[1 - cur]
                     helper.give()
