@@ -60,6 +60,50 @@ def test_record_engine_matches_the_whole_sequence(name: str, size: int, head: in
     assert engine.largest == (max(whole[1:]), whole.index(max(whole[1:])))
 
 
+@pytest.mark.parametrize("name, size, head, window, block", [
+    ("grundy-game", 300_000, 1 << 15, 1 << 17, 1024),   # the rare heaps (to 82,860) in the window
+    ("octal=0.167", 1 << 18, 4096, 4096, 256),          # the window slides between the blocks
+    ("octal=0.161", 1 << 18, 1 << 15, 1 << 15, 512),
+    ("octal=0.014", 200_000, 1 << 16, 1 << 16, 2048),   # values past 256
+    ("octal=0.172", 200_000, 1 << 14, 1 << 14, 128),
+    ("kayles", 1 << 16, 1024, 1024, 128),
+])
+def test_two_threads_give_the_same_values(name: str, size: int, head: int, window: int, block: int) -> None:
+    """The second thread prepares the far pairings a block ahead: the values, the tables and
+    the rare heaps are those of one thread, bit for bit, whatever the block and horizon."""
+    from nim.octal.sequence import game_places
+
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
+    one = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 1)
+    while len(one) < size:
+        assert one.run(size, 1 << 20) == records().OK
+    for horizon in (0, 64, 2048):
+        two = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 2)
+        two.block, two.horizon = block, horizon
+        assert two.threads == 2
+        while len(two) < size:
+            assert two.run(size, 1 << 26) == records().OK
+        assert two.thread_seconds[1] > 0                # the helper did prepare blocks
+        assert _window(two) == _window(one) and two.window_start == one.window_start
+        assert two.histogram() == one.histogram() and two.rare_heaps() == one.rare_heaps()
+        assert two.largest == one.largest and two.mask == one.mask
+    assert one.thread_seconds == (0.0, 0.0)
+
+
+def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path) -> None:
+    """The checkpoint does not depend on the threads: a run stopped on one resumes on two
+    (and back) to the run of one thread straight through."""
+    size = 400_000
+    straight = record_sequence("grundy-game", size, checkpoint=False, threads=1, head=1 << 16, window=1 << 17)
+    first = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_001, threads=1,
+                            head=1 << 16, window=1 << 17)
+    second = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_000, threads=2)
+    third = record_sequence("grundy-game", size, folder=tmp_path, threads=1)
+    assert (first.heaps, second.heaps, third.heaps) == (150_001, 300_001, size)
+    assert third.tables == straight.tables and third.rare == straight.rare
+    assert (third.largest, third.largest_at) == (straight.largest, straight.largest_at)
+
+
 def test_plain_mex_oracle_grundy() -> None:
     """Grundy's game by the definition (NumPy, no shared code) to 2**13, and verified to 2**15
     (benchmarks/record_exactness.py verifies 2**22 and more)."""
@@ -192,6 +236,13 @@ def test_bad_input_is_refused(tmp_path: Path) -> None:
         record_sequence("grundy-game", 100, folder=tmp_path, keep=True, block=1 << 30)
     with pytest.raises(NimError, match="is_set"):
         record_sequence("grundy-game", 100, checkpoint=False, cancel=object())
+    for threads in (0, 3, True, 1.5):
+        with pytest.raises(InvalidPositionError, match="threads"):
+            record_sequence("grundy-game", 100, checkpoint=False, threads=threads)  # type: ignore[arg-type]
+    engine = records().RecordSequence((), (), (0,), True, 1024, 1024)
+    for name, bad in (("threads", 0), ("block", 100), ("horizon", 1 << 31)):
+        with pytest.raises(ValueError, match=name):
+            setattr(engine, name, bad)
 
 
 def test_progress_and_cancel() -> None:
@@ -224,14 +275,17 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name, size, head, window", [
     ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window
     ("grundy-game", 132_000, 1 << 15, 1 << 16),      # rare heaps to 82,860 past the window
 ])
 def test_kept_values_prove_what_the_window_cannot(tmp_path: Path, name: str, size: int, head: int,
-                                                  window: int) -> None:
-    """A run that keeps its values reads them back for a heap past the head and the window."""
-    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14)
+                                                  window: int, threads: int) -> None:
+    """A run that keeps its values reads them back for a heap past the head and the window
+    (with two threads: a heap the helper cannot prepare is computed whole, then proven)."""
+    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14,
+                          threads=threads)
     whole = nim_sequence(name, size)
     game = run.game
     assert read_kept(tmp_path, game) == array("H", whole)

@@ -22,6 +22,7 @@ is the same run from the command line.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from array import array
@@ -43,8 +44,10 @@ DEFAULT_WINDOW = 1 << 22
 DEFAULT_BLOCK = 1 << 22
 #: A rare heap is paired in the window while it is at most the window less this.
 _REACH = 1 << 10
-#: Pairings between two returns from the engine (checks for Ctrl-C, limits, progress).
-_BUDGET = 1 << 24
+#: Pairings between two returns from the engine (checks for limits and progress; a fraction of
+#: a second). Large enough that the engine's two threads run many blocks a call: each call
+#: prepares its first block on one thread.
+_BUDGET = 1 << 28
 
 RecordProgress = Union[None, bool, Callable[[Dict[str, Any]], None]]
 
@@ -172,7 +175,16 @@ def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game
     return status
 
 
-def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
+def default_threads() -> int:
+    """Threads a record run uses by default: 2 when this process may run on two cores or more."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:                      # not on Linux
+        cores = os.cpu_count() or 1
+    return 2 if cores > 1 else 1
+
+
+def _engine(rules: Rules, head: int, window: int, threads: int = 1) -> Tuple[str, Any]:
     from nim.kernel import records
     from nim.octal.sequence import game_places
 
@@ -180,7 +192,7 @@ def _engine(rules: Rules, head: int, window: int) -> Tuple[str, Any]:
     if not splits:
         raise InvalidRulesError(f"{name} splits no heap: its values need no record engine "
                                 "(nim_sequence computes them; its period is short)")
-    return name, records().RecordSequence(takes_all, leaves, splits, grundy_game, head, window)
+    return name, records().RecordSequence(takes_all, leaves, splits, grundy_game, head, window, threads)
 
 
 _SCALARS = ("n", "head", "window", "base", "mask", "frozen", "largest", "largest_at", "next_review",
@@ -237,7 +249,8 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
                     head: int = DEFAULT_HEAD, window: int = DEFAULT_WINDOW, block: int = DEFAULT_BLOCK,
                     checkpoint_every: float = 60.0, progress: RecordProgress = None,
                     progress_every: float = 10.0, cancel: Optional[Any] = None,
-                    time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> RecordRun:
+                    time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+                    threads: Optional[int] = None) -> RecordRun:
     """Compute G(0 .. upto - 1) of a game that splits heaps with O(window) memory, resumably.
 
     Parameters
@@ -266,6 +279,10 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
     cancel, time_limit, node_limit
         Stop when ``cancel.is_set()``, after ``time_limit`` seconds, or after ``node_limit`` heaps
         computed by this call: the result's ``stopped`` names the reason, a checkpoint is written.
+    threads : int, optional
+        1 or 2 (None: 2 when the process may use two cores). With 2, once the mask is kept, a
+        second thread prepares each block's pairings far behind the frontier while the first
+        finishes the block before in order; the values are the same, bit for bit.
 
     Returns
     -------
@@ -295,10 +312,14 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
             raise InvalidPositionError(f"{label} must be in {low:,} .. {1 << 40:,} heaps, not {amount:,}")
     if keep and not checkpoint:
         raise NimError("keep=True writes block files: it needs the folder (checkpoint=True)")
+    if threads is None:
+        threads = default_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, int) or threads not in (1, 2):
+        raise InvalidPositionError(f"threads must be 1 or 2, not {threads!r}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise NimError(f"cancel must have an is_set() method (e.g. threading.Event), not {cancel!r}")
     ruleset = Rules.coerce(rules)
-    name, engine = _engine(ruleset, head, window)
+    name, engine = _engine(ruleset, head, window, threads)
     place = None if not checkpoint else Path(folder) if folder is not None else cache.record_folder(name)
     tables: Dict[int, Dict[int, int]] = {}
     resumed = 0
@@ -308,7 +329,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         if stored is not None:
             meta, sections = stored
             if (meta["head"], meta["window"]) != (head, window):
-                name, engine = _engine(ruleset, meta["head"], meta["window"])
+                name, engine = _engine(ruleset, meta["head"], meta["window"], threads)
             engine.restore(dict({key: meta[key] for key in _SCALARS}, **sections))
             tables = {int(k): {int(v): c for v, c in t.items()} for k, t in meta["tables"].items()}
             resumed = len(engine)
