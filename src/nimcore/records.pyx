@@ -88,6 +88,7 @@ cdef struct RecState:
     uint64_t deep_heap         # the heap a DEEP stop could not prove
     uint64_t deeps             # heaps proven from values read back
     bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
+    bint deep_scan             # ... and came from the scan: every other option is marked
 
 
 cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
@@ -410,6 +411,7 @@ cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* 
         status = _scan_more(s, n, a, cstar, stamp, spent, 0)
         if status != _OK:
             s.in_deep = True
+            s.deep_scan = True
             return status
     v = 0
     while s.seen[v] == stamp:
@@ -894,6 +896,7 @@ cdef class RecordSequence:
         cdef int status
         cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
+        self.c_s.deep_scan = False
         # two threads once the mask is kept (then no heap changes class), one before
         if (self.c_threads > 1 and self.c_s.frozen and end > self.c_s.n + 4 * b
                 and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head):
@@ -1031,6 +1034,22 @@ cdef class RecordSequence:
                 self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
             self.c_s.pairings += c
 
+    @property
+    def deep_scan(self):
+        """True when the DEEP stop came from the scan for rare values: every option but the
+        splits past the scan's reach is marked, and ``deep_missing`` may end ``deep_mark`` early."""
+        return bool(self.c_s.in_deep and self.c_s.deep_scan)
+
+    def deep_missing(self):
+        """After a DEEP stop from the scan: is some value below the heap's common bound still
+        unmarked? False: the mex is known, ``deep_finish`` may follow without the other splits
+        (they cannot lower it: every common option is marked, and no rare one below is missing)."""
+        cdef uint32_t cstar
+        if not (self.c_s.in_deep and self.c_s.deep_scan):
+            raise ValueError("deep_missing follows a DEEP stop of the scan")
+        cstar = _common_missing(&self.c_s, self.c_s.stamp)
+        return _missing(&self.c_s, cstar, self.c_s.stamp)
+
     def deep_finish(self):
         """G(n) of the heap a DEEP stop left, as the mex of what was marked (``deep_mark`` must
         have covered every split). Returns a status, as ``run``."""
@@ -1040,6 +1059,7 @@ cdef class RecordSequence:
         while self.c_s.seen[v] == self.c_s.stamp:
             v += 1
         self.c_s.in_deep = False
+        self.c_s.deep_scan = False
         self.c_s.deeps += 1
         return _store(&self.c_s, v)
 

@@ -117,6 +117,18 @@ class RecordRun:
         return f"<RecordRun {self.game}: {self.heaps:,} heaps, {len(self.rare):,} rare{stop}>"
 
 
+def _two_bytes(values: "array[int]") -> "array[int]":
+    """``values`` as an array of two bytes a value, converted in C (a block of one byte a heap
+    widened value by value took half a second, and a heap proven from disk reads a hundred)."""
+    if values.typecode == "H":
+        return values
+    wide = bytearray(2 * len(values))
+    wide[0 if sys.byteorder == "little" else 1::2] = values.tobytes()
+    out: "array[int]" = array("H")
+    out.frombytes(bytes(wide))
+    return out
+
+
 class _Kept:
     """G(x .. y - 1) of a run that keeps its values: from its block files (each checked, the
     last few held) and, past the last whole block, from the engine's window."""
@@ -131,14 +143,16 @@ class _Kept:
     def _read(self, first: int) -> "array[int]":
         from nim.octal import cache
 
-        if first not in self._held:
+        if first in self._held:
+            self._held[first] = self._held.pop(first)               # the most recent, last
+        else:
             found = cache.read_block(cache.block_path(self._folder, first), self._game)
             if found is None or found[0] != first or len(found[1]) != self._block:
                 raise NimError(f"{self._game}: the kept block at heap {first:,} is missing or fails its "
                                f"checks in {self._folder}: a heap past the window needs it")
-            if len(self._held) * self._block >= 1 << 25:          # 64 MiB of blocks held
+            if len(self._held) * self._block >= 1 << 26:          # 128 MiB of blocks held
                 self._held.pop(next(iter(self._held)))
-            self._held[first] = array("H", found[1])
+            self._held[first] = _two_bytes(found[1])
         return self._held[first]
 
     def values(self, x: int, y: int) -> bytes:
@@ -157,10 +171,13 @@ class _Kept:
 
 
 def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game: bool) -> int:
-    """Prove the heap a DEEP stop left from the kept values: every split of every m = n - k,
-    read back a million pairs at a time. Returns the engine's status."""
+    """Prove the heap a DEEP stop left from the kept values: the splits of every m = n - k,
+    read back a million pairs at a time from a = 1 up, until every value below the heap's
+    common bound is marked (a stop of the scan: the rest cannot lower the mex) or every split
+    is. Returns the engine's status."""
     n = len(engine)
     chunk = 1 << 20
+    early = engine.deep_scan
     for k in splits:
         m = n - k
         if m < 2:
@@ -171,7 +188,10 @@ def _resolve_deep(engine: Any, kept: _Kept, splits: Tuple[int, ...], grundy_game
             count = min(chunk, half - a + 1)
             engine.deep_mark(m, kept.values(a, a + count), kept.values(m - a - count + 1, m - a + 1))
             a += count
-    status: int = engine.deep_finish()
+            if early and not engine.deep_missing():
+                status: int = engine.deep_finish()
+                return status
+    status = engine.deep_finish()
     return status
 
 
