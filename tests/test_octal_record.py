@@ -79,7 +79,7 @@ def test_two_threads_give_the_same_values(name: str, size: int, head: int, windo
         assert one.run(size, 1 << 20) == records().OK
     for horizon in (0, 64, 2048):
         two = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 2)
-        two.block, two.horizon = block, horizon
+        two.block, two.horizon, two.min_far = block, horizon, 0     # two threads even with few rare heaps
         assert two.threads == 2
         assert two.run(head + 1, 1 << 40) == records().OK and two.frozen     # one thread to here
         while len(two) < size:
@@ -91,6 +91,13 @@ def test_two_threads_give_the_same_values(name: str, size: int, head: int, windo
         assert two.histogram() == one.histogram() and two.rare_heaps() == one.rare_heaps()
         assert two.largest == one.largest and two.mask == one.mask
     assert one.thread_seconds == (0.0, 0.0)
+    few = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 2)
+    few.block = block
+    while len(few) < size:
+        assert few.run(size, 1 << 26) == records().OK
+    # by default a second thread only where 256 rare heaps or more lie past the first block
+    far = sum(1 for a, _ in one.rare_heaps() if a >= block)
+    assert (few.thread_seconds[1] > 0) == (far >= 256), far
 
 
 def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ class RecordSequence:
     threads: int
     block: int
     horizon: int
+    min_far: int
     @property
     def thread_seconds(self) -> Tuple[float, float]: ...
     def run(self, end: int, budget: int = ...) -> int: ...

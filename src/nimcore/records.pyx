@@ -41,6 +41,7 @@ cdef enum:
     _PIPE_BLOCK = 4096        # heaps a block when two threads share the work (with the horizon,
     _PIPE_HORIZON = 2048      # splits the helper scans a heap at most: the two threads' CPU
                               # time about equal on Grundy's game past 2**18)
+    _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -782,12 +783,13 @@ cdef class RecordSequence:
         At least this many values behind the frontier are kept (at most twice as many).
     threads : int
         1: one thread. 2 (or more): a second thread prepares the pairings far behind the
-        frontier a block ahead (once the mask is kept; see ``_prepare``); the values are the same.
+        frontier a block ahead (once the mask is kept, and when 256 rare heaps or more lie past
+        the first block; see ``_prepare``); the values are the same.
     """
 
     cdef RecState c_s
     cdef int c_threads
-    cdef uint64_t c_block, c_horizon
+    cdef uint64_t c_block, c_horizon, c_min_far
     cdef Prep c_prep[2]
     cdef bint c_prep_ok
     cdef double c_t_finish, c_t_help
@@ -819,6 +821,7 @@ cdef class RecordSequence:
         self.threads = threads
         self.c_block = _PIPE_BLOCK
         self.c_horizon = _PIPE_HORIZON
+        self.c_min_far = _PIPE_MIN_FAR
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -886,6 +889,15 @@ cdef class RecordSequence:
         their sum; on an idle one, about the larger."""
         return self.c_t_finish, self.c_t_help
 
+    @property
+    def min_far(self):
+        """Rare heaps past the first block, at least, for ``run`` to use two threads."""
+        return self.c_min_far
+
+    @min_far.setter
+    def min_far(self, uint64_t count):
+        self.c_min_far = count
+
     def run(self, uint64_t end, uint64_t budget=1 << 23):
         """Compute up to heap ``end - 1`` or about ``budget`` pairings, the GIL released.
 
@@ -897,9 +909,12 @@ cdef class RecordSequence:
         cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
         self.c_s.deep_scan = False
-        # two threads once the mask is kept (then no heap changes class), one before
+        # two threads once the mask is kept (then no heap changes class), one before; and only
+        # when the helper's share is worth a hand-over a block: the pairings with rare heaps far
+        # behind (0.167's 59 rare heaps all lie in the first block: one thread)
         if (self.c_threads > 1 and self.c_s.frozen and end > self.c_s.n + 4 * b
-                and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head):
+                and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head
+                and self.c_s.n_rare - _count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
             return self._run_two(end, budget)
         with nogil:
             status = _rec_run(&self.c_s, end, budget)
