@@ -100,7 +100,7 @@ def test_two_threads_give_the_same_values(name: str, size: int, head: int, windo
     assert (few.thread_seconds[1] > 0) == (far >= 256), far
 
 
-def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path) -> None:
+def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The checkpoint does not depend on the threads: a run stopped on one resumes on two
     (and back) to the run of one thread straight through."""
     size = 400_000
@@ -108,7 +108,8 @@ def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path) -> None:
     first = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_001, threads=1,
                             head=1 << 16, window=1 << 17)
     second = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_000, threads=2)
-    third = record_sequence("grundy-game", size, folder=tmp_path, threads=1)
+    monkeypatch.setenv("NIMCORE_RECORD_THREADS", "1")      # the command line's way to choose
+    third = record_sequence("grundy-game", size, folder=tmp_path)
     assert (first.heaps, second.heaps, third.heaps) == (150_001, 300_001, size)
     assert third.tables == straight.tables and third.rare == straight.rare
     assert (third.largest, third.largest_at) == (straight.largest, straight.largest_at)
@@ -232,7 +233,7 @@ def test_a_heap_past_the_head_and_window_stops_rather_than_guess(tmp_path: Path)
     assert run.rare[-1] == (374_473, nim_sequence("octal=0.034", 374_474)[-1])
 
 
-def test_bad_input_is_refused(tmp_path: Path) -> None:
+def test_bad_input_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidRulesError, match="splits no heap"):
         record_sequence("octal=0.33", 100, checkpoint=False)
     with pytest.raises(InvalidRulesError):
@@ -249,6 +250,11 @@ def test_bad_input_is_refused(tmp_path: Path) -> None:
     for threads in (0, 3, True, 1.5):
         with pytest.raises(InvalidPositionError, match="threads"):
             record_sequence("grundy-game", 100, checkpoint=False, threads=threads)  # type: ignore[arg-type]
+    for value in ("3", "two", ""):
+        monkeypatch.setenv("NIMCORE_RECORD_THREADS", value)
+        with pytest.raises(NimError, match="NIMCORE_RECORD_THREADS"):
+            record_sequence("grundy-game", 100, checkpoint=False)
+    monkeypatch.delenv("NIMCORE_RECORD_THREADS")
     engine = records().RecordSequence((), (), (0,), True, 1024, 1024)
     for name, bad in (("threads", 0), ("block", 100), ("horizon", 1 << 31)):
         with pytest.raises(ValueError, match=name):
