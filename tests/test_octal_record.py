@@ -291,6 +291,38 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record" in capsys.readouterr().err
 
 
+def test_ctrl_c_on_two_threads_saves_and_resumes(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) while two threads run: the helper is stopped, the checkpoint written at
+    a block's end, and the run resumed from it gives every value."""
+    size = 1_200_000
+    command = [sys.executable, "-m", "nim", "octal", "grundy-game", "--record", "--keep",
+               "--upto", str(size), "--record-dir", str(tmp_path), "--window", "262144",
+               "--head", "131072", "--checkpoint-every", "0.05", "--json"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), NIMCORE_RECORD_THREADS="2")
+    runner = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            found = read_checkpoint(tmp_path, "grundy-game")
+            if found is not None and found[0]["n"] > 300_000:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("no checkpoint past 300,000 heaps within two minutes")
+        runner.send_signal(signal.SIGINT)
+        _, err = runner.communicate(timeout=60)
+    finally:
+        runner.kill()
+        runner.wait()
+    assert runner.returncode != 0 and b"Traceback" not in err
+    found = read_checkpoint(tmp_path, "grundy-game")
+    assert found is not None and 300_000 < found[0]["n"] < size
+    resumed = subprocess.run(command, capture_output=True, env=env, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["resumed_from"] == found[0]["n"]
+    assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", size))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name, size, head, window", [
     ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window
