@@ -23,7 +23,13 @@ mask is chosen (Walsh-Hadamard, as in ``nimcore.octal``) while every value is
 still in the head, and then kept: the method is exact for any mask.
 
 The state is exported and restored whole (``export`` / ``restore``), so a
-driver can checkpoint it and resume after a stop or a crash.
+driver can checkpoint it and resume after a stop or a crash; the export does
+not depend on the threads.
+
+With ``threads=2``, once the mask is kept, a helper thread prepares each block
+of heaps (the pairings whose rests lie before the block in hand, into a bitset
+a heap) while this thread finishes the block before it in order: see ``_prepare``
+and ``_finish_block``; docs/theory.md says why the values are the same.
 """
 
 import time as _time
