@@ -60,6 +60,61 @@ def test_record_engine_matches_the_whole_sequence(name: str, size: int, head: in
     assert engine.largest == (max(whole[1:]), whole.index(max(whole[1:])))
 
 
+@pytest.mark.parametrize("name, size, head, window, block", [
+    ("grundy-game", 300_000, 1 << 17, 1 << 17, 1024),   # the rare heaps (to 82,860) in the window
+    ("octal=0.167", 1 << 18, 4096, 4096, 256),          # the window slides between the blocks
+    ("octal=0.161", 1 << 18, 1 << 15, 1 << 15, 512),
+    ("octal=0.014", 200_000, 1 << 16, 1 << 16, 2048),   # values past 256
+    ("octal=0.172", 200_000, 1 << 16, 1 << 16, 128),
+    ("kayles", 1 << 16, 1024, 1024, 128),
+])
+def test_two_threads_give_the_same_values(name: str, size: int, head: int, window: int, block: int) -> None:
+    """The second thread prepares the far pairings a block ahead: the values, the tables and
+    the rare heaps are those of one thread, bit for bit, whatever the block and horizon."""
+    from nim.takebreak.sequence import game_places
+
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
+    one = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 1)
+    while len(one) < size:
+        assert one.run(size, 1 << 20) == records().OK
+    for horizon in (0, 64, 2048):
+        two = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 2)
+        two.block, two.horizon, two.min_far = block, horizon, 0     # two threads even with few rare heaps
+        assert two.threads == 2
+        assert two.run(head + 1, 1 << 40) == records().OK and two.frozen     # one thread to here
+        while len(two) < size:
+            assert two.run(size, 1 << 26 if horizon else 1 << 16) == records().OK
+        assert two.thread_seconds[1] > 0                # the helper did prepare blocks
+        # the window slides between blocks with two threads: the values both hold are equal
+        held = max(one.window_start, two.window_start)
+        assert size - held >= window and two.values(held, size) == one.values(held, size)
+        assert two.histogram() == one.histogram() and two.rare_heaps() == one.rare_heaps()
+        assert two.largest == one.largest and two.mask == one.mask
+    assert one.thread_seconds == (0.0, 0.0)
+    few = records().RecordSequence(takes_all, leaves, splits, grundy, head, window, 2)
+    few.block = block
+    while len(few) < size:
+        assert few.run(size, 1 << 26) == records().OK
+    # by default a second thread only where 256 rare heaps or more lie past the first block
+    far = sum(1 for a, _ in one.rare_heaps() if a >= block)
+    assert (few.thread_seconds[1] > 0) == (far >= 256), far
+
+
+def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkpoint does not depend on the threads: a run stopped on one resumes on two
+    (and back) to the run of one thread straight through."""
+    size = 400_000
+    straight = record_sequence("grundy-game", size, checkpoint=False, threads=1, head=1 << 16, window=1 << 17)
+    first = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_001, threads=1,
+                            head=1 << 16, window=1 << 17)
+    second = record_sequence("grundy-game", size, folder=tmp_path, node_limit=150_000, threads=2)
+    monkeypatch.setenv("NIMCORE_RECORD_THREADS", "1")      # the command line's way to choose
+    third = record_sequence("grundy-game", size, folder=tmp_path)
+    assert (first.heaps, second.heaps, third.heaps) == (150_001, 300_001, size)
+    assert third.tables == straight.tables and third.rare == straight.rare
+    assert (third.largest, third.largest_at) == (straight.largest, straight.largest_at)
+
+
 def test_plain_mex_oracle_grundy() -> None:
     """Grundy's game by the definition (NumPy, no shared code) to 2**13, and verified to 2**15
     (benchmarks/record_exactness.py verifies 2**22 and more)."""
@@ -178,7 +233,7 @@ def test_a_heap_past_the_head_and_window_stops_rather_than_guess(tmp_path: Path)
     assert run.rare[-1] == (374_473, nim_sequence("octal=0.034", 374_474)[-1])
 
 
-def test_bad_input_is_refused(tmp_path: Path) -> None:
+def test_bad_input_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidRulesError, match="splits no heap"):
         record_sequence("octal=0.33", 100, checkpoint=False)
     with pytest.raises(InvalidRulesError):
@@ -192,6 +247,18 @@ def test_bad_input_is_refused(tmp_path: Path) -> None:
         record_sequence("grundy-game", 100, folder=tmp_path, keep=True, block=1 << 30)
     with pytest.raises(NimError, match="is_set"):
         record_sequence("grundy-game", 100, checkpoint=False, cancel=object())
+    for threads in (0, 3, True, 1.5):
+        with pytest.raises(InvalidPositionError, match="threads"):
+            record_sequence("grundy-game", 100, checkpoint=False, threads=threads)  # type: ignore[arg-type]
+    for value in ("3", "two", ""):
+        monkeypatch.setenv("NIMCORE_RECORD_THREADS", value)
+        with pytest.raises(NimError, match="NIMCORE_RECORD_THREADS"):
+            record_sequence("grundy-game", 100, checkpoint=False)
+    monkeypatch.delenv("NIMCORE_RECORD_THREADS")
+    engine = records().RecordSequence((), (), (0,), True, 1024, 1024)
+    for name, bad in (("threads", 0), ("block", 100), ("horizon", 1 << 31)):
+        with pytest.raises(ValueError, match=name):
+            setattr(engine, name, bad)
 
 
 def test_progress_and_cancel() -> None:
@@ -224,14 +291,49 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--record" in capsys.readouterr().err
 
 
+def test_ctrl_c_on_two_threads_saves_and_resumes(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) while two threads run: the helper is stopped, the checkpoint written at
+    a block's end, and the run resumed from it gives every value."""
+    size = 1_200_000
+    command = [sys.executable, "-m", "nim", "octal", "grundy-game", "--record", "--keep",
+               "--upto", str(size), "--record-dir", str(tmp_path), "--window", "262144",
+               "--head", "131072", "--checkpoint-every", "0.05", "--json"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), NIMCORE_RECORD_THREADS="2")
+    runner = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            found = read_checkpoint(tmp_path, "grundy-game")
+            if found is not None and found[0]["n"] > 300_000:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("no checkpoint past 300,000 heaps within two minutes")
+        runner.send_signal(signal.SIGINT)
+        _, err = runner.communicate(timeout=60)
+    finally:
+        runner.kill()
+        runner.wait()
+    assert runner.returncode != 0 and b"Traceback" not in err
+    found = read_checkpoint(tmp_path, "grundy-game")
+    assert found is not None and 300_000 < found[0]["n"] < size
+    resumed = subprocess.run(command, capture_output=True, env=env, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["resumed_from"] == found[0]["n"]
+    assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", size))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name, size, head, window", [
     ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window
     ("grundy-game", 132_000, 1 << 15, 1 << 16),      # rare heaps to 82,860 past the window
 ])
 def test_kept_values_prove_what_the_window_cannot(tmp_path: Path, name: str, size: int, head: int,
-                                                  window: int) -> None:
-    """A run that keeps its values reads them back for a heap past the head and the window."""
-    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14)
+                                                  window: int, threads: int) -> None:
+    """A run that keeps its values reads them back for a heap past the head and the window
+    (with two threads: a heap the helper cannot prepare is computed whole, then proven)."""
+    run = record_sequence(name, size, folder=tmp_path, keep=True, head=head, window=window, block=1 << 14,
+                          threads=threads)
     whole = nim_sequence(name, size)
     game = run.game
     assert read_kept(tmp_path, game) == array("H", whole)

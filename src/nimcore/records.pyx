@@ -23,9 +23,16 @@ mask is chosen (Walsh-Hadamard, as in ``nimcore.octal``) while every value is
 still in the head, and then kept: the method is exact for any mask.
 
 The state is exported and restored whole (``export`` / ``restore``), so a
-driver can checkpoint it and resume after a stop or a crash.
+driver can checkpoint it and resume after a stop or a crash; the export does
+not depend on the threads.
+
+With ``threads=2``, once the mask is kept, a helper thread prepares each block
+of heaps (the pairings whose rests lie before the block in hand, into a bitset
+a heap) while this thread finishes the block before it in order: see ``_prepare``
+and ``_finish_block``; docs/theory.md says why the values are the same.
 """
 
+import time as _time
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport free, malloc, realloc, calloc
 from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
@@ -37,6 +44,10 @@ cdef enum:
     _FIRST_REVIEW = 64
     _FIRST_BLOCK = 16         # pairs scanned between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
+    _PIPE_BLOCK = 4096        # heaps a block when two threads share the work (with the horizon,
+    _PIPE_HORIZON = 2048      # splits the helper scans a heap at most: the two threads' CPU
+                              # time about equal on Grundy's game past 2**18)
+    _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -84,6 +95,7 @@ cdef struct RecState:
     uint64_t deep_heap         # the heap a DEEP stop could not prove
     uint64_t deeps             # heaps proven from values read back
     bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
+    bint deep_scan             # ... and came from the scan: every other option is marked
 
 
 cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
@@ -130,6 +142,27 @@ cdef int _push_rare(RecState* s, uint64_t heap, uint16_t v) noexcept nogil:
     s.rare[s.n_rare] = heap
     s.rare_v[s.n_rare] = v
     s.n_rare += 1
+    return _OK
+
+
+cdef int _reserve_rare(RecState* s, uint64_t count) noexcept nogil:
+    """Room for ``count`` rare heaps."""
+    cdef uint64_t cap = s.rare_cap if s.rare_cap else 256
+    cdef uint64_t* grown
+    cdef uint16_t* grown_v
+    while cap < count:
+        cap *= 2
+    if cap == s.rare_cap:
+        return _OK
+    grown = <uint64_t*>realloc(s.rare, cap * sizeof(uint64_t))
+    if grown == NULL:
+        return _NOMEM
+    s.rare = grown
+    grown_v = <uint16_t*>realloc(s.rare_v, cap * sizeof(uint16_t))
+    if grown_v == NULL:
+        return _NOMEM
+    s.rare_v = grown_v
+    s.rare_cap = cap
     return _OK
 
 
@@ -288,105 +321,457 @@ cdef void _freeze(RecState* s) noexcept nogil:
     s.frozen = True
 
 
-cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
-    """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
-    cdef uint64_t n, m, a, half, limit, block, stamp, spent = 0, last, keep, upto, w_hi
+cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
+                    uint64_t* spent, uint64_t far) noexcept nogil:
+    """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
+    time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
+    head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
+    in pairs held nowhere. With ``far`` > 0 only the near pairs (m - a >= far) are scanned,
+    and running out of them is not a stop."""
     cdef uint64_t* seen = s.seen
-    cdef uint32_t v, cstar, need, mask
-    cdef int i, status
-    cdef bint short
-    while s.n < end and spent < budget:
-        n = s.n
-        if not s.frozen and n >= s.head:
-            _freeze(s)                 # the values before the window leave memory: keep the mask
-        elif not s.frozen and (n >= s.next_review or s.n_rare > s.review_rare):
-            if _review(s) != _OK:
-                s.pairings += spent
-                return _NOMEM
-        s.stamp += 1
-        stamp = s.stamp
-        for i in range(s.n_all):
-            if s.all_[i] == n:
-                seen[0] = stamp
-        for i in range(s.n_leave):
-            if n > s.leave[i]:
-                seen[_g(s, n - s.leave[i])] = stamp
-        mask = s.mask
+    cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
+    cdef uint32_t v
+    cdef int i
+    cdef bint short = False, keep
+    while True:
+        last = a + block - 1
+        keep = False                    # some place still has pairs to scan
         for i in range(s.n_split):
             if n < s.split[i] + 2:
                 continue
-            status = _rare_pairs(s, n - s.split[i], stamp, &spent)
-            if status != _OK:
-                s.pairings += spent
-                s.in_deep = status == _DEEP
-                return status
-        # the smallest common value missing bounds the mex; the rare ones below it are looked for
-        cstar = 0
-        while cstar < _VALUES and (_parity(cstar & mask) == 0 or seen[cstar] == stamp):
-            cstar += 1
-        need = 0
-        for v in range(cstar):
-            if seen[v] != stamp:
-                need += 1
-        if need:
-            # pairs (a, m - a) from a = 1 up, every split place side by side, a block at a time;
-            # a is in the head, and m - a in the window (a <= m - base) or in the head
-            a = 1
-            block = _FIRST_BLOCK
-            short = False
-            while True:
-                last = a + block - 1
-                keep = 0                        # some place still has pairs to scan
-                for i in range(s.n_split):
-                    if n < s.split[i] + 2:
-                        continue
-                    m = n - s.split[i]
-                    half = _half(s, m)
-                    w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
-                    limit = half if half < s.head else s.head - 1
-                    if w_hi < limit and s.base > s.head:
-                        limit = w_hi            # rests in head .. base - 1 are held nowhere
-                    if limit < half:
-                        short = True
-                    if a > limit:
-                        continue
-                    keep = 1
-                    upto = last if last < limit else limit
-                    if a <= w_hi:
-                        _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi,
-                                   seen, stamp)
-                    if upto > w_hi:
-                        _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto,
-                                   seen, stamp)
-                    spent += upto - a + 1
-                    s.scanned += upto - a + 1
-                    if upto > s.deepest:
-                        s.deepest = upto
-                a = last + 1
-                if block < _LAST_BLOCK:
-                    block *= 2
-                v = 0
-                while v < cstar and seen[v] == stamp:
-                    v += 1
-                if v == cstar:
-                    break
-                if not keep:
-                    if short:                   # a value may hide in pairs not held: stop
-                        s.deep_heap = n
-                        s.in_deep = True
-                        s.pairings += spent
-                        return _DEEP
-                    break
+            m = n - s.split[i]
+            half = _half(s, m)
+            w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
+            limit = half if half < s.head else s.head - 1
+            if w_hi < limit and s.base > s.head:
+                limit = w_hi            # rests in head .. base - 1 are held nowhere
+            if limit < half:
+                short = True
+            if far and limit > m - far:
+                limit = m - far if m > far else 0
+            if a > limit:
+                continue
+            keep = True
+            upto = last if last < limit else limit
+            if a <= w_hi:
+                _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi, seen, stamp)
+            if upto > w_hi:
+                _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto, seen, stamp)
+            spent[0] += upto - a + 1
+            s.scanned += upto - a + 1
+            if upto > s.deepest:
+                s.deepest = upto
+        a = last + 1
+        if block < _LAST_BLOCK:
+            block *= 2
         v = 0
-        while seen[v] == stamp:
+        while v < cstar and seen[v] == stamp:
             v += 1
-        spent += 1
-        status = _store(s, v)
+        if v == cstar:
+            return _OK
+        if not keep:
+            if short and not far:       # a value may hide in pairs not held: stop
+                s.deep_heap = n
+                return _DEEP
+            return _OK
+
+
+cdef inline uint32_t _common_missing(const RecState* s, uint64_t stamp) noexcept nogil:
+    """The smallest common value not marked: it bounds the mex (every common option is a
+    rare heap paired with a common one, and those are all marked)."""
+    cdef uint32_t cstar = 0
+    while cstar < _VALUES and (_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
+        cstar += 1
+    return cstar
+
+
+cdef inline void _mark_moves(RecState* s, uint64_t n, uint64_t stamp) noexcept nogil:
+    """Mark the options that split no heap: take all, take and leave one heap."""
+    cdef int i
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            s.seen[0] = stamp
+    for i in range(s.n_leave):
+        if n > s.leave[i]:
+            s.seen[_g(s, n - s.leave[i])] = stamp
+
+
+cdef inline bint _missing(const RecState* s, uint32_t cstar, uint64_t stamp) noexcept nogil:
+    """Some value below cstar is not marked."""
+    cdef uint32_t v
+    for v in range(cstar):
+        if s.seen[v] != stamp:
+            return True
+    return False
+
+
+cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* spent,
+                 uint64_t far) noexcept nogil:
+    """Every option of heap n but the scan is marked, and the scan's pairs (m - far, a - 1]
+    (none when far is 0): scan for the rare values still missing below the common bound --
+    the near pairs a <= m - far first, then from ``a`` on -- and store the mex."""
+    cdef uint32_t cstar = _common_missing(s, stamp), v
+    cdef int status
+    if far and _missing(s, cstar, stamp):
+        _scan_more(s, n, 1, cstar, stamp, spent, far)
+    if _missing(s, cstar, stamp):
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0)
+        if status != _OK:
+            s.in_deep = True
+            s.deep_scan = True
+            return status
+    v = 0
+    while s.seen[v] == stamp:
+        v += 1
+    spent[0] += 1
+    return _store(s, v)
+
+
+cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
+    """Compute G(s.n) whole, on this thread."""
+    cdef uint64_t n = s.n, stamp
+    cdef int i, status
+    s.stamp += 1
+    stamp = s.stamp
+    _mark_moves(s, n, stamp)
+    for i in range(s.n_split):
+        if n < s.split[i] + 2:
+            continue
+        status = _rare_pairs(s, n - s.split[i], stamp, spent)
+        if status != _OK:
+            s.in_deep = status == _DEEP
+            return status
+    return _finish(s, n, 1, stamp, spent, 0)
+
+
+cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
+    """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
+    cdef uint64_t spent = 0
+    cdef int status
+    while s.n < end and spent < budget:
+        if not s.frozen and s.n >= s.head:
+            _freeze(s)                 # the values before the window leave memory: keep the mask
+        elif not s.frozen and (s.n >= s.next_review or s.n_rare > s.review_rare):
+            if _review(s) != _OK:
+                s.pairings += spent
+                return _NOMEM
+        status = _heap(s, &spent)
         if status != _OK:
             s.pairings += spent
             return status
     s.pairings += spent
     return _OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Two threads (issue 39): the heaps are taken a block at a time. While this thread finishes
+# block j in order, a second thread prepares block j + 1: for each of its heaps, every pairing
+# whose rest lies before block j (the rare heaps far behind the frontier, and the scan for rare
+# values past the first ~B splits), into a bitset of the values it found and the last split it
+# scanned. Finishing a heap then needs only the near pairings (rests in blocks j, j + 1), the
+# bitset, and -- when the prepared scan stopped short of what the heap turns out to need -- the
+# scan on from where it stopped. Nothing is guessed: a heap the helper could not prepare (a rest
+# held nowhere) is computed whole, in order. No memory the helper reads is written during a
+# step: the window slides and the rare-heap list grows only between steps.
+
+cdef struct Prep:
+    uint64_t start, count       # the block: heaps start .. start + count - 1
+    uint64_t far                # the helper's rests are below far; the near ones at or past it
+    uint64_t n_rare             # the helper used the rare heaps rare[0 .. n_rare)
+    uint64_t base               # the window's start during the step
+    uint32_t words              # bitset words a heap
+    uint64_t cap                # words allocated in bits
+    uint64_t upto_cap           # heaps allocated in upto
+    uint64_t horizon            # the helper scans at most this many splits a heap
+    uint64_t* bits              # count * words: the values the helper found, a heap's a row
+    uint64_t* upto              # per heap: the scan covered (m - far, upto]; 0: not prepared
+    uint64_t* seen              # the helper's own marks
+    uint64_t stamp
+    uint64_t pairings, scanned, deepest
+
+
+cdef int _prep_alloc(Prep* p) noexcept nogil:
+    p.upto = NULL
+    p.upto_cap = 0
+    p.seen = <uint64_t*>calloc(_VALUES + 8, sizeof(uint64_t))
+    p.bits = NULL
+    p.cap = 0
+    p.stamp = 0
+    return _OK if p.seen != NULL else _NOMEM
+
+
+cdef void _prep_free(Prep* p) noexcept nogil:
+    free(p.upto)
+    free(p.seen)
+    free(p.bits)
+    p.upto = NULL
+    p.seen = NULL
+    p.bits = NULL
+
+
+cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
+                     uint64_t far, uint64_t horizon) noexcept nogil:
+    """Describe the block the helper prepares next (between steps: nothing runs)."""
+    cdef uint32_t size = 64
+    cdef uint64_t* grown
+    if count > p.upto_cap:
+        grown = <uint64_t*>realloc(p.upto, count * sizeof(uint64_t))
+        if grown == NULL:
+            return _NOMEM
+        p.upto = grown
+        p.upto_cap = count
+    while size <= s.largest:
+        size <<= 1
+    p.start = start
+    p.count = count
+    p.far = far
+    p.horizon = horizon
+    p.n_rare = s.n_rare
+    p.base = s.base
+    p.words = size // 64
+    if count * p.words > p.cap:
+        grown = <uint64_t*>realloc(p.bits, count * p.words * sizeof(uint64_t))
+        if grown == NULL:
+            return _NOMEM
+        p.bits = grown
+        p.cap = count * p.words
+    return _OK
+
+
+cdef extern from *:
+    """
+    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NIMREC_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
+    #elif defined(_MSC_VER) && defined(_WIN64)
+    #include <intrin.h>
+    static __inline unsigned NIMREC_LOWEST_BIT(unsigned __int64 x) {
+        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
+    #else
+    static unsigned NIMREC_LOWEST_BIT(unsigned long long x) {
+        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
+    #endif
+    """
+    unsigned int NIMREC_LOWEST_BIT(uint64_t x) nogil
+
+
+cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
+    """The helper's part of a block (see above). Reads the engine's state, writes only ``p``."""
+    cdef uint64_t h, n, m, j, lo_j, hi_j, in_win, twin, a, b, a0, last, block, first, upto
+    cdef uint64_t half, limit, w_hi, stamp
+    cdef uint64_t* seen = p.seen
+    cdef uint64_t* row
+    cdef const uint16_t* top
+    cdef uint32_t v, cstar, size = p.words * 64
+    cdef int i
+    cdef bint ok, keep
+    p.pairings = 0
+    p.scanned = 0
+    p.deepest = 0
+    for h in range(p.count):
+        n = p.start + h
+        p.stamp += 1
+        stamp = p.stamp
+        ok = True
+        a0 = 0
+        # the rare heaps a with m - a < far (a > m - far), their rests in the window or the head
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else 0
+            hi_j = _count_below(s.rare, p.n_rare, m)
+            in_win = _count_below(s.rare, hi_j, m - p.base + 1) if m >= p.base else 0
+            if in_win < lo_j:
+                in_win = lo_j
+            top = s.buf + (m - p.base)
+            twin = in_win
+            if s.grundy_game and not (m & 1):
+                twin = _count_below(s.rare, in_win, m // 2)
+            if twin >= lo_j and twin < in_win and s.rare[twin] == m // 2:
+                _mark_near(s.rare, s.rare_v, lo_j, twin, top, seen, stamp)
+                _mark_near(s.rare, s.rare_v, twin + 1, in_win, top, seen, stamp)
+            else:
+                _mark_near(s.rare, s.rare_v, lo_j, in_win, top, seen, stamp)
+            for j in range(in_win, hi_j):
+                a = s.rare[j]
+                b = m - a
+                if s.grundy_game and a == b:
+                    continue
+                if b >= s.head:
+                    ok = False
+                    break
+                seen[s.rare_v[j] ^ s.headv[b]] = stamp
+            p.pairings += hi_j - lo_j
+            if not ok:
+                break
+            first = m - p.far + 1 if m >= p.far else 1
+            if a0 == 0 or first < a0:
+                a0 = first
+        if not ok:
+            p.upto[h] = 0
+            continue
+        # the scan for rare values, from the first far split up, until every rare value below
+        # the smallest common value still missing is found (the near pairings may raise that
+        # bound: the finishing thread scans on from where this stopped)
+        a = a0
+        block = _FIRST_BLOCK * 4
+        while True:
+            cstar = 0
+            while cstar < size and (_parity(cstar & s.mask) == 0 or seen[cstar] == stamp):
+                cstar += 1
+            v = 0
+            while v < cstar and seen[v] == stamp:
+                v += 1
+            if v == cstar:
+                break
+            last = a + block - 1
+            keep = False
+            for i in range(s.n_split):
+                if n < s.split[i] + 2:
+                    continue
+                m = n - s.split[i]
+                half = _half(s, m)
+                w_hi = m - p.base
+                limit = half if half < s.head else s.head - 1
+                if w_hi < limit and p.base > s.head:
+                    limit = w_hi
+                if a > limit:
+                    continue
+                keep = True
+                first = m - p.far + 1 if m >= p.far else 1
+                if first < a:
+                    first = a
+                upto = last if last < limit else limit
+                if first > upto:
+                    continue
+                if first <= w_hi:
+                    _mark_scan(s.headv, s.buf + w_hi, first, upto if upto <= w_hi else w_hi, seen, stamp)
+                if upto > w_hi:
+                    _mark_scan(s.headv, s.headv + m, first if first > w_hi else w_hi + 1, upto,
+                               seen, stamp)
+                p.scanned += upto - first + 1
+                if upto > p.deepest:
+                    p.deepest = upto
+            a = last + 1
+            if not keep or a - a0 >= p.horizon:
+                break
+            if block < _LAST_BLOCK:
+                block *= 2
+        p.upto[h] = a - 1
+        row = p.bits + h * p.words
+        memset(row, 0, p.words * sizeof(uint64_t))
+        for v in range(size):
+            row[v >> 6] |= (<uint64_t>(seen[v] == stamp)) << (v & 63)
+
+
+cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nogil:
+    """This thread's part of a prepared block: every heap in order, from its bitset and the
+    near pairings (rests at or past p.far), the scan on where the helper's stopped short."""
+    cdef uint64_t h, n, m, j, lo_j, hi_j, twin, a, b, stamp, x, w, near, w_hi
+    cdef uint64_t* seen = s.seen
+    cdef const uint64_t* row
+    cdef const uint16_t* top
+    cdef int i, status
+    for h in range(p.count):
+        n = p.start + h
+        if p.upto[h] == 0:
+            status = _heap(s, spent)            # the helper could not: whole, in order
+            if status != _OK:
+                return status
+            continue
+        s.stamp += 1
+        stamp = s.stamp
+        _mark_moves(s, n, stamp)
+        row = p.bits + h * p.words
+        for w in range(p.words):
+            x = row[w]
+            while x:
+                seen[w * 64 + NIMREC_LOWEST_BIT(x)] = stamp
+                x &= x - 1
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            # the rare heaps a <= m - far (their rests in the window, at or past far)
+            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else p.n_rare
+            top = s.buf + (m - s.base)
+            twin = lo_j
+            if s.grundy_game and not (m & 1):
+                twin = _count_below(s.rare, lo_j, m // 2)
+            if twin < lo_j and s.rare[twin] == m // 2:
+                _mark_near(s.rare, s.rare_v, 0, twin, top, seen, stamp)
+                _mark_near(s.rare, s.rare_v, twin + 1, lo_j, top, seen, stamp)
+            else:
+                _mark_near(s.rare, s.rare_v, 0, lo_j, top, seen, stamp)
+            # the rare heaps found since the helper began (past its list)
+            hi_j = _count_below(s.rare, s.n_rare, m)
+            for j in range(p.n_rare, hi_j):
+                a = s.rare[j]
+                b = m - a
+                if s.grundy_game and a == b:
+                    continue
+                if _held(s, b):
+                    seen[s.rare_v[j] ^ _g(s, b)] = stamp
+                else:
+                    s.deep_heap = n
+                    s.in_deep = True
+                    return _DEEP
+            spent[0] += lo_j + 1 + (hi_j - p.n_rare if hi_j > p.n_rare else 0)
+        status = _finish(s, n, p.upto[h] + 1, stamp, spent, p.far)
+        if status != _OK:
+            return status
+    return _OK
+
+
+cdef class _Helper:
+    """The second thread: prepares the block it is given, the GIL released."""
+
+    cdef RecState* s
+    cdef Prep* job
+    cdef bint quit, busy
+    cdef public double t_help
+    cdef object go, done, thread
+
+    def __init__(self):
+        import threading
+        self.go = threading.Event()
+        self.done = threading.Event()
+        self.quit = False
+        self.busy = False
+        self.thread = threading.Thread(target=self._loop, name="nimcore-record-helper", daemon=True)
+
+    def _loop(self):
+        while True:
+            self.go.wait()
+            self.go.clear()
+            if self.quit:
+                return
+            t0 = _time.thread_time()
+            with nogil:
+                _prepare(self.s, self.job)
+            self.t_help += _time.thread_time() - t0
+            self.done.set()
+
+    def start(self):
+        self.thread.start()
+
+    def give(self):
+        self.busy = True
+        self.done.clear()
+        self.go.set()
+
+    def wait(self):
+        self.done.wait()
+        self.busy = False
+
+    def stop(self):
+        if self.busy:
+            self.done.wait()    # a block in hand is finished first: it reads the engine
+            self.busy = False
+        self.quit = True
+        self.go.set()
+        self.thread.join()
 
 
 cdef class RecordSequence:
@@ -402,12 +787,21 @@ cdef class RecordSequence:
         G(0 .. head - 1) are kept for good; the mask is chosen while every value is among them.
     window : int
         At least this many values behind the frontier are kept (at most twice as many).
+    threads : int
+        1: one thread. 2 (or more): a second thread prepares the pairings far behind the
+        frontier a block ahead (once the mask is kept, and when 256 rare heaps or more lie past
+        the first block; see ``_prepare``); the values are the same.
     """
 
     cdef RecState c_s
+    cdef int c_threads
+    cdef uint64_t c_block, c_horizon, c_min_far
+    cdef Prep c_prep[2]
+    cdef bint c_prep_ok
+    cdef double c_t_finish, c_t_help
 
     def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, uint64_t head=1 << 20,
-                  uint64_t window=1 << 22):
+                  uint64_t window=1 << 22, int threads=1):
         if head < 1024 or window < 1024:
             raise ValueError(f"head and window must be at least 1,024 heaps, not {head:,} and {window:,}")
         if window > (1 << 40) or head > (1 << 40):
@@ -430,6 +824,10 @@ cdef class RecordSequence:
         if (self.c_s.headv == NULL or self.c_s.buf == NULL or self.c_s.seen == NULL
                 or self.c_s.hist == NULL or self.c_s.wht == NULL):
             raise MemoryError("no memory for the record engine's head and window")
+        self.threads = threads
+        self.c_block = _PIPE_BLOCK
+        self.c_horizon = _PIPE_HORIZON
+        self.c_min_far = _PIPE_MIN_FAR
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -446,6 +844,9 @@ cdef class RecordSequence:
         return count
 
     def __dealloc__(self):
+        if self.c_prep_ok:
+            _prep_free(&self.c_prep[0])
+            _prep_free(&self.c_prep[1])
         free(self.c_s.headv)
         free(self.c_s.buf)
         free(self.c_s.seen)
@@ -453,6 +854,55 @@ cdef class RecordSequence:
         free(self.c_s.wht)
         free(self.c_s.rare)
         free(self.c_s.rare_v)
+
+    @property
+    def threads(self):
+        """Threads ``run`` uses: 1, or 2 (a helper prepares the far pairings a block ahead)."""
+        return self.c_threads
+
+    @threads.setter
+    def threads(self, int threads):
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
+        self.c_threads = 2 if threads > 1 else 1
+
+    @property
+    def block(self):
+        """Heaps a block of the two-thread pipeline."""
+        return self.c_block
+
+    @block.setter
+    def block(self, uint64_t block):
+        if not 128 <= block <= (1 << 20):
+            raise ValueError(f"block must be in 128 .. 1,048,576 heaps, not {block:,}")
+        self.c_block = block
+
+    @property
+    def horizon(self):
+        """Splits the helper thread scans a heap at most (past them, the finishing thread)."""
+        return self.c_horizon
+
+    @horizon.setter
+    def horizon(self, uint64_t horizon):
+        if horizon > (1 << 30):
+            raise ValueError(f"horizon must be at most 2**30 splits, not {horizon:,}")
+        self.c_horizon = horizon
+
+    @property
+    def thread_seconds(self):
+        """``(finishing, helper)``: CPU seconds each of the two threads spent in their blocks
+        (0.0 when one thread ran). On a machine whose other core is busy the wall time is
+        their sum; on an idle one, about the larger."""
+        return self.c_t_finish, self.c_t_help
+
+    @property
+    def min_far(self):
+        """Rare heaps past the first block, at least, for ``run`` to use two threads."""
+        return self.c_min_far
+
+    @min_far.setter
+    def min_far(self, uint64_t count):
+        self.c_min_far = count
 
     def run(self, uint64_t end, uint64_t budget=1 << 23):
         """Compute up to heap ``end - 1`` or about ``budget`` pairings, the GIL released.
@@ -462,11 +912,93 @@ cdef class RecordSequence:
         or NOMEM. Ctrl-C is raised (KeyboardInterrupt) after the call.
         """
         cdef int status
+        cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
+        self.c_s.deep_scan = False
+        # two threads once the mask is kept (then no heap changes class), one before; and only
+        # when the helper's share is worth a hand-over a block: the pairings with rare heaps far
+        # behind (0.167's 59 rare heaps all lie in the first block: one thread)
+        if (self.c_threads > 1 and self.c_s.frozen and end > self.c_s.n + 4 * b
+                and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head
+                and self.c_s.n_rare - _count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
+            return self._run_two(end, budget)
         with nogil:
             status = _rec_run(&self.c_s, end, budget)
         PyErr_CheckSignals()
         return status
+
+    cdef int _step_setup(self, uint64_t frontier) except -1:
+        """Between two steps (nothing runs): slide the window now if the block from
+        ``frontier`` would fill it (a slide inside a step would move what the helper reads),
+        and make room for every rare heap the block may add (no realloc inside a step)."""
+        cdef RecState* s = &self.c_s
+        cdef uint64_t new_base
+        if frontier + self.c_block - s.base > 2 * s.window:
+            new_base = frontier - s.window
+            memmove(s.buf, s.buf + (new_base - s.base), (s.n - new_base) * sizeof(uint16_t))
+            s.base = new_base
+        if _reserve_rare(s, s.n_rare + self.c_block + 1) != _OK:
+            raise MemoryError("no memory for the rare heaps")
+        return 0
+
+    def _run_two(self, uint64_t end, uint64_t budget):
+        """run() with the helper thread: block j finished here while block j + 1 is prepared."""
+        cdef RecState* s = &self.c_s
+        cdef uint64_t spent = 0, b = self.c_block, start, count, nxt
+        cdef int status = _OK, cur = 0
+        cdef bint more
+        cdef _Helper helper
+        if not self.c_prep_ok:
+            if _prep_alloc(&self.c_prep[0]) != _OK or _prep_alloc(&self.c_prep[1]) != _OK:
+                raise MemoryError("no memory for the record engine's second thread")
+            self.c_prep_ok = True
+        start = s.n
+        count = min(b, end - start)
+        self._step_setup(start)
+        if _prep_setup(s, &self.c_prep[0], start, count, start - b, self.c_horizon) != _OK:
+            raise MemoryError("no memory for the record engine's second thread")
+        t0 = _time.thread_time()
+        with nogil:
+            _prepare(s, &self.c_prep[0])
+        self.c_t_finish += _time.thread_time() - t0
+        helper = _Helper()
+        helper.s = s
+        helper.start()
+        try:
+            while True:
+                start = self.c_prep[cur].start
+                nxt = start + self.c_prep[cur].count
+                more = nxt < end and spent < budget
+                self._step_setup(start)
+                if more:
+                    if _prep_setup(s, &self.c_prep[1 - cur], nxt, min(b, end - nxt), start,
+                                   self.c_horizon) != _OK:
+                        raise MemoryError("no memory for the record engine's second thread")
+                    helper.job = &self.c_prep[1 - cur]
+                    helper.give()
+                t0 = _time.thread_time()
+                with nogil:
+                    status = _finish_block(s, &self.c_prep[cur], &spent)
+                self.c_t_finish += _time.thread_time() - t0
+                self._absorb(&self.c_prep[cur], &spent)
+                if more:
+                    helper.wait()
+                PyErr_CheckSignals()
+                if status != _OK or not more:
+                    break
+                cur = 1 - cur
+        finally:
+            helper.stop()
+            self.c_t_help += helper.t_help
+        s.pairings += spent
+        return status
+
+    cdef void _absorb(self, const Prep* p, uint64_t* spent):
+        """The helper's counts into the engine's (and the budget)."""
+        spent[0] += p.pairings + p.scanned
+        self.c_s.scanned += p.scanned
+        if p.deepest > self.c_s.deepest:
+            self.c_s.deepest = p.deepest
 
     def __len__(self):
         return self.c_s.n
@@ -523,6 +1055,22 @@ cdef class RecordSequence:
                 self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
             self.c_s.pairings += c
 
+    @property
+    def deep_scan(self):
+        """True when the DEEP stop came from the scan for rare values: every option but the
+        splits past the scan's reach is marked, and ``deep_missing`` may end ``deep_mark`` early."""
+        return bool(self.c_s.in_deep and self.c_s.deep_scan)
+
+    def deep_missing(self):
+        """After a DEEP stop from the scan: is some value below the heap's common bound still
+        unmarked? False: the mex is known, ``deep_finish`` may follow without the other splits
+        (they cannot lower it: every common option is marked, and no rare one below is missing)."""
+        cdef uint32_t cstar
+        if not (self.c_s.in_deep and self.c_s.deep_scan):
+            raise ValueError("deep_missing follows a DEEP stop of the scan")
+        cstar = _common_missing(&self.c_s, self.c_s.stamp)
+        return _missing(&self.c_s, cstar, self.c_s.stamp)
+
     def deep_finish(self):
         """G(n) of the heap a DEEP stop left, as the mex of what was marked (``deep_mark`` must
         have covered every split). Returns a status, as ``run``."""
@@ -532,6 +1080,7 @@ cdef class RecordSequence:
         while self.c_s.seen[v] == self.c_s.stamp:
             v += 1
         self.c_s.in_deep = False
+        self.c_s.deep_scan = False
         self.c_s.deeps += 1
         return _store(&self.c_s, v)
 
