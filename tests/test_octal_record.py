@@ -383,3 +383,31 @@ def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> N
     assert read_block(write_block(tmp_path, "grundy-game", 0, many), "grundy-game") == (0, many)
     assert read_block(write_block(tmp_path, "grundy-game", 0, array("H", [1, 2])), "grundy-game") == (
         0, array("B", [1, 2]))
+
+
+def test_cli_threads_flag_reaches_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``--threads 1`` and ``--threads 2`` are handed to the record run (the variable was the
+    only way to choose); the values are the same; 3 and a run without --record are refused."""
+    import nim.takebreak.record as record
+    from nim.cli import main
+
+    given: List[Any] = []
+    real = record.record_sequence
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        given.append(kwargs.get("threads"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(record, "record_sequence", spy)
+    tables = []
+    for threads in ("1", "2"):
+        folder = tmp_path / threads
+        assert main(["octal", "grundy-game", "--record", "--upto", "70000", "--record-dir", str(folder),
+                     "--threads", threads, "--json"]) == 0
+        tables.append(json.loads(capsys.readouterr().out)["tables"])
+    assert given == [1, 2] and tables[0] == tables[1]
+    assert main(["octal", "grundy-game", "--record", "--threads", "3"]) == 2
+    assert "invalid choice: 3" in capsys.readouterr().err
+    assert main(["octal", "grundy-game", "--threads", "1"]) == 2
+    assert "--record" in capsys.readouterr().err

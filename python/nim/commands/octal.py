@@ -94,6 +94,10 @@ def add_parser(subparsers: Any) -> None:
     record.add_argument("--progress", action="store_true",
                         help="with --record: a progress line on stderr every 10 s (heaps/s, ETA, the "
                              "last rare heap), also when stderr is not a terminal")
+    record.add_argument("--threads", type=int, choices=(1, 2), default=None,
+                        help="with --record: 1 or 2 threads (default: NIMCORE_RECORD_THREADS when set, else "
+                             "2 when the process may use two cores; 1 computes more heaps a CPU second "
+                             "on a machine whose cores are busy)")
     parser.set_defaults(run=run)
 
 
@@ -110,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     rules = _rules(args.game)
     if args.record:
         return run_record(args, rules)
-    for flag in ("keep", "record_dir", "fresh", "head", "window", "progress"):
+    for flag in ("keep", "record_dir", "fresh", "head", "window", "progress", "threads"):
         if getattr(args, flag) not in (None, False):
             raise NimError(f"--{flag.replace('_', '-')} is for record runs: add --record")
     if args.upto > _MOST_HEAPS:
@@ -182,7 +186,7 @@ def run_record(args: argparse.Namespace, rules: Rules) -> int:
     head = args.head or DEFAULT_HEAD
     window = args.window or DEFAULT_WINDOW
     run = record_sequence(rules, args.upto, folder=args.record_dir, keep=args.keep, fresh=args.fresh,
-                          head=head, window=window, block=min(window, 1 << 22),
+                          head=head, window=window, block=min(window, 1 << 22), threads=args.threads,
                           checkpoint_every=args.checkpoint_every, progress=True if args.progress else None,
                           time_limit=args.time_limit)
     if args.json:
