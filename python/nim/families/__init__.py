@@ -8,7 +8,7 @@ subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
 
 from nim.families.base import (
     FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
-    option_syntax, register_family, WholePositionFamily,
+    option_syntax, register_family, Unparameterised, WholePositionFamily,
 )
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
@@ -21,5 +21,5 @@ from nim.families import coins, graphs, hackenbush  # noqa: F401  (register the 
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
            "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",
-           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily", "WythoffGame", "family_of_fields",
+           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "Unparameterised", "WholePositionFamily", "WythoffGame", "family_of_fields",
            "family_of_option", "option_syntax", "register_family"]

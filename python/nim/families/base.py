@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from nim.families.heap_moves import Places
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
-           "WholePositionFamily",
+           "Unparameterised", "WholePositionFamily",
            "family_of_fields",
            "family_of_option", "register_family"]
 
@@ -116,6 +116,49 @@ class RuleFamily(ABC):
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         # pickle (every protocol) and deepcopy rebuild a member from its tag and fields
         return (family_of_fields, (self.tag,) + self.fields())
+
+
+class Unparameterised(RuleFamily):
+    """The hooks of a family without a parameter (Nim, Wythoff's game, a graph game, ...): it is
+    written in a rule string by its tag alone, ``Rules(take=tag)`` takes no field, and
+    ``syntax`` is the tag unless the class sets it. Mixed in before the family's kind:
+    ``class WythoffGame(Unparameterised, ComponentFamily)``.
+    """
+
+    #: The game's name in messages ("Wythoff's game"); the tag when empty.
+    title: ClassVar[str] = ""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tag" in cls.__dict__ and "syntax" not in cls.__dict__:
+            cls.syntax = cls.tag
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional["RuleFamily"]:
+        if name != cls.tag:
+            return None
+        if value:
+            raise InvalidRulesError(f"{cls.title or cls.tag} takes no parameters: {cls.tag!r}, not {text!r}")
+        return cls()
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> "RuleFamily":
+        cls.refuse_fields(k, subtract, octal)
+        return cls()
+
+    @classmethod
+    def refuse_fields(cls, k: Any, subtract: Any, octal: Any) -> None:
+        """Refuse any keyword field given (a family may say which family takes it)."""
+        if k is not None or subtract is not None or octal is not None:
+            raise InvalidRulesError(f"{cls.title or cls.tag} takes no k=, subtract= or octal=")
+
+    def fields(self) -> Fields:
+        return (None, None, None)
+
+    def option_text(self) -> str:
+        return f",{self.tag}"
 
 
 class TakeFamily(RuleFamily):

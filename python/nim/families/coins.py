@@ -49,7 +49,7 @@ import operator
 from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
 
 __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
@@ -335,29 +335,13 @@ def _toggled(heads: Tuple[Any, ...], turned: Sequence[Any]) -> Tuple[Any, ...]:
     return tuple(sorted(now))
 
 
-class CoinTurning(ComponentFamily):
+class CoinTurning(Unparameterised, ComponentFamily):
     """The common shape of the coin-turning games: a component is a row (or a grid) of coins,
     held as the sorted tuple of its heads; its value is the XOR of its heads' values."""
 
     component_noun: ClassVar[str] = "coin row"
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def position_of(self, value: Any) -> Optional[List[Any]]:
         # one row: "THHTH", or the list of its heads' places [1, 2, 4] (never a list of rows)
@@ -453,11 +437,17 @@ class CoinTurning(ComponentFamily):
 
 
 class OneLine(CoinTurning):
-    """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads."""
+    """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads.
+    A member names its ``Line`` by its tag (``LINES[tag]``), unless it sets ``line`` itself."""
 
     line: ClassVar[Line]
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("tag") in LINES and "line" not in cls.__dict__:
+            cls.line = LINES[cls.tag]
 
     def describe(self, misere: bool) -> str:
         return (f"{self.line.title}: a row of coins (numbered from {self.line.first}); a move "
@@ -519,8 +509,6 @@ class TurningTurtles(OneLine):
     """Turning Turtles (Ferguson, ch. 5): turn one coin, heads to tails, and at most one to its left."""
 
     tag: ClassVar[str] = "turning-turtles"
-    syntax: ClassVar[str] = "turning-turtles"
-    line: ClassVar[Line] = LINES["turning-turtles"]
     __slots__ = ()
 
 
@@ -529,8 +517,6 @@ class Twins(OneLine):
     """Twins (Ferguson, ch. 5): turn exactly two coins."""
 
     tag: ClassVar[str] = "twins"
-    syntax: ClassVar[str] = "twins"
-    line: ClassVar[Line] = LINES["twins"]
     __slots__ = ()
 
 
@@ -539,8 +525,6 @@ class MockTurtles(OneLine):
     """Mock Turtles (Ferguson, ch. 5): turn one, two or three coins."""
 
     tag: ClassVar[str] = "mock-turtles"
-    syntax: ClassVar[str] = "mock-turtles"
-    line: ClassVar[Line] = LINES["mock-turtles"]
     __slots__ = ()
 
 
@@ -549,8 +533,6 @@ class Triplets(OneLine):
     """Triplets: turn exactly three coins."""
 
     tag: ClassVar[str] = "triplets"
-    syntax: ClassVar[str] = "triplets"
-    line: ClassVar[Line] = LINES["triplets"]
     __slots__ = ()
 
 
@@ -559,8 +541,6 @@ class Ruler(OneLine):
     """Ruler (Ferguson, ch. 5): turn any run of consecutive coins."""
 
     tag: ClassVar[str] = "ruler"
-    syntax: ClassVar[str] = "ruler"
-    line: ClassVar[Line] = LINES["ruler"]
     __slots__ = ()
 
 
@@ -569,8 +549,6 @@ class Grunt(OneLine):
     """Grunt (Ferguson, ch. 5): turn four symmetric coins, one of them the left-most; Grundy's game."""
 
     tag: ClassVar[str] = "grunt"
-    syntax: ClassVar[str] = "grunt"
-    line: ClassVar[Line] = LINES["grunt"]
     __slots__ = ()
 
 
@@ -728,8 +706,12 @@ class Tartan(Grid):
     def first(self) -> Tuple[int, int]:  # type: ignore[override]
         return (LINES[self.columns].first, LINES[self.rows].first)
 
+    # the hooks of ``tartan=A*B``; a member with its factors fixed (Turning Corners, ...) has none
+
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if cls is not Tartan:
+            return super().parse_option(name, value, text)
         if name != "tartan":
             return None
         a, star, b = value.partition("*")
@@ -739,6 +721,8 @@ class Tartan(Grid):
 
     @classmethod
     def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if cls is not Tartan:
+            return super().from_fields(k, subtract, octal)
         # the keyword form has no text field but the octal code's: the factors travel as their
         # places in LINES, subtract=(a, b)
         names = list(LINES)
@@ -749,11 +733,13 @@ class Tartan(Grid):
         return cls(names[subtract[0]], names[subtract[1]])
 
     def fields(self) -> Fields:
+        if type(self) is not Tartan:
+            return super().fields()
         names = list(LINES)
         return (None, (names.index(self.columns), names.index(self.rows)), None)
 
     def option_text(self) -> str:
-        return f",tartan={self.columns}*{self.rows}"
+        return super().option_text() if type(self) is not Tartan else f",tartan={self.columns}*{self.rows}"
 
     def describe(self, misere: bool) -> str:
         a, b = LINES[self.columns], LINES[self.rows]
@@ -846,27 +832,10 @@ class TurningCorners(Tartan):
     """Turning Corners (Ferguson, ch. 5): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""
 
     tag: ClassVar[str] = "turning-corners"
-    syntax: ClassVar[str] = "turning-corners"
     __slots__ = ()
 
     def __init__(self) -> None:
         super().__init__("twins", "twins")
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def describe(self, misere: bool) -> str:
         return ("Turning Corners: a grid of coins, numbered from (0, 0); a move turns over the four corners "
@@ -884,7 +853,6 @@ class Rugs(TurningCorners):
     """Rugs (Ferguson, ch. 5): Ruler x Ruler; turn over a rectangle of coins."""
 
     tag: ClassVar[str] = "rugs"
-    syntax: ClassVar[str] = "rugs"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -906,7 +874,6 @@ class TurningTurtlesSquared(TurningCorners):
     """Turning Turtles squared (Ferguson, ch. 5): Turning Turtles x Turning Turtles."""
 
     tag: ClassVar[str] = "turning-turtles-squared"
-    syntax: ClassVar[str] = "turning-turtles-squared"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -928,12 +895,7 @@ class AcrosticTwins(Grid):
     """Acrostic Twins (Ferguson, ch. 5): turn two coins in one row or one column."""
 
     tag: ClassVar[str] = "acrostic-twins"
-    syntax: ClassVar[str] = "acrostic-twins"
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
 
     def describe(self, misere: bool) -> str:
         return ("Acrostic Twins: a grid of coins, numbered from (0, 0); a move turns over two coins in the same "
