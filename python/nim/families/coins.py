@@ -17,6 +17,7 @@ rule string               a move turns over                           a head at 
 ``mock-turtles``          coin n and at most two coins to its left    the n-th odious number
 ``triplets``              coin n and exactly two coins to its left    the (n-2)-th odious number
 ``ruler``                 coins n-k+1, ..., n for some k >= 1         the largest 2**j dividing n
+``rulerette``             coins n-k+1, ..., n for some k >= 2         half of Ruler's (0 for odd n)
 ``grunt``                 coins 0, a, n-a, n (0 < a < n-a)            Grundy's game at n (mex)
 ``coin-subtraction=S``    coins n and n-z, z in S (only n if z = n)   the subtraction game S (mex)
 ``turning-corners``       the 4 corners (a,b),(a,y),(x,b),(x,y)       nim_mul(x, y)
@@ -51,7 +52,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
 
-__all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
+__all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rulerette", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
 
 #: The longest row a string may give, and the most heads a component may hold.
@@ -236,6 +237,38 @@ class RulerLine(Line):
         return tuple(range(n - t, n))
 
 
+class RuleretteLine(Line):
+    """Rulerette, as chosen here: Ruler with at least two coins turned (Ferguson's exercise could
+    not be consulted in this session; a run of even length gives the same values)."""
+
+    name, title, first = "rulerette", "Rulerette", 1
+    rule_words = "turns over two or more consecutive coins, the right-most from heads to tails"
+    value_words = ("half the largest power of 2 dividing n (0 for odd n), coins from 1: Ruler's values halved, as "
+                   "the run of the coins left of n is worth the Gray code of its length (Ferguson, ch. 5)")
+
+    def value(self, n: int) -> int:
+        return (n & -n) >> 1
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for k in range(2, n + 1):
+            yield tuple(range(n - k + 1, n))
+
+    def move_count(self, n: int) -> int:
+        return max(0, n - 1)
+
+    def move_to(self, n: int, v: int) -> Others:
+        # the t coins left of n (t < n & -n) are worth Gray(t) >> 1, as in Ruler: the least t >= 1
+        # whose Gray code is 2v or 2v + 1 (2v + 1 when v = 0: at least one other coin)
+        gray = 2 * v if v else 1
+        t, shift = gray, gray >> 1
+        while shift:
+            t ^= shift
+            shift >>= 1
+        if t > MAX_ROW:
+            raise NimError(f"Rulerette: the winning move turns over {t + 1:,} coins, more than {MAX_ROW:,}")
+        return tuple(range(n - t, n))
+
+
 class TableLine(Line):
     """A line without a closed form: the values by the mex, in a table grown as asked."""
 
@@ -304,7 +337,8 @@ class SubtractionLine(TableLine):
 
 #: The one-dimensional games without parameters, by name (the factors a Tartan game may take).
 LINES: Dict[str, Line] = {line.name: line for line in (
-    TurningTurtlesLine(), TwinsLine(), MockTurtlesLine(), TripletsLine(), RulerLine(), GruntLine())}
+    TurningTurtlesLine(), TwinsLine(), MockTurtlesLine(), TripletsLine(), RulerLine(), GruntLine(),
+    RuleretteLine())}
 
 
 def _place(value: Any, least: int, what: str) -> int:
@@ -541,6 +575,14 @@ class Ruler(OneLine):
     """Ruler (Ferguson, ch. 5): turn any run of consecutive coins."""
 
     tag: ClassVar[str] = "ruler"
+    __slots__ = ()
+
+
+@register_family
+class Rulerette(OneLine):
+    """Rulerette: turn a run of two or more consecutive coins (Ruler's values halved)."""
+
+    tag: ClassVar[str] = "rulerette"
     __slots__ = ()
 
 
