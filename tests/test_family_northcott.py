@@ -70,7 +70,7 @@ def test_every_small_board_against_the_retrograde_analysis(widths: Tuple[int, ..
     truth = retrograde(states)
     for (rows, mover), outcome in truth.items():
         x = 0
-        for width, white, black in rows:
+        for _, white, black in rows:
             x ^= abs(white - black) - 1
         assert outcome == (1 if x else -1), (rows, mover)          # never a draw: Nim on the gaps
         position = {"rows": [drawn(r) for r in rows], "to_move": "white" if mover == "W" else "black"}

@@ -39,7 +39,8 @@ def grundy(heads: Heads) -> int:
     return next(v for v in itertools.count() if v not in seen)
 
 
-ROWS = [tuple(i + 1 for i, c in enumerate(bits) if c) for n in range(1, 10) for bits in itertools.product((0, 1), repeat=n)]
+ROWS = [tuple(i + 1 for i, c in enumerate(bits) if c)
+        for n in range(1, 10) for bits in itertools.product((0, 1), repeat=n)]
 
 
 def test_a_head_is_worth_half_of_rulers_value() -> None:

@@ -22,5 +22,6 @@ from nim.families import northcott, poker  # noqa: F401  (the course games of is
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
            "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",
-           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "Unparameterised", "WholePositionFamily", "WythoffGame", "family_of_fields",
+           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "Unparameterised", "WholePositionFamily", "WythoffGame",
+           "family_of_fields",
            "family_of_option", "option_syntax", "register_family"]
