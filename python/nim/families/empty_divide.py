@@ -101,7 +101,7 @@ class EmptyAndDivide(Unparameterised, ComponentFamily):
 
     def is_lost(self, component: Any) -> Optional[bool]:
         m, n = component
-        return m % 2 == 1 and n % 2 == 1
+        return bool(m % 2 == 1 and n % 2 == 1)
 
     def winning_option(self, component: Any) -> Optional[Move]:
         return self.option_to(component, 0)
