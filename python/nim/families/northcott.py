@@ -20,8 +20,8 @@ is not solved here and is refused in words.
 
 >>> game = Northcott()
 >>> position = game.read_component(["W...B", ".B.W."])
->>> game.gaps(position), game.sum_outcome([position], False)
-((3, 1), 1)
+>>> game.gaps(position), game.is_lost(position)
+((3, 1), False)
 """
 
 from __future__ import annotations
@@ -118,11 +118,29 @@ class Northcott(Unparameterised, WholePositionFamily):
         if misere:
             raise NimError("misère Northcott's game (the player who cannot move wins) is not solved here: the "
                            "reversible moves of its Nim strategy depend on the board's edges; play it in normal play")
+        return None                                  # normal play: the Nim theory below, at any size
+
+    def is_lost(self, component: Any) -> Optional[bool]:
         x = 0
-        for component in components:
-            for gap in self.gaps(component):
-                x ^= gap
-        return 1 if x else -1
+        for gap in self.gaps(component):
+            x ^= gap
+        return x == 0
+
+    def winning_option(self, component: Any) -> Optional[Move]:
+        x = 0
+        for gap in self.gaps(component):
+            x ^= gap
+        rows, mover = component
+        for i, row in enumerate(rows):               # Bouton's move on a gap: your checker steps forward
+            gap = _gap(row)
+            if gap ^ x < gap:
+                width, white, black = row
+                step = gap - (gap ^ x)
+                mine, theirs = (white, black) if mover == "W" else (black, white)
+                square = mine + step if mine < theirs else mine - step
+                after = (width, square, black) if mover == "W" else (width, white, square)
+                return (step, ((rows[:i] + (after,) + rows[i + 1:], "B" if mover == "W" else "W"),))
+        return None
 
     def reach(self, component: Any) -> int:
         raise NimError("Northcott's game is partizan (each player moves their own checkers), so it is not a part "
