@@ -19,10 +19,11 @@ True
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
-from nim.errors import InvalidRulesError
+from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
            "Unparameterised", "WholePositionFamily",
            "family_of_fields",
-           "family_of_option", "register_family"]
+           "family_of_option", "read_whole", "register_family"]
 
 #: The keyword form of a family's parameters, as ``Rules(take=..., k=..., subtract=..., octal=...)``
 #: takes them: ``(k, subtract, octal)``.
@@ -437,3 +438,28 @@ def family_of_fields(take: Any, k: Any, subtract: Any, octal: Any) -> RuleFamily
 def option_syntax() -> str:
     """Every registered family's rule-string syntax, for an error message."""
     return ", ".join(family.syntax for family in FAMILIES.values())
+
+
+def read_whole(value: Any, what: str, least: int = 0, bits: int = 14_300) -> int:
+    """``value``, a number of a position, as an int (NumPy integers included): at least ``least``,
+    of at most ``bits`` binary digits (14,300: about 4,300 decimal digits, Python's limit on int()).
+
+    Raises
+    ------
+    InvalidPositionError
+        Naming ``what`` ("a box", "a row's length"), for a bool, a non-integer, a number too small or too long.
+    """
+    if isinstance(value, bool):
+        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else f"{shown[:40]}...({len(shown):,} characters)"
+        raise InvalidPositionError(f"{what} is a whole number, not {shown}") from None
+    if number < least:
+        raise InvalidPositionError(f"{what} is at least {least}, not {number}" if least > 0 else
+                                   f"{what} cannot be negative: {number}")
+    if number.bit_length() > bits:
+        raise InvalidPositionError(f"{what} has at most about {round(bits * 0.30103, -2):,.0f} decimal digits")
+    return number

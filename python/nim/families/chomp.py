@@ -13,7 +13,7 @@ move, since it eats that square too. The argument names no move, so the values c
 exact search over the shapes below the position (memoised), within a bound: a position with
 more than ``MAX_SHAPES`` shapes below it is refused in words. Two bars have a known winning
 move: a 2 x n bar (eat the top-right square, then keep the rows n and n - 1) and an n x n
-square (eat the square at (1, 1), leaving two equal arms, then mirror).
+square (eat the square in row 2, column 2, leaving two equal arms, then mirror).
 
 >>> game = Chomp()
 >>> game.read_component({"rows": 2, "columns": 3}), game.winning_option((3, 3))
@@ -22,12 +22,11 @@ square (eat the square at (1, 1), leaving two equal arms, then mirror).
 
 from __future__ import annotations
 
-import operator
 from math import comb
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
-from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
 
 __all__ = ["Chomp", "MAX_SHAPES"]
@@ -69,7 +68,7 @@ class Chomp(Unparameterised, WholePositionFamily):
                 "first player wins every bar larger than 1 x 1: if eating the top-right square lost, the second "
                 "player's winning reply would already be a winning first move, as it eats that square too; the "
                 "argument names no move. A 2 x n bar is won by eating its top-right square, an n x n square by "
-                "eating the square at (1, 1) and then mirroring")
+                "eating the square in row 2, column 2 and then mirroring")
 
     # -- the position ------------------------------------------------------------------
 
@@ -152,12 +151,7 @@ class Chomp(Unparameterised, WholePositionFamily):
 
 
 def _side(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"{what} is a whole number, not {_short(value)}") from None
-    if not 0 <= number <= MAX_SIDE:
+    number = read_whole(value, what)
+    if number > MAX_SIDE:
         raise InvalidPositionError(f"{what} is a whole number from 0 to {MAX_SIDE:,}, not {_short(number)}")
     return number

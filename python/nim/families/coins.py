@@ -228,13 +228,7 @@ class RulerLine(Line):
     def move_to(self, n: int, v: int) -> Others:
         # the coins n-1, ..., n-t (t < n & -n) are worth ruler(1) ^ ... ^ ruler(t) = t ^ (t >> 1),
         # the Gray code of t: invert it
-        t, shift = v, v >> 1
-        while shift:
-            t ^= shift
-            shift >>= 1
-        if t > MAX_ROW:
-            raise NimError(f"Ruler: the winning move turns over {t:,} coins, more than {MAX_ROW:,}")
-        return tuple(range(n - t, n))
+        return _run_of_gray(n, v, "Ruler")
 
 
 class RuleretteLine(Line):
@@ -259,14 +253,18 @@ class RuleretteLine(Line):
     def move_to(self, n: int, v: int) -> Others:
         # the t coins left of n (t < n & -n) are worth Gray(t) >> 1, as in Ruler: the least t >= 1
         # whose Gray code is 2v or 2v + 1 (2v + 1 when v = 0: at least one other coin)
-        gray = 2 * v if v else 1
-        t, shift = gray, gray >> 1
-        while shift:
-            t ^= shift
-            shift >>= 1
-        if t > MAX_ROW:
-            raise NimError(f"Rulerette: the winning move turns over {t + 1:,} coins, more than {MAX_ROW:,}")
-        return tuple(range(n - t, n))
+        return _run_of_gray(n, 2 * v if v else 1, "Rulerette")
+
+
+def _run_of_gray(n: int, gray: int, title: str) -> Others:
+    """The coins n - t, ..., n - 1 just left of n, t the number whose Gray code t ^ (t >> 1) is ``gray``."""
+    t, shift = gray, gray >> 1
+    while shift:
+        t ^= shift
+        shift >>= 1
+    if t >= MAX_ROW:
+        raise NimError(f"{title}: the winning move turns over {t + 1:,} coins, more than {MAX_ROW:,}")
+    return tuple(range(n - t, n))
 
 
 class TableLine(Line):

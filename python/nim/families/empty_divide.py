@@ -23,11 +23,10 @@ tests/test_family_empty_divide.py; the P-positions are its zeros: both boxes odd
 
 from __future__ import annotations
 
-import operator
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError
-from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.base import ComponentFamily, Unparameterised, read_whole, register_family
 from nim.families.disguises import _short
 
 __all__ = ["EmptyAndDivide", "trailing_ones"]
@@ -74,19 +73,9 @@ class EmptyAndDivide(Unparameterised, ComponentFamily):
         if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or len(value) != 2:
             raise InvalidPositionError("a position of Empty and Divide is a list of pairs of boxes, such as "
                                        f"[[4, 5], [3, 3]]; {_short(value)} is not a pair")
-        boxes = []
-        for box in value:
-            if isinstance(box, bool):
-                raise InvalidPositionError(f"a box holds a whole number of chips, not {box!r}")
-            try:
-                number = operator.index(box)
-            except TypeError:
-                raise InvalidPositionError(f"a box holds a whole number of chips, not {_short(box)}") from None
-            if number < 1:
-                raise InvalidPositionError(f"a box holds at least one chip, not {number}")
-            if number.bit_length() > MAX_BITS:
-                raise InvalidPositionError("a box holds at most about 4,300 decimal digits of chips")
-            boxes.append(number)
+        boxes = [read_whole(box, "a box", bits=MAX_BITS) for box in value]
+        if min(boxes) < 1:
+            raise InvalidPositionError(f"a box holds at least one chip, not {min(boxes)}")
         m, n = sorted(boxes)
         return (m, n)
 

@@ -20,11 +20,10 @@ sixes are still face up.
 
 from __future__ import annotations
 
-import operator
 from typing import Any, ClassVar, Dict, Iterator, List, Sequence, Tuple
 
 from nim.errors import InvalidPositionError
-from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
 
 __all__ = ["ThirtyOne", "TARGET"]
@@ -149,14 +148,7 @@ class ThirtyOne(Unparameterised, WholePositionFamily):
 
 
 def _whole(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"{what} is a whole number, not {_short(value)}") from None
-    if number < 0:
-        raise InvalidPositionError(f"{what} cannot be negative: {number}")
+    number = read_whole(value, what)
     if number > 10**6:
         raise InvalidPositionError(f"{what} is at most {TARGET}: {_short(number)}")
     return number

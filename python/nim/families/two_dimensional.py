@@ -27,11 +27,10 @@ never uses that a heap is finite). On a board 2**k columns wide the same squares
 from __future__ import annotations
 
 import itertools
-import operator
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
-from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
 
 __all__ = ["TwoDimensionalNim", "INFINITE_MOVES"]
@@ -103,7 +102,7 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
         for square in value:
             if isinstance(square, (str, bytes, dict)) or not hasattr(square, "__len__") or len(square) != 2:
                 raise InvalidPositionError(f"a counter's square is a pair [x, y], not {_short(square)}")
-            x, y = (_coordinate(c, what) for c, what in zip(square, ("a column x", "a row y")))
+            x, y = (read_whole(c, what, bits=MAX_BITS) for c, what in zip(square, ("a column x", "a row y")))
             if (x, y) != (0, 0):                    # a counter in the corner can never move
                 squares.append((x, y))
             if len(squares) > MAX_COUNTERS:
@@ -201,16 +200,3 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
         shown = ", ".join(f"{list(s)} -> {ordinal(s)}" for s in board[:12]) + (", ..." if len(board) > 12 else "")
         return [f"Each counter's value: {shown or 'no counter can move'}; their nim-sum is {ordinal((x, y))}."]
 
-
-def _coordinate(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise InvalidPositionError(f"{what} is a whole number, not {_short(value)}") from None
-    if number < 0:
-        raise InvalidPositionError(f"{what} cannot be negative: {number}")
-    if number.bit_length() > MAX_BITS:
-        raise InvalidPositionError(f"{what} has at most about 4,300 decimal digits")
-    return number
