@@ -347,8 +347,12 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
         lines.append("Misère play: decided by the theorem above." if solution.method == "theory" else
                      "Misère play: no formula is known here; the value is an exact search over positions.")
     elif isinstance(family, WholePositionFamily):
-        lines.append("The position is one game (a move spans several piles): decided by the theorem above."
-                     if solution.method == "theory" else "Decided by an exact search over positions.")
+        lone = components[0]
+        lost = family.is_lost(lone)
+        known = lost is not None and (lost or family.winning_option(lone) is not None)
+        lines.append("The position is one game: decided by the theorem above." if known else
+                     "The position is one game, and no formula gives its move: decided by an exact search over the "
+                     "positions below it.")
     elif family.sum_outcome(components, False) is not None:
         pass                                       # the family's account above says it
     else:
