@@ -414,6 +414,8 @@ def _family_option(options: Sequence[str], text: str) -> Tuple[str, str]:
     (``moore,k=2`` -> ``("moore", "k=2")``), which that family reads."""
     name, value = _option(options[0])
     if len(options) > 1:
+        if value and options[1:] == ["unequal"]:
+            return name, value + ",unequal"    # octal=CODE,unequal: the code's modifier, its family reads it
         if value:
             return "", ""                  # two take rules: no family reads this
         value = ",".join(options[1:])

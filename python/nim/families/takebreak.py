@@ -69,11 +69,20 @@ class OctalGame(TakeAndBreakFamily):
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        from nim.families.code_extensions import ExtendedCode, is_extended
+
         if name == "octal":
-            return cls.from_code(value)
+            code, _, modifier = value.partition(",")
+            if modifier:                     # octal=CODE,unequal: the heaps a split leaves must differ
+                if modifier.strip() != "unequal":
+                    raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
+                return ExtendedCode.from_text(code, unequal=True)
+            return ExtendedCode.from_text(value) if is_extended(value) else cls.from_code(value)
         key = name.replace("_", "-")
-        if key in GAMES and key != GRUNDY_GAME and not value:
-            return cls.from_code(game_code(key))
+        if key in GAMES and key != GRUNDY_GAME and value in ("", "unequal"):
+            named = game_code(key)
+            assert named is not None
+            return ExtendedCode.from_text(named, unequal=True) if value else cls.from_code(named)
         return None
 
     @classmethod
