@@ -247,9 +247,10 @@ class DimPlus(_DivisorGame):
 
     def theory_words(self) -> str:
         return ("Dim+ (Ferguson, Part I, exercise 3.5.4(a); Berlekamp, Conway and Guy, Winning Ways): the Grundy "
-                "value of a heap of n >= 1 is v2(n) + 1, v2 the 2-adic valuation (by induction: taking n leaves "
-                "0, taking 2^j for j < v2(n) leaves value j + 1, and no divisor leaves value v2(n) + 1: "
-                "an odd divisor keeps v2 and so its value); a sum of heaps is lost exactly when the XOR is 0")
+                "value of a heap of n >= 1 is v2(n) + 1, v2 the 2-adic valuation (by induction: a divisor 2^j u, u "
+                "odd, leaves valuation j when j < v2(n) and more than v2(n) when j = v2(n), so taking n leaves 0, "
+                "taking 2^j leaves value j + 1, and no move leaves v2(n) + 1); a sum of heaps is lost exactly "
+                "when the XOR is 0")
 
     def grundy(self, component: Any) -> Optional[int]:
         n = int(component)
@@ -283,9 +284,10 @@ class Aliquot(_DivisorGame):
 
     def theory_words(self) -> str:
         return ("The Aliquot game (Silverman 1971; Ferguson, Part I, exercise 3.5.4(b)): the Grundy value of a heap "
-                "of n >= 1 is v2(n), the 2-adic valuation (by induction: taking 2^j for j < v2(n) leaves value j, "
-                "and an odd divisor keeps v2 and so its value), g(0) = 0; a sum of heaps is lost exactly when the "
-                "XOR of these values is 0 (the Sprague-Grundy theorem)")
+                "of n >= 1 is v2(n), the 2-adic valuation (by induction: a divisor 2^j u, u odd, leaves valuation j "
+                "when j < v2(n) and more than v2(n) when j = v2(n), so taking 2^j leaves value j and no move "
+                "leaves v2(n)), g(0) = 0; a sum of heaps is lost exactly when the XOR of these values is 0 (the "
+                "Sprague-Grundy theorem)")
 
     def grundy(self, component: Any) -> Optional[int]:
         n = int(component)
