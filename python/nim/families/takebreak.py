@@ -60,6 +60,10 @@ class OctalGame(TakeAndBreakFamily):
         InvalidRulesError
             For a code that is not one (``nim.families.octal_codes.parse_code`` says why).
         """
+        from nim.families.code_extensions import ExtendedCode, is_extended
+
+        if isinstance(text, str) and is_extended(text):     # 0.333..., 0.F: past the octal codes
+            return ExtendedCode.from_text(text)
         digits = parse_code(text)
         as_take = subtraction_rule(digits)
         if as_take is not None:   # the same game as a take rule: one spelling, one answer
@@ -77,7 +81,7 @@ class OctalGame(TakeAndBreakFamily):
                 if modifier.strip() != "unequal":
                     raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
                 return ExtendedCode.from_text(code, unequal=True)
-            return ExtendedCode.from_text(value) if is_extended(value) else cls.from_code(value)
+            return cls.from_code(value)
         key = name.replace("_", "-")
         if key in GAMES and key != GRUNDY_GAME and value in ("", "unequal"):
             named = game_code(key)

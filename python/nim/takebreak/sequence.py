@@ -83,6 +83,13 @@ def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], 
     if isinstance(family, TakeAndBreakFamily):
         takes_all, leaves, splits, unequal = family.places()
         return family.game_name(), takes_all, leaves, splits, unequal
+    if isinstance(family, ExtendedCode):
+        code = family.code_text()
+        hexadecimal = next((c for c in code if c in "89ABCDEF"), None)
+        what = (f"has the digit {hexadecimal} (hexadecimal: bit 8 leaves three heaps)" if hexadecimal else
+                "repeats its last digit for ever" if family.repeating else "leaves unequal heaps")
+        raise InvalidRulesError(f"the code {code} {what}: the compiled kernel and its period search play finite "
+                                "octal codes; nim.solve and nim_sequence play this one in Python")
     members = _subtraction_set(family)
     if members is None:
         raise InvalidRulesError(
