@@ -100,3 +100,21 @@ def test_the_values_stage_stops_too() -> None:
     assert graph._values is None
     small = loopy(30)
     assert nim.solve(small, "graph", cancel=CancelAfter(10**6)).value == nim.solve(small, "graph").value
+
+
+def test_a_tartan_move_search_among_large_factors_stops_at_the_limits() -> None:
+    # a sum of heads of 1000-bit coordinates: the winning move is a search in the nim field
+    # (minutes, and past its candidates a NimError), now stopped by the call's cancel and time limit
+    import random
+
+    rng = random.Random(5)
+    stopped = 0
+    for _ in range(60):
+        position = [[rng.randrange(1, 2**rng.choice([64, 200, 1000])), rng.randrange(1, 2**rng.choice([64, 200, 1000]))]
+                    for _ in range(rng.choice([1, 2, 3]))]
+        try:
+            nim.solve(position, "turning-turtles-squared", cancel=CancelAfter(0))
+        except SearchLimitError as error:
+            assert error.reason == "cancelled" and "Tartan move" in str(error)
+            stopped += 1
+    assert stopped >= 1

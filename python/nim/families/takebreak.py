@@ -73,7 +73,7 @@ class OctalGame(TakeAndBreakFamily):
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        from nim.families.code_extensions import ExtendedCode, is_extended
+        from nim.families.code_extensions import ExtendedCode
 
         if name == "octal":
             code, _, modifier = value.partition(",")
