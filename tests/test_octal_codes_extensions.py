@@ -85,7 +85,7 @@ def mex(code: str, unequal: bool, n: int) -> int:
 
 CODES = [("0.333...", False), ("0.777...", False), ("4.0", True), ("0.f", False), ("0.8", False),
          ("0.07", True), ("0.77", True), ("0.677...", False), ("0.f...", False), ("4.7...", False),
-         ("c.0", False), ("0.37", True), ("0.4c", False), ("8.0", True)]
+         ("c.0", False), ("0.37", True), ("0.4c", False), ("8.0", True), ("0.17...", False)]
 
 
 def rule(code: str, unequal: bool) -> str:
@@ -185,3 +185,14 @@ def test_rows_of_pins_and_the_command_line() -> None:
     done = run([sys.executable, "-m", "nim", "solve", "5", "7", "--rules", "octal=0.F..."], capture_output=True,
                text=True, env={"PYTHONPATH": ":".join(sys.path)})
     assert done.returncode == 0 and "octal=0.F..." in done.stdout, done.stderr
+
+
+def test_fergusons_exercises_4_5_5_and_4_5_6() -> None:
+    # 4.5.5: take one or two, or take one and split the rest in two: the octal code 0.73
+    assert [mex("0.73", False, n) for n in range(30)] == [n % 4 for n in range(30)]
+    assert list(nim_sequence("octal=0.73", 30)) == [n % 4 for n in range(30)]
+    # 4.5.6: take a whole pile of one, or two or more and perhaps split the rest: 0.17...,
+    # arithmetic-periodic (period 3, saltus 2), not periodic: checked here to heap 3,000
+    values = list(nim_sequence("octal=0.17...", 3000))
+    assert values[:40] == [mex("0.17...", False, n) for n in range(40)]
+    assert all(values[n + 3] == values[n] + 2 for n in range(2, 2997))      # from heap 2 on
