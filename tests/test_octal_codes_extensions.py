@@ -146,6 +146,14 @@ def test_nim_rims_and_grundys_game_are_read_as_themselves() -> None:
     assert str(nim.Rules.parse("octal=0.f")) == "normal,octal=0.F"
     assert nim.Rules.parse(str(nim.Rules.parse("misere,octal=0.67...,unequal"))) == \
         nim.Rules.parse("misere,octal=0.67...,unequal")
+    import copy
+    import pickle
+
+    for text in ("octal=0.F", "misere,octal=0.67...,unequal", "kayles,unequal"):
+        rules = nim.Rules.parse(text)
+        assert pickle.loads(pickle.dumps(rules)) == copy.deepcopy(rules) == rules, text
+    assert nim.Rules(octal="0.07,unequal") == nim.Rules.parse("octal=0.07,unequal")
+    assert nim.Rules(take="code", octal="0.F") == nim.Rules.parse("octal=0.F")
     # Nim: 0.333... lets a move take any number, so its values are the heaps themselves
     assert all(mex("0.333...", False, n) == n for n in range(40))
 

@@ -84,7 +84,7 @@ class Rules:
     def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
                  subtract: Optional[Tuple[int, ...]] = None, octal: Optional[str] = None) -> None:
         if octal is not None:       # Rules(octal="0.77"): the code says the family
-            if take not in ("any", "octal") or k is not None or subtract is not None:
+            if take not in ("any", "octal", "code") or k is not None or subtract is not None:
                 raise InvalidRulesError(f"octal={octal!r} goes alone, not with take={take!r}, "
                                         f"k={k!r}, subtract={subtract!r}")
             take = "octal"

@@ -62,6 +62,11 @@ class OctalGame(TakeAndBreakFamily):
         """
         from nim.families.code_extensions import ExtendedCode, is_extended
 
+        if isinstance(text, str) and "," in text:            # CODE,unequal (Rules(octal=...), a pickle)
+            code, _, modifier = text.partition(",")
+            if modifier.strip().lower() != "unequal":
+                raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
+            return ExtendedCode.from_text(code, unequal=True)
         if isinstance(text, str) and is_extended(text):     # 0.333..., 0.F: past the octal codes
             return ExtendedCode.from_text(text)
         digits = parse_code(text)
@@ -76,12 +81,7 @@ class OctalGame(TakeAndBreakFamily):
         from nim.families.code_extensions import ExtendedCode
 
         if name == "octal":
-            code, _, modifier = value.partition(",")
-            if modifier:                     # octal=CODE,unequal: the heaps a split leaves must differ
-                if modifier.strip() != "unequal":
-                    raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
-                return ExtendedCode.from_text(code, unequal=True)
-            return cls.from_code(value)
+            return cls.from_code(value)     # CODE,unequal too: the heaps a split leaves must differ
         key = name.replace("_", "-")
         if key in GAMES and key != GRUNDY_GAME and value in ("", "unequal"):
             named = game_code(key)
