@@ -78,7 +78,11 @@ def test_the_moves_listed_by_analyze() -> None:
 
 def test_the_exercise_values() -> None:
     # stars S_n, paths L_n (n edges), cycles C_n: the engine's values against the brute force
-    from nim.families.vertex_removal import VertexRemoval, component_grundy, _free
+    from nim.families.vertex_removal import VertexRemoval
+    from nim.solving.components import ComponentBudget, component_grundy
+
+    def _free() -> ComponentBudget:
+        return ComponentBudget(None, None, "vertex removal")
 
     game = VertexRemoval()
     for n in range(1, 9):

@@ -16,9 +16,10 @@ time; other graphs are keyed by their labelled edges. The values the exercise as
 (checked in tests/test_family_vertex_removal.py by a brute force): the star S_n has value 1
 for odd n and 2 for even n; the cycle C_n is the path L_(n-2) one move on.
 
->>> game = VertexRemoval()
->>> [component_grundy(game, game.read_component([[0, i] for i in range(1, n + 1)]), _free()) for n in range(1, 6)]
-[1, 2, 1, 2, 1]
+>>> VertexGraph([(5, 9), (9, 2), (2, 7)]) == VertexGraph([(0, 1), (1, 2), (2, 3)])    # two paths of 3 edges
+True
+>>> [len(left) for _, left in VertexRemoval().options(VertexGraph([(0, 1), (1, 2), (2, 3)]))]
+[1, 1, 1, 1]
 """
 
 from __future__ import annotations
@@ -134,20 +135,6 @@ def _components(edges: Sequence[Edge]) -> List[VertexGraph]:
                     stack.append(w)
         found.append(VertexGraph(part))
     return found
-
-
-def _free() -> Any:
-    """A budget without limits (for the doctest)."""
-    from nim.solving.components import ComponentBudget
-
-    return ComponentBudget(None, None, "vertex removal")
-
-
-def component_grundy(family: ComponentFamily, component: Any, budget: Any) -> int:
-    """``nim.solving.components.component_grundy``, imported on first use (it sits above the families)."""
-    from nim.solving.components import component_grundy as grundy
-
-    return grundy(family, component, budget)
 
 
 @register_family
