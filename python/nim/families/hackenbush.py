@@ -83,7 +83,10 @@ class _Shape:
                 adjacent[u].append((v, i))
                 adjacent[v].append((u, i))
         #: True when the graph is a tree: each vertex its own block, every edge the bridge up from one
-        self.tree = self._tree(adjacent, len(edges))
+        # a tree has one vertex more than its edges (all joined to the ground): else no breadth-first try
+        # (the vertices counted are those with an edge other than a loop: a loop makes it no tree anyway)
+        vertices = len(adjacent) - adjacent.count([])
+        self.tree = vertices == len(edges) + 1 and self._tree(adjacent, len(edges))
         #: Whether each edge is a bridge (a tree: every edge, not listed)
         self.bridge: List[bool] = []
         if self.tree:                                  # no cycle: no Tarjan
