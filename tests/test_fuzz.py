@@ -259,6 +259,28 @@ API_CASES += [
     ("two-dimensional nim counter of 10**1000", "nim.solve([[10**1000, 10**1000]], 'two-dimensional-nim')", "ok"),
     ("rulerette head of 10**1000", "nim.solve([10**1000], 'rulerette')", "ok"),
 ]
+# issue 41, chapters 3-4 (games-d): presets, pins, code extensions, vertex removal, the limits
+CLI_CASES += [
+    ("a row of pins with an X", ["solve", "I.IXI", "--rules", "kayles"], USAGE),
+    ("a row of pins", ["solve", "I.IIIII", "--rules", "kayles"], OK),
+    ("vertex removal of a loop", ["solve", "[[0, 0]]", "--rules", "vertex-removal"], USAGE),
+    ("a code repeating in its middle", ["solve", "3", "--rules", "octal=0.3...4"], USAGE),
+    ("dim+ of a negative heap", ["solve", "-1", "--rules", "dim+"], USAGE),
+]
+API_CASES += [
+    ("a Wythoff sum past the time limit", "nim.solve([[3000, 4000], [1, 2]], 'wythoff', time_limit=0.2)", "error"),
+    ("a loopy graph of 600,000 vertices past the time limit",
+     "n = 600_000\nnim.solve({'edges': [[i, (i + 1) % n] for i in range(n)], 'token': 0}, 'graph', "
+     "time_limit=0.1)", "error"),
+    ("a row of 10**7 + 1 pins", "nim.solve('I' * 10_000_001, 'kayles')", "error"),
+    ("a hexadecimal heap of 10**6", "nim.solve([10**6], 'octal=0.F')", "error"),
+    ("vertex removal on K40", "nim.solve([[i, j] for i in range(40) for j in range(i + 1, 40)], 'vertex-removal')",
+     "error"),
+    ("the divisors of a heap of 10**40", "nim.analyze([10**40], 'dim+')", "error"),
+    ("dim+ and aliquot heaps of 10**1000 by the closed form",
+     "assert nim.solve([10**1000, 3], 'dim+').method == nim.solve([10**1000], 'aliquot').method == 'theory'", "ok"),
+    ("an unequal code with a second modifier", "nim.Rules.parse('octal=0.77,unequal,unequal')", "error"),
+]
 
 
 # -- the files the command-line cases name ------------------------------------------

@@ -318,7 +318,7 @@ def test_cli_solves_octal_games_by_every_rule_flag():
 @pytest.mark.parametrize("words, said", [
     (["solve", "3", "--game", "kayles", "--method", "minimax"], "cannot play the split moves"),
     (["solve", str(10**15), "--game", "grundy-game"], "past the"),
-    (["solve", "3", "--octal", "0.8"], "digit 8"),
+    (["solve", "3", "--octal", "0.9g"], "not a digit 0-9 or A-F"),     # 0.8 is hexadecimal now (issue 41)
 ])
 def test_cli_bad_input_exits_2_with_one_line(words, said):
     code, out, err = _cli(*words)

@@ -10,6 +10,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple, overload
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nim.kernel import exact_piles
+from nim.families.heap_moves import pin_row_heaps
 
 __all__ = ["ComponentMove", "LegalMoves", "Move", "Position",
            "after_move", "as_piles", "as_size", "count_takes", "read_once",
@@ -495,7 +496,11 @@ def as_piles(piles: Iterable[Any]) -> Tuple[int, ...]:
     if isinstance(piles, Position):
         return piles.piles
     if isinstance(piles, (str, bytes)) or not hasattr(piles, "__iter__"):
-        raise InvalidPositionError(f"piles must be a sequence of whole numbers, not {piles!r}")
+        pins = pin_row_heaps(piles) if isinstance(piles, str) else None
+        if pins is not None:                 # a row of pins, "I.IIIII": the heaps of its runs
+            return pins
+        raise InvalidPositionError(f"piles must be a sequence of whole numbers (or a row of pins such as "
+                                   f"'I.IIIII'), not {piles!r:.60}")
     # read the piles once: an iterator (a generator, iter(array)) is empty the second time
     values = piles if type(piles) is tuple else tuple(piles)
     fast = exact_piles(values)  # one C pass when every pile is a plain non-negative int

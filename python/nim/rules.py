@@ -84,7 +84,7 @@ class Rules:
     def __init__(self, misere: bool = False, take: str = "any", k: Optional[int] = None,
                  subtract: Optional[Tuple[int, ...]] = None, octal: Optional[str] = None) -> None:
         if octal is not None:       # Rules(octal="0.77"): the code says the family
-            if take not in ("any", "octal") or k is not None or subtract is not None:
+            if take not in ("any", "octal", "code") or k is not None or subtract is not None:
                 raise InvalidRulesError(f"octal={octal!r} goes alone, not with take={take!r}, "
                                         f"k={k!r}, subtract={subtract!r}")
             take = "octal"
@@ -414,6 +414,8 @@ def _family_option(options: Sequence[str], text: str) -> Tuple[str, str]:
     (``moore,k=2`` -> ``("moore", "k=2")``), which that family reads."""
     name, value = _option(options[0])
     if len(options) > 1:
+        if value and options[1:] == ["unequal"]:
+            return name, value + ",unequal"    # octal=CODE,unequal: the code's modifier, its family reads it
         if value:
             return "", ""                  # two take rules: no family reads this
         value = ",".join(options[1:])

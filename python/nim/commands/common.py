@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence
 from nim.errors import InputFileError, InvalidPositionError
 from nim.inputs import MAX_DIGITS, decimal, read_capped
 from nim.game.limits import MAX_NODE_LIMIT, MAX_TIME_LIMIT
+from nim.families.heap_moves import pin_row_heaps
 from nim.position import as_piles
 from nim.rules import Rules
 from nim.game.solution import DEFAULT_NODE_LIMIT
@@ -153,6 +154,10 @@ def parse_piles(texts: Sequence[str], what: str = "pile sizes",
         Naming the word and the limit it breaks.
     """
     values: List[int] = []
+    if len(texts) == 1 and at_most is None:
+        pins = pin_row_heaps(texts[0])
+        if pins is not None:            # a row of pins, `nimcore solve I.IIIII --rules kayles`
+            return list(pins)
     for text in texts:
         value = decimal(text.strip())
         if value is None:

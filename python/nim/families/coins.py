@@ -855,13 +855,19 @@ def _candidates(g: int) -> Iterator[int]:
 
 def _factorings(goal: int, g1: int, g2: int) -> Iterator[Tuple[int, int]]:
     """``(p, q)`` with ``p (x) q == goal``, ``p ^ g1 < g1`` and ``q ^ g2 < g2``."""
+    from nim.families.polling import poll
     from nim.nimfield import nim_inv, nim_mul
 
-    for q in _candidates(g2):
+    what = f"the search for a Tartan move among factors of {max(g1, g2).bit_length():,}-bit values"
+    for i, q in enumerate(_candidates(g2)):
+        if not i & 63:                    # 1000-bit factors take minutes: the call's time limit, cancel
+            poll(what)
         p = nim_mul(goal, nim_inv(q))
         if p ^ g1 < g1:
             yield p, q
-    for p in _candidates(g1):
+    for i, p in enumerate(_candidates(g1)):
+        if not i & 63:
+            poll(what)
         q = nim_mul(goal, nim_inv(p))
         if q ^ g2 < g2:
             yield p, q

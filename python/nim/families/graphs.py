@@ -39,6 +39,7 @@ from typing import Any, ClassVar, Dict, FrozenSet, Iterator, List, Optional, Seq
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.polling import poll
 
 __all__ = ["Graph", "GraphGame", "Token", "MAX_EDGES", "MAX_VERTICES"]
 
@@ -66,8 +67,10 @@ class Graph:
         self.names: List[int] = list(vertices)
         self.index: Dict[int, int] = {v: i for i, v in enumerate(self.names)}
         self.follow: List[List[int]] = [[] for _ in self.names]
-        for u, v in edges:
+        for i, (u, v) in enumerate(edges):
             self.follow[self.index[u]].append(self.index[v])
+            if not i & 0xFFFF:
+                poll(f"building a graph of {len(edges):,} edges (at edge {i:,})")
         self.edges = tuple(edges)               # as given: a key for equal graphs, not sorted (10**6 edges)
         self._hash = hash((self.edges, tuple(self.names)))
         self._values: Optional[List[Any]] = None
@@ -92,6 +95,8 @@ class Graph:
             while ready:
                 v = ready.pop()
                 seen += 1
+                if not seen & 0xFFFF:
+                    poll(f"looking for a cycle in a graph of {len(self.names):,} vertices")
                 for w in self.follow[v]:
                     indegree[w] -= 1
                     if indegree[w] == 0:
@@ -116,7 +121,9 @@ def _generalised_grundy(follow: List[List[int]]) -> List[Any]:
     label: List[int] = [-1] * n                      # -1: not (yet) finite
     candidates = list(range(n))                      # unlabelled, with followers of every value < m
     m = 0
+    what = f"the generalised Sprague-Grundy values of a graph of {n:,} vertices"
     while candidates:
+        poll(f"{what} (at stage {m:,})")
         has_m = [False] * n                          # a follower of value m (so not m)
         in_stage = [False] * n
         for v in candidates:
@@ -127,8 +134,12 @@ def _generalised_grundy(follow: List[List[int]]) -> List[Any]:
             bad[v] = sum(1 for w in follow[v] if label[w] < 0)
         ready = [v for v in candidates if bad[v] == 0]
 
+        popped = 0
         while ready:
             v = ready.pop()
+            popped += 1
+            if not popped & 0xFFFF:                  # every 65,536 vertices: the call's time limit, cancel
+                poll(f"{what} (at stage {m:,})")
             if label[v] >= 0 or has_m[v] or bad[v] != 0:
                 continue
             label[v] = m
@@ -321,6 +332,8 @@ def _read_graph(value: Dict[str, Any]) -> Tuple[Graph, List[int]]:
         if listed is not None and (u not in names or v not in names):
             raise InvalidPositionError(f"the edge {[u, v]} leads to a vertex not in \"vertices\": an edge to nowhere")
         pairs.append((u, v))
+        if not len(pairs) & 0xFFFF:               # every 65,536 edges: the call's time limit, cancel
+            poll(f"reading a graph of {len(edges):,} edges (at edge {len(pairs):,})")
     if listed is None:
         for u, v in pairs:
             names[u] = None

@@ -53,7 +53,7 @@ def _canonical(edges: List[Tuple[int, int]]) -> Edges:
     """The edges a path joins to the ground (vertex 0), each written (low, high), sorted. The
     vertices are whole numbers 0, 1, ..., n - 1 and keep their numbers (a move's graph keeps
     its parent's, so the same graph reached twice is the same key)."""
-    n = 1 + max((u if u > v else v for u, v in edges), default=0)
+    n = 1 + max(map(max, edges), default=0)
     near: List[List[int]] = [[] for _ in range(n)]
     for u, v in edges:
         near[u].append(v)
@@ -82,6 +82,15 @@ class _Shape:
             if u != v:
                 adjacent[u].append((v, i))
                 adjacent[v].append((u, i))
+        #: True when the graph is a tree: each vertex its own block, every edge the bridge up from one
+        # a tree has one vertex more than its edges (all joined to the ground): else no breadth-first try
+        # (the vertices counted are those with an edge other than a loop: a loop makes it no tree anyway)
+        vertices = len(adjacent) - adjacent.count([])
+        self.tree = vertices == len(edges) + 1 and self._tree(adjacent, len(edges))
+        #: Whether each edge is a bridge (a tree: every edge, not listed)
+        self.bridge: List[bool] = []
+        if self.tree:                                  # no cycle: no Tarjan
+            return
         # bridges by Tarjan's low-link, on an explicit stack (a stalk of 10**5 edges is 10**5 deep)
         order = [-1] * n
         low = [0] * n
@@ -148,6 +157,7 @@ class _Shape:
             if not bridge[i]:
                 self.loops[block[u]] += 1
         self.block = block
+        self.bridge = bridge
         # the colon principle from the leaves: blocks were numbered parents first
         self.value = [0] * len(self.parent)
         for b in range(len(self.parent) - 1, -1, -1):
@@ -155,6 +165,38 @@ class _Shape:
             for c in self.children[b]:
                 g ^= self.value[c] + 1
             self.value[b] = g
+
+
+    def _tree(self, adjacent: List[List[Tuple[int, int]]], edges: int) -> bool:
+        """The shape of a tree: each vertex its own block, numbered breadth first from the
+        ground, valued by the colon principle from the leaves up; False (nothing set) when the
+        graph is not a tree (its vertices, all joined to the ground, are not one more than its edges)."""
+        block = [-1] * len(adjacent)
+        block[0] = 0
+        order = [0]
+        parent = [-1]
+        via = [-1]
+        for vertex in order:                      # breadth first: the list grows as it is read
+            for other, i in adjacent[vertex]:
+                if block[other] < 0:
+                    block[other] = len(order)
+                    order.append(other)
+                    parent.append(block[vertex])
+                    via.append(i)
+        blocks = len(order)
+        if blocks != edges + 1:                   # a cycle or a loop
+            return False
+        children: List[List[int]] = [[] for _ in range(blocks)]
+        for b in range(1, blocks):
+            children[parent[b]].append(b)
+        value = [0] * blocks
+        for b in range(blocks - 1, 0, -1):        # parents first: a child is valued before its parent
+            value[parent[b]] ^= value[b] + 1
+        self.block, self.parent, self.via, self.root = block, parent, via, order
+        self.loops = [0] * blocks
+        self.children = children
+        self.value = value
+        return True
 
 
 @lru_cache(maxsize=4)
@@ -215,19 +257,9 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
         if len(edges) > MAX_EDGES:
             raise InvalidPositionError(f"a graph has at most {MAX_EDGES:,} edges, not {len(edges):,}")
         names: Dict[Any, int] = {g: 0 for g in grounds if isinstance(g, (int, str)) and not isinstance(g, bool)}
-        pairs = []
-        for edge in edges:
-            if isinstance(edge, (str, bytes, dict)) or not hasattr(edge, "__len__") or len(edge) != 2:
-                raise InvalidPositionError(f"an edge is a pair of vertices [u, v]; {_short(edge)} is not")
-            ends = []
-            for vertex in edge:
-                number = names.get(vertex)
-                if number is None:
-                    if isinstance(vertex, bool) or not isinstance(vertex, (int, str)):
-                        raise InvalidPositionError(f"a vertex is a whole number or a string, not {_short(vertex)}")
-                    number = names[vertex] = len(names) + (0 if names else 1)
-                ends.append(number)
-            pairs.append((ends[0], ends[1]))
+        pairs = _plain_pairs(edges, names)              # 10**5 edges of two ints: C-level loops
+        if pairs is None:
+            pairs = _checked_pairs(edges, names)        # anything else, edge by edge, with its error
         canonical = _canonical(pairs)
         if len(canonical) != len(pairs):
             kept = _grounded(pairs)
@@ -260,7 +292,23 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
         return lines
 
     def _delete(self, component: Edges, i: int) -> Tuple[int, Tuple[Any, ...]]:
+        shape = _shape(component)
+        if shape.tree or shape.bridge[i]:                # a bridge: the blocks below it fall
+            u, v = component[i]
+            return self._cut(component, shape, max(shape.block[u], shape.block[v]))
         left = _canonical(list(component[:i] + component[i + 1:]))
+        return (len(component) - len(left), (left,) if left else ())
+
+    def _cut(self, component: Edges, shape: _Shape, c: int) -> Tuple[int, Tuple[Any, ...]]:
+        """``_delete`` of the bridge up from block ``c``, read off the shape: the blocks below it
+        fall, and the edges left keep their order (no search from the ground, no sort)."""
+        fallen = [False] * len(shape.parent)
+        below = [c]
+        for b in below:                              # the list grows as it is read
+            fallen[b] = True
+            below.extend(shape.children[b])
+        block, bridge = shape.block, shape.via[c]
+        left = tuple(edge for i, edge in enumerate(component) if i != bridge and not fallen[block[edge[0]]])
         return (len(component) - len(left), (left,) if left else ())
 
     def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
@@ -276,7 +324,7 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
                 h = shape.value[c] + 1
                 if h ^ d < h:
                     if h ^ d == 0:      # cut the bridge: the branch falls
-                        return self._delete(component, shape.via[c])
+                        return self._cut(component, shape, c)
                     b, want = c, (h ^ d) - 1
                     break
             else:
@@ -314,6 +362,40 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
         return (f"delete an edge of the graph of {len(component)} edges"
                 + (f"; {fallen} more fall with it" if fallen else "")
                 + f", leaving {len(after)} edges worth {grundy_of(after)}")
+
+
+def _plain_pairs(edges: Sequence[Any], names: Dict[Any, int]) -> Optional[List[Tuple[int, int]]]:
+    """The edges numbered as ``_checked_pairs`` numbers them, when every edge is a list or tuple of
+    two ints (the common case, in C-level loops); None for anything else (then edge by edge)."""
+    if not names or not all(type(e) in (list, tuple) and len(e) == 2 for e in edges):
+        return None
+    flat = [vertex for edge in edges for vertex in edge]
+    if not all(type(vertex) is int for vertex in flat):
+        return None
+    for vertex in dict.fromkeys(flat):                  # in order of first appearance, as edge by edge
+        if vertex not in names:
+            names[vertex] = len(names)
+    numbers = list(map(names.__getitem__, flat))
+    return list(zip(numbers[0::2], numbers[1::2]))
+
+
+def _checked_pairs(edges: Sequence[Any], names: Dict[Any, int]) -> List[Tuple[int, int]]:
+    """The edges with their vertices numbered (the ground 0, the others from the next number on in
+    order of first appearance), each checked, a bad one refused with its words."""
+    pairs = []
+    for edge in edges:
+        if isinstance(edge, (str, bytes, dict)) or not hasattr(edge, "__len__") or len(edge) != 2:
+            raise InvalidPositionError(f"an edge is a pair of vertices [u, v]; {_short(edge)} is not")
+        ends = []
+        for vertex in edge:
+            number = names.get(vertex)
+            if number is None:
+                if isinstance(vertex, bool) or not isinstance(vertex, (int, str)):
+                    raise InvalidPositionError(f"a vertex is a whole number or a string, not {_short(vertex)}")
+                number = names[vertex] = len(names) + (0 if names else 1)
+            ends.append(number)
+        pairs.append((ends[0], ends[1]))
+    return pairs
 
 
 def _grounded(pairs: List[Tuple[int, int]]) -> set[int]:

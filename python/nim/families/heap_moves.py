@@ -37,10 +37,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, List, Optional, Sequence, Tuple, overload
 
-from nim.errors import InvalidRulesError
+from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.octal_codes import parse_code, places
 
-__all__ = ["GRUNDY_PLACES", "HeapMove", "HeapMoves", "Places", "heap_has_move", "is_heap_move", "places_of"]
+__all__ = ["GRUNDY_PLACES", "HeapMove", "HeapMoves", "MAX_PIN_ROW", "Places", "heap_has_move", "is_heap_move",
+           "pin_row_heaps", "places_of"]
+
+#: The most characters of a row of pins (``"I.IIIII"``).
+MAX_PIN_ROW = 10_000_000
 
 #: One move of a heap: the count taken and the two heaps left (None: one heap, or none).
 HeapMove = Tuple[int, Optional[Tuple[int, int]]]
@@ -208,3 +212,26 @@ def is_heap_move(places: Places, n: int, count: int, split: Optional[Tuple[int, 
     first, second = split
     return (count in splits and first >= 1 and second >= 1 and first + second + count == n
             and not (unequal and first == second))
+
+
+def pin_row_heaps(text: str) -> Optional[Tuple[int, ...]]:
+    """The heaps of a row of pins written with ``I`` for a pin and ``.`` for a gap (Ferguson's
+    Kayles row, Dudeney and Loyd's problem): the lengths of its runs of pins, each a heap of
+    any take-and-break game (a move that knocks pins out of a run leaves the runs either
+    side); None when ``text`` is not such a row.
+
+    >>> pin_row_heaps("I.IIIII"), pin_row_heaps(" IIII..II "), pin_row_heaps("..."), pin_row_heaps("3 5")
+    ((1, 5), (4, 2), (), None)
+
+    Raises
+    ------
+    InvalidPositionError
+        For a row longer than MAX_PIN_ROW characters.
+    """
+    row = text.strip()
+    if not row or row.strip("I."):
+        return None
+    if len(row) > MAX_PIN_ROW:
+        raise InvalidPositionError(f"a row of pins has at most {MAX_PIN_ROW:,} characters, not {len(row):,}: "
+                                   "give its heaps as numbers instead")
+    return tuple(len(run) for run in row.split(".") if run)

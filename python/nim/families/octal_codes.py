@@ -37,6 +37,7 @@ GAMES: Dict[str, Optional[str]] = {
     "kayles": "0.77",
     "dawson-kayles": "0.07",
     "dawson-chess": "0.137",
+    "rayles": "0.77",          # Ferguson, ex. 4.5.9: a loop through one or two dots of a region is Kayles
     GRUNDY_GAME: None,
 }
 

@@ -60,6 +60,15 @@ class OctalGame(TakeAndBreakFamily):
         InvalidRulesError
             For a code that is not one (``nim.families.octal_codes.parse_code`` says why).
         """
+        from nim.families.code_extensions import ExtendedCode, is_extended
+
+        if isinstance(text, str) and "," in text:            # CODE,unequal (Rules(octal=...), a pickle)
+            code, _, modifier = text.partition(",")
+            if modifier.strip().lower() != "unequal":
+                raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
+            return ExtendedCode.from_text(code, unequal=True)
+        if isinstance(text, str) and is_extended(text):     # 0.333..., 0.F: past the octal codes
+            return ExtendedCode.from_text(text)
         digits = parse_code(text)
         as_take = subtraction_rule(digits)
         if as_take is not None:   # the same game as a take rule: one spelling, one answer
@@ -69,11 +78,15 @@ class OctalGame(TakeAndBreakFamily):
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        from nim.families.code_extensions import ExtendedCode
+
         if name == "octal":
-            return cls.from_code(value)
+            return cls.from_code(value)     # CODE,unequal too: the heaps a split leaves must differ
         key = name.replace("_", "-")
-        if key in GAMES and key != GRUNDY_GAME and not value:
-            return cls.from_code(game_code(key))
+        if key in GAMES and key != GRUNDY_GAME and value in ("", "unequal"):
+            named = game_code(key)
+            assert named is not None
+            return ExtendedCode.from_text(named, unequal=True) if value else cls.from_code(named)
         return None
 
     @classmethod

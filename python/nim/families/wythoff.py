@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.polling import poll
 
 __all__ = ["WythoffGame", "lower", "upper"]
 
@@ -190,27 +191,59 @@ MAX_TABLE = 4096
 _TABLE: List[Any] = []
 
 
+class _Fill:
+    """A table being filled: its side, its rows so far, and the bit sets of the values already in
+    each column and diagonal. A call stopped by its limits keeps it, and the next call goes on."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.rows: List[Any] = []
+        self.columns = [0] * size
+        self.diagonals = [0] * (2 * size)
+
+
+_FILL: Optional[_Fill] = None
+
+
 def _table_for(pile: int) -> List[Any]:
     """The Grundy values of every pair (a, b) with a, b below the power of 2 above ``pile``
-    (at least 64), computed once and kept: ``rows[a][b]``."""
-    global _TABLE
+    (at least 64), computed once and kept: ``rows[a][b]``.
+
+    Raises
+    ------
+    SearchLimitError
+        At the running call's time limit or cancellation (``nim.families.polling``): the rows
+        filled so far are kept, and the next call goes on from them.
+    """
+    global _TABLE, _FILL
     if pile < len(_TABLE):
         return _TABLE
     size = 64
     while size <= pile:
         size *= 2
-    _TABLE = _wythoff_table(size)
+    if _FILL is None or _FILL.size < size:           # a larger table starts afresh (the rows widen)
+        _FILL = _Fill(size)
+    _fill_rows(_FILL)
+    _TABLE, _FILL = _FILL.rows, None
     return _TABLE
 
 
 def _wythoff_table(size: int) -> List[Any]:
+    """Every pair's value below ``size``, in one go (no limits)."""
+    fill = _Fill(size)
+    _fill_rows(fill, checked=False)
+    return fill.rows
+
+
+def _fill_rows(fill: _Fill, checked: bool = True) -> None:
     """Row by row, the mex of the values left along the row, up the column and down the
     diagonal, each kept as a bit set (an int): a pair costs a few operations on ints of
     about 3 * size bits, where the generic mex looked at its 2a + b options one by one."""
-    rows = []
-    columns = [0] * size
-    diagonals = [0] * (2 * size)
-    for a in range(size):
+    size, columns, diagonals = fill.size, fill.columns, fill.diagonals
+    for a in range(len(fill.rows), size):
+        if checked and a % 8 == 0:
+            poll(f"the table of Wythoff Grundy values of the pairs below {size:,} (at row {a:,} of {size:,}; "
+                 "the rows done are kept for the next call)")
         row = array("i", bytes(4 * size))
         seen_in_row = 0
         for b in range(size):
@@ -222,8 +255,7 @@ def _wythoff_table(size: int) -> List[Any]:
             seen_in_row |= bit
             columns[b] |= bit
             diagonals[d] |= bit
-        rows.append(row)
-    return rows
+        fill.rows.append(row)
 
 
 def _pair(component: Any) -> Pair:

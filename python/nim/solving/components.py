@@ -17,11 +17,13 @@ the same limits.
 
 from __future__ import annotations
 
+import functools
 import time
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.families.base import ComponentFamily, WholePositionFamily
+from nim.families.polling import call_cancel, call_limits
 from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.game.solution import Solution
@@ -42,6 +44,20 @@ _GRUNDY: Dict[ComponentFamily, Dict[Any, int]] = {}
 _MISERE: Dict[ComponentFamily, Dict[Tuple[Any, ...], bool]] = {}
 
 
+_T = TypeVar("_T")
+
+
+def _bounded(run: Callable[..., _T]) -> Callable[..., _T]:
+    """Run an entry point with its time limit and cancellation handle visible to a family's own
+    long computations (``nim.families.polling.poll``: Wythoff's table, a loopy graph's values)."""
+    @functools.wraps(run)
+    def bounded(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
+                time_limit: Optional[float] = None, cancel: Optional[Any] = None) -> _T:
+        with call_limits(time_limit, cancel):
+            return run(position, rules, node_limit, time_limit)
+    return bounded
+
+
 class ComponentBudget:
     """The node and time limits of one call, counted as components and positions are visited."""
 
@@ -56,8 +72,12 @@ class ComponentBudget:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             self._stop("nodes", "the node limit")
-        if self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline:
-            self._stop("time", "the time limit")
+        if self.nodes % 1024 == 0:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self._stop("time", "the time limit")
+            cancel = call_cancel()
+            if cancel is not None and cancel.is_set():
+                self._stop("cancelled", "cancelled")
 
     def _stop(self, reason: str, limit: str) -> None:
         seconds = time.monotonic() - self.started
@@ -212,6 +232,7 @@ def _moves(family: ComponentFamily, components: Tuple[Any, ...]) -> List[Compone
     return [ComponentMove(i, count, left) for i, c in enumerate(components) for count, left in family.options(c)]
 
 
+@_bounded
 def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                      time_limit: Optional[float] = None) -> Solution:
     """The value (+1 the mover wins, -1 loses) and a best move of a position of ``rules``.
@@ -293,6 +314,7 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
     raise NimError(f"no move of {rules} reaches the Grundy value the theorem promises: a family hook is wrong")
 
 
+@_bounded
 def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> List[Tuple[ComponentMove, int]]:
     """Every legal move with its value for the player who makes it (+1 wins, -1 loses)."""
@@ -335,6 +357,7 @@ def _lost_by_theory(family: ComponentFamily, components: Sequence[Any], misere: 
     return family.misere_is_lost(movable[0]) if misere else family.is_lost(movable[0])
 
 
+@_bounded
 def explain_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> Tuple[Solution, List[str]]:
     """The solution and its account in words: the theorem, each component's Grundy value, X."""

@@ -190,7 +190,8 @@ def _explain_components(position: Any, rules: Rules, limits: Dict[str, Any]) -> 
     """``explain`` for a game of components that are more than heaps (Wythoff's pairs, ...)."""
     from nim.solving.components import explain_components
 
-    solution, lines = explain_components(position, rules, limits.get("node_limit"), limits.get("time_limit"))
+    solution, lines = explain_components(position, rules, limits.get("node_limit"), limits.get("time_limit"),
+                                         limits.get("cancel"))
     return Explanation((), rules, solution.value, solution.move,
                        "component-search" if rules.misere else "component-sum", (), 0, 0, 0, None,
                        solution.method, "", None, render=lambda _: lines)

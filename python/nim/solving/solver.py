@@ -264,8 +264,9 @@ class Solver:
         if method not in ("auto", "theory", "search"):
             raise UnknownMethodError(f"method {method!r}: {self._rules} is solved by 'auto' (its theorem where "
                                      "one decides, the mex or an exact search elsewhere)")
-        options = self.call_options(**{k: v for k, v in limits.items() if k in ("node_limit", "time_limit")})
-        return solve_components(read_once(position), self._rules, options.node_limit, options.time_limit)
+        options = self.call_options(**{k: v for k, v in limits.items() if k in ("node_limit", "time_limit", "cancel")})
+        return solve_components(read_once(position), self._rules, options.node_limit, options.time_limit,
+                                options.cancel)
 
     def _shown(self, solution: Solution, piles: Iterable[int]) -> Solution:
         """``solution``, carrying its position when a notebook may draw it (``placed``)."""
@@ -332,7 +333,8 @@ class Solver:
                                         cancel=cancel)
         if self._components:            # depths are not computed for these games (None)
             from nim.solving.components import analyze_components
-            found = analyze_components(read_once(piles), self._rules, options.node_limit, options.time_limit)
+            found = analyze_components(read_once(piles), self._rules, options.node_limit, options.time_limit,
+                                       options.cancel)
             return Analysis([MoveAnalysis(move, value, None) for move, value in found], (), self._rules,
                             "search" if self._rules.misere else "theory")
         position = as_piles(read_once(piles))

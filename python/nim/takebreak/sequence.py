@@ -30,6 +30,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError, SearchLimitError
 from nim.families import RuleFamily, TakeAndBreakFamily, TakeFamily
+from nim.families.code_extensions import ExtendedCode
 from nim.families.octal_codes import MAX_CODE_DIGITS, code_text, is_code, places
 from nim.position import as_size
 from nim.rules import Rules, RulesLike
@@ -49,6 +50,25 @@ _FIRST_HEAPS = 1 << 12
 Progress = Union[None, bool, Callable[[int, float], None]]
 
 
+def _extended_values(family: ExtendedCode, size: int, cancel: Optional[Any],
+                     time_limit: Optional[float]) -> "array[int]":
+    """The values of a code the compiled kernel does not play (``nim.families.code_extensions``),
+    by its table in Python, within the time limit and cancellation."""
+    from nim.families.code_extensions import MAX_HEAP
+    from nim.families.polling import call_limits
+
+    if size > MAX_HEAP + 1:
+        raise InvalidPositionError(f"the code {family.code_text()} is played in Python: its nim-sequence goes up to "
+                                   f"{MAX_HEAP + 1:,} heaps, not {size:,}")
+    if size == 0:
+        return array("B")
+    with call_limits(time_limit, cancel):
+        values = family._table(size - 1)[:size]
+    if max(values) > 65_535:
+        raise NimError(f"a value of {family.code_text()} passes 65,535")
+    return array("B" if max(values) < 256 else "H", values)
+
+
 def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]:
     """``(name, takes_all, leaves, splits, grundy_game)`` of a rule set's heap game
     (a ``Rules``: the public functions read a rule string once, at their surface).
@@ -63,6 +83,13 @@ def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], 
     if isinstance(family, TakeAndBreakFamily):
         takes_all, leaves, splits, unequal = family.places()
         return family.game_name(), takes_all, leaves, splits, unequal
+    if isinstance(family, ExtendedCode):
+        code = family.code_text()
+        hexadecimal = next((c for c in code if c in "89ABCDEF"), None)
+        what = (f"has the digit {hexadecimal} (hexadecimal: bit 8 leaves three heaps)" if hexadecimal else
+                "repeats its last digit for ever" if family.repeating else "leaves unequal heaps")
+        raise InvalidRulesError(f"the code {code} {what}: the compiled kernel and its period search play finite "
+                                "octal codes; nim.solve and nim_sequence play this one in Python")
     members = _subtraction_set(family)
     if members is None:
         raise InvalidRulesError(
@@ -287,6 +314,8 @@ def sequence_values(rules: Rules, n: int, *, method: str = "auto", progress: Pro
     size = as_size(n, "the number of heaps")
     if size > MAX_HEAPS:
         raise InvalidPositionError(f"a nim-sequence has at most {MAX_HEAPS:,} heaps, not {size:,}")
+    if isinstance(rules.family, ExtendedCode):       # a repeating digit, hexadecimal, unequal: the Python path
+        return _extended_values(rules.family, size, cancel, time_limit)
     name, sequence = new_sequence(rules, method)
     callback, bar = progress_callback(progress, name, size)
     try:
