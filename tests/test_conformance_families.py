@@ -37,7 +37,9 @@ PAIRS = [[a, b] for b in range(5) for a in range(b + 1)]
 
 
 def wythoff_larger(draw: Any) -> Any:
-    return [[draw.randint(0, 12), draw.randint(0, 12)] for _ in range(draw.randint(1, 2))]
+    count = draw.randint(1, 2)
+    top = 20 if count == 1 else 7          # two pairs: the misère search stays within its bound
+    return [[draw.randint(0, top), draw.randint(0, top)] for _ in range(count)]
 
 
 # -- Moore's Nim_k: take from 1 to k piles at once, any positive number from each -------------------
@@ -90,7 +92,7 @@ def memory_options(c: int) -> Callable[[Tuple[int, int]], Iterator[Tuple[Any, ..
     return options
 
 
-MEMORY = [h for h in range(1, 9)] + [[h, l] for h in range(1, 7) for l in range(1, h + 1)]
+MEMORY = [h for h in range(1, 9)] + [[h, limit] for h in range(1, 7) for limit in range(1, h + 1)]
 
 # -- Staircase Nim: coins on steps 1..n; move any number from one step to the step below --------------
 
@@ -304,7 +306,8 @@ def cases() -> List[ComponentCase]:
         m = convention == "misere"
         found += [
             ComponentCase(f"{convention},wythoff", wythoff_read, wythoff_options,
-                          positions_of(PAIRS[:6] + [[3, 5], [2, 4]]) + [[p] for p in PAIRS], "Wythoff", larger=wythoff_larger),
+                          positions_of(PAIRS[:6] + [[3, 5], [2, 4]]) + [[p] for p in PAIRS], "Wythoff",
+                          larger=wythoff_larger),
             ComponentCase(f"{convention},moore,k=2", moore_read, moore_options(2), SMALL_PILES, "Moore",
                           whole=True, upto=3),
             ComponentCase(f"{convention},lasker", lambda p: tuple(p), lasker_options,
@@ -332,9 +335,9 @@ def cases() -> List[ComponentCase]:
         ComponentCase("normal,ruler", row_reader(1), turtles_options(1, ruler_lefts), ROWS, "power of 2",
                       from_package=heads),
         ComponentCase("normal,turning-corners", grid_read, corners_options, GRIDS, "Tartan",
-                      from_package=lambda value: tuple(sorted(tuple(p) for p in value))),
-        ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity", from_package=int,
-                      label="loopy"),
+                      from_package=lambda value: tuple(sorted(tuple(p) for p in value)), upto=2),
+        ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity",
+                      from_package=int, label="loopy"),
         ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
         ComponentCase("misere,sum", sum_read, sum_options, SUMS, "exact search", from_package=sum_from_package),
     ]
