@@ -63,6 +63,8 @@ class ComponentCase:
     upto: int = 6
     #: True for a whole-position game (Moore's Nim_k, a staircase): a position is one component
     whole: bool = False
+    #: where the grader starts (default: the last of ``positions``)
+    grade_start: Any = None
     #: what sets this case apart from another of the same rule string ("loopy")
     label: str = ""
     memo: Dict[Key, int] = field(default_factory=dict, repr=False)
@@ -293,26 +295,83 @@ def check_table(case: ComponentCase) -> None:
         assert shown == lost, (case.rule, row)
 
 
-def check_bounded_layers(case: ComponentCase) -> None:
-    """The grader, the environments and OpenSpiel: a family without a bounded encoding is refused
-    in words naming what does take it (never a traceback, never a wrong game)."""
-    rules = Rules.parse(case.rule)
-    position = case.positions[-1]
+def reachable(case: ComponentCase, position: Key) -> List[Key]:
+    """Every position reachable from ``position`` (itself included), by the case's own moves."""
+    seen = {canonical(case, position)}
+    stack = list(seen)
+    while stack:
+        for child in children(case, stack.pop()):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return list(seen)
+
+
+def check_grade(case: ComponentCase) -> None:
+    """The grader grades every position reachable from the start that the brute force says is won
+    or lost: an agent that picks its moves by the brute force keeps every win; one that always
+    plays the first move listed keeps the win exactly where the brute force says that move does;
+    a Q-table is refused in words."""
     from nim.study.grade import grade
 
-    with pytest.raises(NimError, match="nim.solve"):
-        grade(lambda p: None, case.rule, position)
-    try:
-        from nim.interop.envs import NimEnv
-    except ImportError:
-        return
-    with pytest.raises(NimError, match="nim.solve"):
+    rules = Rules.parse(case.rule)
+    start = case.grade_start if case.grade_start is not None else case.positions[-1]
+
+    def as_test(position: Any) -> Key:
+        if case.whole:
+            return (case.convert(position),)
+        return tuple(case.convert(value) for value in position)
+
+    def perfect(position: Any) -> Any:
+        components = as_test(position)
+        rows = nim.analyze(position, case.rule)
+        chosen = [row.move for row in rows if brute_value(case, child_of(case, rules, components, row.move)) < 0]
+        return (chosen or [rows[0].move])[0]
+
+    keeps: Dict[Key, bool] = {}       # what the brute force says of each first move, in a won position
+
+    def first(position: Any) -> Any:
+        move = nim.analyze(position, case.rule)[0].move
+        components = as_test(position)
+        if brute_value(case, components) > 0:
+            keeps[canonical(case, components)] = brute_value(case, child_of(case, rules, components, move)) < 0
+        return move
+
+    graded = [key for key in reachable(case, case.read(start)) if children(case, key) and brute_value(case, key)]
+    won = [key for key in graded if brute_value(case, key) > 0]
+    good = grade(perfect, case.rule, start)
+    assert (good.positions, good.won) == (len(graded), len(won)), (case.rule, good)
+    assert good.illegal == 0 and good.kept == good.won, (case.rule, good)
+    careless = grade(first, case.rule, start)
+    assert careless.illegal == 0 and careless.won == len(won) == len(keeps)
+    assert careless.kept == sum(keeps.values()), (case.rule, careless)
+    with pytest.raises(NimError, match="callable"):
+        grade({}, case.rule, start)
+
+
+def check_environments(case: ComponentCase) -> None:
+    """The Gymnasium and PettingZoo environments and OpenSpiel play heaps: a component game is
+    refused in words naming what does take it (never a traceback, never another game)."""
+    position = case.positions[-1]
+    from nim import InvalidRulesError
+
+    pytest.importorskip("gymnasium")
+    from nim.interop.envs import NimEnv, nim_v0
+
+    with pytest.raises(InvalidRulesError, match="nim.solve"):
         NimEnv(piles=position, rules=case.rule)
-    assert rules.family is not None
+    with pytest.raises(InvalidRulesError, match="nim.solve"):
+        nim_v0.env(piles=position, rules=case.rule)
+    pyspiel = pytest.importorskip("pyspiel")
+    from nim.interop.openspiel import load_game
+
+    with pytest.raises(InvalidRulesError, match="take-any"):
+        load_game(position, case.rule)
+    assert pyspiel is not None
 
 
 CHECKS = [check_solve, check_solver, check_analyze, check_explain, check_values, check_solve_many,
-          check_batch_command, check_table, check_bounded_layers]
+          check_batch_command, check_table, check_grade, check_environments]
 
 
 def by_name(checks: Optional[List[Callable[[Any], None]]] = None) -> List[object]:
