@@ -360,8 +360,9 @@ def test_every_registered_component_family_has_a_case_or_is_a_variant_of_one() -
     variants = {"dynamic": "fibonacci and at-most-previous", "triplets": "mock-turtles", "grunt": "twins",
                 "coin-subtraction": "turning-turtles", "tartan": "turning-corners", "rugs": "turning-corners",
                 "turning-turtles-squared": "turning-corners", "acrostic-twins": "turning-corners"}
-    missing = [tag for tag, family in FAMILIES.items()
-               if issubclass(family, ComponentFamily) and tag not in covered and tag not in variants]
+    missing = [tag for tag, family in FAMILIES.items()        # the package's own (a test registers toys)
+               if issubclass(family, ComponentFamily) and family.__module__.startswith("nim.")
+               and tag not in covered and tag not in variants]
     assert not missing, f"component families without a conformance case: {missing}"
 
 
