@@ -379,3 +379,41 @@ def test_larger_wythoff_sums_agree_with_the_brute_force(draw: Any, rule: str) ->
     assert solution.value == brute_value(case, case.read(position))
     check_move(case, position, solution.value, solution.move)
 
+
+
+def test_what_a_layer_cannot_take_is_refused_in_words_before_any_work() -> None:
+    """A start past the grader's bound, a policy or action ids for a component game; a table of a
+    game without one, or past its rows; a batch line that is not a position: one clear error each."""
+    import time
+
+    from conformance_families import run_cli
+    from nim import NimError
+    from nim.study.grade import grade
+
+    started = time.monotonic()
+    with pytest.raises(NimError, match="too many to grade"):
+        grade(lambda p: None, "wythoff", [[100, 100], [100, 100]])
+    assert time.monotonic() - started < 5          # refused from the game's bound, not after the work
+
+    class Policy:
+        def predict(self, observation: Any) -> int:
+            return 0
+
+    with pytest.raises(NimError, match="fixed encoding"):
+        grade(Policy(), "wythoff", [[1, 2]])
+    with pytest.raises(NimError, match="ComponentMove"):
+        grade(lambda p: None, "wythoff", [[1, 2]], max_pile=3)
+    status, _ = run_cli(["grade", "q.json", "--rules", "wythoff"])
+    assert status == 2
+    for argv in (["table", "--rules", "graph"], ["table", "--rules", "sum"],
+                 ["table", "--rules", "moore,k=3", "--upto", "1000000"]):
+        started = time.monotonic()
+        status, out = run_cli(argv)
+        assert status == 2 and out == "" and time.monotonic() - started < 5, argv
+    with pytest.raises(NimError, match="solve_many"):
+        nim.Solver("turning-turtles").best_moves(["THH"])
+    for bad in ("THH", 5, None):
+        with pytest.raises(NimError, match="a list of positions"):
+            nim.Solver("wythoff").values(bad)
+    with pytest.raises(NimError, match="row 1: .*not a pair"):
+        nim.solve_many([[[1, 2]], [[1, 2, 3]]], "wythoff")

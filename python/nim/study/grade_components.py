@@ -38,22 +38,57 @@ from nim.study.grade_values import Blunder, Grade
 
 __all__ = ["MAX_POSITIONS", "grade_components"]
 
-#: Most positions the grader visits (its oracle and the agent's answers are Python).
-MAX_POSITIONS = 200_000
+#: Most positions the grader visits (its oracle and the agent's answers are Python: seconds).
+MAX_POSITIONS = 100_000
 
 Key = Tuple[Any, ...]
 
 
+class _Canonical:
+    """Components in the form the family reads their plain values back (what a move leaves need
+    not be in that form: a graph's vertices are named anew when read), each worked out once."""
+
+    def __init__(self, family: ComponentFamily) -> None:
+        self.family = family
+        self.known: Dict[Any, Optional[Any]] = {}      # component -> its read form, None: it cannot move
+
+    def key(self, components: Any) -> Key:
+        """A position's canonical form: the components that can move, read back, sorted."""
+        found = []
+        for component in components:
+            if component not in self.known:
+                read = self.family.read_component(self.family.component_value(component))
+                self.known[component] = read if self.family.option_count(read) > 0 else None
+            form = self.known[component]
+            if form is not None:
+                found.append(form)
+        return tuple(sorted(found, key=repr))
+
+
 def _key(family: ComponentFamily, components: Any) -> Key:
-    """A position's canonical form: the components that can move, each as the family reads its
-    plain value back (what a move leaves need not be in that form: a graph's vertices are named
-    anew when read), sorted."""
-    read = [family.read_component(family.component_value(c)) for c in components]
-    return tuple(sorted((c for c in read if family.option_count(c) > 0), key=repr))
+    """A position's canonical form (``_Canonical.key``, without its memory)."""
+    return _Canonical(family).key(components)
 
 
 def _graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
-    """Every position reachable from ``root`` with its moves and the positions they leave."""
+    """Every position reachable from ``root`` with its moves and the positions they leave.
+
+    Raises
+    ------
+    NimError
+        Before any work when the family's bound on the moves of the components (``reach``)
+        passes MAX_REACH, and past MAX_POSITIONS positions.
+    """
+    from nim.solving.components import MAX_REACH
+
+    bound = 1
+    for component in root:
+        bound *= max(1, family.reach(component))
+        if bound > MAX_REACH:
+            raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
+                           f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
+                           "smaller start, or solve positions one by one with nim.solve")
+    canonical = _Canonical(family)
     graph: Dict[Key, List[Tuple[ComponentMove, Key]]] = {}
     stack = [root]
     while stack:
@@ -67,7 +102,7 @@ def _graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[Component
         moves = []
         for i, component in enumerate(key):
             for count, left in family.options(component):
-                moves.append((ComponentMove(i, count, left), _key(family, key[:i] + tuple(left) + key[i + 1:])))
+                moves.append((ComponentMove(i, count, left), canonical.key(key[:i] + tuple(left) + key[i + 1:])))
         graph[key] = moves
         stack.extend(child for _, child in moves if child not in graph)
     return graph
