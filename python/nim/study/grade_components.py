@@ -27,122 +27,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
-from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.families import ComponentFamily, WholePositionFamily
 from nim.position import ComponentMove
 from nim.rules import Rules
+from nim.solving.reachable import MAX_POSITIONS, Key, canonical_key, reachable_graph, retrograde
 from nim.study.grade_values import Blunder, Grade
 
 __all__ = ["MAX_POSITIONS", "grade_components"]
 
-#: Most positions the grader visits (its oracle and the agent's answers are Python: seconds).
-MAX_POSITIONS = 100_000
-
-Key = Tuple[Any, ...]
-
-
-class _Canonical:
-    """Components in the form the family reads their plain values back (what a move leaves need
-    not be in that form: a graph's vertices are named anew when read), each worked out once."""
-
-    def __init__(self, family: ComponentFamily) -> None:
-        self.family = family
-        self.known: Dict[Any, Optional[Any]] = {}      # component -> its read form, None: it cannot move
-
-    def key(self, components: Any) -> Key:
-        """A position's canonical form: the components that can move, read back, sorted."""
-        found = []
-        for component in components:
-            if component not in self.known:
-                read = self.family.read_component(self.family.component_value(component))
-                self.known[component] = read if self.family.option_count(read) > 0 else None
-            form = self.known[component]
-            if form is not None:
-                found.append(form)
-        return tuple(sorted(found, key=repr))
-
-
-def _key(family: ComponentFamily, components: Any) -> Key:
-    """A position's canonical form (``_Canonical.key``, without its memory)."""
-    return _Canonical(family).key(components)
-
-
-def _graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
-    """Every position reachable from ``root`` with its moves and the positions they leave.
-
-    Raises
-    ------
-    NimError
-        Before any work when the family's bound on the moves of the components (``reach``)
-        passes MAX_REACH, and past MAX_POSITIONS positions.
-    """
-    from nim.solving.components import MAX_REACH
-
-    bound = 1
-    for component in root:
-        bound *= max(1, family.reach(component))
-        if bound > MAX_REACH:
-            raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
-                           f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
-                           "smaller start, or solve positions one by one with nim.solve")
-    canonical = _Canonical(family)
-    graph: Dict[Key, List[Tuple[ComponentMove, Key]]] = {}
-    stack = [root]
-    while stack:
-        key = stack.pop()
-        if key in graph:
-            continue
-        if len(graph) >= MAX_POSITIONS:
-            raise NimError(f"more than {MAX_POSITIONS:,} positions are reachable from this start under "
-                           f"{family.tag}: the grader covers at most that many; grade a smaller start, or "
-                           "solve positions one by one with nim.solve")
-        moves = []
-        for i, component in enumerate(key):
-            for count, left in family.options(component):
-                moves.append((ComponentMove(i, count, left), canonical.key(key[:i] + tuple(left) + key[i + 1:])))
-        graph[key] = moves
-        stack.extend(child for _, child in moves if child not in graph)
-    return graph
-
-
-def oracle(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
-           ) -> Tuple[Dict[Key, int], Dict[Key, int]]:
-    """Values (+1, -1, 0 a draw) and depths of every position of ``graph``, by retrograde
-    analysis: positions are settled in order of depth (a FIFO queue), so a win's depth is its
-    quickest win and a loss's its longest delay."""
-    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
-    waiting: Dict[Key, int] = {}
-    for key, moves in graph.items():
-        children = {child for _, child in moves}
-        waiting[key] = len(children)
-        for child in children:
-            parents[child].append(key)
-    value: Dict[Key, int] = {}
-    depth: Dict[Key, int] = {}
-    queue: Deque[Key] = deque()
-    for key, moves in graph.items():
-        if not moves:
-            value[key], depth[key] = (1 if misere else -1), 0
-            queue.append(key)
-    while queue:
-        child = queue.popleft()
-        for parent in parents[child]:
-            if parent in value:
-                continue
-            if value[child] == -1:
-                value[parent], depth[parent] = 1, depth[child] + 1
-                queue.append(parent)
-            else:
-                waiting[parent] -= 1
-                if waiting[parent] == 0:
-                    value[parent], depth[parent] = -1, depth[child] + 1
-                    queue.append(parent)
-    for key in graph:
-        value.setdefault(key, 0)               # never settled: best play goes on for ever
-    return value, depth
 
 
 def _plain(family: ComponentFamily, key: Key) -> Any:
@@ -161,14 +56,14 @@ def _reached(family: ComponentFamily, key: Key, answer: Any) -> Optional[Key]:
         if isinstance(answer, ComponentMove):     # in the family's own form: one of the component's moves?
             if (count, tuple(left)) not in set(family.options(key[pile])):
                 return None
-            return _key(family, key[:pile] + tuple(left) + key[pile + 1:])
+            return canonical_key(family, key[:pile] + tuple(left) + key[pile + 1:])
         parts = tuple(family.read_component(part) for part in left)     # plain values, read
-        return _key(family, key[:pile] + parts + key[pile + 1:])
+        return canonical_key(family, key[:pile] + parts + key[pile + 1:])
     if isinstance(family, WholePositionFamily):      # the position it leaves: its piles
-        return _key(family, (family.read_component(answer),))
+        return canonical_key(family, (family.read_component(answer),))
     from nim.solving.components import read_position
 
-    return _key(family, read_position(family, answer))
+    return canonical_key(family, read_position(family, answer))
 
 
 def grade_components(agent: Any, rules: Rules, start: Any, sample: Optional[int], seed: Optional[int],
@@ -191,9 +86,9 @@ def grade_components(agent: Any, rules: Rules, start: Any, sample: Optional[int]
                        "agent(position) answering a move as nim.solve does (a ComponentMove), or "
                        "(component, count, left)")
     call: Callable[[Any], Any] = agent
-    root = _key(family, read_position(family, start))
-    graph = _graph(family, root)
-    value, depth = oracle(graph, rules.misere)
+    root = canonical_key(family, read_position(family, start))
+    graph = reachable_graph(family, root)
+    value, depth = retrograde(graph, rules.misere)
     chosen = [key for key, moves in graph.items() if moves and value[key] != 0]
     chosen.sort(key=repr)
     if sample is not None:
