@@ -14,9 +14,10 @@ is a win).
 Every layer is held to it: ``nim.solve`` (the value, and that its move is legal and keeps the
 win or the draw), the ``Solver``, ``nim.analyze`` (every move, each valued), ``nim.explain``
 (the value, the rules and the theory it names), the batches (``Solver.values``,
-``nim.solve_many``, ``nimcore solve --batch``), ``nimcore table``, and the layers that need a
-bounded encoding of a position (the grader, the Gymnasium and PettingZoo environments,
-OpenSpiel), which refuse, in words, a family that has none.
+``nim.solve_many``, ``nimcore solve --batch``), ``nimcore table``, the grader and the Gymnasium environment
+``ComponentEnv`` over every position reachable from a start (their bounded encoding), and
+the layers that play heaps only (``NimEnv``, PettingZoo's ``nim_v0``, OpenSpiel), which refuse
+these games in words.
 
 ``tests/test_conformance_families.py`` runs it over every registered component family (and
 fails when one is registered without a case); a new family's test file runs it over its own
@@ -350,23 +351,55 @@ def check_grade(case: ComponentCase) -> None:
 
 
 def check_environments(case: ComponentCase) -> None:
-    """The Gymnasium and PettingZoo environments and OpenSpiel play heaps: a component game is
-    refused in words naming what does take it (never a traceback, never another game)."""
-    position = case.positions[-1]
+    """``ComponentEnv`` (Gymnasium's own checker passes) against the brute force: its oracle's value
+    is the brute force's in every position an episode meets, its oracle's move keeps the win, an
+    agent that plays the first legal action loses every start the brute force says is lost (NimX
+    optimal); a start from which play can go on for ever is refused in words. ``NimEnv``,
+    PettingZoo's ``nim_v0`` and OpenSpiel play heaps: they refuse these games in words."""
     from nim import InvalidRulesError
 
     pytest.importorskip("gymnasium")
-    from nim.interop.envs import NimEnv, nim_v0
+    from gymnasium.utils.env_checker import check_env
 
+    from nim.interop.envs import ComponentEnv, NimEnv, nim_v0
+
+    start = case.grade_start if case.grade_start is not None else case.positions[-1]
+    with pytest.raises(InvalidRulesError, match="ComponentEnv"):
+        NimEnv(piles=start, rules=case.rule)
     with pytest.raises(InvalidRulesError, match="nim.solve"):
-        NimEnv(piles=position, rules=case.rule)
-    with pytest.raises(InvalidRulesError, match="nim.solve"):
-        nim_v0.env(piles=position, rules=case.rule)
+        nim_v0.env(piles=start, rules=case.rule)
+    if any(brute_value(case, key) == 0 for key in reachable(case, case.read(start))):
+        with pytest.raises(NimError, match="for ever"):
+            ComponentEnv(start, case.rule)
+        return
+    rules = Rules.parse(case.rule)
+
+    def as_test(position: Any) -> Key:
+        return (case.convert(position),) if case.whole else tuple(case.convert(value) for value in position)
+
+    env = ComponentEnv(start, case.rule, oracle=True)
+    check_env(env, skip_render_check=True)
+    for play_best in (True, False):
+        _, info = env.reset(seed=5)
+        truth = brute_value(case, case.read(start))
+        reward, done = 0.0, False
+        while not done:
+            here = as_test(info["position"])
+            assert info["value"] == brute_value(case, here), (case.rule, info["position"])
+            action = info["best_move"] if play_best else int(info["action_mask"].nonzero()[0][0])
+            if play_best and info["value"] > 0:
+                move = env.move(env.state, action)
+                assert brute_value(case, child_of(case, rules, here, move)) < 0, (case.rule, here, move)
+            _, reward, done, _, info = env.step(action)
+        if play_best:
+            assert reward == (1.0 if truth > 0 else -1.0), (case.rule, start)
+        elif truth < 0:
+            assert reward == -1.0, (case.rule, start)
     pyspiel = pytest.importorskip("pyspiel")
     from nim.interop.openspiel import load_game
 
     with pytest.raises(InvalidRulesError, match="take-any"):
-        load_game(position, case.rule)
+        load_game(start, case.rule)
     assert pyspiel is not None
 
 

@@ -327,7 +327,7 @@ def cases() -> List[ComponentCase]:
             ComponentCase(f"{convention},green-hackenbush", hackenbush_read, hackenbush_options,
                           positions_of(GRAPHS, 2 - m), "colon principle"),
             ComponentCase(f"{convention},graph", graph_read, graph_options(DAG), token_positions(DAG, 2),
-                          "Sprague-Grundy", from_package=int),
+                          "Sprague-Grundy", from_package=int, grade_start={"edges": DAG, "tokens": [0, 1]}),
         ]
     found += [
         ComponentCase("normal,twins", row_reader(0), turtles_options(0, exactly_one), ROWS, "heads",
@@ -337,7 +337,7 @@ def cases() -> List[ComponentCase]:
         ComponentCase("normal,turning-corners", grid_read, corners_options, GRIDS, "Tartan",
                       from_package=lambda value: tuple(sorted(tuple(p) for p in value)), upto=2),
         ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity",
-                      from_package=int, label="loopy"),
+                      from_package=int, label="loopy", grade_start={"edges": LOOPY, "tokens": [0, 2]}),
         ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
         ComponentCase("misere,sum", sum_read, sum_options, SUMS, "exact search", from_package=sum_from_package),
     ]
