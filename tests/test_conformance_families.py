@@ -417,3 +417,18 @@ def test_what_a_layer_cannot_take_is_refused_in_words_before_any_work() -> None:
             nim.Solver("wythoff").values(bad)
     with pytest.raises(NimError, match="row 1: .*not a pair"):
         nim.solve_many([[[1, 2]], [[1, 2, 3]]], "wythoff")
+
+
+def test_solve_many_sends_component_positions_to_worker_processes() -> None:
+    """A component game's rows travel to worker processes as plain values and come back as the
+    brute force answers them, in order (a graph's tokens too)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chosen = {"normal,wythoff", "misere,graph"}
+    for case in (c for c in CASES if c.rule in chosen):
+        positions = list(case.positions[:30])
+        with ProcessPoolExecutor(2) as executor:
+            solutions = nim.solve_many(positions, case.rule, executor=executor, chunk_size=4)
+        assert [s.value for s in solutions] == [brute_value(case, case.read(p)) for p in positions]
+        for position, solution in zip(positions, solutions):
+            check_move(case, position, solution.value, solution.move)
