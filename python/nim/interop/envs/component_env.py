@@ -44,6 +44,76 @@ __all__ = ["ComponentEnv"]
 Info = Dict[str, Any]
 
 
+class NumberedGame:
+    """Every position reachable from a start of a component game, numbered in canonical order, with
+    each position's options (the numbers of the positions its moves leave, each with one move),
+    values (+1 the player to move wins, -1 loses) and depths: the bounded encoding both
+    environments (``ComponentEnv``, ``components_v0``) use.
+
+    Raises
+    ------
+    NimError
+        For a start past the bound (``nim.solving.reachable``), one from which play can go on
+        for ever, or one without a move.
+    """
+
+    def __init__(self, position: Any, rules: Rules) -> None:
+        family = rules.family
+        assert isinstance(family, ComponentFamily)
+        self.family = family
+        self.rules = rules
+        root = canonical_key(family, read_position(family, position))
+        graph = reachable_graph(family, root)
+        values, depths = retrograde(graph, rules.misere)
+        if any(value == 0 for value in values.values()):
+            raise NimError(f"play from this start can go on for ever under {rules} (a draw is reachable), so "
+                           "an episode need not end: start from a position whose game is finite")
+        if not graph[root]:
+            raise InvalidPositionError(f"this start has no move under {rules}: no game to play")
+        self.keys: List[Key] = sorted(graph, key=repr)
+        number = {key: i for i, key in enumerate(self.keys)}
+        self.options: List[Dict[int, ComponentMove]] = []
+        for key in self.keys:
+            found: Dict[int, ComponentMove] = {}
+            for move, child in graph[key]:
+                found.setdefault(number[child], move)
+            self.options.append(found)
+        self.values = [values[key] for key in self.keys]
+        self.depths = [depths[key] for key in self.keys]
+        self.start = number[root]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def position(self, number: int) -> Any:
+        """Position ``number`` as plain values (as ``nim.solve`` takes it)."""
+        key = self.keys[number]
+        if isinstance(self.family, WholePositionFamily):
+            return self.family.component_value(key[0]) if key else []
+        return [self.family.component_value(c) for c in key]
+
+    def best(self, number: int) -> int:
+        """The exact best option: a lost position for the opponent (the quickest), else the longest delay."""
+        options = sorted(self.options[number])
+        winning = [o for o in options if self.values[o] < 0]
+        if winning:
+            return min(winning, key=lambda o: self.depths[o])
+        return max(options, key=lambda o: self.depths[o])
+
+    def mask(self, number: int) -> np.ndarray:
+        """1 for each option of position ``number`` (int8), every action id a position."""
+        mask = np.zeros(len(self.keys), dtype=np.int8)
+        if self.options[number]:
+            mask[sorted(self.options[number])] = 1
+        return mask
+
+    def words(self, number: int, target: int) -> str:
+        """The move from position ``number`` to ``target`` in the family's words."""
+        key = self.keys[number]
+        move = self.options[number][target]
+        return self.family.move_words(key[move.pile], move.count, move.left)
+
+
 class ComponentEnv(gym.Env[np.int64, np.int64]):
     """The agent against NimX on a game whose components are more than heaps.
 
@@ -84,27 +154,13 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         if not isinstance(family, ComponentFamily):
             raise InvalidRulesError(f"ComponentEnv plays games whose components are more than heaps; {self.rules} "
                                     "is a game of heaps: nim.interop.envs.NimEnv plays it")
+        self.game = NumberedGame(position, self.rules)
         self.family = family
-        root = canonical_key(family, read_position(family, position))
-        graph = reachable_graph(family, root)
-        values, depths = retrograde(graph, self.rules.misere)
-        if any(value == 0 for value in values.values()):
-            raise NimError(f"play from this start can go on for ever under {self.rules} (a draw is reachable), so "
-                           "an episode need not end: start from a position whose game is finite")
-        if not graph[root]:
-            raise InvalidPositionError(f"this start has no move under {self.rules}: no game to play")
-        self.keys: List[Key] = sorted(graph, key=repr)
-        number = {key: i for i, key in enumerate(self.keys)}
-        #: per position: the positions its moves leave, each with one move that leaves it
-        self.options: List[Dict[int, ComponentMove]] = []
-        for key in self.keys:
-            found: Dict[int, ComponentMove] = {}
-            for move, child in graph[key]:
-                found.setdefault(number[child], move)
-            self.options.append(found)
-        self.values = [values[key] for key in self.keys]
-        self.depths = [depths[key] for key in self.keys]
-        self.start = number[root]
+        self.keys = self.game.keys
+        self.options = self.game.options
+        self.values = self.game.values
+        self.depths = self.game.depths
+        self.start = self.game.start
         self.opponent = opponent
         self.agent_first = agent_first
         self.oracle = oracle
@@ -174,10 +230,7 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
 
     def position(self, number: int) -> Any:
         """Position ``number`` as plain values (as ``nim.solve`` takes it)."""
-        key = self.keys[number]
-        if isinstance(self.family, WholePositionFamily):
-            return self.family.component_value(key[0]) if key else []
-        return [self.family.component_value(c) for c in key]
+        return self.game.position(number)
 
     def move(self, number: int, action: int) -> ComponentMove:
         """The move of position ``number`` that action ``action`` stands for (a ComponentMove).
@@ -206,12 +259,7 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         return index
 
     def _best(self, number: int) -> int:
-        """The exact best option: a lost position for the opponent, else the longest delay."""
-        options = sorted(self.options[number])
-        winning = [o for o in options if self.values[o] < 0]
-        if winning:
-            return min(winning, key=lambda o: self.depths[o])
-        return max(options, key=lambda o: self.depths[o])
+        return self.game.best(number)
 
     def _opponent_choice(self) -> int:
         """NimX's option in the current position (the position is not changed)."""
@@ -219,17 +267,13 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         return self._best(self.state) if self.opponent == "optimal" else self._rng.choice(options)
 
     def _words(self, number: int, target: int) -> str:
-        key = self.keys[number]
-        move = self.options[number][target]
-        return self.family.move_words(key[move.pile], move.count, move.left)
+        return self.game.words(number, target)
 
     def _info(self, opponent_move: Optional[int] = None, illegal: bool = False, game_over: bool = False,
               **extra: Any) -> Info:
         over = game_over or not self.options[self.state]
         self._over = over
-        mask = np.zeros(len(self.keys), dtype=np.int8)
-        if not over:
-            mask[sorted(self.options[self.state])] = 1
+        mask = self.game.mask(self.state) if not over else np.zeros(len(self.keys), dtype=np.int8)
         info: Info = {"action_mask": mask, "opponent_move": opponent_move, "illegal": illegal,
                       "position": self.position(self.state), **extra}
         if self.oracle:
