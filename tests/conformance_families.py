@@ -350,6 +350,37 @@ def check_grade(case: ComponentCase) -> None:
         grade({}, case.rule, start)
 
 
+def check_pettingzoo(case: ComponentCase, start: Any) -> None:
+    """``components_v0``: PettingZoo's own API test passes, and its oracle is the brute force's
+    in every position two agents playing its best moves meet; the winner is the brute force's."""
+    import warnings
+
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from nim.interop.envs import components_v0
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(components_v0.env(position=start, rules=case.rule), num_cycles=20)
+    game = components_v0.raw_env(position=start, rules=case.rule, oracle=True)
+    game.reset(seed=1)
+    first = game.agent_selection
+    final: Dict[str, float] = {}
+    for agent in game.agent_iter():
+        _, reward, done, _, info = game.last()
+        if done:
+            final[agent] = float(reward)
+            game.step(None)
+            continue
+        position = info["position"]
+        here = (case.convert(position),) if case.whole else tuple(case.convert(v) for v in position)
+        assert info["value"] == brute_value(case, here), (case.rule, position)
+        game.step(info["best_move"])
+    winner = first if brute_value(case, case.read(start)) > 0 else next(a for a in game.possible_agents if a != first)
+    assert final[winner] == 1.0 and sorted(final.values()) == [-1.0, 1.0], (case.rule, start, final)
+
+
 def check_environments(case: ComponentCase) -> None:
     """``ComponentEnv`` (Gymnasium's own checker passes) against the brute force: its oracle's value
     is the brute force's in every position an episode meets, its oracle's move keeps the win, an
@@ -366,12 +397,13 @@ def check_environments(case: ComponentCase) -> None:
     start = case.grade_start if case.grade_start is not None else case.positions[-1]
     with pytest.raises(InvalidRulesError, match="ComponentEnv"):
         NimEnv(piles=start, rules=case.rule)
-    with pytest.raises(InvalidRulesError, match="nim.solve"):
+    with pytest.raises(InvalidRulesError, match="components_v0"):
         nim_v0.env(piles=start, rules=case.rule)
     if any(brute_value(case, key) == 0 for key in reachable(case, case.read(start))):
         with pytest.raises(NimError, match="for ever"):
             ComponentEnv(start, case.rule)
         return
+    check_pettingzoo(case, start)
     rules = Rules.parse(case.rule)
 
     def as_test(position: Any) -> Key:
