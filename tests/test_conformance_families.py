@@ -432,3 +432,25 @@ def test_solve_many_sends_component_positions_to_worker_processes() -> None:
         assert [s.value for s in solutions] == [brute_value(case, case.read(p)) for p in positions]
         for position, solution in zip(positions, solutions):
             check_move(case, position, solution.value, solution.move)
+
+
+def test_component_env_refuses_what_it_cannot_play_in_words() -> None:
+    """Heaps, a bad option, an action outside the space or not a move: one clear error each."""
+    pytest.importorskip("gymnasium")
+    from nim import IllegalMoveError, InvalidRulesError, NimError
+    from nim.interop.envs import ComponentEnv
+
+    with pytest.raises(InvalidRulesError, match="NimEnv plays it"):
+        ComponentEnv([1, 2], "misere")
+    for bad in ({"opponent": "alphabeta"}, {"illegal": "ignore"}, {"agent_first": "yes"}, {"render_mode": "rgb"}):
+        with pytest.raises(NimError):
+            ComponentEnv([[3, 5]], "wythoff", **bad)
+    env = ComponentEnv([[3, 5]], "wythoff", illegal="raise", agent_first=False)
+    _, info = env.reset(seed=2)
+    assert info["opponent_move"] is not None and info["action_mask"].sum() > 0
+    for action in (-1, len(env.keys), 1.5, "3"):
+        with pytest.raises(NimError, match="action"):
+            env.step(action)
+    illegal = int((info["action_mask"] == 0).nonzero()[0][0])
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        env.step(illegal)
