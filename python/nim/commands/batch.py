@@ -1,7 +1,9 @@
 """``nimcore solve --batch FILE [--workers N]``: one position per line, one answer per line.
 
-The file holds one position per line (whitespace-separated pile sizes; blank
-lines and lines starting with ``#`` are skipped). The answers are written in
+The file holds one position per line (whitespace-separated pile sizes; for a game
+whose components are more than heaps, the position as ``nimcore solve`` takes it:
+JSON such as ``[[3, 5], [1, 2]]`` for Wythoff's pairs, or a bare coin row ``THHTH``;
+blank lines and lines starting with ``#`` are skipped). The answers are written in
 input order, as one JSON object per line (``--json``) or as a table, while the
 file is read block by block, so a file of millions of lines needs memory for
 one block only. ``--workers N`` solves on N processes (a
@@ -21,11 +23,12 @@ from typing import IO, Any, Callable, Iterator, List, Optional, Tuple
 
 from nim.solving.parallel import solve_many
 from nim.errors import InputFileError, NimError
+from nim.families import ComponentFamily
 from nim.inputs import MAX_DIGITS
 from nim.rules import Rules
 from nim.game.solution import Solution
 
-__all__ = ["run_batch", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
+__all__ = ["run_batch", "read_game_positions", "read_positions", "BLOCK_ROWS", "MAX_LINE_BYTES", "MAX_WORKERS"]
 
 #: Positions read, solved and written at a time.
 BLOCK_ROWS = 20_000
@@ -58,9 +61,11 @@ def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) ->
     done = 0
     terminated = False
     restore = _on_sigterm_raise() if executor is not None else None
+    game = isinstance(rules.family, ComponentFamily)     # a line is JSON (pairs, a coin row, a graph, ...)
     try:
         with _open(args.batch) as stream:
-            for block in _blocks(read_positions(stream, args.batch)):
+            lines = read_game_positions(stream, args.batch, rules) if game else read_positions(stream, args.batch)
+            for block in _blocks(lines):
                 numbers = [number for number, _ in block]
                 positions = [piles for _, piles in block]
                 try:
@@ -69,9 +74,10 @@ def run_batch(args: argparse.Namespace, rules: Rules, limits: dict[str, Any]) ->
                 except NimError as error:
                     raise _on_line(error, numbers) from None
                 if done == 0 and not args.json:
-                    sys.stdout.write("line\tpiles\tvalue\tmove\tmethod\n")
+                    sys.stdout.write(f"line\t{'position' if game else 'piles'}\tvalue\tmove\tmethod\n")
                 for number, piles, solution in zip(numbers, positions, solutions):
-                    sys.stdout.write(_line(number, piles, rules, solution, args.json))
+                    sys.stdout.write(_game_line(number, piles, rules, solution, args.json) if game
+                                     else _line(number, piles, rules, solution, args.json))
                 done += len(block)
                 if bar is not None:
                     bar.update(len(block))
@@ -216,6 +222,44 @@ def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int
         yield number, piles
 
 
+def read_game_positions(stream: IO[bytes], name: str, rules: Rules) -> Iterator[Tuple[int, Any]]:
+    """(line number, position) for every position line of a file of a game whose components
+    are more than heaps: a line is the position as ``nimcore solve`` takes it (JSON such as
+    ``[[3, 5], [1, 2]]``, whole numbers, or a bare word such as a coin row ``THHTH``); the
+    family reads it (``nim.solve``), so only its JSON is checked here.
+
+    Raises
+    ------
+    InputFileError
+        Naming the line of a line that is not a position.
+    """
+    from nim.commands.common import read_game_position
+    from nim.solving.components import read_position
+
+    family = rules.family
+    assert isinstance(family, ComponentFamily)
+    number = 0
+    while True:
+        try:
+            line = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as error:
+            raise InputFileError(f"cannot read {name}: {error.strerror or error}") from None
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            raise InputFileError(f"{name}, line {number}: longer than {MAX_LINE_BYTES:,} bytes")
+        text = line.decode("utf-8", errors="replace").strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            position = read_game_position(text.split(), None, rules)
+            read_position(family, position)       # the family's own error, naming the line
+        except NimError as error:
+            raise InputFileError(f"{name}, line {number}: {error}") from None
+        yield number, position
+
+
 def _open(path: str) -> Any:
     if path == "-":
         return _Borrowed(sys.stdin.buffer)
@@ -268,6 +312,25 @@ def _line(number: int, piles: List[int], rules: Rules, solution: Solution, as_js
     if solution.move is not None and solution.move.split is not None:
         move += f" {solution.move.split[0]}"        # play's syntax: the split's first heap
     return f"{number}\t{' '.join(map(str, piles))}\t{solution.value:+d}\t{move}\t{solution.method}\n"
+
+
+def _game_line(number: int, position: Any, rules: Rules, solution: Solution, as_json: bool) -> str:
+    """One answer of a component game: the position as JSON, the move in the family's words."""
+    if as_json:
+        return json.dumps({"line": number, "position": position, "rules": str(rules), **solution.to_dict()},
+                          default=int) + "\n"
+    from nim.position import ComponentMove
+    from nim.solving.components import read_position
+
+    family = rules.family
+    move = solution.move
+    words = "-"
+    if isinstance(family, ComponentFamily) and isinstance(move, ComponentMove):
+        words = family.move_words(read_position(family, position)[move.pile], move.count, move.left)
+    shown = json.dumps(position, default=int)
+    if len(shown) > 200:
+        shown = f"{shown[:150]} ... ({len(shown):,} characters)"
+    return f"{number}\t{shown}\t{solution.value:+d}\t{words}\t{solution.method}\n"
 
 
 def _progress_bar() -> Optional[Any]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from nim.commands.common import add_rule_flags, parse_piles, rules_from_args, whole_number
 from nim.errors import NimError
+from nim.families import ComponentFamily
 
 _DESCRIPTION = """\
 Grade a Q-table (a learning agent's, saved as JSON or pickle) against perfect
@@ -72,8 +73,12 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from nim.study.grade import MAX_GRID, format_grade, grade, load_qtable
 
-    piles = tuple(parse_piles(args.piles))
     rules = rules_from_args(args, splits_ok=True)
+    if isinstance(rules.family, ComponentFamily):
+        raise NimError(f"nimcore grade reads a Q-table, whose states and actions are heaps; {rules} is a game "
+                       f"of {rules.family.component_noun}s, which has no such encoding: grade a callable agent "
+                       "from Python, nim.study.grade.grade(agent, rules, start)")
+    piles = tuple(parse_piles(args.piles))
     size = 1
     for pile in piles:
         size *= pile + 1

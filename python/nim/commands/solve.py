@@ -74,6 +74,8 @@ examples:
 Games whose position is more than heaps (--rules wythoff, turning-turtles, mock-turtles,
 ruler, turning-corners, tartan=A*B, green-hackenbush, graph, ...) take it as one JSON
 argument (or --file FILE holding the JSON); a coin row may be a bare word, THHTH.
+With --batch FILE each line of FILE is one such position (nimcore solve --batch
+pairs.txt --rules wythoff), answered by a line with its move in the game's words.
 """
 
 #: A position with more piles than this is summarised, not printed in full.

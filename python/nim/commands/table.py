@@ -10,7 +10,8 @@ from typing import Any, List
 from nim.commands.common import add_limit_flags, add_rule_flags, integer, rules_from_args, said_if_long
 from nim.rules import Rules
 from nim.game.limits import Limits
-from nim.solving.tables import MAX_TABLE_ROWS, PileRow, misere_table_searches, pile_table
+from nim.families import ComponentFamily
+from nim.solving.tables import MAX_TABLE_ROWS, PileRow, component_table, misere_table_searches, pile_table
 
 _DESCRIPTION = """\
 For each single-pile size n from 0 to --upto: whether the player to move wins
@@ -26,6 +27,17 @@ in two (see 'nimcore octal' for the sequence's period). With --misere the
 outcome is misère: read off the game's misère quotient where one covers the
 heaps (time linear in the rows), else each heap's options solved by search,
 which may take very long: --time-limit bounds the whole table.
+
+With --rules NAME of a game whose components are more than heaps, the table
+lists that game's own components, each alone (its outcome, its Grundy value and
+every winning move, in the game's words): Wythoff's game the pairs (a, b),
+a <= b <= N (its P-positions are the losses); Moore's Nim_k the positions of
+k + 1 piles of at most N; Lasker's Nim one heap of 0 to N; Fibonacci Nim and
+the other take-away games with a memory a fresh heap of 1 to N; Staircase Nim
+one coin on step 1 to N; Nimble one coin on square 0 to N; a coin-turning row
+a lone head at each place up to N (a row is the sum of its heads); a coin grid
+a lone head at each (x, y), x, y <= N. Green Hackenbush, a graph game and a
+sum have no table (a position is drawn or given, not counted): 'nimcore solve'.
 """
 
 _EPILOG = """\
@@ -37,6 +49,9 @@ examples:
   nimcore table --game grundy-game        Grundy's game
   nimcore table --game kayles --misere --upto 100000    misère Kayles, by its quotient
   nimcore table --game dawson-kayles --misere --upto 60 --time-limit 30
+  nimcore table --rules wythoff --upto 10     Wythoff's pairs: P-positions and Grundy values
+  nimcore table --rules misere,moore,k=2 --upto 3
+  nimcore table --rules mock-turtles --upto 16 --json   a lone head's value: the odious numbers
 """
 
 
@@ -57,6 +72,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args, splits_ok=True)
     limits = Limits(nodes=args.node_limit or None, time=args.time_limit, progress=None)
+    if isinstance(rules.family, ComponentFamily):     # the family says what its rows are
+        return _run_components(args, rules, limits)
     # the rows past a misère quotient's heaps are searched: without a time limit, say how to bound them
     searches = args.time_limit is None and misere_table_searches(rules, args.upto, limits)
     with said_if_long("table", searches, "this table (its heaps past the misère quotient are searched)",
@@ -70,6 +87,28 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(format_table(rows, rules))
     return 0
 
+
+
+def _run_components(args: argparse.Namespace, rules: Rules, limits: Limits) -> int:
+    """``table`` for a game whose components are more than heaps: the rows its family lists."""
+    with said_if_long("table", args.time_limit is None, "this table", "--time-limit SECONDS"):
+        what, rows = component_table(args.upto, rules, limits)
+    if args.json:
+        sys.stdout.write(json.dumps({"rules": str(rules), "upto": args.upto, "rows_are": what,
+                                     "grundy_convention": "normal", "rows": [row.to_dict() for row in rows]},
+                                    default=int) + "\n")
+        return 0
+    shown = [json.dumps(row.component, default=int) for row in rows]
+    width = max(9, *(len(text) for text in shown))
+    out = [f"{what} under {rules}: {rules.describe()}",
+           "outcome: for the player to move, each alone; grundy: normal-play Sprague-Grundy value", "",
+           f"{'component':<{width}}  outcome  grundy  winning moves"]
+    for text, row in zip(shown, rows):
+        moves = "; ".join(row.words) if row.words else ("- (no move)" if not row.movable else "-")
+        grundy = "?" if row.grundy is None else str(row.grundy)
+        out.append(f"{text:<{width}}  {row.outcome:<7}  {grundy:>6}  {moves}")
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0
 
 
 def format_table(rows: List[PileRow], rules: Rules) -> str:

@@ -355,6 +355,13 @@ class ComponentFamily(RuleFamily):
         """A move of one component alone to a misère-lost position by a closed form, or None."""
         return None
 
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """What ``nimcore table --upto N`` lists for this game, one component a row: ``(what the
+        rows are, in words; the components, canonical)``, e.g. Wythoff's pairs ``(a, b)``,
+        ``a <= b <= N``; or None where the game has no table of its own (a graph is given, not
+        numbered), which the command then refuses in words."""
+        return None
+
 
 class WholePositionFamily(ComponentFamily):
     """A game whose moves span several piles at once (Moore's Nim_k: up to k piles a move), so

@@ -47,7 +47,7 @@ small rows, and refused in words past them.
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
@@ -485,6 +485,13 @@ class OneLine(CoinTurning):
         return (f"{self.line.title}: a row of coins (numbered from {self.line.first}); a move "
                 f"{self.line.rule_words}; the player who cannot move {'wins' if misere else 'loses'}.")
 
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: a lone head at each place up to ``upto`` (a row is the sum of its heads,
+        so these values are the whole game's)."""
+        first = self.line.first
+        return (f"a lone head at place {first} to {upto}",
+                (self.read_component([n]) for n in range(first, max(first, upto) + 1)))
+
     def theory_words(self) -> str:
         return ("a row of coins is the sum of its heads (Ferguson, Part I, ch. 5): its Grundy value is the XOR "
                 f"of the values of its heads, and a head at n is worth {self.line.value_words}")
@@ -682,6 +689,14 @@ class Grid(CoinTurning):
                 for v in value):
             return [value]
         return None
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: a lone head at each (x, y) with x, y <= ``upto`` (a grid is the sum of
+        its heads, so these values are the whole game's)."""
+        fx, fy = self.first
+        return (f"a lone head at (x, y), {fx} <= x <= {upto}, {fy} <= y <= {upto}",
+                (self.read_component([[x, y]]) for y in range(fy, max(fy, upto) + 1)
+                 for x in range(fx, max(fx, upto) + 1)))
 
     def read_component(self, value: Any) -> Tuple[Cell, ...]:
         fx, fy = self.first

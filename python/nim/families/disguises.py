@@ -23,7 +23,7 @@ by an exact search.
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
@@ -168,6 +168,11 @@ class StaircaseNim(NimDisguise):
         onto = "off the staircase" if step == 1 else f"onto step {step - 1}"
         return f"move {count} coin{'s' if count > 1 else ''} from step {step} {onto}, leaving {after}"
 
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: one coin on step 1 .. ``upto`` (its step's parity decides)."""
+        return (f"one coin on step 1 to {upto}",
+                (self.read_component([0] * (n - 1) + [1]) for n in range(1, upto + 1)))
+
     def theory_words(self) -> str:
         return ("this is Nim on the odd steps (Ferguson, Part I, chapter 2, exercises): the coins on steps 1, 3, "
                 "5, ... are the Nim heaps. A move from an odd step is a Nim move on that heap; a move from an even "
@@ -230,6 +235,10 @@ class Nimble(NimDisguise):
                 before.remove(square)
         start = before[0] if before else count
         return f"slide the coin on square {start} to square {start - count}"
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: one coin on square 0 .. ``upto`` (a heap of that size)."""
+        return (f"one coin on square 0 to {upto}", (self.read_component([n]) for n in range(upto + 1)))
 
     def theory_words(self) -> str:
         return ("this is Nim with a heap per coin (Ferguson, Part I, chapter 2, exercises): a coin on square s is a "

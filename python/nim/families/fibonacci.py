@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left, bisect_right
-from typing import Any, ClassVar, Dict, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
@@ -156,6 +156,11 @@ class DynamicTake(ComponentFamily):
         after = left[0] if left else (0, 0)
         return (f"take {count} from the heap of {heap} (at most {limit} allowed), leaving {after[0]}"
                 + (f", on which the next take is at most {after[1]}" if after[0] else ""))
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: a fresh heap of each size 1 .. ``upto`` (its first move: anything but
+        the whole heap), and so which first take wins."""
+        return (f"a fresh heap of 1 to {upto}", (self.read_component(n) for n in range(1, upto + 1)))
 
     def theory_words(self) -> str:
         if self.c == 2:

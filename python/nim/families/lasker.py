@@ -21,7 +21,7 @@ Misère play has no such formula: an exact search over positions.
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Iterator, Optional, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
@@ -97,6 +97,10 @@ class LaskerNim(Unparameterised, ComponentFamily):
         if count == 0:
             return f"split the heap of {component} into {left[0]} and {left[1]}"
         return f"take {count} from the heap of {component}, leaving {left[0] if left else 0}"
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: one heap of each size 0 .. ``upto``."""
+        return (f"one heap of 0 to {upto}", range(upto + 1))
 
     def theory_words(self) -> str:
         return ("Lasker's Nim (Ferguson, Part I, chapter 4; Lasker 1931): the Grundy value of a heap of n is "

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 from itertools import combinations, product
-from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import Fields, RuleFamily, WholePositionFamily, register_family
@@ -157,6 +157,15 @@ class MooreNim(WholePositionFamily):
         before = list(component)
         after = list(left[0]) if left else []
         return f"take {count} in all from at most {self.k} piles: {before} -> {after}"
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: every position of k + 1 piles of at most ``upto`` (sorted; a move of
+        Nim_k reaches all but one pile of them)."""
+        from itertools import combinations_with_replacement
+
+        return (f"positions of {self.k + 1} piles, each at most {upto}",
+                (self.read_component(list(piles))
+                 for piles in combinations_with_replacement(range(upto + 1), self.k + 1)))
 
     def theory_words(self) -> str:
         k = self.k

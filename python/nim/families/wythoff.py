@@ -28,7 +28,7 @@ from __future__ import annotations
 import operator
 from array import array
 from math import isqrt
-from typing import Any, ClassVar, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
@@ -120,6 +120,11 @@ class WythoffGame(Unparameterised, ComponentFamily):
         if a - c == b - d and (a, b) != (c, d) and count == 2 * (a - c):
             return f"take {a - c} from both piles of ({a}, {b}), leaving ({c}, {d})"
         return f"take {count} from one pile of ({a}, {b}), leaving ({c}, {d})"
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: every pair ``(a, b)``, ``a <= b <= upto`` (its P-positions and Grundy values)."""
+        return (f"pairs (a, b), a <= b <= {upto}",
+                (self.read_component((a, b)) for b in range(upto + 1) for a in range(b + 1)))
 
     def theory_words(self) -> str:
         return ("Wythoff's theorem (Ferguson, Part I, 3.4): a pair (a, b), a <= b, is lost for the player to "

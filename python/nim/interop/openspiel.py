@@ -34,6 +34,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
     raise ImportError("nim.interop.openspiel needs OpenSpiel: pip install 'nimcore[openspiel]'") from error
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.families import ComponentFamily
 from nim.position import Move, Position, as_piles
 from nim.rules import MISERE, NORMAL, Rules, RulesLike
 from nim.solving.defaults import solve
@@ -242,8 +243,13 @@ class NimcoreBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type info
 
 
 def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rules]:
-    board = as_piles(piles)
     ruleset = Rules.coerce(rules)
+    family = ruleset.family
+    if isinstance(family, ComponentFamily):          # before the piles: its position is no list of piles
+        raise InvalidRulesError(
+            f"OpenSpiel's nim has only the take-any rule, and {ruleset} is a game of {family.component_noun}s: "
+            f"solve it with nim.solve or 'nimcore solve POSITION --rules {ruleset}'")
+    board = as_piles(piles)
     if ruleset.splits:
         raise InvalidRulesError(
             f"OpenSpiel's nim has only the take-any rule and no action that splits a heap, so "

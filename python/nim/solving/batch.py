@@ -20,7 +20,7 @@ from nim.position import read_once
 from nim.solving.closed_forms import Theory
 from nim.kernel import batch as _core
 
-__all__ = ["as_batch", "batch_values", "batch_best_moves"]
+__all__ = ["ComponentRows", "as_batch", "batch_values", "batch_best_moves", "component_rows"]
 
 #: Integer formats of the buffer protocol a batch may use (native byte order).
 _INTEGER_FORMATS = frozenset("bBhHiIlLqQnN")
@@ -101,6 +101,29 @@ def _bad_value(index: int, row: Sequence[Any]) -> None:
     raise InvalidPositionError(f"row {index}: not a list of pile sizes: {row!r:.80}")
 
 
+class ComponentRows:
+    """A batch of positions of a game whose components are more than heaps, each a plain value
+    as ``nim.solve`` takes it: what ``batch_values`` reads instead of a 2-D view of integers."""
+
+    def __init__(self, rows: List[Any]) -> None:
+        self.rows = rows
+
+
+def component_rows(positions: Any) -> ComponentRows:
+    """The positions of a batch of a component game: a list (or any iterable) of positions, or a
+    NumPy array whose rows are positions (read as lists).
+
+    Raises
+    ------
+    InvalidPositionError
+        When the batch is not a list of positions.
+    """
+    if isinstance(positions, (str, bytes, dict)) or not hasattr(positions, "__iter__"):
+        raise InvalidPositionError(f"a batch of positions is a list of positions, not {positions!r:.80}")
+    tolist = getattr(positions, "tolist", None)
+    return ComponentRows(list(tolist() if callable(tolist) else positions))
+
+
 def _int8_array(n: int) -> Any:
     try:
         import numpy
@@ -130,10 +153,10 @@ def _rows_of(view: memoryview) -> Iterable[Tuple[int, List[int]]]:
 
 
 #: How a row without an exact theory is solved (``Solver.solve``).
-SolveRow = Callable[[List[int]], Solution]
+SolveRow = Callable[[Any], Solution]
 
 
-def _solve_row(solve: SolveRow, index: int, row: List[int]) -> Solution:
+def _solve_row(solve: SolveRow, index: int, row: Any) -> Solution:
     try:
         return solve(row)
     except NimError as error:
@@ -145,6 +168,11 @@ def _solve_row(solve: SolveRow, index: int, row: List[int]) -> Solution:
 def batch_values(positions: Any, theory: Optional[Theory], solve: SolveRow) -> Any:
     """``Solver.values``: +1 / -1 per row (int8), by ``theory`` when it is exact
     (else None: ``solve`` per row). See there."""
+    if isinstance(positions, ComponentRows):     # a component game: the generic engine, row by row
+        values = _int8_array(len(positions.rows))
+        for index, row in enumerate(positions.rows):
+            values[index] = _solve_row(solve, index, row).value
+        return values
     view = as_batch(positions)
     n = view.shape[0] if view.shape else 0
     values = _int8_array(n)

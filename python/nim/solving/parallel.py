@@ -8,13 +8,15 @@ from chunk to chunk.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence
 
 from nim.solving.defaults import default_solver
 from nim.solving.engines import _check_method as check_method
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.game.limits import Limits, with_limits
+from nim.families import ComponentFamily
 from nim.position import as_piles, read_once
+from nim.solving.components import read_position
 from nim.rules import Rules, RulesLike
 from nim.game.solution import DEFAULT_NODE_LIMIT, Solution
 
@@ -25,7 +27,7 @@ __all__ = ["solve_chunk", "solve_many"]
 
 
 def solve_many(
-    positions: Iterable[Iterable[int]],
+    positions: Iterable[Any],
     rules: RulesLike = None,
     *,
     method: str = "auto",
@@ -42,8 +44,10 @@ def solve_many(
 
     Parameters
     ----------
-    positions : iterable of iterables of int
-        One position per item (a list of lists, the rows of a 2-D array, ...).
+    positions : iterable of positions
+        One position per item (a list of lists, the rows of a 2-D array, ...); for a
+        game whose components are more than heaps, each as ``nim.solve`` takes it
+        (a list of pairs, a coin row, ...).
     rules : Rules or str
     method : str, default "auto"
     executor : concurrent.futures.Executor, optional
@@ -85,7 +89,7 @@ def solve_many(
                                                  given["cancel"])
     per_row: dict[str, Any] = {"node_limit": node_limit, "time_limit": time_limit}
     default_solver(ruleset, tt_mb).call_options(cancel=cancel, **per_row)   # check them once, here
-    rows = _checked_rows(positions)
+    rows = _checked_rows(positions, ruleset)
     if chunk_size is None:
         chunk_size = max(1, min(10_000, math.ceil(len(rows) / 64)))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
@@ -125,20 +129,29 @@ def _check_cancel(cancel: Optional[Any], done: int) -> None:
         raise SearchLimitError(f"solve_many: cancelled after {done:,} positions", reason="cancelled")
 
 
-def _checked_rows(positions: Iterable[Iterable[int]]) -> List[Tuple[int, ...]]:
+def _checked_rows(positions: Iterable[Any], rules: Rules) -> List[Any]:
+    """The rows, each read once and checked here (an error names its row): a tuple of piles, or
+    for a game whose components are more than heaps, the position as the family reads it back."""
     if isinstance(positions, (str, bytes)) or not hasattr(positions, "__iter__"):
         raise InvalidPositionError(f"positions must be a list of positions, not {positions!r:.80}")
-    rows: List[Tuple[int, ...]] = []
+    family = rules.family
+    rows: List[Any] = []
     for index, row in enumerate(positions):
         try:
-            rows.append(as_piles(read_once(row)))
+            if isinstance(family, ComponentFamily):
+                # read here for its error; the plain value itself goes to the worker (picklable)
+                row = read_once(row)
+                read_position(family, row)
+                rows.append(row)
+            else:
+                rows.append(as_piles(read_once(row)))
         except InvalidPositionError as error:
             raise InvalidPositionError(f"row {index}: {error}") from None
     return rows
 
 
 def solve_chunk(rules: Rules, method: str, tt_mb: Optional[int], limits: dict[str, Any],
-                first_row: int, rows: Sequence[Tuple[int, ...]]) -> List[Solution]:
+                first_row: int, rows: Sequence[Any]) -> List[Solution]:
     """One task of ``solve_many`` (runs in a worker): the rows' Solutions, in order.
 
     The worker's default Solver for the rules is reused by every chunk it runs.

@@ -16,7 +16,7 @@ from nim.solving.engines import (  # the public ones are nim.solving.solver's na
 from nim.game.solution import (
     DEFAULT_NODE_LIMIT, DEFAULT_TT_MB, Solution, SolveOptions, check_options, placed,
 )
-from nim.errors import InvalidPositionError, NimError, SearchLimitError, UnknownMethodError
+from nim.errors import NimError, SearchLimitError, UnknownMethodError
 from nim.game.limits import Limits, with_limits
 from nim.position import Move, Position, as_piles, read_once
 from nim.rules import Rules, RulesLike
@@ -358,7 +358,10 @@ class Solver:
         ----------
         positions : 2-D buffer of integers, or a list of lists
             One position per row (a NumPy array, anything with the buffer
-            protocol, or a list of lists; zeros pad short rows).
+            protocol, or a list of lists; zeros pad short rows). For a game whose
+            components are more than heaps (Wythoff's pairs, coin rows, graphs,
+            ...), a list of positions, each as ``nim.solve`` takes it (a NumPy
+            array: its rows, as lists), and a row's value may be 0 (a draw).
 
         Returns
         -------
@@ -373,10 +376,10 @@ class Solver:
         """
         from nim.solving.batch import as_batch, batch_values
 
-        if self._components:
-            noun = self._rules.family.component_noun if isinstance(self._rules.family, ComponentFamily) else ""
-            raise InvalidPositionError(f"a 2-D batch holds heaps; a position of {self._rules} is a list of "
-                                       f"{noun}s: solve it with nim.solve")
+        if self._components:      # a row is a position as nim.solve takes it (pairs, a coin row, ...)
+            from nim.solving.batch import component_rows
+
+            return batch_values(component_rows(positions), None, self.solve)
         if self._rules.splits and not self._rules.misere:
             from nim.takebreak.sums import table_of
             from nim.takebreak.solve import split_values
@@ -410,6 +413,10 @@ class Solver:
         if self._rules.splits:
             raise NimError(f"best_moves answers (pile, count) arrays, which cannot hold the split moves of "
                            f"{self._rules}: use solve or solve_many (a Move with its split)")
+        if self._components:
+            raise NimError(f"best_moves answers (pile, count) arrays, which cannot hold a move of {self._rules} "
+                           "(what it leaves of the component): use solve or solve_many, whose Solutions carry "
+                           "each move (a ComponentMove)")
         return batch_best_moves(positions, self.exact_theory, self.solve)
 
     def clear(self) -> None:

@@ -28,7 +28,8 @@ from nim.game.limits import Limits
 from nim.solving.pile_dp import lone_piles
 from nim.solving.theory import grundy_table
 
-__all__ = ["MAX_TABLE_ROWS", "PileRow", "PileTable", "pile_table", "pile_outcomes"]
+__all__ = ["MAX_COMPONENT_ROWS", "MAX_TABLE_ROWS", "ComponentRow", "PileRow", "PileTable", "component_table",
+           "pile_table", "pile_outcomes"]
 
 #: Largest ``upto`` a table is built for.
 MAX_TABLE_ROWS = 1_000_000
@@ -302,3 +303,115 @@ def _rows_by_quotient(rules: Rules, upto: int, quotient: Any, table: Any, limits
 def _splits_reach(m: int, unequal: bool, element: Any, mul: Any, p_set: Any) -> bool:
     last = (m - 1) // 2 if unequal else m // 2
     return any(mul[element(a)][element(m - a)] in p_set for a in range(1, last + 1))
+
+
+# -- games whose components are more than heaps ---------------------------------------------------
+
+#: The most rows a table of a component game lists (each is an analysis in Python).
+MAX_COMPONENT_ROWS = 20_000
+
+
+class ComponentRow(NamedTuple):
+    """One row of a component game's table: one component alone.
+
+    Attributes
+    ----------
+    component : Any
+        The component as a plain value (``[3, 5]``, a coin row's heads, ...).
+    value : int
+        +1 when the player to move wins the component alone, -1 when they lose, 0 a draw.
+    grundy : int or None
+        Its normal-play Grundy value, or None where the mex is past the limits.
+    winning : tuple
+        What each winning move leaves: a tuple of components (plain values) per move.
+    words : tuple of str
+        Each winning move in the family's words.
+    movable : bool
+        False when the component has no move.
+    """
+
+    component: Any
+    value: int
+    grundy: Optional[int]
+    winning: Tuple[Tuple[Any, ...], ...]
+    words: Tuple[str, ...]
+    movable: bool
+
+    @property
+    def outcome(self) -> str:
+        """``"win"``, ``"loss"`` or ``"draw"``, for the player to move."""
+        return {1: "win", 0: "draw", -1: "loss"}[self.value]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The row as JSON-ready values."""
+        return {"component": self.component, "value": self.value, "outcome": self.outcome,
+                "grundy": self.grundy, "winning": [list(left) for left in self.winning],
+                "winning_words": list(self.words), "movable": self.movable}
+
+
+def component_table(upto: int, rules: RulesLike = None, limits: Optional[Limits] = None
+                    ) -> Tuple[str, List[ComponentRow]]:
+    """The table of a game whose components are more than heaps (``ComponentFamily``): the
+    components its ``table_rows`` hook lists for ``upto`` (Wythoff's pairs up to ``upto``, a
+    lone head at each place of a coin row, ...), each alone: its outcome under the rules'
+    convention, its normal-play Grundy value and every winning move.
+
+    Returns
+    -------
+    (what the rows are, in words; the rows)
+
+    Raises
+    ------
+    NimError
+        For a family without a table (it says what takes its positions), more rows than
+        MAX_COMPONENT_ROWS, or a bad ``upto``.
+    SearchLimitError
+        When the limits' time runs out.
+    """
+    import time
+    from itertools import islice
+
+    from nim.families import ComponentFamily
+    from nim.solving.components import (ComponentBudget, analyze_components, component_grundy,
+                                        components_values, position_value)
+
+    ruleset = Rules.coerce(rules)
+    family = ruleset.family
+    if not isinstance(family, ComponentFamily):
+        raise NimError(f"{ruleset} is a game of heaps: pile_table tabulates it")
+    size = _size(upto)
+    found = family.table_rows(size)
+    if found is None:
+        raise NimError(f"{ruleset} has no table (its positions are not numbered: a {family.component_noun} "
+                       "is given, not counted); what takes them: nim.solve, nim.analyze, nim.explain and "
+                       "'nimcore solve POSITION --rules " + str(ruleset) + "'")
+    what, listed = found
+    components = list(islice(listed, MAX_COMPONENT_ROWS + 1))     # counted before any work
+    if len(components) > MAX_COMPONENT_ROWS:
+        raise NimError(f"the table of {ruleset} up to {size:,} has more than {MAX_COMPONENT_ROWS:,} rows "
+                       f"({what}): ask for a smaller --upto")
+    nodes = limits.nodes if limits is not None else None
+    seconds = limits.time if limits is not None else None
+    deadline = time.monotonic() + seconds if seconds else None
+    budget = ComponentBudget(nodes, seconds, f"the table of {ruleset}")
+    rows: List[ComponentRow] = []
+    for component in components:
+        if deadline is not None and time.monotonic() > deadline:
+            raise SearchLimitError(f"the table of {ruleset} stopped after {len(rows):,} rows: the time limit",
+                                   reason="time", nodes=budget.nodes, seconds=seconds or 0.0)
+        position = position_value(family, (component,))
+        moves = analyze_components(position, ruleset, nodes, seconds)
+        if moves:
+            value = max(v for _, v in moves)
+        else:
+            value = 1 if ruleset.misere else -1
+        # two moves may be one (either pile of (2, 2)): each once, in the family's order
+        wins = list(dict.fromkeys((move.count, move.left) for move, v in moves if v > 0))
+        winning = tuple(tuple(components_values(family, left)) for _, left in wins)
+        words = tuple(family.move_words(component, count, left) for count, left in wins)
+        try:
+            grundy: Optional[int] = component_grundy(family, component, budget)
+        except (SearchLimitError, NimError):       # past the mex's reach: the outcome still stands
+            grundy = None
+        rows.append(ComponentRow(family.component_value(component), value, grundy, winning, words, bool(moves)))
+    return what, rows

@@ -52,6 +52,15 @@ grade says so once, with the first error and where (``Grade.failed``,
 ``Grade.failure``); when every call raises, ``grade`` raises a ``NimError`` that
 says why instead.
 
+Games whose components are more than heaps
+------------------------------------------
+Under Wythoff's game, Moore's Nim_k, Staircase Nim, a coin-turning game, Green Hackenbush, a
+graph game, ... (``nim.study.grade_components``) every position reachable from the start
+(a position as ``nim.solve`` takes it) is graded, up to ``MAX_POSITIONS`` of them; the agent
+is a callable answering a ``ComponentMove`` (as ``nim.solve`` does) or ``(component,
+count, left)``; a Q-table or a policy is refused in words (these games have no fixed
+encoding here).
+
 Take-and-break games
 --------------------
 Every game the environments play is graded: under Kayles, Dawson's Kayles, any
@@ -85,6 +94,7 @@ from operator import itemgetter
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from nim.errors import NimError
+from nim.families import ComponentFamily
 from nim.inputs import read_capped
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
@@ -442,6 +452,13 @@ def grade(agent: Any, rules: RulesLike = None,
     np = _numpy()
     _check_options(sample, seed, max_pile, worst)
     ruleset = Rules.coerce(rules)
+    if isinstance(ruleset.family, ComponentFamily):     # pairs, coin rows, graphs: their reachable positions
+        from nim.study.grade_components import grade_components
+
+        if max_pile is not None or max_piles is not None:
+            raise NimError(f"max_pile and max_piles decode action ids of heaps; a move of {ruleset} is a "
+                           "ComponentMove (or (component, count, left)), answered by a callable agent")
+        return grade_components(agent, ruleset, positions, sample, seed, worst, clock)
     call, how = _agent_call(agent)
     if ruleset.splits:
         from nim.study.grade_heaps import grade_heaps

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.inputs import MAX_DIGITS
-from nim.position import Move
+from nim.position import ComponentMove, Move
 from nim.rules import Rules
 
 __all__ = ["Blunder", "Grade", "format_grade"]
@@ -75,6 +75,9 @@ class Grade:
     by_objects: Dict[int, List[int]] = field(default_factory=dict)
     blunders: List[Blunder] = field(default_factory=list)
     seconds: float = 0.0
+    #: what ``by_objects`` counts: objects left (heaps), or moves left with best play (a game of
+    #: components that are more than heaps, which has no objects to count)
+    counted: str = "objects left"
 
     @property
     def keep_rate(self) -> float:
@@ -95,6 +98,7 @@ class Grade:
             "by_objects": {str(k): dict(zip(("won", "kept", "lost", "delayed"), v))
                            for k, v in sorted(self.by_objects.items())},
             "blunders": [b.to_dict() for b in self.blunders], "seconds": self.seconds,
+            "counted": self.counted,
         }
 
     def __str__(self) -> str:
@@ -175,13 +179,14 @@ def format_grade(report: Grade) -> str:
                      f"(counted as illegal answers): {report.failure}")
     if report.illegal > report.failed:
         lines.append(f"Illegal or missing answers: {report.illegal - report.failed:,}")
-    lines += ["", "objects left   won  kept      lost  delayed"]
+    lines += ["", f"{report.counted:>12}   won  kept      lost  delayed"]
     for objects, (won, kept, lost, delayed) in sorted(report.by_objects.items(), reverse=True):
         keep = f"{100 * kept / won:5.1f}%" if won else "    -"
         delay = f"{100 * delayed / lost:5.1f}%" if lost else "    -"
         lines.append(f"{objects:>12} {won:>5} {keep:>6} {lost:>8} {delay:>7}")
     if report.blunders:
-        lines += ["", "Worst blunders (piles from 0):"]
+        lines += ["", "Worst blunders (piles from 0):" if report.counted == "objects left" else
+                  "Worst blunders (components from 0):"]
         for b in report.blunders:
             right = _words(b.right)
             if b.failed:
@@ -198,6 +203,9 @@ def format_grade(report: Grade) -> str:
 def _words(move: Move, past: bool = False) -> str:
     """A move in words, piles from 0: "take 2 from pile 1", "... leaving heaps of 1 and 3",
     "split pile 0 into heaps of 2 and 4" (Grundy's game takes nothing)."""
+    if isinstance(move, ComponentMove):
+        return f"{'took' if past else 'take'} {move.count} from component {move.pile}, leaving " \
+               f"{list(move.left) or 'nothing'}"
     if move.split is not None and move.count == 0:
         return f"split pile {move.pile} into heaps of {move.split[0]} and {move.split[1]}"
     text = f"{'took' if past else 'take'} {move.count} from pile {move.pile}"

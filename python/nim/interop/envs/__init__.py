@@ -2,6 +2,9 @@
 
 - ``NimEnv``: a Gymnasium environment, the agent against NimX
   (also registered as ``gymnasium.make("nimcore/Nim-v0")``).
+- ``ComponentEnv``: a game whose components are more than heaps (Wythoff's pairs, coin
+  rows, ...), its reachable positions numbered (``nim.interop.envs.component_env``), and
+  ``nim.interop.envs.components_v0``, its PettingZoo AEC environment.
 - ``nim.interop.envs.nim_v0``: a PettingZoo AEC environment for two agents
   (``nim_v0.env()``, ``nim_v0.raw_env``), like PettingZoo's classic games.
 
@@ -16,9 +19,10 @@ except ImportError as error:  # pragma: no cover - depends on the install
     raise ImportError("nim.interop.envs needs gymnasium: pip install 'nimcore[rl]'") from error
 
 from nim.interop.envs.board import MAX_ENV_PILE, MAX_ENV_PILES
+from nim.interop.envs.component_env import ComponentEnv
 from nim.interop.envs.gym_env import NimEnv
 
-__all__ = ["MAX_ENV_PILE", "MAX_ENV_PILES", "NimEnv"]
+__all__ = ["ComponentEnv", "MAX_ENV_PILE", "MAX_ENV_PILES", "NimEnv"]
 
 if "nimcore/Nim-v0" not in gymnasium.registry:
     gymnasium.register(id="nimcore/Nim-v0", entry_point="nim.interop.envs.gym_env:NimEnv")

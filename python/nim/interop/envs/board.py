@@ -36,7 +36,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 from gymnasium import spaces
 
-from nim.errors import InvalidPositionError, NimError
+from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.families import ComponentFamily
 from nim.position import Move, Position, as_piles
 from nim.rules import Rules
 
@@ -46,6 +47,26 @@ __all__ = ["MAX_ENV_PILE", "MAX_ENV_PILES", "Board", "most_heaps"]
 MAX_ENV_PILES = 32
 #: Largest pile an environment accepts (so at most 32 * 255 = 8,160 action ids).
 MAX_ENV_PILE = 255
+
+
+def refuse_components(rules: Rules) -> None:
+    """The one refusal, in words, of a game whose components are more than heaps: a board here is
+    pile slots and an action id per take, which such a game (a pair, a coin row, a graph) has not.
+
+    Raises
+    ------
+    InvalidRulesError
+        Saying what does take the game.
+    """
+    family = rules.family
+    if isinstance(family, ComponentFamily):
+        raise InvalidRulesError(
+            f"the environments play heaps (an observation of pile sizes, an action id per take), and {rules} "
+            f"is a game of {family.component_noun}s, which has no such encoding: its environments are "
+            f"nim.interop.envs.ComponentEnv(position, {str(rules)!r}) (Gymnasium) and "
+            "nim.interop.envs.components_v0 (PettingZoo), its reachable positions numbered; solve "
+            f"it with nim.solve or 'nimcore solve POSITION --rules {rules}', and grade a callable agent with "
+            "nim.study.grade.grade(agent, rules, start)")
 
 
 class Board:
@@ -62,6 +83,7 @@ class Board:
 
     def __init__(self, piles: Sequence[int], rules: Rules, max_pile: Optional[int] = None,
                  max_piles: Optional[int] = None) -> None:
+        refuse_components(rules)
         start = as_piles(piles)
         if not start or len(start) > MAX_ENV_PILES:
             raise InvalidPositionError(

@@ -1,0 +1,127 @@
+"""Every position reachable from a start of a game whose components are more than heaps
+(``nim.families.ComponentFamily``), and the exact values and depths of all of them: what the
+grader (``nim.study.grade_components``) and the environments (``nim.interop.envs.component_env``)
+hold an agent to.
+
+A position is in canonical form: the components that can still move, each as the family reads
+its plain value back, sorted. The values come from a retrograde analysis of that finite set:
++1 the player to move wins, -1 loses, 0 a draw (play can go on for ever: a graph with a cycle);
+a depth is the number of moves to the end, the winner hurrying and the loser delaying.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Deque, Dict, List, Optional, Tuple
+
+from nim.errors import NimError
+from nim.families import ComponentFamily
+from nim.position import ComponentMove
+
+__all__ = ["MAX_POSITIONS", "Canonical", "Key", "canonical_key", "reachable_graph", "retrograde"]
+
+#: Most positions visited (the walk and its analysis are Python: seconds).
+MAX_POSITIONS = 100_000
+
+Key = Tuple[Any, ...]
+
+
+class Canonical:
+    """Components in the form the family reads their plain values back (what a move leaves need
+    not be in that form: a graph's vertices are named anew when read), each worked out once."""
+
+    def __init__(self, family: ComponentFamily) -> None:
+        self.family = family
+        self.known: Dict[Any, Optional[Any]] = {}      # component -> its read form, None: it cannot move
+
+    def key(self, components: Any) -> Key:
+        """A position's canonical form: the components that can move, read back, sorted."""
+        found = []
+        for component in components:
+            if component not in self.known:
+                read = self.family.read_component(self.family.component_value(component))
+                self.known[component] = read if self.family.option_count(read) > 0 else None
+            form = self.known[component]
+            if form is not None:
+                found.append(form)
+        return tuple(sorted(found, key=repr))
+
+
+def canonical_key(family: ComponentFamily, components: Any) -> Key:
+    """A position's canonical form (``Canonical.key``, without its memory)."""
+    return Canonical(family).key(components)
+
+
+def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
+    """Every position reachable from ``root`` with its moves and the positions they leave.
+
+    Raises
+    ------
+    NimError
+        Before any work when the family's bound on the moves of the components (``reach``)
+        passes MAX_REACH, and past MAX_POSITIONS positions.
+    """
+    from nim.solving.components import MAX_REACH
+
+    bound = 1
+    for component in root:
+        bound *= max(1, family.reach(component))
+        if bound > MAX_REACH:
+            raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
+                           f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
+                           "smaller start, or solve positions one by one with nim.solve")
+    canonical = Canonical(family)
+    graph: Dict[Key, List[Tuple[ComponentMove, Key]]] = {}
+    stack = [root]
+    while stack:
+        key = stack.pop()
+        if key in graph:
+            continue
+        if len(graph) >= MAX_POSITIONS:
+            raise NimError(f"more than {MAX_POSITIONS:,} positions are reachable from this start under "
+                           f"{family.tag}: the grader covers at most that many; grade a smaller start, or "
+                           "solve positions one by one with nim.solve")
+        moves = []
+        for i, component in enumerate(key):
+            for count, left in family.options(component):
+                moves.append((ComponentMove(i, count, left), canonical.key(key[:i] + tuple(left) + key[i + 1:])))
+        graph[key] = moves
+        stack.extend(child for _, child in moves if child not in graph)
+    return graph
+
+
+def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
+           ) -> Tuple[Dict[Key, int], Dict[Key, int]]:
+    """Values (+1, -1, 0 a draw) and depths of every position of ``graph``, by retrograde
+    analysis: positions are settled in order of depth (a FIFO queue), so a win's depth is its
+    quickest win and a loss's its longest delay."""
+    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
+    waiting: Dict[Key, int] = {}
+    for key, moves in graph.items():
+        children = {child for _, child in moves}
+        waiting[key] = len(children)
+        for child in children:
+            parents[child].append(key)
+    value: Dict[Key, int] = {}
+    depth: Dict[Key, int] = {}
+    queue: Deque[Key] = deque()
+    for key, moves in graph.items():
+        if not moves:
+            value[key], depth[key] = (1 if misere else -1), 0
+            queue.append(key)
+    while queue:
+        child = queue.popleft()
+        for parent in parents[child]:
+            if parent in value:
+                continue
+            if value[child] == -1:
+                value[parent], depth[parent] = 1, depth[child] + 1
+                queue.append(parent)
+            else:
+                waiting[parent] -= 1
+                if waiting[parent] == 0:
+                    value[parent], depth[parent] = -1, depth[child] + 1
+                    queue.append(parent)
+    for key in graph:
+        value.setdefault(key, 0)               # never settled: best play goes on for ever
+    return value, depth

@@ -1,0 +1,456 @@
+"""Every registered component family through the conformance suite (tests/conformance_families.py).
+
+Each game below is written from its definition in Ferguson's text alone (what a move does), in
+the test's own canonical form, sharing no code with the package.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterable, Iterator, List, Tuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nim
+from conformance_families import ComponentCase, brute_value, by_name, check_move, positions_of
+from nim.families import FAMILIES, ComponentFamily
+
+# -- Wythoff's game: a pair; take any number from one pile, or the same number from both ------------
+
+
+def wythoff_read(position: Any) -> Tuple[Any, ...]:
+    return tuple(tuple(sorted(pair)) for pair in position)
+
+
+def wythoff_options(pair: Tuple[int, int]) -> Iterator[Tuple[Any, ...]]:
+    a, b = pair
+    for t in range(1, b + 1):
+        yield (tuple(sorted((a, b - t))),)
+        if t <= a:
+            yield (tuple(sorted((a - t, b))),)
+            yield ((a - t, b - t),)
+
+
+PAIRS = [[a, b] for b in range(5) for a in range(b + 1)]
+
+
+def wythoff_larger(draw: Any) -> Any:
+    count = draw.randint(1, 2)
+    top = 20 if count == 1 else 7          # two pairs: the misère search stays within its bound
+    return [[draw.randint(0, top), draw.randint(0, top)] for _ in range(count)]
+
+
+# -- Moore's Nim_k: take from 1 to k piles at once, any positive number from each -------------------
+
+
+def moore_read(position: Any) -> Tuple[Any, ...]:
+    return (tuple(sorted(p for p in position if p)),)
+
+
+def moore_options(k: int) -> Callable[[Tuple[int, ...]], Iterator[Tuple[Any, ...]]]:
+    def options(piles: Tuple[int, ...]) -> Iterator[Tuple[Any, ...]]:
+        for size in range(1, k + 1):
+            for chosen in itertools.combinations(range(len(piles)), size):
+                for takes in itertools.product(*(range(1, piles[i] + 1) for i in chosen)):
+                    after = list(piles)
+                    for i, t in zip(chosen, takes):
+                        after[i] -= t
+                    yield (tuple(sorted(p for p in after if p)),)
+    return options
+
+
+SMALL_PILES = [list(p) for n in range(1, 5) for p in itertools.combinations_with_replacement(range(4), n)]
+
+# -- Lasker's Nim: take any number from a heap, or split a heap into two non-empty heaps -------------
+
+
+def lasker_options(n: int) -> Iterator[Tuple[Any, ...]]:
+    for t in range(1, n + 1):
+        yield (n - t,)
+    for a in range(1, n // 2 + 1):
+        yield (a, n - a)
+
+
+# -- take-away with a memory: at most c times the previous take (the first: not the whole heap) -------
+
+
+def memory_read(position: Any) -> Tuple[Any, ...]:
+    found = []
+    for item in position:
+        heap, limit = (item, item - 1) if isinstance(item, int) else item
+        found.append((heap, min(limit, heap)))
+    return tuple(found)
+
+
+def memory_options(c: int) -> Callable[[Tuple[int, int]], Iterator[Tuple[Any, ...]]]:
+    def options(component: Tuple[int, int]) -> Iterator[Tuple[Any, ...]]:
+        heap, limit = component
+        for t in range(1, min(limit, heap) + 1):
+            yield ((heap - t, min(c * t, heap - t)),)
+    return options
+
+
+MEMORY = [h for h in range(1, 9)] + [[h, limit] for h in range(1, 7) for limit in range(1, h + 1)]
+
+# -- Staircase Nim: coins on steps 1..n; move any number from one step to the step below --------------
+
+
+def staircase_read(position: Any) -> Tuple[Any, ...]:
+    steps = list(position)
+    while steps and not steps[-1]:
+        steps.pop()
+    return (tuple(steps),)
+
+
+def staircase_options(steps: Tuple[int, ...]) -> Iterator[Tuple[Any, ...]]:
+    for i, coins in enumerate(steps):
+        for t in range(1, coins + 1):
+            after = list(steps)
+            after[i] -= t
+            if i > 0:
+                after[i - 1] += t
+            yield staircase_read(after)
+
+
+STAIRS = [list(p) for n in range(1, 4) for p in itertools.product(range(3), repeat=n)]
+
+# -- Nimble: coins on squares; slide one coin to any lower square ------------------------------------
+
+
+def nimble_read(position: Any) -> Tuple[Any, ...]:
+    return (tuple(sorted(s for s in position if s)),)
+
+
+def nimble_options(squares: Tuple[int, ...]) -> Iterator[Tuple[Any, ...]]:
+    for i, s in enumerate(squares):
+        for t in range(s):
+            yield nimble_read(squares[:i] + (t,) + squares[i + 1:])
+
+
+SQUARES = [list(p) for n in range(1, 4) for p in itertools.combinations_with_replacement(range(5), n)]
+
+# -- one-line coin turning: a row of coins; the right-most coin turned goes from heads to tails ------
+
+
+def row_reader(first: int) -> Callable[[Any], Tuple[Any, ...]]:
+    """Rows given as strings of H and T (or a list of them); the first coin is ``first``."""
+    def read(position: Any) -> Tuple[Any, ...]:
+        rows = [position] if isinstance(position, str) else list(position)
+        return tuple(tuple(sorted(i + first for i, c in enumerate(row) if c == "H")) for row in rows)
+    return read
+
+
+def heads(value: Any) -> Tuple[int, ...]:
+    """A row as the package prints it (its heads' places) in the test's form."""
+    return tuple(sorted(value))
+
+
+def turned(heads: Tuple[int, ...], coins: Iterable[int]) -> Tuple[Any, ...]:
+    now = set(heads) ^ set(coins)
+    return (tuple(sorted(now)),)
+
+
+
+def turtles_options(first: int, lefts: Callable[[int, int], Iterator[Tuple[int, ...]]]
+                    ) -> Callable[[Tuple[int, ...]], Iterator[Tuple[Any, ...]]]:
+    """A move turns a head n and the coins ``lefts(n, first)`` gives (each a set left of n)."""
+    def options(heads: Tuple[int, ...]) -> Iterator[Tuple[Any, ...]]:
+        for n in heads:
+            for others in lefts(n, first):
+                yield turned(heads, (n,) + others)
+    return options
+
+
+def at_most_one(n: int, first: int) -> Iterator[Tuple[int, ...]]:
+    yield ()
+    for m in range(first, n):
+        yield (m,)
+
+
+def exactly_one(n: int, first: int) -> Iterator[Tuple[int, ...]]:
+    for m in range(first, n):
+        yield (m,)
+
+
+def at_most_two(n: int, first: int) -> Iterator[Tuple[int, ...]]:
+    yield ()
+    for size in (1, 2):
+        yield from itertools.combinations(range(first, n), size)
+
+
+def ruler_lefts(n: int, first: int) -> Iterator[Tuple[int, ...]]:
+    for k in range(1, n - first + 2):
+        yield tuple(range(n - k + 1, n))
+
+
+ROWS = ["".join(r) for n in range(1, 6) for r in itertools.product("TH", repeat=n)]
+TWO_ROWS = [list(p) for p in itertools.combinations_with_replacement(["H", "TH", "HH", "THT", "HTH"], 2)]
+
+# -- Turning Corners: a head at (x, y) and the other corners of a rectangle above-left of it ---------
+
+
+def grid_read(position: Any) -> Tuple[Any, ...]:
+    return (tuple(sorted((x, y) for y, row in enumerate(position) for x, c in enumerate(row) if c == "H")),)
+
+
+def corners_options(heads: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, ...]]:
+    for x, y in heads:
+        for a in range(x):
+            for b in range(y):
+                now = set(heads) ^ {(a, b), (a, y), (x, b), (x, y)}
+                yield (tuple(sorted(now)),)
+
+
+GRIDS = [[r[:3], r[3:]] for r in ("".join(t) for t in itertools.product("TH", repeat=6))]
+
+# -- Green Hackenbush: delete an edge; what no path joins to the ground (vertex 0) falls away ----------
+
+
+def grounded(edges: List[Tuple[int, int]]) -> Tuple[Tuple[int, int], ...]:
+    """The edges still joined to vertex 0, relabelled so that isomorphic graphs are equal."""
+    reached, changed = {0}, True
+    while changed:
+        changed = False
+        for u, v in edges:
+            if (u in reached) != (v in reached):
+                reached |= {u, v}
+                changed = True
+    kept = [(u, v) for u, v in edges if u in reached]
+    others = sorted({u for e in kept for u in e} - {0})
+    best = None
+    for order in itertools.permutations(range(1, len(others) + 1)):
+        name = {**dict(zip(others, order)), 0: 0}
+        form = tuple(sorted(tuple(sorted((name[u], name[v]))) for u, v in kept))
+        if best is None or form < best:
+            best = form
+    return best or ()
+
+
+def hackenbush_read(position: Any) -> Tuple[Any, ...]:
+    return tuple(grounded([tuple(e) for e in (g["edges"] if isinstance(g, dict) else g)]) for g in position)
+
+
+def hackenbush_options(edges: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, ...]]:
+    for i in range(len(edges)):
+        yield (grounded(list(edges[:i] + edges[i + 1:])),)
+
+
+GRAPHS = [[[0, 1]], [[0, 1], [1, 2]], [[0, 1], [1, 2], [1, 3]], [[0, 1], [1, 2], [2, 0]], [[0, 1], [0, 1]],
+          [[0, 1], [1, 1]], [[0, 1], [1, 2], [2, 3], [3, 1]], [[0, 1], [0, 2], [1, 2], [2, 3]]]
+
+# -- a game on a directed graph: slide a token along an edge ------------------------------------------
+
+DAG = [[0, 1], [0, 2], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5], [2, 5]]
+LOOPY = [[0, 1], [1, 0], [1, 2], [2, 3], [3, 2], [3, 4], [4, 5], [5, 4], [0, 6]]
+
+
+def graph_options(edges: List[List[int]]) -> Callable[[int], Iterator[Tuple[Any, ...]]]:
+    def options(vertex: int) -> Iterator[Tuple[Any, ...]]:
+        for u, v in edges:
+            if u == vertex:
+                yield (v,)
+    return options
+
+
+def graph_read(position: Any) -> Tuple[Any, ...]:
+    return tuple(position["tokens"])
+
+
+def token_positions(edges: List[List[int]], most: int) -> List[Any]:
+    vertices = sorted({v for e in edges for v in e})
+    return [{"edges": edges, "tokens": list(t)} for n in range(1, most + 1)
+            for t in itertools.combinations_with_replacement(vertices, n)]
+
+
+# -- a sum of other families' games (the family "sum"): a Wythoff pair, a Nim pile, a Lasker heap ------
+
+
+def sum_read(position: Any) -> Tuple[Any, ...]:
+    found: List[Any] = []
+    for rule, value in position:
+        if rule == "wythoff":
+            found.extend(("wythoff", p) for p in wythoff_read(value))
+        else:
+            found.extend((rule, n) for n in (value if isinstance(value, list) else [value]))
+    return tuple(found)
+
+
+def sum_options(component: Tuple[str, Any]) -> Iterator[Tuple[Any, ...]]:
+    kind, state = component
+    if kind == "wythoff":
+        for left in wythoff_options(state):
+            yield tuple(("wythoff", p) for p in left)
+    elif kind == "any":
+        for t in range(1, state + 1):
+            yield (("any", state - t),)
+    else:
+        for left in lasker_options(state):
+            yield tuple(("lasker", n) for n in left)
+
+
+def sum_from_package(value: Any) -> Any:
+    rule, state = value
+    head = rule.split(",")[-1]
+    return (head, tuple(sorted(state[0])) if head == "wythoff" else (state[0] if isinstance(state, list) else state))
+
+
+SUMS = [[["wythoff", [[a, b]]], [rule, [n]]] for a, b in [(0, 1), (1, 2), (2, 2), (1, 3)]
+        for rule in ("any", "lasker") for n in range(4)]
+
+
+def cases() -> List[ComponentCase]:
+    found = []
+    for convention in ("normal", "misere"):
+        m = convention == "misere"
+        found += [
+            ComponentCase(f"{convention},wythoff", wythoff_read, wythoff_options,
+                          positions_of(PAIRS[:6] + [[3, 5], [2, 4]]) + [[p] for p in PAIRS], "Wythoff",
+                          larger=wythoff_larger),
+            ComponentCase(f"{convention},moore,k=2", moore_read, moore_options(2), SMALL_PILES, "Moore",
+                          whole=True, upto=3),
+            ComponentCase(f"{convention},lasker", lambda p: tuple(p), lasker_options,
+                          positions_of(list(range(7)), 3 if not m else 2), "Lasker"),
+            ComponentCase(f"{convention},fibonacci", memory_read, memory_options(2), positions_of(MEMORY, 2 - m),
+                          "Zeckendorf", upto=12),
+            ComponentCase(f"{convention},at-most-previous", memory_read, memory_options(1), [[x] for x in MEMORY],
+                          "Schwenk"),
+            ComponentCase(f"{convention},staircase", staircase_read, staircase_options, STAIRS, "odd steps",
+                          whole=True, upto=3),
+            ComponentCase(f"{convention},nimble", nimble_read, nimble_options, SQUARES, "heap per coin",
+                          whole=True, upto=3),
+            ComponentCase(f"{convention},turning-turtles", row_reader(1), turtles_options(1, at_most_one),
+                          ROWS + TWO_ROWS, "heads", from_package=heads),
+            ComponentCase(f"{convention},mock-turtles", row_reader(0), turtles_options(0, at_most_two), ROWS,
+                          "odious", from_package=heads),
+            ComponentCase(f"{convention},green-hackenbush", hackenbush_read, hackenbush_options,
+                          positions_of(GRAPHS, 2 - m), "colon principle"),
+            ComponentCase(f"{convention},graph", graph_read, graph_options(DAG), token_positions(DAG, 2),
+                          "Sprague-Grundy", from_package=int, grade_start={"edges": DAG, "tokens": [0, 1]}),
+        ]
+    found += [
+        ComponentCase("normal,twins", row_reader(0), turtles_options(0, exactly_one), ROWS, "heads",
+                      from_package=heads),
+        ComponentCase("normal,ruler", row_reader(1), turtles_options(1, ruler_lefts), ROWS, "power of 2",
+                      from_package=heads),
+        ComponentCase("normal,turning-corners", grid_read, corners_options, GRIDS, "Tartan",
+                      from_package=lambda value: tuple(sorted(tuple(p) for p in value)), upto=2),
+        ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity",
+                      from_package=int, label="loopy", grade_start={"edges": LOOPY, "tokens": [0, 2]}),
+        ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
+        ComponentCase("misere,sum", sum_read, sum_options, SUMS, "exact search", from_package=sum_from_package),
+    ]
+    return found
+
+
+CASES = cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+@pytest.mark.parametrize("check", by_name())
+def test_every_component_family_passes_every_layer(case: ComponentCase, check: Callable[[ComponentCase], None]
+                                                   ) -> None:
+    check(case)
+
+
+def test_every_registered_component_family_has_a_case_or_is_a_variant_of_one() -> None:
+    """A component family registered without a case here is a failing test, not a silent gap."""
+    covered = {nim.Rules.parse(case.rule).family.tag for case in CASES}
+    variants = {"dynamic": "fibonacci and at-most-previous", "triplets": "mock-turtles", "grunt": "twins",
+                "coin-subtraction": "turning-turtles", "tartan": "turning-corners", "rugs": "turning-corners",
+                "turning-turtles-squared": "turning-corners", "acrostic-twins": "turning-corners"}
+    missing = [tag for tag, family in FAMILIES.items()        # the package's own (a test registers toys)
+               if issubclass(family, ComponentFamily) and family.__module__.startswith("nim.")
+               and tag not in covered and tag not in variants]
+    assert not missing, f"component families without a conformance case: {missing}"
+
+
+WYTHOFF = {case.rule: case for case in CASES if "wythoff" in case.rule}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["normal,wythoff", "misere,wythoff"]))
+def test_larger_wythoff_sums_agree_with_the_brute_force(draw: Any, rule: str) -> None:
+    case = WYTHOFF[rule]
+    assert case.larger is not None
+    position = case.larger(draw)
+    solution = nim.solve(position, rule)
+    assert solution.value == brute_value(case, case.read(position))
+    check_move(case, position, solution.value, solution.move)
+
+
+
+def test_what_a_layer_cannot_take_is_refused_in_words_before_any_work() -> None:
+    """A start past the grader's bound, a policy or action ids for a component game; a table of a
+    game without one, or past its rows; a batch line that is not a position: one clear error each."""
+    import time
+
+    from conformance_families import run_cli
+    from nim import NimError
+    from nim.study.grade import grade
+
+    started = time.monotonic()
+    with pytest.raises(NimError, match="too many to grade"):
+        grade(lambda p: None, "wythoff", [[100, 100], [100, 100]])
+    assert time.monotonic() - started < 5          # refused from the game's bound, not after the work
+
+    class Policy:
+        def predict(self, observation: Any) -> int:
+            return 0
+
+    with pytest.raises(NimError, match="fixed encoding"):
+        grade(Policy(), "wythoff", [[1, 2]])
+    with pytest.raises(NimError, match="ComponentMove"):
+        grade(lambda p: None, "wythoff", [[1, 2]], max_pile=3)
+    status, _ = run_cli(["grade", "q.json", "--rules", "wythoff"])
+    assert status == 2
+    for argv in (["table", "--rules", "graph"], ["table", "--rules", "sum"],
+                 ["table", "--rules", "moore,k=3", "--upto", "1000000"]):
+        started = time.monotonic()
+        status, out = run_cli(argv)
+        assert status == 2 and out == "" and time.monotonic() - started < 5, argv
+    with pytest.raises(NimError, match="solve_many"):
+        nim.Solver("turning-turtles").best_moves(["THH"])
+    for bad in ("THH", 5, None):
+        with pytest.raises(NimError, match="a list of positions"):
+            nim.Solver("wythoff").values(bad)
+    with pytest.raises(NimError, match="row 1: .*not a pair"):
+        nim.solve_many([[[1, 2]], [[1, 2, 3]]], "wythoff")
+
+
+def test_solve_many_sends_component_positions_to_worker_processes() -> None:
+    """A component game's rows travel to worker processes as plain values and come back as the
+    brute force answers them, in order (a graph's tokens too)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chosen = {"normal,wythoff", "misere,graph"}
+    for case in (c for c in CASES if c.rule in chosen):
+        positions = list(case.positions[:30])
+        with ProcessPoolExecutor(2) as executor:
+            solutions = nim.solve_many(positions, case.rule, executor=executor, chunk_size=4)
+        assert [s.value for s in solutions] == [brute_value(case, case.read(p)) for p in positions]
+        for position, solution in zip(positions, solutions):
+            check_move(case, position, solution.value, solution.move)
+
+
+def test_component_env_refuses_what_it_cannot_play_in_words() -> None:
+    """Heaps, a bad option, an action outside the space or not a move: one clear error each."""
+    pytest.importorskip("gymnasium")
+    from nim import IllegalMoveError, InvalidRulesError, NimError
+    from nim.interop.envs import ComponentEnv
+
+    with pytest.raises(InvalidRulesError, match="NimEnv plays it"):
+        ComponentEnv([1, 2], "misere")
+    for bad in ({"opponent": "alphabeta"}, {"illegal": "ignore"}, {"agent_first": "yes"}, {"render_mode": "rgb"}):
+        with pytest.raises(NimError):
+            ComponentEnv([[3, 5]], "wythoff", **bad)
+    env = ComponentEnv([[3, 5]], "wythoff", illegal="raise", agent_first=False)
+    _, info = env.reset(seed=2)
+    assert info["opponent_move"] is not None and info["action_mask"].sum() > 0
+    for action in (-1, len(env.keys), 1.5, "3"):
+        with pytest.raises(NimError, match="action"):
+            env.step(action)
+    illegal = int((info["action_mask"] == 0).nonzero()[0][0])
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        env.step(illegal)
