@@ -27,6 +27,7 @@ from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
     from nim.families.heap_moves import Places
+    from nim.families.play import PlayHooks
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
            "WholePositionFamily",
@@ -221,6 +222,8 @@ class ComponentFamily(RuleFamily):
     splits: ClassVar[bool] = False
     #: What one component is called, for messages: "pair", "coin row", ...
     component_noun: ClassVar[str]
+    #: How people play it in the terminal and the browser (``nim.families.play``): None, not playable.
+    play: ClassVar[Optional["PlayHooks"]] = None
 
     __slots__ = ()
 

@@ -50,6 +50,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import GridPlay, PlayHooks, RowPlay
 
 __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
@@ -456,6 +457,7 @@ class OneLine(CoinTurning):
     """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads."""
 
     line: ClassVar[Line]
+    play: ClassVar[PlayHooks] = RowPlay()
 
     __slots__ = ()
 
@@ -648,6 +650,7 @@ class Grid(CoinTurning):
     """A two-dimensional coin-turning game: a component is the sorted tuple of its heads (x, y)."""
 
     component_noun: ClassVar[str] = "coin grid"
+    play: ClassVar[PlayHooks] = GridPlay()
     #: The number of the first row and column.
     first: ClassVar[Tuple[int, int]] = (0, 0)
 

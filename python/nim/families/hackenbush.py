@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import GraphPlay, PlayHooks
 
 __all__ = ["GreenHackenbush", "MAX_EDGES"]
 
@@ -175,6 +176,7 @@ class GreenHackenbush(ComponentFamily):
     tag: ClassVar[str] = "green-hackenbush"
     syntax: ClassVar[str] = "green-hackenbush"
     component_noun: ClassVar[str] = "rooted graph"
+    play: ClassVar[PlayHooks] = GraphPlay()
 
     __slots__ = ()
 

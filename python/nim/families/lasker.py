@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Iterator, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import PlayHooks, SplitHeapPlay
 
 __all__ = ["LaskerNim", "lasker_grundy"]
 
@@ -54,6 +55,7 @@ class LaskerNim(ComponentFamily):
     syntax: ClassVar[str] = "lasker"
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[3, 5, 7]"
+    play: ClassVar[PlayHooks] = SplitHeapPlay()
 
     __slots__ = ()
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import PairPlay, PlayHooks
 
 __all__ = ["WythoffGame", "lower", "upper"]
 
@@ -66,6 +67,7 @@ class WythoffGame(ComponentFamily):
     tag: ClassVar[str] = "wythoff"
     syntax: ClassVar[str] = "wythoff"
     component_noun: ClassVar[str] = "pair"
+    play: ClassVar[PlayHooks] = PairPlay()
 
     __slots__ = ()
 
