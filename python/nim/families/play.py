@@ -128,7 +128,8 @@ class PlayHooks:
         if not numbers:
             raise IllegalMoveError(f"type a move: {self.grammar}")
         index = 0
-        if len(components) > 1 and not self.whole and (len(numbers) > self.needs or self.noun in words):
+        named = self.noun in words and len(numbers) > 1       # "pair 1: ...", even with one pair left
+        if not self.whole and (named or (len(components) > 1 and len(numbers) > self.needs)):
             index = numbers.pop(0) - 1
             if not 0 <= index < len(components):
                 raise IllegalMoveError(f"there is no {self.noun} {index + 1}: the {self.noun}s are numbered "

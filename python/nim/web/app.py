@@ -335,7 +335,8 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         options = await _body(request)
         token = options.get("token")
         state, _ = await change(request.path_params["game_id"], lambda s: games.play_move(
-            s, token, options.get("pile"), options.get("count"), options.get("version"), options.get("split")))
+            s, token, options.get("pile"), options.get("count"), options.get("version"), options.get("split"),
+            options.get("text")))
         return _json({"game": games.public_state(state, games.seat_of(state, token))})
 
     def token_action(action: Callable[[Dict[str, Any], Any], None]) -> Callable[[Request], Any]:

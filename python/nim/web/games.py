@@ -22,7 +22,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
 from nim.flows import FLOWS as FLOW_INFO, machine_of, web_flows
-from nim.flows.base import Flow, ai_rng, rules_of
+from nim.flows.base import Flow, Refusal, ai_rng, rules_of
+from nim.flows.freeplay import FreePlay, components_of, is_component
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
 from nim.play.game import Player, ending, random_board
@@ -408,7 +409,19 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
         answers["rules"] = str(_rules(text))
     value = options.get("piles")
     read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
-    if flow.info.one_pile:
+    family_game = False
+    if isinstance(flow, FreePlay):      # free play: who moves first, and a family's own position
+        first = _text(options, "first", "human", 10)
+        if first not in ("human", "ai"):
+            raise WebError(f"first is human or ai, not {first!r}")
+        answers["first"] = first
+        rules = rules_of(answers.get("rules") or "normal")
+        family_game = is_component(rules)
+        if family_game:
+            answers["position"] = _family_position(options.get("position"), rules)
+    if family_game:
+        pass                            # the position is the family's (above), not piles
+    elif flow.info.one_pile:
         answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
     elif read is not None:          # the flow reads typed piles its own way (its fallback and note)
         answers["piles"], answers["note"] = read
@@ -423,6 +436,45 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     if made["finished"]:            # no move to make at all: the ending at once, as the terminal says it
         _say(state, *flow.ending(made))
     return state
+
+
+#: The most characters of a family's position a browser game takes, and its largest number
+#: (every coin, stone and edge is drawn).
+MAX_POSITION_CHARS = 2_000
+MAX_POSITION_NUMBER = 200
+
+
+def _family_position(value: Any, rules: Rules) -> Any:
+    """A family's start from the page: JSON text, a bare word (a coin row), or a JSON value;
+    None (empty) for the family's own start. Bounded so that every piece can be drawn.
+
+    Raises
+    ------
+    WebError
+        For text that is no position, too long, or with a number past ``MAX_POSITION_NUMBER``.
+    """
+    from nim.play.machine import read_position_text
+
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, str):
+        if len(value) > MAX_POSITION_CHARS:
+            raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
+        try:
+            value = read_position_text(value, rules)
+        except NimError as error:
+            raise WebError(str(error)) from None
+    import json
+
+    text = json.dumps(value)
+    if len(text) > MAX_POSITION_CHARS:
+        raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
+    import re
+
+    if any(len(number) > 3 or int(number) > MAX_POSITION_NUMBER for number in re.findall(r"\d+", text)):
+        raise WebError(f"the numbers of a position in the browser are at most {MAX_POSITION_NUMBER} "
+                       "(every piece is drawn)")
+    return value
 
 
 def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
@@ -503,7 +555,7 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
 # ---------------------------------------------------------------- moves
 
 def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version: Any,
-              split: Any = None) -> None:
+              split: Any = None, text: Any = None) -> None:
     """A human's move: checked (token, turn, version, legality), applied, then the
     AI answers. Nothing changes when it is refused.
 
@@ -516,6 +568,10 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
     seat = seat_of(state, token)
     if seat is None:
         raise WebError("this token holds no seat in this game (a spectator cannot move)", 403)
+    flow_machine = machine(state)
+    if isinstance(flow_machine, FreePlay) and is_component(rules_of(state["rules"])):
+        _typed_move(state, flow_machine, seat, text, version)
+        return
     for key, value in (("pile", pile), ("count", count), ("version", version)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise WebError(f"{key} must be a whole number, not {_short(value)}")
@@ -536,6 +592,29 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
         raise WebError(f"not a move: {error}") from None
     if not position.is_legal(move):
         raise WebError(_why_illegal(position, move, state["base"]))
+    _apply(state, seat, move)
+    _advance(state)
+
+
+def _typed_move(state: Dict[str, Any], flow: FreePlay, seat: int, text: Any, version: Any) -> None:
+    """A move of a family of components, typed in the family's words (``pair 1: take 2 from
+    both``) and read by the flow's machine: the page holds no family's grammar."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise WebError(f"version must be a whole number, not {_short(version)}")
+    if version != state["version"]:
+        raise WebError(f"this move was made on version {version} of the game, which is now at "
+                       f"version {state['version']}: reload the board", 409)
+    if state["finished"]:
+        raise WebError("the game is over", 409)
+    if seat != state["to_move"]:
+        raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        hooks = flow.hooks(state)
+        raise WebError(f"a move of {state['rules']} is typed as text: {hooks.grammar if hooks else ''}")
+    try:
+        move = flow.parse(state, printable(text))
+    except (Refusal, NimError) as error:
+        raise WebError(str(error)) from None
     _apply(state, seat, move)
     _advance(state)
 
@@ -685,6 +764,8 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = rules_of(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
+    if is_component(rules):
+        return _family_state(state, rules, seats, seat)
     # the one number shown beside the board: the XOR of the Grundy values, named with the rule
     # that gives them (the nim-sum under take any only); None where no such number decides
     shown = grundy_sum(state["piles"], rules)
@@ -708,3 +789,27 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 
+
+
+def _family_state(state: Dict[str, Any], rules: Rules, seats: List[Dict[str, Any]],
+                  seat: Optional[int]) -> Dict[str, Any]:
+    """What a browser sees of a game of a family of components: the board the server draws
+    (an SVG of the family's own shape, and its text), the machine's prompt and grammar, the
+    XOR of the Grundy values in normal play (named as such), none in misère play."""
+    from nim.web.boards import family_board
+
+    flow = machine(state)
+    assert isinstance(flow, FreePlay)
+    family = rules.family
+    components = components_of(state)
+    start = tuple(family.read_component(v) for v in state["start"])    # type: ignore[attr-defined]
+    return {
+        "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
+        "misere": rules.misere, "base": 1, "start": state["start"], "piles": state["piles"], "takes": [],
+        "heap_moves": None, "splits": False, "moves": state["moves"], "seats": seats,
+        "to_move": state["to_move"], "version": state["version"], "finished": state["finished"],
+        "winner": state["winner"], "log": state["log"][-200:], "series": state["series"], "mode": state["mode"],
+        "undo": state["undo"], "you": seat, "nim_sum": None, "panels": [], "one_pile": False,
+        "prompt": _prompt(state), "grundy_sum": flow.grundy_sum(state),
+        "family_board": family_board(family, components, start),
+    }
