@@ -157,6 +157,23 @@ class PlayHooks:
         """A move of ``component`` in words: the family's own (``move_words``)."""
         return family.move_words(component, count, left)
 
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: "ComponentMove") -> str:
+        """The move as a player types it (what ``parse`` reads back to the same move): a hint
+        says it, and a script can play any option."""
+        prefix = "" if self.whole else f"{self.noun} {move.pile + 1}: "
+        for words in self.spellings(family, components[move.pile], move.count, move.left):
+            try:
+                if self.parse(family, components, prefix + words) == move:
+                    return prefix + words
+            except NimError:
+                continue
+        raise NimError(f"no typed form of the move {move}: the play hooks of {family.tag} are wrong")
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        """The candidate ways to type a move of ``component`` (checked by ``typed``)."""
+        raise NotImplementedError
+
     def shown(self, family: "ComponentFamily", component: Any) -> str:
         """One component in a few words, for a refusal."""
         return f"this {self.noun}"
@@ -214,6 +231,10 @@ class PairPlay(PlayHooks):
     def shown(self, family: "ComponentFamily", component: Any) -> str:
         return f"the pair {tuple(component)}"
 
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"take {count} from first", f"take {count} from second", f"take {count // 2} from both"]
+
     def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
         a, b = component
         return f"({a}, {b})   first: {'o' * min(a, 40)}   second: {'o' * min(b, 40)}"
@@ -251,6 +272,12 @@ class HeapPlay(PlayHooks):
             if option[0] == take:
                 return option[0], option[1], None
         return None, (), f"you cannot take {take} now: at most {component[1]} (the limit the last take set)"
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        if count == 0 and len(left) == 2:
+            return [f"split {left[0]} {left[1]}"]
+        return [f"take {count}"]
 
     def shown(self, family: "ComponentFamily", component: Any) -> str:
         if isinstance(component, int):
@@ -305,6 +332,24 @@ class PilesPlay(PlayHooks):
         left = family.read_component(after)
         return sum(component) - sum(after), ((left,) if left else ()), None
 
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        from itertools import combinations, product
+
+        k = getattr(family, "k", 1)
+        target = left[0] if left else ()
+        for size in range(1, min(k, len(component)) + 1):
+            for chosen in combinations(range(len(component)), size):
+                for takes in product(*(range(1, component[i] + 1) for i in chosen)):
+                    if sum(takes) != count:
+                        continue
+                    after = list(component)
+                    for i, take in zip(chosen, takes):
+                        after[i] -= take
+                    if family.read_component(after) == target:
+                        return [" ".join(f"{i + 1} {t}" for i, t in zip(chosen, takes))]
+        return []
+
     def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
         return "\n".join(f"pile {i + 1}: {p:>3}  {'o' * min(p, 60)}" for i, p in enumerate(component)) or "(no piles)"
 
@@ -332,6 +377,10 @@ class StairPlay(PlayHooks):
         if step > 1:
             steps[step - 2] += moved
         return moved, (family.read_component(steps),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"step {s}: move {count}" for s in range(1, len(component) + 1) if component[s - 1] >= count]
 
     def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
         height = max(len(component), len(start) if start else 0)
@@ -366,6 +415,10 @@ class StripPlay(PlayHooks):
         squares.append(to)
         left = family.read_component(squares)
         return source - to, (left,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"move {s} {s - count}" for s in sorted(set(component)) if s >= count]
 
     def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
         width = max(list(component) + list(start or ()) + [0]) + 1
@@ -402,6 +455,11 @@ class RowPlay(PlayHooks):
             return None, (), f"the right-most coin turned, {last}, must be a head"
         after = tuple(sorted(set(component) ^ turned))
         return len(turned), ((after,) if after else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        turned = sorted(set(component) ^ set(left[0] if left else ()), reverse=True)
+        return ["turn " + " ".join(map(str, turned))]
 
     def shown(self, family: "ComponentFamily", component: Any) -> str:
         return f"the row {self.draw(family, component, None).splitlines()[0]}"
@@ -443,6 +501,11 @@ class GridPlay(PlayHooks):
         after = tuple(sorted(set(component) ^ set(cells)))
         return len(cells), ((after,) if after else ()), None
 
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        turned = sorted(set(component) ^ set(left[0] if left else ()), reverse=True)
+        return ["turn " + " ".join(f"{x},{y}" for x, y in turned)]
+
     def shown(self, family: "ComponentFamily", component: Any) -> str:
         return "this grid"
 
@@ -482,6 +545,10 @@ class GraphPlay(PlayHooks):
             if i == edge - 1:
                 return option[0], option[1], None
         return None, (), f"there is no edge {edge}"
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"cut edge {i + 1}" for i, option in enumerate(family.options(component)) if option == (count, left)]
 
     def describe(self, family: "ComponentFamily", component: Any, count: int, left: Tuple[Any, ...]) -> str:
         """``cut edge 2 (1-2); 1 more edge falls with it, leaving 3 edges worth 3``: the edge by its

@@ -279,6 +279,17 @@ class FreePlay(Flow):
 
     # ---------------------------------------------------------------- the AI and the hint
 
+    def typed_move(self, state: State, move: ComponentMove) -> str:
+        """``move`` as a player types it in this game (a script's way to play any option)."""
+        family = _family(self.rules(state))
+        return play_hooks(family).typed(family, components_of(state), move)
+
+    def options(self, state: State) -> List[ComponentMove]:
+        """Every legal move now, component by component, in the family's order."""
+        family = _family(self.rules(state))
+        return [ComponentMove(i, count, left) for i, c in enumerate(components_of(state))
+                for count, left in family.options(c)]
+
     def choose(self, state: State, ai: str, rng: random.Random) -> Tuple[ComponentMove, List[str]]:
         """The AI's move in a component game: the family's best move by ``nim.solve`` (the
         exact player), a random legal move when it is losing or is the random player."""
@@ -287,7 +298,7 @@ class FreePlay(Flow):
         rules = self.rules(state)
         family = _family(rules)
         components = components_of(state)
-        moves = [ComponentMove(i, count, left) for i, c in enumerate(components) for count, left in family.options(c)]
+        moves = self.options(state)
         if ai != "random":
             try:
                 solution = solve(plain_position(family, components), rules, node_limit=NODE_LIMIT,
@@ -316,7 +327,7 @@ class FreePlay(Flow):
             if not rules.misere:
                 why += "; the XOR of the Grundy values is 0"
             return f"Hint: {why}."
-        said = words_of(family, components, solution.move)
+        said = f"{play_hooks(family).typed(family, components, solution.move)} ({words_of(family, components, solution.move)})"
         if rules.misere:
             return f"Hint: {said}: it leaves the opponent a lost position (found by search)."
         budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the hint")
