@@ -75,7 +75,7 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
 def _pairs(components: Sequence[Any]) -> str:
     """Wythoff's pairs: each pair two piles side by side in a box, ``pair N`` under it."""
     tallest = max([max(c) for c in components] + [1])
-    height = 60 + 14 * min(tallest, 60)
+    height = 80 + 14 * min(tallest, 60)
     parts: List[str] = []
     for i, (a, b) in enumerate(components):
         x = 20 + 110 * i

@@ -235,6 +235,7 @@ function update(state, study) {
     $("#share-link").textContent = link;
   }
   $("#record").href = `/api/games/${state.id}/record`;
+  if (state.family_board) $("#record").textContent = "Download the record";     // JSON lines, not Lab 2's format
   $("#undo").hidden = !state.undo;
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why || !!state.family_board;
@@ -259,11 +260,13 @@ function drawBoard() {
   board.replaceChildren();
   const canMove = mine && mine.seat === game.to_move && !game.finished;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
-  $(".take").hidden = !!game.family_board;
+  $("#confirm").hidden = $("#clear").hidden = !!game.family_board;   // a family's moves are typed
   if (game.family_board) {
     // a family's own board, drawn by the server (nim.web.boards): the page holds no family's shape
     board.innerHTML = game.family_board.svg;
     board.setAttribute("aria-label", game.family_board.text);
+    $("#selection").textContent = "";         // no stones to click: a refusal is said here
+    $("#selection").classList.remove("error");
     return;
   }
   if (game.splits) { drawPins(canMove, last); return; }
@@ -326,7 +329,6 @@ async function typedMove(event) {
       $("#selection").textContent = "";
       update(answer.data.game);
     } else {
-      $(".take").hidden = false;
       await refused(answer);
     }
     return;
