@@ -298,3 +298,46 @@ def test_the_class_view_offers_free_play():
     from nim.flows import class_flows, pair_flows
 
     assert "freeplay" in class_flows() and "freeplay" in pair_flows()
+
+
+def test_a_class_plays_the_teachers_family_in_pairs_and_against_nimx(tmp_path):
+    """The teacher picks Wythoff's game on a position: two students paired play it to the end on
+    its own board (free play's machine), and a third plays it against NimX."""
+    from starlette.testclient import TestClient
+
+    from nim.web import classroom
+    from nim.web.app import create_app
+
+    app = create_app(tmp_path / "games.sqlite3")
+    cls, teacher = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        for bad, words in [({"rules": "wythoff", "position": "[[1, -2]]"}, "cannot be negative"),
+                           ({"rules": "graph"}, "cannot be played"), ({"rules": "normal", "position": "[1]"},
+                                                                     "takes piles")]:
+            answer = client.post(f"/api/class/{teacher}/switches", json={"game": bad})
+            assert answer.status_code == 400 and words in answer.json()["error"]
+        answer = client.post(f"/api/class/{teacher}/switches",
+                             json={"game": {"rules": "wythoff", "position": "[[2, 3], [1, 1]]"}})
+        assert answer.status_code == 200, answer.text
+        offer = client.get(f"/api/join/{cls['id']}").json()["game"]
+        assert offer["rules"] == "normal,wythoff" and "[[2, 3], [1, 1]]" in offer["words"]
+        joined = []
+        for name in ("Ada", "Bob"):
+            answer = client.post(f"/api/join/{cls['id']}", json={"name": name, "flow": "freeplay",
+                                                                 "opponent": "student"})
+            assert answer.status_code == 201, answer.text
+            joined.append(answer.json())
+        game = joined[1]["game"]
+        assert game["flow"] == "freeplay" and game["start"] == [[2, 3], [1, 1]] and game["family_board"]
+        tokens = {joined[0]["seat"]: joined[0]["token"], joined[1]["seat"]: joined[1]["token"]}
+        flow = machine_of("freeplay")
+        while not game["finished"]:
+            text = flow.typed_move(game, flow.options(game)[0])
+            answer = client.post(f"/api/games/{game['id']}/move", json={
+                "token": tokens[game["to_move"]], "text": text, "version": game["version"]})
+            assert answer.status_code == 200, answer.text
+            game = answer.json()["game"]
+        assert game["winner"] == game["moves"][-1][0]          # normal play: the last mover wins
+        answer = client.post(f"/api/join/{cls['id']}", json={"name": "Cy", "flow": "free", "opponent": "nimx"})
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["game"]["flow"] == "freeplay" and answer.json()["game"]["seats"][1]["ai"]

@@ -418,7 +418,7 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
         rules = rules_of(answers.get("rules") or "normal")
         family_game = is_component(rules)
         if family_game:
-            answers["position"] = _family_position(options.get("position"), rules)
+            answers["position"] = family_position(options.get("position"), rules)
     if family_game:
         pass                            # the position is the family's (above), not piles
     elif flow.info.one_pile:
@@ -444,7 +444,7 @@ MAX_POSITION_CHARS = 2_000
 MAX_POSITION_NUMBER = 200
 
 
-def _family_position(value: Any, rules: Rules) -> Any:
+def family_position(value: Any, rules: Rules) -> Any:
     """A family's start from the page: JSON text, a bare word (a coin row), or a JSON value;
     None (empty) for the family's own start. Bounded so that every piece can be drawn.
 
