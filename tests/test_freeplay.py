@@ -11,7 +11,6 @@ import json
 import subprocess
 import sys
 from functools import lru_cache
-from itertools import combinations
 from typing import Any, Dict, FrozenSet, List, Tuple
 
 import pytest
@@ -288,7 +287,8 @@ def test_the_browser_refuses_bad_family_moves_and_positions(client):
 
 
 def test_the_hint_in_the_browser_comes_from_the_family(client):
-    made = client.post("/api/games", json={"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5], [4, 6]]"}).json()
+    form = {"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5], [4, 6]]"}
+    made = client.post("/api/games", json=form).json()
     reply = client.get(f"/api/games/{made['game']['id']}/hint", headers={"X-Seat-Token": made["token"]})
     assert reply.status_code == 200, reply.text
     assert "the XOR of the Grundy values of the pairs is 9" in reply.json()["summary"]

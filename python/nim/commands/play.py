@@ -224,7 +224,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         if style not in (None, "freeplay"):
             raise NimError(f"the {style} game plays heaps, not {rules}: drop --style (free play plays it)")
         if args.piles is not None:
-            raise NimError(f"{rules} is a game of {rules.family.component_noun}s, not of piles: give "
+            raise NimError(f"{rules} is a game of {getattr(rules.family, 'component_noun', 'component')}s, "
+                           f"not of piles: give "
                            f"--position JSON (e.g. --position '{json.dumps(play_hooks(rules.family).start_value)}')")
         if args.load is not None:
             raise NimError(f"--load continues a game of heaps; a saved game of {rules} cannot be loaded yet")

@@ -30,8 +30,8 @@ if TYPE_CHECKING:                     # pragma: no cover
     from nim.families.base import ComponentFamily
     from nim.position import ComponentMove
 
-__all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay",
-           "PilesPlay", "StairPlay", "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "words_of", "board_lines"]
+__all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000

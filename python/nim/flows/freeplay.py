@@ -327,7 +327,8 @@ class FreePlay(Flow):
             if not rules.misere:
                 why += "; the XOR of the Grundy values is 0"
             return f"Hint: {why}."
-        said = f"{play_hooks(family).typed(family, components, solution.move)} ({words_of(family, components, solution.move)})"
+        typed = play_hooks(family).typed(family, components, solution.move)
+        said = f"{typed} ({words_of(family, components, solution.move)})"
         if rules.misere:
             return f"Hint: {said}: it leaves the opponent a lost position (found by search)."
         budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the hint")

@@ -15,6 +15,7 @@ import random
 from typing import Any, List, Optional, Tuple
 
 from nim.errors import NimError
+from nim.families.base import ComponentFamily
 from nim.flows.base import Flow, State, ai_rng, rules_of
 from nim.flows.freeplay import FreePlay, component_record, is_component
 from nim.play.board import render_board
@@ -267,6 +268,7 @@ def run_freeplay(options: PlayOptions, console: Console, rng: random.Random) -> 
     rules = options.rules or Rules()
     if is_component(rules):
         family = rules.family
+        assert isinstance(family, ComponentFamily)
         hooks = play_hooks(family)             # a family without hooks is refused here, in words
         for line in flow.heading(rules):
             console.say(line)
@@ -306,5 +308,6 @@ def read_position_text(text: str, rules: Rules) -> Any:
     except ValueError as error:
         if word and all(c.isalnum() or c in "-_." for c in word) and not word[0].isdigit():
             return word
-        raise NimError(f"a position of {rules} is JSON, such as {json.dumps(rules.family.play.start_value)}"
+        raise NimError(f"a position of {rules} is JSON, such as "
+                       f"{json.dumps(getattr(getattr(rules.family, 'play', None), 'start_value', [[3, 5]]))}"
                        f"; {word[:40]!r} is not: {str(error).splitlines()[0]}") from None

@@ -143,8 +143,8 @@ def _staircase(component: Sequence[int], start: Sequence[int]) -> str:
     tallest = max(list(component) + [1])
     height = 40 + 18 * steps + 14 * min(tallest, 30)
     base = height - 20
-    parts: List[str] = [f'<line x1="0" y1="{base}" x2="{40 + 70 * steps}" y2="{base}" stroke="{INK}" stroke-width="2"/>',
-                        _text(20, base + 14, "ground", 10)]
+    parts: List[str] = [f'<line x1="0" y1="{base}" x2="{40 + 70 * steps}" y2="{base}" stroke="{INK}" '
+                        'stroke-width="2"/>', _text(20, base + 14, "ground", 10)]
     for s in range(1, steps + 1):
         x = 40 + 70 * (s - 1)
         top = base - 18 * s

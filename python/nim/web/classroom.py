@@ -40,6 +40,7 @@ from starlette.routing import BaseRoute, Route
 
 from nim.errors import NimError
 from nim.inputs import printable
+from nim.families.base import ComponentFamily
 from nim.flows.freeplay import is_component
 from nim.rules import Rules
 from nim.web.locks import KeyedLocks
@@ -197,6 +198,7 @@ def _class_game(value: Any) -> Dict[str, Any]:
 
         try:
             family = rules.family
+            assert isinstance(family, ComponentFamily)
             play_hooks(family)
             position = games.family_position(value.get("position"), rules)
             read_position(family, position if position is not None else play_hooks(family).start(family))
