@@ -327,8 +327,10 @@ class FreePlay(Flow):
             if not rules.misere:
                 why += "; the XOR of the Grundy values is 0"
             return f"Hint: {why}."
-        typed = play_hooks(family).typed(family, components, solution.move)
-        said = f"{typed} ({words_of(family, components, solution.move)})"
+        hooks = play_hooks(family)
+        move = solution.move
+        typed = hooks.typed(family, components, move)
+        said = f"{typed} ({hooks.describe(family, components[move.pile], move.count, move.left)})"
         if rules.misere:
             return f"Hint: {said}: it leaves the opponent a lost position (found by search)."
         budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the hint")
