@@ -150,6 +150,12 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
      {"rules": "turning-corners"}, ["ANY"] * 20),
     ("freeplay", {"mode": "aivai", "rules": Rules.parse("lasker"), "ai": ["random"], "position": [3, 5, 7]},
      {"mode": "aivai", "rules": "lasker", "ai": "random"}, []),
+    # the "Any rule set" page is the same machine: heaps, a take-and-break game, a family
+    ("free", {"piles": (2, 5, 6), "ai": ["nimsum"]}, {"piles": "2 5 6", "ai": "nimsum"}, ["1 1", "undo"] + LAB2_MOVES),
+    ("free", {"rules": Rules.parse("misere,kayles"), "piles": (4, 5)}, {"rules": "misere,kayles", "piles": [4, 5]},
+     LAB2_MOVES),
+    ("free", {"rules": Rules.parse("wythoff"), "position": [[2, 7]]}, {"rules": "wythoff", "position": "[[2, 7]]"},
+     ["ANY"] * 20),
 ]
 
 

@@ -264,7 +264,7 @@ def run_freeplay(options: PlayOptions, console: Console, rng: random.Random) -> 
     from nim.flows import machine_of
     from nim.play.session import check_mode
 
-    flow = machine_of("freeplay")
+    flow = machine_of(options.style or "freeplay")      # "free" (the page "Any rule set") or "freeplay"
     rules = options.rules or Rules()
     if is_component(rules):
         family = rules.family

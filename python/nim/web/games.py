@@ -26,10 +26,9 @@ from nim.flows.base import Flow, Refusal, ai_rng, rules_of
 from nim.flows.freeplay import FreePlay, components_of, is_component
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
-from nim.play.game import Player, ending, random_board
+from nim.play.game import random_board
 from nim.play.machine import ai_turn, label_seats
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
-from nim.play.record import verb
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
@@ -216,10 +215,6 @@ def _say(state: Dict[str, Any], *lines: str) -> None:
     del state["log"][:-400]          # the page shows the recent lines; the moves are kept whole
 
 
-def _players(state: Dict[str, Any]) -> List[Player]:
-    return [Player(seat["name"]) for seat in state["seats"]]
-
-
 # ---------------------------------------------------------------- the flows
 
 def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
@@ -256,9 +251,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     if flow_machine is not None:
         state = _from_machine(flow_machine, options, rng, seed_value)
     else:
-        # the flows not yet written as state machines (issue 38, item 2: forejune, Lab 2 and Rajalakshmi are)
-        maker = {"kuet": _kuet, "free": _free}[flow]
-        state = maker(options, rng, seed_value)
+        # the flow not yet written as a state machine (issue 38, item 2: the others are)
+        state = _kuet(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
 
@@ -384,13 +378,6 @@ def _mode(options: Dict[str, Any]) -> str:
     return mode
 
 
-def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
-    """Who is who, in the terminal's words (``nim.play.session.introduce``)."""
-    from nim.play.session import introduce
-
-    return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
-
-
 def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
     """A new game of a flow written as a state machine: the page's answers (``pile`` or
     ``piles``, ``misere``, ``level``, ``mode``, ``name``), the machine's state, its lines."""
@@ -475,30 +462,6 @@ def family_position(value: Any, rules: Rules) -> Any:
         raise WebError(f"the numbers of a position in the browser are at most {MAX_POSITION_NUMBER} "
                        "(every piece is drawn)")
     return value
-
-
-def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    rules = _rules(_text(options, "rules", "normal", 60))
-    mode = _mode(options)
-    piles = _piles(options.get("piles"), (3, 4, 5))
-    ai = _text(options, "ai", "optimal", 20).lower() or "optimal"
-    if ai not in FREE_AIS:
-        raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
-    first = _text(options, "first", "human", 10)
-    if first not in ("human", "ai"):
-        raise WebError(f"first is human or ai, not {first!r}")
-    label = make_strategy(ai).label_for(rules)      # "Nim-sum" only where it plays by it
-    name = _text(options, "name", "", 40) or "Player 1"
-    seats = [_seat(name), _seat("Player 2", ai, label)]      # names as given; roles said once
-    roles = ["you", f"the AI ({label})"]
-    if mode == "hvh":
-        seats[1], roles = _seat("Player 2"), ["human", "human"]
-    elif mode == "aivai":
-        seats[0], roles[0] = _seat("Player 1", ai, label), roles[1]
-    state = _base_state("free", rules, piles, seats, 1 if (mode == "hvai" and first == "ai") else 0, 1, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    _say(state, f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
-    return state
 
 
 def _parse_record(record: Any) -> Any:
@@ -646,37 +609,22 @@ def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = 
         state["version"] += 1
         _say(state, *lines[:1], *notes, *lines[1:])
         return
+    # KUET, the one flow not yet a machine (free play is nim.flows.freeplay's since issue 41)
     name = state["seats"][seat]["name"]
     state["moves"].append(_entry(seat, move))
     rebuild(state)
     state["version"] += 1
-    flow, shown = state["flow"], move.pile + state["base"]
-    leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
-    noun = noun_of(state)
-    if flow == "kuet":
-        if seat == 1:
-            _say(state, f"NimX removes {move.count} stones from pile {shown}.")
-            if not state["finished"]:
-                _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
-                     render_kuet_board(state["piles"]))
-        else:
-            _say(state, f"{name} removes {move.count} stones from pile {shown}.")
-        _say(state, *notes)
+    shown = move.pile + state["base"]
+    if seat == 1:
+        _say(state, f"NimX removes {move.count} stones from pile {shown}.")
+        if not state["finished"]:
+            _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
+                 render_kuet_board(state["piles"]))
     else:
-        _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
-                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}", *notes)
+        _say(state, f"{name} removes {move.count} stones from pile {shown}.")
+    _say(state, *notes)
     if state["finished"]:
-        _finish(state)
-
-
-def _finish(state: Dict[str, Any]) -> None:
-    if state["flow"] == "kuet":
         _kuet_game_end(state)
-        return
-    final = position_of(state)
-    line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
-                  "pin" if final.rules.splits else "object")
-    _say(state, line)
 
 
 def _advance(state: Dict[str, Any]) -> None:
