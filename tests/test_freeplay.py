@@ -341,3 +341,17 @@ def test_a_class_plays_the_teachers_family_in_pairs_and_against_nimx(tmp_path):
         answer = client.post(f"/api/join/{cls['id']}", json={"name": "Cy", "flow": "free", "opponent": "nimx"})
         assert answer.status_code == 201, answer.text
         assert answer.json()["game"]["flow"] == "freeplay" and answer.json()["game"]["seats"][1]["ai"]
+
+
+def test_a_family_whose_play_hooks_are_not_hooks_is_refused_at_registration():
+    from nim.errors import InvalidRulesError
+    from nim.families.base import register_family
+    from nim.families.wythoff import WythoffGame
+
+    class Odd(WythoffGame):
+        tag = "odd-wythoff-for-a-test"
+        play = "pair P: take N"        # type: ignore[assignment]
+
+    with pytest.raises(InvalidRulesError, match="not a nim.families.play.PlayHooks"):
+        register_family(Odd)
+    assert "odd-wythoff-for-a-test" not in FAMILIES

@@ -360,6 +360,13 @@ def register_family(family: F) -> F:
             missing.append(attribute)
     if missing:
         raise InvalidRulesError(f"rule family {family.__name__} lacks the hooks: {', '.join(missing)}")
+    if issubclass(family, ComponentFamily) and family.play is not None:
+        from nim.families.play import PlayHooks      # the play hooks' module sits beside this one
+
+        if not isinstance(family.play, PlayHooks):
+            raise InvalidRulesError(f"rule family {family.__name__}: its play hooks are a "
+                                    f"{type(family.play).__name__}, not a nim.families.play.PlayHooks (None: not "
+                                    "playable)")
     taken = FAMILIES.get(family.tag)
     if taken is not None and taken is not family:
         raise InvalidRulesError(f"rule family tag {family.tag!r} is taken by {taken.__name__}")

@@ -39,6 +39,9 @@ FREE_AIS = ("optimal", "random")
 #: Bounds of one AI move or hint of a component game (a misère sum may need a search).
 NODE_LIMIT = 2_000_000
 TIME_LIMIT = 5.0
+#: The most work a board to play may ask of one move: its moves, each weighed by the size of
+#: its component (listing a graph's cuts costs its edges each). A board for people is far below.
+MAX_WORK = 2_000_000
 
 
 def is_component(rules: Rules) -> bool:
@@ -121,6 +124,7 @@ class FreePlay(Flow):
             from nim.solving.components import read_position
 
             components = read_position(family, value)
+            _check_size(family, components)
             start: List[Any] = [family.component_value(c) for c in components]
         else:
             start = list(answers.get("piles") or self.info.default_piles or (3, 4, 5))
@@ -362,6 +366,23 @@ class FreePlay(Flow):
         return {"value": x, "name": "Grundy sum",
                 "words": f"the XOR of the {family.component_noun}s' Grundy values (the Sprague-Grundy theorem: "
                          "0 is lost for the player to move)"}
+
+
+def _check_size(family: ComponentFamily, components: Sequence[Any]) -> None:
+    """Refuse a start too large to play move by move (each move lists or checks the options).
+
+    Raises
+    ------
+    NimError
+        Saying the bound and what answers such a position instead.
+    """
+    work = 0
+    for component in components:
+        size = len(component) if isinstance(component, tuple) else 1
+        work += family.option_count(component) * max(1, size)
+        if work > MAX_WORK:
+            raise NimError(f"this position is too large to play move by move (more than {MAX_WORK:,} steps of "
+                           f"work a move); nimcore solve, analyze and explain answer it")
 
 
 def _component_move(move: Move) -> ComponentMove:

@@ -266,23 +266,27 @@ def run_freeplay(options: PlayOptions, console: Console, rng: random.Random) -> 
 
     flow = machine_of(options.style or "freeplay")      # "free" (the page "Any rule set") or "freeplay"
     rules = options.rules or Rules()
-    if is_component(rules):
+    mode = options.mode or "hvai"
+    check_mode(options, mode)
+
+    def setup() -> State:
+        answers = {"piles": options.piles, "mode": mode, "first": options.first, "name": options.name,
+                   "ai": list(options.ai or []), "rules": str(rules), "position": options.position}
+        return label_seats(flow, flow.setup(answers, rng, options.seed or 0))
+
+    if is_component(rules) and options.position is None:
         family = rules.family
         assert isinstance(family, ComponentFamily)
         hooks = play_hooks(family)             # a family without hooks is refused here, in words
         for line in flow.heading(rules):
             console.say(line)
-        if options.position is None and not options.moves:
-            start = json.dumps(hooks.start(family))
-            text = console.ask(f"Enter the position as JSON (press Enter for {start}): ", lambda t: t)
-            if text.strip():
-                options.position = read_position_text(text, rules)
-    mode = options.mode or "hvai"
-    check_mode(options, mode)
-    answers = {"piles": options.piles, "mode": mode, "first": options.first, "name": options.name,
-               "ai": list(options.ai or []), "rules": str(rules), "position": options.position}
-    state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
-    if not is_component(rules):
+        start = json.dumps(hooks.start(family))
+        text = console.ask(f"Enter the position as JSON (press Enter for {start}): ", lambda t: t)
+        if text.strip():
+            options.position = read_position_text(text, rules)
+        state = setup()
+    else:                       # a position given: refused before a word is said, if it must be
+        state = setup()
         for line in flow.heading(rules):
             console.say(line)
     play_machine(flow, state, options, console)
