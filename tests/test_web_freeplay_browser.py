@@ -88,3 +88,39 @@ def test_two_students_play_turning_turtles_in_two_browsers(server, people):
     assert game["finished"] and " wins (" in game["log"][-1]
     assert "Bob" in [seat["name"] for seat in game["seats"]]
     assert not ann.errors and not bob.errors
+
+
+def test_turning_turtles_and_hackenbush_played_by_clicks(server, people, shots):
+    """A click on a piece types what the server wrote on it: the right-most head of the row (turn
+    it alone), or an edge of the drawing; the Move button plays it."""
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/play/turning-turtles")
+    page.fill("#position", "HTHHTH")
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    for _ in range(30):
+        game = ann.state()
+        if game["finished"]:
+            break
+        last = max(game["piles"][0])                  # the heads' places, from 1
+        page.locator("#board g.pick").nth(last - 1).click()
+        assert page.input_value("#typed-count") == f"turn {last}"
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
+    page.goto(f"{server.url}/play/green-hackenbush")
+    page.fill("#position", "[[0, 1], [1, 2], [1, 3], [3, 4]]")
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    for _ in range(30):
+        game = ann.state()
+        if game["finished"]:
+            break
+        page.locator("#board circle.pick").first.click()      # the label of edge 1 (a line has no area)
+        assert page.input_value("#typed-count") == "cut edge 1"
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
+    page.screenshot(path=str(shots / "freeplay-clicks.png"), full_page=True)
+    assert not ann.errors

@@ -45,9 +45,18 @@ def _text(x: float, y: float, words: Any, size: int = 12, anchor: str = "middle"
             f"{escape(str(words))}</text>")
 
 
-def _stones(x: float, bottom: float, count: int, label: str) -> List[str]:
-    """A pile as a column of stones from ``bottom`` up, with its size under it."""
-    parts = [f'<circle cx="{x:.1f}" cy="{bottom - 9 - 14 * i:.1f}" r="6" fill="{STONE}"/>' for i in range(count)]
+def _pick(first: str, more: str = "") -> str:
+    """What a click on a piece types (the page adds it to the move's line, as the server says):
+    ``first`` starts a move, ``more`` goes on with one (a second coin to turn)."""
+    return (f' class="pick" data-first="{escape(first)}"' + (f' data-more="{escape(more)}"' if more else "")
+            + ' style="cursor: pointer"')
+
+
+def _stones(x: float, bottom: float, count: int, label: str, say: str = "") -> List[str]:
+    """A pile as a column of stones from ``bottom`` up, with its size under it; a click on a stone
+    types ``say`` with ``{n}``, the stones from it to the top."""
+    parts = [f'<circle cx="{x:.1f}" cy="{bottom - 9 - 14 * i:.1f}" r="6" fill="{STONE}"'
+             + (_pick(say.format(n=count - i)) if say else "") + "/>" for i in range(count)]
     parts.append(_text(x, bottom + 14, count))
     parts.append(_text(x, bottom + 28, label, 11))
     return parts
@@ -81,17 +90,18 @@ def _pairs(components: Sequence[Any]) -> str:
         x = 20 + 110 * i
         parts.append(f'<rect x="{x}" y="6" width="96" height="{height - 30}" rx="8" fill="none" stroke="{TAIL}"/>')
         bottom = height - 56
-        parts += _stones(x + 28, bottom, min(a, 60), "first")
-        parts += _stones(x + 68, bottom, min(b, 60), "second")
+        parts += _stones(x + 28, bottom, min(a, 60), "first", f"pair {i + 1}: take {{n}} from first")
+        parts += _stones(x + 68, bottom, min(b, 60), "second", f"pair {i + 1}: take {{n}} from second")
         parts.append(_text(x + 48, height - 8, f"pair {i + 1}", 12, cls="label"))
     if not components:
         parts.append(_text(80, 30, "no pair left"))
     return _svg(max(160, 20 + 110 * len(components)), height, parts, "Wythoff's pairs")
 
 
-def _coin(x: float, y: float, head: bool) -> str:
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{HEAD if head else TAIL}" stroke="{INK}"/>'
-            + _text(x, y + 4, "H" if head else "T", 12))
+def _coin(x: float, y: float, head: bool, first: str = "", more: str = "") -> str:
+    pick = _pick(first, more) if first else ""
+    return (f'<g{pick}><circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{HEAD if head else TAIL}" stroke="{INK}"/>'
+            + _text(x, y + 4, "H" if head else "T", 12) + "</g>")
 
 
 def _rows(family: Any, components: Sequence[Any], start: Sequence[Any]) -> str:
@@ -107,7 +117,8 @@ def _rows(family: Any, components: Sequence[Any], start: Sequence[Any]) -> str:
             parts.append(_text(6, y + 4, f"row {r + 1}", 12, "start"))
         for i in range(widest):
             x = 70 + 32 * i
-            parts.append(_coin(x, y, first + i in heads))
+            where = f"row {r + 1}: " if len(components) > 1 else ""
+            parts.append(_coin(x, y, first + i in heads, f"{where}turn {first + i}", str(first + i)))
             parts.append(_text(x, y + 28, first + i, 10))
     rows = max(1, len(components))
     return _svg(80 + 32 * widest, 54 * rows + 6, parts, "a row of coins")
@@ -131,7 +142,9 @@ def _grids(family: Any, components: Sequence[Any], start: Sequence[Any]) -> str:
             cy = top + 52 + 32 * y
             parts.append(_text(24, cy + 4, f"y={fy + y}" if y == 0 else fy + y, 10))
             for x in range(width):
-                parts.append(_coin(50 + 32 * x, cy, (fx + x, fy + y) in heads))
+                cell = f"{fx + x},{fy + y}"
+                where = f"grid {g + 1}: " if len(components) > 1 else ""
+                parts.append(_coin(50 + 32 * x, cy, (fx + x, fy + y) in heads, f"{where}turn {cell}", cell))
         top += 52 + 32 * height
     return _svg(70 + 32 * width, top + 6, parts, "a grid of coins")
 
@@ -153,7 +166,8 @@ def _staircase(component: Sequence[int], start: Sequence[int]) -> str:
         parts.append(_text(x + 35, top + 13, f"step {s}", 11))
         coins = component[s - 1] if s <= len(component) else 0
         for c in range(min(coins, 30)):
-            parts.append(f'<circle cx="{x + 35:.1f}" cy="{top - 8 - 14 * c:.1f}" r="6" fill="{HEAD}" stroke="{INK}"/>')
+            parts.append(f'<circle cx="{x + 35:.1f}" cy="{top - 8 - 14 * c:.1f}" r="6" fill="{HEAD}" stroke="{INK}"'
+                         + _pick(f"step {s}: move {coins - c}") + "/>")
         parts.append(_text(x + 60, top - 4, coins, 11))
     return _svg(60 + 70 * steps, height, parts, "a staircase of coins")
 
@@ -164,10 +178,12 @@ def _strip(component: Sequence[int], start: Sequence[int]) -> str:
     parts: List[str] = []
     for square in range(width):
         x = 10 + 34 * square
-        parts.append(f'<rect x="{x}" y="50" width="34" height="34" fill="#fff" stroke="{INK}"/>')
+        parts.append(f'<rect x="{x}" y="50" width="34" height="34" fill="#fff" stroke="{INK}"'
+                     + _pick(f"move {square}", str(square)) + "/>")
         parts.append(_text(x + 17, 100, square, 11))
-        for k in range(list(component).count(square)):
-            parts.append(f'<circle cx="{x + 17}" cy="{67 - 14 * k}" r="11" fill="{HEAD}" stroke="{INK}"/>')
+        for k in range(list(component).count(square)):      # a coin starts a move; a square ends it
+            parts.append(f'<circle cx="{x + 17}" cy="{67 - 14 * k}" r="11" fill="{HEAD}" stroke="{INK}"'
+                         + _pick(f"move {square}") + "/>")
     return _svg(20 + 34 * width, 110, parts, "a strip of squares with coins")
 
 
@@ -187,7 +203,8 @@ def _piles(hooks: PlayHooks, components: Sequence[Any]) -> str:
     height = 50 + 14 * min(tallest, 60)
     parts: List[str] = []
     for i, (n, label) in enumerate(items):
-        parts += _stones(50 + 110 * i, height - 36, min(n, 60), label)
+        say = f"{i + 1} {{n}}" if isinstance(hooks, PilesPlay) else f"heap {i + 1}: take {{n}}"
+        parts += _stones(50 + 110 * i, height - 36, min(n, 60), label, say)
     if not items:
         parts.append(_text(80, 30, "no pile left"))
     return _svg(max(160, 110 * len(items) + 10), height, parts, "the piles")
@@ -232,9 +249,10 @@ def _hackenbush(components: Sequence[Any]) -> str:
             (x1, y1) = where.get(u, (left + span / 2, ground)) if u else _ground_point(left, span, where.get(v), ground)
             (x2, y2) = where.get(v, (left + span / 2, ground))
             number = e + 1
+            cut = _pick(f"graph {g + 1}: cut edge {number}" if len(components) > 1 else f"cut edge {number}")
             if u == v:                          # a loop
                 parts.append(f'<circle cx="{x2:.1f}" cy="{y2 - 16:.1f}" r="16" fill="none" stroke="#2e7d32" '
-                             f'stroke-width="3" data-edge="{number}"/>')
+                             f'stroke-width="3" data-edge="{number}"{cut}/>')
                 parts.append(_text(x2, y2 - 36, number, 11, cls="edge-number"))
                 continue
             twin = seen.get((u, v), 0)
@@ -242,9 +260,9 @@ def _hackenbush(components: Sequence[Any]) -> str:
             bow = 22 * ((twin + 1) // 2) * (1 if twin % 2 else -1) if twin else 0
             mx, my = (x1 + x2) / 2 + bow, (y1 + y2) / 2
             parts.append(f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" fill="none" '
-                         f'stroke="#2e7d32" stroke-width="3" data-edge="{number}"/>')
+                         f'stroke="#2e7d32" stroke-width="5" data-edge="{number}"{cut}/>')
             parts.append(f'<circle cx="{(x1 + 2 * mx + x2) / 4:.1f}" cy="{(y1 + 2 * my + y2) / 4:.1f}" r="8" '
-                         'fill="#fff" stroke="#2e7d32"/>')
+                         f'fill="#fff" stroke="#2e7d32"{cut}/>')
             parts.append(_text((x1 + 2 * mx + x2) / 4, (y1 + 2 * my + y2) / 4 + 4, number, 10, cls="edge-number"))
         for (x, y) in where.values():
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{INK}"/>')

@@ -265,6 +265,14 @@ function drawBoard() {
     // a family's own board, drawn by the server (nim.web.boards): the page holds no family's shape
     board.innerHTML = game.family_board.svg;
     board.setAttribute("aria-label", game.family_board.text);
+    // a click on a piece types what the server wrote on it: a move's start, or more of it
+    board.querySelectorAll("[data-first]").forEach((piece) => piece.addEventListener("click", () => {
+      if (!canMove) return;
+      const line = $("#typed-count");
+      const more = piece.getAttribute("data-more");
+      line.value = line.value.trim() && more ? `${line.value.trim()} ${more}` : piece.getAttribute("data-first");
+      line.focus();
+    }));
     $("#selection").textContent = "";         // no stones to click: a refusal is said here
     $("#selection").classList.remove("error");
     return;
