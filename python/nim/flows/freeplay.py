@@ -32,10 +32,10 @@ from nim.flows.words import convention, ending, named, verb
 from nim.position import ComponentMove, Move
 from nim.rules import Rules
 
-__all__ = ["FreePlay", "is_component", "components_of", "plain_position", "component_record", "FREE_AIS"]
+__all__ = ["FreePlay", "is_component", "components_of", "plain_position", "component_record", "FAMILY_AIS"]
 
 #: The AI players free play offers under a family of components (the exact player, the random one).
-FREE_AIS = ("optimal", "random")
+FAMILY_AIS = ("optimal", "random")
 #: Bounds of one AI move or hint of a component game (a misère sum may need a search).
 NODE_LIMIT = 2_000_000
 TIME_LIMIT = 5.0
@@ -106,8 +106,8 @@ class FreePlay(Flow):
         mode = answers.get("mode") or "hvai"
         ais = list(answers.get("ai") or []) or [self.info.default_ai]
         for ai in ais:
-            if is_component(rules) and ai not in FREE_AIS:
-                raise NimError(f"the AI of {rules} is one of {', '.join(FREE_AIS)}, not {ai!r}")
+            if is_component(rules) and ai not in FAMILY_AIS:
+                raise NimError(f"the AI of {rules} is one of {', '.join(FAMILY_AIS)}, not {ai!r}")
         name = answers.get("name") or "Player 1"
         seats = [_seat(name), _seat("Player 2", ais[-1])]
         if mode == "hvh":
@@ -207,23 +207,22 @@ class FreePlay(Flow):
             leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
             return [f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
                     f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}"]
-        raise NimError("a component game's move is said by apply, which knows the position before it")
+        # a family's move is said by apply, which knows the components before it
+        raise NimError("a component game's move is said by FreePlay.apply")
 
     def ending(self, state: State) -> List[str]:
         rules = self.rules(state)
-        names = [{"name": seat["name"]} for seat in state["seats"]]      # the seats' names
-        if not is_component(rules):
-            players = [_Named(seat["name"]) for seat in state["seats"]]
-            final = self.position(state)
-            return [ending(players, state["to_move"], final, bool(state["moves"]),
-                           "pin" if rules.splits else "object")]
+        players = [_Named(seat["name"]) for seat in state["seats"]]
         mover = state["to_move"]
-        won = names[winner_of(mover, rules)]["name"]
+        if not is_component(rules):
+            return [ending(players, mover, self.position(state), bool(state["moves"]),
+                           "pin" if rules.splits else "object")]
+        won = players[winner_of(mover, rules)].name
         rule = convention(rules, emptied=False)
         if not state["moves"]:
-            return [f"No move is possible: {names[mover]['name']} cannot move, so {named(won)} "
+            return [f"No move is possible: {players[mover].name} cannot move, so {named(won)} "
                     f"{verb(won, 'wins')} ({rule})."]
-        return [f"{names[1 - mover]['name']} made the last move: {named(won)} {verb(won, 'wins')} ({rule})."]
+        return [f"{players[1 - mover].name} made the last move: {named(won)} {verb(won, 'wins')} ({rule})."]
 
     def undone(self, state: State) -> List[str]:
         if not is_component(self.rules(state)):
