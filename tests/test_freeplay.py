@@ -355,3 +355,20 @@ def test_a_family_whose_play_hooks_are_not_hooks_is_refused_at_registration():
     with pytest.raises(InvalidRulesError, match="not a nim.families.play.PlayHooks"):
         register_family(Odd)
     assert "odd-wythoff-for-a-test" not in FAMILIES
+
+
+def test_the_any_rule_set_page_plays_a_family_on_its_board(client):
+    """The page "Any rule set" (flow free) is the same machine: a family's rules and position give
+    its board; Nim keeps its piles and its words."""
+    page = client.get("/free")
+    assert "Position, for a game of the course" in page.text
+    made = client.post("/api/games", json={"flow": "free", "rules": "staircase", "position": "[0, 3]"}).json()
+    game = made["game"]
+    assert game["family_board"]["shape"] == "StairPlay" and game["start"] == [[0, 3]]
+    reply = client.post(f"/api/games/{game['id']}/move", json={"token": made["token"], "text": "step 2: move 3",
+                                                              "version": game["version"]})
+    assert reply.status_code == 200, reply.text
+    assert any(line.startswith("Player 1: move 3 coins from step 2 onto step 1, leaving [3")
+               for line in reply.json()["game"]["log"])
+    nim = client.post("/api/games", json={"flow": "free", "piles": "1 2"}).json()["game"]
+    assert nim["piles"] == [1, 2] and "family_board" not in nim and nim["grundy_sum"]["name"] == "nim-sum"

@@ -135,7 +135,7 @@ class FreePlay(Flow):
         return state
 
     def form_words(self) -> Dict[str, str]:
-        return {"position": "The position (JSON, empty: the game's own start)"}
+        return {"position": "Position, for a game of the course (JSON; empty: the game's own start):"}
 
     def intro(self) -> List[str]:
         return ["Any rule family: Nim and its take rules, take-and-break games, and the course's games "

@@ -130,16 +130,20 @@ const setups = {
   },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
-      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
+      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles); "
+      + "or a game of the course on its own board (wythoff, turning-turtles, green-hackenbush, staircase, ...: "
+      + "the Position field, not Piles)."),
       field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
+      field(words.position || "Position:", el("input", {id: "position", size: 40, placeholder: "the game's own"})),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("AI:", select("ai", [["optimal", "Optimal"], ["nimsum", "Nim-sum"], ["random", "Random"], ["ida", "IDA*"],
         ["level:1", "Lab 2 level 1"], ["level:2", "Lab 2 level 2"], ["level:3", "Lab 2 level 3"], ["alphabeta", "Alpha-Beta"], ["minimax", "Minimax"]], "optimal")),
       field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
-        flow: "free", rules: $("#rules").value, piles: $("#piles").value, mode: $("#mode").value,
+        flow: "free", rules: $("#rules").value, piles: $("#piles").value, position: $("#position").value,
+        mode: $("#mode").value,
         ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
   },
   // free play over every rule family: the rules (the page's own family, or typed), its position
