@@ -16,7 +16,11 @@ needs no number.
 >>> from nim.families.wythoff import WythoffGame
 >>> game = WythoffGame()
 >>> game.play.parse(game, ((3, 5),), "take 2 from both")
-ComponentMove(pile=0, count=4, left=((1, 3),))
+(0, 4, ((1, 3),))
+
+A move is ``(component, count, left)``, one of the family's options of that component: the
+value ``nim.position.ComponentMove`` holds (the rooms above the families wrap it; this room
+sits below ``nim.position`` and imports nothing of it).
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ from nim.errors import IllegalMoveError, NimError
 
 if TYPE_CHECKING:                     # pragma: no cover
     from nim.families.base import ComponentFamily
-    from nim.position import ComponentMove
+
+#: A move: the component's index, the count its option removes, the components it leaves.
+Option = Tuple[int, int, Tuple[Any, ...]]
 
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
-           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "words_of", "board_lines"]
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -86,14 +92,15 @@ def _legal(family: "ComponentFamily", component: Any, count: Optional[int],
     return None
 
 
-def words_of(family: "ComponentFamily", components: Sequence[Any], move: "ComponentMove") -> str:
+def words_of(family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
     """A move in words: its component by number (when there are several), then the family's
     own words (``move_words``)."""
     hooks = play_hooks(family)
-    said = hooks.describe(family, components[move.pile], move.count, move.left)
+    index, count, left = move
+    said = hooks.describe(family, components[index], count, left)
     if len(components) == 1 or hooks.whole:
         return said
-    return f"{hooks.noun} {move.pile + 1}: {said}"
+    return f"{hooks.noun} {index + 1}: {said}"
 
 
 class PlayHooks:
@@ -116,8 +123,8 @@ class PlayHooks:
         """The default start position, as a plain value."""
         return self.start_value
 
-    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> "ComponentMove":
-        """The move ``text`` says, one of the family's options.
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        """The move ``text`` says, one of the family's options: ``(component, count, left)``.
 
         Raises
         ------
@@ -143,9 +150,7 @@ class PlayHooks:
         option = _legal(family, component, count, left)
         if option is None:
             raise IllegalMoveError(f"that is not a move of {self.shown(family, component)} ({self.grammar})")
-        from nim.position import ComponentMove      # nim.position sits above the families
-
-        return ComponentMove(index, option[0], option[1])
+        return (index, option[0], option[1])
 
     def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
               words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
@@ -157,17 +162,18 @@ class PlayHooks:
         """A move of ``component`` in words: the family's own (``move_words``)."""
         return family.move_words(component, count, left)
 
-    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: "ComponentMove") -> str:
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
         """The move as a player types it (what ``parse`` reads back to the same move): a hint
         says it, and a script can play any option."""
-        prefix = "" if self.whole else f"{self.noun} {move.pile + 1}: "
-        for words in self.spellings(family, components[move.pile], move.count, move.left):
+        index, count, left = move
+        prefix = "" if self.whole else f"{self.noun} {index + 1}: "
+        for words in self.spellings(family, components[index], count, left):
             try:
-                if self.parse(family, components, prefix + words) == move:
+                if tuple(self.parse(family, components, prefix + words)) == (index, count, left):
                     return prefix + words
             except NimError:
                 continue
-        raise NimError(f"no typed form of the move {move}: the play hooks of {family.tag} are wrong")
+        raise NimError(f"no typed form of the move {tuple(move)}: the play hooks of {family.tag} are wrong")
 
     def spellings(self, family: "ComponentFamily", component: Any, count: int,
                   left: Tuple[Any, ...]) -> List[str]:
@@ -439,7 +445,7 @@ class RowPlay(PlayHooks):
     start_value = "THHTTHTHH"
     needs = 99
 
-    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> "ComponentMove":
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
         numbers, words = _tokens(text)
         if len(components) > 1 and "row" not in words:
             raise IllegalMoveError(f"say the row first: 'row 1: turn 7 4' ({self.grammar})")
@@ -483,7 +489,7 @@ class GridPlay(PlayHooks):
     start_value = ["THTH", "TTHT", "HTTH"]
     needs = 99
 
-    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> "ComponentMove":
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
         numbers, words = _tokens(text)
         if len(components) > 1 and "grid" not in words:
             raise IllegalMoveError(f"say the grid first: 'grid 1: turn 2,1 0,1' ({self.grammar})")

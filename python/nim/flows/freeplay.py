@@ -194,7 +194,7 @@ class FreePlay(Flow):
             return move_parser(self.position(state), state["base"])(text)
         family = _family(rules)
         try:
-            return play_hooks(family).parse(family, components_of(state), text)
+            return ComponentMove(*play_hooks(family).parse(family, components_of(state), text))
         except NimError as error:
             raise Refusal(str(error)) from None
 
