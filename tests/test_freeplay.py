@@ -372,3 +372,18 @@ def test_the_any_rule_set_page_plays_a_family_on_its_board(client):
                for line in reply.json()["game"]["log"])
     nim = client.post("/api/games", json={"flow": "free", "piles": "1 2"}).json()["game"]
     assert nim["piles"] == [1, 2] and "family_board" not in nim and nim["grundy_sum"]["name"] == "nim-sum"
+
+
+def test_free_play_works_in_a_notebook_too():
+    """In an IPython shell ``nim.solve`` wraps an answer as a board of heaps, which a family's
+    position is not: free play asks the generic engine itself (a subprocess: a shell instance
+    changes every later solve of this process)."""
+    pytest.importorskip("IPython")
+    code = ("from IPython.core.interactiveshell import InteractiveShell\nInteractiveShell.instance()\n"
+            "import random\nfrom nim.flows import machine_of\nflow = machine_of('freeplay')\n"
+            "state = flow.setup({'rules': 'wythoff', 'position': [[3, 5], [4, 6]]}, random.Random(1), 1)\n"
+            "move, _ = flow.choose(state, 'optimal', random.Random(1))\nprint(tuple(move))\nprint(flow.hint(state))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "(1, 2, ((3, 5),))"
+    assert "the XOR of the Grundy values of the pairs is 9" in done.stdout

@@ -296,7 +296,8 @@ class FreePlay(Flow):
     def choose(self, state: State, ai: str, rng: random.Random) -> Tuple[ComponentMove, List[str]]:
         """The AI's move in a component game: the family's best move by ``nim.solve`` (the
         exact player), a random legal move when it is losing or is the random player."""
-        from nim.solving.defaults import solve
+        # the generic engine itself: nim.solve wraps an answer for a notebook as a Position of heaps
+        from nim.solving.components import solve_components as solve
 
         rules = self.rules(state)
         family = _family(rules)
@@ -304,8 +305,7 @@ class FreePlay(Flow):
         moves = self.options(state)
         if ai != "random":
             try:
-                solution = solve(plain_position(family, components), rules, node_limit=NODE_LIMIT,
-                                 time_limit=TIME_LIMIT)
+                solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
             except NimError as error:
                 return rng.choice(moves), [f"(no best move within the AI's limits: {error}; a random move)"]
             if solution.value > 0 and isinstance(solution.move, ComponentMove):
@@ -315,14 +315,14 @@ class FreePlay(Flow):
     def hint(self, state: State) -> str:
         """A best move and why: the XOR of the Grundy values in normal play, named as such."""
         from nim.solving.components import ComponentBudget, component_grundy
-        from nim.solving.defaults import solve
+        # the generic engine itself: nim.solve wraps an answer for a notebook as a Position of heaps
+        from nim.solving.components import solve_components as solve
 
         rules = self.rules(state)
         family = _family(rules)
         components = components_of(state)
         try:
-            solution = solve(plain_position(family, components), rules, node_limit=NODE_LIMIT,
-                             time_limit=TIME_LIMIT)
+            solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
         except NimError as error:
             return f"Hint: none this time ({error})"
         if solution.value <= 0 or not isinstance(solution.move, ComponentMove):
