@@ -3,6 +3,7 @@
     python benchmarks/record_exactness.py verify  [HEAPS]   # Grundy's game, NumPy verifier
     python benchmarks/record_exactness.py compare [HEAPS]   # record engine vs nimcore.octal
     python benchmarks/record_exactness.py rogalski DIR [HEAPS]   # vs Rogalski's results/
+    python benchmarks/record_exactness.py kept DIR [HEAPS]       # a run's kept values vs nimcore.octal
 
 ``verify``: the values of Grundy's game (nimcore.octal) checked heap by heap by the
 independent NumPy verifier of tests/sequence_oracle_numpy.py (no shared code):
@@ -12,6 +13,10 @@ every value below G(n) is an option, G(n) is not (default 2**22 heaps).
 from 2**23 on; the values kept in a temporary folder, which Grundy's game's rare heaps
 past 47 million need) against the kept-whole engine: the frequency table at every 2**k,
 the rare heaps, and the values of the last window (default 2**26 heaps).
+
+``kept``: the values a record run kept on disk (``--keep``, its folder DIR, e.g. the
+background run of docs/records.md) against the kept-whole engine, value by value, block
+by block (default 2**28 heaps): the record engine's own values, not a second run of it.
 
 ``rogalski``: the record engine's frequency tables of 0.014, 0.034, 0.161, 0.167,
 0.172 at every 2**k against M. Rogalski's published tables (his repository's
@@ -76,6 +81,38 @@ def compare(heaps: int) -> None:
               f"against {heaps * values.itemsize / 2**20:.0f} MiB")
 
 
+def kept(folder: Path, heaps: int) -> None:
+    from nim.kernel import octal
+    from nim.takebreak import cache
+
+    started = time.monotonic()
+    whole = octal().OctalSequence((), (), (0,), True, True)     # Grundy's game, kept whole
+    whole.extend(heaps)
+    values = whole.values()
+    whole_seconds = time.monotonic() - started
+    compared = 0
+    for path in sorted((folder / "blocks").glob("*.nimblk")):
+        found = cache.read_block(path, "grundy-game")
+        if found is None:
+            raise SystemExit(f"{path}: the block fails its checks")
+        first, block = found
+        if first != compared:
+            raise SystemExit(f"{path}: starts at heap {first:,}, not {compared:,}")
+        end = min(first + len(block), heaps)
+        if end <= first:
+            break
+        mine = list(block[:end - first])
+        theirs = list(values[first:end])
+        if mine != theirs:
+            bad = next(i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b)
+            raise SystemExit(f"heap {first + bad:,}: kept {mine[bad]}, whole engine {theirs[bad]}: DIFFER")
+        compared = end
+        if compared >= heaps:
+            break
+    print(f"grundy-game: {compared:,} kept values of {folder} equal the kept-whole engine's "
+          f"(whole engine {whole_seconds:.0f} s, compared in {time.monotonic() - started - whole_seconds:.0f} s)")
+
+
 def rogalski(folder: Path, heaps: int) -> None:
     from nim.takebreak.record import record_sequence
 
@@ -109,7 +146,9 @@ if __name__ == "__main__":
         verify(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 22)
     elif what == "compare":
         compare(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 26)
+    elif what == "kept":
+        kept(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 28)
     elif what == "rogalski":
         rogalski(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 24)
     else:
-        sys.exit(f"unknown check {what!r}: verify, compare or rogalski")
+        sys.exit(f"unknown check {what!r}: verify, compare, kept or rogalski")

@@ -254,6 +254,34 @@ API_CASES += [
      "machine_of('freeplay').setup({'rules': 'sum', 'position': [['any', [3]]]}, random.Random(1), 1)", "error"),
 ]
 
+# issue 41, the course's games part C: hostile positions get a NimError (exit 2), never a hang
+CLI_CASES += [
+    ("chomp past the search", ["solve", "[10, 10, 10, 10, 10, 10, 10, 10, 10]", "--rules", "chomp"], USAGE),
+    ("sos row of 14", ["solve", "14", "--rules", "sos"], USAGE),
+    ("poker nim without a pool dict", ["solve", "[3, 4]", "--rules", "poker-nim"], USAGE),
+    ("misere northcott", ["solve", '["W..B"]', "--rules", "misere,northcott"], USAGE),
+    ("empty and divide box of 0", ["solve", "[[0, 3]]", "--rules", "empty-and-divide"], USAGE),
+]
+API_CASES += [
+    ("chomp bar of 10**5 x 10**5", "nim.solve({'rows': 10**5, 'columns': 10**5}, 'chomp')", "ok"),
+    ("chomp row longer than the one below", "nim.solve([3, 4], 'chomp')", "error"),
+    ("chomp 3 x 10**5 past the search", "nim.solve({'rows': 3, 'columns': 10**5}, 'chomp')", "error"),
+    ("sos row of 10**7", "nim.solve('-' * 10**7, 'sos')", "error"),
+    ("sos in a sum", "nim.solve([['sos', 'S---'], ['any', [1]]], 'sum')", "error"),
+    ("thirty-one fifth six", "nim.solve([6, 6, 6, 6, 6], 'thirty-one')", "error"),
+    ("thirty-one list of 10**6 cards", "nim.solve([1] * 10**6, 'thirty-one')", "error"),
+    ("poker nim pool of 10**1000", "nim.solve({'piles': [3, 10**1000], 'pool': 10**1000}, 'poker-nim')", "ok"),
+    ("poker nim negative pool", "nim.solve({'piles': [3], 'pool': -1}, 'poker-nim')", "error"),
+    ("northcott row of 10**6 + 2", "nim.solve(['W' + '.' * 10**6 + 'B'], 'northcott')", "error"),
+    ("northcott in a sum", "nim.solve([['northcott', ['W..B']], ['any', [1]]], 'sum')", "error"),
+    ("empty and divide box of 10**1000", "nim.solve([[10**1000, 7]], 'empty-and-divide')", "ok"),
+    ("two-dimensional nim analyze above the bottom row", "nim.analyze([[1, 1]], 'two-dimensional-nim')", "error"),
+    ("two-dimensional nim in a sum", "nim.solve([['two-dimensional-nim', [[1, 1]]], ['any', [1]]], 'sum')",
+     "error"),
+    ("two-dimensional nim counter of 10**1000", "nim.solve([[10**1000, 10**1000]], 'two-dimensional-nim')", "ok"),
+    ("rulerette head of 10**1000", "nim.solve([10**1000], 'rulerette')", "ok"),
+]
+
 
 # -- the files the command-line cases name ------------------------------------------
 

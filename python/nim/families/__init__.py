@@ -8,7 +8,7 @@ subclass and register it; to add a take-and-break game, a ``TakeAndBreakFamily``
 
 from nim.families.base import (
     FAMILIES, ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, family_of_fields, family_of_option,
-    option_syntax, register_family, WholePositionFamily,
+    option_syntax, register_family, Unparameterised, WholePositionFamily,
 )
 from nim.families.take import MAX_K, TakeAny, TakeHalf, TakeMax, TakeSet
 from nim.families.takebreak import GrundysGame, OctalGame
@@ -18,8 +18,10 @@ from nim.families.lasker import LaskerNim
 from nim.families.fibonacci import DynamicTake
 from nim.families.disguises import Nimble, StaircaseNim
 from nim.families import coins, graphs, hackenbush  # noqa: F401  (register the games of Ferguson ch. 3, 5, 6)
+from nim.families import chomp, empty_divide, northcott, poker, sos, thirty_one, two_dimensional  # noqa: F401  (issue 41)
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
            "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",
-           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "WholePositionFamily", "WythoffGame", "family_of_fields",
+           "TakeFamily", "TakeHalf", "TakeMax", "TakeSet", "Unparameterised", "WholePositionFamily", "WythoffGame",
+           "family_of_fields",
            "family_of_option", "option_syntax", "register_family"]

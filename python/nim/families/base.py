@@ -19,10 +19,11 @@ True
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
-from nim.errors import InvalidRulesError
+from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
     from nim.families.play import PlayHooks
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
-           "WholePositionFamily",
+           "Unparameterised", "WholePositionFamily",
            "family_of_fields",
-           "family_of_option", "register_family"]
+           "family_of_option", "read_whole", "register_family"]
 
 #: The keyword form of a family's parameters, as ``Rules(take=..., k=..., subtract=..., octal=...)``
 #: takes them: ``(k, subtract, octal)``.
@@ -117,6 +118,49 @@ class RuleFamily(ABC):
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         # pickle (every protocol) and deepcopy rebuild a member from its tag and fields
         return (family_of_fields, (self.tag,) + self.fields())
+
+
+class Unparameterised(RuleFamily):
+    """The hooks of a family without a parameter (Nim, Wythoff's game, a graph game, ...): it is
+    written in a rule string by its tag alone, ``Rules(take=tag)`` takes no field, and
+    ``syntax`` is the tag unless the class sets it. Mixed in before the family's kind:
+    ``class WythoffGame(Unparameterised, ComponentFamily)``.
+    """
+
+    #: The game's name in messages ("Wythoff's game"); the tag when empty.
+    title: ClassVar[str] = ""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tag" in cls.__dict__ and "syntax" not in cls.__dict__:
+            cls.syntax = cls.tag
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional["RuleFamily"]:
+        if name != cls.tag:
+            return None
+        if value:
+            raise InvalidRulesError(f"{cls.title or cls.tag} takes no parameters: {cls.tag!r}, not {text!r}")
+        return cls()
+
+    @classmethod
+    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> "RuleFamily":
+        cls.refuse_fields(k, subtract, octal)
+        return cls()
+
+    @classmethod
+    def refuse_fields(cls, k: Any, subtract: Any, octal: Any) -> None:
+        """Refuse any keyword field given (a family may say which family takes it)."""
+        if k is not None or subtract is not None or octal is not None:
+            raise InvalidRulesError(f"{cls.title or cls.tag} takes no k=, subtract= or octal=")
+
+    def fields(self) -> Fields:
+        return (None, None, None)
+
+    def option_text(self) -> str:
+        return f",{self.tag}"
 
 
 class TakeFamily(RuleFamily):
@@ -404,3 +448,28 @@ def family_of_fields(take: Any, k: Any, subtract: Any, octal: Any) -> RuleFamily
 def option_syntax() -> str:
     """Every registered family's rule-string syntax, for an error message."""
     return ", ".join(family.syntax for family in FAMILIES.values())
+
+
+def read_whole(value: Any, what: str, least: int = 0, bits: int = 14_300) -> int:
+    """``value``, a number of a position, as an int (NumPy integers included): at least ``least``,
+    of at most ``bits`` binary digits (14,300: about 4,300 decimal digits, Python's limit on int()).
+
+    Raises
+    ------
+    InvalidPositionError
+        Naming ``what`` ("a box", "a row's length"), for a bool, a non-integer, a number too small or too long.
+    """
+    if isinstance(value, bool):
+        raise InvalidPositionError(f"{what} is a whole number, not {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else f"{shown[:40]}...({len(shown):,} characters)"
+        raise InvalidPositionError(f"{what} is a whole number, not {shown}") from None
+    if number < least:
+        raise InvalidPositionError(f"{what} is at least {least}, not {number}" if least > 0 else
+                                   f"{what} cannot be negative: {number}")
+    if number.bit_length() > bits:
+        raise InvalidPositionError(f"{what} has at most about {round(bits * 0.30103, -2):,.0f} decimal digits")
+    return number

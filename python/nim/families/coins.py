@@ -17,6 +17,7 @@ rule string               a move turns over                           a head at 
 ``mock-turtles``          coin n and at most two coins to its left    the n-th odious number
 ``triplets``              coin n and exactly two coins to its left    the (n-2)-th odious number
 ``ruler``                 coins n-k+1, ..., n for some k >= 1         the largest 2**j dividing n
+``rulerette``             coins n-k+1, ..., n for some k >= 2         half of Ruler's (0 for odd n)
 ``grunt``                 coins 0, a, n-a, n (0 < a < n-a)            Grundy's game at n (mex)
 ``coin-subtraction=S``    coins n and n-z, z in S (only n if z = n)   the subtraction game S (mex)
 ``turning-corners``       the 4 corners (a,b),(a,y),(x,b),(x,y)       nim_mul(x, y)
@@ -49,10 +50,10 @@ import operator
 from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
 from nim.families.play import GridPlay, PlayHooks, RowPlay
 
-__all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rugs", "Tartan",
+__all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rulerette", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
 
 #: The longest row a string may give, and the most heads a component may hold.
@@ -228,13 +229,43 @@ class RulerLine(Line):
     def move_to(self, n: int, v: int) -> Others:
         # the coins n-1, ..., n-t (t < n & -n) are worth ruler(1) ^ ... ^ ruler(t) = t ^ (t >> 1),
         # the Gray code of t: invert it
-        t, shift = v, v >> 1
-        while shift:
-            t ^= shift
-            shift >>= 1
-        if t > MAX_ROW:
-            raise NimError(f"Ruler: the winning move turns over {t:,} coins, more than {MAX_ROW:,}")
-        return tuple(range(n - t, n))
+        return _run_of_gray(n, v, "Ruler")
+
+
+class RuleretteLine(Line):
+    """Rulerette, as chosen here: Ruler with at least two coins turned (Ferguson's exercise could
+    not be consulted in this session; a run of even length gives the same values)."""
+
+    name, title, first = "rulerette", "Rulerette", 1
+    rule_words = "turns over two or more consecutive coins, the right-most from heads to tails"
+    value_words = ("half the largest power of 2 dividing n (0 for odd n), coins from 1: Ruler's values halved, as "
+                   "the run of the coins left of n is worth the Gray code of its length (Ferguson, ch. 5)")
+
+    def value(self, n: int) -> int:
+        return (n & -n) >> 1
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for k in range(2, n + 1):
+            yield tuple(range(n - k + 1, n))
+
+    def move_count(self, n: int) -> int:
+        return max(0, n - 1)
+
+    def move_to(self, n: int, v: int) -> Others:
+        # the t coins left of n (t < n & -n) are worth Gray(t) >> 1, as in Ruler: the least t >= 1
+        # whose Gray code is 2v or 2v + 1 (2v + 1 when v = 0: at least one other coin)
+        return _run_of_gray(n, 2 * v if v else 1, "Rulerette")
+
+
+def _run_of_gray(n: int, gray: int, title: str) -> Others:
+    """The coins n - t, ..., n - 1 just left of n, t the number whose Gray code t ^ (t >> 1) is ``gray``."""
+    t, shift = gray, gray >> 1
+    while shift:
+        t ^= shift
+        shift >>= 1
+    if t >= MAX_ROW:
+        raise NimError(f"{title}: the winning move turns over {t + 1:,} coins, more than {MAX_ROW:,}")
+    return tuple(range(n - t, n))
 
 
 class TableLine(Line):
@@ -305,7 +336,8 @@ class SubtractionLine(TableLine):
 
 #: The one-dimensional games without parameters, by name (the factors a Tartan game may take).
 LINES: Dict[str, Line] = {line.name: line for line in (
-    TurningTurtlesLine(), TwinsLine(), MockTurtlesLine(), TripletsLine(), RulerLine(), GruntLine())}
+    TurningTurtlesLine(), TwinsLine(), MockTurtlesLine(), TripletsLine(), RulerLine(), GruntLine(),
+    RuleretteLine())}
 
 
 def _place(value: Any, least: int, what: str) -> int:
@@ -336,29 +368,13 @@ def _toggled(heads: Tuple[Any, ...], turned: Sequence[Any]) -> Tuple[Any, ...]:
     return tuple(sorted(now))
 
 
-class CoinTurning(ComponentFamily):
+class CoinTurning(Unparameterised, ComponentFamily):
     """The common shape of the coin-turning games: a component is a row (or a grid) of coins,
     held as the sorted tuple of its heads; its value is the XOR of its heads' values."""
 
     component_noun: ClassVar[str] = "coin row"
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def position_of(self, value: Any) -> Optional[List[Any]]:
         # one row: "THHTH", or the list of its heads' places [1, 2, 4] (never a list of rows)
@@ -454,12 +470,18 @@ class CoinTurning(ComponentFamily):
 
 
 class OneLine(CoinTurning):
-    """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads."""
+    """A one-dimensional coin-turning game: a row of coins, a component the tuple of its heads.
+    A member names its ``Line`` by its tag (``LINES[tag]``), unless it sets ``line`` itself."""
 
     line: ClassVar[Line]
     play: ClassVar[PlayHooks] = RowPlay()
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("tag") in LINES and "line" not in cls.__dict__:
+            cls.line = LINES[cls.tag]
 
     def describe(self, misere: bool) -> str:
         return (f"{self.line.title}: a row of coins (numbered from {self.line.first}); a move "
@@ -521,8 +543,6 @@ class TurningTurtles(OneLine):
     """Turning Turtles (Ferguson, ch. 5): turn one coin, heads to tails, and at most one to its left."""
 
     tag: ClassVar[str] = "turning-turtles"
-    syntax: ClassVar[str] = "turning-turtles"
-    line: ClassVar[Line] = LINES["turning-turtles"]
     __slots__ = ()
 
 
@@ -531,8 +551,6 @@ class Twins(OneLine):
     """Twins (Ferguson, ch. 5): turn exactly two coins."""
 
     tag: ClassVar[str] = "twins"
-    syntax: ClassVar[str] = "twins"
-    line: ClassVar[Line] = LINES["twins"]
     __slots__ = ()
 
 
@@ -541,8 +559,6 @@ class MockTurtles(OneLine):
     """Mock Turtles (Ferguson, ch. 5): turn one, two or three coins."""
 
     tag: ClassVar[str] = "mock-turtles"
-    syntax: ClassVar[str] = "mock-turtles"
-    line: ClassVar[Line] = LINES["mock-turtles"]
     __slots__ = ()
 
 
@@ -551,8 +567,6 @@ class Triplets(OneLine):
     """Triplets: turn exactly three coins."""
 
     tag: ClassVar[str] = "triplets"
-    syntax: ClassVar[str] = "triplets"
-    line: ClassVar[Line] = LINES["triplets"]
     __slots__ = ()
 
 
@@ -561,8 +575,14 @@ class Ruler(OneLine):
     """Ruler (Ferguson, ch. 5): turn any run of consecutive coins."""
 
     tag: ClassVar[str] = "ruler"
-    syntax: ClassVar[str] = "ruler"
-    line: ClassVar[Line] = LINES["ruler"]
+    __slots__ = ()
+
+
+@register_family
+class Rulerette(OneLine):
+    """Rulerette: turn a run of two or more consecutive coins (Ruler's values halved)."""
+
+    tag: ClassVar[str] = "rulerette"
     __slots__ = ()
 
 
@@ -571,8 +591,6 @@ class Grunt(OneLine):
     """Grunt (Ferguson, ch. 5): turn four symmetric coins, one of them the left-most; Grundy's game."""
 
     tag: ClassVar[str] = "grunt"
-    syntax: ClassVar[str] = "grunt"
-    line: ClassVar[Line] = LINES["grunt"]
     __slots__ = ()
 
 
@@ -731,8 +749,12 @@ class Tartan(Grid):
     def first(self) -> Tuple[int, int]:  # type: ignore[override]
         return (LINES[self.columns].first, LINES[self.rows].first)
 
+    # the hooks of ``tartan=A*B``; a member with its factors fixed (Turning Corners, ...) has none
+
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if cls is not Tartan:
+            return super().parse_option(name, value, text)
         if name != "tartan":
             return None
         a, star, b = value.partition("*")
@@ -742,6 +764,8 @@ class Tartan(Grid):
 
     @classmethod
     def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
+        if cls is not Tartan:
+            return super().from_fields(k, subtract, octal)
         # the keyword form has no text field but the octal code's: the factors travel as their
         # places in LINES, subtract=(a, b)
         names = list(LINES)
@@ -752,11 +776,13 @@ class Tartan(Grid):
         return cls(names[subtract[0]], names[subtract[1]])
 
     def fields(self) -> Fields:
+        if type(self) is not Tartan:
+            return super().fields()
         names = list(LINES)
         return (None, (names.index(self.columns), names.index(self.rows)), None)
 
     def option_text(self) -> str:
-        return f",tartan={self.columns}*{self.rows}"
+        return super().option_text() if type(self) is not Tartan else f",tartan={self.columns}*{self.rows}"
 
     def describe(self, misere: bool) -> str:
         a, b = LINES[self.columns], LINES[self.rows]
@@ -849,27 +875,10 @@ class TurningCorners(Tartan):
     """Turning Corners (Ferguson, ch. 5): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""
 
     tag: ClassVar[str] = "turning-corners"
-    syntax: ClassVar[str] = "turning-corners"
     __slots__ = ()
 
     def __init__(self) -> None:
         super().__init__("twins", "twins")
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.tag} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def describe(self, misere: bool) -> str:
         return ("Turning Corners: a grid of coins, numbered from (0, 0); a move turns over the four corners "
@@ -887,7 +896,6 @@ class Rugs(TurningCorners):
     """Rugs (Ferguson, ch. 5): Ruler x Ruler; turn over a rectangle of coins."""
 
     tag: ClassVar[str] = "rugs"
-    syntax: ClassVar[str] = "rugs"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -909,7 +917,6 @@ class TurningTurtlesSquared(TurningCorners):
     """Turning Turtles squared (Ferguson, ch. 5): Turning Turtles x Turning Turtles."""
 
     tag: ClassVar[str] = "turning-turtles-squared"
-    syntax: ClassVar[str] = "turning-turtles-squared"
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -931,12 +938,7 @@ class AcrosticTwins(Grid):
     """Acrostic Twins (Ferguson, ch. 5): turn two coins in one row or one column."""
 
     tag: ClassVar[str] = "acrostic-twins"
-    syntax: ClassVar[str] = "acrostic-twins"
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
 
     def describe(self, misere: bool) -> str:
         return ("Acrostic Twins: a grid of coins, numbered from (0, 0); a move turns over two coins in the same "

@@ -25,8 +25,8 @@ from __future__ import annotations
 import operator
 from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.families.base import Fields, RuleFamily, WholePositionFamily, register_family
+from nim.errors import InvalidPositionError
+from nim.families.base import Unparameterised, WholePositionFamily, register_family
 from nim.families.play import PlayHooks, StairPlay, StripPlay
 
 __all__ = ["Nimble", "StaircaseNim"]
@@ -38,36 +38,14 @@ MAX_BITS = 14_300
 Move = Tuple[int, Tuple[Any, ...]]
 
 
-class NimDisguise(WholePositionFamily):
+class NimDisguise(Unparameterised, WholePositionFamily):
     """A whole-position game that is Nim on some numbers of the position (its ``heaps``):
     its Grundy value is their XOR, its winning move Bouton's on them (``lower``)."""
 
-    #: The game's name, for words.
-    title: ClassVar[str]
     #: True when misère play is misère Nim on the heaps too (Bouton's misère rule).
     misere_is_nim: ClassVar[bool] = False
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        if name != cls.tag:
-            return None
-        if value:
-            raise InvalidRulesError(f"{cls.title} takes no parameters: {cls.tag!r}, not {text!r}")
-        return cls()
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.title} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def component_value(self, component: Any) -> Any:
         return list(component)
@@ -148,7 +126,6 @@ class StaircaseNim(NimDisguise):
     """Staircase Nim: move any coins from one step to the step below; Nim on the odd steps."""
 
     tag: ClassVar[str] = "staircase"
-    syntax: ClassVar[str] = "staircase"
     title: ClassVar[str] = "Staircase Nim"
     example: ClassVar[str] = "[3, 1, 2]"
     play: ClassVar[PlayHooks] = StairPlay()
@@ -218,7 +195,6 @@ class Nimble(NimDisguise):
     """Nimble: slide one coin left along a strip; Nim with a heap per coin, its square."""
 
     tag: ClassVar[str] = "nimble"
-    syntax: ClassVar[str] = "nimble"
     title: ClassVar[str] = "Nimble"
     example: ClassVar[str] = "[1, 3, 4]"
     play: ClassVar[PlayHooks] = StripPlay()

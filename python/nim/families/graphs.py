@@ -37,8 +37,8 @@ from __future__ import annotations
 import operator
 from typing import Any, ClassVar, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.errors import InvalidPositionError, NimError
+from nim.families.base import ComponentFamily, Unparameterised, register_family
 
 __all__ = ["Graph", "GraphGame", "Token", "MAX_EDGES", "MAX_VERTICES"]
 
@@ -186,30 +186,13 @@ def _shown_value(value: Any) -> str:
 
 
 @register_family
-class GraphGame(ComponentFamily):
+class GraphGame(Unparameterised, ComponentFamily):
     """A game on a directed graph: a move slides one token along an edge."""
 
     tag: ClassVar[str] = "graph"
-    syntax: ClassVar[str] = "graph"
     component_noun: ClassVar[str] = "token"
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError("graph takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return ",graph"
 
     def describe(self, misere: bool) -> str:
         return ("a game on a directed graph: tokens sit on vertices; a move slides one token along an edge; the "

@@ -31,8 +31,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.errors import InvalidPositionError, NimError
+from nim.families.base import ComponentFamily, Unparameterised, register_family
 from nim.families.play import GraphPlay, PlayHooks
 
 __all__ = ["GreenHackenbush", "MAX_EDGES"]
@@ -170,31 +170,15 @@ def grundy_of(edges: Edges) -> int:
 
 
 @register_family
-class GreenHackenbush(ComponentFamily):
+class GreenHackenbush(Unparameterised, ComponentFamily):
     """Green Hackenbush: a move deletes an edge; what is cut from the ground falls away."""
 
     tag: ClassVar[str] = "green-hackenbush"
-    syntax: ClassVar[str] = "green-hackenbush"
+    title: ClassVar[str] = "Green Hackenbush"
     component_noun: ClassVar[str] = "rooted graph"
     play: ClassVar[PlayHooks] = GraphPlay()
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError("green-hackenbush takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return ",green-hackenbush"
 
     def describe(self, misere: bool) -> str:
         return ("Green Hackenbush: graphs drawn on the ground; a move deletes one edge, and every edge no longer "

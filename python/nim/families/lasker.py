@@ -23,8 +23,8 @@ from __future__ import annotations
 import operator
 from typing import Any, ClassVar, Iterator, Optional, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.errors import InvalidPositionError
+from nim.families.base import ComponentFamily, Unparameterised, register_family
 from nim.families.play import PlayHooks, SplitHeapPlay
 
 __all__ = ["LaskerNim", "lasker_grundy"]
@@ -48,36 +48,16 @@ def _heap_of(value: int) -> int:
 
 
 @register_family
-class LaskerNim(ComponentFamily):
+class LaskerNim(Unparameterised, ComponentFamily):
     """Lasker's Nim: take any number from one heap, or split a heap into two."""
 
     tag: ClassVar[str] = "lasker"
-    syntax: ClassVar[str] = "lasker"
+    title: ClassVar[str] = "Lasker's Nim"
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[3, 5, 7]"
     play: ClassVar[PlayHooks] = SplitHeapPlay()
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        if name != "lasker":
-            return None
-        if value:
-            raise InvalidRulesError(f"Lasker's Nim takes no parameters: 'lasker', not {text!r}")
-        return cls()
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError("Lasker's Nim takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return ",lasker"
 
     def describe(self, misere: bool) -> str:
         return ("Lasker's Nim: a position is a list of heaps; a move takes any number of objects from one heap, "

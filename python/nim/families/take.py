@@ -22,7 +22,7 @@ import operator
 from typing import Any, ClassVar, Iterable, Optional, Sequence, Tuple
 
 from nim.errors import InvalidRulesError
-from nim.families.base import Fields, TakeFamily, register_family
+from nim.families.base import Fields, TakeFamily, Unparameterised, register_family
 from nim.kernel import MAX_PILE, MAX_SET
 
 __all__ = ["MAX_K", "TakeAny", "TakeHalf", "TakeMax", "TakeSet", "parse_whole", "short", "whole_number"]
@@ -44,22 +44,14 @@ def _no_fields(tag: str, k: Any, subtract: Any, octal: Any, *, takes_k: bool = F
         raise InvalidRulesError(f"octal={octal!r} only goes with take='octal', not {tag!r}")
 
 
-class _Unparameterised(TakeFamily):
-    """A take rule without a parameter, written in a rule string by its tag alone."""
+class _Unparameterised(Unparameterised, TakeFamily):
+    """A take rule without a parameter: a keyword field given names the rule that takes it."""
 
     __slots__ = ()
 
     @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[TakeFamily]:
-        return cls() if name == cls.tag and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> TakeFamily:
+    def refuse_fields(cls, k: Any, subtract: Any, octal: Any) -> None:
         _no_fields(cls.tag, k, subtract, octal)
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
 
 
 @register_family
@@ -187,13 +179,9 @@ class TakeHalf(_Unparameterised):
     """A move takes 1 to half of one pile's objects (rounded down)."""
 
     tag: ClassVar[str] = "half"
-    syntax: ClassVar[str] = "half"
     core_tag: ClassVar[str] = "half"
 
     __slots__ = ()
-
-    def option_text(self) -> str:
-        return ",half"
 
     def describe(self, misere: bool) -> str:
         return ("A move takes 1 to half of the objects (rounded down) from one pile; the player who "

@@ -30,8 +30,8 @@ from array import array
 from math import isqrt
 from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.errors import InvalidPositionError
+from nim.families.base import ComponentFamily, Unparameterised, register_family
 from nim.families.play import PairPlay, PlayHooks
 
 __all__ = ["WythoffGame", "lower", "upper"]
@@ -61,31 +61,15 @@ def _index_in(value: int, sequence: Any, guess: int) -> Optional[int]:
 
 
 @register_family
-class WythoffGame(ComponentFamily):
+class WythoffGame(Unparameterised, ComponentFamily):
     """Wythoff's game: a move takes from one pile of a pair, or the same number from both."""
 
     tag: ClassVar[str] = "wythoff"
-    syntax: ClassVar[str] = "wythoff"
+    title: ClassVar[str] = "Wythoff's game"
     component_noun: ClassVar[str] = "pair"
     play: ClassVar[PlayHooks] = PairPlay()
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        return cls() if name == "wythoff" and not value else None
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError("Wythoff's game takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return ",wythoff"
 
     def describe(self, misere: bool) -> str:
         return ("Wythoff's game: a position is a list of pairs of piles; a move takes any number of objects "

@@ -232,9 +232,9 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
     def answer(value: int, move: Optional[ComponentMove], method: str) -> Solution:
         return Solution(value, move, budget.nodes, method, time.perf_counter() - started)
 
-    if not movable:
-        return answer(1 if rules.misere else -1, None, "theory")
     outcome = family.sum_outcome(components, rules.misere)
+    if not movable:                                # no move: lost (normal), won (misère), or the family's draw
+        return answer(outcome if outcome is not None else 1 if rules.misere else -1, None, "theory")
     if outcome is not None:                        # the family adds its own values (draws too)
         wanted = {1: -1, 0: 0}.get(outcome)
         for i in movable:
@@ -347,8 +347,12 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
         lines.append("Misère play: decided by the theorem above." if solution.method == "theory" else
                      "Misère play: no formula is known here; the value is an exact search over positions.")
     elif isinstance(family, WholePositionFamily):
-        lines.append("The position is one game (a move spans several piles): decided by the theorem above."
-                     if solution.method == "theory" else "Decided by an exact search over positions.")
+        lone = components[0]
+        lost = family.is_lost(lone)
+        known = lost is not None and (lost or family.winning_option(lone) is not None)
+        lines.append("The position is one game: decided by the theorem above." if known else
+                     "The position is one game, and no formula gives its move: decided by an exact search over the "
+                     "positions below it.")
     elif family.sum_outcome(components, False) is not None:
         pass                                       # the family's account above says it
     else:
@@ -369,8 +373,8 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
         else:
             lines.append("One component alone: decided by the theorem above." if len(components) == 1 else
                          "The Grundy values of these components are past what the mex reaches here.")
-    lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win, and best play "
-                                          "goes on forever.", -1: "loses."}[solution.value])
+    lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win (best play goes on "
+                                          "forever, or ends in a draw).", -1: "loses."}[solution.value])
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
