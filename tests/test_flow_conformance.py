@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from nim.flows import FLOWS, machine_of, unregister
+from nim.flows.freeplay import component_record, is_component
 from nim.play.console import Console, EndOfInput
 from nim.play.flows import run_style
 from nim.play.machine import game_header
@@ -29,6 +30,12 @@ def first_take(piles: List[int], base: int) -> str:
     """The script's word FIRST: take one from the first pile that has one."""
     index = next(i for i, p in enumerate(piles) if p)
     return f"{index + base} 1"
+
+
+def any_move(machine: Any, game: Dict[str, Any]) -> str:
+    """The script's word ANY in free play under a family of components: the first legal move,
+    as a player types it (the family's grammar, read back by its parse)."""
+    return str(machine.typed_move(game, machine.options(game)[0]))
 
 
 class Answers(io.StringIO):
@@ -46,6 +53,9 @@ class Answers(io.StringIO):
         if answer == "FIRST":
             commands = self.console.commands
             answer = first_take(list(commands.position.piles), commands.base)
+        if answer == "ANY":                # a family's game: its first legal move, typed in its words
+            commands = self.console.commands
+            answer = any_move(commands.flow, commands.state)
         return answer + "\n"
 
 
@@ -119,6 +129,33 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
      {"mode": "hvai", "piles": [4, 6, 7], "ai": "random"}, LAB2_MOVES),
     ("countdown", {"piles": (4, 5)}, {"piles": [4, 5]}, ["2 2"] * 2 + ["1 1"] * 9),
     ("countdown", {"piles": (3, 6, 2)}, {"piles": [3, 6, 2]}, ["2 1", "undo"] + ["2 1"] * 6),
+    # free play (issue 41): Nim under its heap words, then the families of components, each in its
+    # own grammar (the web's form leaves the position empty: the family's own start)
+    ("freeplay", {"piles": (3, 4, 5)}, {"piles": [3, 4, 5]}, LAB2_MOVES),
+    ("freeplay", {"rules": Rules.parse("misere,max=3"), "piles": (2, 5)}, {"rules": "misere,max=3", "piles": "2 5"},
+     ["1 1", "undo"] + LAB2_MOVES),
+    ("freeplay", {"rules": Rules.parse("wythoff"), "position": [[3, 5], [4, 6]]}, {"rules": "wythoff"},
+     ["ANY"] * 40),
+    ("freeplay", {"rules": Rules.parse("turning-turtles"), "position": "THHTTHH"},
+     {"rules": "turning-turtles", "position": "THHTTHH"}, ["ANY", "undo"] + ["ANY"] * 30),
+    ("freeplay", {"rules": Rules.parse("green-hackenbush"), "position": [[[0, 1], [1, 2], [1, 3]], [[0, 1], [1, 0]]]},
+     {"rules": "green-hackenbush", "position": "[[[0, 1], [1, 2], [1, 3]], [[0, 1], [1, 0]]]"}, ["ANY"] * 20),
+    ("freeplay", {"rules": Rules.parse("misere,staircase"), "position": [2, 1, 2]},
+     {"rules": "misere,staircase", "position": "[2, 1, 2]"}, ["ANY"] * 20),
+    ("freeplay", {"rules": Rules.parse("moore,k=2"), "position": [1, 2, 3]},
+     {"rules": "moore,k=2", "position": [1, 2, 3]}, ["ANY"] * 20),
+    ("freeplay", {"rules": Rules.parse("fibonacci"), "position": [10]}, {"rules": "fibonacci", "position": "[10]"},
+     ["ANY"] * 20),
+    ("freeplay", {"rules": Rules.parse("turning-corners"), "position": ["THTH", "TTHT", "HTTH"]},
+     {"rules": "turning-corners"}, ["ANY"] * 20),
+    ("freeplay", {"mode": "aivai", "rules": Rules.parse("lasker"), "ai": ["random"], "position": [3, 5, 7]},
+     {"mode": "aivai", "rules": "lasker", "ai": "random"}, []),
+    # the "Any rule set" page is the same machine: heaps, a take-and-break game, a family
+    ("free", {"piles": (2, 5, 6), "ai": ["nimsum"]}, {"piles": "2 5 6", "ai": "nimsum"}, ["1 1", "undo"] + LAB2_MOVES),
+    ("free", {"rules": Rules.parse("misere,kayles"), "piles": (4, 5)}, {"rules": "misere,kayles", "piles": [4, 5]},
+     LAB2_MOVES),
+    ("free", {"rules": Rules.parse("wythoff"), "position": [[2, 7]]}, {"rules": "wythoff", "position": "[[2, 7]]"},
+     ["ANY"] * 20),
 ]
 
 
@@ -133,6 +170,8 @@ def terminal(flow: str, flags: Dict[str, Any], answers: List[str], seed: int) ->
         raise AssertionError(f"the script ran out: {console.lines[-5:]}") from None
     assert len(results) == 1
     game = results[0]
+    if is_component(Rules.parse(game["rules"])):
+        return [line.strip() for line in console.lines if line.strip()], component_record(game)
     moves = [Move(e[1], e[2]) for e in game["moves"]]
     return ([line.strip() for line in console.lines if line.strip()],
             record_text(game["start"], moves, game_header(options, game, None)))
@@ -151,6 +190,10 @@ def web(client: TestClient, flow: str, form: Dict[str, Any], answers: List[str],
             break
         if text == "undo":
             reply = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
+        elif "family_board" in game:     # a family's game: the typed line, read by the server's machine
+            text = any_move(machine, game) if text == "ANY" else text
+            reply = client.post(f"/api/games/{game['id']}/move", json={
+                "token": token, "text": text, "version": game["version"]})
         else:
             if text == "FIRST":
                 text = first_take(game["piles"], game["base"])

@@ -219,6 +219,17 @@ CLI_CASES += [
     ("sum of a sum", ["solve", '[["sum", []]]', "--rules", "sum"], USAGE),
     ("moore pile 10**1000", ["solve", f"[{'1' + '0' * 1000}, 3]", "--rules", "moore,k=2"], OK),
     ("fibonacci heap 10**1000", ["solve", f"[{'1' + '0' * 1000}]", "--rules", "fibonacci"], OK),
+    # free play of a family (issue 41, the terminal): a board too large to play, a bad position, no hooks
+    ("play wythoff pile of 10**1000", ["play", "--rules", "wythoff", "--position", f"[[1, {'1' + '0' * 1000}]]",
+                                       "--mode", "aivai"], USAGE),
+    ("play coin row of 10**5 heads", ["play", "--rules", "turning-turtles", "--position", "H" * 100_000,
+                                      "--mode", "aivai"], USAGE),
+    ("play hackenbush of 5000 edges", ["play", "--rules", "green-hackenbush", "--position",
+                                       json.dumps([[i, i + 1] for i in range(5000)]), "--mode", "aivai"], USAGE),
+    ("play position nested deep", ["play", "--rules", "staircase", "--position", "[" * 100_000], USAGE),
+    ("play position not a pair", ["play", "--rules", "wythoff", "--position", "[[1, 2, 3]]"], USAGE),
+    ("play a graph game", ["play", "--rules", "graph", "--mode", "aivai"], USAGE),
+    ("play a family from --piles", ["play", "--rules", "lasker", "--piles", "3", "5"], USAGE),
 ]
 API_CASES += [
     ("moore pile 10**5000", "nim.solve([10**5000], 'moore,k=2')", "error"),
@@ -230,6 +241,17 @@ API_CASES += [
      "error"),
     ("a sum mixing every family", "assert nim.solve([['wythoff', [[3, 5]]], ['kayles', 7], ['any', [4]], "
      "['moore,k=2', [1, 2, 3]], ['fibonacci', [20]], ['lasker', 10**30]], 'sum').value in (1, -1)", "ok"),
+    # free play's typed moves and starts (issue 41): a NimError, never a crash or a hang
+    ("free play typed move of 10**6 characters", "from nim.families.wythoff import WythoffGame as W\n"
+     "W.play.parse(W(), ((3, 5),), '1 ' * 500_000)", "error"),
+    ("free play typed move of a 30-digit number", "from nim.families.wythoff import WythoffGame as W\n"
+     "W.play.parse(W(), ((3, 5),), 'pair 1: take ' + '9' * 30 + ' from both')", "error"),
+    ("free play typed move with NUL and ESC", "from nim.families.coins import TurningTurtles as T\n"
+     "T.play.parse(T(), ((1, 2),), 'turn \\x00\\x1b[2J 2')", "error"),
+    ("free play start of 10**1000", "from nim.flows import machine_of\nimport random\n"
+     "machine_of('freeplay').setup({'rules': 'wythoff', 'position': [[1, 10**1000]]}, random.Random(1), 1)", "error"),
+    ("free play of a sum", "from nim.flows import machine_of\nimport random\n"
+     "machine_of('freeplay').setup({'rules': 'sum', 'position': [['any', [3]]]}, random.Random(1), 1)", "error"),
 ]
 
 # issue 41, the course's games part C: hostile positions get a NimError (exit 2), never a hang

@@ -6,7 +6,12 @@ import argparse
 import sys
 from typing import Any, Dict, Optional, Tuple
 
+import json
+
 from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from_args, whole_number
+from nim.families.play import play_hooks
+from nim.flows.freeplay import is_component
+from nim.play.machine import read_position_text
 from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.flows import default_ai, fixed_rules
@@ -86,6 +91,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--difficulty", metavar="LEVEL",
                         help="kuet: 1 Easy / 2 Hard; lab2 (and the AI of other styles): 1, 2 or 3")
     parser.add_argument("--piles", nargs="+", metavar="N", help="the starting piles (default: asked)")
+    parser.add_argument("--position", metavar="JSON",
+                        help="the start of a game whose components are more than heaps (--rules wythoff: "
+                             "'[[3, 5], [4, 6]]'; turning-turtles: THHTH; default: asked, Enter for the game's own)")
     parser.add_argument("--games", type=integer, metavar="N", help="games to play (kuet: 3 Easy, 6 Hard; else 1)")
     parser.add_argument("--seed", type=whole_number(0, 2**64 - 1), metavar="S",
                         help="random seed (boards, random moves)")
@@ -211,6 +219,23 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     rules: Optional[Rules] = rules_from_args(args, splits_ok=True) if rule_flags else None
     splits = rules is not None and rules.splits
     style = args.style
+    position = None
+    if rules is not None and is_component(rules):      # free play: the family's own board and moves
+        if style not in (None, "freeplay"):
+            raise NimError(f"the {style} game plays heaps, not {rules}: drop --style (free play plays it)")
+        if args.piles is not None:
+            raise NimError(f"{rules} is a game of {getattr(rules.family, 'component_noun', 'component')}s, "
+                           f"not of piles: give "
+                           f"--position JSON (e.g. --position '{json.dumps(play_hooks(rules.family).start_value)}')")
+        if args.load is not None:
+            raise NimError(f"--load continues a game of heaps; a saved game of {rules} cannot be loaded yet")
+        play_hooks(rules.family)          # a family that cannot be played says so before any question
+        if args.position is not None:
+            position = read_position_text(args.position, rules)
+        style = "freeplay"
+    elif args.position is not None:
+        raise NimError("--position is the start of a game of components (--rules wythoff, turning-turtles, ...); "
+                       "a game of heaps takes --piles")
     if style is None:
         if splits:
             style = "pins"
@@ -297,7 +322,7 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     return PlayOptions(style=style, mode=args.mode, difficulty=difficulty, piles=piles,
                        rules=rules, games=args.games, seed=args.seed, name=name,
                        first=args.first, ai=ai, table=args.table, moves=moves, series=series,
-                       misere=misere, seat_names=getattr(args, "seat_names", None))
+                       misere=misere, seat_names=getattr(args, "seat_names", None), position=position)
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

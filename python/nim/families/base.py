@@ -28,6 +28,7 @@ from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
     from nim.families.heap_moves import Places
+    from nim.families.play import PlayHooks
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
            "Unparameterised", "WholePositionFamily",
@@ -265,6 +266,8 @@ class ComponentFamily(RuleFamily):
     splits: ClassVar[bool] = False
     #: What one component is called, for messages: "pair", "coin row", ...
     component_noun: ClassVar[str]
+    #: How people play it in the terminal and the browser (``nim.families.play``): None, not playable.
+    play: ClassVar[Optional["PlayHooks"]] = None
 
     __slots__ = ()
 
@@ -408,6 +411,13 @@ def register_family(family: F) -> F:
             missing.append(attribute)
     if missing:
         raise InvalidRulesError(f"rule family {family.__name__} lacks the hooks: {', '.join(missing)}")
+    if issubclass(family, ComponentFamily) and family.play is not None:
+        from nim.families.play import PlayHooks      # the play hooks' module sits beside this one
+
+        if not isinstance(family.play, PlayHooks):
+            raise InvalidRulesError(f"rule family {family.__name__}: its play hooks are a "
+                                    f"{type(family.play).__name__}, not a nim.families.play.PlayHooks (None: not "
+                                    "playable)")
     taken = FAMILIES.get(family.tag)
     if taken is not None and taken is not family:
         raise InvalidRulesError(f"rule family tag {family.tag!r} is taken by {taken.__name__}")

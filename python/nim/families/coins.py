@@ -51,6 +51,7 @@ from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequ
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
+from nim.families.play import GridPlay, PlayHooks, RowPlay
 
 __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", "Ruler", "Rulerette", "Rugs", "Tartan",
            "Triplets", "TurningCorners", "TurningTurtles", "TurningTurtlesSquared", "Twins"]
@@ -473,6 +474,7 @@ class OneLine(CoinTurning):
     A member names its ``Line`` by its tag (``LINES[tag]``), unless it sets ``line`` itself."""
 
     line: ClassVar[Line]
+    play: ClassVar[PlayHooks] = RowPlay()
 
     __slots__ = ()
 
@@ -673,6 +675,7 @@ class Grid(CoinTurning):
     """A two-dimensional coin-turning game: a component is the sorted tuple of its heads (x, y)."""
 
     component_noun: ClassVar[str] = "coin grid"
+    play: ClassVar[PlayHooks] = GridPlay()
     #: The number of the first row and column.
     first: ClassVar[Tuple[int, int]] = (0, 0)
 

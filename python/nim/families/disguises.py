@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.play import PlayHooks, StairPlay, StripPlay
 
 __all__ = ["Nimble", "StaircaseNim"]
 
@@ -127,6 +128,7 @@ class StaircaseNim(NimDisguise):
     tag: ClassVar[str] = "staircase"
     title: ClassVar[str] = "Staircase Nim"
     example: ClassVar[str] = "[3, 1, 2]"
+    play: ClassVar[PlayHooks] = StairPlay()
 
     __slots__ = ()
 
@@ -164,7 +166,7 @@ class StaircaseNim(NimDisguise):
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         after = list(left[0]) if left else []
         after += [0] * (len(component) - len(after))
-        step = next(j for j, (a, b) in enumerate(zip(component, after)) if a != b) + 1
+        step = next(j for j, (a, b) in enumerate(zip(component, after)) if a > b) + 1   # the step that lost coins
         onto = "off the staircase" if step == 1 else f"onto step {step - 1}"
         return f"move {count} coin{'s' if count > 1 else ''} from step {step} {onto}, leaving {after}"
 
@@ -200,6 +202,7 @@ class Nimble(NimDisguise):
     tag: ClassVar[str] = "nimble"
     title: ClassVar[str] = "Nimble"
     example: ClassVar[str] = "[1, 3, 4]"
+    play: ClassVar[PlayHooks] = StripPlay()
     misere_is_nim: ClassVar[bool] = True
 
     __slots__ = ()

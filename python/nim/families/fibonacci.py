@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import HeapPlay, PlayHooks
 
 __all__ = ["DynamicTake", "MAX_C"]
 
@@ -61,6 +62,7 @@ class DynamicTake(ComponentFamily):
     syntax: ClassVar[str] = "fibonacci | at-most-previous | dynamic,k=C"
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[20, [7, 2]]"
+    play: ClassVar[PlayHooks] = HeapPlay()
 
     __slots__ = ("c",)
 

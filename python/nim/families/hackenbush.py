@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.play import GraphPlay, PlayHooks
 
 __all__ = ["GreenHackenbush", "MAX_EDGES"]
 
@@ -217,6 +218,7 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
     tag: ClassVar[str] = "green-hackenbush"
     title: ClassVar[str] = "Green Hackenbush"
     component_noun: ClassVar[str] = "rooted graph"
+    play: ClassVar[PlayHooks] = GraphPlay()
 
     __slots__ = ()
 

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.play import PlayHooks, SplitHeapPlay
 
 __all__ = ["LaskerNim", "lasker_grundy"]
 
@@ -54,6 +55,7 @@ class LaskerNim(Unparameterised, ComponentFamily):
     title: ClassVar[str] = "Lasker's Nim"
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[3, 5, 7]"
+    play: ClassVar[PlayHooks] = SplitHeapPlay()
 
     __slots__ = ()
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, 
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import Fields, RuleFamily, WholePositionFamily, register_family
+from nim.families.play import PilesPlay, PlayHooks
 
 __all__ = ["MAX_MOORE_K", "MooreNim"]
 
@@ -66,6 +67,7 @@ class MooreNim(WholePositionFamily):
     tag: ClassVar[str] = "moore"
     syntax: ClassVar[str] = "moore,k=K"
     example: ClassVar[str] = "[1, 2, 3]"
+    play: ClassVar[PlayHooks] = PilesPlay()
 
     __slots__ = ("k",)
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.play import PairPlay, PlayHooks
 from nim.families.polling import poll
 
 __all__ = ["WythoffGame", "lower", "upper"]
@@ -67,6 +68,7 @@ class WythoffGame(Unparameterised, ComponentFamily):
     tag: ClassVar[str] = "wythoff"
     title: ClassVar[str] = "Wythoff's game"
     component_noun: ClassVar[str] = "pair"
+    play: ClassVar[PlayHooks] = PairPlay()
 
     __slots__ = ()
 

@@ -242,4 +242,10 @@ register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to 
 register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",
                   take_rules=False, runner="nim.play.pins:run_pins"))
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,
-                  class_rank=0, pair=True))
+                  class_rank=0, pair=True, machine="nim.flows.freeplay:FreePlay",
+                  runner="nim.play.machine:run_freeplay"), check=False)
+register(FlowInfo("freeplay", "Every game", title="Free play: every rule family, Wythoff to Hackenbush",
+                  default_piles=(3, 4, 5), take_rules=None, class_rank=5, pair=True,
+                  machine="nim.flows.freeplay:FreePlay", runner="nim.play.machine:run_freeplay",
+                  about="Any game of the course, each with its own board: Wythoff's pairs, coin rows and grids, "
+                        "Green Hackenbush, Staircase Nim, Moore's Nim, Fibonacci Nim, or plain Nim."), check=False)

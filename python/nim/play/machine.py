@@ -10,19 +10,23 @@ undo, save FILE), a loaded record's moves, ``--games`` series with their score.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from typing import Any, List, Optional, Tuple
 
 from nim.errors import NimError
+from nim.families.base import ComponentFamily
 from nim.flows.base import Flow, State, ai_rng, rules_of
+from nim.flows.freeplay import FreePlay, component_record, is_component
 from nim.play.board import render_board
 from nim.play.console import Console
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
 from nim.play.session import PlayOptions
 from nim.position import Move
+from nim.rules import Rules
 
-__all__ = ["play_machine", "run_machine", "game_header", "ai_turn", "label_seats"]
+__all__ = ["play_machine", "run_machine", "run_freeplay", "game_header", "ai_turn", "label_seats", "FamilyCommands"]
 
 
 def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
@@ -32,10 +36,57 @@ def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, L
     from nim.play.strategies import make_strategy
 
     seat = state["seats"][state["to_move"]]
-    strategy = make_strategy(ai or seat["ai"], **flow.strategy_options)
     rng = ai_rng(state.get("seed"), flow.game_number(state), len(state["moves"]))
+    if _components(flow, state):       # a family of components: its own best move (nim.solve)
+        assert isinstance(flow, FreePlay)
+        return flow.choose(state, ai or seat["ai"], rng)
+    strategy = make_strategy(ai or seat["ai"], **flow.strategy_options)
     move = strategy.choose_move(flow.position(state), rng=rng)
     return move, [f"({strategy.last_note})"] if strategy.last_note else []
+
+
+def _components(flow: Flow, state: State) -> bool:
+    """Whether the game is free play under a family whose components are more than heaps."""
+    return isinstance(flow, FreePlay) and is_component(rules_of(state["rules"]))
+
+
+class FamilyCommands:
+    """The in-game commands of a component game (``help``, ``hint``, ``undo``, ``save FILE``),
+    in the words of the family's play hooks."""
+
+    def __init__(self, console: Console, flow: FreePlay, state: State, undo: bool) -> None:
+        self.console, self.flow, self.state, self.undo = console, flow, state, undo
+
+    def __call__(self, answer: str) -> bool:
+        words = answer.split(maxsplit=1)
+        command = words[0].lower() if words else ""
+        hooks = self.flow.hooks(self.state)
+        assert hooks is not None
+        if command in ("help", "?"):
+            self.console.say(f"A move: {hooks.grammar}.\nInstead of a move: help, hint (a best move and why), "
+                             "undo (your last move and the AI's answer), save FILE, q (quit).")
+            return True
+        if command == "hint":
+            self.console.say(self.flow.hint(self.state))
+            return True
+        if command == "undo":
+            if not self.undo:
+                self.console.say("Nothing to undo (undo takes back your last move and the AI's answer).")
+                return True
+            raise UndoMoves(2)
+        if command == "save":
+            if len(words) < 2:
+                self.console.say("save needs a file name: save FILE")
+                return True
+            try:
+                with open(words[1].strip(), "w", encoding="utf-8") as out:
+                    out.write(component_record(self.state))
+            except OSError as error:
+                self.console.say(f"Cannot save to {words[1].strip()}: {error.strerror or error}")
+                return True
+            self.console.say(f"Saved the game so far to {words[1].strip()}.")
+            return True
+        return False
 
 
 def label_seats(flow: Flow, state: State) -> State:
@@ -91,18 +142,17 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
               header: RecordHeader) -> State:
     for line in flow.opening(state):
         console.say(line)
-    start = flow.position(state)
-    problem = play_moves(start, loaded)
-    if problem is not None:
-        raise NimError(f"the saved game cannot be played: {problem}")
     if loaded:
+        problem = play_moves(flow.position(state), loaded)
+        if problem is not None:
+            raise NimError(f"the saved game cannot be played: {problem}")
         for move in loaded:
             state, _ = flow.apply(state, state["to_move"], move)
         count = len(loaded)
         where = flow.resumed(state)
         console.say(f"(The saved game's {count} move{' is' if count == 1 else 's are'} played; {where}.)")
     saved_commands = console.commands
-    width = max(state["start"], default=0)
+    width = 0 if _components(flow, state) else max(state["start"], default=0)
     if state["finished"]:           # no move to make at all (or none left after the loaded ones)
         _draw(flow, state, console, width)
         for line in flow.ending(state):
@@ -114,10 +164,14 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
             seat = state["to_move"]
             if state["seats"][seat]["ai"] is None:
                 other_ai = state["seats"][1 - seat]["ai"] is not None
-                moves = [Move(e[1], e[2]) for e in state["moves"]]
-                console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
-                                                2 if other_ai and len(moves) >= 2 else 0, state["base"],
-                                                header=header)
+                if _components(flow, state):
+                    assert isinstance(flow, FreePlay)
+                    console.commands = FamilyCommands(console, flow, state, other_ai and len(state["moves"]) >= 2)
+                else:
+                    moves = [Move(e[1], e[2]) for e in state["moves"]]
+                    console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
+                                                    2 if other_ai and len(moves) >= 2 else 0, state["base"],
+                                                    header=header)
                 try:
                     parse = functools.partial(flow.parse, state)
                     if flow.redraw_on_refusal:     # the board again after a refused move
@@ -190,7 +244,74 @@ def run_machine(options: PlayOptions, console: Console, rng: random.Random) -> i
     check_mode(options, mode)
     answers = {"piles": options.piles or flow.info.default_piles, "mode": mode, "first": options.first,
                "name": options.name, "ai": list(options.ai or []),
-               "rules": str(options.rules) if options.rules is not None else None}
+               "rules": str(options.rules) if options.rules is not None else None,
+               "position": options.position}
     state = label_seats(flow, flow.setup(answers, rng, options.seed or 0))
     play_machine(flow, state, options, console)
     return 0
+
+
+def run_freeplay(options: PlayOptions, console: Console, rng: random.Random) -> int:
+    """The terminal's free play (``nimcore play --rules wythoff``): the rules said, the position
+    asked when no flag gives it (Enter: the family's start), then the machine's game.
+
+    Raises
+    ------
+    NimError
+        For a family that cannot be played or a position it does not read (the command's exit 2).
+    """
+    from nim.families.play import play_hooks
+    from nim.flows import machine_of
+    from nim.play.session import check_mode
+
+    flow = machine_of(options.style or "freeplay")      # "free" (the page "Any rule set") or "freeplay"
+    rules = options.rules or Rules()
+    mode = options.mode or "hvai"
+    check_mode(options, mode)
+
+    def setup() -> State:
+        answers = {"piles": options.piles, "mode": mode, "first": options.first, "name": options.name,
+                   "ai": list(options.ai or []), "rules": str(rules), "position": options.position}
+        return label_seats(flow, flow.setup(answers, rng, options.seed or 0))
+
+    if is_component(rules) and options.position is None:
+        family = rules.family
+        assert isinstance(family, ComponentFamily)
+        hooks = play_hooks(family)             # a family without hooks is refused here, in words
+        for line in flow.heading(rules):
+            console.say(line)
+        start = json.dumps(hooks.start(family))
+        text = console.ask(f"Enter the position as JSON (press Enter for {start}): ", lambda t: t)
+        if text.strip():
+            options.position = read_position_text(text, rules)
+        state = setup()
+    else:                       # a position given: refused before a word is said, if it must be
+        state = setup()
+        for line in flow.heading(rules):
+            console.say(line)
+    play_machine(flow, state, options, console)
+    return 0
+
+
+def read_position_text(text: str, rules: Rules) -> Any:
+    """A typed position as JSON, or a bare word (a coin row ``THHTH``), as ``nimcore solve
+    --rules`` reads one; the family then says what it expects.
+
+    Raises
+    ------
+    NimError
+        For text that is neither (quoting the JSON error), or too long.
+    """
+    word = text.strip()
+    if len(word) > 100_000:
+        raise NimError("a position typed here has at most 100,000 characters")
+    try:
+        return json.loads(word)
+    except RecursionError:
+        raise NimError("the position's JSON is nested too deep") from None
+    except ValueError as error:
+        if word and all(c.isalnum() or c in "-_." for c in word) and not word[0].isdigit():
+            return word
+        raise NimError(f"a position of {rules} is JSON, such as "
+                       f"{json.dumps(getattr(getattr(rules.family, 'play', None), 'start_value', [[3, 5]]))}"
+                       f"; {word[:40]!r} is not: {str(error).splitlines()[0]}") from None

@@ -49,6 +49,7 @@ class PlayOptions:
     misere: Optional[bool] = None     # the convention alone (--misere/--normal) for a game still asked (pins)
     seat_names: Optional[Tuple[str, str]] = None   # a loaded record's names, as given (both seats)
     results: Optional[List[Any]] = None   # a list: the state of each game played (a flow's machine)
+    position: Any = None              # free play under a family of components: its position, a plain value
 
 
 def record_header(options: PlayOptions, players: Sequence[Player], rules: Rules, first: int,

@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nim.errors import NimError, SearchLimitError
 from nim.flows import FLOWS, machine_of, page_titles
+from nim.rules import Rules
 from nim.web import classroom, games, study
 from nim.web.budget import Budget
 from nim.web.locks import KeyedLocks
@@ -299,6 +300,19 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         flow = request.url.path.strip("/")
         return _page(flow, page_titles()[flow])
 
+    async def family_page(request: Request) -> Response:
+        """``/play/wythoff``: free play of one family, its rules set on the page's form."""
+        from nim.families.play import play_hooks
+
+        name = request.path_params["family"]
+        try:
+            rules = Rules.parse(name)
+            play_hooks(rules.family)
+        except NimError as error:
+            raise HTTPException(404, f"no game to play here: {error}") from None
+        title = rules.describe().split(":")[0]
+        return _page("freeplay", f"{title}: play it", rules=str(rules))
+
     async def game_page(request: Request) -> Response:
         return _page("game", "A game of Nim")
 
@@ -335,7 +349,8 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         options = await _body(request)
         token = options.get("token")
         state, _ = await change(request.path_params["game_id"], lambda s: games.play_move(
-            s, token, options.get("pile"), options.get("count"), options.get("version"), options.get("split")))
+            s, token, options.get("pile"), options.get("count"), options.get("version"), options.get("split"),
+            options.get("text")))
         return _json({"game": games.public_state(state, games.seat_of(state, token))})
 
     def token_action(action: Callable[[Dict[str, Any], Any], None]) -> Callable[[Request], Any]:
@@ -475,6 +490,7 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         Route("/", index),
         *[Route(f"/{flow}", flow_page) for flow in page_titles()],
         Route("/g/{game_id}", game_page),
+        Route("/play/{family}", family_page),
         Route("/theory", theory),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/health", health),
@@ -556,7 +572,7 @@ def _theory_text() -> str:
     return "The theory document is not installed with this copy of nimcore."
 
 
-def _page(flow: str, title: str) -> Response:
+def _page(flow: str, title: str, rules: str = "") -> Response:
     template = (STATIC / "page.html").read_text(encoding="utf-8")
     # a flow written as a machine says its page's lines itself (the script holds none of them)
     info = FLOWS.get(flow)
@@ -567,4 +583,5 @@ def _page(flow: str, title: str) -> Response:
     return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
                         .replace("{{intro}}", html.escape(json.dumps(intro), quote=True))
                         .replace("{{panels}}", html.escape(json.dumps(panels), quote=True))
-                        .replace("{{words}}", html.escape(json.dumps(words), quote=True)))
+                        .replace("{{words}}", html.escape(json.dumps(words), quote=True))
+                        .replace("{{rules}}", html.escape(rules, quote=True)))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 from urllib.parse import urlsplit
 import io
+import json
 import random
 import secrets
 import threading
@@ -39,6 +40,8 @@ from starlette.routing import BaseRoute, Route
 
 from nim.errors import NimError
 from nim.inputs import printable
+from nim.families.base import ComponentFamily
+from nim.flows.freeplay import is_component
 from nim.rules import Rules
 from nim.web.locks import KeyedLocks
 from nim.web import games
@@ -153,6 +156,10 @@ def game_view(game: Dict[str, Any]) -> Dict[str, Any]:
     ``words``, one line saying what will be played."""
     rules = Rules.parse(game["rules"])
     draw = game.get("draw")
+    if is_component(rules):         # a family of the course: its position, drawn by the family's board
+        shown = json.dumps(game.get("position")) if game.get("position") is not None else "its own start"
+        return {"rules": str(rules), "describe": rules.describe(), "piles": None, "draw": None, "splits": False,
+                "position": game.get("position"), "words": f"{rules} on {shown}. {rules.describe()}"}
     if draw:
         on = (f"{draw['count']} {'heaps' if rules.splits else 'piles'} of {draw['low']} to {draw['high']}, "
               "drawn for each pairing")
@@ -175,9 +182,9 @@ def _class_game(value: Any) -> Dict[str, Any]:
     """
     if not isinstance(value, dict):
         raise WebError('game must be {"rules": ..., "piles": [...]} or {"rules": ..., "draw": {...}}')
-    unknown = set(value) - {"rules", "piles", "draw"}
+    unknown = set(value) - {"rules", "piles", "draw", "position"}
     if unknown:
-        raise WebError(f"game takes rules, piles and draw, not {sorted(unknown)[0][:20]!r}")
+        raise WebError(f"game takes rules, piles, draw and position, not {sorted(unknown)[0][:20]!r}")
     text = value.get("rules", "normal")
     if not isinstance(text, str) or not text.strip() or len(text) > 60:
         raise WebError(f"game rules must be a rule string such as 'misere,kayles', not {str(text)[:40]!r}")
@@ -185,6 +192,22 @@ def _class_game(value: Any) -> Dict[str, Any]:
         rules = Rules.parse(text.strip())
     except NimError as error:
         raise WebError(f"game rules: {error}") from None
+    if is_component(rules):         # a family of the course (Wythoff, a coin row, Hackenbush): a position
+        from nim.families.play import play_hooks
+        from nim.solving.components import read_position
+
+        try:
+            family = rules.family
+            assert isinstance(family, ComponentFamily)
+            play_hooks(family)
+            position = games.family_position(value.get("position"), rules)
+            read_position(family, position if position is not None else play_hooks(family).start(family))
+        except NimError as error:
+            raise WebError(f"game: {error}") from None
+        return {"rules": str(rules), "piles": None, "draw": None, "position": position}
+    if value.get("position") is not None:
+        raise WebError(f"game position is for a family of the course (wythoff, turning-turtles, ...); "
+                       f"{rules} takes piles")
     draw = value.get("draw")
     if draw is not None:
         if not isinstance(draw, dict) or set(draw) != {"count", "low", "high"} or not all(
@@ -295,10 +318,13 @@ def _new_game(store: Store, cls: Dict[str, Any], flow: str, name: str, mode: str
     options: Dict[str, Any] = {"flow": flow, "name": name, "mode": mode}
     if flow == "kuet" and difficulty is not None:
         options["difficulty"] = difficulty
-    if flow == "free":                  # the class's own game, as the teacher chose it
+    if flow in ("free", "freeplay"):    # the class's own game, as the teacher chose it
         game = cls.get("game") or DEFAULT_GAME
         options["rules"] = game["rules"]
-        options["piles"] = _start_piles(game)
+        if is_component(Rules.parse(game["rules"])):   # a family's game is free play's (its board)
+            options["flow"], options["position"] = "freeplay", game.get("position")
+        else:
+            options["piles"] = _start_piles(game)
     state, token = games.create_game(options)
     assert token is not None            # every class game seats the student
     mine = games.seat_of(state, token)

@@ -22,13 +22,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from nim.solving.invariant import grundy_sum
 from nim.errors import NimError
 from nim.flows import FLOWS as FLOW_INFO, machine_of, web_flows
-from nim.flows.base import Flow, ai_rng, rules_of
+from nim.flows.base import Flow, Refusal, ai_rng, rules_of
+from nim.flows.freeplay import FreePlay, components_of, is_component
 from nim.inputs import printable
 from nim.play.board import render_kuet_board
-from nim.play.game import Player, ending, random_board
+from nim.play.game import random_board
 from nim.play.machine import ai_turn, label_seats
 from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
-from nim.play.record import verb
 from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
@@ -215,10 +215,6 @@ def _say(state: Dict[str, Any], *lines: str) -> None:
     del state["log"][:-400]          # the page shows the recent lines; the moves are kept whole
 
 
-def _players(state: Dict[str, Any]) -> List[Player]:
-    return [Player(seat["name"]) for seat in state["seats"]]
-
-
 # ---------------------------------------------------------------- the flows
 
 def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]:
@@ -255,9 +251,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     if flow_machine is not None:
         state = _from_machine(flow_machine, options, rng, seed_value)
     else:
-        # the flows not yet written as state machines (issue 38, item 2: forejune, Lab 2 and Rajalakshmi are)
-        maker = {"kuet": _kuet, "free": _free}[flow]
-        state = maker(options, rng, seed_value)
+        # the flow not yet written as a state machine (issue 38, item 2: the others are)
+        state = _kuet(options, rng, seed_value)
     if header is not None:
         from nim.web.records import seat_the_record
 
@@ -383,13 +378,6 @@ def _mode(options: Dict[str, Any]) -> str:
     return mode
 
 
-def _roles(seats: List[Dict[str, Any]], roles: List[str]) -> str:
-    """Who is who, in the terminal's words (``nim.play.session.introduce``)."""
-    from nim.play.session import introduce
-
-    return introduce([Player(seat["name"], role=role) for seat, role in zip(seats, roles)])
-
-
 def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
     """A new game of a flow written as a state machine: the page's answers (``pile`` or
     ``piles``, ``misere``, ``level``, ``mode``, ``name``), the machine's state, its lines."""
@@ -408,7 +396,19 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
         answers["rules"] = str(_rules(text))
     value = options.get("piles")
     read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
-    if flow.info.one_pile:
+    family_game = False
+    if isinstance(flow, FreePlay):      # free play: who moves first, and a family's own position
+        first = _text(options, "first", "human", 10)
+        if first not in ("human", "ai"):
+            raise WebError(f"first is human or ai, not {first!r}")
+        answers["first"] = first
+        rules = rules_of(answers.get("rules") or "normal")
+        family_game = is_component(rules)
+        if family_game:
+            answers["position"] = family_position(options.get("position"), rules)
+    if family_game:
+        pass                            # the position is the family's (above), not piles
+    elif flow.info.one_pile:
         answers["pile"] = _int(options, "pile", None, 2, MAX_PILE)
     elif read is not None:          # the flow reads typed piles its own way (its fallback and note)
         answers["piles"], answers["note"] = read
@@ -425,28 +425,43 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     return state
 
 
-def _free(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    rules = _rules(_text(options, "rules", "normal", 60))
-    mode = _mode(options)
-    piles = _piles(options.get("piles"), (3, 4, 5))
-    ai = _text(options, "ai", "optimal", 20).lower() or "optimal"
-    if ai not in FREE_AIS:
-        raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
-    first = _text(options, "first", "human", 10)
-    if first not in ("human", "ai"):
-        raise WebError(f"first is human or ai, not {first!r}")
-    label = make_strategy(ai).label_for(rules)      # "Nim-sum" only where it plays by it
-    name = _text(options, "name", "", 40) or "Player 1"
-    seats = [_seat(name), _seat("Player 2", ai, label)]      # names as given; roles said once
-    roles = ["you", f"the AI ({label})"]
-    if mode == "hvh":
-        seats[1], roles = _seat("Player 2"), ["human", "human"]
-    elif mode == "aivai":
-        seats[0], roles[0] = _seat("Player 1", ai, label), roles[1]
-    state = _base_state("free", rules, piles, seats, 1 if (mode == "hvai" and first == "ai") else 0, 1, seed)
-    state["mode"], state["undo"] = mode, mode == "hvai"
-    _say(state, f"Rules: {rules}. {rules.describe()}", _roles(seats, roles))
-    return state
+#: The most characters of a family's position a browser game takes, and its largest number
+#: (every coin, stone and edge is drawn).
+MAX_POSITION_CHARS = 2_000
+MAX_POSITION_NUMBER = 200
+
+
+def family_position(value: Any, rules: Rules) -> Any:
+    """A family's start from the page: JSON text, a bare word (a coin row), or a JSON value;
+    None (empty) for the family's own start. Bounded so that every piece can be drawn.
+
+    Raises
+    ------
+    WebError
+        For text that is no position, too long, or with a number past ``MAX_POSITION_NUMBER``.
+    """
+    from nim.play.machine import read_position_text
+
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, str):
+        if len(value) > MAX_POSITION_CHARS:
+            raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
+        try:
+            value = read_position_text(value, rules)
+        except NimError as error:
+            raise WebError(str(error)) from None
+    import json
+
+    text = json.dumps(value)
+    if len(text) > MAX_POSITION_CHARS:
+        raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
+    import re
+
+    if any(len(number) > 3 or int(number) > MAX_POSITION_NUMBER for number in re.findall(r"\d+", text)):
+        raise WebError(f"the numbers of a position in the browser are at most {MAX_POSITION_NUMBER} "
+                       "(every piece is drawn)")
+    return value
 
 
 def _parse_record(record: Any) -> Any:
@@ -503,7 +518,7 @@ def join_game(state: Dict[str, Any], name: Any) -> Tuple[Optional[int], Optional
 # ---------------------------------------------------------------- moves
 
 def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version: Any,
-              split: Any = None) -> None:
+              split: Any = None, text: Any = None) -> None:
     """A human's move: checked (token, turn, version, legality), applied, then the
     AI answers. Nothing changes when it is refused.
 
@@ -516,6 +531,10 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
     seat = seat_of(state, token)
     if seat is None:
         raise WebError("this token holds no seat in this game (a spectator cannot move)", 403)
+    flow_machine = machine(state)
+    if isinstance(flow_machine, FreePlay) and is_component(rules_of(state["rules"])):
+        _typed_move(state, flow_machine, seat, text, version)
+        return
     for key, value in (("pile", pile), ("count", count), ("version", version)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise WebError(f"{key} must be a whole number, not {_short(value)}")
@@ -536,6 +555,29 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
         raise WebError(f"not a move: {error}") from None
     if not position.is_legal(move):
         raise WebError(_why_illegal(position, move, state["base"]))
+    _apply(state, seat, move)
+    _advance(state)
+
+
+def _typed_move(state: Dict[str, Any], flow: FreePlay, seat: int, text: Any, version: Any) -> None:
+    """A move of a family of components, typed in the family's words (``pair 1: take 2 from
+    both``) and read by the flow's machine: the page holds no family's grammar."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise WebError(f"version must be a whole number, not {_short(version)}")
+    if version != state["version"]:
+        raise WebError(f"this move was made on version {version} of the game, which is now at "
+                       f"version {state['version']}: reload the board", 409)
+    if state["finished"]:
+        raise WebError("the game is over", 409)
+    if seat != state["to_move"]:
+        raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        hooks = flow.hooks(state)
+        raise WebError(f"a move of {state['rules']} is typed as text: {hooks.grammar if hooks else ''}")
+    try:
+        move = flow.parse(state, printable(text))
+    except (Refusal, NimError) as error:
+        raise WebError(str(error)) from None
     _apply(state, seat, move)
     _advance(state)
 
@@ -567,37 +609,22 @@ def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = 
         state["version"] += 1
         _say(state, *lines[:1], *notes, *lines[1:])
         return
+    # KUET, the one flow not yet a machine (free play is nim.flows.freeplay's since issue 41)
     name = state["seats"][seat]["name"]
     state["moves"].append(_entry(seat, move))
     rebuild(state)
     state["version"] += 1
-    flow, shown = state["flow"], move.pile + state["base"]
-    leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
-    noun = noun_of(state)
-    if flow == "kuet":
-        if seat == 1:
-            _say(state, f"NimX removes {move.count} stones from pile {shown}.")
-            if not state["finished"]:
-                _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
-                     render_kuet_board(state["piles"]))
-        else:
-            _say(state, f"{name} removes {move.count} stones from pile {shown}.")
-        _say(state, *notes)
+    shown = move.pile + state["base"]
+    if seat == 1:
+        _say(state, f"NimX removes {move.count} stones from pile {shown}.")
+        if not state["finished"]:
+            _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
+                 render_kuet_board(state["piles"]))
     else:
-        _say(state, f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
-                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}", *notes)
+        _say(state, f"{name} removes {move.count} stones from pile {shown}.")
+    _say(state, *notes)
     if state["finished"]:
-        _finish(state)
-
-
-def _finish(state: Dict[str, Any]) -> None:
-    if state["flow"] == "kuet":
         _kuet_game_end(state)
-        return
-    final = position_of(state)
-    line = ending(_players(state), state["to_move"], final, bool(state["moves"]),
-                  "pin" if final.rules.splits else "object")
-    _say(state, line)
 
 
 def _advance(state: Dict[str, Any]) -> None:
@@ -685,6 +712,8 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
     rules = rules_of(state["rules"])
     seats = [{"name": s["name"], "ai": s["ai"], "label": s["label"], "human": s["ai"] is None,
               "taken": s["token"] is not None or s["ai"] is not None} for s in state["seats"]]
+    if is_component(rules):
+        return _family_state(state, rules, seats, seat)
     # the one number shown beside the board: the XOR of the Grundy values, named with the rule
     # that gives them (the nim-sum under take any only); None where no such number decides
     shown = grundy_sum(state["piles"], rules)
@@ -708,3 +737,27 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 
+
+
+def _family_state(state: Dict[str, Any], rules: Rules, seats: List[Dict[str, Any]],
+                  seat: Optional[int]) -> Dict[str, Any]:
+    """What a browser sees of a game of a family of components: the board the server draws
+    (an SVG of the family's own shape, and its text), the machine's prompt and grammar, the
+    XOR of the Grundy values in normal play (named as such), none in misère play."""
+    from nim.web.boards import family_board
+
+    flow = machine(state)
+    assert isinstance(flow, FreePlay)
+    family = rules.family
+    components = components_of(state)
+    start = tuple(family.read_component(v) for v in state["start"])    # type: ignore[attr-defined]
+    return {
+        "id": state["id"], "flow": state["flow"], "rules": state["rules"], "describe": rules.describe(),
+        "misere": rules.misere, "base": 1, "start": state["start"], "piles": state["piles"], "takes": [],
+        "heap_moves": None, "splits": False, "moves": state["moves"], "seats": seats,
+        "to_move": state["to_move"], "version": state["version"], "finished": state["finished"],
+        "winner": state["winner"], "log": state["log"][-200:], "series": state["series"], "mode": state["mode"],
+        "undo": state["undo"], "you": seat, "nim_sum": None, "panels": [], "one_pile": False,
+        "prompt": _prompt(state), "grundy_sum": flow.grundy_sum(state),
+        "family_board": family_board(family, components, start),
+    }

@@ -47,7 +47,12 @@ def state_moves(state: Dict[str, Any]) -> List[Move]:
 
 
 def download_text(state: Dict[str, Any]) -> str:
-    """A browser game as a record: its facts in comment lines, then the Lab 2 test file."""
+    """A browser game as a record: its facts in comment lines, then the Lab 2 test file (a game
+    of a family of components: its start and moves as JSON, the terminal's ``save FILE``)."""
+    from nim.flows.freeplay import component_record, is_component
+
+    if is_component(rules_of(state["rules"])):
+        return component_record(state)
     series = state.get("series")
     kept: Optional[Dict[str, Any]] = None
     if series:

@@ -102,7 +102,17 @@ def _move_words(move: Optional[Move], base: int, noun: str = "pile") -> Optional
 
 
 def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
-    """The best move for the player to move, and the theory's reasons."""
+    """The best move for the player to move, and the theory's reasons (a game of a family of
+    components: the free-play machine's hint, from the family's Grundy values)."""
+    from nim.flows.freeplay import is_component
+
+    if is_component(rules_of(state["rules"])):
+        from nim.flows import machine_of
+
+        if state["finished"]:
+            raise WebError("the game is over: there is no move to hint", 409)
+        said = machine_of("freeplay").hint(state)     # type: ignore[attr-defined]
+        return {"move": None, "value": None, "summary": said, "explain": {"text": ""}, "theory": "/theory"}
     position = position_of(state)
     if position.is_terminal():
         raise WebError("the game is over: there is no move to hint", 409)

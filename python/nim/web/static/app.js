@@ -130,16 +130,34 @@ const setups = {
   },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
-      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
+      + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles); "
+      + "or a game of the course on its own board (wythoff, turning-turtles, green-hackenbush, staircase, ...: "
+      + "the Position field, not Piles)."),
       field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
       field("Rules:", el("input", {id: "rules", value: "normal", size: 24})),
       field("Piles:", el("input", {id: "piles", value: "3 4 5", size: 24})),
+      field(words.position || "Position:", el("input", {id: "position", size: 40, placeholder: "the game's own"})),
       field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
       field("AI:", select("ai", [["optimal", "Optimal"], ["nimsum", "Nim-sum"], ["random", "Random"], ["ida", "IDA*"],
         ["level:1", "Lab 2 level 1"], ["level:2", "Lab 2 level 2"], ["level:3", "Lab 2 level 3"], ["alphabeta", "Alpha-Beta"], ["minimax", "Minimax"]], "optimal")),
       field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
-        flow: "free", rules: $("#rules").value, piles: $("#piles").value, mode: $("#mode").value,
+        flow: "free", rules: $("#rules").value, piles: $("#piles").value, position: $("#position").value,
+        mode: $("#mode").value,
+        ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
+  },
+  // free play over every rule family: the rules (the page's own family, or typed), its position
+  freeplay() {
+    const rules = document.body.dataset.rules || "";
+    return [...say(...intro),
+      field("Your name:", el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "Player 1"})),
+      field("Rules:", el("input", {id: "rules", value: rules || "wythoff", size: 24})),
+      field(words.position || "Position:", el("input", {id: "position", size: 40, placeholder: "the game's own"})),
+      field("Mode:", select("mode", [["hvai", "you vs the AI"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
+      field("AI:", select("ai", [["optimal", "Optimal"], ["random", "Random"]], "optimal")),
+      field("Who moves first:", select("first", [["human", "you"], ["ai", "the AI"]], "human")),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
+        flow: "freeplay", rules: $("#rules").value, position: $("#position").value, mode: $("#mode").value,
         ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
   },
   index() {
@@ -149,6 +167,7 @@ const setups = {
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
       ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
+      ["/freeplay", "Every game of the course", "Wythoff's game, Turning Turtles and the coin games, Green Hackenbush, Staircase Nim, Nimble, Moore's Nim, Lasker's Nim, Fibonacci Nim: each with its own board."],
     ];
     return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
       el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
@@ -182,7 +201,8 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow] || state.flow;
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set",
+    freeplay: "Free play"}[state.flow] || state.flow;
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
   showTyped();
@@ -203,7 +223,7 @@ function update(state, study) {
   }
   // the number the server says (the XOR of the Grundy values, named with their rule), or none
   const sum = state.grundy_sum;
-  if ((state.flow === "rajalakshmi" || state.flow === "free") && sum)
+  if ((state.flow === "rajalakshmi" || state.flow === "free" || state.flow === "freeplay") && sum)
     status += `  ${sum.name[0].toUpperCase()}${sum.name.slice(1)}: ${sum.value} (${sum.value.toString(2)} in binary), ${sum.words}.`;
   $("#status").textContent = status;
   const log = $("#log");
@@ -219,15 +239,16 @@ function update(state, study) {
     $("#share-link").textContent = link;
   }
   $("#record").href = `/api/games/${state.id}/record`;
+  if (state.family_board) $("#record").textContent = "Download the record";     // JSON lines, not Lab 2's format
   $("#undo").hidden = !state.undo;
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
-  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
+  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why || !!state.family_board;
   $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
   $("#hint").disabled = state.finished;
   // a hint is for the player to move, with the seat's token, while the class allows hints
   $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
   // during the game the analysis of every move is help too: the same rule; after it, for everyone
-  $("#analysis").hidden = !state.finished && (you === null || !offered.hints || state.to_move !== you);
+  $("#analysis").hidden = !!state.family_board || (!state.finished && (you === null || !offered.hints || state.to_move !== you));
   // a class with hints off: no tree, table or replay during the game, and no help left open
   const helpOff = !offered.hints && !state.finished;
   $("#extras").hidden = helpOff;
@@ -243,6 +264,23 @@ function drawBoard() {
   board.replaceChildren();
   const canMove = mine && mine.seat === game.to_move && !game.finished;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  $("#confirm").hidden = $("#clear").hidden = !!game.family_board;   // a family's moves are typed
+  if (game.family_board) {
+    // a family's own board, drawn by the server (nim.web.boards): the page holds no family's shape
+    board.innerHTML = game.family_board.svg;
+    board.setAttribute("aria-label", game.family_board.text);
+    // a click on a piece types what the server wrote on it: a move's start, or more of it
+    board.querySelectorAll("[data-first]").forEach((piece) => piece.addEventListener("click", () => {
+      if (!canMove) return;
+      const line = $("#typed-count");
+      const more = piece.getAttribute("data-more");
+      line.value = line.value.trim() && more ? `${line.value.trim()} ${more}` : piece.getAttribute("data-first");
+      line.focus();
+    }));
+    $("#selection").textContent = "";         // no stones to click: a refusal is said here
+    $("#selection").classList.remove("error");
+    return;
+  }
   if (game.splits) { drawPins(canMove, last); return; }
   game.piles.forEach((size, pile) => {
     const row = el("div", {class: "pile", "data-pile": pile},
@@ -277,6 +315,14 @@ function showTyped() {
   const canMove = mine && mine.seat === game.to_move && !game.finished && !game.splits;   // pins are clicked
   form.hidden = !canMove;
   if (!canMove) return;
+  if (game.family_board) {        // one line typed in the family's words, read by the server
+    $("#typed-prompt").textContent = game.prompt || "";
+    $("#typed-pile-label").hidden = true;
+    $("#typed-count-text").textContent = "";
+    $("#typed-count").setAttribute("size", "30");
+    $("#typed-count").setAttribute("inputmode", "text");
+    return;
+  }
   const [prompt, pileText, countText] = typedPrompts(game, game.seats[mine.seat].name);
   $("#typed-prompt").textContent = prompt;
   $("#typed-pile-label").hidden = pileText === null;
@@ -287,6 +333,18 @@ function showTyped() {
 async function typedMove(event) {
   event.preventDefault();
   if (!mine) return;
+  if (game.family_board) {
+    const text = $("#typed-count").value.trim();
+    const answer = await api("POST", `/api/games/${game.id}/move`, {token: mine.token, text, version: game.version});
+    if (answer.ok) {
+      $("#typed-count").value = "";
+      $("#selection").textContent = "";
+      update(answer.data.game);
+    } else {
+      await refused(answer);
+    }
+    return;
+  }
   const single = game.one_pile;
   const pileText = single ? String(game.base) : $("#typed-pile").value.trim();
   const countText = $("#typed-count").value.trim();

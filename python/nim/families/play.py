@@ -1,0 +1,585 @@
+"""How people play a game whose components are more than heaps (issue 41: the terminal and
+the browser for every family): the play hooks a ``ComponentFamily`` declares on its type
+(``play = PairPlay()``): a default start position, how a player writes a move (a grammar and
+a one-line help) and its parse into one of the family's options, the move in words, and the
+board as text.
+
+A family whose ``play`` is None is not playable, and says so plainly (``NotPlayableError``),
+never with a crash. The hooks share one parse discipline: the words of a move are read as
+numbers and keywords (``pair 1: take 2 from both``, ``1 2 both``), the move is built from
+them, and it is played only if it is one of the family's own options (``options``), so a
+parse can never make a move the solver would not; anything else is refused with the reason.
+
+Components are numbered from 1 on the board and in moves; a position of one component
+needs no number.
+
+>>> from nim.families.wythoff import WythoffGame
+>>> game = WythoffGame()
+>>> game.play.parse(game, ((3, 5),), "take 2 from both")
+(0, 4, ((1, 3),))
+
+A move is ``(component, count, left)``, one of the family's options of that component: the
+value ``nim.position.ComponentMove`` holds (the rooms above the families wrap it; this room
+sits below ``nim.position`` and imports nothing of it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+
+from nim.errors import IllegalMoveError, NimError
+
+if TYPE_CHECKING:                     # pragma: no cover
+    from nim.families.base import ComponentFamily
+
+#: A move: the component's index, the count its option removes, the components it leaves.
+Option = Tuple[int, int, Tuple[Any, ...]]
+
+__all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "Option", "words_of", "board_lines"]
+
+#: The most moves a component may have for the parse to look through its options.
+MAX_SCAN = 200_000
+
+
+class NotPlayableError(NimError):
+    """A family that declares no play hooks: it is solved and explained, not played."""
+
+
+def play_hooks(family: Any) -> "PlayHooks":
+    """The play hooks of ``family`` (a ``ComponentFamily`` member).
+
+    Raises
+    ------
+    NotPlayableError
+        For a family that declares none, naming it and what it can do instead.
+    """
+    hooks = getattr(family, "play", None)
+    if not isinstance(hooks, PlayHooks):
+        name = getattr(family, "tag", type(family).__name__)
+        raise NotPlayableError(
+            f"the game {name!r} cannot be played in the terminal or the browser yet (it declares no play "
+            f"hooks); nimcore solve, analyze and explain take its positions")
+    return hooks
+
+
+def _tokens(text: str) -> Tuple[List[int], List[str]]:
+    """The numbers and the words of a typed move, in order (``pair 1: take 2`` -> [1, 2], [pair, take])."""
+    if len(text) > 400:
+        raise IllegalMoveError("a move is a few words and numbers, not 400 characters")
+    numbers: List[int] = []
+    words: List[str] = []
+    for token in re.findall(r"[a-z]+|\d+", text.lower()):
+        if token.isdigit():
+            if len(token) > 12:
+                raise IllegalMoveError(f"the number {token[:12]}... is too large for this board")
+            numbers.append(int(token))
+        else:
+            words.append(token)
+    return numbers, words
+
+
+def _legal(family: "ComponentFamily", component: Any, count: Optional[int],
+           left: Tuple[Any, ...]) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+    """The family's own option of ``component`` that leaves ``left`` (and removes ``count``, when
+    given), or None: a typed move is played only as one of the game's options."""
+    if family.option_count(component) > MAX_SCAN:
+        raise IllegalMoveError(f"this {family.component_noun} has too many moves to check a typed one")
+    for option in family.options(component):
+        if option[1] == left and (count is None or option[0] == count):
+            return option
+    return None
+
+
+def words_of(family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+    """A move in words: its component by number (when there are several), then the family's
+    own words (``move_words``)."""
+    hooks = play_hooks(family)
+    index, count, left = move
+    said = hooks.describe(family, components[index], count, left)
+    if len(components) == 1 or hooks.whole:
+        return said
+    return f"{hooks.noun} {index + 1}: {said}"
+
+
+class PlayHooks:
+    """One family's play hooks. A subclass sets ``noun``, ``grammar`` and ``start_value`` and
+    writes ``build`` (the move the words say) and ``draw`` (one component as text)."""
+
+    #: What one component is called on the board and in moves ("pair", "row").
+    noun: str = "component"
+    #: How a move is typed, in one line (the help and every refusal say it).
+    grammar: str = ""
+    #: The default start position, as the plain value ``nim.solve`` takes.
+    start_value: Any = None
+    #: True for a whole-position game: the position is one component, never numbered.
+    whole: bool = False
+    #: How many numbers a move needs after the component's number (a component number is
+    #: read first when there are more numbers than that and several components).
+    needs: int = 1
+
+    def start(self, family: "ComponentFamily") -> Any:
+        """The default start position, as a plain value."""
+        return self.start_value
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        """The move ``text`` says, one of the family's options: ``(component, count, left)``.
+
+        Raises
+        ------
+        IllegalMoveError
+            When the words say no move, or a move the game does not allow (with the reason).
+        """
+        numbers, words = _tokens(text)
+        if not numbers:
+            raise IllegalMoveError(f"type a move: {self.grammar}")
+        index = 0
+        named = self.noun in words and len(numbers) > 1       # "pair 1: ...", even with one pair left
+        if not self.whole and (named or (len(components) > 1 and len(numbers) > self.needs)):
+            index = numbers.pop(0) - 1
+            if not 0 <= index < len(components):
+                raise IllegalMoveError(f"there is no {self.noun} {index + 1}: the {self.noun}s are numbered "
+                                       f"1 to {len(components)}")
+        elif len(components) > 1 and not self.whole and self.needs > 0 and len(numbers) < self.needs + 1:
+            raise IllegalMoveError(f"say which {self.noun} first (1 to {len(components)}): {self.grammar}")
+        component = components[index]
+        count, left, reason = self.build(family, component, numbers, words)
+        if reason is not None:
+            raise IllegalMoveError(f"{reason} ({self.grammar})")
+        option = _legal(family, component, count, left)
+        if option is None:
+            raise IllegalMoveError(f"that is not a move of {self.shown(family, component)} ({self.grammar})")
+        return (index, option[0], option[1])
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        """``(count or None, left, reason)``: the move the numbers and words say, or a reason
+        why they say none."""
+        raise NotImplementedError
+
+    def describe(self, family: "ComponentFamily", component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """A move of ``component`` in words: the family's own (``move_words``)."""
+        return family.move_words(component, count, left)
+
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+        """The move as a player types it (what ``parse`` reads back to the same move): a hint
+        says it, and a script can play any option."""
+        index, count, left = move
+        prefix = "" if self.whole else f"{self.noun} {index + 1}: "
+        for words in self.spellings(family, components[index], count, left):
+            try:
+                if tuple(self.parse(family, components, prefix + words)) == (index, count, left):
+                    return prefix + words
+            except NimError:
+                continue
+        raise NimError(f"no typed form of the move {tuple(move)}: the play hooks of {family.tag} are wrong")
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        """The candidate ways to type a move of ``component`` (checked by ``typed``)."""
+        raise NotImplementedError
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        """One component in a few words, for a refusal."""
+        return f"this {self.noun}"
+
+    def board(self, family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> str:
+        """The board as text: each component, numbered when there are several (``start``:
+        the components the game began with, for a drawing that keeps its width)."""
+        if not components:
+            return f"(no {self.noun} left)"
+        if len(components) == 1 or self.whole:
+            return self.draw(family, components[0], start[0] if len(start) == 1 else None)
+        lines = []
+        for i, component in enumerate(components):
+            drawing = self.draw(family, component, None).split("\n")
+            lines.append(f"{self.noun} {i + 1}: {drawing[0]}")
+            lines += ["  " + line for line in drawing[1:]]
+        return "\n".join(lines)
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        """One component as text."""
+        return str(family.component_value(component))
+
+
+class PairPlay(PlayHooks):
+    """Wythoff's game: ``pair 1: take 2 from both`` (``first``, ``second`` or ``both`` of the
+    pair as drawn, the smaller pile first), or ``1 2 both``."""
+
+    noun = "pair"
+    grammar = "pair P: take N from first, second or both (e.g. 'pair 1: take 2 from both')"
+    start_value = [[3, 5], [4, 6]]
+    needs = 1
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 1:
+            return None, (), "say one number: how many to take"
+        which = [w for w in words if w in ("first", "second", "both", "smaller", "larger", "one", "other")]
+        if len(which) != 1:
+            return None, (), "say which pile: first, second or both"
+        take = numbers[0]
+        a, b = component
+        if take < 1:
+            return None, (), "take at least 1"
+        if which[0] in ("first", "smaller", "one"):
+            new, total = (a - take, b), take
+        elif which[0] in ("second", "larger", "other"):
+            new, total = (a, b - take), take
+        else:
+            new, total = (a - take, b - take), 2 * take
+        if min(new) < 0:
+            return None, (), f"the pair is ({a}, {b}): you cannot take {take} from {which[0]}"
+        c, d = sorted(new)
+        return total, (((c, d),) if (c, d) != (0, 0) else ()), None
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the pair {tuple(component)}"
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"take {count} from first", f"take {count} from second", f"take {count // 2} from both"]
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        a, b = component
+        return f"({a}, {b})   first: {'o' * min(a, 40)}   second: {'o' * min(b, 40)}"
+
+
+class HeapPlay(PlayHooks):
+    """A heap with a rule of its own (Lasker's Nim, Fibonacci Nim): ``heap 1: take 3``, and
+    where the family splits a heap, ``heap 1: split 2 5``."""
+
+    noun = "heap"
+    grammar = "heap H: take N (e.g. 'heap 1: take 2')"
+    start_value = [20]
+    needs = 1
+    splits = False
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        heap = component if isinstance(component, int) else component[0]
+        if self.splits and "split" in words:
+            if len(numbers) != 2:
+                return None, (), "a split says the two heaps it leaves: 'split 2 5'"
+            a, b = sorted(numbers)
+            if a < 1 or a + b != heap:
+                return None, (), f"the heap has {heap}: a split leaves two heaps that add up to {heap}"
+            return 0, (a, b), None
+        if len(numbers) != 1:
+            return None, (), "say one number: how many to take"
+        take = numbers[0]
+        if not 1 <= take <= heap:
+            return None, (), f"the heap has {heap}: take 1 to {heap}"
+        left = heap - take
+        if isinstance(component, int):
+            return take, ((left,) if left else ()), None
+        for option in family.options(component):        # the left heap carries its new limit
+            if option[0] == take:
+                return option[0], option[1], None
+        return None, (), f"you cannot take {take} now: at most {component[1]} (the limit the last take set)"
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        if count == 0 and len(left) == 2:
+            return [f"split {left[0]} {left[1]}"]
+        return [f"take {count}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        if isinstance(component, int):
+            return f"the heap of {component}"
+        return f"the heap of {component[0]} (take at most {component[1]})"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        if isinstance(component, int):
+            return f"{component:>3}  {'o' * min(component, 60)}"
+        heap, limit = component
+        return f"{heap:>3}  {'o' * min(heap, 60)}   (take 1 to {min(limit, heap)})"
+
+
+class SplitHeapPlay(HeapPlay):
+    """Lasker's Nim: take from a heap, or split it in two."""
+
+    grammar = "heap H: take N, or heap H: split A B (e.g. 'heap 2: split 1 4')"
+    start_value = [3, 5, 7]
+    splits = True
+
+
+class PilesPlay(PlayHooks):
+    """Moore's Nim_k: ``take 2 from 1, 1 from 3`` (pile number after ``from``) or pairs
+    ``1 2 3 1`` (pile, take; at most k pairs)."""
+
+    noun = "pile"
+    grammar = "PILE TAKE pairs, at most k of them (e.g. '1 2 3 1' takes 2 from pile 1 and 1 from pile 3)"
+    start_value = [1, 2, 3, 4]
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if "from" in words:             # "take 2 from 1, 1 from 3": take first, then the pile
+            numbers = [x for pair in zip(numbers[1::2], numbers[0::2]) for x in pair]
+        if not numbers or len(numbers) % 2:
+            return None, (), "say pairs of numbers: a pile and how many to take from it"
+        after = list(component)
+        seen = set()
+        for pile, take in zip(numbers[0::2], numbers[1::2]):
+            if not 1 <= pile <= len(after):
+                return None, (), f"there is no pile {pile}: the piles are numbered 1 to {len(after)}"
+            if pile in seen:
+                return None, (), f"pile {pile} is named twice"
+            seen.add(pile)
+            if not 1 <= take <= after[pile - 1]:
+                return None, (), f"pile {pile} has {after[pile - 1]}: take 1 to {after[pile - 1]}"
+            after[pile - 1] -= take
+        k = getattr(family, "k", 1)
+        if len(seen) > k:
+            return None, (), f"a move takes from at most {k} piles, not {len(seen)}"
+        left = family.read_component(after)
+        return sum(component) - sum(after), ((left,) if left else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        from itertools import combinations, product
+
+        k = getattr(family, "k", 1)
+        target = left[0] if left else ()
+        for size in range(1, min(k, len(component)) + 1):
+            for chosen in combinations(range(len(component)), size):
+                for takes in product(*(range(1, component[i] + 1) for i in chosen)):
+                    if sum(takes) != count:
+                        continue
+                    after = list(component)
+                    for i, take in zip(chosen, takes):
+                        after[i] -= take
+                    if family.read_component(after) == target:
+                        return [" ".join(f"{i + 1} {t}" for i, t in zip(chosen, takes))]
+        return []
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        return "\n".join(f"pile {i + 1}: {p:>3}  {'o' * min(p, 60)}" for i, p in enumerate(component)) or "(no piles)"
+
+
+class StairPlay(PlayHooks):
+    """Staircase Nim: ``step 3: move 2`` moves 2 coins from step 3 to step 2."""
+
+    noun = "step"
+    grammar = "step S: move N (e.g. 'step 3: move 2' moves 2 coins from step 3 down to step 2)"
+    start_value = [3, 1, 2, 4]
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 2:
+            return None, (), "say the step and how many coins"
+        step, moved = numbers
+        steps = list(component)
+        if not 1 <= step <= len(steps):
+            return None, (), f"there is no coin on step {step}: the steps are 1 to {len(steps)}"
+        if not 1 <= moved <= steps[step - 1]:
+            return None, (), f"step {step} has {steps[step - 1]} coins: move 1 to {steps[step - 1]}"
+        steps[step - 1] -= moved
+        if step > 1:
+            steps[step - 2] += moved
+        return moved, (family.read_component(steps),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"step {s}: move {count}" for s in range(1, len(component) + 1) if component[s - 1] >= count]
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        height = max(len(component), len(start) if start else 0)
+        lines = []
+        for step in range(height, 0, -1):
+            coins = component[step - 1] if step <= len(component) else 0
+            lines.append(f"step {step:>2} {'    ' * (step - 1)}|____ {coins:>2} {'o' * min(coins, 40)}")
+        lines.append("ground  (steps 1, 3, 5, ... are the Nim heaps)")
+        return "\n".join(lines)
+
+
+class StripPlay(PlayHooks):
+    """Nimble: ``move 4 1`` slides a coin from square 4 to square 1."""
+
+    noun = "square"
+    grammar = "move FROM TO (e.g. 'move 4 1' slides a coin from square 4 to square 1)"
+    start_value = [1, 3, 4, 6]
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 2:
+            return None, (), "say two squares: where the coin is and where it goes"
+        source, to = numbers
+        squares = list(component)
+        if source not in squares:
+            return None, (), f"there is no coin on square {source}"
+        if not to < source:
+            return None, (), f"a coin slides left: to a square below {source}"
+        squares.remove(source)
+        squares.append(to)
+        left = family.read_component(squares)
+        return source - to, (left,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"move {s} {s - count}" for s in sorted(set(component)) if s >= count]
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        width = max(list(component) + list(start or ()) + [0]) + 1
+        cells = []
+        for square in range(width):
+            n = component.count(square)
+            cells.append("." if not n else ("o" if n == 1 else str(min(n, 9))))
+        ruler = "".join(str(i % 10) for i in range(width))
+        return f"squares {ruler}\ncoins   {''.join(cells)}"
+
+
+class RowPlay(PlayHooks):
+    """A row of coins: ``turn 7 4`` turns coins 7 and 4 (the right-most from heads to tails);
+    with several rows, ``row 2: turn 7 4``."""
+
+    noun = "row"
+    grammar = "turn C [C ...]: the coins to turn over, the right-most a head (e.g. 'turn 7 4')"
+    start_value = "THHTTHTHH"
+    needs = 99
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if len(components) > 1 and "row" not in words:
+            raise IllegalMoveError(f"say the row first: 'row 1: turn 7 4' ({self.grammar})")
+        return super().parse(family, components, text)
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        turned = set(numbers)
+        if len(turned) != len(numbers):
+            return None, (), "a coin is named twice"
+        last = max(turned)
+        if last not in component:
+            return None, (), f"the right-most coin turned, {last}, must be a head"
+        after = tuple(sorted(set(component) ^ turned))
+        return len(turned), ((after,) if after else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        turned = sorted(set(component) ^ set(left[0] if left else ()), reverse=True)
+        return ["turn " + " ".join(map(str, turned))]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the row {self.draw(family, component, None).splitlines()[0]}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        first = getattr(getattr(family, "line", None), "first", 0)
+        width = max(list(component) + list(start or ()) + [first]) - first + 1
+        if width > 80:
+            return f"heads at {list(component)}"
+        row = " ".join("H" if first + i in component else "T" for i in range(width))
+        ruler = " ".join(str((first + i) % 10) for i in range(width))
+        return f"{row}\n{ruler}"
+
+
+class GridPlay(PlayHooks):
+    """A grid of coins: ``turn 3,2 1,2 3,0 1,0`` turns the coins at column x, row y (the
+    south-east-most a head)."""
+
+    noun = "grid"
+    grammar = "turn X,Y [X,Y ...]: the coins to turn over by column and row (e.g. 'turn 2,1 0,1 2,0 0,0')"
+    start_value = ["THTH", "TTHT", "HTTH"]
+    needs = 99
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if len(components) > 1 and "grid" not in words:
+            raise IllegalMoveError(f"say the grid first: 'grid 1: turn 2,1 0,1' ({self.grammar})")
+        if len(components) > 1 and len(numbers) % 2 == 0:
+            raise IllegalMoveError(f"say the grid's number, then pairs of column and row ({self.grammar})")
+        return super().parse(family, components, text)
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) % 2:
+            return None, (), "say pairs of numbers: a column and a row"
+        cells = list(zip(numbers[0::2], numbers[1::2]))
+        if len(set(cells)) != len(cells):
+            return None, (), "a coin is named twice"
+        after = tuple(sorted(set(component) ^ set(cells)))
+        return len(cells), ((after,) if after else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        turned = sorted(set(component) ^ set(left[0] if left else ()), reverse=True)
+        return ["turn " + " ".join(f"{x},{y}" for x, y in turned)]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "this grid"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        fx, fy = getattr(family, "first", (0, 0))
+        cells = list(component) + list(start or ())
+        width = max([x for x, _ in cells] + [fx]) - fx + 1
+        height = max([y for _, y in cells] + [fy]) - fy + 1
+        if width > 40 or height > 40:
+            return f"heads at {[list(c) for c in component]}"
+        heads = set(component)
+        lines = ["y\\x " + " ".join(str((fx + x) % 10) for x in range(width))]
+        for y in range(height):
+            lines.append(f"{(fy + y):>3} " + " ".join("H" if (fx + x, fy + y) in heads else "T"
+                                                   for x in range(width)))
+        return "\n".join(lines)
+
+
+class GraphPlay(PlayHooks):
+    """Green Hackenbush: ``cut edge 5`` deletes edge 5 of the drawing (edges numbered from 1 in
+    each graph; with several graphs, ``graph 2: cut edge 5``)."""
+
+    noun = "graph"
+    grammar = "cut edge E (e.g. 'cut edge 5'; with several graphs, 'graph 2: cut edge 5')"
+    start_value = [{"ground": 0, "edges": [[0, 1], [1, 2], [2, 3], [1, 4], [4, 5]]},
+                   {"ground": 0, "edges": [[0, 1], [1, 2], [2, 0], [2, 3]]}]
+    needs = 1
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 1:
+            return None, (), "say one edge"
+        edge = numbers[0]
+        if not 1 <= edge <= len(component):
+            return None, (), f"there is no edge {edge}: the edges are numbered 1 to {len(component)}"
+        for i, option in enumerate(family.options(component)):     # the options delete edge 1, 2, ...
+            if i == edge - 1:
+                return option[0], option[1], None
+        return None, (), f"there is no edge {edge}"
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"cut edge {i + 1}" for i, option in enumerate(family.options(component)) if option == (count, left)]
+
+    def describe(self, family: "ComponentFamily", component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """``cut edge 2 (1-2); 1 more edge falls with it, leaving 3 edges worth 3``: the edge by its
+        number on the board (the first deletion that leaves the same graph)."""
+        for i, option in enumerate(family.options(component)):
+            if option == (count, left):
+                u, v = component[i]
+                fallen = count - 1
+                after = left[0] if left else ()
+                grundy = family.grundy(after) if after else 0
+                return (f"cut edge {i + 1} ({'ground' if u == 0 else u}-{v})"
+                        + (f"; {fallen} more edge{'s' if fallen > 1 else ''} fall{'s' if fallen == 1 else ''} with it"
+                           if fallen else "")
+                        + f", leaving {len(after)} edge{'s' if len(after) != 1 else ''} worth {grundy}")
+        return family.move_words(component, count, left)
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        if not component:
+            return "(no edge left)"
+        shown = [f"{i + 1}: {'ground' if u == 0 else u}-{v}" for i, (u, v) in enumerate(component[:60])]
+        more = f" ... ({len(component)} edges)" if len(component) > 60 else ""
+        return "edges " + ", ".join(shown) + more
+
+
+def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:
+    """The board's text and the component noun, for a renderer that draws its own."""
+    hooks = play_hooks(family)
+    return {"text": hooks.board(family, components, start), "noun": hooks.noun, "grammar": hooks.grammar}

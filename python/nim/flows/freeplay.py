@@ -1,0 +1,400 @@
+"""Free play as a state machine (issue 38, item 2; issue 41, the terminal and the browser):
+any registered rule family, heaps or not, rendered by the terminal (``nim.play.machine``)
+and the browser (``nim.web.games``) from this one machine.
+
+Under a heap rule (a take rule, a take-and-break game) the words are the browser's free
+game's: ``Rules: ...``, who is who, ``Player 1 takes 2 from pile 3.   Piles: 3 4 3`` and
+the standard ending. Under a family whose components are more than heaps (Wythoff's pairs,
+a coin row, a Green Hackenbush graph, Staircase Nim, ...; ``ComponentFamily``) the family's
+play hooks (``nim.families.play``) give the start, the move's grammar and parse, its words
+and the board; the state then keeps the position as the family's plain values:
+
+``start`` and ``piles``: the list of components as plain values (``component_value``);
+``moves``: ``[seat, component, count, left]``, ``left`` the plain values of the components the
+move leaves in its place. The AI (NimX) plays the family's best move (``nim.solve``), a random
+legal move when it is losing (or when it is the random player); a hint comes from the family:
+the XOR of the components' Grundy values, named as such, in normal play, nothing in misère
+play (no such invariant decides it).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from nim.errors import NimError
+from nim.families.base import ComponentFamily, WholePositionFamily
+from nim.families.play import PlayHooks, play_hooks, words_of
+from nim.flows.base import Flow, Refusal, State, rules_of, winner_of
+from nim.flows.words import convention, ending, named, verb
+from nim.position import ComponentMove, Move
+from nim.rules import Rules
+
+__all__ = ["FreePlay", "is_component", "components_of", "plain_position", "component_record", "FAMILY_AIS"]
+
+#: The AI players free play offers under a family of components (the exact player, the random one).
+FAMILY_AIS = ("optimal", "random")
+#: Bounds of one AI move or hint of a component game (a misère sum may need a search).
+NODE_LIMIT = 2_000_000
+TIME_LIMIT = 5.0
+#: The most work a board to play may ask of one move: its moves, each weighed by the size of
+#: its component (listing a graph's cuts costs its edges each). A board for people is far below.
+MAX_WORK = 2_000_000
+
+
+def is_component(rules: Rules) -> bool:
+    """Whether ``rules`` is a family whose components are more than heaps."""
+    return isinstance(rules.family, ComponentFamily)
+
+
+def _family(rules: Rules) -> ComponentFamily:
+    family = rules.family
+    assert isinstance(family, ComponentFamily)
+    return family
+
+
+def components_of(state: State) -> Tuple[Any, ...]:
+    """The canonical components of a component game's position now."""
+    family = _family(rules_of(state["rules"]))
+    return tuple(family.read_component(value) for value in state["piles"])
+
+
+def plain_position(family: ComponentFamily, components: Sequence[Any]) -> Any:
+    """The position as the plain value ``nim.solve`` reads (a whole-position game: the one component)."""
+    if isinstance(family, WholePositionFamily):
+        return family.component_value(components[0]) if components else []
+    return [family.component_value(c) for c in components]
+
+
+def _can_move(family: ComponentFamily, components: Sequence[Any]) -> bool:
+    return any(next(iter(family.options(c)), None) is not None for c in components)
+
+
+def component_record(state: State) -> str:
+    """A component game's record: its rules, flow, seats, first mover and seed as comment
+    lines, the start and each move as JSON (the same text in the terminal's ``save FILE``
+    and the browser's download)."""
+    seats = "; ".join(f"{s['name']} ({s['ai'] or 'human'})" for s in state["seats"])
+    lines = [f"# nimcore record: rules {state['rules']}", f"# flow: {state['flow']}", f"# seats: {seats}",
+             f"# first: {state['first']}", f"# seed: {state.get('seed')}",
+             "# start, then each move as [component from 0, count, components left]",
+             json.dumps(state["start"])]
+    lines += [json.dumps(entry[1:]) for entry in state["moves"]]
+    return "\n".join(lines) + "\n"
+
+
+class FreePlay(Flow):
+    """Free play over any registered family: two people, a person against NimX, or two AIs."""
+
+    draws_board = True
+
+    # ---------------------------------------------------------------- setting up
+
+    def setup(self, answers: Dict[str, Any], rng: random.Random, seed: int) -> State:
+        """``rules`` (a rule string; default Nim), ``position`` (a component game's plain value;
+        None: the family's start) or ``piles`` (a heap game's), ``mode``, ``first`` (``ai``: the
+        AI moves first in human vs AI), ``name``, ``ai`` (the AI player: ``optimal`` or ``random``).
+
+        Raises
+        ------
+        NimError
+            For a family that cannot be played, a position it does not read, an unknown AI.
+        """
+        rules = rules_of(answers.get("rules") or "normal")
+        mode = answers.get("mode") or "hvai"
+        ais = list(answers.get("ai") or []) or [self.info.default_ai]
+        for ai in ais:
+            if is_component(rules) and ai not in FAMILY_AIS:
+                raise NimError(f"the AI of {rules} is one of {', '.join(FAMILY_AIS)}, not {ai!r}")
+        name = answers.get("name") or "Player 1"
+        seats = [_seat(name), _seat("Player 2", ais[-1])]
+        if mode == "hvh":
+            seats[1] = _seat("Player 2")
+        elif mode == "aivai":
+            seats[0] = _seat("Player 1", ais[0])
+        first = 1 if mode == "hvai" and answers.get("first") == "ai" else 0
+        if is_component(rules):
+            family = _family(rules)
+            hooks = play_hooks(family)
+            value = answers.get("position")
+            if value is None or value == "" or value == []:
+                value = hooks.start(family)
+            from nim.solving.components import read_position
+
+            components = read_position(family, value)
+            _check_size(family, components)
+            start: List[Any] = [family.component_value(c) for c in components]
+        else:
+            start = list(answers.get("piles") or self.info.default_piles or (3, 4, 5))
+        state: State = {"flow": self.name, "rules": str(rules), "base": 1, "start": start, "piles": list(start),
+                        "moves": [], "seats": seats, "first": first, "to_move": first, "finished": False,
+                        "winner": None, "seed": seed, "mode": mode, "series": None}
+        self.rebuild(state)
+        return state
+
+    def form_words(self) -> Dict[str, str]:
+        return {"position": "Position, for a game of the course (JSON; empty: the game's own start):"}
+
+    def intro(self) -> List[str]:
+        return ["Any rule family: Nim and its take rules, take-and-break games, and the course's games "
+                "(Wythoff's pairs, coin rows, Hackenbush graphs, Staircase Nim, ...). Pick the rules, then play."]
+
+    # ---------------------------------------------------------------- the words
+
+    def heading(self, rules: Rules) -> List[str]:
+        return [f"Rules: {rules}. {rules.describe()}"]
+
+    def introduction(self, state: State) -> List[str]:
+        """Who is who: ``Player 1: you; Player 2: the AI (Optimal).``"""
+        roles = []
+        for seat in state["seats"]:
+            if seat["ai"] is not None:
+                role = f"the AI ({seat['label']})" if seat["label"] else "the AI"
+            else:
+                role = "you" if state["mode"] == "hvai" else "human"
+            if seat["name"] != "You":
+                roles.append(f"{seat['name']}: {role}")
+        return ["; ".join(roles) + "."]
+
+    def opening(self, state: State) -> List[str]:
+        rules = self.rules(state)
+        if not is_component(rules):
+            return []
+        family = _family(rules)
+        hooks = play_hooks(family)
+        return [f"A move: {hooks.grammar}."]
+
+    def hooks(self, state: State) -> Optional[PlayHooks]:
+        """The family's play hooks (None under a heap rule)."""
+        rules = self.rules(state)
+        return play_hooks(_family(rules)) if is_component(rules) else None
+
+    def board_text(self, state: State) -> Optional[str]:
+        rules = self.rules(state)
+        if not is_component(rules):
+            return None
+        family = _family(rules)
+        start = tuple(family.read_component(v) for v in state["start"])
+        return play_hooks(family).board(family, components_of(state), start)
+
+    def prompt(self, state: State) -> str:
+        name = state["seats"][state["to_move"]]["name"]
+        hooks = self.hooks(state)
+        if hooks is None:
+            return f"{name}, your move (pile count): "
+        return f"{name}, your move ({hooks.grammar.split(' (e.g.')[0]}): "
+
+    def parse(self, state: State, text: str) -> Move:
+        rules = self.rules(state)
+        if not is_component(rules):
+            from nim.flows.words import move_parser
+
+            return move_parser(self.position(state), state["base"])(text)
+        family = _family(rules)
+        try:
+            return ComponentMove(*play_hooks(family).parse(family, components_of(state), text))
+        except NimError as error:
+            raise Refusal(str(error)) from None
+
+    def move_lines(self, state: State, seat: int, move: Move) -> List[str]:
+        name = state["seats"][seat]["name"]
+        rules = self.rules(state)
+        if not is_component(rules):
+            shown = move.pile + state["base"]
+            noun = "heap" if rules.splits else "pile"
+            leaving = f", leaving heaps of {move.split[0]} and {move.split[1]}" if move.split else ""
+            return [f"{name} {verb(name, 'takes')} {move.count} from {noun} {shown}{leaving}.   "
+                    f"{noun.capitalize()}s: {' '.join(map(str, state['piles']))}"]
+        # a family's move is said by apply, which knows the components before it
+        raise NimError("a component game's move is said by FreePlay.apply")
+
+    def ending(self, state: State) -> List[str]:
+        rules = self.rules(state)
+        players = [_Named(seat["name"]) for seat in state["seats"]]
+        mover = state["to_move"]
+        if not is_component(rules):
+            return [ending(players, mover, self.position(state), bool(state["moves"]),
+                           "pin" if rules.splits else "object")]
+        won = players[winner_of(mover, rules)].name
+        rule = convention(rules, emptied=False)
+        if not state["moves"]:
+            return [f"No move is possible: {players[mover].name} cannot move, so {named(won)} "
+                    f"{verb(won, 'wins')} ({rule})."]
+        return [f"{players[1 - mover].name} made the last move: {named(won)} {verb(won, 'wins')} ({rule})."]
+
+    def undone(self, state: State) -> List[str]:
+        if not is_component(self.rules(state)):
+            return [f"Piles: {' '.join(map(str, state['piles']))}"]
+        return [f"Back to {json.dumps(state['piles'])}."]
+
+    def resumed(self, state: State) -> str:
+        return f"the game goes on from {json.dumps(state['piles'])}"
+
+    # ---------------------------------------------------------------- the moves
+
+    def rebuild(self, state: State) -> None:
+        rules = self.rules(state)
+        if not is_component(rules):
+            super().rebuild(state)
+            return
+        family = _family(rules)
+        components = tuple(family.read_component(v) for v in state["start"])
+        mover = state["first"]
+        for entry in state["moves"]:
+            index, left = entry[1], tuple(family.read_component(v) for v in entry[3])
+            components = components[:index] + left + components[index + 1:]
+            mover = 1 - mover
+        state["piles"] = [family.component_value(c) for c in components]
+        state["to_move"] = mover
+        state["finished"] = not _can_move(family, components)
+        state["winner"] = winner_of(mover, rules) if state["finished"] else None
+
+    def apply(self, state: State, seat: int, move: Move) -> Tuple[State, List[str]]:
+        rules = self.rules(state)
+        if not is_component(rules):
+            return super().apply(state, seat, move)
+        family = _family(rules)
+        before = components_of(state)
+        component = _component_move(move)
+        after = copy.deepcopy(state)
+        after["moves"].append([seat, component.pile, component.count,
+                               [family.component_value(c) for c in component.left]])
+        self.rebuild(after)
+        name = after["seats"][seat]["name"]
+        lines = [f"{name}: {words_of(family, before, component)}."]
+        if after["finished"]:
+            lines += self.ending(after)
+        return after, lines
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` (a component move) is one of the family's options now."""
+        rules = self.rules(state)
+        if not is_component(rules):
+            return self.position(state).is_legal(move)
+        components = components_of(state)
+        component = _component_move(move)
+        if not 0 <= component.pile < len(components):
+            return False
+        family = _family(rules)
+        return any(option == (component.count, component.left) for option in family.options(components[component.pile]))
+
+    # ---------------------------------------------------------------- the AI and the hint
+
+    def typed_move(self, state: State, move: ComponentMove) -> str:
+        """``move`` as a player types it in this game (a script's way to play any option)."""
+        family = _family(self.rules(state))
+        return play_hooks(family).typed(family, components_of(state), move)
+
+    def options(self, state: State) -> List[ComponentMove]:
+        """Every legal move now, component by component, in the family's order."""
+        family = _family(self.rules(state))
+        return [ComponentMove(i, count, left) for i, c in enumerate(components_of(state))
+                for count, left in family.options(c)]
+
+    def choose(self, state: State, ai: str, rng: random.Random) -> Tuple[ComponentMove, List[str]]:
+        """The AI's move in a component game: the family's best move by ``nim.solve`` (the
+        exact player), a random legal move when it is losing or is the random player."""
+        # the generic engine itself: nim.solve wraps an answer for a notebook as a Position of heaps
+        from nim.solving.components import solve_components as solve
+
+        rules = self.rules(state)
+        family = _family(rules)
+        components = components_of(state)
+        moves = self.options(state)
+        if ai != "random":
+            try:
+                solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
+            except NimError as error:
+                return rng.choice(moves), [f"(no best move within the AI's limits: {error}; a random move)"]
+            if solution.value > 0 and isinstance(solution.move, ComponentMove):
+                return solution.move, []
+        return rng.choice(moves), []
+
+    def hint(self, state: State) -> str:
+        """A best move and why: the XOR of the Grundy values in normal play, named as such."""
+        from nim.solving.components import ComponentBudget, component_grundy
+        # the generic engine itself: nim.solve wraps an answer for a notebook as a Position of heaps
+        from nim.solving.components import solve_components as solve
+
+        rules = self.rules(state)
+        family = _family(rules)
+        components = components_of(state)
+        try:
+            solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
+        except NimError as error:
+            return f"Hint: none this time ({error})"
+        if solution.value <= 0 or not isinstance(solution.move, ComponentMove):
+            why = "every move loses against best play; any move waits for a slip"
+            if not rules.misere:
+                why += "; the XOR of the Grundy values is 0"
+            return f"Hint: {why}."
+        hooks = play_hooks(family)
+        move = solution.move
+        typed = hooks.typed(family, components, move)
+        said = f"{typed} ({hooks.describe(family, components[move.pile], move.count, move.left)})"
+        if rules.misere:
+            return f"Hint: {said}: it leaves the opponent a lost position (found by search)."
+        budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the hint")
+        try:
+            x = 0
+            for component in components:
+                x ^= component_grundy(family, component, budget)
+        except NimError:
+            return f"Hint: {said}: it leaves the opponent a lost position."
+        return (f"Hint: {said}: the XOR of the Grundy values of the {family.component_noun}s is {x}, "
+                "and this move leaves it 0, a lost position for the opponent.")
+
+    def grundy_sum(self, state: State) -> Optional[Dict[str, Any]]:
+        """The number shown beside a component game's board: the XOR of the components' Grundy
+        values in normal play, named as such; None in misère play or past the limits."""
+        from nim.solving.components import ComponentBudget, component_grundy
+
+        rules = self.rules(state)
+        if rules.misere or not is_component(rules):
+            return None
+        family = _family(rules)
+        budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the Grundy sum")
+        try:
+            x = 0
+            for component in components_of(state):
+                x ^= component_grundy(family, component, budget)
+        except NimError:
+            return None
+        return {"value": x, "name": "Grundy sum",
+                "words": f"the XOR of the {family.component_noun}s' Grundy values (the Sprague-Grundy theorem: "
+                         "0 is lost for the player to move)"}
+
+
+def _check_size(family: ComponentFamily, components: Sequence[Any]) -> None:
+    """Refuse a start too large to play move by move (each move lists or checks the options).
+
+    Raises
+    ------
+    NimError
+        Saying the bound and what answers such a position instead.
+    """
+    work = 0
+    for component in components:
+        size = len(component) if isinstance(component, tuple) else 1
+        work += family.option_count(component) * max(1, size)
+        if work > MAX_WORK:
+            raise NimError(f"this position is too large to play move by move (more than {MAX_WORK:,} steps of "
+                           f"work a move); nimcore solve, analyze and explain answer it")
+
+
+def _component_move(move: Move) -> ComponentMove:
+    if isinstance(move, ComponentMove):
+        return move
+    raise NimError(f"{move!r} is not a move of a game of components")
+
+
+class _Named:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
+    # an AI seat's label is its player's, given by the renderer (nim.play.machine.label_seats)
+    return {"name": name, "ai": ai, "label": "", "token": None}

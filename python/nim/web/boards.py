@@ -1,0 +1,281 @@
+"""The browser's boards of the families whose components are more than heaps (issue 41: a page
+per family with its own board drawing), drawn here as SVG so that the page's script holds no
+family's logic: it shows what the server draws.
+
+One drawing per shape of the family's play hooks (``nim.families.play``): Wythoff's pairs as
+two piles of stones side by side, a coin row (H and T coins, numbered), a coin grid, a
+staircase, Nimble's strip, a Green Hackenbush drawing above the ground (edges numbered as the
+moves name them), and plain piles for the heaps of Moore's Nim, Lasker's Nim and Fibonacci
+Nim. Every number a move names is written on the drawing.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Dict, List, Sequence, Tuple
+
+from nim.families.play import (
+    GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks, RowPlay, StairPlay, StripPlay, play_hooks,
+)
+
+__all__ = ["family_board", "svg_of"]
+
+STONE = "#6b4f2a"
+HEAD = "#d9a400"
+TAIL = "#9aa4ad"
+INK = "#222"
+
+
+def family_board(family: Any, components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:
+    """The board of a position: ``svg`` (the drawing), ``text`` (the terminal's board, for a
+    screen reader), ``noun`` and ``grammar`` (how a move is typed)."""
+    hooks = play_hooks(family)
+    return {"svg": svg_of(hooks, family, components, start), "text": hooks.board(family, components, start),
+            "noun": hooks.noun, "grammar": hooks.grammar, "shape": type(hooks).__name__}
+
+
+def _svg(width: int, height: int, parts: List[str], label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="family-board" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}">' + "".join(parts) + "</svg>")
+
+
+def _text(x: float, y: float, words: Any, size: int = 12, anchor: str = "middle", cls: str = "") -> str:
+    extra = f' class="{cls}"' if cls else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{INK}"{extra}>'
+            f"{escape(str(words))}</text>")
+
+
+def _pick(first: str, more: str = "") -> str:
+    """What a click on a piece types (the page adds it to the move's line, as the server says):
+    ``first`` starts a move, ``more`` goes on with one (a second coin to turn)."""
+    return (f' class="pick" data-first="{escape(first)}"' + (f' data-more="{escape(more)}"' if more else "")
+            + ' style="cursor: pointer"')
+
+
+def _stones(x: float, bottom: float, count: int, label: str, say: str = "") -> List[str]:
+    """A pile as a column of stones from ``bottom`` up, with its size under it; a click on a stone
+    types ``say`` with ``{n}``, the stones from it to the top."""
+    parts = [f'<circle cx="{x:.1f}" cy="{bottom - 9 - 14 * i:.1f}" r="6" fill="{STONE}"'
+             + (_pick(say.format(n=count - i)) if say else "") + "/>" for i in range(count)]
+    parts.append(_text(x, bottom + 14, count))
+    parts.append(_text(x, bottom + 28, label, 11))
+    return parts
+
+
+def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequence[Any] = ()) -> str:
+    """The drawing of ``components`` in the shape of ``hooks``."""
+    if isinstance(hooks, PairPlay):
+        return _pairs(components)
+    if isinstance(hooks, RowPlay):
+        return _rows(family, components, start)
+    if isinstance(hooks, GridPlay):
+        return _grids(family, components, start)
+    if isinstance(hooks, StairPlay):
+        return _staircase(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, StripPlay):
+        return _strip(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, GraphPlay):
+        return _hackenbush(components)
+    if isinstance(hooks, (HeapPlay, PilesPlay)):
+        return _piles(hooks, components)
+    return _svg(300, 40, [_text(150, 24, hooks.board(family, components, start))], "the board")
+
+
+def _pairs(components: Sequence[Any]) -> str:
+    """Wythoff's pairs: each pair two piles side by side in a box, ``pair N`` under it."""
+    tallest = max([max(c) for c in components] + [1])
+    height = 80 + 14 * min(tallest, 60)
+    parts: List[str] = []
+    for i, (a, b) in enumerate(components):
+        x = 20 + 110 * i
+        parts.append(f'<rect x="{x}" y="6" width="96" height="{height - 30}" rx="8" fill="none" stroke="{TAIL}"/>')
+        bottom = height - 56
+        parts += _stones(x + 28, bottom, min(a, 60), "first", f"pair {i + 1}: take {{n}} from first")
+        parts += _stones(x + 68, bottom, min(b, 60), "second", f"pair {i + 1}: take {{n}} from second")
+        parts.append(_text(x + 48, height - 8, f"pair {i + 1}", 12, cls="label"))
+    if not components:
+        parts.append(_text(80, 30, "no pair left"))
+    return _svg(max(160, 20 + 110 * len(components)), height, parts, "Wythoff's pairs")
+
+
+def _coin(x: float, y: float, head: bool, first: str = "", more: str = "") -> str:
+    pick = _pick(first, more) if first else ""
+    return (f'<g{pick}><circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{HEAD if head else TAIL}" stroke="{INK}"/>'
+            + _text(x, y + 4, "H" if head else "T", 12) + "</g>")
+
+
+def _rows(family: Any, components: Sequence[Any], start: Sequence[Any]) -> str:
+    """Coin rows: each coin H or T with its number under it, ``row N`` before it."""
+    first = getattr(getattr(family, "line", None), "first", 0)
+    widest = max([c[-1] for c in list(components) + list(start) if c] + [first]) - first + 1
+    widest = min(widest, 80)
+    parts: List[str] = []
+    for r, component in enumerate(components or [()]):
+        y = 24 + 54 * r
+        heads = set(component)
+        if len(components) > 1:
+            parts.append(_text(6, y + 4, f"row {r + 1}", 12, "start"))
+        for i in range(widest):
+            x = 70 + 32 * i
+            where = f"row {r + 1}: " if len(components) > 1 else ""
+            parts.append(_coin(x, y, first + i in heads, f"{where}turn {first + i}", str(first + i)))
+            parts.append(_text(x, y + 28, first + i, 10))
+    rows = max(1, len(components))
+    return _svg(80 + 32 * widest, 54 * rows + 6, parts, "a row of coins")
+
+
+def _grids(family: Any, components: Sequence[Any], start: Sequence[Any]) -> str:
+    """Coin grids: x across, y down, every coin H or T, the column and row numbers on the edges."""
+    fx, fy = getattr(family, "first", (0, 0))
+    cells = [cell for c in list(components) + list(start) for cell in c]
+    width = min(max([x for x, _ in cells] + [fx]) - fx + 1, 30)
+    height = min(max([y for _, y in cells] + [fy]) - fy + 1, 30)
+    parts: List[str] = []
+    top = 0
+    for g, component in enumerate(components or [()]):
+        heads = set(component)
+        if len(components) > 1:
+            parts.append(_text(4, top + 14, f"grid {g + 1}", 12, "start"))
+        for x in range(width):
+            parts.append(_text(50 + 32 * x, top + 30, f"x={fx + x}" if x == 0 else fx + x, 10))
+        for y in range(height):
+            cy = top + 52 + 32 * y
+            parts.append(_text(24, cy + 4, f"y={fy + y}" if y == 0 else fy + y, 10))
+            for x in range(width):
+                cell = f"{fx + x},{fy + y}"
+                where = f"grid {g + 1}: " if len(components) > 1 else ""
+                parts.append(_coin(50 + 32 * x, cy, (fx + x, fy + y) in heads, f"{where}turn {cell}", cell))
+        top += 52 + 32 * height
+    return _svg(70 + 32 * width, top + 6, parts, "a grid of coins")
+
+
+def _staircase(component: Sequence[int], start: Sequence[int]) -> str:
+    """Staircase Nim: the steps rising to the right, each with its coins and its number; the odd
+    steps (the Nim heaps) shaded."""
+    steps = max(len(component), len(start), 1)
+    tallest = max(list(component) + [1])
+    height = 40 + 18 * steps + 14 * min(tallest, 30)
+    base = height - 20
+    parts: List[str] = [f'<line x1="0" y1="{base}" x2="{40 + 70 * steps}" y2="{base}" stroke="{INK}" '
+                        'stroke-width="2"/>', _text(20, base + 14, "ground", 10)]
+    for s in range(1, steps + 1):
+        x = 40 + 70 * (s - 1)
+        top = base - 18 * s
+        fill = "#eef3e2" if s % 2 else "#fff"
+        parts.append(f'<rect x="{x}" y="{top}" width="70" height="{18 * s}" fill="{fill}" stroke="{INK}"/>')
+        parts.append(_text(x + 35, top + 13, f"step {s}", 11))
+        coins = component[s - 1] if s <= len(component) else 0
+        for c in range(min(coins, 30)):
+            parts.append(f'<circle cx="{x + 35:.1f}" cy="{top - 8 - 14 * c:.1f}" r="6" fill="{HEAD}" stroke="{INK}"'
+                         + _pick(f"step {s}: move {coins - c}") + "/>")
+        parts.append(_text(x + 60, top - 4, coins, 11))
+    return _svg(60 + 70 * steps, height, parts, "a staircase of coins")
+
+
+def _strip(component: Sequence[int], start: Sequence[int]) -> str:
+    """Nimble: a strip of numbered squares, each coin on its square (several stacked)."""
+    width = min(max(list(component) + list(start) + [0]) + 1, 60)
+    parts: List[str] = []
+    for square in range(width):
+        x = 10 + 34 * square
+        parts.append(f'<rect x="{x}" y="50" width="34" height="34" fill="#fff" stroke="{INK}"'
+                     + _pick(f"move {square}", str(square)) + "/>")
+        parts.append(_text(x + 17, 100, square, 11))
+        for k in range(list(component).count(square)):      # a coin starts a move; a square ends it
+            parts.append(f'<circle cx="{x + 17}" cy="{67 - 14 * k}" r="11" fill="{HEAD}" stroke="{INK}"'
+                         + _pick(f"move {square}") + "/>")
+    return _svg(20 + 34 * width, 110, parts, "a strip of squares with coins")
+
+
+def _piles(hooks: PlayHooks, components: Sequence[Any]) -> str:
+    """Plain piles (Moore's Nim, Lasker's Nim, Fibonacci Nim): a column of stones each, numbered;
+    a heap with a limit says it."""
+    if isinstance(hooks, PilesPlay):
+        items: List[Tuple[int, str]] = [(p, f"pile {i + 1}") for i, p in enumerate(components[0] if components else ())]
+    else:
+        items = []
+        for i, c in enumerate(components):
+            if isinstance(c, int):
+                items.append((c, f"heap {i + 1}"))
+            else:
+                items.append((c[0], f"heap {i + 1} (take 1 to {min(c)})"))
+    tallest = max([n for n, _ in items] + [1])
+    height = 50 + 14 * min(tallest, 60)
+    parts: List[str] = []
+    for i, (n, label) in enumerate(items):
+        say = f"{i + 1} {{n}}" if isinstance(hooks, PilesPlay) else f"heap {i + 1}: take {{n}}"
+        parts += _stones(50 + 110 * i, height - 36, min(n, 60), label, say)
+    if not items:
+        parts.append(_text(80, 30, "no pile left"))
+    return _svg(max(160, 110 * len(items) + 10), height, parts, "the piles")
+
+
+def _hackenbush(components: Sequence[Any]) -> str:
+    """Green Hackenbush: each graph drawn above the ground line, its vertices in rows by their
+    distance from the ground, every edge numbered as ``cut edge N`` names it (a loop a circle,
+    repeated edges bowed apart)."""
+    parts: List[str] = []
+    left = 10
+    tallest = 1
+    layouts = []
+    for component in components:
+        depth: Dict[int, int] = {0: 0}
+        near: Dict[int, List[int]] = {}
+        for u, v in component:
+            near.setdefault(u, []).append(v)
+            near.setdefault(v, []).append(u)
+        todo = [0]
+        for vertex in todo:                     # breadth first from the ground
+            for other in sorted(near.get(vertex, ())):
+                if other not in depth:
+                    depth[other] = depth[vertex] + 1
+                    todo.append(other)
+        rows: Dict[int, List[int]] = {}
+        for vertex in todo[1:]:
+            rows.setdefault(depth[vertex], []).append(vertex)
+        widest = max([len(r) for r in rows.values()] + [1])
+        tallest = max([tallest] + list(rows))
+        layouts.append((component, rows, widest))
+    height = 60 + 70 * tallest
+    ground = height - 30
+    for g, (component, rows, widest) in enumerate(layouts):
+        span = max(120, 70 * widest)
+        where: Dict[int, Tuple[float, float]] = {}
+        for level, vertices in rows.items():
+            for k, vertex in enumerate(vertices):
+                where[vertex] = (left + span * (k + 1) / (len(vertices) + 1), ground - 70 * level)
+        seen: Dict[Tuple[int, int], int] = {}
+        for e, (u, v) in enumerate(component):
+            (x1, y1) = where.get(u, (left + span / 2, ground)) if u else _ground_point(left, span, where.get(v), ground)
+            (x2, y2) = where.get(v, (left + span / 2, ground))
+            number = e + 1
+            cut = _pick(f"graph {g + 1}: cut edge {number}" if len(components) > 1 else f"cut edge {number}")
+            if u == v:                          # a loop
+                parts.append(f'<circle cx="{x2:.1f}" cy="{y2 - 16:.1f}" r="16" fill="none" stroke="#2e7d32" '
+                             f'stroke-width="3" data-edge="{number}"{cut}/>')
+                parts.append(_text(x2, y2 - 36, number, 11, cls="edge-number"))
+                continue
+            twin = seen.get((u, v), 0)
+            seen[(u, v)] = twin + 1
+            bow = 22 * ((twin + 1) // 2) * (1 if twin % 2 else -1) if twin else 0
+            mx, my = (x1 + x2) / 2 + bow, (y1 + y2) / 2
+            parts.append(f'<path d="M{x1:.1f},{y1:.1f} Q{mx:.1f},{my:.1f} {x2:.1f},{y2:.1f}" fill="none" '
+                         f'stroke="#2e7d32" stroke-width="5" data-edge="{number}"{cut}/>')
+            parts.append(f'<circle cx="{(x1 + 2 * mx + x2) / 4:.1f}" cy="{(y1 + 2 * my + y2) / 4:.1f}" r="8" '
+                         f'fill="#fff" stroke="#2e7d32"{cut}/>')
+            parts.append(_text((x1 + 2 * mx + x2) / 4, (y1 + 2 * my + y2) / 4 + 4, number, 10, cls="edge-number"))
+        for (x, y) in where.values():
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{INK}"/>')
+        if len(components) > 1:
+            parts.append(_text(left + span / 2, height - 6, f"graph {g + 1}", 12, cls="label"))
+        left += span + 20
+    parts.insert(0, f'<line x1="0" y1="{ground}" x2="{left}" y2="{ground}" stroke="{STONE}" stroke-width="4"/>')
+    if not components:
+        parts.append(_text(80, 20, "no edge left"))
+    return _svg(max(left, 160), height, parts, "a Green Hackenbush drawing")
+
+
+def _ground_point(left: float, span: float, above: Any, ground: float) -> Tuple[float, float]:
+    """Where an edge meets the ground: under the vertex it holds up."""
+    x = above[0] if above is not None else left + span / 2
+    return (x, ground)

@@ -1,0 +1,396 @@
+"""Free play over every rule family (issue 41: the terminal and the browser; issue 38, item 2):
+the play hooks of each family (start, grammar, parse, words, board), the free-play machine's AI
+and hint against brute forces that share no code with the engines, the command line as a
+person types it, the browser's API and its SVG boards, and the families that cannot be played
+saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import lru_cache
+from typing import Any, Dict, FrozenSet, List, Tuple
+
+import pytest
+
+from nim.errors import NimError
+from nim.families.base import FAMILIES, ComponentFamily
+from nim.families.play import NotPlayableError, play_hooks
+from nim.flows import machine_of
+from nim.flows.base import ai_rng
+from nim.flows.freeplay import components_of
+from nim.position import ComponentMove
+from nim.rules import Rules
+from nim.solving.components import read_position
+
+#: A member of each parameterised family, for its rule string.
+MEMBERS = {"moore": "moore,k=2", "dynamic": "fibonacci", "coin-subtraction": "coin-subtraction=1;3",
+           "tartan": "tartan=ruler*twins"}
+#: Every family of components that declares play hooks, as a rule string (and one more member).
+PLAYABLE = [MEMBERS.get(tag, tag) for tag, cls in FAMILIES.items()
+            if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous"]
+
+
+def _members() -> List[str]:
+    return sorted(tag for tag, cls in FAMILIES.items() if issubclass(cls, ComponentFamily) and cls.play is None)
+
+
+def test_the_course_games_with_a_board():
+    """The families the issue names have their board (more may be added: each declares its hooks)."""
+    named = {"wythoff", "moore,k=2", "lasker", "fibonacci", "staircase", "nimble", "turning-turtles", "twins",
+             "mock-turtles", "ruler", "grunt", "turning-corners", "rugs", "acrostic-twins", "green-hackenbush"}
+    assert named <= set(PLAYABLE)
+
+
+# ---------------------------------------------------------------- the hooks, family by family
+
+@pytest.mark.parametrize("text", PLAYABLE)
+def test_every_option_of_the_start_is_typed_and_read_back(text):
+    """Each move of the start (every component's every option) has a typed form in the family's
+    grammar, which its parse reads back to the same move; the move's words and the board are text."""
+    rules = Rules.parse(text)
+    family = rules.family
+    hooks = play_hooks(family)
+    components = read_position(family, hooks.start(family))
+    count = 0
+    for i, component in enumerate(components):
+        for taken, left in family.options(component):
+            move = ComponentMove(i, taken, left)
+            typed = hooks.typed(family, components, move)
+            assert hooks.parse(family, components, typed) == move
+            count += 1
+    assert count > 0
+    board = hooks.board(family, components, components)
+    assert board.strip() and "\n" not in hooks.grammar
+
+
+@pytest.mark.parametrize("tag", _members())
+def test_a_family_without_play_hooks_says_so(tag):
+    """Graph games and sums of families declare no play hooks: a plain refusal, never a crash."""
+    with pytest.raises(NotPlayableError, match=f"the game '{tag}' cannot be played in the terminal or the browser"):
+        play_hooks(FAMILIES[tag])
+
+
+@pytest.mark.parametrize("text, position, typed, reason", [
+    ("wythoff", [[3, 5]], "take 4 from first", "you cannot take 4 from first"),
+    ("wythoff", [[3, 5]], "take 2", "say which pile"),
+    ("wythoff", [[3, 5], [1, 2]], "take 1 from both", "say which pair first"),
+    ("wythoff", [[3, 5], [1, 2]], "pair 3: take 1 from both", "there is no pair 3"),
+    ("turning-turtles", "THHT", "turn 4 1", "must be a head"),
+    ("turning-turtles", "THHT", "turn 3 2 1", "not a move"),
+    ("green-hackenbush", [[0, 1], [1, 2]], "cut edge 3", "there is no edge 3"),
+    ("staircase", [3, 1], "step 2: move 2", "step 2 has 1 coins"),
+    ("moore,k=2", [1, 2, 3], "1 1 2 1 3 1", "at most 2 piles"),
+    ("nimble", [1, 3], "move 3 4", "slides left"),
+    ("fibonacci", [[10, 2]], "take 3", "at most 2"),
+    ("lasker", [5], "split 2 2", "add up to 5"),
+    ("turning-corners", ["HH", "HH"], "turn 1,1 0,1", "not a move"),
+    ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
+    ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
+])
+def test_an_illegal_typed_move_is_refused_with_its_reason(text, position, typed, reason):
+    rules = Rules.parse(text)
+    family = rules.family
+    components = read_position(family, position)
+    with pytest.raises(NimError, match=reason):
+        play_hooks(family).parse(family, components, typed)
+
+
+# ---------------------------------------------------------------- brute forces (no engine code)
+
+@lru_cache(maxsize=None)
+def _wythoff_wins(a: int, b: int) -> bool:
+    """A pair of Wythoff's game is won for the player to move: by its rules, recursively."""
+    moves = [(a - k, b) for k in range(1, a + 1)] + [(a, b - k) for k in range(1, b + 1)]
+    moves += [(a - k, b - k) for k in range(1, min(a, b) + 1)]
+    return any(not _wythoff_wins(*sorted(m)) for m in moves)
+
+
+@lru_cache(maxsize=None)
+def _turtles_grundy(heads: FrozenSet[int]) -> int:
+    """The Grundy value of a row of Turning Turtles (coins from 1), by its rules: the mex."""
+    seen = set()
+    for n in heads:
+        for other in [None] + list(range(1, n)):
+            after = set(heads) - {n}
+            if other is not None:
+                after ^= {other}
+            seen.add(_turtles_grundy(frozenset(after)))
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def _hackenbush_wins(edges: Tuple[Tuple[int, int], ...]) -> bool:
+    """A Green Hackenbush graph is won for the player to move: delete each edge, drop what no
+    longer reaches vertex 0, recurse."""
+    for i in range(len(edges)):
+        rest = edges[:i] + edges[i + 1:]
+        reached, changed = {0}, True
+        while changed:
+            changed = False
+            for u, v in rest:
+                if (u in reached) != (v in reached):
+                    reached |= {u, v}
+                    changed = True
+        kept = tuple(sorted(e for e in rest if e[0] in reached))
+        if not _hackenbush_wins(kept):
+            return True
+    return False
+
+
+def _state(text: str, position: Any, seed: int = 1) -> Dict[str, Any]:
+    flow = machine_of("freeplay")
+    return flow.setup({"rules": text, "position": position, "mode": "hvai", "ai": ["optimal"]}, ai_rng(seed, 1, 0),
+                      seed)
+
+
+@pytest.mark.parametrize("a, b", [(a, b) for a in range(0, 9) for b in range(a, 9) if a + b])
+def test_the_ai_moves_wythoff_to_a_lost_pair_whenever_it_can(a, b):
+    flow = machine_of("freeplay")
+    state = _state("wythoff", [[a, b]])
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    assert flow.is_legal(state, move)
+    left = move.left[0] if move.left else (0, 0)
+    assert _wythoff_wins(a, b) == (not _wythoff_wins(*left))
+
+
+@pytest.mark.parametrize("row", ["THHTH", "HHHT", "TTTTH", "HTHTHH", "THHTTHH", "HHHHHH"])
+def test_the_ai_and_the_hint_of_turning_turtles_follow_the_grundy_values(row):
+    flow = machine_of("freeplay")
+    state = _state("turning-turtles", row)
+    heads = frozenset(i + 1 for i, c in enumerate(row) if c == "H")
+    g = _turtles_grundy(heads)
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    after = frozenset(move.left[0]) if move.left else frozenset()
+    hint = flow.hint(state)
+    if g:
+        assert _turtles_grundy(after) == 0
+        assert f"the XOR of the Grundy values of the coin rows is {g}" in hint
+    else:
+        assert "every move loses against best play" in hint and "the XOR of the Grundy values is 0" in hint
+    assert flow.grundy_sum(state)["value"] == g
+
+
+@pytest.mark.parametrize("edges", [[[0, 1], [1, 2], [1, 3]], [[0, 1], [1, 2], [2, 0]], [[0, 1], [0, 1], [1, 2]],
+                                   [[0, 1], [1, 2], [2, 3], [3, 1]], [[0, 1], [1, 1]]])
+def test_the_ai_cuts_a_hackenbush_edge_that_leaves_a_lost_graph(edges):
+    flow = machine_of("freeplay")
+    state = _state("green-hackenbush", [edges])
+    start = components_of(state)[0]
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    after = move.left[0] if move.left else ()
+    if _hackenbush_wins(tuple(start)):
+        assert not _hackenbush_wins(tuple(after))
+
+
+def test_misere_play_names_no_grundy_sum():
+    """Misère play has no XOR of Grundy values that decides: none is shown or said."""
+    flow = machine_of("freeplay")
+    state = _state("misere,wythoff", [[3, 5], [1, 1]])
+    assert flow.grundy_sum(state) is None
+    assert "Grundy" not in flow.hint(state)
+
+
+# ---------------------------------------------------------------- the command line
+
+def _play(*args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
+    return subprocess.run([sys.executable, "-m", "nim", "play", *args, "--color", "never"], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_nimcore_play_rules_wythoff_is_a_game_of_pairs_to_the_end():
+    """The issue's command: the family's description, its position asked (Enter: its start),
+    its grammar, a hint, an illegal move refused, then moves to the end of the game."""
+    moves = "\n".join(["", "hint", "pair 1: take 9 from both"] + ["pair 1: take 1 from second"] * 12
+                      + ["pair 1: take 1 from first"] * 12)
+    done = _play("--rules", "wythoff", "--position", "[[2, 3]]", "--seed", "4", stdin=moves)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "Enter piles" not in out
+    assert "A move: pair P: take N from first, second or both" in out
+    assert "Hint: " in out and "you cannot take 9 from both" in out
+    assert " wins (normal play: whoever makes the last move wins)." in out
+
+
+def test_nimcore_play_asks_a_family_its_position_and_takes_enter():
+    done = _play("--rules", "turning-turtles", "--mode", "aivai", "--seed", "2", stdin="\n")
+    assert done.returncode == 0, done.stderr
+    assert 'Enter the position as JSON (press Enter for "THHTTHTHH")' in done.stdout
+    assert "T H H T T H T H H" in done.stdout and " wins (" in done.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--rules", "graph"], "cannot be played in the terminal or the browser yet"),
+    (["--rules", "wythoff", "--piles", "3", "5"], "give --position JSON"),
+    (["--rules", "wythoff", "--position", "[[3, "], "is JSON"),
+    (["--rules", "wythoff", "--position", "[[3, -5]]"], "cannot be negative"),
+    (["--rules", "staircase", "--style", "kuet"], "free play plays it"),
+    (["--position", "[1]"], "--position is the start of a game of components"),
+    (["--rules", "wythoff", "--ai", "minimax", "--position", "[[1, 2]]"], "optimal, random"),
+])
+def test_bad_free_play_flags_exit_2_in_one_line(args, words):
+    done = _play(*args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_save_writes_the_families_record(tmp_path):
+    path = tmp_path / "game.txt"
+    done = _play("--rules", "staircase", "--position", "[3, 1, 2]", "--seed", "1",
+                 stdin=f"step 1: move 1\nsave {path}\n")
+    assert done.returncode == 0, done.stderr
+    lines = path.read_text().splitlines()
+    assert lines[0] == "# nimcore record: rules normal,staircase"
+    assert json.loads(lines[6]) == [[3, 1, 2]] and json.loads(lines[7]) == [0, 1, [[2, 1, 2]]]
+
+
+# ---------------------------------------------------------------- the browser's API
+
+@pytest.fixture()
+def client(tmp_path):
+    from starlette.testclient import TestClient
+
+    from nim.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as running:
+        yield running
+
+
+@pytest.mark.parametrize("text, shape", [("wythoff", "PairPlay"), ("turning-turtles", "RowPlay"),
+                                         ("turning-corners", "GridPlay"), ("green-hackenbush", "GraphPlay"),
+                                         ("staircase", "StairPlay"), ("nimble", "StripPlay"),
+                                         ("moore,k=2", "PilesPlay"), ("lasker", "SplitHeapPlay")])
+def test_each_family_has_its_page_and_its_own_board(client, text, shape):
+    page = client.get(f"/play/{text}")
+    assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text
+    game = client.post("/api/games", json={"flow": "freeplay", "rules": text}).json()["game"]
+    board = game["family_board"]
+    assert board["shape"] == shape and board["svg"].startswith("<svg") and board["svg"].endswith("</svg>")
+    assert game["prompt"] and game["grundy_sum"]["name"] == "Grundy sum"
+
+
+def test_a_page_for_a_game_that_is_not_playable_is_not_found(client):
+    assert client.get("/play/graph").status_code == 404
+    assert client.get("/play/no-such-game").status_code == 404
+
+
+def test_the_browser_refuses_bad_family_moves_and_positions(client):
+    made = client.post("/api/games", json={"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5]]"}).json()
+    game, token = made["game"], made["token"]
+    for body, status, words in [({"text": "pair 1: take 9 from both"}, 400, "cannot take 9"),
+                                ({"text": ""}, 400, "typed as text"), ({"text": 7}, 400, "typed as text"),
+                                ({"pile": 0, "count": 1}, 400, "typed as text")]:
+        reply = client.post(f"/api/games/{game['id']}/move", json=dict(body, token=token, version=game["version"]))
+        assert reply.status_code == status and words in reply.json()["error"]
+    for position, words in [("[[1000, 5]]", "at most 200"), ("x" * 3000, "at most 2,000"), ("[[3, ", "is JSON")]:
+        reply = client.post("/api/games", json={"flow": "freeplay", "rules": "wythoff", "position": position})
+        assert reply.status_code == 400 and words in reply.json()["error"]
+
+
+def test_the_hint_in_the_browser_comes_from_the_family(client):
+    form = {"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5], [4, 6]]"}
+    made = client.post("/api/games", json=form).json()
+    reply = client.get(f"/api/games/{made['game']['id']}/hint", headers={"X-Seat-Token": made["token"]})
+    assert reply.status_code == 200, reply.text
+    assert "the XOR of the Grundy values of the pairs is 9" in reply.json()["summary"]
+
+
+def test_the_class_view_offers_free_play():
+    from nim.flows import class_flows, pair_flows
+
+    assert "freeplay" in class_flows() and "freeplay" in pair_flows()
+
+
+def test_a_class_plays_the_teachers_family_in_pairs_and_against_nimx(tmp_path):
+    """The teacher picks Wythoff's game on a position: two students paired play it to the end on
+    its own board (free play's machine), and a third plays it against NimX."""
+    from starlette.testclient import TestClient
+
+    from nim.web import classroom
+    from nim.web.app import create_app
+
+    app = create_app(tmp_path / "games.sqlite3")
+    cls, teacher = classroom.open_class(app.state.store, "5B")
+    with TestClient(app) as client:
+        for bad, words in [({"rules": "wythoff", "position": "[[1, -2]]"}, "cannot be negative"),
+                           ({"rules": "graph"}, "cannot be played"), ({"rules": "normal", "position": "[1]"},
+                                                                     "takes piles")]:
+            answer = client.post(f"/api/class/{teacher}/switches", json={"game": bad})
+            assert answer.status_code == 400 and words in answer.json()["error"]
+        answer = client.post(f"/api/class/{teacher}/switches",
+                             json={"game": {"rules": "wythoff", "position": "[[2, 3], [1, 1]]"}})
+        assert answer.status_code == 200, answer.text
+        offer = client.get(f"/api/join/{cls['id']}").json()["game"]
+        assert offer["rules"] == "normal,wythoff" and "[[2, 3], [1, 1]]" in offer["words"]
+        joined = []
+        for name in ("Ada", "Bob"):
+            answer = client.post(f"/api/join/{cls['id']}", json={"name": name, "flow": "freeplay",
+                                                                 "opponent": "student"})
+            assert answer.status_code == 201, answer.text
+            joined.append(answer.json())
+        game = joined[1]["game"]
+        assert game["flow"] == "freeplay" and game["start"] == [[2, 3], [1, 1]] and game["family_board"]
+        tokens = {joined[0]["seat"]: joined[0]["token"], joined[1]["seat"]: joined[1]["token"]}
+        flow = machine_of("freeplay")
+        while not game["finished"]:
+            text = flow.typed_move(game, flow.options(game)[0])
+            answer = client.post(f"/api/games/{game['id']}/move", json={
+                "token": tokens[game["to_move"]], "text": text, "version": game["version"]})
+            assert answer.status_code == 200, answer.text
+            game = answer.json()["game"]
+        assert game["winner"] == game["moves"][-1][0]          # normal play: the last mover wins
+        answer = client.post(f"/api/join/{cls['id']}", json={"name": "Cy", "flow": "free", "opponent": "nimx"})
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["game"]["flow"] == "freeplay" and answer.json()["game"]["seats"][1]["ai"]
+
+
+def test_a_family_whose_play_hooks_are_not_hooks_is_refused_at_registration():
+    from nim.errors import InvalidRulesError
+    from nim.families.base import register_family
+    from nim.families.wythoff import WythoffGame
+
+    class Odd(WythoffGame):
+        tag = "odd-wythoff-for-a-test"
+        play = "pair P: take N"        # type: ignore[assignment]
+
+    with pytest.raises(InvalidRulesError, match="not a nim.families.play.PlayHooks"):
+        register_family(Odd)
+    assert "odd-wythoff-for-a-test" not in FAMILIES
+
+
+def test_the_any_rule_set_page_plays_a_family_on_its_board(client):
+    """The page "Any rule set" (flow free) is the same machine: a family's rules and position give
+    its board; Nim keeps its piles and its words."""
+    page = client.get("/free")
+    assert "Position, for a game of the course" in page.text
+    made = client.post("/api/games", json={"flow": "free", "rules": "staircase", "position": "[0, 3]"}).json()
+    game = made["game"]
+    assert game["family_board"]["shape"] == "StairPlay" and game["start"] == [[0, 3]]
+    reply = client.post(f"/api/games/{game['id']}/move", json={"token": made["token"], "text": "step 2: move 3",
+                                                              "version": game["version"]})
+    assert reply.status_code == 200, reply.text
+    assert any(line.startswith("Player 1: move 3 coins from step 2 onto step 1, leaving [3")
+               for line in reply.json()["game"]["log"])
+    nim = client.post("/api/games", json={"flow": "free", "piles": "1 2"}).json()["game"]
+    assert nim["piles"] == [1, 2] and "family_board" not in nim and nim["grundy_sum"]["name"] == "nim-sum"
+
+
+def test_free_play_works_in_a_notebook_too():
+    """In an IPython shell ``nim.solve`` wraps an answer as a board of heaps, which a family's
+    position is not: free play asks the generic engine itself (a subprocess: a shell instance
+    changes every later solve of this process)."""
+    pytest.importorskip("IPython")
+    code = ("from IPython.core.interactiveshell import InteractiveShell\nInteractiveShell.instance()\n"
+            "import random\nfrom nim.flows import machine_of\nflow = machine_of('freeplay')\n"
+            "state = flow.setup({'rules': 'wythoff', 'position': [[3, 5], [4, 6]]}, random.Random(1), 1)\n"
+            "move, _ = flow.choose(state, 'optimal', random.Random(1))\nprint(tuple(move))\nprint(flow.hint(state))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "(1, 2, ((3, 5),))"
+    assert "the XOR of the Grundy values of the pairs is 9" in done.stdout

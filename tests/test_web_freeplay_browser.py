@@ -1,0 +1,126 @@
+"""Free play of the course's families in a real headless Chromium, as a person plays it (issue 41:
+a page per family with its own board, playable against NimX and by two students): the family's
+page, its SVG board drawn by the server, moves typed in the family's words (one refused with its
+reason), to the end of the game. The server and the browser are ``tests/test_web_browser.py``'s
+(skipped without Chromium and Playwright unless NIMCORE_REQUIRE_BROWSER is set).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import test_web_browser as real
+
+from nim.flows import machine_of
+
+# the real server, browser and people of tests/test_web_browser.py
+server, browser, people, shots = real.server, real.browser, real.people, real.shots
+wait_version_above = real.wait_version_above
+
+
+def _any_move(game: Any) -> str:
+    """The first legal move of the position the page shows, as a person would type it."""
+    flow = machine_of("freeplay")
+    return str(flow.typed_move(game, flow.options(game)[0]))
+
+
+def _type(page: Any, text: str) -> None:
+    page.fill("#typed-count", text)
+    page.click("#typed-button")
+
+
+@pytest.mark.parametrize("family, position, shape, illegal, reason", [
+    ("wythoff", "[[3, 5], [2, 2]]", "Wythoff's pairs", "pair 1: take 9 from both", "you cannot take 9"),
+    ("turning-turtles", "THHTTHH", "a row of coins", "turn 1", "must be a head"),
+    ("green-hackenbush", "", "a Green Hackenbush drawing", "graph 1: cut edge 99", "there is no edge 99"),
+])
+def test_a_family_played_to_the_end_against_nimx(server, people, shots, family, position, shape, illegal, reason):
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/play/{family}")
+    assert page.input_value("#rules") == f"normal,{family}"
+    page.fill("#position", position)
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    assert page.get_attribute("#board svg", "aria-label") == shape
+    page.screenshot(path=str(shots / f"freeplay-{family}.png"), full_page=True)
+    game = ann.state()
+    _type(page, illegal)
+    page.wait_for_selector("#selection.error")
+    assert reason in page.inner_text("#selection")
+    for _ in range(60):
+        game = ann.state()
+        if game["finished"]:
+            break
+        _type(page, _any_move(game))
+        wait_version_above(page, game["version"])
+    game = ann.state()
+    assert game["finished"]
+    assert " wins (" in game["log"][-1]
+    assert page.inner_text("#status").startswith("Game over")
+    assert not ann.errors
+
+
+def test_two_students_play_turning_turtles_in_two_browsers(server, people):
+    ann, bob = people(), people()
+    ann.page.goto(f"{server.url}/play/turning-turtles")
+    ann.page.fill("#position", "THTHH")
+    ann.page.select_option("#mode", "hvh")
+    ann.page.click("#start")
+    ann.page.wait_for_selector("#share:not([hidden])")
+    link = ann.page.get_attribute("#share-link", "href")
+    bob.page.goto(link)
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click("#join-button")
+    bob.page.wait_for_function("() => game && game.seats[1].taken")
+    for _ in range(40):
+        game = ann.state()
+        if game["finished"]:
+            break
+        mover = ann if game["to_move"] == 0 else bob
+        mover.page.wait_for_selector("#typed:not([hidden])")
+        _type(mover.page, _any_move(mover.state()))
+        wait_version_above(mover.page, game["version"])
+        ann.page.wait_for_function(f"() => game && game.version > {game['version']}")
+    game = ann.state()
+    assert game["finished"] and " wins (" in game["log"][-1]
+    assert "Bob" in [seat["name"] for seat in game["seats"]]
+    assert not ann.errors and not bob.errors
+
+
+def test_turning_turtles_and_hackenbush_played_by_clicks(server, people, shots):
+    """A click on a piece types what the server wrote on it: the right-most head of the row (turn
+    it alone), or an edge of the drawing; the Move button plays it."""
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/play/turning-turtles")
+    page.fill("#position", "HTHHTH")
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    for _ in range(30):
+        game = ann.state()
+        if game["finished"]:
+            break
+        last = max(game["piles"][0])                  # the heads' places, from 1
+        page.locator("#board g.pick").nth(last - 1).click()
+        assert page.input_value("#typed-count") == f"turn {last}"
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
+    page.goto(f"{server.url}/play/green-hackenbush")
+    page.fill("#position", "[[0, 1], [1, 2], [1, 3], [3, 4]]")
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    for _ in range(30):
+        game = ann.state()
+        if game["finished"]:
+            break
+        page.locator("#board circle.pick").first.click()      # the label of edge 1 (a line has no area)
+        assert page.input_value("#typed-count") == "cut edge 1"
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
+    page.screenshot(path=str(shots / "freeplay-clicks.png"), full_page=True)
+    assert not ann.errors
