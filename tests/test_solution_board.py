@@ -70,3 +70,16 @@ def test_a_lost_position_draws_without_a_marked_move(shell: object) -> None:
     assert answer.value == -1
     html = answer._repr_html_()
     assert _stones(html) == 16 and "every move loses" in html
+
+
+@pytest.mark.parametrize("call", ["nim.solve", "Solver.solve"])
+def test_in_a_shell_a_game_of_components_is_solved_with_limits(shell: object, call: str) -> None:
+    """A Wythoff position with a time limit inside a shell: once refused as "pile sizes must be
+    whole numbers" because the answer was drawn on a heap board."""
+    position = [[3, 5], [1, 2]]
+    if call == "nim.solve":
+        answer = nim.solve(position, "wythoff", time_limit=5)
+    else:
+        answer = nim.Solver("wythoff").solve(position, time_limit=5)
+    assert answer.value == nim.solve(position, "wythoff").value
+    assert type(answer) is Solution

@@ -269,8 +269,9 @@ class Solver:
                                 options.cancel)
 
     def _shown(self, solution: Solution, piles: Iterable[int]) -> Solution:
-        """``solution``, carrying its position when a notebook may draw it (``placed``)."""
-        if _IPYTHON not in _modules:
+        """``solution``, carrying its position when a notebook may draw it (``placed``): a heap
+        position only (a game of components has no heap board to draw)."""
+        if _IPYTHON not in _modules or self._components:
             return solution
         return placed(solution, Position(piles, self._rules))
 
