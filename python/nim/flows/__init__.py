@@ -218,9 +218,9 @@ def menu_choices() -> Dict[str, str]:
 
 register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX (KUET)",
                   fixed_rules=Rules(take="max", k=3), pile_sizes=(1, 6), default_ai="ida",
-                  class_rank=3, runner="nim.play.kuet:run_kuet",
+                  class_rank=3, runner="nim.play.kuet:run_kuet", machine="nim.flows.kuet:Kuet",
                   about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone "
-                        "wins. A series against NimX."))
+                        "wins. A series against NimX."), check=False)
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
                   menu="Classic Nim (Rajalakshmi)", default_piles=(3, 4, 5), default_ai="nimsum", base=0,
                   class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi",

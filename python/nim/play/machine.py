@@ -11,18 +11,31 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
-from nim.flows.base import Flow, State, ai_rng, rules_of
-from nim.play.board import render_board
+from nim.flows.base import Board, Flow, State, ai_rng, rules_of
+from nim.play.board import render_board, render_kuet_board
 from nim.play.console import Console
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
 from nim.play.session import PlayOptions
 from nim.position import Move
 
-__all__ = ["play_machine", "run_machine", "game_header", "ai_turn", "label_seats"]
+__all__ = ["play_machine", "play_one", "run_machine", "game_header", "ai_turn", "label_seats", "say"]
+
+#: The terminal's drawings of a board a flow says (``nim.flows.base.Board``), by its look:
+#: the same text, in colour and to the terminal's width.
+DRAWINGS: Dict[str, Callable[[Sequence[int], bool, Optional[int]], str]] = {"kuet": render_kuet_board}
+
+
+def say(console: Console, line: str) -> None:
+    """Say one of a flow's lines; a board it says is drawn by the terminal's drawing of it."""
+    drawing = DRAWINGS.get(line.look) if isinstance(line, Board) else None
+    if drawing is not None and isinstance(line, Board):
+        console.say(drawing(line.piles, console.color, console.columns))
+    else:
+        console.say(line)
 
 
 def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
@@ -77,7 +90,7 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         series = {"game": number, "games": games, "wins": list(wins)} if games > 1 else None
         game = dict(fresh, moves=[], series={"index": number - 1} if games > 1 else None)
         flow.rebuild(game)
-        game = _play_one(flow, game, options, console, options.moves if number == begin else (),
+        game = play_one(flow, game, options, console, options.moves if number == begin else (),
                          game_header(options, game, series))
         wins[game["winner"]] += 1
         if options.results is not None:
@@ -87,10 +100,12 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         console.say(f"\nScore: {names[0]} {wins[0]}, {names[1]} {wins[1]}")
 
 
-def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
-              header: RecordHeader) -> State:
-    for line in flow.opening(state):
-        console.say(line)
+def play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
+             header: RecordHeader, opening: Optional[List[str]] = None) -> State:
+    """Play one game of ``flow`` from ``state`` (``loaded``: a record's moves, played first),
+    saying its ``opening`` (None: the flow's) and its lines; return the final state."""
+    for line in flow.opening(state) if opening is None else opening:
+        say(console, line)
     start = flow.position(state)
     problem = play_moves(start, loaded)
     if problem is not None:
@@ -106,7 +121,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
     if state["finished"]:           # no move to make at all (or none left after the loaded ones)
         _draw(flow, state, console, width)
         for line in flow.ending(state):
-            console.say(line)
+            say(console, line)
         return state
     try:
         while not state["finished"]:
@@ -120,7 +135,9 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                                                 header=header)
                 try:
                     parse = functools.partial(flow.parse, state)
-                    if flow.redraw_on_refusal:     # the board again after a refused move
+                    if flow.questions(state) is not None:
+                        move = _ask_twice(flow, state, console)
+                    elif flow.redraw_on_refusal:     # the board again after a refused move
                         found = console.ask_once(flow.prompt(state), parse)
                         while found is None:
                             console.show(_board(flow, state, console, width))
@@ -132,7 +149,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                     state, lines = flow.undo(state, seat)
                     console.say("  Undone: 2 moves taken back.")
                     for line in lines:
-                        console.say(line)
+                        say(console, line)
                     continue
                 finally:
                     console.commands = saved_commands
@@ -141,16 +158,28 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                 move, notes = ai_turn(flow, state)
             state, lines = flow.apply(state, seat, move)
             for line in lines[:1]:
-                console.say(line)
+                say(console, line)
             for note in notes:
                 console.say(f"  {note}")
             if state["finished"]:
                 _draw(flow, state, console, width)
             for line in lines[1:]:
-                console.say(line)
+                say(console, line)
     finally:
         console.commands = saved_commands
     return state
+
+
+def _ask_twice(flow: Flow, state: State, console: Console) -> Move:
+    """A move asked in the flow's two questions, the pile then how many; a refused count asks
+    both again (KUET's report loops so)."""
+    questions = flow.questions(state)
+    assert questions is not None
+    while True:
+        pile = console.ask(questions[0], functools.partial(flow.parse_pile, state))
+        move = console.ask_once(questions[1], functools.partial(flow.parse_count, state, pile))
+        if move is not None:
+            return move
 
 
 def _board(flow: Flow, state: State, console: Console, width: int) -> str:
