@@ -14,8 +14,8 @@ in turn, each keeping its chromosome (1: NimX won), then the genetic algorithm's
 selection step. Every game's board is drawn when the series starts, so a series loaded
 at game N plays the boards it would have had. The series lives in the state
 (``series``: ``difficulty``, ``games``, ``index``, ``boards``, ``board`` (the board
-given for every game, or None), ``specs``, ``labels``, ``results``, ``done``; at the end ``chromosomes``, ``fitness``, ``selected``). The
-terminal (``nim.play.kuet``, through ``nim.play.machine``) and the browser
+given for every game, or None), ``specs``, ``labels``, ``results``, ``done``; at the end
+``chromosomes``, ``fitness``, ``selected``). The terminal (``nim.play.kuet``, through ``nim.play.machine``) and the browser
 (``nim.web.games``) render this machine.
 """
 

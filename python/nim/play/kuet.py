@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.flows import flow_info, machine_of
-from nim.flows.kuet import (DIFFICULTY_LINES, DIFFICULTY_PROMPT, NAME_PROMPT, PLAY_PROMPT, PLAY_QUESTION,
+from nim.flows.kuet import (DIFFICULTY_LINES, Kuet, DIFFICULTY_PROMPT, NAME_PROMPT, PLAY_PROMPT, PLAY_QUESTION,
                             goodbye)
 from nim.play.console import Console, choice_parser, parse_name, parse_yes_no
 from nim.play.machine import game_header, play_one, say
@@ -47,6 +47,7 @@ def run_kuet(options: PlayOptions, console: Console, rng: random.Random) -> int:
         raise NimError(f"the KUET game is you against NimX, not --mode {options.mode}: "
                        "use --style rajalakshmi for other modes")
     flow = machine_of("kuet")
+    assert isinstance(flow, Kuet)
     for line in flow.heading(KUET_RULES):
         console.say(line)
     name = options.name or console.ask(NAME_PROMPT, parse_name)

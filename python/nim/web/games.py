@@ -627,8 +627,8 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
         # a flow written as a machine asks for a typed move in its own words (the page holds none)
         "panels": list(FLOW_INFO[state["flow"]].panels) if state["flow"] in FLOW_INFO else [],
-        "prompt": _prompt(state), "questions": _questions(state), "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO
-        else False,
+        "prompt": _prompt(state), "questions": _questions(state),
+        "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO else False,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 
