@@ -15,8 +15,8 @@ selection step. Every game's board is drawn when the series starts, so a series 
 at game N plays the boards it would have had. The series lives in the state
 (``series``: ``difficulty``, ``games``, ``index``, ``boards``, ``board`` (the board
 given for every game, or None), ``specs``, ``labels``, ``results``, ``done``; at the end
-``chromosomes``, ``fitness``, ``selected``). The terminal (``nim.play.kuet``, through ``nim.play.machine``) and the browser
-(``nim.web.games``) render this machine.
+``chromosomes``, ``fitness``, ``selected``). The terminal (``nim.play.kuet``, through
+``nim.play.machine``) and the browser (``nim.web.games``) render this machine.
 """
 
 from __future__ import annotations
