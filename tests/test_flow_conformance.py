@@ -134,6 +134,13 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
     ("kuet", {"name": "Bo", "difficulty": 2}, {"name": "Bo", "difficulty": 2}, KUET_MOVES),
     ("kuet", {"name": "Cy", "difficulty": 1, "piles": (4, 5)}, {"name": "Cy", "difficulty": 1, "piles": [4, 5]},
      ["2 3", "undo"] + KUET_MOVES),
+    # pins: a split typed and undone, misère Kayles, two random AIs at Dawson's Kayles
+    ("pins", {"rules": Rules.game("kayles"), "piles": (5, 7)}, {"rules": "kayles", "misere": False, "piles": [5, 7]},
+     ["1 1 1", "undo", "2 2 2"] + LAB2_MOVES),
+    ("pins", {"rules": Rules.game("kayles").with_convention(True), "piles": (3, 4, 6)},
+     {"rules": "kayles", "misere": True, "piles": [3, 4, 6]}, LAB2_MOVES),
+    ("pins", {"mode": "aivai", "ai": ["random"], "rules": Rules.game("dawson-kayles"), "piles": (6, 9)},
+     {"mode": "aivai", "ai": "random", "rules": "dawson-kayles", "misere": False, "piles": [6, 9]}, []),
     ("countdown", {"piles": (4, 5)}, {"piles": [4, 5]}, ["2 2"] * 2 + ["1 1"] * 9),
     ("countdown", {"piles": (3, 6, 2)}, {"piles": [3, 6, 2]}, ["2 1", "undo"] + ["2 1"] * 6),
 ]
@@ -157,7 +164,7 @@ def terminal(flow: str, flags: Dict[str, Any], answers: List[str], seed: int) ->
     assert results
     records = []
     for game in results:
-        moves = [Move(e[1], e[2]) for e in game["moves"]]
+        moves = [Move(e[1], e[2], split=(e[3], e[4]) if len(e) == 5 else None) for e in game["moves"]]
         records.append(record_text(game["start"], moves, game_header(options, game, machine.series_record(game))))
     return split_lines(console.lines), records
 
@@ -183,7 +190,8 @@ def web(client: TestClient, flow: str, form: Dict[str, Any], answers: List[str],
                     text = first_take(game["piles"], game["base"])
                 move = machine.parse(game, text)
                 reply = client.post(f"/api/games/{game['id']}/move", json={
-                    "token": token, "pile": move.pile, "count": move.count, "version": game["version"]})
+                    "token": token, "pile": move.pile, "count": move.count, "version": game["version"],
+                    "split": list(move.split) if move.split is not None else None})
             assert reply.status_code == 200, reply.text
             game = reply.json()["game"]
         assert game["finished"]

@@ -239,7 +239,8 @@ register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to 
                   machine="nim.flows.forejune:Forejune", panels=("table",),
                   about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and "
                         "loses. The AI moves first."), check=False)
-register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",
-                  take_rules=False, runner="nim.play.pins:run_pins"))
+register(FlowInfo("pins", "pins", title="pins: Kayles and other take-and-break games",
+                  menu="Kayles and other take-and-break games (pins)", take_rules=False,
+                  runner="nim.play.pins:run_pins", machine="nim.flows.pins:Pins"), check=False)
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,
                   class_rank=0, pair=True))

@@ -83,6 +83,9 @@ class Flow:
     #: again after a refused move.
     draws_board = False
     redraw_on_refusal = False
+    #: The terminal's own drawing of the board (``nim.play.machine.BOARDS``; None: its stones
+    #: or ``board_text``).
+    board_look: Optional[str] = None
 
     def __init__(self, info: "FlowInfo") -> None:
         self.info = info

@@ -182,7 +182,17 @@ def _ask_twice(flow: Flow, state: State, console: Console) -> Move:
             return move
 
 
+#: The terminal's drawings of a flow's board between the moves, by the flow's ``board_look``
+#: (``module:function``, loaded when drawn: the pins flow's module renders this one).
+BOARDS = {"pins": "nim.play.pins:pins_board"}
+
+
 def _board(flow: Flow, state: State, console: Console, width: int) -> str:
+    if flow.board_look is not None:
+        from nim.flows import load
+
+        drawn: str = load(BOARDS[flow.board_look])(state["piles"], console.color, width, console.columns)
+        return drawn
     own = flow.board_text(state)
     return own if own is not None else render_board(state["piles"], console.color, width, base=state["base"],
                                                     columns=console.columns)

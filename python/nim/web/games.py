@@ -319,9 +319,11 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     misere = options.get("misere", True)
     if not isinstance(misere, bool):
         raise WebError(f"misere must be true or false, not {_short(misere)}")
-    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", None, 1, 3),
+    answers: Dict[str, Any] = {"mode": _mode(options), "level": _int(options, "level", None, 1, 3),
                                "difficulty": _int(options, "difficulty", None, 1, 2),
                                "name": _text(options, "name", "", 40) or None}
+    if "misere" in options:         # not given: the flow's own default (Lab 2: misère; pins: the rules')
+        answers["misere"] = misere
     ai = _text(options, "ai", "", 20).lower()
     if ai:                          # another AI than the flow's own, as the terminal's --ai
         if ai not in FREE_AIS:

@@ -127,6 +127,19 @@ const setups = {
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
   },
+  pins() {
+    // the questions in the flow's words (the server's: nim.flows.pins)
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "You"});
+    const piles = el("input", {id: "piles", size: 24, placeholder: "random"});
+    return [...say(...intro), field("Your name:", name),
+      field(words.game, el("input", {id: "rules", value: "kayles", size: 24})),
+      field(words.misere, select("misere", [["n", "n"], ["y", "y"]], "n")),
+      field(words.piles, piles),
+      field("Mode:", select("mode", [["hvai", "you vs NimX"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
+        flow, rules: $("#rules").value, misere: $("#misere").value === "y", piles: piles.value,
+        mode: $("#mode").value, name: name.value})}, "Start"))];
+  },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
       + "played with rows of pins: kayles, dawson-kayles, dawson-chess, grundy-game or octal=CODE (e.g. misere,kayles)."),
@@ -181,7 +194,7 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set"}[state.flow] || state.flow;
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", pins: "pins", free: "Any rule set"}[state.flow] || state.flow;
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
   showTyped();
