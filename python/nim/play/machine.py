@@ -129,7 +129,7 @@ def play_one(flow: Flow, state: State, options: PlayOptions, console: Console, l
             seat = state["to_move"]
             if state["seats"][seat]["ai"] is None:
                 other_ai = state["seats"][1 - seat]["ai"] is not None
-                moves = [Move(e[1], e[2]) for e in state["moves"]]
+                moves = [Move(e[1], e[2], split=(e[3], e[4]) if len(e) == 5 else None) for e in state["moves"]]
                 console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
                                                 2 if other_ai and len(moves) >= 2 else 0, state["base"],
                                                 header=header)
