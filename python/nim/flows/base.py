@@ -86,6 +86,8 @@ class Flow:
     #: The terminal's own drawing of the board (``nim.play.machine.BOARDS``; None: its stones
     #: or ``board_text``).
     board_look: Optional[str] = None
+    #: What the terminal's help and hints call a pile ("heap" in a take-and-break game).
+    noun = "pile"
 
     def __init__(self, info: "FlowInfo") -> None:
         self.info = info

@@ -133,6 +133,7 @@ class Pins(Flow):
 
     draws_board = True
     board_look = "pins"           # rows of pins (nim.play.pins.pins_board)
+    noun = "heap"
 
     def setup(self, answers: Dict[str, Any], rng: random.Random, seed: int) -> State:
         """``rules`` (a rule string, None: Kayles), ``misere`` (None: the rules' convention),

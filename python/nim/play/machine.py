@@ -132,7 +132,7 @@ def play_one(flow: Flow, state: State, options: PlayOptions, console: Console, l
                 moves = [Move(e[1], e[2], split=(e[3], e[4]) if len(e) == 5 else None) for e in state["moves"]]
                 console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
                                                 2 if other_ai and len(moves) >= 2 else 0, state["base"],
-                                                header=header)
+                                                header=header, noun=flow.noun)
                 try:
                     parse = functools.partial(flow.parse, state)
                     if flow.questions(state) is not None:
