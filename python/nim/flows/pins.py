@@ -156,9 +156,9 @@ class Pins(Flow):
                            "lab2 flow")
         mode = answers.get("mode") or "hvai"
         ais: Sequence[str] = answers.get("ai") or ()
-        for name in ais:
-            if name not in PIN_STRATEGIES:
-                raise NimError(f"the AI {name} cannot play moves that split a heap: use one of "
+        for player in ais:
+            if player not in PIN_STRATEGIES:
+                raise NimError(f"the AI {player} cannot play moves that split a heap: use one of "
                                f"{', '.join(PIN_STRATEGIES)}")
 
         def ai(seat: int) -> str:
