@@ -385,7 +385,7 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
     page.screenshot(path=str(shots / f"{flow}.png"), full_page=True)
     assert (shots / f"{flow}.png").stat().st_size > 1000
     if flow == "index":
-        assert page.locator(".card").count() == 5
+        assert page.locator(".card").count() == 6
     elif flow == "kuet":
         page.click("#yes")
         page.click("#hard")

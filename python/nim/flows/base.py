@@ -131,6 +131,16 @@ class Flow:
         """The answer to the second of ``questions``: the move, or ValueError saying why not."""
         raise NotImplementedError
 
+    def read_rules(self, text: str) -> Rules:
+        """The rules typed in the flow's page form (a rule string; a flow may read its own names).
+
+        Raises
+        ------
+        NimError, ValueError
+            For a text that names no rules.
+        """
+        return Rules.parse(text)
+
     def read_piles(self, text: str, most: int, largest: int) -> Optional[Tuple[Tuple[int, ...], Optional[str]]]:
         """Piles typed as the flow itself reads them (at most ``most`` piles of at most
         ``largest``), and a note when it falls back to its own; None: the renderer reads them."""

@@ -181,6 +181,14 @@ class Pins(Flow):
         self.rebuild(state)
         return state
 
+    def read_rules(self, text: str) -> Rules:
+        """A game as the question asks it (a name or an octal code, in normal play), or a rule
+        string (``misere,kayles``)."""
+        words = text.strip().lower()
+        if "," in words or words.startswith(("normal", "misere")):
+            return Rules.parse(words)
+        return parse_game(words)
+
     def heading(self, rules: Rules) -> List[str]:
         return [intro_words(rules), syntax(rules)]
 

@@ -330,8 +330,11 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
             raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
         answers["ai"], answers["ai_label"] = [ai], make_strategy(ai).label
     text = _text(options, "rules", "", 60)
-    if text and flow.info.fixed_rules is None:
-        answers["rules"] = str(_rules(text))
+    if text and flow.info.fixed_rules is None:     # read as the flow's page asks for them
+        try:
+            answers["rules"] = str(flow.read_rules(text))
+        except (NimError, ValueError) as error:
+            raise WebError(str(error)) from None
     value = options.get("piles")
     read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
     if flow.info.one_pile:

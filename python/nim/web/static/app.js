@@ -160,6 +160,7 @@ const setups = {
       ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
+      ["/pins", "pins", "Kayles, Dawson's Kayles, Grundy's game or any octal code on rows of pins, normal or misère, against NimX, the exact player."],
       ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
     ];
     return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
