@@ -92,3 +92,44 @@ def test_easy_says_the_wins_array_and_who_took_the_last_stone() -> None:
 def test_a_bad_difficulty_is_refused() -> None:
     with pytest.raises(nim.NimError, match="1 \\(Easy\\) or 2 \\(Hard\\), not 3"):
         machine_of("kuet").setup({"difficulty": 3}, random.Random(1), 1)
+
+
+def test_an_answer_of_5000_digits_is_refused_in_plain_words() -> None:
+    """Hostile input: before, Python's own "Exceeds the limit (4300 digits)" was shown."""
+    import io
+
+    from nim.play.console import Console
+    from nim.play.flows import run_style
+    from nim.play.session import PlayOptions
+
+    big = "9" * 5000
+    screen = io.StringIO()
+    console = Console(io.StringIO("\n".join([big, "1", big, "1", "1"]) + "\n"), screen, color=False)
+    assert run_style(PlayOptions(style="kuet", name="Al", difficulty=1, piles=(1, 1), games=1, seed=1),
+                     console) == 0
+    out = screen.getvalue()
+    assert "there is no pile with a number of 5000 digits: the piles are numbered 1 to 2" in out
+    assert "a count of 5000 digits is too large: take 1 to 1" in out
+    assert "IDA* wins: [1]" in out
+    assert "Exceeds the limit" not in out and "int_max_str_digits" not in out
+
+
+def test_an_empty_board_in_the_browser_ends_each_game_and_the_series(tmp_path) -> None:
+    """Hostile input: before, a KUET game on piles 0 0 was never over (and the series stuck);
+    any machine flow's game with no move at all is over at once, with its winner."""
+    from starlette.testclient import TestClient
+
+    from nim.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as client:
+        answer = client.post("/api/games", json={"flow": "kuet", "name": "Al", "piles": [0, 0]}).json()
+        game, token = answer["game"], answer["token"]
+        assert game["finished"] and game["winner"] == 1 and game["series"]["results"] == [1]
+        for _ in range(2):
+            game = client.post(f"/api/games/{game['id']}/next", json={"token": token}).json()["game"]
+        assert game["series"]["done"] and game["series"]["results"] == [1, 1, 1]
+        assert game["log"][-3:] == ["IDA* wins: [1, 1, 1]", "Genetic algorithm is not applicable in Easy mode.",
+                                    "Thanks for playing, Al!"]
+        assert client.post(f"/api/games/{game['id']}/next", json={"token": token}).status_code == 409
+        other = client.post("/api/games", json={"flow": "rajalakshmi", "piles": "0 0"}).json()["game"]
+        assert other["finished"] and other["winner"] == 1 and other["log"][-1] == "Game over. Player 1 wins!"
