@@ -347,7 +347,7 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     state["mode"], state["undo"] = made["mode"], made["mode"] == "hvai"
     state["extra"].update(made.get("extra") or {})
     state["series"] = made.get("series")        # a flow played as a series of games (KUET)
-    rebuild(state)                  # over before a move (an empty board): finished, with its winner
+    flow.rebuild(state)             # over before a move (an empty board): finished, with its winner
     _say(state, *flow.heading(flow.rules(made)), *flow.introduction(state), *flow.opening(state))
     if made["finished"]:            # no move to make at all: the ending at once, as the terminal says it
         _say(state, *flow.ending(made))
