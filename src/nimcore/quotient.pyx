@@ -916,7 +916,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
         if t.error:
             raise RuntimeError("build_candidate: an option was met after its word (a bug)")
         if st.stop != STOP_NONE:
-            raise stopped(search, t.size, memory=ws.peak)
+            raise stopped(search, t.size, "trial monoid", ws.peak)
         s = t.size
         # generators: one column per distinct heap action (heaps with the same base
         # element and component act alike; Dawson's Kayles has about half as many)
@@ -977,7 +977,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 if search_count_nodes(st, s):
                     break
         if st.stop != STOP_NONE:
-            raise stopped(search, s, memory=ws.peak)
+            raise stopped(search, s, "trial monoid", ws.peak)
         if (<int64_t>ncls) * ncls > max_table:
             raise QuotientStop("size", ncls, what="reduced candidate", memory=ws.peak)
         # number the classes by their first element (the identity's class is 0)
@@ -1401,7 +1401,7 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
         if bad:
             raise ValueError("told_apart: the table holds an element that is not there")
         if st.stop != STOP_NONE:
-            raise stopped(search, count, memory=ws.peak)
+            raise stopped(search, count, "trial monoid", ws.peak)
         return ncls
     finally:
         ws_free(&ws)
