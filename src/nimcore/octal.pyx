@@ -43,11 +43,11 @@ computation with OverflowError.
 from cpython cimport array
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdlib cimport free, realloc
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
+from nimcore.workspace cimport Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
 import array as _array_module
 import time
@@ -115,6 +115,17 @@ cdef struct OctState:
     uint32_t* rare
     uint64_t n_rare, rare_cap
     uint64_t next_review, review_rare
+    Workspace ws                        # seen, hist, hist_odd, wht, wht2, rare (slots _OS_*);
+                                        # the Sequence's: freed in its __dealloc__
+
+
+cdef enum:   # a sequence's workspace slots
+    _OS_SEEN
+    _OS_HIST
+    _OS_HIST_ODD
+    _OS_WHT
+    _OS_WHT2
+    _OS_RARE
 
 
 cdef inline bint _is_rare(const OctState* s, uint32_t v, uint64_t heap) noexcept nogil:
@@ -131,14 +142,12 @@ cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
 
 
 cdef int _push_rare(OctState* s, uint64_t heap) noexcept nogil:
-    cdef uint32_t* grown
     cdef uint64_t cap
     if s.n_rare == s.rare_cap:
         cap = 2 * s.rare_cap if s.rare_cap else 256
-        grown = <uint32_t*>realloc(s.rare, cap * sizeof(uint32_t))
-        if grown == NULL:
+        if ws_reserve(&s.ws, _OS_RARE, cap * sizeof(uint32_t)) != 0:
             return _RUN_NOMEM
-        s.rare = grown
+        s.rare = <uint32_t*>s.ws.buf[_OS_RARE]      # it may have moved
         s.rare_cap = cap
     s.rare[s.n_rare] = <uint32_t>heap
     s.n_rare += 1
@@ -550,17 +559,15 @@ cdef class OctalSequence:
     cdef uint32_t c_places
 
     def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, bint fast=True):
-        self.c_s.seen = <uint64_t*>PyMem_Malloc(_VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
-        self.c_s.hist = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.wht = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.wht2 = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.hist_odd = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        cdef Workspace* ws = &self.c_s.ws     # zero, as the whole object is when allocated
+        self.c_s.seen = <uint64_t*>ws_zeroed(ws, _OS_SEEN, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
+        self.c_s.hist = <int64_t*>ws_zeroed(ws, _OS_HIST, _VALUES * sizeof(int64_t))
+        self.c_s.hist_odd = <int64_t*>ws_zeroed(ws, _OS_HIST_ODD, _VALUES * sizeof(int64_t))
+        self.c_s.wht = <int64_t*>ws_alloc(ws, _OS_WHT, _VALUES * sizeof(int64_t))
+        self.c_s.wht2 = <int64_t*>ws_alloc(ws, _OS_WHT2, _VALUES * sizeof(int64_t))
         if (self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL
                 or self.c_s.wht2 == NULL or self.c_s.hist_odd == NULL):
             raise MemoryError("no memory for a nim-sequence's tables")
-        memset(self.c_s.seen, 0, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
-        memset(self.c_s.hist, 0, _VALUES * sizeof(int64_t))
-        memset(self.c_s.hist_odd, 0, _VALUES * sizeof(int64_t))
         self.c_places = 0
         self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
         self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
@@ -589,12 +596,7 @@ cdef class OctalSequence:
         return count
 
     def __dealloc__(self):
-        PyMem_Free(self.c_s.seen)
-        PyMem_Free(self.c_s.hist)
-        PyMem_Free(self.c_s.wht)
-        PyMem_Free(self.c_s.wht2)
-        PyMem_Free(self.c_s.hist_odd)
-        free(self.c_s.rare)          # grown in nogil code: libc's allocator
+        ws_free(&self.c_s.ws)        # every table of the sequence: the one place they are freed
 
     def extend(self, uint64_t end, progress=None, cancel=None):
         """Compute the values of heaps up to ``end - 1``.
