@@ -149,6 +149,14 @@ def test_the_quotient_engine_allocates_only_through_its_workspace() -> None:
     assert "ws_free(&ws)" in text
 
 
+@pytest.mark.parametrize("name", ["batch", "length", "theory", "octal", "quotient_types"])
+def test_the_theory_and_sequence_kernels_allocate_only_through_a_workspace(name: str) -> None:
+    """6, 14, 7 and 2 raw allocations before (issue 38 item 4's sibling)."""
+    text = (SOURCE / f"{name}.pyx").read_text()
+    assert re.findall(r"\b(?:malloc|calloc|realloc|free)\(", text) == []
+    assert "ws_free(" in text
+
+
 def _pretension(game: str = "kayles", takes: Tuple[int, ...] = (1, 2), upto: int = 20
                 ) -> Tuple[int, "array[int]", bytes, List[int], List[List[int]]]:
     """The misère quotient of an octal game of digits 7 (take a count in ``takes``,
