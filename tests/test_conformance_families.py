@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
-from conformance_families import ComponentCase, brute_value, by_name, check_move, positions_of
+from conformance_families import ComponentCase, brute_value, by_name, check_move, positions_of, run_check
 from nim.families import FAMILIES, ComponentFamily
 
 # -- Wythoff's game: a pair; take any number from one pile, or the same number from both ------------
@@ -321,7 +321,7 @@ def take_options(takes: Callable[[int], Iterable[int]]) -> Callable[[int], Itera
 
 
 def at_least_half(n: int) -> Iterable[int]:
-    return range((n + 1) // 2, n + 1)
+    return range(max(1, (n + 1) // 2), n + 1)
 
 
 def divisors(n: int) -> Iterable[int]:
@@ -483,7 +483,7 @@ def thirty_one_options(state: Tuple[int, Tuple[int, ...]]) -> Iterator[Tuple[Any
             yield ((total + v, left[:v - 1] + (left[v - 1] - 1,) + left[v:]),)
 
 
-THIRTY_ONE = [[], [5, 2], [4, 4, 4], [6, 6, 6, 6, 1], [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3], [5, 5, 5, 5, 6, 6],
+THIRTY_ONE = [[], [5, 2], [4, 4, 4], [6, 6, 6, 6, 1], [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3], [5, 5, 5, 5, 6],
               {"total": 24, "left": [1, 1, 0, 1, 0, 1]}, {"total": 20, "left": [0, 2, 1, 0, 1, 1]},
               {"total": 27, "left": [1, 0, 1, 1, 0, 0]}, {"total": 31, "left": [1, 1, 1, 1, 1, 1]}]
 
@@ -588,11 +588,14 @@ def cases() -> List[ComponentCase]:
                           "both boxes are odd"),
             ComponentCase(f"{convention},poker-nim", poker_read, poker_options, POKER, "reversible", whole=True,
                           grade_start={"piles": [1, 2], "pool": 2}),
-            ComponentCase(f"{convention},sos", sos_read, sos_options, SOS_ROWS, "draw", whole=True, grade_start="S----"),
+            ComponentCase(f"{convention},sos", sos_read, sos_options, SOS_ROWS, "draw", whole=True, grade_start="S----",
+                          refuses=dict.fromkeys(("grade", "environments"), "draw.*solve it alone")),
             ComponentCase(f"{convention},thirty-one", thirty_one_read, thirty_one_options, THIRTY_ONE, "exact search",
-                          whole=True),
+                          whole=True, grade_start={"total": 22, "left": [1, 1, 0, 1, 0, 1]}),
             ComponentCase(f"{convention},two-dimensional-nim", board_read, board_options, BOARDS, "omega",
-                          whole=True, grade_start=[[1, 1], [2, 0]]),
+                          whole=True, grade_start=[[1, 1], [2, 0]], refuses={
+                              "analyze": "more than analyze lists",       # a counter above the bottom row
+                              "grade": "infinite ordinal.*solved alone", "environments": "infinite ordinal.*solved alone"}),
             ComponentCase(f"{convention},octal=0.F", heap_read, code_options("0.F"), positions_of(list(range(9)), 2),
                           "Sprague-Grundy theorem"),
             ComponentCase(f"{convention},octal=0.07,unequal", heap_read, code_options("0.07", unequal=True),
@@ -617,7 +620,7 @@ def cases() -> List[ComponentCase]:
         ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity",
                       from_package=int, label="loopy", grade_start={"edges": LOOPY, "tokens": [0, 2]}),
         ComponentCase("normal,northcott", northcott_read, northcott_options, NORTHCOTT, "Nim on the gaps", whole=True,
-                      grade_start=["W..B", "B.W"]),
+                      grade_start=["W..B", "B.W"], refuses=dict.fromkeys(("grade", "environments"), "partizan.*solve it alone")),
         ComponentCase("normal,octal=0.666...", heap_read, code_options("0.666..."), positions_of(list(range(10)), 2),
                       "repeating digit"),
         ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
@@ -633,7 +636,7 @@ CASES = cases()
 @pytest.mark.parametrize("check", by_name())
 def test_every_component_family_passes_every_layer(case: ComponentCase, check: Callable[[ComponentCase], None]
                                                    ) -> None:
-    check(case)
+    run_check(case, check)
 
 
 def test_every_registered_component_family_has_a_case_or_is_a_variant_of_one() -> None:

@@ -180,7 +180,7 @@ class AtLeastHalf(_HeapGame):
 
     def options(self, component: Any) -> Iterator[Tuple[int, Tuple[Any, ...]]]:
         n = int(component)
-        return _taking(n, range(n - n // 2, n + 1))
+        return _taking(n, range(max(1, n - n // 2), n + 1))     # an empty heap has no move (not "take 0")
 
     def option_count(self, component: Any) -> int:
         n = int(component)
