@@ -303,7 +303,8 @@ SUMS = [[["wythoff", [[a, b]]], [rule, [n]]] for a, b in [(0, 1), (1, 2), (2, 2)
 # -- the families of today's chapters 1-5 (issue 41), each from its rules in words ---------------------
 
 def rulerette_lefts(n: int, first: int) -> Iterator[Tuple[int, ...]]:
-    """Rulerette: a run of two or more consecutive coins ending at the head n."""
+    """Rulerette, as the family chose it (Ruler with at least two coins turned): a run of two or
+    more consecutive coins ending at the head n."""
     for k in range(2, n - first + 2):
         yield tuple(range(n - k + 1, n))
 
@@ -409,7 +410,10 @@ SHAPES = [sorted(s, reverse=True) for n in range(1, 4) for s in itertools.combin
 
 def northcott_read(position: Any) -> Tuple[Any, ...]:
     """A board as (its rows, each (width, white's square, black's square), sorted; who moves)."""
-    rows, mover = (position["rows"], position.get("to_move", "white")) if isinstance(position, dict) else (position, "white")
+    if isinstance(position, dict):
+        rows, mover = position["rows"], position.get("to_move", "white")
+    else:
+        rows, mover = position, "white"
     return ((tuple(sorted((len(r), r.index("W"), r.index("B")) for r in rows)), mover[0].upper()),)
 
 
@@ -425,8 +429,9 @@ def northcott_options(board: Tuple[Any, str]) -> Iterator[Tuple[Any, ...]]:
                 yield ((tuple(sorted(rows[:i] + (row,) + rows[i + 1:])), "B" if mover == "W" else "W"),)
 
 
-NORTHCOTT = [list(p) for p in itertools.combinations_with_replacement(["WB", "W.B", "B.W", "W..B", ".B.W", "B..W."], 2)] + [
-    ["W..B", ".B.W", "WB.."], {"rows": ["W..B", "B.W"], "to_move": "black"}, {"rows": ["..WB.", "B..W"], "to_move": "black"}]
+NORTHCOTT = [list(p) for p in itertools.combinations_with_replacement(["WB", "W.B", "B.W", "W..B", ".B.W", "B..W."], 2)
+             ] + [["W..B", ".B.W", "WB.."], {"rows": ["W..B", "B.W"], "to_move": "black"},
+                  {"rows": ["..WB.", "B..W"], "to_move": "black"}]
 
 
 def poker_read(position: Any) -> Tuple[Any, ...]:
@@ -487,7 +492,11 @@ THIRTY_ONE = [[], [5, 2], [4, 4, 4], [6, 6, 6, 6, 1], [1, 1, 1, 1, 2, 2, 2, 2, 3
               {"total": 24, "left": [1, 1, 0, 1, 0, 1]}, {"total": 20, "left": [0, 2, 1, 0, 1, 1]},
               {"total": 27, "left": [1, 0, 1, 1, 0, 0]}, {"total": 31, "left": [1, 1, 1, 1, 1, 1]}]
 
-WIDTH = 4         # Two-dimensional Nim's brute force plays on a board 2**2 columns wide (see the case)
+# Two-dimensional Nim's board is infinite: a counter above the bottom row has infinitely many moves,
+# which no brute force lists. Its brute force plays the same rule on a board WIDTH = 2**2 columns
+# wide, on positions inside it: the text's claim (the module's docstring: on a board 2**k wide the
+# P-positions agree) is what the case checks, and the package's winning moves must stay on the board.
+WIDTH = 4
 
 
 def board_read(position: Any) -> Tuple[Any, ...]:
@@ -538,7 +547,8 @@ def vertex_options(edges: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, ..
         yield tuple(connected(e for e in edges if v not in e))
 
 
-VERTEX_GRAPHS = [[[0, 1]], [[0, 1], [1, 2]], [[0, 1], [1, 2], [2, 3]], [[0, 1], [0, 2], [0, 3]], [[0, 1], [1, 2], [2, 0]],
+VERTEX_GRAPHS = [[[0, 1]], [[0, 1], [1, 2]], [[0, 1], [1, 2], [2, 3]], [[0, 1], [0, 2], [0, 3]],
+                 [[0, 1], [1, 2], [2, 0]],
                  [[0, 1], [1, 2], [2, 3], [3, 0]], [[0, 1], [1, 2], [2, 3], [3, 4]], [[0, 1], [0, 2], [0, 3], [0, 4]],
                  [[0, 1], [1, 2], [2, 0], [2, 3]]]
 
@@ -580,8 +590,8 @@ def cases() -> List[ComponentCase]:
                           positions_of(GRAPHS, 2 - m), "colon principle"),
             ComponentCase(f"{convention},graph", graph_read, graph_options(DAG), token_positions(DAG, 2),
                           "Sprague-Grundy", from_package=int, grade_start={"edges": DAG, "tokens": [0, 1]}),
-            ComponentCase(f"{convention},rulerette", row_reader(1), turtles_options(1, rulerette_lefts), ROWS + TWO_ROWS,
-                          "Gray code", from_package=heads),
+            ComponentCase(f"{convention},rulerette", row_reader(1), turtles_options(1, rulerette_lefts),
+                          ROWS + TWO_ROWS, "Gray code", from_package=heads),
             ComponentCase(f"{convention},chomp", chomp_read, chomp_options, SHAPES, "strategy stealing", whole=True,
                           upto=3),
             ComponentCase(f"{convention},empty-and-divide", boxes_read, boxes_options, positions_of(BOXES, 2 - m),
@@ -595,7 +605,8 @@ def cases() -> List[ComponentCase]:
             ComponentCase(f"{convention},two-dimensional-nim", board_read, board_options, BOARDS, "omega",
                           whole=True, grade_start=[[1, 1], [2, 0]], refuses={
                               "analyze": "more than analyze lists",       # a counter above the bottom row
-                              "grade": "infinite ordinal.*solved alone", "environments": "infinite ordinal.*solved alone"}),
+                              "grade": "infinite ordinal.*solved alone",
+                              "environments": "infinite ordinal.*solved alone"}),
             ComponentCase(f"{convention},octal=0.F", heap_read, code_options("0.F"), positions_of(list(range(9)), 2),
                           "Sprague-Grundy theorem"),
             ComponentCase(f"{convention},octal=0.07,unequal", heap_read, code_options("0.07", unequal=True),
@@ -606,7 +617,8 @@ def cases() -> List[ComponentCase]:
                           "2-adic valuation"),
             ComponentCase(f"{convention},aliquot", heap_read, take_options(proper_divisors),
                           positions_of(list(range(12)), 2), "2-adic valuation"),
-            ComponentCase(f"{convention},rims", heap_read, rims_options, positions_of(list(range(8)), 2), "disguised Nim"),
+            ComponentCase(f"{convention},rims", heap_read, rims_options, positions_of(list(range(8)), 2),
+                          "disguised Nim"),
             ComponentCase(f"{convention},vertex-removal", vertex_read, vertex_options, VERTEX, "canonical form",
                           from_package=lambda value: vertex_read(value)[0]),
         ]
@@ -619,8 +631,10 @@ def cases() -> List[ComponentCase]:
                       from_package=lambda value: tuple(sorted(tuple(p) for p in value)), upto=2),
         ComponentCase("normal,graph", graph_read, graph_options(LOOPY), token_positions(LOOPY, 2), "infinity",
                       from_package=int, label="loopy", grade_start={"edges": LOOPY, "tokens": [0, 2]}),
+        # misère Northcott is refused in words (test_games_solved_alone_refuse_sums_in_words)
         ComponentCase("normal,northcott", northcott_read, northcott_options, NORTHCOTT, "Nim on the gaps", whole=True,
-                      grade_start=["W..B", "B.W"], refuses=dict.fromkeys(("grade", "environments"), "partizan.*solve it alone")),
+                      grade_start=["W..B", "B.W"],
+                      refuses=dict.fromkeys(("grade", "environments"), "partizan.*solve it alone")),
         ComponentCase("normal,octal=0.666...", heap_read, code_options("0.666..."), positions_of(list(range(10)), 2),
                       "repeating digit"),
         ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
@@ -649,6 +663,30 @@ def test_every_registered_component_family_has_a_case_or_is_a_variant_of_one() -
                if issubclass(family, ComponentFamily) and family.__module__.startswith("nim.")
                and tag not in covered and tag not in variants]
     assert not missing, f"component families without a conformance case: {missing}"
+
+
+def test_games_solved_alone_refuse_sums_and_what_they_do_not_solve_in_words() -> None:
+    """Northcott's game (partizan), SOS (draws, not won by the last move) and Two-dimensional Nim
+    (ordinal values) are solved alone: as a part of a sum they are refused in words, and so is
+    misère Northcott; a game with a finite Grundy value (Chomp) is a part of sums like any other."""
+    from nim import NimError
+
+    for part, words in ((["northcott", ["W.B"]], "partizan"), (["sos", "S--"], "draw"),
+                        (["two-dimensional-nim", [[1, 1]]], "infinite ordinal")):
+        with pytest.raises(NimError, match=f"{words}.*solve.* alone|{words}.*solved alone"):
+            nim.solve([part, ["any", [3]]], "sum")
+    with pytest.raises(NimError, match="misère Northcott.*not solved"):
+        nim.solve(["W..B"], "misere,northcott")
+
+    def mex_value(rows: Tuple[int, ...]) -> int:
+        """A Chomp shape's Grundy value, the mex over the test's own moves."""
+        seen = {mex_value(left[0]) if left[0] else 0 for left in chomp_options(rows)}
+        return next(g for g in itertools.count() if g not in seen)
+
+    # a shape beside a Nim heap of h is lost exactly when h is the shape's Grundy value
+    for shape in ([2, 2], [3, 2], [3, 3], [4, 2, 1]):
+        values = [nim.solve([["chomp", shape], ["any", [h]]], "sum").value for h in range(6)]
+        assert [h for h, v in enumerate(values) if v < 0] == [mex_value(chomp_read(shape)[0])], (shape, values)
 
 
 WYTHOFF = {case.rule: case for case in CASES if "wythoff" in case.rule}
