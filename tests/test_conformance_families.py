@@ -704,6 +704,23 @@ def test_larger_wythoff_sums_agree_with_the_brute_force(draw: Any, rule: str) ->
 
 
 
+# the games whose moves never split a heap (a split game's brute force grows too fast past small heaps)
+HEAP_RULES = [f"{convention},{game}" for convention in ("normal", "misere")
+              for game in ("at-least-half", "dim+", "aliquot")]
+HEAP_CASES = {case.rule: case for case in CASES if case.rule in HEAP_RULES}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(HEAP_RULES), st.lists(st.integers(0, 40), min_size=1, max_size=2))
+def test_larger_heap_sums_agree_with_the_brute_force(rule: str, heaps: List[int]) -> None:
+    """Past the cases' small heaps (where the closed forms were checked), the answers still are
+    the brute force's, move included."""
+    case = HEAP_CASES[rule]
+    solution = nim.solve(heaps, rule)
+    assert solution.value == brute_value(case, case.read(heaps)), (rule, heaps)
+    check_move(case, heaps, solution.value, solution.move)
+
+
 def test_what_a_layer_cannot_take_is_refused_in_words_before_any_work() -> None:
     """A start past the grader's bound, a policy or action ids for a component game; a table of a
     game without one, or past its rows; a batch line that is not a position: one clear error each."""
