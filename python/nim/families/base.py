@@ -28,7 +28,6 @@ from nim.kernel import CORE_TAKE_TAGS
 
 if TYPE_CHECKING:
     from nim.families.heap_moves import Places
-    from nim.families.play import PlayHooks
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
            "Unparameterised", "WholePositionFamily",
@@ -267,7 +266,8 @@ class ComponentFamily(RuleFamily):
     #: What one component is called, for messages: "pair", "coin row", ...
     component_noun: ClassVar[str]
     #: How people play it in the terminal and the browser (``nim.families.play``): None, not playable.
-    play: ClassVar[Optional["PlayHooks"]] = None
+    #: (a ``nim.families.play.PlayHooks``; typed loosely here, as play.py builds on this module)
+    play: ClassVar[Optional[Any]] = None
 
     __slots__ = ()
 
@@ -389,6 +389,10 @@ F = TypeVar("F", bound=Type[RuleFamily])
 FAMILIES: Dict[str, Type[RuleFamily]] = {}
 
 
+#: What a family's ``play`` must do (``nim.families.play.PlayHooks``'s methods).
+_PLAY_HOOKS = ("start", "parse", "describe", "typed", "board", "draw")
+
+
 def register_family(family: F) -> F:
     """Register a rule family: rule strings and ``Rules(take=tag, ...)`` reach it from now on.
 
@@ -412,12 +416,12 @@ def register_family(family: F) -> F:
     if missing:
         raise InvalidRulesError(f"rule family {family.__name__} lacks the hooks: {', '.join(missing)}")
     if issubclass(family, ComponentFamily) and family.play is not None:
-        from nim.families.play import PlayHooks      # the play hooks' module sits beside this one
-
-        if not isinstance(family.play, PlayHooks):
+        # checked by what they do, not by importing nim.families.play, which builds on this module
+        lacking = [hook for hook in _PLAY_HOOKS if not callable(getattr(family.play, hook, None))]
+        if lacking:
             raise InvalidRulesError(f"rule family {family.__name__}: its play hooks are a "
-                                    f"{type(family.play).__name__}, not a nim.families.play.PlayHooks (None: not "
-                                    "playable)")
+                                    f"{type(family.play).__name__}, not a nim.families.play.PlayHooks (it lacks "
+                                    f"{', '.join(lacking)}; None: not playable)")
     taken = FAMILIES.get(family.tag)
     if taken is not None and taken is not family:
         raise InvalidRulesError(f"rule family tag {family.tag!r} is taken by {taken.__name__}")

@@ -43,7 +43,7 @@ import operator
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.base import FAMILIES, ComponentFamily, Fields, RuleFamily, register_family
 from nim.families.polling import poll
 
 __all__ = ["ExtendedCode", "MAX_HEAP", "is_extended", "parse_extended"]
@@ -165,14 +165,14 @@ class ExtendedCode(ComponentFamily):
             from nim.families.one_pile import Rims
 
             return Rims()
+        # the take-and-break family's members by their tags, from the registry: that family
+        # reads these codes through this module, so importing it here would make a circle
         if unequal and digits == (4,):
-            from nim.families.takebreak import GrundysGame
-
-            return GrundysGame()
+            return FAMILIES["grundy"]()
         if not repeating and not hexadecimal and not unequal:
-            from nim.families.takebreak import OctalGame
-
-            return OctalGame.from_code(_text(digits, False))
+            octal_game: Any = FAMILIES["octal"]
+            found: RuleFamily = octal_game.from_code(_text(digits, False))
+            return found
         return cls(digits, repeating, unequal)
 
     @classmethod
