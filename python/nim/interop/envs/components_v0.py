@@ -22,7 +22,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
-from pettingzoo.utils import AgentSelector, wrappers
+
+from nim.interop.envs.aec_turns import TwoAgentTurns, wrapped
 
 from nim.errors import InvalidRulesError, NimError
 from nim.families import ComponentFamily
@@ -34,14 +35,10 @@ __all__ = ["ComponentAECEnv", "env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv:
     """``raw_env(**kwargs)`` in PettingZoo's standard wrappers for classic games."""
-    game: AECEnv = raw_env(**kwargs)
-    game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
-    game = wrappers.AssertOutOfBoundsWrapper(game)
-    game = wrappers.OrderEnforcingWrapper(game)
-    return game
+    return wrapped(raw_env(**kwargs))
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
+class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
     """Two agents play a component game from ``position`` under ``rules``.
 
     Raises
@@ -67,21 +64,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
         self.game = NumberedGame(position, self.rules)
         self.oracle = oracle
         self.render_mode = render_mode
-        self.possible_agents = ["player_0", "player_1"]
-        self.agents = self.possible_agents[:]
+        self._start_agents()
         size = len(self.game)
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
         self.observation_spaces = {agent: spaces.Dict({"observation": spaces.Discrete(size), "action_mask": mask})
                                    for agent in self.possible_agents}
-        self._selector = AgentSelector(self.agents)
-        self.agent_selection: str = self.agents[0]
         self.state = self.game.start
-        self.rewards: Dict[str, float] = {}
-        self._cumulative_rewards: Dict[str, float] = {}
-        self.terminations: Dict[str, bool] = {}
-        self.truncations: Dict[str, bool] = {}
-        self.infos: Dict[str, Dict[str, Any]] = {}
         self._new_game()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -113,42 +102,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
         if target not in self.game.options[self.state]:
             raise NimError(f"action {target} is not a move here")     # env()'s wrapper makes it a loss first
         self.state = target
-        if not self.game.options[self.state]:
-            other = self._selector.next()
-            winner, loser = (agent, other) if not self.rules.misere else (other, agent)
-            self.rewards[winner], self.rewards[loser] = 1, -1
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = other
-        else:
-            self.agent_selection = self._selector.next()
-        self._accumulate_rewards()
-        self._update_infos()
-        if self.render_mode == "human":
-            self.render()
+        self._end_turn(agent, not self.game.options[self.state], not self.rules.misere)
 
     def render(self) -> Optional[str]:
         """The position as text (``ansi`` returns it, ``human`` prints it)."""
         if self.render_mode is None:
             return None
         text = f"position {self.state}: {self.game.position(self.state)}\n"
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+        return self._shown(text)
 
     def _new_game(self) -> None:
         self.state = self.game.start
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self._selector.reinit(self.agents)
-        self.agent_selection = self._selector.reset()
-        self._update_infos()
+        self._reset_agents()
 
     def _update_infos(self) -> None:
         self.infos = {agent: {"position": self.game.position(self.state)} for agent in self.agents}

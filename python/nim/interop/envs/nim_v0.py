@@ -23,7 +23,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
-from pettingzoo.utils import AgentSelector, wrappers
+
+from nim.interop.envs.aec_turns import TwoAgentTurns, wrapped
 
 from nim.interop.envs.board import Board
 from nim.errors import NimError
@@ -36,14 +37,10 @@ __all__ = ["NimAECEnv", "env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv:
     """``raw_env(**kwargs)`` in PettingZoo's standard wrappers for classic games."""
-    game: AECEnv = raw_env(**kwargs)
-    game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
-    game = wrappers.AssertOutOfBoundsWrapper(game)
-    game = wrappers.OrderEnforcingWrapper(game)
-    return game
+    return wrapped(raw_env(**kwargs))
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
+class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
     """Two agents play Nim on ``piles`` under ``rules`` (``max_pile``, and
     ``max_piles`` for a take-and-break game whose heaps grow: see
     ``nim.interop.envs.board``; ``render_mode``: ``"ansi"`` or ``"human"``).
@@ -70,21 +67,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
             raise NimError(f"{list(self.board.start)} has no move under {self.rules}: no game to play")
         self.oracle = oracle
         self.render_mode = render_mode
-        self.possible_agents = ["player_0", "player_1"]
-        self.agents = self.possible_agents[:]
+        self._start_agents()
         self.action_spaces = {agent: self.board.action_space() for agent in self.possible_agents}
         mask = spaces.Box(low=0, high=1, shape=(self.board.n_actions,), dtype=np.int8)
         self.observation_spaces = {
             agent: spaces.Dict({"observation": self.board.observation_space(), "action_mask": mask})
             for agent in self.possible_agents
         }
-        self._selector = AgentSelector(self.agents)
-        self.agent_selection: str = self.agents[0]
-        self.rewards: Dict[str, float] = {}
-        self._cumulative_rewards: Dict[str, float] = {}
-        self.terminations: Dict[str, bool] = {}
-        self.truncations: Dict[str, bool] = {}
-        self.infos: Dict[str, Dict[str, Any]] = {}
         self._new_game()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -124,18 +113,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        if self.board.play(self.board.to_move(action)):
-            other = self._selector.next()
-            winner, loser = (agent, other) if self.board.mover_wins_by_ending() else (other, agent)
-            self.rewards[winner], self.rewards[loser] = 1, -1
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = other
-        else:
-            self.agent_selection = self._selector.next()
-        self._accumulate_rewards()
-        self._update_infos()
-        if self.render_mode == "human":
-            self.render()
+        ended = self.board.play(self.board.to_move(action))
+        self._end_turn(agent, ended, ended and self.board.mover_wins_by_ending())
 
     def render(self) -> Optional[str]:
         """The board as text (``ansi`` returns it, ``human`` prints it)."""
@@ -143,24 +122,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's naming
             return None
         piles = self.board.position.piles
         text = "\n".join(f"pile {i}: {'o' * size} ({size})" for i, size in enumerate(piles)) + "\n"
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+        return self._shown(text)
 
     def _new_game(self, start: Optional[Sequence[int]] = None) -> None:
         self.board.start_at(self.board.start if start is None else start)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self._selector.reinit(self.agents)
-        self.agent_selection = self._selector.reset()
-        self._update_infos()
+        self._reset_agents()
 
     def _update_infos(self) -> None:
         self.infos = {agent: {} for agent in self.agents}
