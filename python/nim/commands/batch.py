@@ -186,13 +186,13 @@ def _stop_workers(processes: List[Any]) -> None:
             pass
 
 
-def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int]]]:
-    """(line number, piles) for every position line of a file.
+def _lines(stream: IO[bytes], name: str) -> Iterator[Tuple[int, bytes]]:
+    """(line number, line) for every line of a file, each bounded in length.
 
     Raises
     ------
     InputFileError
-        Naming the line (and the pile) of a bad line.
+        For a file that cannot be read, or a line longer than ``MAX_LINE_BYTES``.
     """
     number = 0
     while True:
@@ -205,6 +205,18 @@ def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int
         number += 1
         if len(line) > MAX_LINE_BYTES:
             raise InputFileError(f"{name}, line {number}: longer than {MAX_LINE_BYTES:,} bytes")
+        yield number, line
+
+
+def read_positions(stream: IO[bytes], name: str) -> Iterator[Tuple[int, List[int]]]:
+    """(line number, piles) for every position line of a file.
+
+    Raises
+    ------
+    InputFileError
+        Naming the line (and the pile) of a bad line.
+    """
+    for number, line in _lines(stream, name):
         words = line.split()
         if not words or words[0].startswith(b"#"):
             continue
@@ -238,17 +250,7 @@ def read_game_positions(stream: IO[bytes], name: str, rules: Rules) -> Iterator[
 
     family = rules.family
     assert isinstance(family, ComponentFamily)
-    number = 0
-    while True:
-        try:
-            line = stream.readline(MAX_LINE_BYTES + 1)
-        except OSError as error:
-            raise InputFileError(f"cannot read {name}: {error.strerror or error}") from None
-        if not line:
-            return
-        number += 1
-        if len(line) > MAX_LINE_BYTES:
-            raise InputFileError(f"{name}, line {number}: longer than {MAX_LINE_BYTES:,} bytes")
+    for number, line in _lines(stream, name):
         text = line.decode("utf-8", errors="replace").strip()
         if not text or text.startswith("#"):
             continue
