@@ -29,10 +29,10 @@ from nim.solving.components import read_position
 
 #: A member of each parameterised family, for its rule string.
 MEMBERS = {"moore": "moore,k=2", "dynamic": "fibonacci", "coin-subtraction": "coin-subtraction=1;3",
-           "tartan": "tartan=ruler*twins"}
+           "tartan": "tartan=ruler*twins", "code": "octal=0.F"}
 #: Every family of components that declares play hooks, as a rule string (and one more member).
 PLAYABLE = [MEMBERS.get(tag, tag) for tag, cls in FAMILIES.items()
-            if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous"]
+            if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous", "octal=0.333...,unequal"]
 
 
 def _members() -> List[str]:
@@ -90,6 +90,15 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("fibonacci", [[10, 2]], "take 3", "at most 2"),
     ("lasker", [5], "split 2 2", "add up to 5"),
     ("turning-corners", ["HH", "HH"], "turn 1,1 0,1", "not a move"),
+    ("at-least-half", [9], "take 4", "not a move of the heap of 9 .*at least half"),
+    ("dim+", [12], "take 5", "not a move of the heap of 12 .*a divisor"),
+    ("aliquot", [12], "take 12", "not a move of the heap of 12 .*proper divisor"),
+    ("aliquot", [12], "take 13", "the heap has 12: take 1 to 12"),
+    ("rims", [8], "take 2 leaving 3 4", "taking 2 leaves 6, not 3 \\+ 4"),
+    ("rims", [8, 5], "take 2 leaving 3 3", "say the heap first"),
+    ("rims", [8], "take 2 leaving 0 6", "each at least 1"),
+    ("octal=0.F", [9], "take 1 leaving 2 2 2 2", "not a move of the heap of 9"),
+    ("octal=0.333...,unequal", [9], "take 1 leaving 4 4", "not a move"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -191,6 +200,57 @@ def test_the_ai_cuts_a_hackenbush_edge_that_leaves_a_lost_graph(edges):
         assert not _hackenbush_wins(tuple(after))
 
 
+def _heap_rule_lefts(tag: str, n: int) -> List[Tuple[int, ...]]:
+    """What a move may leave of a heap of ``n``, by each one-heap game's rules as the text states them."""
+    if tag == "at-least-half":
+        takes = [c for c in range(1, n + 1) if 2 * c >= n]
+    elif tag in ("dim+", "aliquot"):
+        takes = [c for c in range(1, n + 1 if tag == "dim+" else n) if n % c == 0]
+    else:                                          # rims: take c >= 1, the rest in up to two regions
+        lefts = []
+        for c in range(1, n + 1):
+            rest = n - c
+            lefts += [(rest,) if rest else ()] + [(a, rest - a) for a in range(1, rest // 2 + 1)]
+        return lefts
+    return [(n - c,) if c < n else () for c in takes]
+
+
+@lru_cache(maxsize=None)
+def _heap_rule_grundy(tag: str, n: int) -> int:
+    """The mex over the moves of a heap, each left position the XOR of its heaps' values."""
+    seen = set()
+    for left in _heap_rule_lefts(tag, n):
+        value = 0
+        for part in left:
+            value ^= _heap_rule_grundy(tag, part)
+        seen.add(value)
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@pytest.mark.parametrize("tag", ["at-least-half", "dim+", "aliquot", "rims"])
+@pytest.mark.parametrize("heaps", [[9, 12], [4, 6, 7], [1, 2, 3], [8, 8], [5, 10, 11], [16]])
+def test_the_ai_of_the_one_heap_games_leaves_a_zero_sum_whenever_it_can(tag, heaps):
+    flow = machine_of("freeplay")
+    state = _state(tag, heaps)
+    before = 0
+    for n in heaps:
+        before ^= _heap_rule_grundy(tag, n)
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    assert flow.is_legal(state, move)
+    after_heaps = heaps[:move.pile] + list(move.left) + heaps[move.pile + 1:]
+    assert (heaps[move.pile] - move.count - sum(move.left)) >= 0 and tuple(move.left) in \
+        [tuple(sorted(x)) for x in _heap_rule_lefts(tag, heaps[move.pile])]
+    after = 0
+    for n in after_heaps:
+        after ^= _heap_rule_grundy(tag, n)
+    if before:
+        assert after == 0
+    assert flow.grundy_sum(state)["value"] == before
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -268,7 +328,8 @@ def client(tmp_path):
 @pytest.mark.parametrize("text, shape", [("wythoff", "PairPlay"), ("turning-turtles", "RowPlay"),
                                          ("turning-corners", "GridPlay"), ("green-hackenbush", "GraphPlay"),
                                          ("staircase", "StairPlay"), ("nimble", "StripPlay"),
-                                         ("moore,k=2", "PilesPlay"), ("lasker", "SplitHeapPlay")])
+                                         ("moore,k=2", "PilesPlay"), ("lasker", "SplitHeapPlay"),
+                                         ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text

@@ -37,7 +37,7 @@ if TYPE_CHECKING:                     # pragma: no cover
 Option = Tuple[int, int, Tuple[Any, ...]]
 
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
-           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "Option", "words_of", "board_lines"]
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -303,6 +303,57 @@ class SplitHeapPlay(HeapPlay):
     grammar = "heap H: take N, or heap H: split A B (e.g. 'heap 2: split 1 4')"
     start_value = [3, 5, 7]
     splits = True
+
+
+class RuleHeapPlay(HeapPlay):
+    """Heaps whose moves the family's rule names (At-Least-Half, Dim+, Aliquot, Rims, the codes
+    past octal): ``heap 1: take 3``, and where a move also splits what it leaves, ``heap 1: take 3
+    leaving 2 4`` (``split 2 4`` takes none). ``rule`` is the rule in a few words: the grammar,
+    and so every refusal, says it."""
+
+    def __init__(self, rule: str, start: Sequence[int] = (9, 12, 7), cuts: bool = False) -> None:
+        self.rule = rule
+        self.cuts = cuts
+        self.start_value = list(start)
+        self.grammar = ("heap H: take N, or take N leaving A B (e.g. 'heap 1: take 3 leaving 2 4')" if cuts
+                        else "heap H: take N (e.g. 'heap 1: take 2')") + f"; {rule}"
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if (self.cuts and len(components) > 1 and "heap" not in words
+                and {"leaving", "leave", "split"} & set(words)):     # the heap's number would be misread
+            raise IllegalMoveError(f"say the heap first: 'heap 1: take 3 leaving 2 4' ({self.grammar})")
+        return super().parse(family, components, text)
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        heap = int(component)
+        if self.cuts and {"leaving", "leave", "split"} & set(words):
+            take = 0 if "split" in words else (numbers.pop(0) if numbers else 0)
+            if not numbers or min(numbers) < 1:
+                return None, (), "say the heaps the move leaves, each at least 1"
+            if take + sum(numbers) != heap:
+                return None, (), (f"the heap has {heap}: taking {take} leaves {heap - take}, not "
+                                  f"{' + '.join(map(str, numbers))}")
+            return take, tuple(sorted(numbers)), None
+        if len(numbers) != 1:
+            return None, (), "say one number: how many to take"
+        take = numbers[0]
+        if not 1 <= take <= heap:
+            return None, (), f"the heap has {heap}: take 1 to {heap}"
+        return take, ((heap - take,) if take < heap else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        parts = " ".join(map(str, left))
+        if count == 0:
+            return [f"split {parts}"]
+        if len(left) > 1:
+            return [f"take {count} leaving {parts}"]
+        return [f"take {count}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the heap of {component}"
 
 
 class PilesPlay(PlayHooks):
