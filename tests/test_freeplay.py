@@ -32,7 +32,8 @@ MEMBERS = {"moore": "moore,k=2", "dynamic": "fibonacci", "coin-subtraction": "co
            "tartan": "tartan=ruler*twins", "code": "octal=0.F"}
 #: Every family of components that declares play hooks, as a rule string (and one more member).
 PLAYABLE = [MEMBERS.get(tag, tag) for tag, cls in FAMILIES.items()
-            if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous", "octal=0.333...,unequal"]
+            if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous",
+                                                                              "octal=0.333...,unequal"]
 
 
 def _members() -> List[str]:
@@ -99,6 +100,18 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("rims", [8], "take 2 leaving 0 6", "each at least 1"),
     ("octal=0.F", [9], "take 1 leaving 2 2 2 2", "not a move of the heap of 9"),
     ("octal=0.333...,unequal", [9], "take 1 leaving 4 4", "not a move"),
+    ("empty-and-divide", [[4, 5]], "empty 3, divide 2 2", "empty one of them, not 3"),
+    ("empty-and-divide", [[4, 5]], "empty 4, divide 2 2", "add up to 5"),
+    ("empty-and-divide", [[4, 5], [3, 3]], "empty 4, divide 2 3", "say which pair first"),
+    ("poker-nim", {"piles": [3, 4], "pool": 2}, "add 3 to 1", "the pool has 2 chips: add 1 to 2"),
+    ("poker-nim", {"piles": [3, 4], "pool": 0}, "add 1 to 1", "the pool is empty"),
+    ("poker-nim", {"piles": [3, 4], "pool": 2}, "take 4 from 1", "pile 1 has 3"),
+    ("poker-nim", {"piles": [3, 4], "pool": 2}, "take 1 from 3", "there is no pile 3"),
+    ("chomp", [4, 4, 3], "eat 1 1", "the poison"),
+    ("chomp", [4, 4, 3], "eat 3 4", "no square in row 3, column 4"),
+    ("thirty-one", [6, 6, 6, 6], "turn 6", "every 6 is turned"),
+    ("thirty-one", [6, 6, 6, 5, 5], "turn 4", "would pass 31"),
+    ("thirty-one", [], "turn 7", "the cards are 1 \\(an ace\\) to 6"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -251,6 +264,86 @@ def test_the_ai_of_the_one_heap_games_leaves_a_zero_sum_whenever_it_can(tag, hea
     assert flow.grundy_sum(state)["value"] == before
 
 
+@lru_cache(maxsize=None)
+def _chomp_wins(shape: Tuple[int, ...]) -> bool:
+    """A bar of Chomp (rows' lengths, bottom first) is won for the player to move: eat any square
+    but the poison, recursively."""
+    for r in range(len(shape)):
+        for c in range(shape[r]):
+            if (r, c) != (0, 0):
+                after = tuple(x for x in shape[:r] + tuple(min(x, c) for x in shape[r:]) if x)
+                if not _chomp_wins(after):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _thirty_one_wins(total: int, left: Tuple[int, ...]) -> bool:
+    """Thirty-one is won for the player to move: turn a card left that keeps the total at most 31."""
+    return any(not _thirty_one_wins(total + v, left[:v - 1] + (left[v - 1] - 1,) + left[v:])
+               for v in range(1, 7) if left[v - 1] and total + v <= 31)
+
+
+@lru_cache(maxsize=None)
+def _boxes_grundy(m: int, n: int) -> int:
+    """Empty and Divide: the mex over emptying a box and dividing the other."""
+    seen = {_boxes_grundy(*sorted((a, box - a))) for box in (m, n) for a in range(1, box)}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def _poker_wins(piles: Tuple[int, ...], pool: int) -> bool:
+    """Poker Nim with a shared pool: take from a pile, or add from the pool to a non-empty pile."""
+    nexts = []
+    for i, p in enumerate(piles):
+        nexts += [(piles[:i] + (p - t,) + piles[i + 1:], pool) for t in range(1, p + 1)]
+        nexts += [(piles[:i] + (p + a,) + piles[i + 1:], pool - a) for a in range(1, pool + 1)]
+    return any(not _poker_wins(tuple(sorted(x for x in q if x)), r) for q, r in nexts)
+
+
+def _ai_leaves(text: str, position: Any) -> Any:
+    flow = machine_of("freeplay")
+    state = _state(text, position)
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    assert flow.is_legal(state, move)
+    return components_of(state), move
+
+
+@pytest.mark.parametrize("shape", [(2,), (3, 3), (4, 4, 3), (3, 2, 1), (4, 1), (5, 5), (4, 4, 4), (3, 3, 3, 3)])
+def test_the_ai_eats_a_chomp_square_that_leaves_a_lost_bar(shape):
+    start, move = _ai_leaves("chomp", list(shape))
+    assert _chomp_wins(shape) and not _chomp_wins(move.left[0])
+
+
+@pytest.mark.parametrize("turned", [[], [5, 2], [6, 6, 6, 6], [1, 1, 1, 1, 2, 2], [4, 4, 4, 3], [6, 5, 4, 3, 2]])
+def test_the_ai_of_thirty_one_turns_a_winning_card_whenever_there_is_one(turned):
+    start, move = _ai_leaves("thirty-one", turned)
+    total, left = start[0]
+    if _thirty_one_wins(total, left):
+        assert not _thirty_one_wins(*move.left[0])
+
+
+@pytest.mark.parametrize("pairs", [[[4, 5]], [[4, 5], [3, 6]], [[2, 7], [6, 6]], [[8, 3], [1, 2], [5, 5]]])
+def test_the_ai_of_empty_and_divide_leaves_a_zero_sum_whenever_it_can(pairs):
+    start, move = _ai_leaves("empty-and-divide", pairs)
+    before = after = 0
+    for i, (m, n) in enumerate(start):
+        before ^= _boxes_grundy(m, n)
+        after ^= _boxes_grundy(*(move.left[0] if i == move.pile else (m, n)))
+    if before:
+        assert after == 0
+
+
+@pytest.mark.parametrize("piles, pool", [([3, 4, 5], 2), ([1, 2], 3), ([2, 2], 1), ([1, 4, 4], 0), ([3], 2)])
+def test_the_ai_of_poker_nim_moves_to_a_lost_position_whenever_it_can(piles, pool):
+    start, move = _ai_leaves("poker-nim", {"piles": piles, "pool": pool})
+    if _poker_wins(tuple(sorted(piles)), pool):
+        assert not _poker_wins(*move.left[0])
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -329,7 +422,9 @@ def client(tmp_path):
                                          ("turning-corners", "GridPlay"), ("green-hackenbush", "GraphPlay"),
                                          ("staircase", "StairPlay"), ("nimble", "StripPlay"),
                                          ("moore,k=2", "PilesPlay"), ("lasker", "SplitHeapPlay"),
-                                         ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay")])
+                                         ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay"),
+                                         ("empty-and-divide", "BoxesPlay"), ("poker-nim", "PokerPlay"),
+                                         ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text

@@ -37,7 +37,8 @@ if TYPE_CHECKING:                     # pragma: no cover
 Option = Tuple[int, int, Tuple[Any, ...]]
 
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
-           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay", "Option", "words_of", "board_lines"]
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
+           "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -628,6 +629,171 @@ class GraphPlay(PlayHooks):
         shown = [f"{i + 1}: {'ground' if u == 0 else u}-{v}" for i, (u, v) in enumerate(component[:60])]
         more = f" ... ({len(component)} edges)" if len(component) > 60 else ""
         return "edges " + ", ".join(shown) + more
+
+
+class BoxesPlay(PlayHooks):
+    """Empty and Divide: ``pair 1: empty 4, divide 2 3`` empties the box of 4 and divides the
+    other box's chips into 2 and 3."""
+
+    noun = "pair"
+    grammar = "pair P: empty E, divide A B (e.g. 'pair 1: empty 4, divide 2 3': the other box's chips as A and B)"
+    start_value = [[4, 5], [3, 6]]
+    needs = 3
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 3:
+            return None, (), "say the box to empty and the two parts of the other"
+        emptied, a, b = numbers
+        m, n = component
+        if emptied not in (m, n):
+            return None, (), f"the boxes hold {m} and {n}: empty one of them, not {emptied}"
+        other = n if emptied == m else m
+        if min(a, b) < 1 or a + b != other:
+            return None, (), (f"the other box holds {other}: divide it into two parts of at least 1 that add up "
+                              f"to {other}")
+        return emptied, ((min(a, b), max(a, b)),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        a, b = left[0]
+        return [f"empty {count}, divide {a} {b}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the boxes {list(component)}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        m, n = component
+        return f"[{m:>2}] {'o' * min(m, 30)}   [{n:>2}] {'o' * min(n, 30)}"
+
+
+class PokerPlay(PlayHooks):
+    """Poker Nim: ``take 3 from 2`` (chips from pile 2), ``add 2 to 1`` (chips from the pool to
+    pile 1); the piles numbered as drawn, smallest first."""
+
+    noun = "pile"
+    grammar = "take N from P, or add N to P from the pool (e.g. 'take 3 from 2', 'add 2 to 1')"
+    start_value = {"piles": [3, 4, 5], "pool": 4}
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        piles, pool = component
+        verb = [w for w in words if w in ("take", "add")]
+        if len(verb) != 1 or len(numbers) != 2:
+            return None, (), "say take or add, how many, and the pile"
+        count, pile = numbers
+        if not 1 <= pile <= len(piles):
+            return None, (), f"there is no pile {pile}: the piles are numbered 1 to {len(piles)}"
+        after = list(piles)
+        if verb[0] == "take":
+            if not 1 <= count <= piles[pile - 1]:
+                return None, (), f"pile {pile} has {piles[pile - 1]}: take 1 to {piles[pile - 1]}"
+            after[pile - 1] -= count
+            left = family.read_component({"piles": after, "pool": pool})
+        else:
+            if not 1 <= count <= pool:
+                return None, (), (f"the pool has {pool} chips: add 1 to {pool}" if pool
+                                  else "the pool is empty: nothing to add")
+            after[pile - 1] += count
+            left = family.read_component({"piles": after, "pool": pool - count})
+        return count, (left,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        piles, _ = component
+        return [f"{verb} {count} {word} {p}" for p in range(1, len(piles) + 1)
+                for verb, word in (("take", "from"), ("add", "to"))]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "these piles"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        piles, pool = component
+        lines = [f"pile {i + 1}: {p:>3}  {'o' * min(p, 60)}" for i, p in enumerate(piles)] or ["(no piles)"]
+        return "\n".join(lines + [f"pool:   {pool:>3}  {'+' * min(pool, 60)}"])
+
+
+class ChompPlay(PlayHooks):
+    """Chomp: ``eat 2 3`` eats the square in row 2, column 3 with every square above and right of
+    it (rows from the bottom, columns from the left; the poison is row 1, column 1)."""
+
+    noun = "square"
+    grammar = "eat R C: the square in row R (from the bottom), column C (from the left) (e.g. 'eat 2 3')"
+    start_value = {"rows": 3, "columns": 4}
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 2:
+            return None, (), "say a row and a column"
+        row, column = numbers
+        if not 1 <= row <= len(component) or not 1 <= column <= component[row - 1]:
+            return None, (), f"there is no square in row {row}, column {column}"
+        if (row, column) == (1, 1):
+            return None, (), "the bottom-left square is the poison: it is never eaten"
+        kept = tuple(component[:row - 1]) + tuple(min(length, column - 1) for length in component[row - 1:])
+        after = tuple(length for length in kept if length)
+        return sum(component) - sum(after), (after,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        after = left[0]
+        row = next(i for i, length in enumerate(component) if i >= len(after) or after[i] < length)
+        column = after[row] if row < len(after) else 0
+        return [f"eat {row + 1} {column + 1}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the bar {list(component)}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        width = max(list(component) + list(start or ()) + [1])
+        if width > 60 or len(component) > 60:
+            return f"rows {list(component)}"
+        lines = [f"{r + 1:>3} " + " ".join("x" if (r, c) == (0, 0) else "#" for c in range(length))
+                 for r, length in enumerate(component)]
+        lines.reverse()                               # the bottom row is row 1
+        return "\n".join(lines + ["    " + " ".join(str((c + 1) % 10) for c in range(width))
+                                   + "   (x: the poison)"])
+
+
+class CardsPlay(PlayHooks):
+    """Thirty-one: ``turn 4`` turns a four (``turn 1``: an ace), adding it to the total."""
+
+    noun = "card"
+    grammar = "turn V: a card from 1 (an ace) to 6, adding it to the total (e.g. 'turn 4')"
+    start_value: Any = []
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 1:
+            return None, (), "say one card"
+        total, left = component
+        value = numbers[0]
+        if not 1 <= value <= len(left):
+            return None, (), f"the cards are 1 (an ace) to {len(left)}"
+        if not left[value - 1]:
+            return None, (), f"every {value} is turned: none is left"
+        if total + value > 31:
+            return None, (), f"the total is {total}: a {value} would pass 31"
+        after = left[:value - 1] + (left[value - 1] - 1,) + left[value:]
+        return value, ((total + value, after),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"turn {count}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the total {component[0]}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        total, left = component
+        rows = [f"{'A' if v == 1 else v}: {'[]' * n}" for v, n in enumerate(left, 1)]
+        return "\n".join([f"total {total} of 31"] + rows)
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

@@ -15,7 +15,8 @@ from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
-    GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks, RowPlay, StairPlay, StripPlay, play_hooks,
+    BoxesPlay, CardsPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks, PokerPlay, RowPlay,
+    StairPlay, StripPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -76,6 +77,14 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _strip(components[0] if components else (), start[0] if start else ())
     if isinstance(hooks, GraphPlay):
         return _hackenbush(components)
+    if isinstance(hooks, BoxesPlay):
+        return _boxes(components)
+    if isinstance(hooks, PokerPlay):
+        return _poker(components[0] if components else ((), 0))
+    if isinstance(hooks, ChompPlay):
+        return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, CardsPlay):
+        return _cards(components[0] if components else (31, (0,) * 6))
     if isinstance(hooks, (HeapPlay, PilesPlay)):
         return _piles(hooks, components)
     return _svg(300, 40, [_text(150, 24, hooks.board(family, components, start))], "the board")
@@ -279,3 +288,86 @@ def _ground_point(left: float, span: float, above: Any, ground: float) -> Tuple[
     """Where an edge meets the ground: under the vertex it holds up."""
     x = above[0] if above is not None else left + span / 2
     return (x, ground)
+
+
+def _boxes(components: Sequence[Any]) -> str:
+    """Empty and Divide: each pair two boxes of chips side by side; a click on a box starts the
+    move that empties it (the parts of the other box are typed)."""
+    tallest = max([max(c) for c in components] + [1])
+    height = 80 + 14 * min(tallest, 40)
+    parts: List[str] = []
+    for i, (a, b) in enumerate(components):
+        x = 20 + 130 * i
+        for chips, dx in ((a, 0), (b, 58)):
+            say = f"pair {i + 1}: empty {chips}, divide "
+            parts.append(f'<rect x="{x + dx}" y="10" width="50" height="{height - 50}" rx="4" fill="#fff" '
+                         f'stroke="{INK}"' + _pick(say) + "/>")
+            for c in range(min(chips, 40)):
+                parts.append(f'<circle cx="{x + dx + 25}" cy="{height - 50 - 14 * c:.1f}" r="6" fill="{STONE}"'
+                             + _pick(say) + "/>")
+            parts.append(_text(x + dx + 25, height - 26, chips))
+        parts.append(_text(x + 54, height - 8, f"pair {i + 1}", 12, cls="label"))
+    return _svg(max(160, 20 + 130 * len(components)), height, parts, "Empty and Divide: pairs of boxes")
+
+
+def _poker(component: Any) -> str:
+    """Poker Nim: the piles numbered, and the pool beside them (a click on a pile's stone takes
+    from it; on the pool, starts an addition)."""
+    piles, pool = component
+    tallest = max(list(piles) + [pool, 1])
+    height = 50 + 14 * min(tallest, 60)
+    parts: List[str] = []
+    for i, p in enumerate(piles):
+        parts += _stones(50 + 100 * i, height - 36, min(p, 60), f"pile {i + 1}", f"take {{n}} from {i + 1}")
+    x = 50 + 100 * len(piles)
+    parts.append(f'<rect x="{x - 30}" y="4" width="60" height="{height - 24}" rx="8" fill="#f4efe4" stroke="{TAIL}"/>')
+    for c in range(min(pool, 60)):
+        parts.append(f'<circle cx="{x}" cy="{height - 45 - 14 * c:.1f}" r="6" fill="{HEAD}" stroke="{INK}"'
+                     + _pick(f"add {pool - c} to ") + "/>")
+    parts.append(_text(x, height - 22, pool))
+    parts.append(_text(x, height - 8, "pool", 11))
+    return _svg(x + 50, height, parts, "Poker Nim: the piles and the pool")
+
+
+def _chomp(component: Sequence[int], start: Sequence[int]) -> str:
+    """Chomp: the bar as squares, row 1 at the bottom, the poison dark; every square a click
+    ("eat R C"), the eaten ones drawn faint where the start had them."""
+    rows = max(len(component), len(start), 1)
+    columns = max(list(component) + list(start) + [1])
+    rows, columns = min(rows, 30), min(columns, 30)
+    height = 30 + 30 * rows
+    parts: List[str] = []
+    for r in range(rows):
+        y = 10 + 30 * (rows - 1 - r)
+        parts.append(_text(14, y + 19, r + 1, 10))
+        for c in range(columns):
+            x = 30 + 30 * c
+            here = r < len(component) and c < component[r]
+            was = r < len(start) and c < start[r]
+            if not (here or was):
+                continue
+            if not here:
+                parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="none" stroke="{TAIL}" '
+                             'stroke-dasharray="3 3"/>')
+                continue
+            poison = (r, c) == (0, 0)
+            parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="{"#7b1f1f" if poison else STONE}" '
+                         f'stroke="{INK}"' + ("" if poison else _pick(f"eat {r + 1} {c + 1}")) + "/>")
+    for c in range(columns):
+        parts.append(_text(44 + 30 * c, height - 4, c + 1, 10))
+    return _svg(40 + 30 * columns, height + 4, parts, "a bar of chocolate, the poison at the bottom left")
+
+
+def _cards(component: Any) -> str:
+    """Thirty-one: the running total, and the cards still face up in six columns, ace to six
+    (a click on a card turns it)."""
+    total, left = component
+    parts: List[str] = [_text(10, 22, f"total {total} of 31", 14, "start")]
+    for v, n in enumerate(left, 1):
+        x = 14 + 56 * (v - 1)
+        for k in range(n):
+            parts.append(f'<g{_pick(f"turn {v}")}><rect x="{x}" y="{36 + 16 * k}" width="44" height="60" rx="5" '
+                         f'fill="#fff" stroke="{INK}"/>' + _text(x + 22, 54 + 16 * k, "A" if v == 1 else v, 13)
+                         + "</g>")
+        parts.append(_text(x + 22, 172, f"{n} left", 10))
+    return _svg(20 + 56 * len(left), 180, parts, "Thirty-one: the total and the cards left")
