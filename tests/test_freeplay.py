@@ -112,6 +112,11 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("thirty-one", [6, 6, 6, 6], "turn 6", "every 6 is turned"),
     ("thirty-one", [6, 6, 6, 5, 5], "turn 4", "would pass 31"),
     ("thirty-one", [], "turn 7", "the cards are 1 \\(an ace\\) to 6"),
+    ("northcott", ["W...B", ".B.W."], "row 1: to 6", "row 1 has squares 1 to 5"),
+    ("northcott", ["W...B", ".B.W."], "row 1: to 5", "never moves onto or over"),
+    ("northcott", ["W...B", ".B.W."], "row 2: to 1", "never moves onto or over"),
+    ("northcott", ["W...B", ".B.W."], "row 1: to 1", "on square 1 already"),
+    ("northcott", ["W...B", ".B.W."], "row 3: to 1", "there is no row 3"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -344,6 +349,24 @@ def test_the_ai_of_poker_nim_moves_to_a_lost_position_whenever_it_can(piles, poo
         assert not _poker_wins(*move.left[0])
 
 
+@pytest.mark.parametrize("rows", [["W...B", ".B.W."], ["W....B", "B..W", "..W.B."], ["WB", "B.W"], ["W..B"]])
+def test_the_ai_of_northcott_closes_the_gaps_to_a_zero_xor_whenever_it_can(rows):
+    """Northcott's game is Nim on the gaps (its own test file checks that by retrograde analysis):
+    the AI's move leaves gaps of XOR 0 when the start's is not, and moves its own checker."""
+    start, move = _ai_leaves("northcott", rows)
+
+    def gaps(board: Any) -> int:
+        x = 0
+        for _, white, black in board:
+            x ^= abs(white - black) - 1
+        return x
+
+    (after, mover), = move.left
+    assert mover == "B" and all(b[2] == a[2] for a, b in zip(start[0][0], after))   # white moved a white checker
+    if gaps(start[0][0]):
+        assert gaps(after) == 0
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -424,14 +447,19 @@ def client(tmp_path):
                                          ("moore,k=2", "PilesPlay"), ("lasker", "SplitHeapPlay"),
                                          ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay"),
                                          ("empty-and-divide", "BoxesPlay"), ("poker-nim", "PokerPlay"),
-                                         ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay")])
+                                         ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay"),
+                                         ("northcott", "CheckersPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text
     game = client.post("/api/games", json={"flow": "freeplay", "rules": text}).json()["game"]
     board = game["family_board"]
     assert board["shape"] == shape and board["svg"].startswith("<svg") and board["svg"].endswith("</svg>")
-    assert game["prompt"] and game["grundy_sum"]["name"] == "Grundy sum"
+    assert game["prompt"]
+    if text == "northcott":                     # partizan: no Grundy value, no sum shown
+        assert game["grundy_sum"] is None
+    else:
+        assert game["grundy_sum"]["name"] == "Grundy sum"
 
 
 def test_a_page_for_a_game_that_is_not_playable_is_not_found(client):

@@ -38,7 +38,8 @@ Option = Tuple[int, int, Tuple[Any, ...]]
 
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
            "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
-           "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "Option", "words_of", "board_lines"]
+           "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "CheckersPlay",
+           "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -794,6 +795,70 @@ class CardsPlay(PlayHooks):
         total, left = component
         rows = [f"{'A' if v == 1 else v}: {'[]' * n}" for v, n in enumerate(left, 1)]
         return "\n".join([f"total {total} of 31"] + rows)
+
+
+class CheckersPlay(PlayHooks):
+    """Northcott's game: ``row 2: to 5`` slides your checker of row 2 to square 5 (rows and
+    squares numbered from 1); White moves the W checkers, Black the B ones."""
+
+    noun = "row"
+    grammar = "row R: to S: your checker of row R to square S (e.g. 'row 1: to 3')"
+    start_value = ["W....B", ".B...W.", "..W..B"]
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        rows, mover = component
+        if len(numbers) != 2:
+            return None, (), "say a row and the square your checker goes to"
+        row, square = numbers
+        if not 1 <= row <= len(rows):
+            return None, (), f"there is no row {row}: the rows are numbered 1 to {len(rows)}"
+        width, white, black = rows[row - 1]
+        mine, theirs = (white, black) if mover == "W" else (black, white)
+        to = square - 1
+        if not 0 <= to < width:
+            return None, (), f"row {row} has squares 1 to {width}"
+        if to == mine:
+            return None, (), f"your checker is on square {square} already"
+        if (mine < theirs) != (to < theirs):
+            return None, (), f"a checker never moves onto or over the other one (it is on square {theirs + 1})"
+        moved = (width, to, black) if mover == "W" else (width, white, to)
+        return abs(to - mine), ((rows[:row - 1] + (moved,) + rows[row:], "B" if mover == "W" else "W"),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        rows, mover = component
+        after = left[0][0]
+        for i, (before, now) in enumerate(zip(rows, after)):
+            if before != now:
+                return [f"row {i + 1}: to {(now[1] if mover == 'W' else now[2]) + 1}"]
+        return []
+
+    def describe(self, family: "ComponentFamily", component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """The move with its row numbered from 1, as the board and the grammar number them."""
+        rows, mover = component
+        after = left[0][0]
+        i = next(j for j, (a, b) in enumerate(zip(rows, after)) if a != b)
+        toward = abs(after[i][1] - after[i][2]) < abs(rows[i][1] - rows[i][2])
+        square = (after[i][1] if mover == "W" else after[i][2]) + 1
+        return (f"{'white' if mover == 'W' else 'black'} moves row {i + 1}'s checker {count} square"
+                f"{'s' if count > 1 else ''} {'toward' if toward else 'away from'} the other, to square {square}")
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "this board"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        rows, mover = component
+        lines = []
+        for i, (width, white, black) in enumerate(rows[:40]):
+            cells = ["."] * width if width <= 80 else []
+            if cells:
+                cells[white], cells[black] = "W", "B"
+            shown = " ".join(cells) if cells else f"W on {white + 1}, B on {black + 1} of {width}"
+            lines.append(f"row {i + 1:>2}: {shown}   (gap {abs(white - black) - 1})")
+        return "\n".join(lines + [f"{'White' if mover == 'W' else 'Black'} to move"])
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

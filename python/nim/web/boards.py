@@ -15,8 +15,8 @@ from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
-    BoxesPlay, CardsPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks, PokerPlay, RowPlay,
-    StairPlay, StripPlay, play_hooks,
+    BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks,
+    PokerPlay, RowPlay, StairPlay, StripPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -83,6 +83,8 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _poker(components[0] if components else ((), 0))
     if isinstance(hooks, ChompPlay):
         return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, CheckersPlay):
+        return _northcott(components[0] if components else ((), "W"))
     if isinstance(hooks, CardsPlay):
         return _cards(components[0] if components else (31, (0,) * 6))
     if isinstance(hooks, (HeapPlay, PilesPlay)):
@@ -371,3 +373,25 @@ def _cards(component: Any) -> str:
                          + "</g>")
         parts.append(_text(x + 22, 172, f"{n} left", 10))
     return _svg(20 + 56 * len(left), 180, parts, "Thirty-one: the total and the cards left")
+
+
+def _northcott(component: Any) -> str:
+    """Northcott's board: each row of squares with its white and black checker, rows and squares
+    numbered from 1; a click on a square sends the mover's checker of that row there."""
+    rows, mover = component
+    shown = rows[:30]
+    width = min(max([w for w, _, _ in shown] + [1]), 40)
+    parts: List[str] = [_text(10, 16, f"{'White' if mover == 'W' else 'Black'} to move", 12, "start")]
+    for r, (w, white, black) in enumerate(shown):
+        y = 28 + 34 * r
+        parts.append(_text(30, y + 19, f"row {r + 1}", 11))
+        for c in range(min(w, width)):
+            x = 60 + 30 * c
+            parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="#f3e9d2" stroke="{INK}"'
+                         + _pick(f"row {r + 1}: to {c + 1}") + "/>")
+            if c in (white, black):
+                parts.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="10" fill="{"#fff" if c == white else INK}" '
+                             f'stroke="{INK}"/>')
+    for c in range(width):
+        parts.append(_text(74 + 30 * c, 28 + 34 * len(shown) + 10, c + 1, 10))
+    return _svg(70 + 30 * width, 46 + 34 * len(shown), parts, "Northcott's board: a white and a black checker a row")
