@@ -117,6 +117,10 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("northcott", ["W...B", ".B.W."], "row 2: to 1", "never moves onto or over"),
     ("northcott", ["W...B", ".B.W."], "row 1: to 1", "on square 1 already"),
     ("northcott", ["W...B", ".B.W."], "row 3: to 1", "there is no row 3"),
+    ("sos", "S-O--", "S 1", "square 1 holds S already"),
+    ("sos", "S-O--", "S 6", "numbered 1 to 5"),
+    ("sos", "S-O--", "write 2", "say one letter, S or O"),
+    ("sos", "S-O--", "S O 2", "say one letter, S or O"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -367,6 +371,48 @@ def test_the_ai_of_northcott_closes_the_gaps_to_a_zero_xor_whenever_it_can(rows)
         assert gaps(after) == 0
 
 
+@lru_cache(maxsize=None)
+def _sos_outcome(row: str, misere: bool) -> int:
+    """SOS for the player to move: +1 win, 0 draw, -1 loss; an SOS written ends the game for its writer."""
+    if "-" not in row:
+        return 0
+    best = -1
+    for i, c in enumerate(row):
+        if c == "-":
+            for letter in "SO":
+                after = row[:i] + letter + row[i + 1:]
+                made = any(after[j:j + 3] == "SOS" for j in range(max(0, i - 2), i + 1))
+                value = (-1 if misere else 1) if made else -_sos_outcome(after, misere)
+                best = max(best, value)
+    return best
+
+
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("row", ["----", "S---", "-----", "S-O--", "-O--S-", "------", "S--O-O-"])
+def test_the_ai_of_sos_wins_when_it_can_and_draws_when_it_cannot(row, misere):
+    flow = machine_of("freeplay")
+    text = "misere,sos" if misere else "sos"
+    state = _state(text, row)
+    move, _ = flow.choose(state, "optimal", ai_rng(1, 1, 0))
+    after = move.left[0]
+    i = next(j for j, (a, b) in enumerate(zip(row, after)) if a != b)
+    made = any(after[j:j + 3] == "SOS" for j in range(max(0, i - 2), i + 1))
+    got = (-1 if misere else 1) if made else -_sos_outcome(after, misere)
+    assert got == _sos_outcome(row, misere)
+    hint = flow.hint(state)
+    assert ("a draw" in hint) == (_sos_outcome(row, misere) == 0)
+
+
+def test_a_full_sos_row_is_said_as_a_draw_with_no_winner():
+    flow = machine_of("freeplay")
+    state = _state("sos", "SO-O")
+    state, lines = flow.apply(state, 0, ComponentMove(0, 1, ("SOOO",)))
+    assert state["finished"] and state["winner"] is None
+    assert lines[-1] == "The row SOOO is full without an SOS: a draw."
+    won, lines = flow.apply(_state("sos", "SO-O"), 0, ComponentMove(0, 1, ("SOSO",)))
+    assert won["finished"] and won["winner"] == 0 and "wins" in lines[-1]
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -448,7 +494,7 @@ def client(tmp_path):
                                          ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay"),
                                          ("empty-and-divide", "BoxesPlay"), ("poker-nim", "PokerPlay"),
                                          ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay"),
-                                         ("northcott", "CheckersPlay")])
+                                         ("northcott", "CheckersPlay"), ("sos", "LettersPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text
@@ -456,7 +502,7 @@ def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     board = game["family_board"]
     assert board["shape"] == shape and board["svg"].startswith("<svg") and board["svg"].endswith("</svg>")
     assert game["prompt"]
-    if text == "northcott":                     # partizan: no Grundy value, no sum shown
+    if text in ("northcott", "sos"):            # partizan, or with draws: no Grundy value, no sum shown
         assert game["grundy_sum"] is None
     else:
         assert game["grundy_sum"]["name"] == "Grundy sum"

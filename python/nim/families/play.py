@@ -39,7 +39,7 @@ Option = Tuple[int, int, Tuple[Any, ...]]
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
            "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
            "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "CheckersPlay",
-           "Option", "words_of", "board_lines"]
+           "LettersPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -124,6 +124,11 @@ class PlayHooks:
     def start(self, family: "ComponentFamily") -> Any:
         """The default start position, as a plain value."""
         return self.start_value
+
+    def drawn(self, family: "ComponentFamily", components: Sequence[Any]) -> Optional[str]:
+        """For a game over (no move left), the words of a draw when it is one (SOS's full row),
+        else None: the player who cannot move has lost or won by the convention."""
+        return None
 
     def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
         """The move ``text`` says, one of the family's options: ``(component, count, left)``.
@@ -859,6 +864,50 @@ class CheckersPlay(PlayHooks):
             shown = " ".join(cells) if cells else f"W on {white + 1}, B on {black + 1} of {width}"
             lines.append(f"row {i + 1:>2}: {shown}   (gap {abs(white - black) - 1})")
         return "\n".join(lines + [f"{'White' if mover == 'W' else 'Black'} to move"])
+
+
+class LettersPlay(PlayHooks):
+    """SOS: ``S 3`` (or ``write S in 3``) writes an S in square 3 of the row (squares from 1)."""
+
+    noun = "square"
+    grammar = "S N or O N: the letter and the empty square to write it in (e.g. 'S 3', 'write O in 5')"
+    start_value = 7
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        letters = [w.upper() for w in words if w in ("s", "o")]
+        if len(numbers) != 1 or len(letters) != 1:
+            return None, (), "say one letter, S or O, and one square"
+        square = numbers[0]
+        if "SOS" in component:
+            return None, (), "the game is over: the row holds an SOS"
+        if not 1 <= square <= len(component):
+            return None, (), f"the squares are numbered 1 to {len(component)}"
+        if component[square - 1] != "-":
+            return None, (), f"square {square} holds {component[square - 1]} already: write in an empty one"
+        return 1, (component[:square - 1] + letters[0] + component[square:],), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        after = left[0]
+        i = next(j for j, (a, b) in enumerate(zip(component, after)) if a != b)
+        return [f"{after[i]} {i + 1}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the row {component}"
+
+    def drawn(self, family: "ComponentFamily", components: Sequence[Any]) -> Optional[str]:
+        row = components[0] if components else ""
+        if "SOS" in row:
+            return None
+        return f"The row {row} is full without an SOS: a draw."
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        cells = " ".join(c if c != "-" else "_" for c in component)
+        ruler = " ".join(str((i + 1) % 10) for i in range(len(component)))
+        return f"{cells}\n{ruler}"
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

@@ -15,8 +15,8 @@ from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
-    BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks,
-    PokerPlay, RowPlay, StairPlay, StripPlay, play_hooks,
+    BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
+    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -83,6 +83,8 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _poker(components[0] if components else ((), 0))
     if isinstance(hooks, ChompPlay):
         return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, LettersPlay):
+        return _letters(components[0] if components else "")
     if isinstance(hooks, CheckersPlay):
         return _northcott(components[0] if components else ((), "W"))
     if isinstance(hooks, CardsPlay):
@@ -395,3 +397,25 @@ def _northcott(component: Any) -> str:
     for c in range(width):
         parts.append(_text(74 + 30 * c, 28 + 34 * len(shown) + 10, c + 1, 10))
     return _svg(70 + 30 * width, 46 + 34 * len(shown), parts, "Northcott's board: a white and a black checker a row")
+
+
+def _letters(row: str) -> str:
+    """SOS: the row of squares, each letter written in it, the squares numbered; under each empty
+    square an S and an O to click (``S 3``)."""
+    shown = row[:40]
+    parts: List[str] = []
+    done = row.find("SOS")
+    for i, letter in enumerate(shown):
+        x = 10 + 44 * i
+        won = done >= 0 and done <= i < done + 3
+        parts.append(f'<rect x="{x}" y="10" width="40" height="40" fill="{"#e7f3e1" if won else "#fff"}" '
+                     f'stroke="{INK}"/>')
+        if letter != "-":
+            parts.append(_text(x + 20, 38, letter, 22))
+        else:
+            for k, choice in enumerate("SO"):
+                parts.append(f'<g{_pick(f"{choice} {i + 1}")}><rect x="{x + 2 + 19 * k}" y="56" width="17" '
+                             f'height="17" rx="3" fill="#f4efe4" stroke="{TAIL}"/>'
+                             + _text(x + 10.5 + 19 * k, 69, choice, 11) + "</g>")
+        parts.append(_text(x + 20, 88, i + 1, 10))
+    return _svg(20 + 44 * max(len(shown), 1), 96, parts, "SOS: a row of squares")
