@@ -121,6 +121,9 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("sos", "S-O--", "S 6", "numbered 1 to 5"),
     ("sos", "S-O--", "write 2", "say one letter, S or O"),
     ("sos", "S-O--", "S O 2", "say one letter, S or O"),
+    ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "remove 3", "vertex 3 has no edge on the board"),
+    ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "graph 3: remove 1", "there is no graph 3"),
+    ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "remove 1 2", "say one vertex"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -413,6 +416,30 @@ def test_a_full_sos_row_is_said_as_a_draw_with_no_winner():
     assert won["finished"] and won["winner"] == 0 and "wins" in lines[-1]
 
 
+@lru_cache(maxsize=None)
+def _vertex_removal_grundy(edges: FrozenSet[Tuple[int, int]]) -> int:
+    """Vertex removal by its rules: remove a vertex that has an edge, with its edges; the mex."""
+    seen = {_vertex_removal_grundy(frozenset(e for e in edges if v not in e)) for edge in edges for v in edge}
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@pytest.mark.parametrize("edges", [[[0, 1], [1, 2], [2, 3]], [[0, 1], [0, 2], [0, 3], [5, 6]],
+                                   [[0, 1], [1, 2], [2, 0], [2, 3], [7, 8]], [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]],
+                                   [[1, 2], [2, 3], [3, 4], [4, 5], [6, 7]]])
+def test_the_ai_of_vertex_removal_leaves_a_lost_graph_whenever_it_can(edges):
+    start, move = _ai_leaves("vertex-removal", edges)
+    before = _vertex_removal_grundy(frozenset(tuple(e) for e in edges))
+    after_edges = [tuple(e) for i, c in enumerate(start) if i != move.pile for e in c]
+    after_edges += [tuple(e) for part in move.left for e in part]
+    removed = {tuple(e) for e in edges} - set(after_edges)
+    assert len({v for e in removed for v in e if all(v in r for r in removed)}) >= 1   # one vertex's edges
+    if before:
+        assert _vertex_removal_grundy(frozenset(after_edges)) == 0
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -494,7 +521,8 @@ def client(tmp_path):
                                          ("dim+", "RuleHeapPlay"), ("rims", "RuleHeapPlay"),
                                          ("empty-and-divide", "BoxesPlay"), ("poker-nim", "PokerPlay"),
                                          ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay"),
-                                         ("northcott", "CheckersPlay"), ("sos", "LettersPlay")])
+                                         ("northcott", "CheckersPlay"), ("sos", "LettersPlay"),
+                                         ("vertex-removal", "VerticesPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text

@@ -39,7 +39,7 @@ Option = Tuple[int, int, Tuple[Any, ...]]
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
            "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
            "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "CheckersPlay",
-           "LettersPlay", "Option", "words_of", "board_lines"]
+           "LettersPlay", "VerticesPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -908,6 +908,48 @@ class LettersPlay(PlayHooks):
         cells = " ".join(c if c != "-" else "_" for c in component)
         ruler = " ".join(str((i + 1) % 10) for i in range(len(component)))
         return f"{cells}\n{ruler}"
+
+
+class VerticesPlay(PlayHooks):
+    """Vertex removal: ``remove 3`` removes vertex 3 and its edges (the vertices keep the numbers
+    the position gave them, so a vertex names its graph; ``graph 2: remove 3`` is read too)."""
+
+    noun = "graph"
+    grammar = "remove V: a vertex with at least one edge, and its edges go too (e.g. 'remove 3')"
+    start_value = [[0, 1], [1, 2], [2, 3], [3, 4], [1, 5], [6, 7], [7, 8], [8, 6]]
+    needs = 1
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if "graph" in words and len(numbers) == 2:
+            graph = numbers.pop(0)
+            if not 1 <= graph <= len(components):
+                raise IllegalMoveError(f"there is no graph {graph}: the graphs are numbered 1 to {len(components)}")
+        if len(numbers) != 1:
+            raise IllegalMoveError(f"say one vertex ({self.grammar})")
+        vertex = numbers[0]
+        for index, component in enumerate(components):
+            edges = [tuple(edge) for edge in component]
+            if any(vertex in edge for edge in edges):
+                rest = {edge for edge in edges if vertex not in edge}
+                if family.option_count(component) > MAX_SCAN:
+                    raise IllegalMoveError("this graph has too many vertices to check a typed move")
+                for count, left in family.options(component):      # the one that removes this vertex
+                    if {tuple(edge) for part in left for edge in part} == rest:
+                        return (index, count, left)
+        shown = sorted({v for c in components for edge in c for v in edge})
+        raise IllegalMoveError(f"vertex {vertex} has no edge on the board: remove one of {shown[:40]} "
+                               f"({self.grammar})")
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        rest = {tuple(edge) for part in left for edge in part}
+        return [f"remove {v}" for v in sorted({v for edge in component for v in edge})
+                if {tuple(edge) for edge in component if v not in edge} == rest]
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        shown = ", ".join(f"{u}-{v}" for u, v in list(component)[:60])
+        return "edges " + shown + (f" ... ({len(component)} edges)" if len(component) > 60 else "")
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

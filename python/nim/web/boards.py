@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
     BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
-    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, play_hooks,
+    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, VerticesPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -83,6 +83,8 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _poker(components[0] if components else ((), 0))
     if isinstance(hooks, ChompPlay):
         return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, VerticesPlay):
+        return _vertices(components)
     if isinstance(hooks, LettersPlay):
         return _letters(components[0] if components else "")
     if isinstance(hooks, CheckersPlay):
@@ -419,3 +421,33 @@ def _letters(row: str) -> str:
                              + _text(x + 10.5 + 19 * k, 69, choice, 11) + "</g>")
         parts.append(_text(x + 20, 88, i + 1, 10))
     return _svg(20 + 44 * max(len(shown), 1), 96, parts, "SOS: a row of squares")
+
+
+def _vertices(components: Sequence[Any]) -> str:
+    """Vertex removal: each graph's vertices on a circle, numbered as the moves name them (a
+    click on a vertex types ``remove V``), its edges drawn between them."""
+    from math import cos, pi, sin
+
+    parts: List[str] = []
+    left = 10.0
+    for g, component in enumerate(components[:12]):
+        vertices = sorted({v for edge in component for v in edge})[:40]
+        radius = max(40.0, 12.0 * len(vertices) / pi)
+        cx, cy = left + radius + 20, radius + 30
+        where = {v: (cx + radius * cos(2 * pi * k / len(vertices) - pi / 2),
+                     cy + radius * sin(2 * pi * k / len(vertices) - pi / 2)) for k, v in enumerate(vertices)}
+        for u, v in component:
+            if u in where and v in where:
+                (x1, y1), (x2, y2) = where[u], where[v]
+                parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2e7d32" '
+                             'stroke-width="3"/>')
+        for v, (x, y) in where.items():
+            parts.append(f'<g{_pick(f"remove {v}")}><circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="#fff" '
+                         f'stroke="{INK}"/>' + _text(x, y + 4, v, 11) + "</g>")
+        if len(components) > 1:
+            parts.append(_text(cx, 2 * radius + 56, f"graph {g + 1}", 12, cls="label"))
+        left += 2 * radius + 40
+    if not components:
+        parts.append(_text(80, 30, "no edge left"))
+    height = max([2 * max(40.0, 12.0 * len({v for e in c for v in e}) / pi) + 70 for c in components[:12]] + [60])
+    return _svg(int(max(left, 160)), int(height), parts, "a graph: remove a vertex and its edges")
