@@ -554,6 +554,19 @@ def test_the_browser_refuses_bad_family_moves_and_positions(client):
         assert reply.status_code == 400 and words in reply.json()["error"]
 
 
+def test_a_draw_in_the_browser_is_game_over_with_no_winner(client):
+    """SOS in the browser: the last empty square filled without an SOS ends the game as a draw."""
+    made = client.post("/api/games", json={"flow": "freeplay", "rules": "sos", "position": '"SO-O"',
+                                            "mode": "hvh"}).json()
+    game, token = made["game"], made["token"]
+    assert 'aria-label="SOS: a row of squares"' in game["family_board"]["svg"]
+    reply = client.post(f"/api/games/{game['id']}/move", json={"text": "O 3", "token": token,
+                                                                "version": game["version"]})
+    after = reply.json()["game"]
+    assert reply.status_code == 200 and after["finished"] and after["winner"] is None
+    assert after["log"][-1] == "The row SOOO is full without an SOS: a draw."
+
+
 def test_the_hint_in_the_browser_comes_from_the_family(client):
     form = {"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5], [4, 6]]"}
     made = client.post("/api/games", json=form).json()
