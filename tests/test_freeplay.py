@@ -124,6 +124,10 @@ def test_a_family_without_play_hooks_says_so(tag):
     ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "remove 3", "vertex 3 has no edge on the board"),
     ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "graph 3: remove 1", "there is no graph 3"),
     ("vertex-removal", [[0, 1], [1, 2], [5, 6]], "remove 1 2", "say one vertex"),
+    ("sum", [["wythoff", [[3, 5]]], ["kayles", 7]], "take 1", "say which part first"),
+    ("sum", [["wythoff", [[3, 5]]], ["kayles", 7]], "part 2: take 3", "not a move of part 2"),
+    ("sum", [["wythoff", [[3, 5]]], ["kayles", 7]], "part 1: take 9 from first", "you cannot take 9"),
+    ("sum", [["wythoff", [[3, 5]]], ["kayles", 7]], "part 3: take 1", "there is no part 3"),
     ("wythoff", [[3, 5]], "x" * 500, "not 400 characters"),
     ("wythoff", [[3, 5]], "take 99999999999999 from first", "too large"),
 ])
@@ -440,6 +444,23 @@ def test_the_ai_of_vertex_removal_leaves_a_lost_graph_whenever_it_can(edges):
         assert _vertex_removal_grundy(frozenset(after_edges)) == 0
 
 
+@pytest.mark.parametrize("rims, dim, nim", [(5, 6, 3), (4, 8, 0), (7, 12, 2), (3, 2, 1), (6, 1, 5)])
+def test_the_ai_of_a_sum_across_families_leaves_a_zero_sum_whenever_it_can(rims, dim, nim):
+    """A Rims region, a Dim+ heap and a Nim heap: each part's value by its own brute force above."""
+    position = [["rims", [rims]], ["dim+", [dim]], ["any", [nim]]]
+    start, move = _ai_leaves("sum", position)
+
+    def value(parts: Any) -> int:
+        x = 0
+        for rules, n in parts:
+            x ^= n if rules == "normal" else _heap_rule_grundy(rules.split(",")[1], n)
+        return x
+
+    after = list(start[:move.pile]) + list(move.left) + list(start[move.pile + 1:])
+    if value(start):
+        assert value(after) == 0
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")
@@ -522,7 +543,7 @@ def client(tmp_path):
                                          ("empty-and-divide", "BoxesPlay"), ("poker-nim", "PokerPlay"),
                                          ("chomp", "ChompPlay"), ("thirty-one", "CardsPlay"),
                                          ("northcott", "CheckersPlay"), ("sos", "LettersPlay"),
-                                         ("vertex-removal", "VerticesPlay")])
+                                         ("vertex-removal", "VerticesPlay"), ("sum", "SumPlay")])
 def test_each_family_has_its_page_and_its_own_board(client, text, shape):
     page = client.get(f"/play/{text}")
     assert page.status_code == 200 and f'data-rules="normal,{text}"' in page.text

@@ -11,12 +11,13 @@ Nim. Every number a move names is written on the drawing.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
     BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
-    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, VerticesPlay, play_hooks,
+    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, SumPlay, VerticesPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -83,6 +84,8 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _poker(components[0] if components else ((), 0))
     if isinstance(hooks, ChompPlay):
         return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, SumPlay):
+        return _sum(hooks, family, components)
     if isinstance(hooks, VerticesPlay):
         return _vertices(components)
     if isinstance(hooks, LettersPlay):
@@ -451,3 +454,28 @@ def _vertices(components: Sequence[Any]) -> str:
         parts.append(_text(80, 30, "no edge left"))
     height = max([2 * max(40.0, 12.0 * len({v for e in c for v in e}) / pi) + 70 for c in components[:12]] + [60])
     return _svg(int(max(left, 160)), int(height), parts, "a graph: remove a vertex and its edges")
+
+
+def _sum(hooks: SumPlay, family: Any, components: Sequence[Any]) -> str:
+    """A sum across families: each part drawn as its own family draws it, one under another,
+    ``part N (rules)`` above it; a click in a part types the move with ``part N:`` before it."""
+    parts: List[str] = []
+    top, width = 0, 200
+    for i, component in enumerate(components[:20]):
+        inner, part = hooks._part(component)
+        name = family.component_value(component)[0]
+        if inner is None:
+            drawn = _piles(HeapPlay(), [int(part)])
+        else:
+            drawn = svg_of(play_hooks(inner), inner, [part])
+        drawn = re.sub(r'data-first="', f'data-first="part {i + 1}: ', drawn)
+        size = re.search(r'width="(\d+)" height="(\d+)"', drawn)
+        w, h = (int(size.group(1)), int(size.group(2))) if size else (200, 60)
+        parts.append(_text(6, top + 16, f"part {i + 1} ({name})", 12, "start"))
+        parts.append(drawn.replace("<svg ", f'<svg x="0" y="{top + 22}" ', 1))
+        top += h + 30
+        width = max(width, w)
+    if not components:
+        parts.append(_text(80, 30, "no part left"))
+        top = 50
+    return _svg(width, top, parts, "a sum of games, each part on its own board")
