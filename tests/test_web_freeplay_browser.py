@@ -39,6 +39,8 @@ def _type(page: Any, text: str) -> None:
     ("northcott", '["W...B", ".B.W."]', "Northcott's board: a white and a black checker a row", "row 1: to 5",
      "never moves onto or over"),
     ("rims", "[5, 8]", "the piles", "heap 1: take 1 leaving 3 3", "taking 1 leaves 4"),
+    ("sum", '[["wythoff", [[3, 5]]], ["kayles", 4]]', "a sum of games, each part on its own board", "part 9: take 1",
+     "there is no part 9"),
 ])
 def test_a_family_played_to_the_end_against_nimx(server, people, shots, family, position, shape, illegal, reason):
     ann = people()
