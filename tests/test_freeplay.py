@@ -461,6 +461,22 @@ def test_the_ai_of_a_sum_across_families_leaves_a_zero_sum_whenever_it_can(rims,
         assert value(after) == 0
 
 
+def test_a_sum_with_a_part_that_has_no_board_draws_it_and_refuses_moves_in_it():
+    """A directed graph's token in a sum: drawn as its value, a move typed in it refused with the
+    reason (the graph game has no play hooks), the other parts played."""
+    from nim.flows.base import Refusal
+    from nim.web.boards import family_board
+
+    flow = machine_of("freeplay")
+    state = _state("sum", [["graph", {"edges": [[0, 1]], "token": 0}], ["any", [2]]])
+    family = Rules.parse("sum").family
+    assert "(graph) 0" in play_hooks(family).board(family, components_of(state))
+    assert family_board(family, components_of(state))["svg"].endswith("</svg>")
+    with pytest.raises(Refusal, match="the game 'graph' cannot be played"):
+        flow.parse(state, "part 1: move 1")
+    assert flow.parse(state, "part 2: take 2").count == 2
+
+
 def test_misere_play_names_no_grundy_sum():
     """Misère play has no XOR of Grundy values that decides: none is shown or said."""
     flow = machine_of("freeplay")

@@ -1025,6 +1025,9 @@ class SumPlay(PlayHooks):
         name = family.component_value(component)[0]
         if inner is None:
             return f"({name}) {part:>3}  {'o' * min(int(part), 60)}"
+        if not isinstance(getattr(inner, "play", None), PlayHooks):    # a part with no board: its value
+            value = inner.component_value(part)
+            return f"({name}) " + (str(int(value)) if isinstance(value, int) else f"{value!r:.200}")
         return f"({name}) " + play_hooks(inner).board(inner, [part])
 
 

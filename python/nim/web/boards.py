@@ -466,6 +466,8 @@ def _sum(hooks: SumPlay, family: Any, components: Sequence[Any]) -> str:
         name = family.component_value(component)[0]
         if inner is None:
             drawn = _piles(HeapPlay(), [int(part)])
+        elif not isinstance(getattr(inner, "play", None), PlayHooks):     # a part with no board: its value
+            drawn = _svg(400, 30, [_text(6, 20, f"{inner.component_value(part)!r:.80}", 12, "start")], "a part")
         else:
             drawn = svg_of(play_hooks(inner), inner, [part])
         drawn = re.sub(r'data-first="', f'data-first="part {i + 1}: ', drawn)
