@@ -40,6 +40,8 @@ def flat(tree: Any) -> GameTree:
 
 
 def _report(benchmark: Any, nodes: int) -> None:
+    if not benchmark.enabled:          # --benchmark-disable: nothing timed
+        return
     mean = benchmark.stats.stats.mean
     benchmark.extra_info["nodes"] = nodes
     benchmark.extra_info["nodes_per_second"] = round(nodes / mean) if mean else None

@@ -28,6 +28,8 @@ RULES = {"kayles": "kayles", "nim": "normal"}
 
 
 def _ratio(benchmark: Any, test: str, name: str) -> None:
+    if not benchmark.enabled:          # --benchmark-disable: nothing timed
+        return
     SECONDS[f"{test}-{name}"] = benchmark.stats.stats.min
     kayles, nim = SECONDS.get(f"{test}-kayles"), SECONDS.get(f"{test}-nim")
     if kayles is not None and nim is not None:

@@ -136,4 +136,5 @@ def test_dawson_solve_past_the_wall_in_a_new_process(benchmark: Any) -> None:
     benchmark.extra_info.update(first_s=first, again_s=again, import_nim_s=yardstick)
     print(f"\nDawson's [36, 30, 28, 26, 24, 22] misère in a new process: first {first:.2f} s, "
           f"again {again:.2f} s (import nim alone {yardstick:.2f} s)")
-    assert again <= 0.5
+    if benchmark.enabled:      # a target, not a check: --benchmark-disable runs it once
+        assert again <= 0.5

@@ -175,7 +175,8 @@ def test_a_thousand_concurrent_games_move_latency(benchmark: Any, tmp_path: Path
           f"({len(latencies) / figures['seconds']:.0f} moves/s): median {median_ms:.1f} ms, "
           f"p99 {p99_ms:.1f} ms (target < {TARGET_P99_MS:.0f} ms), max {max(latencies) * 1000:.1f} ms; "
           f"idle median {idle_ms:.1f} ms")
-    assert p99_ms < TARGET_P99_MS, f"p99 move latency {p99_ms:.1f} ms, target {TARGET_P99_MS:.0f} ms"
+    if benchmark.enabled:      # a target, not a check: --benchmark-disable runs the load once
+        assert p99_ms < TARGET_P99_MS, f"p99 move latency {p99_ms:.1f} ms, target {TARGET_P99_MS:.0f} ms"
 
 
 # ---------------------------------------------------------------- a class of 30
@@ -311,4 +312,5 @@ def test_a_class_of_thirty_move_latency(benchmark: Any, tmp_path: Path) -> None:
           f"{_percentile(figures['pair'], 0.99) * 1000:.1f} ms, against NimX "
           f"{_percentile(figures['nimx'], 0.99) * 1000:.1f} ms; target < {TARGET_P99_MS:.0f} ms), "
           f"max {max(latencies) * 1000:.1f} ms; idle move against NimX {idle_ms:.1f} ms")
-    assert p99_ms < TARGET_P99_MS, f"p99 move latency {p99_ms:.1f} ms, target {TARGET_P99_MS:.0f} ms"
+    if benchmark.enabled:      # a target, not a check: --benchmark-disable runs the load once
+        assert p99_ms < TARGET_P99_MS, f"p99 move latency {p99_ms:.1f} ms, target {TARGET_P99_MS:.0f} ms"

@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from nim.flows import FLOWS, machine_of, unregister
+from nim.flows.base import Flow
 from nim.flows.freeplay import component_record, is_component
 from nim.play.console import Console, EndOfInput
 from nim.play.flows import run_style
@@ -39,14 +40,19 @@ def any_move(machine: Any, game: Dict[str, Any]) -> str:
 
 
 class Answers(io.StringIO):
-    """The script, one answer a line; FIRST is read off the position asked about."""
+    """The script, one answer a line; FIRST is read off the position asked about. A flow
+    that asks a move in two questions (KUET) gets a move's two numbers one at a time."""
 
-    def __init__(self, answers: List[str]) -> None:
+    def __init__(self, answers: List[str], twice: bool = False) -> None:
         super().__init__()
         self.answers = list(answers)
         self.console: Any = None
+        self.twice = twice
+        self.pending: List[str] = []
 
     def readline(self, size: Any = -1) -> str:
+        if self.pending:
+            return self.pending.pop(0) + "\n"
         if not self.answers:
             return ""
         answer = self.answers.pop(0)
@@ -56,14 +62,17 @@ class Answers(io.StringIO):
         if answer == "ANY":                # a family's game: its first legal move, typed in its words
             commands = self.console.commands
             answer = any_move(commands.flow, commands.state)
+        words = answer.split()
+        if self.twice and len(words) == 2 and all(word.isdigit() for word in words):
+            answer, self.pending = words[0], words[1:]
         return answer + "\n"
 
 
 class Recorder(Console):
     """A console that keeps the lines said, not the prompts, the echoed answers or the boards."""
 
-    def __init__(self, answers: List[str]) -> None:
-        stdin = Answers(answers)
+    def __init__(self, answers: List[str], twice: bool = False) -> None:
+        stdin = Answers(answers, twice)
         super().__init__(stdin=stdin, stdout=io.StringIO(), color=False)
         stdin.console = self
         self.lines: List[str] = []
@@ -106,6 +115,8 @@ def toy() -> Iterator[str]:
 
 #: Lab 2: take one from the first pile that has one, whatever the AI did (piles from 0).
 LAB2_MOVES = ["FIRST"] * 20
+#: KUET: a whole series (3 or 6 games), one stone at a time from the first pile that has one.
+KUET_MOVES = ["FIRST"] * 120
 
 # (flow, the terminal's flags as PlayOptions fields, the page's form, the inputs typed)
 SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
@@ -127,6 +138,19 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
     ("rajalakshmi", {"mode": "aivai", "piles": (1, 2, 3, 5)}, {"mode": "aivai", "piles": [1, 2, 3, 5]}, []),
     ("rajalakshmi", {"mode": "hvai", "ai": ["random"], "piles": (4, 6, 7)},
      {"mode": "hvai", "piles": [4, 6, 7], "ai": "random"}, LAB2_MOVES),
+    # KUET: a whole series through the web's "next game", its boards drawn from the seed in both;
+    # Easy's wins array, Hard's chromosomes and selection step; a board given for every game
+    ("kuet", {"name": "Ann", "difficulty": 1}, {"name": "Ann", "difficulty": 1}, KUET_MOVES),
+    ("kuet", {"name": "Bo", "difficulty": 2}, {"name": "Bo", "difficulty": 2}, KUET_MOVES),
+    ("kuet", {"name": "Cy", "difficulty": 1, "piles": (4, 5)}, {"name": "Cy", "difficulty": 1, "piles": [4, 5]},
+     ["2 3", "undo"] + KUET_MOVES),
+    # pins: a split typed and undone, misère Kayles, two random AIs at Dawson's Kayles
+    ("pins", {"rules": Rules.game("kayles"), "piles": (5, 7)}, {"rules": "kayles", "misere": False, "piles": [5, 7]},
+     ["1 1 1", "undo", "2 2 2"] + LAB2_MOVES),
+    ("pins", {"rules": Rules.game("kayles").with_convention(True), "piles": (3, 4, 6)},
+     {"rules": "kayles", "misere": True, "piles": [3, 4, 6]}, LAB2_MOVES),
+    ("pins", {"mode": "aivai", "ai": ["random"], "rules": Rules.game("dawson-kayles"), "piles": (6, 9)},
+     {"mode": "aivai", "ai": "random", "rules": "dawson-kayles", "misere": False, "piles": [6, 9]}, []),
     ("countdown", {"piles": (4, 5)}, {"piles": [4, 5]}, ["2 2"] * 2 + ["1 1"] * 9),
     ("countdown", {"piles": (3, 6, 2)}, {"piles": [3, 6, 2]}, ["2 1", "undo"] + ["2 1"] * 6),
     # free play (issue 41): Nim under its heap words, then the families of components, each in its
@@ -172,52 +196,69 @@ SCRIPTS: List[Tuple[str, Dict[str, Any], Dict[str, Any], List[str]]] = [
 ]
 
 
-def terminal(flow: str, flags: Dict[str, Any], answers: List[str], seed: int) -> Tuple[List[str], str]:
-    """The lines the terminal says and the record of its game."""
+def split_lines(lines: List[str]) -> List[str]:
+    """The lines, each line of a board apart, without blank ones."""
+    return [part.strip() for line in lines for part in line.split("\n") if part.strip()]
+
+
+def terminal(flow: str, flags: Dict[str, Any], answers: List[str], seed: int) -> Tuple[List[str], List[str]]:
+    """The lines the terminal says and the record of each of its games (a series has several)."""
     results: List[Any] = []
-    console = Recorder(answers)
+    machine = machine_of(flow)
+    console = Recorder(answers, twice=type(machine).questions is not Flow.questions)
     options = PlayOptions(style=flow, seed=seed, results=results, **flags)
     try:
         assert run_style(options, console) == 0
     except EndOfInput:                     # pragma: no cover - a script too short says so
         raise AssertionError(f"the script ran out: {console.lines[-5:]}") from None
-    assert len(results) == 1
-    game = results[0]
-    if is_component(Rules.parse(game["rules"])):
-        return [line.strip() for line in console.lines if line.strip()], component_record(game)
-    moves = [Move(e[1], e[2]) for e in game["moves"]]
-    return ([line.strip() for line in console.lines if line.strip()],
-            record_text(game["start"], moves, game_header(options, game, None)))
+    assert results
+    records = []
+    for game in results:
+        if is_component(Rules.parse(game["rules"])):
+            records.append(component_record(game))
+            continue
+        moves = [Move(e[1], e[2], split=(e[3], e[4]) if len(e) == 5 else None) for e in game["moves"]]
+        records.append(record_text(game["start"], moves, game_header(options, game, machine.series_record(game))))
+    return split_lines(console.lines), records
 
 
 def web(client: TestClient, flow: str, form: Dict[str, Any], answers: List[str],
-        seed: int) -> Tuple[List[str], str]:
-    """The lines the browser's log shows and the record the page downloads, the inputs
-    sent as the page sends them: a typed move read by the flow's machine, or undo."""
+        seed: int) -> Tuple[List[str], List[str]]:
+    """The lines the browser's log shows and the record the page downloads after each game,
+    the inputs sent as the page sends them: a typed move read by the flow's machine, undo,
+    and the next game of a series."""
     answer = client.post("/api/games", json=dict(form, flow=flow, seed=seed))
     assert answer.status_code == 201, answer.text
     game, token = answer.json()["game"], answer.json()["token"]
     machine = machine_of(flow)
-    for text in answers:
-        if game["finished"]:
+    script = list(answers)
+    records = []
+    while True:
+        while not game["finished"] and script:
+            text = script.pop(0)
+            if text == "undo":
+                reply = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
+            elif "family_board" in game:     # a family's game: the typed line, read by the server's machine
+                text = any_move(machine, game) if text == "ANY" else text
+                reply = client.post(f"/api/games/{game['id']}/move", json={
+                    "token": token, "text": text, "version": game["version"]})
+            else:
+                if text == "FIRST":
+                    text = first_take(game["piles"], game["base"])
+                move = machine.parse(game, text)
+                reply = client.post(f"/api/games/{game['id']}/move", json={
+                    "token": token, "pile": move.pile, "count": move.count, "version": game["version"],
+                    "split": list(move.split) if move.split is not None else None})
+            assert reply.status_code == 200, reply.text
+            game = reply.json()["game"]
+        assert game["finished"]
+        records.append(client.get(f"/api/games/{game['id']}/record").text)
+        if not game["series"] or game["series"]["done"]:
             break
-        if text == "undo":
-            reply = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
-        elif "family_board" in game:     # a family's game: the typed line, read by the server's machine
-            text = any_move(machine, game) if text == "ANY" else text
-            reply = client.post(f"/api/games/{game['id']}/move", json={
-                "token": token, "text": text, "version": game["version"]})
-        else:
-            if text == "FIRST":
-                text = first_take(game["piles"], game["base"])
-            move = machine.parse(game, text)
-            reply = client.post(f"/api/games/{game['id']}/move", json={
-                "token": token, "pile": move.pile, "count": move.count, "version": game["version"]})
+        reply = client.post(f"/api/games/{game['id']}/next", json={"token": token})
         assert reply.status_code == 200, reply.text
         game = reply.json()["game"]
-    assert game["finished"]
-    record = client.get(f"/api/games/{game['id']}/record").text
-    return [line.strip() for line in game["log"] if line.strip()], record
+    return split_lines(game["log"]), records
 
 
 @pytest.mark.parametrize("script", range(len(SCRIPTS)))
@@ -229,10 +270,14 @@ def test_the_terminal_and_the_web_say_and_record_the_same(tmp_path, toy, script,
         logged, downloaded = web(client, flow, form, answers, seed)
     assert said == logged
     assert record == downloaded
-    assert said[-1].startswith(("You lost!", "AI lost", "Midnight.", "Game over.")) or " wins (" in said[-1] \
-        or said[-1].endswith(": a draw.")       # SOS: a full row
+    assert said[-1].startswith(("You lost!", "AI lost", "Midnight.", "Game over.", "Thanks for playing")) \
+        or " wins (" in said[-1] or said[-1].endswith(": a draw.")       # SOS: a full row
     if "undo" in answers:
         assert any(line.startswith("Undone: 2 moves taken back.") for line in said)
+    if flow == "kuet":                     # the whole series, and the selection step of Hard
+        assert len(record) == (3 if form["difficulty"] == 1 else 6)
+        assert ("Genetic algorithm is not applicable in Easy mode." in said if form["difficulty"] == 1
+                else any(line.startswith("Selected Chromosome: [") for line in said))
 
 
 def test_every_machine_flow_has_a_conformance_script(toy):

@@ -149,6 +149,14 @@ def test_the_quotient_engine_allocates_only_through_its_workspace() -> None:
     assert "ws_free(&ws)" in text
 
 
+@pytest.mark.parametrize("name", ["batch", "length", "theory", "octal", "quotient_types"])
+def test_the_theory_and_sequence_kernels_allocate_only_through_a_workspace(name: str) -> None:
+    """6, 14, 7 and 2 raw allocations before (issue 38 item 4's sibling)."""
+    text = (SOURCE / f"{name}.pyx").read_text()
+    assert re.findall(r"\b(?:malloc|calloc|realloc|free)\(", text) == []
+    assert "ws_free(" in text
+
+
 def _pretension(game: str = "kayles", takes: Tuple[int, ...] = (1, 2), upto: int = 20
                 ) -> Tuple[int, "array[int]", bytes, List[int], List[List[int]]]:
     """The misère quotient of an octal game of digits 7 (take a count in ``takes``,
@@ -240,3 +248,103 @@ def test_hostile_arguments_are_refused() -> None:
     ):
         with pytest.raises(ValueError):
             core.build_candidate(*broken)
+
+
+# ---------------------------------------------------------------- one checkpoint, one numbering
+
+def _large_trial() -> Trial:
+    """A trial of 2**16 elements (16 heaps, each its own component of order 2): far
+    more steps than the CHECK_EVERY between two checkpoints."""
+    n = 17
+    return Trial(1, array("i", [0]), [0] * n, [-1] + list(range(n - 1)), [(0, 2)] * (n - 1),
+                 [[]] + [[(0, 0)] for _ in range(1, n)], list(range(1, n)))
+
+
+class _Raises:
+    """A cancellation handle whose is_set raises what it is given."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+        self.calls = 0
+
+    def is_set(self) -> bool:
+        self.calls += 1
+        raise self.error
+
+
+class _CtrlC:
+    """A cancellation handle that sends this process SIGINT (Ctrl-C) when asked."""
+
+    def is_set(self) -> bool:
+        import signal
+
+        signal.raise_signal(signal.SIGINT)
+        return False
+
+
+def test_the_kernels_stop_through_the_one_checkpoint_with_its_words() -> None:
+    import threading
+
+    trial = _large_trial()
+    assert core.build_candidate(*trial)[0] == 2 ** 16            # no limit: it completes
+    cancel = threading.Event()
+    cancel.set()
+    bug = ValueError("a bug in the handle")
+    cases = [({"seconds": 1e-9}, "time"), ({"cancel": cancel}, "cancelled"),
+             ({"cancel": _CtrlC()}, "interrupt"), ({"cancel": _Raises(bug)}, "error")]
+    for kwargs, reason in cases:
+        with pytest.raises(core.QuotientStop) as stop:
+            core.build_candidate(*trial, **kwargs)        # type: ignore[arg-type]
+        assert stop.value.reason == reason
+        assert 0 < stop.value.size < 2 ** 16               # at a checkpoint, not at the end
+        # the exception a handle (or a progress callback) raised is kept, as a Search keeps it
+        assert stop.value.error is (bug if reason == "error" else None)
+
+
+def test_a_step_limit_stops_the_walk_exactly_at_its_limit() -> None:
+    """The walk's node_limit is the checkpoint's: exact, even below CHECK_EVERY steps
+    (it was read only at the checkpoints, every 4,096 steps: a walk of fewer ran on)."""
+    order, table, P, phi, options = _pretension("kayles", (1, 2), 30)
+    assert core.verify(order, table, P, phi[1:], options) is None
+    for limit in (1, 100):
+        with pytest.raises(core.QuotientStop) as stop:
+            core.verify(order, table, P, phi[1:], options, node_limit=limit)
+        assert (stop.value.reason, stop.value.what) == ("nodes", "walk")
+        assert stop.value.size < limit                  # the option sets kept before the limit
+
+
+def test_a_progress_callback_is_called_as_a_searchs_is() -> None:
+    import time
+
+    calls: List[Tuple[int, float]] = []
+
+    class Slow:
+        """A handle whose first check takes longer than the report interval (0.1 s)."""
+
+        def __init__(self) -> None:
+            self.waited = False
+
+        def is_set(self) -> bool:
+            if not self.waited:
+                self.waited = True
+                time.sleep(0.15)
+            return False
+
+    core.build_candidate(*_large_trial(), cancel=Slow(), progress=lambda *call: calls.append(call))
+    assert calls and all(steps > 0 and seconds >= 0 for steps, seconds in calls)
+    assert all(isinstance(seconds, float) for _, seconds in calls)
+
+
+def test_the_quotient_engine_has_no_checkpoint_of_its_own() -> None:
+    text = (SOURCE / "quotient.pyx").read_text()
+    for own in ("PyErr_CheckSignals", "monotonic_seconds", "STOP_TIME", "STOP_CANCELLED", "is_set()"):
+        assert own not in text, own
+    assert "search_count_node(" in text and "Search(" in text
+
+
+def test_a_search_without_rules_is_refused() -> None:
+    """Search(None, ...) read its take rule from the memory of None (and searched)."""
+    from nimcore.search import Search
+
+    with pytest.raises(TypeError):
+        Search(None, [1, 2])           # type: ignore[arg-type]

@@ -28,7 +28,7 @@ from nim import Rules
 from nim.cli import main
 from nim.errors import InputFileError
 from nim.play.record import RecordHeader, SeatRecord, parse_replay, record_text
-from nim.play.pins import intro_words
+from nim.flows.pins import intro_words
 from nim.position import Move
 
 Piles = Tuple[int, ...]

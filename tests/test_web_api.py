@@ -82,7 +82,7 @@ def first_legal(game: Dict[str, Any]) -> Tuple[int, int]:
 
 # ---------------------------------------------------------------- pages and routes
 
-@pytest.mark.parametrize("path", ["/", "/kuet", "/rajalakshmi", "/lab2", "/forejune", "/free", "/g/abc"])
+@pytest.mark.parametrize("path", ["/", "/kuet", "/rajalakshmi", "/lab2", "/forejune", "/pins", "/free", "/g/abc"])
 def test_pages_are_html_that_load_the_script_and_style(client, path):
     answer = client.get(path)
     assert answer.status_code == 200

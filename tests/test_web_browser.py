@@ -385,7 +385,7 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
     page.screenshot(path=str(shots / f"{flow}.png"), full_page=True)
     assert (shots / f"{flow}.png").stat().st_size > 1000
     if flow == "index":
-        assert page.locator(".card").count() == 6          # the five seed pages and free play of every family
+        assert page.locator(".card").count() == 7          # the five seed pages, pins, free play of every family
     elif flow == "kuet":
         page.click("#yes")
         page.click("#hard")
@@ -655,4 +655,42 @@ def test_the_number_beside_the_board_is_true_under_every_rule(server, people):
     page.click("#start")
     page.wait_for_selector(".pin, .stone, .heap")
     assert "in binary" not in page.inner_text("#status")
+    assert ann.errors == []
+
+
+def test_the_pins_page_plays_misere_kayles_against_nimx_in_the_flows_words(server, people, shots):
+    """The pins flow's own page (issue 38, item 2): its questions and lines are the flow's
+    (``nim.flows.pins``), said as the terminal says them; the pins are knocked down by clicking."""
+    from nim.flows.pins import EXACT_PLAYER, GAME_PROMPT, HEAPS_PROMPT, intro_words
+    from nim.rules import Rules
+
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/pins")
+    setup = page.inner_text("#setup")
+    assert GAME_PROMPT.strip() in setup and HEAPS_PROMPT.strip() in setup
+    page.fill("#name", "Ann")
+    page.select_option("#misere", "y")
+    page.fill("#piles", "5 3")
+    page.click("#start")
+    page.wait_for_selector(".pin")
+    game = ann.state()
+    assert game["flow"] == "pins" and game["rules"] == "misere,octal=0.77"
+    assert page.locator(".pin").count() == 8 and not page.is_visible("#typed")
+    log = page.inner_text("#log")
+    assert log.startswith(intro_words(Rules.parse("misere,kayles")))
+    assert f"NimX: {EXACT_PLAYER}." in log
+    for _ in range(30):
+        if game["finished"]:
+            break
+        _knock(page, game)
+        wait_version_above(page, game["version"])
+        game = ann.state()
+    assert game["finished"]
+    final = _check_moves("0.77", [5, 3], game["moves"])
+    assert not any(True for _ in takebreak_oracle.children("0.77", tuple(sorted(final))))
+    assert game["winner"] != game["moves"][-1][0]            # misère: the last move loses
+    assert "(misère play: whoever makes the last move loses)" in page.inner_text("#log") \
+        or "(misère play: whoever takes the last pin loses)" in page.inner_text("#log")
+    page.screenshot(path=str(shots / "pins-misere-kayles.png"), full_page=True)
     assert ann.errors == []

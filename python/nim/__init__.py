@@ -89,7 +89,7 @@ def __dir__() -> List[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-__version__ = "0.2.0"   # the one place: pyproject.toml reads it (CHANGELOG.md)
+__version__ = "0.3.0"   # the one place: pyproject.toml reads it (CHANGELOG.md)
 
 __all__ = [
     # solving

@@ -16,7 +16,7 @@ from cpython.sequence cimport PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from libc.stdint cimport (
     INT64_MAX, UINT64_MAX, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t,
 )
-from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 from nimcore.piles cimport exact_pile
 from nimcore.rules cimport (
@@ -24,6 +24,7 @@ from nimcore.rules cimport (
     TakeTag, rules_child, rules_move_count,
 )
 from nimcore.search cimport monotonic_seconds
+from nimcore.workspace cimport WS_PILES, Workspace, ws_alloc, ws_free
 from nimcore.theory cimport (
     CoreTheory, Theory, theory_grundy, theory_move, theory_outcome, theory_summary, theory_uncovered,
     theory_value,
@@ -40,7 +41,7 @@ ctypedef fused pile_in:
     uint64_t
 
 cdef enum:
-    _STACK_PILES = 32      # positions up to this size need no malloc
+    _STACK_PILES = 32      # positions up to this size need no workspace
     _CHECK_ROWS = 1 << 16  # rows between checks for Ctrl-C (a few ms)
 
 # ---------------------------------------------------------------- one position
@@ -55,6 +56,7 @@ def theory_solve(CoreTheory theory, piles):
     """
     cdef uint64_t on_stack[_STACK_PILES]
     cdef uint64_t* buffer = on_stack
+    cdef Workspace ws       # a larger position's copy (zeroed only then: this is the fast path)
     cdef PyObject** items
     cdef Py_ssize_t i, n, pile = -1
     cdef uint64_t take = 0
@@ -67,7 +69,8 @@ def theory_solve(CoreTheory theory, piles):
     n = PySequence_Fast_GET_SIZE(piles)
     items = PySequence_Fast_ITEMS(piles)
     if n > _STACK_PILES:
-        buffer = <uint64_t*>malloc(n * sizeof(uint64_t))
+        memset(&ws, 0, sizeof(Workspace))
+        buffer = <uint64_t*>ws_alloc(&ws, WS_PILES, n * sizeof(uint64_t))
         if buffer == NULL:
             return None
     for i in range(n):
@@ -81,7 +84,7 @@ def theory_solve(CoreTheory theory, piles):
     if n >= 0:
         value = theory_move(&theory.c_theory, buffer, n, &pile, &take)
     if buffer != on_stack:
-        free(buffer)
+        ws_free(&ws)
     if n < 0:
         return None
     return value, pile, take, monotonic_seconds() - started
@@ -112,9 +115,11 @@ cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limi
     cdef Py_ssize_t r = 0, start = 0, end, bad = -1, width = rows.shape[1], pile
     cdef uint64_t take, uncovered = 0
     cdef uint64_t* row
+    cdef Workspace ws       # the row's copy, freed below
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
-    row = <uint64_t*>malloc((width + 1) * sizeof(uint64_t))
+    memset(&ws, 0, sizeof(Workspace))
+    row = <uint64_t*>ws_alloc(&ws, WS_PILES, (width + 1) * sizeof(uint64_t))
     if row == NULL:
         raise MemoryError()
     try:
@@ -148,7 +153,7 @@ cdef object _each_row(CoreTheory theory, const pile_in[:, :] rows, uint64_t limi
             start = end
             PyErr_CheckSignals()        # Ctrl-C between blocks: KeyboardInterrupt
     finally:
-        free(row)
+        ws_free(&ws)
     return None
 
 
@@ -231,9 +236,11 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
     cdef const RuleSet* r = &rules.c_rules
     cdef Py_ssize_t n = len(piles), i, m = 0
     cdef uint64_t* a
+    cdef Workspace ws       # the position's copy, freed below
     if not theory.exact:
         raise ValueError("the theory is not exact for these rules")
-    a = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
+    memset(&ws, 0, sizeof(Workspace))
+    a = <uint64_t*>ws_alloc(&ws, WS_PILES, (n + 1) * sizeof(uint64_t))
     if a == NULL:
         raise MemoryError()
     try:
@@ -254,7 +261,7 @@ def child_values(CoreTheory theory, CoreRules rules, piles, int8_t[:] out):
             else:
                 m = -1
     finally:
-        free(a)
+        ws_free(&ws)
     if m < 0:
         raise ValueError(f"child_values: no compiled loop for take rule code {r.take}")
     if m != out.shape[0]:

@@ -26,7 +26,10 @@ from cpython.exc cimport PyErr_CheckSignals
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.ref cimport PyObject
 from libc.stdint cimport int8_t, int64_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport qsort
+from libc.string cimport memset
+
+from nimcore.workspace cimport WS_PILES, Workspace, ws_alloc, ws_free
 
 from nimcore.piles cimport exact_pile
 
@@ -73,10 +76,13 @@ def summary(piles):
     cdef object items = PySequence_Fast(piles, "piles must be a sequence")
     cdef Py_ssize_t i, n = PySequence_Fast_GET_SIZE(items)
     cdef PyObject** cells = PySequence_Fast_ITEMS(items)
-    cdef uint64_t* a = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
+    cdef Workspace ws           # the piles' copy, freed below
+    cdef uint64_t* a
     cdef uint64_t low = 0, carries = 0, x = 0, removal = 0, p
     cdef Py_ssize_t big = 0, ones = 0
     cdef int top
+    memset(&ws, 0, sizeof(Workspace))
+    a = <uint64_t*>ws_alloc(&ws, WS_PILES, (n + 1) * sizeof(uint64_t))
     if a == NULL:
         raise MemoryError(f"no memory for {n:,} piles")
     try:
@@ -98,7 +104,7 @@ def summary(piles):
                     if (p >> top) & 1 and p - (p ^ x) > removal:
                         removal = p - (p ^ x)
     finally:
-        free(a)
+        ws_free(&ws)
     return (int(carries) << 64) + int(low), x, big, ones, removal   # (Python ints: no C shift)
 
 
@@ -112,6 +118,13 @@ cdef bint _to_u64(object value, uint64_t* out) except -1:
         out[0] = value
         return True
     return False
+
+
+cdef enum:   # child_depths' workspace slots
+    _LD_PILES = WS_PILES
+    _LD_SIZES
+    _LD_COUNTS
+    _LD_HAVING
 
 
 cdef int _cmp_u64(const void* a, const void* b) noexcept nogil:
@@ -139,14 +152,19 @@ def child_depths(piles, bint misere, int8_t[::1] values, int64_t[::1] depths):
     cdef uint64_t total = 0, x = 0, p, q, xc, v, r, best, length
     cdef Py_ssize_t big = 0, ones = 0, bigc, onesc
     cdef int bit, b
-    cdef uint64_t* a = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
-    cdef uint64_t* sizes = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
-    cdef Py_ssize_t* counts = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* first = <Py_ssize_t*>malloc(65 * sizeof(Py_ssize_t))   # per bit: a slice of `having`
-    cdef Py_ssize_t* having = NULL      # per bit b: the distinct sizes with bit b set (indices into sizes)
-    cdef Py_ssize_t* holders = NULL
+    cdef Workspace ws                   # the arrays below (slots _LD_*), freed in one place
+    cdef uint64_t* a
+    cdef uint64_t* sizes
+    cdef Py_ssize_t* counts
+    cdef Py_ssize_t first[65]           # per bit: a slice of `having`
+    cdef Py_ssize_t* having             # per bit b: the distinct sizes with bit b set (indices into sizes)
+    cdef Py_ssize_t holders[65]
+    memset(&ws, 0, sizeof(Workspace))
     try:
-        if a == NULL or sizes == NULL or counts == NULL or first == NULL:
+        a = <uint64_t*>ws_alloc(&ws, _LD_PILES, (n + 1) * sizeof(uint64_t))
+        sizes = <uint64_t*>ws_alloc(&ws, _LD_SIZES, (n + 1) * sizeof(uint64_t))
+        counts = <Py_ssize_t*>ws_alloc(&ws, _LD_COUNTS, (n + 1) * sizeof(Py_ssize_t))
+        if a == NULL or sizes == NULL or counts == NULL:
             raise MemoryError(f"no memory for {n:,} piles")
         for i in range(n):
             a[i] = piles[i]
@@ -174,9 +192,8 @@ def child_depths(piles, bint misere, int8_t[::1] values, int64_t[::1] depths):
                 first[b + 1] += (sizes[j] >> b) & 1
         for b in range(64):
             first[b + 1] += first[b]
-        having = <Py_ssize_t*>malloc((first[64] + 1) * sizeof(Py_ssize_t))
-        holders = <Py_ssize_t*>malloc(65 * sizeof(Py_ssize_t))
-        if having == NULL or holders == NULL:
+        having = <Py_ssize_t*>ws_alloc(&ws, _LD_HAVING, (first[64] + 1) * sizeof(Py_ssize_t))
+        if having == NULL:
             raise MemoryError("no memory for the pile sizes by bit")
         for b in range(64):
             holders[b] = first[b]
@@ -215,9 +232,4 @@ def child_depths(piles, bint misere, int8_t[::1] values, int64_t[::1] depths):
             elif p > 4096:
                 PyErr_CheckSignals()
     finally:
-        free(a)
-        free(sizes)
-        free(counts)
-        free(first)
-        free(having)
-        free(holders)
+        ws_free(&ws)

@@ -43,9 +43,11 @@ computation with OverflowError.
 from cpython cimport array
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdlib cimport free, realloc
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
+
+from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
+from nimcore.workspace cimport Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
 import array as _array_module
 import time
@@ -113,24 +115,25 @@ cdef struct OctState:
     uint32_t* rare
     uint64_t n_rare, rare_cap
     uint64_t next_review, review_rare
+    Workspace ws                        # seen, hist, hist_odd, wht, wht2, rare (slots _OS_*);
+                                        # the Sequence's: freed in its __dealloc__
 
 
-cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
-    """popcount(x) & 1, for x < 2**32."""
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
-    return x & 1
+cdef enum:   # a sequence's workspace slots
+    _OS_SEEN
+    _OS_HIST
+    _OS_HIST_ODD
+    _OS_WHT
+    _OS_WHT2
+    _OS_RARE
 
 
 cdef inline bint _is_rare(const OctState* s, uint32_t v, uint64_t heap) noexcept nogil:
     """Heap ``heap`` of value v is rare: popcount(v & mask) even (value-type mask), or, with the
     position-dependent mask (Flammenkamp), parity(v & mask) ^ (heap & 1) == rare_q."""
     if s.posdep:
-        return (_parity(v & s.mask) ^ <uint32_t>(heap & 1)) == s.rare_q
-    return _parity(v & s.mask) == 0
+        return (rare_parity(v & s.mask) ^ <uint32_t>(heap & 1)) == s.rare_q
+    return rare_parity(v & s.mask) == 0
 
 
 cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
@@ -139,34 +142,16 @@ cdef inline uint64_t _half(const OctState* s, uint64_t m) noexcept nogil:
 
 
 cdef int _push_rare(OctState* s, uint64_t heap) noexcept nogil:
-    cdef uint32_t* grown
     cdef uint64_t cap
     if s.n_rare == s.rare_cap:
         cap = 2 * s.rare_cap if s.rare_cap else 256
-        grown = <uint32_t*>realloc(s.rare, cap * sizeof(uint32_t))
-        if grown == NULL:
+        if ws_reserve(&s.ws, _OS_RARE, cap * sizeof(uint32_t)) != 0:
             return _RUN_NOMEM
-        s.rare = grown
+        s.rare = <uint32_t*>s.ws.buf[_OS_RARE]      # it may have moved
         s.rare_cap = cap
     s.rare[s.n_rare] = <uint32_t>heap
     s.n_rare += 1
     return _RUN_OK
-
-
-cdef void _transform(int64_t* w, uint64_t size) noexcept nogil:
-    """The Walsh-Hadamard transform of w[0 .. size), in place."""
-    cdef uint64_t h = 1, i, j
-    cdef int64_t x, y
-    while h < size:
-        i = 0
-        while i < size:
-            for j in range(i, i + h):
-                x = w[j]
-                y = w[j + h]
-                w[j] = x + y
-                w[j + h] = x - y
-            i += 2 * h
-        h <<= 1
 
 
 cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
@@ -187,19 +172,13 @@ cdef int _review_mask(OctState* s, val_t* g) noexcept nogil:
         size <<= 1
     for i in range(size):
         s.wht[i] = s.hist[i]
-    _transform(s.wht, size)
-    best = s.wht[mask & (size - 1)] if not s.posdep else s.wht[1 & (size - 1)]
-    if s.posdep:
-        mask = 1
-    for m in range(1, size):
-        if s.wht[m] < best:
-            best = s.wht[m]
-            mask = m
+    walsh_hadamard(s.wht, size)
+    mask = fewest_rare_mask(s.wht, size, 1 if s.posdep else s.mask, &best)
     best = (total + best) // 2                     # rare heaps under the value-type mask
     if s.pos_ok:
         for i in range(size):
             s.wht2[i] = 2 * s.hist_odd[i] - s.hist[i]      # odd - even, negated below
-        _transform(s.wht2, size)
+        walsh_hadamard(s.wht2, size)
         pbest = total + 1
         for m in range(1, size):
             d = s.wht2[m]
@@ -254,18 +233,6 @@ cdef void _mark_pairs(const val_t* g, uint64_t* seen, uint64_t m, uint64_t first
         a += 1
 
 
-cdef inline uint64_t _count_below(const uint32_t* rare, uint64_t count, uint64_t m) noexcept nogil:
-    """How many of the ascending ``rare[0 .. count)`` are below m (binary search)."""
-    cdef uint64_t lo = 0, hi = count, mid
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if rare[mid] < m:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare, uint64_t first,
                            uint64_t end, uint64_t m, uint64_t stamp) noexcept nogil:
     """Mark G(a) ^ G(m - a) for the rare heaps a = rare[first .. end), all below m; four a step."""
@@ -315,8 +282,8 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 # every rare part a < m, with its rest: a rare part with a common one makes a
                 # common value; two rare parts (a rare value, or the rest's class) are marked
                 # too, for they cost nothing here -- but Grundy's game may not split m in halves
-                j = _count_below(s.rare, s.n_rare, m)
-                twin = _count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
+                j = count_below(s.rare, s.n_rare, m)
+                twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
                 if twin < j and s.rare[twin] == m // 2:
                     _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
                     _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
@@ -329,7 +296,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             if s.posdep and s.n_split:
                 xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
             cstar = 0
-            while cstar < _VALUES and (_parity(cstar & mask) != xpar or seen[cstar] == stamp):
+            while cstar < _VALUES and (rare_parity(cstar & mask) != xpar or seen[cstar] == stamp):
                 cstar += 1
             # ... and the rare values below it are looked for among the other pairs
             need = 0
@@ -592,17 +559,15 @@ cdef class OctalSequence:
     cdef uint32_t c_places
 
     def __cinit__(self, takes_all, leaves, splits, bint grundy_game=False, bint fast=True):
-        self.c_s.seen = <uint64_t*>PyMem_Malloc(_VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
-        self.c_s.hist = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.wht = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.wht2 = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
-        self.c_s.hist_odd = <int64_t*>PyMem_Malloc(_VALUES * sizeof(int64_t))
+        cdef Workspace* ws = &self.c_s.ws     # zero, as the whole object is when allocated
+        self.c_s.seen = <uint64_t*>ws_zeroed(ws, _OS_SEEN, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
+        self.c_s.hist = <int64_t*>ws_zeroed(ws, _OS_HIST, _VALUES * sizeof(int64_t))
+        self.c_s.hist_odd = <int64_t*>ws_zeroed(ws, _OS_HIST_ODD, _VALUES * sizeof(int64_t))
+        self.c_s.wht = <int64_t*>ws_alloc(ws, _OS_WHT, _VALUES * sizeof(int64_t))
+        self.c_s.wht2 = <int64_t*>ws_alloc(ws, _OS_WHT2, _VALUES * sizeof(int64_t))
         if (self.c_s.seen == NULL or self.c_s.hist == NULL or self.c_s.wht == NULL
                 or self.c_s.wht2 == NULL or self.c_s.hist_odd == NULL):
             raise MemoryError("no memory for a nim-sequence's tables")
-        memset(self.c_s.seen, 0, _VALUES * sizeof(uint64_t) + 8 * sizeof(uint64_t))
-        memset(self.c_s.hist, 0, _VALUES * sizeof(int64_t))
-        memset(self.c_s.hist_odd, 0, _VALUES * sizeof(int64_t))
         self.c_places = 0
         self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
         self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
@@ -625,25 +590,13 @@ cdef class OctalSequence:
         self.c_values = _array_module.array("B")
 
     cdef int _places(self, places, uint32_t* out, uint32_t lowest) except -1:
-        cdef int count = 0
-        for k in places:
-            if not lowest <= k <= _MAX_PLACES:
-                raise ValueError(f"a place of a code must be in {lowest} .. {MAX_PLACES}: {k!r}")
-            if count and k <= out[count - 1]:
-                raise ValueError("places must be given in increasing order")
-            out[count] = k
-            count += 1
-            if k > self.c_places:
-                self.c_places = k
+        cdef int count = read_places(places, out, lowest, _MAX_PLACES)
+        if count and out[count - 1] > self.c_places:
+            self.c_places = out[count - 1]      # increasing: the last is the largest
         return count
 
     def __dealloc__(self):
-        PyMem_Free(self.c_s.seen)
-        PyMem_Free(self.c_s.hist)
-        PyMem_Free(self.c_s.wht)
-        PyMem_Free(self.c_s.wht2)
-        PyMem_Free(self.c_s.hist_odd)
-        free(self.c_s.rare)          # grown in nogil code: libc's allocator
+        ws_free(&self.c_s.ws)        # every table of the sequence: the one place they are freed
 
     def extend(self, uint64_t end, progress=None, cancel=None):
         """Compute the values of heaps up to ``end - 1``.
@@ -940,13 +893,13 @@ cdef class OctalSequence:
         if self.c_values.ob_descr.itemsize == 1:
             narrow = self.c_values.data.as_uchars
             for a in range(1, self.c_s.n):
-                if _parity(narrow[a] & mask) == 0:
+                if rare_parity(narrow[a] & mask) == 0:
                     count += 1
                     last = a
         else:
             wide = self.c_values.data.as_ushorts
             for a in range(1, self.c_s.n):
-                if _parity(wide[a] & mask) == 0:
+                if rare_parity(wide[a] & mask) == 0:
                     count += 1
                     last = a
         return count, last

@@ -12,14 +12,14 @@ class QuotientStop(Exception):
 
 def verify(m: int, mul: "array[int]", P: bytes, gens: Sequence[int], options: Sequence[Sequence[int]],
            seconds: float = ..., node_limit: int = ..., memory_bytes: int = ...,
-           cancel: Optional[Any] = ..., progress: Optional[Callable[[int, int], None]] = ...
+           cancel: Optional[Any] = ..., progress: Optional[Callable[[int, float], None]] = ...
            ) -> Optional[List[int]]: ...
 def conservative(m: int, mul: "array[int]", P: bytes, options: Sequence[int]) -> List[int]: ...
 def build_candidate(b: int, bmul: "array[int]", base: Sequence[int], comp: Sequence[int],
                     freed: Sequence[Tuple[int, int]],
                     options: Sequence[Sequence[Tuple[int, int]]], live: Sequence[int],
                     max_size: int = ..., max_space: int = ..., max_table: int = ..., seconds: float = ...,
-                    cancel: Optional[Any] = ..., progress: Optional[Callable[[int, int], None]] = ...,
+                    cancel: Optional[Any] = ..., progress: Optional[Callable[[int, float], None]] = ...,
                     memory_bytes: int = ...) -> Tuple[int, int, "array[int]", bytes, List[int]]: ...
 
 class Lookup:

@@ -16,9 +16,13 @@ quotients"):
   that respects P, as a table;
 - ``product`` / ``winning``: the O(heaps) answer and winning-move scan.
 
-Every loop honours a deadline, Ctrl-C and a cancellation handle (checked with
-the GIL every few thousand steps), and every size is capped: a limit stops the
-call with ``QuotientStop`` (its ``reason`` says which), never a crash.
+Every loop counts its steps in a ``Search`` (nimcore.search) and stops through
+the core's one checkpoint, every few thousand steps: a deadline, a step limit,
+Ctrl-C, a cancellation handle, a progress callback ``(steps, seconds)`` that
+raises; and every size is capped. A limit stops the call with ``QuotientStop``,
+its ``reason`` in the words of ``Search.stop_reason`` ("time", "nodes",
+"interrupt", "cancelled", "error": the callback's exception in ``error``,
+"memory", "size"), never a crash.
 
 Memory: every buffer a kernel uses is a slot of its one ``Workspace``
 (nimcore.workspace; the slot names below), freed in the kernel's one
@@ -33,14 +37,16 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from nimcore.hashmap cimport HashMap, hm_clear, hm_get, hm_number, hm_put, hm_reserve, hm_slots_for
-from nimcore.search cimport monotonic_seconds
+from nimcore.rules cimport CoreRules
+from nimcore.search cimport (
+    STOP_MEMORY, STOP_NONE, STOP_SIZE, Search, SearchState, search_count_node, search_count_nodes,
+    search_set_interval,
+)
 from nimcore.workspace cimport WS_SLOTS, Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
-cdef extern from "Python.h":
-    int PyErr_CheckSignals_nocheck "PyErr_CheckSignals" ()
-    void PyErr_Clear()
-
-#: Steps between two checks of the clock, Ctrl-C and the cancellation handle.
+#: Steps between two checkpoints (the clock, Ctrl-C, the cancellation handle): a
+#: step here (a word checked against its antichain, an element filled, a class
+#: renumbered) is heavier than a search node, so fewer than CHECK_INTERVAL.
 DEF CHECK_EVERY = 4096
 
 #: Most heap types a walk goes over (its explicit stack holds a frame per type).
@@ -48,15 +54,6 @@ DEF MAX_DEPTH = 10000
 
 #: Largest code space indexed directly (4 bytes a code); a larger one is hashed.
 DEF DIRECT_SPACE = 1 << 24
-
-# Stop reasons of a kernel: the one StopReason numbering of every engine (search.pxd).
-from nimcore.search cimport (
-    STOP_CANCELLED, STOP_ERROR, STOP_INTERRUPT, STOP_MEMORY, STOP_NODES, STOP_NONE, STOP_SIZE, STOP_TIME,
-)
-
-_REASONS = {STOP_TIME: "time", STOP_INTERRUPT: "interrupt", STOP_CANCELLED: "cancelled",
-            STOP_MEMORY: "memory", STOP_NODES: "nodes", STOP_SIZE: "size", STOP_ERROR: "error"}
-
 
 class QuotientStop(Exception):
     """A kernel stopped on a limit: ``reason`` is "time", "interrupt",
@@ -74,62 +71,26 @@ class QuotientStop(Exception):
         self.memory = memory
 
 
-cdef struct Budget:
-    double deadline        # monotonic seconds; 0: none
-    int64_t steps
-    int64_t next_check
-    int64_t step_limit     # 0: none
-    int stop
-    void* cancel           # borrowed object with is_set(), or NULL
-    void* progress         # borrowed callable(steps, size), or NULL
-    double last_report
-    int64_t size           # what the progress callback reports as the size
+#: The rules of a kernel's Search: it uses only the limits and the checkpoint.
+_NO_RULES = CoreRules(False, "any")
 
 
-cdef int budget_check(Budget* b) noexcept nogil:
-    cdef double now = monotonic_seconds()
-    b.next_check = b.steps + CHECK_EVERY
-    if b.step_limit and b.steps >= b.step_limit:
-        b.stop = STOP_NODES
-        return b.stop
-    if b.deadline and now >= b.deadline:
-        b.stop = STOP_TIME
-        return b.stop
-    with gil:
-        if PyErr_CheckSignals_nocheck() != 0:
-            PyErr_Clear()
-            b.stop = STOP_INTERRUPT
-        else:
-            try:
-                if b.cancel != NULL and (<object>b.cancel).is_set():
-                    b.stop = STOP_CANCELLED
-                elif b.progress != NULL and now - b.last_report >= 0.2:
-                    b.last_report = now
-                    (<object>b.progress)(b.steps, b.size)
-            except KeyboardInterrupt:
-                b.stop = STOP_INTERRUPT
-            except BaseException:
-                b.stop = STOP_ERROR
-    return b.stop
+cdef Search limits(double seconds, long long node_limit, object cancel, object progress):
+    """The Search whose state a kernel counts its steps in: the one checkpoint and
+    StopReason numbering of every engine (nimcore.search), a checkpoint every
+    CHECK_EVERY steps. ``progress`` is called as a search's is (steps, seconds)."""
+    cdef Search search = Search(_NO_RULES, (), node_limit=node_limit if node_limit > 0 else None,
+                                time_limit=seconds if seconds > 0 else None, progress=progress,
+                                cancel=cancel)
+    search_set_interval(&search.c_state, CHECK_EVERY)
+    return search
 
 
-cdef inline bint budget_step(Budget* b) noexcept nogil:
-    b.steps += 1
-    if b.steps >= b.next_check:
-        return budget_check(b) != STOP_NONE
-    return False
-
-
-cdef void budget_init(Budget* b, double seconds, int64_t step_limit, object cancel, object progress):
-    b.deadline = monotonic_seconds() + seconds if seconds and seconds > 0 else 0.0
-    b.steps = 0
-    b.next_check = CHECK_EVERY
-    b.step_limit = step_limit
-    b.stop = STOP_NONE
-    b.cancel = <void*>cancel if cancel is not None else NULL
-    b.progress = <void*>progress if progress is not None else NULL
-    b.last_report = monotonic_seconds()
-    b.size = 0
+cdef object stopped(Search search, int64_t size, object what="trial monoid", size_t memory=0):
+    """The QuotientStop of a kernel its Search stopped: the reason in the words
+    every engine uses (Search.stop_reason), the callback's exception when it raised."""
+    search.finish()
+    return QuotientStop(search.stop_reason, size, error=search.error, what=what, memory=memory)
 
 
 cdef int no_memory(Workspace* ws, object what, int64_t size) except -1:
@@ -214,7 +175,7 @@ cdef struct Walk:
     int64_t pool_limit     # most entries (memory cap)
     int found              # 0 none, 1 an N-failure in counts, 2 stop at best
     int64_t counts_total   # heaps in the current word
-    Budget* budget
+    SearchState* s         # the kernel's Search: its steps, limits and stop reason
     Workspace* ws          # every array above (slots QV_*); the pool grows in it
 
 
@@ -234,7 +195,7 @@ cdef int walk_check(Walk* w, int x, uint64_t* S) noexcept nogil:
     cdef int64_t e
     cdef uint64_t* stored
     cdef bint sub
-    if budget_step(w.budget):
+    if search_count_node(w.s):
         return 2
     if w.best_set and word_vs_best(w) >= 0:
         w.found = 2
@@ -275,12 +236,12 @@ cdef int walk_check(Walk* w, int x, uint64_t* S) noexcept nogil:
     # remember (x, S)
     if w.pool_len >= w.pool_cap:
         if w.pool_cap >= w.pool_limit:
-            w.budget.stop = STOP_MEMORY
+            w.s.stop = STOP_MEMORY
             return 2
         w.pool_cap = min(w.pool_cap * 2, w.pool_limit)
         if (ws_reserve(w.ws, QV_POOL, w.pool_cap * w.words * sizeof(uint64_t)) != 0
                 or ws_reserve(w.ws, QV_NEXT, w.pool_cap * sizeof(int32_t)) != 0):
-            w.budget.stop = STOP_MEMORY
+            w.s.stop = STOP_MEMORY
             return 2
         w.pool = <uint64_t*>w.ws.buf[QV_POOL]       # the buffers may have moved
         w.next = <int32_t*>w.ws.buf[QV_NEXT]
@@ -424,7 +385,7 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
     """
     cdef Walk w
     cdef Workspace ws
-    cdef Budget budget
+    cdef Search search
     cdef int32_t[::1] mulv = mul
     cdef const unsigned char[::1] pv = P
     cdef Py_ssize_t nt, i, k, total = 0
@@ -434,8 +395,8 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
         raise ValueError("verify: the table and P do not have the monoid's order")
     memset(&w, 0, sizeof(Walk))
     memset(&ws, 0, sizeof(Workspace))
-    budget_init(&budget, seconds, node_limit, cancel, progress)
-    w.budget = &budget
+    search = limits(seconds, node_limit, cancel, progress)
+    w.s = &search.c_state
     w.m = m
     w.words = words
     w.mul = &mulv[0]
@@ -503,8 +464,8 @@ def verify(int m, mul, P, gens, options, double seconds=0.0, long long node_limi
                     result = walk_visit(&w, 0, w.ntypes)
         if result == 3:
             return [0] * nt
-        if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], w.pool_len, what="walk", memory=ws.peak)
+        if search.c_state.stop != STOP_NONE:
+            raise stopped(search, w.pool_len, "walk", ws.peak)
         if w.found == 1:
             return [w.counts[k] for k in range(nt)]
         if w.found == 2 or w.best_set:
@@ -636,7 +597,7 @@ cdef struct Trial:
     int64_t cap
     int32_t* path           # the heaps of the current word, in the order added
     int64_t* pcode          # the code after each
-    Budget* budget
+    SearchState* s          # the kernel's Search: its steps, limits and stop reason
     int error
     Workspace* ws           # every array above (slots QB_*)
 
@@ -694,7 +655,7 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
     cdef int32_t j
     cdef bint lost = True
     if t.size >= t.cap:
-        t.budget.stop = STOP_SIZE
+        t.s.stop = STOP_SIZE
         return 2
     e = t.size
     t.size += 1
@@ -702,7 +663,7 @@ cdef int trial_fill_node(Trial* t, int depth, int64_t code) noexcept nogil:
     where_set(t, code, <int32_t>e)
     if t.where == NULL and 2 * t.size > t.wmap.mask + 1 and t.wmap.mask + 1 < t.wmax:
         if where_grow(t):
-            t.budget.stop = STOP_MEMORY
+            t.s.stop = STOP_MEMORY
             return 2
     t.parent[e] = where_get(t, t.pcode[depth - 2]) if depth >= 2 else 0
     t.pheap[e] = t.path[depth - 1]
@@ -781,7 +742,7 @@ cdef int trial_visit(Trial* t, VisitFrame* stack, int top0) noexcept nogil:
             top = f.top
             k = f.k
             continue
-        if budget_step(t.budget):
+        if search_count_node(t.s):
             return 2
         t.path[d] = h
         t.pcode[d] = c
@@ -801,6 +762,26 @@ cdef int trial_visit(Trial* t, VisitFrame* stack, int top0) noexcept nogil:
             depth0 = d
             top = k
             k = 0
+
+
+cdef int64_t refine_pass(HashMap h, const int32_t* cls, const int32_t* col, int32_t* out, int64_t s,
+                         int32_t prev, int64_t most, int32_t* count) noexcept nogil:
+    """out[x] = the number of the pair (cls[x], cls[col[x]]), numbered from *count up,
+    for x = 0 .. s-1; stops early, returning where, once more than ``most`` pairs are
+    numbered (the table is then too small), else returns s.
+
+    Its own small function: GCC inlines the probe (hm_number) into this loop, where
+    inside build_candidate it called it (7% of a Dawson's Kayles quotient, the
+    regression of the workspace change)."""
+    cdef int64_t x = 0
+    cdef int32_t n = count[0]
+    while x < s:
+        out[x] = hm_number(h, (<int64_t>cls[x]) * prev + cls[col[x]], &n)
+        if n > most:
+            break
+        x += 1
+    count[0] = n
+    return x
 
 
 def build_candidate(int b, bmul, base, comp, freed, options, live, long long max_size=300000,
@@ -834,7 +815,8 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     """
     cdef Trial t
     cdef Workspace ws
-    cdef Budget budget
+    cdef Search search
+    cdef SearchState* st
     cdef HashMap hmap
     cdef int32_t[::1] bmulv = bmul
     cdef Py_ssize_t n = len(base), i, nf = len(freed), total = 0, nl
@@ -859,8 +841,9 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
     memset(&ws, 0, sizeof(Workspace))
     memset(&hmap, 0, sizeof(HashMap))
     ws.limit = memory_bytes if memory_bytes > 0 else 0
-    budget_init(&budget, seconds, 0, cancel, progress)
-    t.budget = &budget
+    search = limits(seconds, 0, cancel, progress)
+    st = &search.c_state
+    t.s = st
     t.ws = &ws
     t.b = b
     t.bmul = &bmulv[0]
@@ -952,8 +935,8 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             result = trial_visit(&t, frames, t.nlive)
         if t.error:
             raise RuntimeError("build_candidate: an option was met after its word (a bug)")
-        if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], t.size, memory=ws.peak)
+        if st.stop != STOP_NONE:
+            raise stopped(search, t.size, "trial monoid", ws.peak)
         s = t.size
         # generators: one column per distinct heap action (heaps with the same base
         # element and component act alike; Dawson's Kayles has about half as many)
@@ -986,7 +969,7 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
             # stable once every generator in a row leaves the partition as it is
             quiet = 0
             g = 0
-            while quiet < G and budget.stop == STOP_NONE:
+            while quiet < G and st.stop == STOP_NONE:
                 prev = ncls
                 # a pass numbers at most a few times as many classes as there were:
                 # a table of that size stays in cache and is cheap to clear (clearing
@@ -998,24 +981,18 @@ def build_candidate(int b, bmul, base, comp, freed, options, live, long long max
                 while True:
                     ncls = 0
                     hm_clear(&hmap, emask + 1)
-                    x = 0
-                    while x < s:
-                        key = (<int64_t>cls[x]) * prev + cls[act[g * s + x]]
-                        newcls[x] = hm_number(hmap, key, &ncls)
-                        if 2 * (<int64_t>ncls) > emask and emask < mask:
-                            break
-                        x += 1
+                    x = refine_pass(hmap, cls, act + g * s, newcls, s, prev,
+                                    emask // 2 if emask < mask else s, &ncls)
                     if x == s:
                         break
                     emask = min(4 * emask + 3, mask)
                 memcpy(cls, newcls, s * sizeof(int32_t))
                 quiet = 0 if ncls != prev else quiet + 1
                 g = g + 1 if g + 1 < G else 0
-                budget.steps += s
-                if budget.steps >= budget.next_check and budget_check(&budget) != STOP_NONE:
+                if search_count_nodes(st, s):
                     break
-        if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], s, memory=ws.peak)
+        if st.stop != STOP_NONE:
+            raise stopped(search, s, "trial monoid", ws.peak)
         if (<int64_t>ncls) * ncls > max_table:
             raise QuotientStop("size", ncls, what="reduced candidate", memory=ws.peak)
         # number the classes by their first element (the identity's class is 0)
@@ -1358,7 +1335,8 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
     cdef int count = 0, head = 0, z, i, j, k
     cdef bint bad = False
     cdef int64_t x     # x * m passes 2**31 past 46,340 elements
-    cdef Budget budget
+    cdef Search search
+    cdef SearchState* st
     if m < 1 or t.shape[0] != <Py_ssize_t>m * m or p.shape[0] != m or not 0 <= y < m:
         raise ValueError("told_apart: the table, P and y do not fit the order")
     if copies < 0:
@@ -1367,7 +1345,8 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
     memset(&ws, 0, sizeof(Workspace))
     memset(&hmap, 0, sizeof(HashMap))
     ws.limit = memory_bytes if memory_bytes > 0 else 0
-    budget_init(&budget, seconds, 0, cancel, None)
+    search = limits(seconds, 0, cancel, None)
+    st = &search.c_state
     try:
         g = int_array(&ws, QS_A, gens, &ng)
         for i in range(ng):
@@ -1423,7 +1402,7 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
                 cls[k] = hm_number(hmap, key, &ncls)
             # then refine by each generator until every one in a row leaves it as it is
             i = 0
-            while quiet < ng and budget.stop == STOP_NONE and not bad:
+            while quiet < ng and st.stop == STOP_NONE and not bad:
                 prev = ncls
                 ncls = 0
                 hm_clear(&hmap, hsize)
@@ -1433,13 +1412,11 @@ def told_apart(int m, table, P, gens, int y, int copies, double seconds=0.0, can
                 memcpy(cls, newcls, count * sizeof(int32_t))
                 quiet = 0 if ncls != prev else quiet + 1
                 i = i + 1 if i + 1 < ng else 0
-                budget.steps += count
-                if budget.steps >= budget.next_check:
-                    budget_check(&budget)
+                search_count_nodes(st, count)
         if bad:
             raise ValueError("told_apart: the table holds an element that is not there")
-        if budget.stop != STOP_NONE:
-            raise QuotientStop(_REASONS[budget.stop], count, memory=ws.peak)
+        if st.stop != STOP_NONE:
+            raise stopped(search, count, "trial monoid", ws.peak)
         return ncls
     finally:
         ws_free(&ws)

@@ -38,6 +38,8 @@ from libc.stdlib cimport free, malloc, realloc, calloc
 from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
+from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
+
 cdef enum:
     _MAX_PLACES = 64
     _VALUES = 65536           # values 0 .. 65535 (two bytes a heap)
@@ -98,16 +100,6 @@ cdef struct RecState:
     bint deep_scan             # ... and came from the scan: every other option is marked
 
 
-cdef inline uint32_t _parity(uint32_t x) noexcept nogil:
-    """popcount(x) & 1."""
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
-    return x & 1
-
-
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
     """Largest smaller part of a split of m (a <= b; a < b in Grundy's game)."""
     return (m - 1) // 2 if s.grundy_game else m // 2
@@ -125,20 +117,8 @@ cdef inline bint _held(const RecState* s, uint64_t x) noexcept nogil:
 
 
 cdef int _push_rare(RecState* s, uint64_t heap, uint16_t v) noexcept nogil:
-    cdef uint64_t cap
-    cdef uint64_t* grown
-    cdef uint16_t* grown_v
-    if s.n_rare == s.rare_cap:
-        cap = 2 * s.rare_cap if s.rare_cap else 256
-        grown = <uint64_t*>realloc(s.rare, cap * sizeof(uint64_t))
-        if grown == NULL:
-            return _NOMEM
-        s.rare = grown
-        grown_v = <uint16_t*>realloc(s.rare_v, cap * sizeof(uint16_t))
-        if grown_v == NULL:
-            return _NOMEM
-        s.rare_v = grown_v
-        s.rare_cap = cap
+    if s.n_rare == s.rare_cap and _reserve_rare(s, s.n_rare + 1) != _OK:
+        return _NOMEM
     s.rare[s.n_rare] = heap
     s.rare_v[s.n_rare] = v
     s.n_rare += 1
@@ -166,59 +146,27 @@ cdef int _reserve_rare(RecState* s, uint64_t count) noexcept nogil:
     return _OK
 
 
-cdef void _transform(int64_t* w, uint64_t size) noexcept nogil:
-    """The Walsh-Hadamard transform of w[0 .. size), in place (as nimcore.octal's)."""
-    cdef uint64_t h = 1, i, j
-    cdef int64_t x, y
-    while h < size:
-        i = 0
-        while i < size:
-            for j in range(i, i + h):
-                x = w[j]
-                y = w[j + h]
-                w[j] = x + y
-                w[j + h] = x - y
-            i += 2 * h
-        h <<= 1
-
-
 cdef int _review(RecState* s) noexcept nogil:
     """Choose the value-type mask that makes the fewest heaps rare (every value is in the
     head: s.n <= s.head), and list the rare heaps again if it changed."""
     cdef uint64_t size = 1, i, a
     cdef int64_t best
-    cdef uint32_t mask = s.mask, m
+    cdef uint32_t mask = s.mask
     while size <= s.largest:
         size <<= 1
     for i in range(size):
         s.wht[i] = s.hist[i]
-    _transform(s.wht, size)
-    best = s.wht[mask & (size - 1)]
-    for m in range(1, size):
-        if s.wht[m] < best:
-            best = s.wht[m]
-            mask = m
+    walsh_hadamard(s.wht, size)
+    mask = fewest_rare_mask(s.wht, size, s.mask, &best)
     s.next_review = 2 * s.n
     if mask != s.mask or s.n_rare == 0:
         s.mask = mask
         s.n_rare = 0
         for a in range(1, s.n):
-            if _parity(s.headv[a] & mask) == 0 and _push_rare(s, a, s.headv[a]) != _OK:
+            if rare_parity(s.headv[a] & mask) == 0 and _push_rare(s, a, s.headv[a]) != _OK:
                 return _NOMEM
     s.review_rare = 2 * s.n_rare + 64
     return _OK
-
-
-cdef inline uint64_t _count_below(const uint64_t* rare, uint64_t count, uint64_t m) noexcept nogil:
-    """How many of the ascending ``rare[0 .. count)`` are below m."""
-    cdef uint64_t lo = 0, hi = count, mid
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if rare[mid] < m:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 cdef void _mark_near(const uint64_t* rare, const uint16_t* rare_v, uint64_t first, uint64_t end,
@@ -235,6 +183,20 @@ cdef void _mark_near(const uint64_t* rare, const uint16_t* rare_v, uint64_t firs
     while j < end:
         seen[rare_v[j] ^ top[-<int64_t>rare[j]]] = stamp
         j += 1
+
+
+cdef inline void _mark_near_all(const RecState* s, uint64_t first, uint64_t end, uint64_t m,
+                                const uint16_t* top, uint64_t* seen, uint64_t stamp) noexcept nogil:
+    """_mark_near for the rare heaps rare[first .. end) (their rests m - a in the window),
+    but not a == m - a in Grundy's game (a heap may not be split in equal halves there)."""
+    cdef uint64_t twin = end
+    if s.grundy_game and not (m & 1):
+        twin = count_below(s.rare, end, m // 2)
+    if twin >= first and twin < end and s.rare[twin] == m // 2:
+        _mark_near(s.rare, s.rare_v, first, twin, top, seen, stamp)
+        _mark_near(s.rare, s.rare_v, twin + 1, end, top, seen, stamp)
+    else:
+        _mark_near(s.rare, s.rare_v, first, end, top, seen, stamp)
 
 
 cdef void _mark_scan(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
@@ -255,22 +217,15 @@ cdef void _mark_scan(const uint16_t* low, const uint16_t* top, uint64_t first, u
 cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) noexcept nogil:
     """Mark every pairing of a rare heap a < m with m - a (not a == m - a in Grundy's game).
     _DEEP when a rest lies in neither the head nor the window."""
-    cdef uint64_t j, near, twin, a, b
+    cdef uint64_t j, near, a, b
     cdef uint64_t* seen = s.seen
     cdef const uint16_t* top
-    j = _count_below(s.rare, s.n_rare, m)
+    j = count_below(s.rare, s.n_rare, m)
     # rests in the window: a <= m - base
-    near = _count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
+    near = count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
     top = s.buf + (m - s.base)
     if near:
-        twin = near
-        if s.grundy_game and not (m & 1):
-            twin = _count_below(s.rare, near, m // 2)
-        if twin < near and s.rare[twin] == m // 2:
-            _mark_near(s.rare, s.rare_v, 0, twin, top, seen, stamp)
-            _mark_near(s.rare, s.rare_v, twin + 1, near, top, seen, stamp)
-        else:
-            _mark_near(s.rare, s.rare_v, 0, near, top, seen, stamp)
+        _mark_near_all(s, 0, near, m, top, seen, stamp)
     # rests below the window: in the head, or nowhere (stop)
     for a in range(near, j):
         b = m - s.rare[a]
@@ -303,7 +258,7 @@ cdef int _store(RecState* s, uint32_t v) noexcept nogil:
                 s.next_review = n + n // 8 + 1     # a new top bit: review the mask soon
             s.largest = v
             s.largest_at = n
-        if _parity(v & s.mask) == 0 and _push_rare(s, n, <uint16_t>v) != _OK:
+        if rare_parity(v & s.mask) == 0 and _push_rare(s, n, <uint16_t>v) != _OK:
             return _NOMEM
     s.n += 1
     return _OK
@@ -380,7 +335,7 @@ cdef inline uint32_t _common_missing(const RecState* s, uint64_t stamp) noexcept
     """The smallest common value not marked: it bounds the mex (every common option is a
     rare heap paired with a common one, and those are all marked)."""
     cdef uint32_t cstar = 0
-    while cstar < _VALUES and (_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
+    while cstar < _VALUES and (rare_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
         cstar += 1
     return cstar
 
@@ -557,7 +512,7 @@ cdef extern from *:
 
 cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
     """The helper's part of a block (see above). Reads the engine's state, writes only ``p``."""
-    cdef uint64_t h, n, m, j, lo_j, hi_j, in_win, twin, a, b, a0, last, block, first, upto
+    cdef uint64_t h, n, m, j, lo_j, hi_j, in_win, a, b, a0, last, block, first, upto
     cdef uint64_t half, limit, w_hi, stamp
     cdef uint64_t* seen = p.seen
     cdef uint64_t* row
@@ -579,20 +534,13 @@ cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
             if n < s.split[i] + 2:
                 continue
             m = n - s.split[i]
-            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else 0
-            hi_j = _count_below(s.rare, p.n_rare, m)
-            in_win = _count_below(s.rare, hi_j, m - p.base + 1) if m >= p.base else 0
+            lo_j = count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else 0
+            hi_j = count_below(s.rare, p.n_rare, m)
+            in_win = count_below(s.rare, hi_j, m - p.base + 1) if m >= p.base else 0
             if in_win < lo_j:
                 in_win = lo_j
             top = s.buf + (m - p.base)
-            twin = in_win
-            if s.grundy_game and not (m & 1):
-                twin = _count_below(s.rare, in_win, m // 2)
-            if twin >= lo_j and twin < in_win and s.rare[twin] == m // 2:
-                _mark_near(s.rare, s.rare_v, lo_j, twin, top, seen, stamp)
-                _mark_near(s.rare, s.rare_v, twin + 1, in_win, top, seen, stamp)
-            else:
-                _mark_near(s.rare, s.rare_v, lo_j, in_win, top, seen, stamp)
+            _mark_near_all(s, lo_j, in_win, m, top, seen, stamp)
             for j in range(in_win, hi_j):
                 a = s.rare[j]
                 b = m - a
@@ -618,7 +566,7 @@ cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
         block = _FIRST_BLOCK * 4
         while True:
             cstar = 0
-            while cstar < size and (_parity(cstar & s.mask) == 0 or seen[cstar] == stamp):
+            while cstar < size and (rare_parity(cstar & s.mask) == 0 or seen[cstar] == stamp):
                 cstar += 1
             v = 0
             while v < cstar and seen[v] == stamp:
@@ -668,7 +616,7 @@ cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
 cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nogil:
     """This thread's part of a prepared block: every heap in order, from its bitset and the
     near pairings (rests at or past p.far), the scan on where the helper's stopped short."""
-    cdef uint64_t h, n, m, j, lo_j, hi_j, twin, a, b, stamp, x, w, near, w_hi
+    cdef uint64_t h, n, m, j, lo_j, hi_j, a, b, stamp, x, w, near, w_hi
     cdef uint64_t* seen = s.seen
     cdef const uint64_t* row
     cdef const uint16_t* top
@@ -694,18 +642,11 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
                 continue
             m = n - s.split[i]
             # the rare heaps a <= m - far (their rests in the window, at or past far)
-            lo_j = _count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else p.n_rare
+            lo_j = count_below(s.rare, p.n_rare, m - p.far + 1) if m >= p.far else p.n_rare
             top = s.buf + (m - s.base)
-            twin = lo_j
-            if s.grundy_game and not (m & 1):
-                twin = _count_below(s.rare, lo_j, m // 2)
-            if twin < lo_j and s.rare[twin] == m // 2:
-                _mark_near(s.rare, s.rare_v, 0, twin, top, seen, stamp)
-                _mark_near(s.rare, s.rare_v, twin + 1, lo_j, top, seen, stamp)
-            else:
-                _mark_near(s.rare, s.rare_v, 0, lo_j, top, seen, stamp)
+            _mark_near_all(s, 0, lo_j, m, top, seen, stamp)
             # the rare heaps found since the helper began (past its list)
-            hi_j = _count_below(s.rare, s.n_rare, m)
+            hi_j = count_below(s.rare, s.n_rare, m)
             for j in range(p.n_rare, hi_j):
                 a = s.rare[j]
                 b = m - a
@@ -806,9 +747,9 @@ cdef class RecordSequence:
             raise ValueError(f"head and window must be at least 1,024 heaps, not {head:,} and {window:,}")
         if window > (1 << 40) or head > (1 << 40):
             raise ValueError("head and window must be at most 2**40 heaps")
-        self.c_s.n_all = self._places(takes_all, self.c_s.all_, 1)
-        self.c_s.n_leave = self._places(leaves, self.c_s.leave, 1)
-        self.c_s.n_split = self._places(splits, self.c_s.split, 0)
+        self.c_s.n_all = read_places(takes_all, self.c_s.all_, 1, _MAX_PLACES)
+        self.c_s.n_leave = read_places(leaves, self.c_s.leave, 1, _MAX_PLACES)
+        self.c_s.n_split = read_places(splits, self.c_s.split, 0, _MAX_PLACES)
         if self.c_s.n_split == 0:
             raise ValueError("the record engine needs a game that splits heaps")
         self.c_s.grundy_game = grundy_game
@@ -831,17 +772,6 @@ cdef class RecordSequence:
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
-
-    cdef int _places(self, places, uint32_t* out, uint32_t lowest) except -1:
-        cdef int count = 0
-        for k in places:
-            if not lowest <= k <= _MAX_PLACES:
-                raise ValueError(f"a place of a code must be in {lowest} .. {_MAX_PLACES}: {k!r}")
-            if count and k <= out[count - 1]:
-                raise ValueError("places must be given in increasing order")
-            out[count] = k
-            count += 1
-        return count
 
     def __dealloc__(self):
         if self.c_prep_ok:
@@ -920,7 +850,7 @@ cdef class RecordSequence:
         # behind (0.167's 59 rare heaps all lie in the first block: one thread)
         if (self.c_threads > 1 and self.c_s.frozen and end > self.c_s.n + 4 * b
                 and 4 * b <= self.c_s.window and 4 * b <= self.c_s.head
-                and self.c_s.n_rare - _count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
+                and self.c_s.n_rare - count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
             return self._run_two(end, budget)
         with nogil:
             status = _rec_run(&self.c_s, end, budget)

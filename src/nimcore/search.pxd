@@ -1,10 +1,13 @@
 # State shared by every search engine: the rules, the node counter and the
 # limits that stop a search cleanly (node budget, deadline, depth, Ctrl-C).
 #
-# Engines count each node with search_count_node(); every CHECK_INTERVAL nodes
-# (and exactly at the node limit) it calls search_checkpoint(), which reads the
-# clock, takes the GIL briefly to look for Ctrl-C, a cancellation and report
-# progress, and sets `stop`. An engine that sees `stop` set restores its piles and unwinds.
+# Engines count each node with search_count_node(); every `interval` nodes
+# (CHECK_INTERVAL unless the engine sets another: the quotient engine's steps are
+# heavier than a node) and exactly at the node limit it calls search_checkpoint(),
+# which reads the clock, takes the GIL briefly to look for Ctrl-C, a cancellation
+# and report progress, and sets `stop`. An engine that sees `stop` set restores
+# its piles and unwinds. Every engine stops through this one checkpoint, with
+# this one StopReason numbering (nimcore.quotient's kernels included).
 #
 # No engine recurses: each keeps its frames on the heap, in the Search's
 # workspace (nimcore.workspace), and stops with STOP_DEPTH when a game would
@@ -33,6 +36,7 @@ cdef struct SearchState:
     RuleSet rules
     count_t nodes          # nodes visited so far (the root is not counted)
     count_t next_check     # node count at which the next checkpoint runs
+    count_t interval       # nodes between two checkpoints (CHECK_INTERVAL by default)
     count_t node_limit     # 0: no limit
     double started         # monotonic clock at the start, seconds
     double deadline        # monotonic clock at which to stop; 0: no limit
@@ -48,6 +52,7 @@ cdef struct SearchState:
 
 cdef double monotonic_seconds() noexcept nogil
 cdef int search_checkpoint(SearchState* s) noexcept nogil
+cdef void search_set_interval(SearchState* s, count_t interval) noexcept nogil
 cdef inline bint search_count_nodes(SearchState* s, count_t k) noexcept nogil:
     """Count k nodes at once; True when the search must stop."""
     s.nodes += k

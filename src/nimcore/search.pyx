@@ -71,10 +71,20 @@ cdef int search_checkpoint(SearchState* s) noexcept nogil:
                 # a bug in the callback (or is_set) is not an interruption: keep it
                 (<Search>s.owner).c_error = error
                 s.stop = STOP_ERROR
-    s.next_check = s.nodes + CHECK_INTERVAL
+    s.next_check = s.nodes + s.interval
     if s.node_limit and s.next_check > s.node_limit:
         s.next_check = s.node_limit
     return s.stop
+
+
+cdef void search_set_interval(SearchState* s, count_t interval) noexcept nogil:
+    """Checkpoints every `interval` nodes from now on (at least 1; the node limit
+    still stops exactly): an engine whose node is heavy (the quotient engine's
+    steps) checks the clock, Ctrl-C and the cancellation more often."""
+    s.interval = interval if interval > 0 else 1
+    s.next_check = s.nodes + s.interval
+    if s.node_limit and s.next_check > s.node_limit:
+        s.next_check = s.node_limit
 
 
 cdef class Search:
@@ -83,6 +93,9 @@ cdef class Search:
     Parameters
     ----------
     rules : CoreRules
+        Not None (an engine without a take rule, such as the game-tree search or
+        the quotient engine's kernels, passes ``CoreRules(False, "any")`` and
+        uses only the limits and the checkpoint).
     piles : sequence of int
         Pile sizes, each in 0 .. 2**32 - 1 (checked by the caller).
     node_limit : int or None
@@ -107,7 +120,7 @@ cdef class Search:
         When ``cancel`` has no ``is_set`` method.
     """
 
-    def __cinit__(self, CoreRules rules, piles, node_limit=None, time_limit=None,
+    def __cinit__(self, CoreRules rules not None, piles, node_limit=None, time_limit=None,
                   int max_depth=DEFAULT_MAX_DEPTH, progress=None, cancel=None):
         cdef Py_ssize_t i, n = len(piles)
         if cancel is not None and not callable(getattr(cancel, "is_set", None)):
@@ -127,6 +140,7 @@ cdef class Search:
         self.c_cancel = cancel
         self.c_state.cancel = <void*>cancel if cancel is not None else NULL
         self.c_state.owner = <void*>self
+        self.c_state.interval = CHECK_INTERVAL
         self.c_time_limit = time_limit or 0.0
         self._start()
 
@@ -141,7 +155,7 @@ cdef class Search:
         self.c_state.last_report = self.c_state.started
         self.c_state.deadline = (self.c_state.started + self.c_time_limit
                                  if self.c_time_limit > 0 else 0.0)
-        self.c_state.next_check = CHECK_INTERVAL
+        self.c_state.next_check = self.c_state.interval
         if self.c_state.node_limit and self.c_state.next_check > self.c_state.node_limit:
             self.c_state.next_check = self.c_state.node_limit
 

@@ -18,8 +18,7 @@ from cpython.pythread cimport (
 from cpython.sequence cimport PySequence_Fast, PySequence_Fast_GET_SIZE, PySequence_Fast_ITEMS
 from cpython.ref cimport PyObject
 from libc.stdint cimport UINT64_MAX, uint64_t
-from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcmp, memcpy, memset
 
 cdef extern from *:
     """
@@ -29,6 +28,7 @@ cdef extern from *:
     void _release_fence "nimcore_release_fence" () noexcept nogil
 
 from nimcore.piles cimport exact_pile
+from nimcore.workspace cimport WS_GRUNDY, WS_PILES, Workspace, ws_alloc, ws_free, ws_zeroed
 from nimcore.rules cimport (
     TAKE_ANY, TAKE_HALF, TAKE_MAX, TAKE_SET, CoreRules, RuleSet, check_dispatch,
 )
@@ -81,7 +81,10 @@ cdef int theory_fill(const Theory* t, grundy_t* g, uint64_t start, uint64_t end)
     """
     cdef uint64_t n, v
     cdef int i, first = t.n_set       # set_desc[first ..] are the members <= n
-    cdef uint64_t* seen = <uint64_t*>calloc(t.n_set + 1, sizeof(uint64_t))
+    cdef Workspace ws                 # seen's one slot, freed below
+    cdef uint64_t* seen
+    memset(&ws, 0, sizeof(Workspace))
+    seen = <uint64_t*>ws_zeroed(&ws, WS_GRUNDY, (t.n_set + 1) * sizeof(uint64_t))
     if seen == NULL:
         return -1
     for n in range(start, end):
@@ -93,7 +96,7 @@ cdef int theory_fill(const Theory* t, grundy_t* g, uint64_t start, uint64_t end)
         while seen[v] == n + 1:
             v += 1
         g[n] = <grundy_t>v
-    free(seen)
+    ws_free(&ws)
     return 0
 
 
@@ -463,26 +466,31 @@ cdef class CoreTheory:
     def summary(self, piles):
         """(x, big, ones): XOR of the Grundy values, how many are >= 2, how many are 1."""
         cdef uint64_t x
-        cdef Py_ssize_t big, ones
+        cdef Py_ssize_t big, ones, n
+        cdef Workspace ws
         cdef uint64_t* buffer
-        cdef Py_ssize_t n = _to_buffer(piles, &buffer)
+        memset(&ws, 0, sizeof(Workspace))
         try:
+            buffer = _to_buffer(piles, &ws, &n)
             self._max_cover(buffer, n)
             with nogil:
                 theory_summary(&self.c_theory, buffer, n, &x, &big, &ones)
         finally:
-            free(buffer)
+            ws_free(&ws)
         return x, big, ones
 
     def grundies(self, piles):
         """The Grundy value of each pile, as a list."""
+        cdef Workspace ws
         cdef uint64_t* buffer
-        cdef Py_ssize_t i, n = _to_buffer(piles, &buffer)
+        cdef Py_ssize_t i, n
+        memset(&ws, 0, sizeof(Workspace))
         try:
+            buffer = _to_buffer(piles, &ws, &n)
             self._max_cover(buffer, n)
             return [theory_grundy(&self.c_theory, buffer[i]) for i in range(n)]
         finally:
-            free(buffer)
+            ws_free(&ws)
 
     def value(self, piles):
         """+1 when the player to move wins, -1 when they lose (misère: exact when tame)."""
@@ -501,17 +509,19 @@ cdef class CoreTheory:
 
         ``piles`` is a sequence of non-negative ints (checked by the caller).
         """
+        cdef Workspace ws
         cdef uint64_t* buffer
-        cdef Py_ssize_t pile = -1
+        cdef Py_ssize_t pile = -1, n
         cdef uint64_t take = 0
         cdef int value
-        cdef Py_ssize_t n = _to_buffer(piles, &buffer)
+        memset(&ws, 0, sizeof(Workspace))
         try:
+            buffer = _to_buffer(piles, &ws, &n)
             self._max_cover(buffer, n)
             with nogil:
                 value = theory_move(&self.c_theory, buffer, n, &pile, &take)
         finally:
-            free(buffer)
+            ws_free(&ws)
         return value, pile, take
 
     def table(self, Py_ssize_t upto):
@@ -632,26 +642,24 @@ cdef tuple _takes_to(const Theory* t, uint64_t n, uint64_t target):
     return tuple(found)
 
 
-cdef Py_ssize_t _to_buffer(piles, uint64_t** out) except -1:
-    """Copy piles into a new C array (*out, to free) and return their number;
-    OverflowError when some pile is not an exact int below 2**63 (the solving
-    layer's closed forms answer those)."""
+cdef uint64_t* _to_buffer(piles, Workspace* ws, Py_ssize_t* count) except NULL:
+    """Copy piles into the slot WS_PILES of ws (the caller frees ws) and set *count to
+    their number; OverflowError when some pile is not an exact int below 2**63 (the
+    solving layer's closed forms answer those)."""
     cdef object items = PySequence_Fast(piles, "piles must be a sequence")
     cdef Py_ssize_t i, n = PySequence_Fast_GET_SIZE(items)
     cdef PyObject** cells = PySequence_Fast_ITEMS(items)
     cdef long long p
-    cdef uint64_t* buffer = <uint64_t*>malloc((n + 1) * sizeof(uint64_t))
-    out[0] = NULL
+    cdef uint64_t* buffer = <uint64_t*>ws_alloc(ws, WS_PILES, (n + 1) * sizeof(uint64_t))
     if buffer == NULL:
         raise MemoryError(f"no memory for {n:,} piles")
     for i in range(n):
         p = exact_pile(<object>cells[i])
         if p < 0:
-            free(buffer)
             raise OverflowError(f"pile {i} is past the compiled theory's 64 bits")
         buffer[i] = <uint64_t>p
-    out[0] = buffer
-    return n
+    count[0] = n
+    return buffer
 
 
 # the take rules this module's switches dispatch on, in TakeRule order (see nimcore.rules)

@@ -40,7 +40,7 @@ has g(n) = n), so nothing is extrapolated here: each value is computed.
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Dict, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
@@ -231,6 +231,10 @@ class ExtendedCode(ComponentFamily):
             d = self.digit(k)
             if d and (k or d & 12):
                 yield k, d
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: one heap of each size 0 .. ``upto``."""
+        return (f"one heap of 0 to {upto}", range(upto + 1))
 
     def read_component(self, value: Any) -> int:
         if isinstance(value, bool):

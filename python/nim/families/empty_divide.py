@@ -23,7 +23,7 @@ tests/test_family_empty_divide.py; the P-positions are its zeros: both boxes odd
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, read_whole, register_family
@@ -71,6 +71,11 @@ class EmptyAndDivide(Unparameterised, ComponentFamily):
                 "(proved in nim.families.empty_divide, checked by brute force)")
 
     # -- the position ------------------------------------------------------------------
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: each pair of boxes [m, n], 1 <= m <= n <= ``upto``."""
+        return (f"a pair of boxes [m, n], 1 <= m <= n <= {upto}",
+                ((m, n) for n in range(1, upto + 1) for m in range(1, n + 1)))
 
     def read_component(self, value: Any) -> Pair:
         if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or len(value) != 2:

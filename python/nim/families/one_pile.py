@@ -30,7 +30,7 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 from math import isqrt
-from typing import Any, ClassVar, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
@@ -96,6 +96,10 @@ class _HeapGame(ComponentFamily):
 
     def fields(self) -> Fields:
         return (None, None, None)
+
+    def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
+        """``nimcore table``: one heap of each size 0 .. ``upto``."""
+        return (f"one heap of 0 to {upto}", range(upto + 1))
 
     def option_text(self) -> str:
         return f",{self.tag}"
@@ -182,7 +186,7 @@ class AtLeastHalf(_HeapGame):
 
     def options(self, component: Any) -> Iterator[Tuple[int, Tuple[Any, ...]]]:
         n = int(component)
-        return _taking(n, range(n - n // 2, n + 1))
+        return _taking(n, range(max(1, n - n // 2), n + 1))     # an empty heap has no move (not "take 0")
 
     def option_count(self, component: Any) -> int:
         n = int(component)

@@ -218,9 +218,9 @@ def menu_choices() -> Dict[str, str]:
 
 register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX (KUET)",
                   fixed_rules=Rules(take="max", k=3), pile_sizes=(1, 6), default_ai="ida",
-                  class_rank=3, runner="nim.play.kuet:run_kuet",
+                  class_rank=3, runner="nim.play.kuet:run_kuet", machine="nim.flows.kuet:Kuet",
                   about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone "
-                        "wins. A series against NimX."))
+                        "wins. A series against NimX."), check=False)
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
                   menu="Classic Nim (Rajalakshmi)", default_piles=(3, 4, 5), default_ai="nimsum", base=0,
                   class_rank=1, pair=True, runner="nim.play.rajalakshmi:run_rajalakshmi",
@@ -239,8 +239,9 @@ register(FlowInfo("forejune", "forejune", title="forejune: one pile, take up to 
                   machine="nim.flows.forejune:Forejune", panels=("table",),
                   about="One pile of 10 to 30: take 1 to half of it; the player left with 1 cannot move and "
                         "loses. The AI moves first."), check=False)
-register(FlowInfo("pins", "pins", menu="Kayles and other take-and-break games (pins)", page="free",
-                  take_rules=False, runner="nim.play.pins:run_pins"))
+register(FlowInfo("pins", "pins", title="pins: Kayles and other take-and-break games",
+                  menu="Kayles and other take-and-break games (pins)", take_rules=False,
+                  runner="nim.play.pins:run_pins", machine="nim.flows.pins:Pins"), check=False)
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,
                   class_rank=0, pair=True, machine="nim.flows.freeplay:FreePlay",
                   runner="nim.play.machine:run_freeplay"), check=False)

@@ -16,17 +16,32 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from nim.errors import NimError
 from nim.position import Move, Position
 from nim.rules import Rules
 
 if TYPE_CHECKING:                     # pragma: no cover
     from nim.flows import FlowInfo
 
-__all__ = ["Flow", "State", "Refusal", "ai_rng", "winner_of", "rules_of"]
+__all__ = ["Flow", "State", "Refusal", "Board", "ai_rng", "winner_of", "rules_of"]
 
 
 class Refusal(ValueError):
     """A refused answer whose message is shown as it is (a seed's own wording)."""
+
+
+class Board(str):
+    """A board a flow says among its lines (KUET's ``Pile_no 1: /*\\``): its plain text, as the
+    browser's log keeps it; ``piles`` and ``look`` (the flow's drawing) let the terminal draw
+    it again in colour and to its width (``nim.play.machine``)."""
+
+    piles: Tuple[int, ...]
+    look: str
+
+    def __new__(cls, text: str, piles: Tuple[int, ...] = (), look: str = "") -> "Board":
+        board = super().__new__(cls, text)
+        board.piles, board.look = piles, look
+        return board
 
 State = Dict[str, Any]
 
@@ -68,6 +83,11 @@ class Flow:
     #: again after a refused move.
     draws_board = False
     redraw_on_refusal = False
+    #: The terminal's own drawing of the board (``nim.play.machine.BOARDS``; None: its stones
+    #: or ``board_text``).
+    board_look: Optional[str] = None
+    #: What the terminal's help and hints call a pile ("heap" in a take-and-break game).
+    noun = "pile"
 
     def __init__(self, info: "FlowInfo") -> None:
         self.info = info
@@ -97,6 +117,29 @@ class Flow:
     def board_text(self, state: State) -> Optional[str]:
         """The flow's own board as text (None: the terminal's board of stones)."""
         return None
+
+    def questions(self, state: State) -> Optional[Tuple[str, str]]:
+        """A move asked in two questions, the pile then how many (``parse_pile``, then
+        ``parse_count``; a refused count asks both again); None: one question, ``prompt``."""
+        return None
+
+    def parse_pile(self, state: State, text: str) -> int:
+        """The answer to the first of ``questions``: a pile's index, or ValueError saying why not."""
+        raise NotImplementedError
+
+    def parse_count(self, state: State, pile: int, text: str) -> Move:
+        """The answer to the second of ``questions``: the move, or ValueError saying why not."""
+        raise NotImplementedError
+
+    def read_rules(self, text: str) -> Rules:
+        """The rules typed in the flow's page form (a rule string; a flow may read its own names).
+
+        Raises
+        ------
+        NimError, ValueError
+            For a text that names no rules.
+        """
+        return Rules.parse(text)
 
     def read_piles(self, text: str, most: int, largest: int) -> Optional[Tuple[Tuple[int, ...], Optional[str]]]:
         """Piles typed as the flow itself reads them (at most ``most`` piles of at most
@@ -181,6 +224,21 @@ class Flow:
         series = state.get("series") or {}
         index = series.get("index")
         return index + 1 if isinstance(index, int) else 1
+
+    def series_record(self, state: State) -> Optional[Dict[str, Any]]:
+        """The series a record of this game keeps (None: a game of no series)."""
+        return None
+
+    def next_game(self, state: State) -> Tuple[State, List[str]]:
+        """The state of the next game of the flow's series and its opening (KUET's; a flow of
+        single games has none).
+
+        Raises
+        ------
+        NimError
+            When the flow plays no series, the game is not over or the series is.
+        """
+        raise NimError(f"a game of {self.name} is not part of a series")
 
     def undo(self, state: State, seat: int) -> Tuple[State, List[str]]:
         """The state with seat ``seat``'s last move and every move after it taken back."""

@@ -5,7 +5,7 @@
 ``flows``        ``run_style``: choosing and running a seed's flow
 ``session``      what the flows share around a game: options, seats, a series
 ``machine``      the terminal's renderer of a flow's state machine (``nim.flows``)
-``kuet``         KUET's flow in the terminal (its words and rules too: not yet a machine)
+``kuet``, ``pins``: the terminal's questions of each (the flow is ``nim.flows``')
 ``rajalakshmi``, ``lab2``, ``forejune``: the terminal's questions of each (the flow is ``nim.flows``')
 ``board``        the console board drawings
 ``strategy``     the interface of every AI player (``Strategy``) and what one move may cost

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
+from nim.flows.pins import split_example
 from nim.play.console import Console
 from nim.play.record import RecordHeader, move_text, read_replay_file, record_text
 from nim.position import Move, Position
@@ -39,16 +40,6 @@ COMMANDS_HELP = (
     "             annotates it)\n"
     "  q          quit"
 )
-
-
-def split_example(rules: Rules) -> Optional[Tuple[int, int, Tuple[int, int]]]:
-    """A move of the game that splits a heap: (the heap's size, the take, the two heaps
-    left), on the smallest heap that has one (None: the game never splits a heap)."""
-    for size in range(1, 64):
-        for count, split in rules.heap_moves(size):
-            if split is not None:
-                return size, count, split
-    return None
 
 
 def split_moves_help(base: int = 1, noun: str = "heap", rules: Optional[Rules] = None) -> str:

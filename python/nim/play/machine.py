@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import json
 import random
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.families.base import ComponentFamily
-from nim.flows.base import Flow, State, ai_rng, rules_of
+from nim.flows.base import Board, Flow, State, ai_rng, rules_of
 from nim.flows.freeplay import FreePlay, component_record, is_component
-from nim.play.board import render_board
+from nim.play.board import render_board, render_kuet_board
 from nim.play.console import Console
 from nim.play.ingame import GameCommands, UndoMoves, play_moves
 from nim.play.record import RecordHeader, SeatRecord
@@ -26,7 +26,21 @@ from nim.play.session import PlayOptions
 from nim.position import Move
 from nim.rules import Rules
 
-__all__ = ["play_machine", "run_machine", "run_freeplay", "game_header", "ai_turn", "label_seats", "FamilyCommands"]
+__all__ = ["play_machine", "play_one", "run_machine", "run_freeplay", "game_header", "ai_turn", "label_seats",
+           "say", "FamilyCommands"]
+
+#: The terminal's drawings of a board a flow says (``nim.flows.base.Board``), by its look:
+#: the same text, in colour and to the terminal's width.
+DRAWINGS: Dict[str, Callable[[Sequence[int], bool, Optional[int]], str]] = {"kuet": render_kuet_board}
+
+
+def say(console: Console, line: str) -> None:
+    """Say one of a flow's lines; a board it says is drawn by the terminal's drawing of it."""
+    drawing = DRAWINGS.get(line.look) if isinstance(line, Board) else None
+    if drawing is not None and isinstance(line, Board):
+        console.say(drawing(line.piles, console.color, console.columns))
+    else:
+        console.say(line)
 
 
 def ai_turn(flow: Flow, state: State, ai: Optional[str] = None) -> Tuple[Move, List[str]]:
@@ -128,7 +142,7 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         series = {"game": number, "games": games, "wins": list(wins)} if games > 1 else None
         game = dict(fresh, moves=[], series={"index": number - 1} if games > 1 else None)
         flow.rebuild(game)
-        game = _play_one(flow, game, options, console, options.moves if number == begin else (),
+        game = play_one(flow, game, options, console, options.moves if number == begin else (),
                          game_header(options, game, series))
         if game["winner"] is not None:          # None: a draw (SOS)
             wins[game["winner"]] += 1
@@ -139,10 +153,12 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         console.say(f"\nScore: {names[0]} {wins[0]}, {names[1]} {wins[1]}")
 
 
-def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
-              header: RecordHeader) -> State:
-    for line in flow.opening(state):
-        console.say(line)
+def play_one(flow: Flow, state: State, options: PlayOptions, console: Console, loaded: Any,
+             header: RecordHeader, opening: Optional[List[str]] = None) -> State:
+    """Play one game of ``flow`` from ``state`` (``loaded``: a record's moves, played first),
+    saying its ``opening`` (None: the flow's) and its lines; return the final state."""
+    for line in flow.opening(state) if opening is None else opening:
+        say(console, line)
     if loaded:
         problem = play_moves(flow.position(state), loaded)
         if problem is not None:
@@ -157,7 +173,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
     if state["finished"]:           # no move to make at all (or none left after the loaded ones)
         _draw(flow, state, console, width)
         for line in flow.ending(state):
-            console.say(line)
+            say(console, line)
         return state
     try:
         while not state["finished"]:
@@ -169,13 +185,15 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                     assert isinstance(flow, FreePlay)
                     console.commands = FamilyCommands(console, flow, state, other_ai and len(state["moves"]) >= 2)
                 else:
-                    moves = [Move(e[1], e[2]) for e in state["moves"]]
+                    moves = [Move(e[1], e[2], split=(e[3], e[4]) if len(e) == 5 else None) for e in state["moves"]]
                     console.commands = GameCommands(console, tuple(state["start"]), moves, flow.position(state),
                                                     2 if other_ai and len(moves) >= 2 else 0, state["base"],
-                                                    header=header)
+                                                    header=header, noun=flow.noun)
                 try:
                     parse = functools.partial(flow.parse, state)
-                    if flow.redraw_on_refusal:     # the board again after a refused move
+                    if flow.questions(state) is not None:
+                        move = _ask_twice(flow, state, console)
+                    elif flow.redraw_on_refusal:     # the board again after a refused move
                         found = console.ask_once(flow.prompt(state), parse)
                         while found is None:
                             console.show(_board(flow, state, console, width))
@@ -187,7 +205,7 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                     state, lines = flow.undo(state, seat)
                     console.say("  Undone: 2 moves taken back.")
                     for line in lines:
-                        console.say(line)
+                        say(console, line)
                     continue
                 finally:
                     console.commands = saved_commands
@@ -196,19 +214,41 @@ def _play_one(flow: Flow, state: State, options: PlayOptions, console: Console, 
                 move, notes = ai_turn(flow, state)
             state, lines = flow.apply(state, seat, move)
             for line in lines[:1]:
-                console.say(line)
+                say(console, line)
             for note in notes:
                 console.say(f"  {note}")
             if state["finished"]:
                 _draw(flow, state, console, width)
             for line in lines[1:]:
-                console.say(line)
+                say(console, line)
     finally:
         console.commands = saved_commands
     return state
 
 
+def _ask_twice(flow: Flow, state: State, console: Console) -> Move:
+    """A move asked in the flow's two questions, the pile then how many; a refused count asks
+    both again (KUET's report loops so)."""
+    questions = flow.questions(state)
+    assert questions is not None
+    while True:
+        pile = console.ask(questions[0], functools.partial(flow.parse_pile, state))
+        move = console.ask_once(questions[1], functools.partial(flow.parse_count, state, pile))
+        if move is not None:
+            return move
+
+
+#: The terminal's drawings of a flow's board between the moves, by the flow's ``board_look``
+#: (``module:function``, loaded when drawn: the pins flow's module renders this one).
+BOARDS = {"pins": "nim.play.pins:pins_board"}
+
+
 def _board(flow: Flow, state: State, console: Console, width: int) -> str:
+    if flow.board_look is not None:
+        from nim.flows import load
+
+        drawn: str = load(BOARDS[flow.board_look])(state["piles"], console.color, width, console.columns)
+        return drawn
     own = flow.board_text(state)
     return own if own is not None else render_board(state["piles"], console.color, width, base=state["base"],
                                                     columns=console.columns)

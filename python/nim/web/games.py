@@ -25,11 +25,7 @@ from nim.flows import FLOWS as FLOW_INFO, machine_of, web_flows
 from nim.flows.base import Flow, Refusal, ai_rng, rules_of
 from nim.flows.freeplay import FreePlay, components_of, is_component
 from nim.inputs import printable
-from nim.play.board import render_kuet_board
-from nim.play.game import random_board
 from nim.play.machine import ai_turn, label_seats
-from nim.play.kuet import ARROWS, KUET_PILES, KUET_RULES, KUET_SIZES, SELECTION_NAMES
-from nim.play.selection import Population
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -211,7 +207,7 @@ def seat_of(state: Dict[str, Any], token: Any) -> Optional[int]:
 
 
 def _say(state: Dict[str, Any], *lines: str) -> None:
-    state["log"].extend(lines)
+    state["log"].extend(str(line) for line in lines)     # plain text (a flow's Board too)
     del state["log"][:-400]          # the page shows the recent lines; the moves are kept whole
 
 
@@ -247,12 +243,7 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
 
         options = upload_options(options, header, list(_parse_record(record).piles))
         flow = options["flow"]
-    flow_machine = machine_of(flow) if FLOW_INFO[flow].machine is not None else None
-    if flow_machine is not None:
-        state = _from_machine(flow_machine, options, rng, seed_value)
-    else:
-        # the flow not yet written as a state machine (issue 38, item 2: the others are)
-        state = _kuet(options, rng, seed_value)
+    state = _from_machine(machine_of(flow), options, rng, seed_value)    # every flow is a machine
     if header is not None:
         from nim.web.records import seat_the_record
 
@@ -270,79 +261,9 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     return state, token
 
 
-def _kuet(options: Dict[str, Any], rng: random.Random, seed: int) -> Dict[str, Any]:
-    name = _text(options, "name", "", 40) or "Player"
-    difficulty = _int(options, "difficulty", 1, 1, 2)
-    games = 3 if difficulty == 1 else 6
-    specs = ["ida"] * 3 if difficulty == 1 else ["minimax", "alphabeta"] * 3
-    labels = ["IDA*"] * 3 if difficulty == 1 else ["Minimax", "Alpha-Beta"] * 3
-    boards = [list(random_board(rng, KUET_PILES, KUET_SIZES)) for _ in range(games)]
-    given = options.get("piles")
-    if given not in (None, "", []):
-        boards = [list(_piles(given, ())) for _ in range(games)]
-    seats = [_seat(name), _seat("NimX", specs[0], labels[0])]
-    state = _base_state("kuet", KUET_RULES, tuple(boards[0]), seats, 0, 1, seed)
-    state["undo"] = True
-    state["series"] = {"difficulty": difficulty, "games": games, "index": 0, "boards": boards,
-                       "specs": specs, "labels": labels, "results": [], "done": False}
-    _say(state, "Hello!!! I am NimX...", f"What is your name??? {name}", "Do you want to play with me???",
-         "If you want then press 'y' otherwise press 'n' y",
-         "Difficulty: " + ("1. Easy (NimX uses IDA*)" if difficulty == 1
-                           else "2. Hard (NimX uses Minimax and Alpha-Beta)"),
-         "(Take 1 to 3 stones from one pile; whoever takes the last stone wins. Piles are numbered from 1.)")
-    _kuet_game_start(state)
-    return state
-
-
-def _kuet_game_start(state: Dict[str, Any]) -> None:
-    series = state["series"]
-    index = series["index"]
-    label = series["labels"][index]
-    _say(state, "", f"Game {index + 1} of {series['games']}", "Let's see how the board is looking right now...",
-         render_kuet_board(state["piles"]), f"NimX is playing using {label}.....", ARROWS)
-
-
-def _kuet_game_end(state: Dict[str, Any]) -> None:
-    """The end of a KUET game: who took the last stone, and after the last game the
-    wins array (Easy) or the chromosomes, fitness and selection (Hard)."""
-    series = state["series"]
-    human, nimx = state["seats"][0]["name"], "NimX"
-    if state["moves"]:
-        last = nimx if state["moves"][-1][0] == 1 else human
-        if last == human:
-            _say(state, "", f"After {human}'s turn,,,", "Let's see how the board is looking right now...",
-                 render_kuet_board(state["piles"]))
-        _say(state, f"{last} took the last stone: {last} wins this game (whoever takes the last stone wins).")
-    else:
-        last = nimx if state["to_move"] == 0 else human
-        _say(state, f"No stone to take: {last} wins (whoever takes the last stone wins).")
-    series["results"].append(1 if last == nimx else 0)
-    if len(series["results"]) < series["games"]:
-        return
-    series["done"] = True
-    lines: List[str] = [""]
-    if series["difficulty"] == 1:
-        lines += [f"IDA* wins: {series['results']}", "Genetic algorithm is not applicable in Easy mode."]
-    else:
-        population = Population(["Minimax", "Alpha-Beta"])
-        for label, won in zip(series["labels"], series["results"]):
-            population.record(label, won)
-        for member in population:
-            lines.append(f"{member.name} chromosome (wins): {member.genes}")
-        lines += ["", "1 represents wins and 0 represents lose"]
-        for member in population:
-            lines += ["", f"Algorithm: {SELECTION_NAMES[member.name]}, Fitness: {member.fitness}"]
-        selected = population.select_fittest()
-        lines += ["", f"Selected Chromosome: {selected.genes} with algorithm: {SELECTION_NAMES[selected.name]}"]
-        series["chromosomes"] = {m.name: m.genes for m in population}
-        series["fitness"] = {m.name: m.fitness for m in population}
-        series["selected"] = SELECTION_NAMES[selected.name]
-    lines.append(f"Thanks for playing, {human}!")
-    _say(state, *lines)
-
-
 def next_game(state: Dict[str, Any], token: Any) -> None:
-    """Start the next game of a KUET series (the human's token).
+    """Start the next game of a series (KUET's), for the human's token: the flow's machine
+    sets it up and says its opening.
 
     Raises
     ------
@@ -350,23 +271,20 @@ def next_game(state: Dict[str, Any], token: Any) -> None:
         When there is no series, the current game is not over, or the series is.
     """
     series = state.get("series")
-    if not series:
+    flow_machine = machine(state)
+    if not series or flow_machine is None:
         raise WebError("this game is not part of a series", 409)
     if seat_of(state, token) != 0:
         raise WebError("only the player of this series can start its next game", 403)
-    if not state["finished"]:
-        raise WebError("the current game is not over yet", 409)
-    if series["done"]:
-        raise WebError("the series is over", 409)
-    series["index"] += 1
-    index = series["index"]
-    state["seats"][1]["ai"] = series["specs"][index]
-    state["seats"][1]["label"] = series["labels"][index]
-    state["start"] = list(series["boards"][index])
-    state["moves"] = []
-    rebuild(state)
+    try:
+        after, lines = flow_machine.next_game(state)
+    except NimError as error:
+        raise WebError(str(error), 409) from None
+    state.update(after)
     state["version"] += 1
-    _kuet_game_start(state)
+    _say(state, *lines)
+    if state["finished"]:           # an empty board: over at once, as the terminal says it
+        _say(state, *flow_machine.ending(state))
     _advance(state)
 
 
@@ -384,16 +302,22 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     misere = options.get("misere", True)
     if not isinstance(misere, bool):
         raise WebError(f"misere must be true or false, not {_short(misere)}")
-    answers: Dict[str, Any] = {"mode": _mode(options), "misere": misere, "level": _int(options, "level", None, 1, 3),
+    answers: Dict[str, Any] = {"mode": _mode(options), "level": _int(options, "level", None, 1, 3),
+                               "difficulty": _int(options, "difficulty", None, 1, 2),
                                "name": _text(options, "name", "", 40) or None}
+    if "misere" in options:         # not given: the flow's own default (Lab 2: misère; pins: the rules')
+        answers["misere"] = misere
     ai = _text(options, "ai", "", 20).lower()
     if ai:                          # another AI than the flow's own, as the terminal's --ai
         if ai not in FREE_AIS:
             raise WebError(f"ai must be one of {', '.join(FREE_AIS)}, not {ai!r}")
-        answers["ai"] = [ai]
+        answers["ai"], answers["ai_label"] = [ai], make_strategy(ai).label
     text = _text(options, "rules", "", 60)
-    if text and flow.info.fixed_rules is None:
-        answers["rules"] = str(_rules(text))
+    if text and flow.info.fixed_rules is None:     # read as the flow's page asks for them
+        try:
+            answers["rules"] = str(flow.read_rules(text))
+        except (NimError, ValueError) as error:
+            raise WebError(str(error)) from None
     value = options.get("piles")
     read = flow.read_piles(value, MAX_PILES, MAX_PILE) if isinstance(value, str) and value.strip() else None
     family_game = False
@@ -413,12 +337,17 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
     elif read is not None:          # the flow reads typed piles its own way (its fallback and note)
         answers["piles"], answers["note"] = read
     else:
-        answers["piles"] = _piles(value, flow.info.default_piles or (3, 4, 5))
-    made = label_seats(flow, flow.setup(answers, rng, seed))
+        answers["piles"] = _piles(value, flow.info.default_piles or ())   # none: the flow draws its own
+    try:
+        made = label_seats(flow, flow.setup(answers, rng, seed))
+    except NimError as error:
+        raise WebError(str(error)) from None
     state = _base_state(flow.name, flow.rules(made), tuple(made["start"]), made["seats"], made["first"],
                         made["base"], seed)
     state["mode"], state["undo"] = made["mode"], made["mode"] == "hvai"
     state["extra"].update(made.get("extra") or {})
+    state["series"] = made.get("series")        # a flow played as a series of games (KUET)
+    flow.rebuild(state)             # over before a move (an empty board): finished, with its winner
     _say(state, *flow.heading(flow.rules(made)), *flow.introduction(state), *flow.opening(state))
     if made["finished"]:            # no move to make at all: the ending at once, as the terminal says it
         _say(state, *flow.ending(made))
@@ -603,28 +532,12 @@ def _apply(state: Dict[str, Any], seat: int, move: Move, notes: Sequence[str] = 
     if len(state["moves"]) >= MAX_MOVES:
         raise WebError("this game has too many moves", 409)
     flow_machine = machine(state)
-    if flow_machine is not None:        # the flow's own machine says the lines
-        after, lines = flow_machine.apply(state, seat, move)
-        state.update(after)
-        state["version"] += 1
-        _say(state, *lines[:1], *notes, *lines[1:])
-        return
-    # KUET, the one flow not yet a machine (free play is nim.flows.freeplay's since issue 41)
-    name = state["seats"][seat]["name"]
-    state["moves"].append(_entry(seat, move))
-    rebuild(state)
+    if flow_machine is None:
+        raise WebError(f"the game's flow {state['flow']!r} is not known", 409)
+    after, lines = flow_machine.apply(state, seat, move)     # the flow's own machine says the lines
+    state.update(after)
     state["version"] += 1
-    shown = move.pile + state["base"]
-    if seat == 1:
-        _say(state, f"NimX removes {move.count} stones from pile {shown}.")
-        if not state["finished"]:
-            _say(state, "", "After NimX's turn,,,", "Let's see how the board is looking right now...",
-                 render_kuet_board(state["piles"]))
-    else:
-        _say(state, f"{name} removes {move.count} stones from pile {shown}.")
-    _say(state, *notes)
-    if state["finished"]:
-        _kuet_game_end(state)
+    _say(state, *lines[:1], *notes, *lines[1:])
 
 
 def _advance(state: Dict[str, Any]) -> None:
@@ -706,6 +619,15 @@ def _prompt(state: Dict[str, Any]) -> Optional[str]:
     return flow_machine.prompt(state).strip()
 
 
+def _questions(state: Dict[str, Any]) -> Optional[List[str]]:
+    """The machine's two questions of a move, the pile then how many (None: one question, or none)."""
+    flow_machine = machine(state)
+    if flow_machine is None or state["finished"] or state["seats"][state["to_move"]]["ai"]:
+        return None
+    questions = flow_machine.questions(state)
+    return [question.strip() for question in questions] if questions is not None else None
+
+
 def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str, Any]:
     """What a browser sees: no token hashes; the legal takes of each pile; ``you``
     is the viewer's seat (None for a spectator)."""
@@ -732,8 +654,8 @@ def public_state(state: Dict[str, Any], seat: Optional[int] = None) -> Dict[str,
         "nim_sum": shown.value if shown is not None and shown.name == "nim-sum" else None,
         # a flow written as a machine asks for a typed move in its own words (the page holds none)
         "panels": list(FLOW_INFO[state["flow"]].panels) if state["flow"] in FLOW_INFO else [],
-        "prompt": _prompt(state), "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO
-        else False,
+        "prompt": _prompt(state), "questions": _questions(state),
+        "one_pile": FLOW_INFO[state["flow"]].one_pile if state["flow"] in FLOW_INFO else False,
         "grundy_sum": shown.to_dict() if shown is not None else None,
     }
 

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from nim.play.record import RecordHeader, SeatRecord, record_text
 from nim.position import Move
-from nim.flows import flow_info, page_of
+from nim.flows import FLOWS, flow_info, machine_of, page_of
 from nim.flows.base import rules_of
 
 __all__ = ["download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
@@ -53,12 +53,10 @@ def download_text(state: Dict[str, Any]) -> str:
 
     if is_component(rules_of(state["rules"])):
         return component_record(state)
-    series = state.get("series")
-    kept: Optional[Dict[str, Any]] = None
-    if series:
-        index = series["index"]
-        kept = {"difficulty": series["difficulty"], "game": index + 1, "games": series["games"],
-                "results": list(series["results"][:index])}
+    info = FLOWS.get(state["flow"])
+    # a flow's series is kept as the flow keeps it (KUET's: the terminal's records say the same)
+    kept = (machine_of(info.name).series_record(state) if info is not None and info.machine is not None
+            and state.get("series") else None)
     seats = tuple(SeatRecord(seat["name"], seat["ai"]) for seat in state["seats"])
     seed = state.get("seed")
     header = RecordHeader(rules=rules_of(state["rules"]), flow=state["flow"], seats=seats,

@@ -81,22 +81,21 @@ async function start(options) {
 
 const setups = {
   kuet() {
+    // the greeting and its questions in the flow's words (the server's: nim.flows.kuet)
     const name = el("input", {id: "name", maxlength: 40, autocomplete: "off"});
     const difficulty = el("div", {id: "difficulty", hidden: true},
-      ...say("Choose difficulty level:", "1. Easy (NimX uses IDA*)", "2. Hard (NimX uses Minimax and Alpha-Beta)"),
+      ...say(...words.difficulty.split("\n")),
       el("p", {}, el("button", {id: "easy", type: "button", class: "primary",
-        onclick: () => start({flow: "kuet", name: name.value, difficulty: 1})}, "1. Easy"), " ",
+        onclick: () => start({flow, name: name.value, difficulty: 1})}, words.easy), " ",
       el("button", {id: "hard", type: "button", class: "primary",
-        onclick: () => start({flow: "kuet", name: name.value, difficulty: 2})}, "2. Hard")));
+        onclick: () => start({flow, name: name.value, difficulty: 2})}, words.hard)));
     const goodbye = el("p", {class: "say", id: "goodbye"});
-    return [...say("Hello!!! I am NimX..."), field("What is your name???", name),
-      ...say("Do you want to play with me???", "If you want then press 'y' otherwise press 'n'"),
+    return [...say(...intro), field(words.name, name),
+      ...say(words.play, words.press),
       el("p", {}, el("button", {id: "yes", type: "button", onclick: () => { difficulty.hidden = false; goodbye.textContent = ""; }}, "y"), " ",
         el("button", {id: "no", type: "button", onclick: () => {
-          difficulty.hidden = true; goodbye.textContent = `Maybe next time, ${name.value || "friend"}. Goodbye!`; }}, "n")),
-      goodbye, difficulty,
-      ...say("Board: 2 to 3 piles of 1 to 6 stones; take 1 to 3 stones from one pile; whoever takes the last stone wins; you move first.",
-        "Easy: 3 games against IDA*, then \u201cIDA* wins: [...]\u201d. Hard: 6 games, Minimax and Alpha-Beta in turn, then the genetic algorithm's selection step.")];
+          difficulty.hidden = true; goodbye.textContent = words.goodbye.replace("{name}", name.value || "friend"); }}, "n")),
+      goodbye, difficulty, ...say(...words.about.split("\n"))];
   },
   rajalakshmi() {
     const piles = el("input", {id: "piles", placeholder: "3 4 5", size: 24});
@@ -127,6 +126,19 @@ const setups = {
       field("Pile size (2 to 60, Enter for a random 10-30):", pile),
       el("p", {}, el("button", {id: "start", type: "button", class: "primary",
         onclick: () => start({flow: "forejune", pile: pile.value.trim() ? pile.value.trim() : null})}, "Start"))];
+  },
+  pins() {
+    // the questions in the flow's words (the server's: nim.flows.pins)
+    const name = el("input", {id: "name", maxlength: 40, autocomplete: "off", placeholder: "You"});
+    const piles = el("input", {id: "piles", size: 24, placeholder: "random"});
+    return [...say(...intro), field("Your name:", name),
+      field(words.game, el("input", {id: "rules", value: "kayles", size: 24})),
+      field(words.misere, select("misere", [["n", "n"], ["y", "y"]], "n")),
+      field(words.piles, piles),
+      field("Mode:", select("mode", [["hvai", "you vs NimX"], ["hvh", "two people, two browsers"], ["aivai", "AI vs AI"]], "hvai")),
+      el("p", {}, el("button", {id: "start", type: "button", class: "primary", onclick: () => start({
+        flow, rules: $("#rules").value, misere: $("#misere").value === "y", piles: piles.value,
+        mode: $("#mode").value, name: name.value})}, "Start"))];
   },
   free() {
     return [...say("Any rule set of nimcore: normal or misere, with ,max=K, ,half or ,set=1;3;4; or a take-and-break game, "
@@ -166,6 +178,7 @@ const setups = {
       ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
       ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
       ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
+      ["/pins", "pins", "Kayles, Dawson's Kayles, Grundy's game or any octal code on rows of pins, normal or misère, against NimX, the exact player."],
       ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
       ["/freeplay", "Every game of the course", "Wythoff's game, Turning Turtles and the coin games, Green Hackenbush, Staircase Nim, Nimble, Moore's Nim, Lasker's Nim, Fibonacci Nim: each with its own board."],
     ];
@@ -201,8 +214,8 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", free: "Any rule set",
-    freeplay: "Free play"}[state.flow] || state.flow;
+  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", pins: "pins",
+    free: "Any rule set", freeplay: "Free play"}[state.flow] || state.flow;
   $("#title").textContent = `${title}: ${state.rules}`;
   drawBoard();
   showTyped();
@@ -210,10 +223,6 @@ function update(state, study) {
   let status;
   if (state.finished) {
     status = state.winner === null ? "Game over." : `Game over: ${state.seats[state.winner].name} wins.`;
-    if (state.flow === "kuet" && state.series) {
-      const nimxWon = state.series.results[state.series.results.length - 1] === 1;
-      status = nimxWon ? "NimX wins this game." : `${state.seats[0].name} wins this game.`;
-    }
   } else if (you === state.to_move) {
     status = `Your turn, ${mover.name}.`;
   } else if (you === null) {
@@ -243,7 +252,9 @@ function update(state, study) {
   $("#undo").hidden = !state.undo;
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
   $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why || !!state.family_board;
-  $("#why").textContent = state.flow === "kuet" ? "Why did NimX move there?" : "Why did the AI move there?";
+  // the AI seat by its name when it has one of its own (NimX), else "the AI"
+  const ai = state.seats.find((seat) => seat.ai);
+  $("#why").textContent = `Why did ${ai && !/^(Player|AI)\b/.test(ai.name) ? ai.name : "the AI"} move there?`;
   $("#hint").disabled = state.finished;
   // a hint is for the player to move, with the seat's token, while the class allows hints
   $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
@@ -284,7 +295,7 @@ function drawBoard() {
   if (game.splits) { drawPins(canMove, last); return; }
   game.piles.forEach((size, pile) => {
     const row = el("div", {class: "pile", "data-pile": pile},
-      el("span", {class: "label"}, game.flow === "kuet" ? `Pile_no ${pile + game.base}:` : `Pile ${pile + game.base}`));
+      el("span", {class: "label"}, `Pile ${pile + game.base}`));
     for (let index = 0; index < size; index += 1) {
       const picked = chosen && chosen.pile === pile && index >= chosen.from;
       row.append(el("button", {
@@ -303,10 +314,8 @@ function drawBoard() {
 // the seeds' prompts for a typed move (the keyboard's way to play, beside the stones)
 function typedPrompts(state, name) {
   // a flow written as a state machine asks in its own words (the server's prompt)
+  if (state.questions) return ["", ...state.questions];     // two questions: the pile, then how many
   if (state.prompt) return state.one_pile ? ["", null, state.prompt] : [state.prompt, "pile_index", "count"];
-  if (state.flow === "kuet") {
-    return ["", `From which pile you want to remove stones, ${name}??:`, "How many stones do you want to remove (maximum 3)??:"];
-  }
   return [`${name}, your move:`, `pile (from ${state.base})`, "count"];
 }
 
