@@ -251,7 +251,10 @@ API_CASES += [
     ("free play start of 10**1000", "from nim.flows import machine_of\nimport random\n"
      "machine_of('freeplay').setup({'rules': 'wythoff', 'position': [[1, 10**1000]]}, random.Random(1), 1)", "error"),
     ("free play of a sum", "from nim.flows import machine_of\nimport random\n"
-     "machine_of('freeplay').setup({'rules': 'sum', 'position': [['any', [3]]]}, random.Random(1), 1)", "error"),
+     "machine_of('freeplay').setup({'rules': 'sum', 'position': [['any', [3]]]}, random.Random(1), 1)", "ok"),
+    ("free play of a graph", "from nim.flows import machine_of\nimport random\n"
+     "machine_of('freeplay').setup({'rules': 'graph', 'position': {'edges': [[0, 1]], 'tokens': [0]}}, "
+     "random.Random(1), 1)", "error"),
 ]
 
 # issue 41, the course's games part C: hostile positions get a NimError (exit 2), never a hang

@@ -35,6 +35,12 @@ def _type(page: Any, text: str) -> None:
     ("wythoff", "[[3, 5], [2, 2]]", "Wythoff's pairs", "pair 1: take 9 from both", "you cannot take 9"),
     ("turning-turtles", "THHTTHH", "a row of coins", "turn 1", "must be a head"),
     ("green-hackenbush", "", "a Green Hackenbush drawing", "graph 1: cut edge 99", "there is no edge 99"),
+    ("chomp", "[4, 4, 3]", "a bar of chocolate, the poison at the bottom left", "eat 1 1", "the poison"),
+    ("northcott", '["W...B", ".B.W."]', "Northcott's board: a white and a black checker a row", "row 1: to 5",
+     "never moves onto or over"),
+    ("rims", "[5, 8]", "the piles", "heap 1: take 1 leaving 3 3", "taking 1 leaves 4"),
+    ("sum", '[["wythoff", [[3, 5]]], ["kayles", 4]]', "a sum of games, each part on its own board", "part 9: take 1",
+     "there is no part 9"),
 ])
 def test_a_family_played_to_the_end_against_nimx(server, people, shots, family, position, shape, illegal, reason):
     ann = people()
@@ -123,4 +129,28 @@ def test_turning_turtles_and_hackenbush_played_by_clicks(server, people, shots):
         wait_version_above(page, game["version"])
     assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
     page.screenshot(path=str(shots / "freeplay-clicks.png"), full_page=True)
+    assert not ann.errors
+
+
+def test_chomp_played_by_clicks_on_its_squares(server, people, shots):
+    """A click on a square of the bar types ``eat R C`` (the poison has none); the Move button eats it."""
+    ann = people()
+    page = ann.page
+    page.goto(f"{server.url}/play/chomp")
+    page.fill("#position", "[3, 3, 2]")
+    page.click("#start")
+    page.wait_for_selector("#board svg.family-board")
+    for _ in range(20):
+        game = ann.state()
+        if game["finished"]:
+            break
+        page.locator("#board rect.pick").last.click()          # the top row's last square
+        typed = page.input_value("#typed-count")
+        rows = game["piles"][0]
+        assert typed == f"eat {len(rows)} {rows[-1]}"
+        page.click("#typed-button")
+        wait_version_above(page, game["version"])
+    game = ann.state()
+    assert game["finished"] and " wins (" in game["log"][-1]
+    page.screenshot(path=str(shots / "freeplay-chomp.png"), full_page=True)
     assert not ann.errors

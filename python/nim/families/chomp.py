@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
+from nim.families.play import ChompPlay, PlayHooks
 
 __all__ = ["Chomp", "MAX_SHAPES"]
 
@@ -54,6 +55,8 @@ class Chomp(Unparameterised, WholePositionFamily):
     tag: ClassVar[str] = "chomp"
     title: ClassVar[str] = "Chomp"
     example: ClassVar[str] = '{"rows": 3, "columns": 4}'
+
+    play: ClassVar[PlayHooks] = ChompPlay()
 
     __slots__ = ()
 
@@ -142,8 +145,8 @@ class Chomp(Unparameterised, WholePositionFamily):
         after = left[0]
         row = next((i for i, length in enumerate(component) if i >= len(after) or after[i] < length), 0)
         column = after[row] if row < len(after) else 0
-        return (f"eat the square in row {row + 1}, column {column + 1} and the {count - 1} above and right of it, "
-                f"leaving rows {list(after)}")
+        more = f" and the {count - 1} above and right of it" if count > 1 else ""      # never "and the 0"
+        return f"eat the square in row {row + 1}, column {column + 1}{more}, leaving rows {list(after)}"
 
     def account(self, components: Sequence[Any]) -> List[str]:
         shape = components[0]

@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import FAMILIES, ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import PlayHooks, RuleHeapPlay
 from nim.families.polling import poll
 
 __all__ = ["ExtendedCode", "MAX_HEAP", "is_extended", "parse_extended"]
@@ -133,6 +134,8 @@ class ExtendedCode(ComponentFamily):
     syntax: ClassVar[str] = "octal=0.333... (a repeating digit), octal=0.F (hexadecimal), octal=CODE,unequal"
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[3, 5, 7]"
+    play: ClassVar[PlayHooks] = RuleHeapPlay("the code's digits say what a move may take and leave", start=(6, 9),
+                                             cuts=True)
 
     __slots__ = ("digits", "repeating", "unequal")
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, read_whole, register_family
 from nim.families.disguises import _short
+from nim.families.play import BoxesPlay, PlayHooks
 
 __all__ = ["EmptyAndDivide", "trailing_ones"]
 
@@ -51,6 +52,8 @@ class EmptyAndDivide(Unparameterised, ComponentFamily):
     title: ClassVar[str] = "Empty and Divide"
     component_noun: ClassVar[str] = "pair of boxes"
     example: ClassVar[str] = "[[4, 5], [3, 3]]"
+
+    play: ClassVar[PlayHooks] = BoxesPlay()
 
     __slots__ = ()
 

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
 from nim.families.disguises import _short
+from nim.families.play import CheckersPlay, PlayHooks
 
 __all__ = ["Northcott"]
 
@@ -56,6 +57,8 @@ class Northcott(Unparameterised, WholePositionFamily):
     tag: ClassVar[str] = "northcott"
     title: ClassVar[str] = "Northcott's game"
     example: ClassVar[str] = '["W...B", ".B.W."]'
+
+    play: ClassVar[PlayHooks] = CheckersPlay()
 
     __slots__ = ()
 

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import PlayHooks, RuleHeapPlay
 
 __all__ = ["Aliquot", "AtLeastHalf", "DimPlus", "Rims", "divisors"]
 
@@ -157,6 +158,7 @@ class AtLeastHalf(_HeapGame):
     syntax: ClassVar[str] = "at-least-half (at-most-half: half)"
     title: ClassVar[str] = "At-Least-Half"
 
+    play: ClassVar[PlayHooks] = RuleHeapPlay("a move takes at least half of one heap (from 9: 5 to 9)")
     __slots__ = ()
 
     @classmethod
@@ -243,6 +245,7 @@ class DimPlus(_DivisorGame):
     title: ClassVar[str] = "Dim+"
     proper: ClassVar[bool] = False
 
+    play: ClassVar[PlayHooks] = RuleHeapPlay("a move takes a divisor of one heap (from 12: 1, 2, 3, 4, 6 or 12)")
     __slots__ = ()
 
     def describe(self, misere: bool) -> str:
@@ -279,6 +282,7 @@ class Aliquot(_DivisorGame):
     title: ClassVar[str] = "the Aliquot game"
     proper: ClassVar[bool] = True
 
+    play: ClassVar[PlayHooks] = RuleHeapPlay("a move takes a proper divisor of one heap (from 12: 1, 2, 3, 4 or 6)")
     __slots__ = ()
 
     def describe(self, misere: bool) -> str:
@@ -314,6 +318,8 @@ class Rims(_HeapGame):
     syntax: ClassVar[str] = "rims"
     title: ClassVar[str] = "Rims"
 
+    play: ClassVar[PlayHooks] = RuleHeapPlay("a loop through N dots of one region, its other dots left in up to two "
+                                             "regions", start=(5, 8), cuts=True)
     __slots__ = ()
 
     def describe(self, misere: bool) -> str:

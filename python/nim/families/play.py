@@ -37,7 +37,9 @@ if TYPE_CHECKING:                     # pragma: no cover
 Option = Tuple[int, int, Tuple[Any, ...]]
 
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
-           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "Option", "words_of", "board_lines"]
+           "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
+           "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "CheckersPlay",
+           "LettersPlay", "VerticesPlay", "SumPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -122,6 +124,11 @@ class PlayHooks:
     def start(self, family: "ComponentFamily") -> Any:
         """The default start position, as a plain value."""
         return self.start_value
+
+    def drawn(self, family: "ComponentFamily", components: Sequence[Any]) -> Optional[str]:
+        """For a game over (no move left), the words of a draw when it is one (SOS's full row),
+        else None: the player who cannot move has lost or won by the convention."""
+        return None
 
     def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
         """The move ``text`` says, one of the family's options: ``(component, count, left)``.
@@ -303,6 +310,57 @@ class SplitHeapPlay(HeapPlay):
     grammar = "heap H: take N, or heap H: split A B (e.g. 'heap 2: split 1 4')"
     start_value = [3, 5, 7]
     splits = True
+
+
+class RuleHeapPlay(HeapPlay):
+    """Heaps whose moves the family's rule names (At-Least-Half, Dim+, Aliquot, Rims, the codes
+    past octal): ``heap 1: take 3``, and where a move also splits what it leaves, ``heap 1: take 3
+    leaving 2 4`` (``split 2 4`` takes none). ``rule`` is the rule in a few words: the grammar,
+    and so every refusal, says it."""
+
+    def __init__(self, rule: str, start: Sequence[int] = (9, 12, 7), cuts: bool = False) -> None:
+        self.rule = rule
+        self.cuts = cuts
+        self.start_value = list(start)
+        self.grammar = ("heap H: take N, or take N leaving A B (e.g. 'heap 1: take 3 leaving 2 4')" if cuts
+                        else "heap H: take N (e.g. 'heap 1: take 2')") + f"; {rule}"
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if (self.cuts and len(components) > 1 and "heap" not in words
+                and {"leaving", "leave", "split"} & set(words)):     # the heap's number would be misread
+            raise IllegalMoveError(f"say the heap first: 'heap 1: take 3 leaving 2 4' ({self.grammar})")
+        return super().parse(family, components, text)
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        heap = int(component)
+        if self.cuts and {"leaving", "leave", "split"} & set(words):
+            take = 0 if "split" in words else (numbers.pop(0) if numbers else 0)
+            if not numbers or min(numbers) < 1:
+                return None, (), "say the heaps the move leaves, each at least 1"
+            if take + sum(numbers) != heap:
+                return None, (), (f"the heap has {heap}: taking {take} leaves {heap - take}, not "
+                                  f"{' + '.join(map(str, numbers))}")
+            return take, tuple(sorted(numbers)), None
+        if len(numbers) != 1:
+            return None, (), "say one number: how many to take"
+        take = numbers[0]
+        if not 1 <= take <= heap:
+            return None, (), f"the heap has {heap}: take 1 to {heap}"
+        return take, ((heap - take,) if take < heap else ()), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        parts = " ".join(map(str, left))
+        if count == 0:
+            return [f"split {parts}"]
+        if len(left) > 1:
+            return [f"take {count} leaving {parts}"]
+        return [f"take {count}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the heap of {component}"
 
 
 class PilesPlay(PlayHooks):
@@ -577,6 +635,400 @@ class GraphPlay(PlayHooks):
         shown = [f"{i + 1}: {'ground' if u == 0 else u}-{v}" for i, (u, v) in enumerate(component[:60])]
         more = f" ... ({len(component)} edges)" if len(component) > 60 else ""
         return "edges " + ", ".join(shown) + more
+
+
+class BoxesPlay(PlayHooks):
+    """Empty and Divide: ``pair 1: empty 4, divide 2 3`` empties the box of 4 and divides the
+    other box's chips into 2 and 3."""
+
+    noun = "pair"
+    grammar = "pair P: empty E, divide A B (e.g. 'pair 1: empty 4, divide 2 3': the other box's chips as A and B)"
+    start_value = [[4, 5], [3, 6]]
+    needs = 3
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 3:
+            return None, (), "say the box to empty and the two parts of the other"
+        emptied, a, b = numbers
+        m, n = component
+        if emptied not in (m, n):
+            return None, (), f"the boxes hold {m} and {n}: empty one of them, not {emptied}"
+        other = n if emptied == m else m
+        if min(a, b) < 1 or a + b != other:
+            return None, (), (f"the other box holds {other}: divide it into two parts of at least 1 that add up "
+                              f"to {other}")
+        return emptied, ((min(a, b), max(a, b)),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        a, b = left[0]
+        return [f"empty {count}, divide {a} {b}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the boxes {list(component)}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        m, n = component
+        return f"[{m:>2}] {'o' * min(m, 30)}   [{n:>2}] {'o' * min(n, 30)}"
+
+
+class PokerPlay(PlayHooks):
+    """Poker Nim: ``take 3 from 2`` (chips from pile 2), ``add 2 to 1`` (chips from the pool to
+    pile 1); the piles numbered as drawn, smallest first."""
+
+    noun = "pile"
+    grammar = "take N from P, or add N to P from the pool (e.g. 'take 3 from 2', 'add 2 to 1')"
+    start_value = {"piles": [3, 4, 5], "pool": 4}
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        piles, pool = component
+        verb = [w for w in words if w in ("take", "add")]
+        if len(verb) != 1 or len(numbers) != 2:
+            return None, (), "say take or add, how many, and the pile"
+        count, pile = numbers
+        if not 1 <= pile <= len(piles):
+            return None, (), f"there is no pile {pile}: the piles are numbered 1 to {len(piles)}"
+        after = list(piles)
+        if verb[0] == "take":
+            if not 1 <= count <= piles[pile - 1]:
+                return None, (), f"pile {pile} has {piles[pile - 1]}: take 1 to {piles[pile - 1]}"
+            after[pile - 1] -= count
+            left = family.read_component({"piles": after, "pool": pool})
+        else:
+            if not 1 <= count <= pool:
+                return None, (), (f"the pool has {pool} chips: add 1 to {pool}" if pool
+                                  else "the pool is empty: nothing to add")
+            after[pile - 1] += count
+            left = family.read_component({"piles": after, "pool": pool - count})
+        return count, (left,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        piles, _ = component
+        return [f"{verb} {count} {word} {p}" for p in range(1, len(piles) + 1)
+                for verb, word in (("take", "from"), ("add", "to"))]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "these piles"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        piles, pool = component
+        lines = [f"pile {i + 1}: {p:>3}  {'o' * min(p, 60)}" for i, p in enumerate(piles)] or ["(no piles)"]
+        return "\n".join(lines + [f"pool:   {pool:>3}  {'+' * min(pool, 60)}"])
+
+
+class ChompPlay(PlayHooks):
+    """Chomp: ``eat 2 3`` eats the square in row 2, column 3 with every square above and right of
+    it (rows from the bottom, columns from the left; the poison is row 1, column 1)."""
+
+    noun = "square"
+    grammar = "eat R C: the square in row R (from the bottom), column C (from the left) (e.g. 'eat 2 3')"
+    start_value = {"rows": 3, "columns": 4}
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 2:
+            return None, (), "say a row and a column"
+        row, column = numbers
+        if not 1 <= row <= len(component) or not 1 <= column <= component[row - 1]:
+            return None, (), f"there is no square in row {row}, column {column}"
+        if (row, column) == (1, 1):
+            return None, (), "the bottom-left square is the poison: it is never eaten"
+        kept = tuple(component[:row - 1]) + tuple(min(length, column - 1) for length in component[row - 1:])
+        after = tuple(length for length in kept if length)
+        return sum(component) - sum(after), (after,), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        after = left[0]
+        row = next(i for i, length in enumerate(component) if i >= len(after) or after[i] < length)
+        column = after[row] if row < len(after) else 0
+        return [f"eat {row + 1} {column + 1}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the bar {list(component)}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        width = max(list(component) + list(start or ()) + [1])
+        if width > 60 or len(component) > 60:
+            return f"rows {list(component)}"
+        lines = [f"{r + 1:>3} " + " ".join("x" if (r, c) == (0, 0) else "#" for c in range(length))
+                 for r, length in enumerate(component)]
+        lines.reverse()                               # the bottom row is row 1
+        return "\n".join(lines + ["    " + " ".join(str((c + 1) % 10) for c in range(width))
+                                   + "   (x: the poison)"])
+
+
+class CardsPlay(PlayHooks):
+    """Thirty-one: ``turn 4`` turns a four (``turn 1``: an ace), adding it to the total."""
+
+    noun = "card"
+    grammar = "turn V: a card from 1 (an ace) to 6, adding it to the total (e.g. 'turn 4')"
+    start_value: Any = []
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        if len(numbers) != 1:
+            return None, (), "say one card"
+        total, left = component
+        value = numbers[0]
+        if not 1 <= value <= len(left):
+            return None, (), f"the cards are 1 (an ace) to {len(left)}"
+        if not left[value - 1]:
+            return None, (), f"every {value} is turned: none is left"
+        if total + value > 31:
+            return None, (), f"the total is {total}: a {value} would pass 31"
+        after = left[:value - 1] + (left[value - 1] - 1,) + left[value:]
+        return value, ((total + value, after),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        return [f"turn {count}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the total {component[0]}"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        total, left = component
+        rows = [f"{'A' if v == 1 else v}: {'[]' * n}" for v, n in enumerate(left, 1)]
+        return "\n".join([f"total {total} of 31"] + rows)
+
+
+class CheckersPlay(PlayHooks):
+    """Northcott's game: ``row 2: to 5`` slides your checker of row 2 to square 5 (rows and
+    squares numbered from 1); White moves the W checkers, Black the B ones."""
+
+    noun = "row"
+    grammar = "row R: to S: your checker of row R to square S (e.g. 'row 1: to 3')"
+    start_value = ["W....B", ".B...W.", "..W..B"]
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        rows, mover = component
+        if len(numbers) != 2:
+            return None, (), "say a row and the square your checker goes to"
+        row, square = numbers
+        if not 1 <= row <= len(rows):
+            return None, (), f"there is no row {row}: the rows are numbered 1 to {len(rows)}"
+        width, white, black = rows[row - 1]
+        mine, theirs = (white, black) if mover == "W" else (black, white)
+        to = square - 1
+        if not 0 <= to < width:
+            return None, (), f"row {row} has squares 1 to {width}"
+        if to == mine:
+            return None, (), f"your checker is on square {square} already"
+        if (mine < theirs) != (to < theirs):
+            return None, (), f"a checker never moves onto or over the other one (it is on square {theirs + 1})"
+        moved = (width, to, black) if mover == "W" else (width, white, to)
+        return abs(to - mine), ((rows[:row - 1] + (moved,) + rows[row:], "B" if mover == "W" else "W"),), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        rows, mover = component
+        after = left[0][0]
+        for i, (before, now) in enumerate(zip(rows, after)):
+            if before != now:
+                return [f"row {i + 1}: to {(now[1] if mover == 'W' else now[2]) + 1}"]
+        return []
+
+    def describe(self, family: "ComponentFamily", component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        """The move with its row numbered from 1, as the board and the grammar number them."""
+        rows, mover = component
+        after = left[0][0]
+        i = next(j for j, (a, b) in enumerate(zip(rows, after)) if a != b)
+        toward = abs(after[i][1] - after[i][2]) < abs(rows[i][1] - rows[i][2])
+        square = (after[i][1] if mover == "W" else after[i][2]) + 1
+        return (f"{'white' if mover == 'W' else 'black'} moves row {i + 1}'s checker {count} square"
+                f"{'s' if count > 1 else ''} {'toward' if toward else 'away from'} the other, to square {square}")
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "this board"
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        rows, mover = component
+        lines = []
+        for i, (width, white, black) in enumerate(rows[:40]):
+            cells = ["."] * width if width <= 80 else []
+            if cells:
+                cells[white], cells[black] = "W", "B"
+            shown = " ".join(cells) if cells else f"W on {white + 1}, B on {black + 1} of {width}"
+            lines.append(f"row {i + 1:>2}: {shown}   (gap {abs(white - black) - 1})")
+        return "\n".join(lines + [f"{'White' if mover == 'W' else 'Black'} to move"])
+
+
+class LettersPlay(PlayHooks):
+    """SOS: ``S 3`` (or ``write S in 3``) writes an S in square 3 of the row (squares from 1)."""
+
+    noun = "square"
+    grammar = "S N or O N: the letter and the empty square to write it in (e.g. 'S 3', 'write O in 5')"
+    start_value = 7
+    whole = True
+    needs = 0
+
+    def build(self, family: "ComponentFamily", component: Any, numbers: List[int],
+              words: List[str]) -> Tuple[Optional[int], Tuple[Any, ...], Optional[str]]:
+        letters = [w.upper() for w in words if w in ("s", "o")]
+        if len(numbers) != 1 or len(letters) != 1:
+            return None, (), "say one letter, S or O, and one square"
+        square = numbers[0]
+        if "SOS" in component:
+            return None, (), "the game is over: the row holds an SOS"
+        if not 1 <= square <= len(component):
+            return None, (), f"the squares are numbered 1 to {len(component)}"
+        if component[square - 1] != "-":
+            return None, (), f"square {square} holds {component[square - 1]} already: write in an empty one"
+        return 1, (component[:square - 1] + letters[0] + component[square:],), None
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        after = left[0]
+        i = next(j for j, (a, b) in enumerate(zip(component, after)) if a != b)
+        return [f"{after[i]} {i + 1}"]
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the row {component}"
+
+    def drawn(self, family: "ComponentFamily", components: Sequence[Any]) -> Optional[str]:
+        row = components[0] if components else ""
+        if "SOS" in row:
+            return None
+        return f"The row {row} is full without an SOS: a draw."
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        cells = " ".join(c if c != "-" else "_" for c in component)
+        ruler = " ".join(str((i + 1) % 10) for i in range(len(component)))
+        return f"{cells}\n{ruler}"
+
+
+class VerticesPlay(PlayHooks):
+    """Vertex removal: ``remove 3`` removes vertex 3 and its edges (the vertices keep the numbers
+    the position gave them, so a vertex names its graph; ``graph 2: remove 3`` is read too)."""
+
+    noun = "graph"
+    grammar = "remove V: a vertex with at least one edge, and its edges go too (e.g. 'remove 3')"
+    start_value = [[0, 1], [1, 2], [2, 3], [3, 4], [1, 5], [6, 7], [7, 8], [8, 6]]
+    needs = 1
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        if "graph" in words and len(numbers) == 2:
+            graph = numbers.pop(0)
+            if not 1 <= graph <= len(components):
+                raise IllegalMoveError(f"there is no graph {graph}: the graphs are numbered 1 to {len(components)}")
+        if len(numbers) != 1:
+            raise IllegalMoveError(f"say one vertex ({self.grammar})")
+        vertex = numbers[0]
+        for index, component in enumerate(components):
+            edges = [tuple(edge) for edge in component]
+            if any(vertex in edge for edge in edges):
+                rest = {edge for edge in edges if vertex not in edge}
+                if family.option_count(component) > MAX_SCAN:
+                    raise IllegalMoveError("this graph has too many vertices to check a typed move")
+                for count, left in family.options(component):      # the one that removes this vertex
+                    if {tuple(edge) for part in left for edge in part} == rest:
+                        return (index, count, left)
+        shown = sorted({v for c in components for edge in c for v in edge})
+        raise IllegalMoveError(f"vertex {vertex} has no edge on the board: remove one of {shown[:40]} "
+                               f"({self.grammar})")
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        rest = {tuple(edge) for part in left for edge in part}
+        return [f"remove {v}" for v in sorted({v for edge in component for v in edge})
+                if {tuple(edge) for edge in component if v not in edge} == rest]
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        shown = ", ".join(f"{u}-{v}" for u, v in list(component)[:60])
+        return "edges " + shown + (f" ... ({len(component)} edges)" if len(component) > 60 else "")
+
+
+class SumPlay(PlayHooks):
+    """A sum across families: ``part 2: take 3`` plays in part 2 with that part's own words (a
+    heap of a heap rule: ``take N`` or ``take N leaving A B``; a Wythoff pair: ``take 2 from
+    both``; ...). Each part is drawn as its family draws it."""
+
+    noun = "part"
+    grammar = "part P: a move in that part's own words (e.g. 'part 1: take 2 from both', 'part 2: take 3')"
+    start_value = [["wythoff", [[3, 5]]], ["kayles", 7], ["any", [4]]]
+    needs = 1
+    _heaps = RuleHeapPlay("", cuts=True)
+
+    @staticmethod
+    def _part(component: Any) -> Tuple[Any, Any]:
+        """The part's family (None for a heap rule) and its component."""
+        from nim.rules import Rules
+
+        family = Rules.parse(component[0]).family
+        from nim.families.base import ComponentFamily
+
+        return (family if isinstance(family, ComponentFamily) else None), component[1]
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, words = _tokens(text)
+        named = re.match(r"\s*part\s+(\d+)\s*:?", text.lower())
+        if named:
+            index = int(named.group(1)) - 1
+            text = text[named.end():]
+            if not 0 <= index < len(components):
+                raise IllegalMoveError(f"there is no part {index + 1}: the parts are numbered 1 to {len(components)}")
+        elif len(components) == 1:
+            index = 0
+        else:
+            raise IllegalMoveError(f"say which part first (1 to {len(components)}): {self.grammar}")
+        component = components[index]
+        inner, part = self._part(component)
+        if inner is None:                               # a heap of a heap rule
+            numbers, words = _tokens(text)
+            count, heaps, reason = self._heaps.build(family, part, numbers, words)
+            if reason is not None:
+                raise IllegalMoveError(f"{reason} (part {index + 1} is a heap: take N, or take N leaving A B)")
+            left = tuple((component[0], h) for h in heaps)
+        else:
+            hooks = play_hooks(inner)
+            _, count, inner_left = hooks.parse(inner, [part], text)
+            from nim.families.base import WholePositionFamily
+
+            left = tuple((component[0], p) for p in inner_left
+                         if isinstance(inner, WholePositionFamily) or inner.option_count(p) > 0)
+        for option in family.options(component):        # the sum's own option (heaps in its order)
+            if option[0] == count and sorted(map(repr, option[1])) == sorted(map(repr, left)):
+                return (index, option[0], option[1])
+        raise IllegalMoveError(f"that is not a move of part {index + 1} ({self.grammar})")
+
+    def spellings(self, family: "ComponentFamily", component: Any, count: int,
+                  left: Tuple[Any, ...]) -> List[str]:
+        inner, part = self._part(component)
+        if inner is None:
+            return self._heaps.spellings(family, part, count, tuple(sorted(p for _, p in left)))
+        hooks = play_hooks(inner)
+        from nim.families.base import WholePositionFamily
+
+        for inner_count, inner_left in inner.options(part):
+            kept = tuple((component[0], p) for p in inner_left
+                         if isinstance(inner, WholePositionFamily) or inner.option_count(p) > 0)
+            if inner_count == count and kept == tuple(left):
+                return [hooks.typed(inner, [part], (0, inner_count, inner_left))]
+        return []
+
+    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
+        inner, part = self._part(component)
+        name = family.component_value(component)[0]
+        if inner is None:
+            return f"({name}) {part:>3}  {'o' * min(int(part), 60)}"
+        if not isinstance(getattr(inner, "play", None), PlayHooks):    # a part with no board: its value
+            value = inner.component_value(part)
+            return f"({name}) " + (str(int(value)) if isinstance(value, int) else f"{value!r:.200}")
+        return f"({name}) " + play_hooks(inner).board(inner, [part])
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

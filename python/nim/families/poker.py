@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Iterator, Tuple
 from nim.errors import InvalidPositionError
 from nim.families.base import register_family
 from nim.families.disguises import Move, NimDisguise, _numbers, _short
+from nim.families.play import PokerPlay, PlayHooks
 
 __all__ = ["PokerNim"]
 
@@ -48,6 +49,8 @@ class PokerNim(NimDisguise):
     title: ClassVar[str] = "Poker Nim"
     example: ClassVar[str] = '{"piles": [3, 4, 5], "pool": 6}'
     misere_is_nim: ClassVar[bool] = True
+
+    play: ClassVar[PlayHooks] = PokerPlay()
 
     __slots__ = ()
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
 from nim.families.disguises import _short
+from nim.families.play import LettersPlay, PlayHooks
 
 __all__ = ["MAX_SQUARES", "SOS"]
 
@@ -89,6 +90,8 @@ class SOS(Unparameterised, WholePositionFamily):
     tag: ClassVar[str] = "sos"
     title: ClassVar[str] = "SOS"
     example: ClassVar[str] = '"S--O---"'
+
+    play: ClassVar[PlayHooks] = LettersPlay()
 
     __slots__ = ()
 

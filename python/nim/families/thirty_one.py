@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Sequence, Tuple
 from nim.errors import InvalidPositionError
 from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
+from nim.families.play import CardsPlay, PlayHooks
 
 __all__ = ["ThirtyOne", "TARGET"]
 
@@ -47,6 +48,8 @@ class ThirtyOne(Unparameterised, WholePositionFamily):
     tag: ClassVar[str] = "thirty-one"
     title: ClassVar[str] = "Thirty-one"
     example: ClassVar[str] = "[]"
+
+    play: ClassVar[PlayHooks] = CardsPlay()
 
     __slots__ = ()
 

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Set,
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.play import PlayHooks, VerticesPlay
 
 __all__ = ["MAX_EDGES", "VertexGraph", "VertexRemoval"]
 
@@ -145,6 +146,8 @@ class VertexRemoval(ComponentFamily):
     syntax: ClassVar[str] = "vertex-removal"
     component_noun: ClassVar[str] = "connected component"
     example: ClassVar[str] = "[[0, 1], [1, 2], [2, 3]]"
+
+    play: ClassVar[PlayHooks] = VerticesPlay()
 
     __slots__ = ()
 

@@ -217,6 +217,9 @@ class FreePlay(Flow):
         if not is_component(rules):
             return [ending(players, mover, self.position(state), bool(state["moves"]),
                            "pin" if rules.splits else "object")]
+        if state["finished"] and state["winner"] is None:      # a game that can end in a draw (SOS)
+            family = _family(rules)
+            return [play_hooks(family).drawn(family, components_of(state)) or "A draw."]
         won = players[winner_of(mover, rules)].name
         rule = convention(rules, emptied=False)
         if not state["moves"]:
@@ -250,6 +253,8 @@ class FreePlay(Flow):
         state["to_move"] = mover
         state["finished"] = not _can_move(family, components)
         state["winner"] = winner_of(mover, rules) if state["finished"] else None
+        if state["finished"] and play_hooks(family).drawn(family, components) is not None:
+            state["winner"] = None                              # a draw: nobody wins
 
     def apply(self, state: State, seat: int, move: Move) -> Tuple[State, List[str]]:
         rules = self.rules(state)
@@ -308,7 +313,7 @@ class FreePlay(Flow):
                 solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
             except NimError as error:
                 return rng.choice(moves), [f"(no best move within the AI's limits: {error}; a random move)"]
-            if solution.value > 0 and isinstance(solution.move, ComponentMove):
+            if solution.value >= 0 and isinstance(solution.move, ComponentMove):   # 0: a drawing move
                 return solution.move, []
         return rng.choice(moves), []
 
@@ -325,6 +330,10 @@ class FreePlay(Flow):
             solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
         except NimError as error:
             return f"Hint: none this time ({error})"
+        if solution.value == 0 and isinstance(solution.move, ComponentMove):   # a game with draws (SOS)
+            hooks = play_hooks(family)
+            typed = hooks.typed(family, components, solution.move)
+            return f"Hint: {typed}: best play from here is a draw, and this move keeps it one."
         if solution.value <= 0 or not isinstance(solution.move, ComponentMove):
             why = "every move loses against best play; any move waits for a slip"
             if not rules.misere:

@@ -144,7 +144,8 @@ def play_machine(flow: Flow, state: State, options: PlayOptions, console: Consol
         flow.rebuild(game)
         game = play_one(flow, game, options, console, options.moves if number == begin else (),
                          game_header(options, game, series))
-        wins[game["winner"]] += 1
+        if game["winner"] is not None:          # None: a draw (SOS)
+            wins[game["winner"]] += 1
         if options.results is not None:
             options.results.append(game)
     if games > 1:

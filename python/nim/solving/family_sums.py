@@ -29,6 +29,7 @@ import operator
 from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.families.play import PlayHooks, SumPlay
 from nim.families.base import (
     ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, WholePositionFamily, register_family,
 )
@@ -54,6 +55,7 @@ class SumOfGames(ComponentFamily):
     syntax: ClassVar[str] = "sum"
     component_noun: ClassVar[str] = "part"
     example: ClassVar[str] = '[["wythoff", [[3, 5]]], ["kayles", 7], ["any", [4]]]'
+    play: ClassVar[PlayHooks] = SumPlay()
 
     __slots__ = ()
 

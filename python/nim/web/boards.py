@@ -11,11 +11,13 @@ Nim. Every number a move names is written on the drawing.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
-    GraphPlay, GridPlay, HeapPlay, PairPlay, PilesPlay, PlayHooks, RowPlay, StairPlay, StripPlay, play_hooks,
+    BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
+    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, SumPlay, VerticesPlay, play_hooks,
 )
 
 __all__ = ["family_board", "svg_of"]
@@ -76,6 +78,22 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _strip(components[0] if components else (), start[0] if start else ())
     if isinstance(hooks, GraphPlay):
         return _hackenbush(components)
+    if isinstance(hooks, BoxesPlay):
+        return _boxes(components)
+    if isinstance(hooks, PokerPlay):
+        return _poker(components[0] if components else ((), 0))
+    if isinstance(hooks, ChompPlay):
+        return _chomp(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, SumPlay):
+        return _sum(hooks, family, components)
+    if isinstance(hooks, VerticesPlay):
+        return _vertices(components)
+    if isinstance(hooks, LettersPlay):
+        return _letters(components[0] if components else "")
+    if isinstance(hooks, CheckersPlay):
+        return _northcott(components[0] if components else ((), "W"))
+    if isinstance(hooks, CardsPlay):
+        return _cards(components[0] if components else (31, (0,) * 6))
     if isinstance(hooks, (HeapPlay, PilesPlay)):
         return _piles(hooks, components)
     return _svg(300, 40, [_text(150, 24, hooks.board(family, components, start))], "the board")
@@ -279,3 +297,187 @@ def _ground_point(left: float, span: float, above: Any, ground: float) -> Tuple[
     """Where an edge meets the ground: under the vertex it holds up."""
     x = above[0] if above is not None else left + span / 2
     return (x, ground)
+
+
+def _boxes(components: Sequence[Any]) -> str:
+    """Empty and Divide: each pair two boxes of chips side by side; a click on a box starts the
+    move that empties it (the parts of the other box are typed)."""
+    tallest = max([max(c) for c in components] + [1])
+    height = 80 + 14 * min(tallest, 40)
+    parts: List[str] = []
+    for i, (a, b) in enumerate(components):
+        x = 20 + 130 * i
+        for chips, dx in ((a, 0), (b, 58)):
+            say = f"pair {i + 1}: empty {chips}, divide "
+            parts.append(f'<rect x="{x + dx}" y="10" width="50" height="{height - 50}" rx="4" fill="#fff" '
+                         f'stroke="{INK}"' + _pick(say) + "/>")
+            for c in range(min(chips, 40)):
+                parts.append(f'<circle cx="{x + dx + 25}" cy="{height - 50 - 14 * c:.1f}" r="6" fill="{STONE}"'
+                             + _pick(say) + "/>")
+            parts.append(_text(x + dx + 25, height - 26, chips))
+        parts.append(_text(x + 54, height - 8, f"pair {i + 1}", 12, cls="label"))
+    return _svg(max(160, 20 + 130 * len(components)), height, parts, "Empty and Divide: pairs of boxes")
+
+
+def _poker(component: Any) -> str:
+    """Poker Nim: the piles numbered, and the pool beside them (a click on a pile's stone takes
+    from it; on the pool, starts an addition)."""
+    piles, pool = component
+    tallest = max(list(piles) + [pool, 1])
+    height = 50 + 14 * min(tallest, 60)
+    parts: List[str] = []
+    for i, p in enumerate(piles):
+        parts += _stones(50 + 100 * i, height - 36, min(p, 60), f"pile {i + 1}", f"take {{n}} from {i + 1}")
+    x = 50 + 100 * len(piles)
+    parts.append(f'<rect x="{x - 30}" y="4" width="60" height="{height - 24}" rx="8" fill="#f4efe4" stroke="{TAIL}"/>')
+    for c in range(min(pool, 60)):
+        parts.append(f'<circle cx="{x}" cy="{height - 45 - 14 * c:.1f}" r="6" fill="{HEAD}" stroke="{INK}"'
+                     + _pick(f"add {pool - c} to ") + "/>")
+    parts.append(_text(x, height - 22, pool))
+    parts.append(_text(x, height - 8, "pool", 11))
+    return _svg(x + 50, height, parts, "Poker Nim: the piles and the pool")
+
+
+def _chomp(component: Sequence[int], start: Sequence[int]) -> str:
+    """Chomp: the bar as squares, row 1 at the bottom, the poison dark; every square a click
+    ("eat R C"), the eaten ones drawn faint where the start had them."""
+    rows = max(len(component), len(start), 1)
+    columns = max(list(component) + list(start) + [1])
+    rows, columns = min(rows, 30), min(columns, 30)
+    height = 30 + 30 * rows
+    parts: List[str] = []
+    for r in range(rows):
+        y = 10 + 30 * (rows - 1 - r)
+        parts.append(_text(14, y + 19, r + 1, 10))
+        for c in range(columns):
+            x = 30 + 30 * c
+            here = r < len(component) and c < component[r]
+            was = r < len(start) and c < start[r]
+            if not (here or was):
+                continue
+            if not here:
+                parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="none" stroke="{TAIL}" '
+                             'stroke-dasharray="3 3"/>')
+                continue
+            poison = (r, c) == (0, 0)
+            parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="{"#7b1f1f" if poison else STONE}" '
+                         f'stroke="{INK}"' + ("" if poison else _pick(f"eat {r + 1} {c + 1}")) + "/>")
+    for c in range(columns):
+        parts.append(_text(44 + 30 * c, height - 4, c + 1, 10))
+    return _svg(40 + 30 * columns, height + 4, parts, "a bar of chocolate, the poison at the bottom left")
+
+
+def _cards(component: Any) -> str:
+    """Thirty-one: the running total, and the cards still face up in six columns, ace to six
+    (a click on a card turns it)."""
+    total, left = component
+    parts: List[str] = [_text(10, 22, f"total {total} of 31", 14, "start")]
+    for v, n in enumerate(left, 1):
+        x = 14 + 56 * (v - 1)
+        for k in range(n):
+            parts.append(f'<g{_pick(f"turn {v}")}><rect x="{x}" y="{36 + 16 * k}" width="44" height="60" rx="5" '
+                         f'fill="#fff" stroke="{INK}"/>' + _text(x + 22, 54 + 16 * k, "A" if v == 1 else v, 13)
+                         + "</g>")
+        parts.append(_text(x + 22, 172, f"{n} left", 10))
+    return _svg(20 + 56 * len(left), 180, parts, "Thirty-one: the total and the cards left")
+
+
+def _northcott(component: Any) -> str:
+    """Northcott's board: each row of squares with its white and black checker, rows and squares
+    numbered from 1; a click on a square sends the mover's checker of that row there."""
+    rows, mover = component
+    shown = rows[:30]
+    width = min(max([w for w, _, _ in shown] + [1]), 40)
+    parts: List[str] = [_text(10, 16, f"{'White' if mover == 'W' else 'Black'} to move", 12, "start")]
+    for r, (w, white, black) in enumerate(shown):
+        y = 28 + 34 * r
+        parts.append(_text(30, y + 19, f"row {r + 1}", 11))
+        for c in range(min(w, width)):
+            x = 60 + 30 * c
+            parts.append(f'<rect x="{x}" y="{y}" width="28" height="28" fill="#f3e9d2" stroke="{INK}"'
+                         + _pick(f"row {r + 1}: to {c + 1}") + "/>")
+            if c in (white, black):
+                parts.append(f'<circle cx="{x + 14}" cy="{y + 14}" r="10" fill="{"#fff" if c == white else INK}" '
+                             f'stroke="{INK}"/>')
+    for c in range(width):
+        parts.append(_text(74 + 30 * c, 28 + 34 * len(shown) + 10, c + 1, 10))
+    return _svg(70 + 30 * width, 46 + 34 * len(shown), parts, "Northcott's board: a white and a black checker a row")
+
+
+def _letters(row: str) -> str:
+    """SOS: the row of squares, each letter written in it, the squares numbered; under each empty
+    square an S and an O to click (``S 3``)."""
+    shown = row[:40]
+    parts: List[str] = []
+    done = row.find("SOS")
+    for i, letter in enumerate(shown):
+        x = 10 + 44 * i
+        won = done >= 0 and done <= i < done + 3
+        parts.append(f'<rect x="{x}" y="10" width="40" height="40" fill="{"#e7f3e1" if won else "#fff"}" '
+                     f'stroke="{INK}"/>')
+        if letter != "-":
+            parts.append(_text(x + 20, 38, letter, 22))
+        else:
+            for k, choice in enumerate("SO"):
+                parts.append(f'<g{_pick(f"{choice} {i + 1}")}><rect x="{x + 2 + 19 * k}" y="56" width="17" '
+                             f'height="17" rx="3" fill="#f4efe4" stroke="{TAIL}"/>'
+                             + _text(x + 10.5 + 19 * k, 69, choice, 11) + "</g>")
+        parts.append(_text(x + 20, 88, i + 1, 10))
+    return _svg(20 + 44 * max(len(shown), 1), 96, parts, "SOS: a row of squares")
+
+
+def _vertices(components: Sequence[Any]) -> str:
+    """Vertex removal: each graph's vertices on a circle, numbered as the moves name them (a
+    click on a vertex types ``remove V``), its edges drawn between them."""
+    from math import cos, pi, sin
+
+    parts: List[str] = []
+    left = 10.0
+    for g, component in enumerate(components[:12]):
+        vertices = sorted({v for edge in component for v in edge})[:40]
+        radius = max(40.0, 12.0 * len(vertices) / pi)
+        cx, cy = left + radius + 20, radius + 30
+        where = {v: (cx + radius * cos(2 * pi * k / len(vertices) - pi / 2),
+                     cy + radius * sin(2 * pi * k / len(vertices) - pi / 2)) for k, v in enumerate(vertices)}
+        for u, v in component:
+            if u in where and v in where:
+                (x1, y1), (x2, y2) = where[u], where[v]
+                parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2e7d32" '
+                             'stroke-width="3"/>')
+        for v, (x, y) in where.items():
+            parts.append(f'<g{_pick(f"remove {v}")}><circle cx="{x:.1f}" cy="{y:.1f}" r="12" fill="#fff" '
+                         f'stroke="{INK}"/>' + _text(x, y + 4, v, 11) + "</g>")
+        if len(components) > 1:
+            parts.append(_text(cx, 2 * radius + 56, f"graph {g + 1}", 12, cls="label"))
+        left += 2 * radius + 40
+    if not components:
+        parts.append(_text(80, 30, "no edge left"))
+    height = max([2 * max(40.0, 12.0 * len({v for e in c for v in e}) / pi) + 70 for c in components[:12]] + [60])
+    return _svg(int(max(left, 160)), int(height), parts, "a graph: remove a vertex and its edges")
+
+
+def _sum(hooks: SumPlay, family: Any, components: Sequence[Any]) -> str:
+    """A sum across families: each part drawn as its own family draws it, one under another,
+    ``part N (rules)`` above it; a click in a part types the move with ``part N:`` before it."""
+    parts: List[str] = []
+    top, width = 0, 200
+    for i, component in enumerate(components[:20]):
+        inner, part = hooks._part(component)
+        name = family.component_value(component)[0]
+        if inner is None:
+            drawn = _piles(HeapPlay(), [int(part)])
+        elif not isinstance(getattr(inner, "play", None), PlayHooks):     # a part with no board: its value
+            drawn = _svg(400, 30, [_text(6, 20, f"{inner.component_value(part)!r:.80}", 12, "start")], "a part")
+        else:
+            drawn = svg_of(play_hooks(inner), inner, [part])
+        drawn = re.sub(r'data-first="', f'data-first="part {i + 1}: ', drawn)
+        size = re.search(r'width="(\d+)" height="(\d+)"', drawn)
+        w, h = (int(size.group(1)), int(size.group(2))) if size else (200, 60)
+        parts.append(_text(6, top + 16, f"part {i + 1} ({name})", 12, "start"))
+        parts.append(drawn.replace("<svg ", f'<svg x="0" y="{top + 22}" ', 1))
+        top += h + 30
+        width = max(width, w)
+    if not components:
+        parts.append(_text(80, 30, "no part left"))
+        top = 50
+    return _svg(width, top, parts, "a sum of games, each part on its own board")
