@@ -39,7 +39,7 @@ Option = Tuple[int, int, Tuple[Any, ...]]
 __all__ = ["PlayHooks", "NotPlayableError", "play_hooks", "PairPlay", "HeapPlay", "PilesPlay", "StairPlay",
            "StripPlay", "RowPlay", "GridPlay", "GraphPlay", "SplitHeapPlay", "RuleHeapPlay",
            "BoxesPlay", "PokerPlay", "ChompPlay", "CardsPlay", "CheckersPlay",
-           "LettersPlay", "VerticesPlay", "SumPlay", "Option", "words_of", "board_lines"]
+           "LettersPlay", "VerticesPlay", "Option", "words_of", "board_lines"]
 
 #: The most moves a component may have for the parse to look through its options.
 MAX_SCAN = 200_000
@@ -950,85 +950,6 @@ class VerticesPlay(PlayHooks):
     def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
         shown = ", ".join(f"{u}-{v}" for u, v in list(component)[:60])
         return "edges " + shown + (f" ... ({len(component)} edges)" if len(component) > 60 else "")
-
-
-class SumPlay(PlayHooks):
-    """A sum across families: ``part 2: take 3`` plays in part 2 with that part's own words (a
-    heap of a heap rule: ``take N`` or ``take N leaving A B``; a Wythoff pair: ``take 2 from
-    both``; ...). Each part is drawn as its family draws it."""
-
-    noun = "part"
-    grammar = "part P: a move in that part's own words (e.g. 'part 1: take 2 from both', 'part 2: take 3')"
-    start_value = [["wythoff", [[3, 5]]], ["kayles", 7], ["any", [4]]]
-    needs = 1
-    _heaps = RuleHeapPlay("", cuts=True)
-
-    @staticmethod
-    def _part(component: Any) -> Tuple[Any, Any]:
-        """The part's family (None for a heap rule) and its component."""
-        from nim.rules import Rules
-
-        family = Rules.parse(component[0]).family
-        from nim.families.base import ComponentFamily
-
-        return (family if isinstance(family, ComponentFamily) else None), component[1]
-
-    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
-        numbers, words = _tokens(text)
-        named = re.match(r"\s*part\s+(\d+)\s*:?", text.lower())
-        if named:
-            index = int(named.group(1)) - 1
-            text = text[named.end():]
-            if not 0 <= index < len(components):
-                raise IllegalMoveError(f"there is no part {index + 1}: the parts are numbered 1 to {len(components)}")
-        elif len(components) == 1:
-            index = 0
-        else:
-            raise IllegalMoveError(f"say which part first (1 to {len(components)}): {self.grammar}")
-        component = components[index]
-        inner, part = self._part(component)
-        if inner is None:                               # a heap of a heap rule
-            numbers, words = _tokens(text)
-            count, heaps, reason = self._heaps.build(family, part, numbers, words)
-            if reason is not None:
-                raise IllegalMoveError(f"{reason} (part {index + 1} is a heap: take N, or take N leaving A B)")
-            left = tuple((component[0], h) for h in heaps)
-        else:
-            hooks = play_hooks(inner)
-            _, count, inner_left = hooks.parse(inner, [part], text)
-            from nim.families.base import WholePositionFamily
-
-            left = tuple((component[0], p) for p in inner_left
-                         if isinstance(inner, WholePositionFamily) or inner.option_count(p) > 0)
-        for option in family.options(component):        # the sum's own option (heaps in its order)
-            if option[0] == count and sorted(map(repr, option[1])) == sorted(map(repr, left)):
-                return (index, option[0], option[1])
-        raise IllegalMoveError(f"that is not a move of part {index + 1} ({self.grammar})")
-
-    def spellings(self, family: "ComponentFamily", component: Any, count: int,
-                  left: Tuple[Any, ...]) -> List[str]:
-        inner, part = self._part(component)
-        if inner is None:
-            return self._heaps.spellings(family, part, count, tuple(sorted(p for _, p in left)))
-        hooks = play_hooks(inner)
-        from nim.families.base import WholePositionFamily
-
-        for inner_count, inner_left in inner.options(part):
-            kept = tuple((component[0], p) for p in inner_left
-                         if isinstance(inner, WholePositionFamily) or inner.option_count(p) > 0)
-            if inner_count == count and kept == tuple(left):
-                return [hooks.typed(inner, [part], (0, inner_count, inner_left))]
-        return []
-
-    def draw(self, family: "ComponentFamily", component: Any, start: Any) -> str:
-        inner, part = self._part(component)
-        name = family.component_value(component)[0]
-        if inner is None:
-            return f"({name}) {part:>3}  {'o' * min(int(part), 60)}"
-        if not isinstance(getattr(inner, "play", None), PlayHooks):    # a part with no board: its value
-            value = inner.component_value(part)
-            return f"({name}) " + (str(int(value)) if isinstance(value, int) else f"{value!r:.200}")
-        return f"({name}) " + play_hooks(inner).board(inner, [part])
 
 
 def board_lines(family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> Dict[str, Any]:

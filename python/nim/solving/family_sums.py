@@ -29,10 +29,12 @@ import operator
 from typing import Any, ClassVar, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.play import PlayHooks, SumPlay
+from nim.families.play import PlayHooks
 from nim.families.base import (
     ComponentFamily, Fields, RuleFamily, TakeAndBreakFamily, TakeFamily, WholePositionFamily, register_family,
 )
+
+from nim.solving.sum_play import SumPlay
 
 __all__ = ["SumOfGames"]
 

@@ -17,8 +17,9 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from nim.families.play import (
     BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
-    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, SumPlay, VerticesPlay, play_hooks,
+    PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, VerticesPlay, play_hooks,
 )
+from nim.solving.sum_play import SumPlay
 
 __all__ = ["family_board", "svg_of"]
 
