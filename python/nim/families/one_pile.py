@@ -33,7 +33,7 @@ from math import isqrt
 from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.base import ComponentFamily, RuleFamily, Unparameterised, register_family
 from nim.families.play import PlayHooks, RuleHeapPlay
 
 __all__ = ["Aliquot", "AtLeastHalf", "DimPlus", "Rims", "divisors"]
@@ -70,7 +70,7 @@ def _valuation(n: int) -> int:
     return (n & -n).bit_length() - 1
 
 
-class _HeapGame(ComponentFamily):
+class _HeapGame(Unparameterised, ComponentFamily):
     """A game on a list of heaps, parameterless, named by its tag alone."""
 
     component_noun: ClassVar[str] = "heap"
@@ -80,29 +80,9 @@ class _HeapGame(ComponentFamily):
 
     __slots__ = ()
 
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        if name != cls.tag:
-            return None
-        if value:
-            raise InvalidRulesError(f"{cls.title} takes no parameters: {cls.tag!r}, not {text!r}")
-        return cls()
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError(f"{cls.title} takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
     def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:
         """``nimcore table``: one heap of each size 0 .. ``upto``."""
         return (f"one heap of 0 to {upto}", range(upto + 1))
-
-    def option_text(self) -> str:
-        return f",{self.tag}"
 
     def position_of(self, value: Any) -> Optional[List[Any]]:
         # one whole number is a position of one heap (`nimcore solve 12 --rules dim+`)

@@ -27,8 +27,8 @@ from __future__ import annotations
 import operator
 from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError
-from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.errors import InvalidPositionError
+from nim.families.base import ComponentFamily, Unparameterised, register_family
 from nim.families.play import PlayHooks, VerticesPlay
 
 __all__ = ["MAX_EDGES", "VertexGraph", "VertexRemoval"]
@@ -139,7 +139,7 @@ def _components(edges: Sequence[Edge]) -> List[VertexGraph]:
 
 
 @register_family
-class VertexRemoval(ComponentFamily):
+class VertexRemoval(Unparameterised, ComponentFamily):
     """Ferguson's exercise 4.5.11: a move removes a vertex that has an edge, with its edges."""
 
     tag: ClassVar[str] = "vertex-removal"
@@ -150,26 +150,6 @@ class VertexRemoval(ComponentFamily):
     play: ClassVar[PlayHooks] = VerticesPlay()
 
     __slots__ = ()
-
-    @classmethod
-    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
-        if name != cls.tag:
-            return None
-        if value:
-            raise InvalidRulesError(f"vertex-removal takes no parameters, not {text!r}")
-        return cls()
-
-    @classmethod
-    def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or subtract is not None or octal is not None:
-            raise InvalidRulesError("vertex-removal takes no k=, subtract= or octal=")
-        return cls()
-
-    def fields(self) -> Fields:
-        return (None, None, None)
-
-    def option_text(self) -> str:
-        return ",vertex-removal"
 
     def describe(self, misere: bool) -> str:
         return ("Vertex removal: a position is an undirected graph given by its edges; a move removes one vertex "
