@@ -464,16 +464,10 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
     if isinstance(flow_machine, FreePlay) and is_component(rules_of(state["rules"])):
         _typed_move(state, flow_machine, seat, text, version)
         return
-    for key, value in (("pile", pile), ("count", count), ("version", version)):
+    for key, value in (("pile", pile), ("count", count)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise WebError(f"{key} must be a whole number, not {_short(value)}")
-    if version != state["version"]:
-        raise WebError(f"this move was made on version {version} of the game, which is now at "
-                       f"version {state['version']}: reload the board", 409)
-    if state["finished"]:
-        raise WebError("the game is over", 409)
-    if seat != state["to_move"]:
-        raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
+    _check_turn(state, seat, version)
     position = position_of(state)
     if split is not None and (not isinstance(split, list) or len(split) != 2 or any(
             isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PILE for v in split)):
@@ -488,9 +482,14 @@ def play_move(state: Dict[str, Any], token: Any, pile: Any, count: Any, version:
     _advance(state)
 
 
-def _typed_move(state: Dict[str, Any], flow: FreePlay, seat: int, text: Any, version: Any) -> None:
-    """A move of a family of components, typed in the family's words (``pair 1: take 2 from
-    both``) and read by the flow's machine: the page holds no family's grammar."""
+def _check_turn(state: Dict[str, Any], seat: int, version: Any) -> None:
+    """A move may be made: on the game's current version, before its end, by the seat to move.
+
+    Raises
+    ------
+    WebError
+        Saying which of these fails.
+    """
     if isinstance(version, bool) or not isinstance(version, int):
         raise WebError(f"version must be a whole number, not {_short(version)}")
     if version != state["version"]:
@@ -500,6 +499,12 @@ def _typed_move(state: Dict[str, Any], flow: FreePlay, seat: int, text: Any, ver
         raise WebError("the game is over", 409)
     if seat != state["to_move"]:
         raise WebError(f"it is not your turn: {state['seats'][state['to_move']]['name']} is to move", 409)
+
+
+def _typed_move(state: Dict[str, Any], flow: FreePlay, seat: int, text: Any, version: Any) -> None:
+    """A move of a family of components, typed in the family's words (``pair 1: take 2 from
+    both``) and read by the flow's machine: the page holds no family's grammar."""
+    _check_turn(state, seat, version)
     if not isinstance(text, str) or not text.strip() or len(text) > 200:
         hooks = flow.hooks(state)
         raise WebError(f"a move of {state['rules']} is typed as text: {hooks.grammar if hooks else ''}")
