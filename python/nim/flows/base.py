@@ -66,6 +66,19 @@ def winner_of(mover: int, rules: Rules) -> int:
     return mover if rules.misere else 1 - mover
 
 
+def new_seat(name: str, ai: Optional[str] = None, label: str = "") -> Dict[str, Any]:
+    """A seat of a new game: its player's name, its AI (None: a person) and the AI's label
+    (empty: the renderer gives the AI player's own, ``nim.play.machine.label_seats``)."""
+    return {"name": name, "ai": ai, "label": label, "token": None}
+
+
+class Named:
+    """A seat by its name, as the ending's words take a player."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
 class Flow:
     """One flow's state machine. Subclasses say the flow's words (``opening``,
     ``prompt``, ``parse``, ``move_lines``, ``ending``, ``undone``) and set it up

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Sequence
 
-from nim.flows.base import Flow, Refusal, State
+from nim.flows.base import Flow, Refusal, State, new_seat
 from nim.position import Move
 
 __all__ = ["Forejune", "LARGEST", "BLOCKS_PROMPT", "parse_take", "ending_line"]
@@ -70,10 +70,10 @@ class Forejune(Flow):
             return ais[min(seat, len(ais) - 1)] if ais else self.info.default_ai
 
         if mode == "hvh":
-            return [_seat(name or "Player 1"), _seat("Player 2")]
+            return [new_seat(name or "Player 1"), new_seat("Player 2")]
         if mode == "aivai":
-            return [_seat("AI 1", ai(0)), _seat("AI 2", ai(1))]
-        return [_seat("AI", ai(0)), _seat(name or "You")]
+            return [new_seat("AI 1", ai(0)), new_seat("AI 2", ai(1))]
+        return [new_seat("AI", ai(0)), new_seat(name or "You")]
 
     def setup(self, answers: Dict[str, Any], rng: random.Random, seed: int) -> State:
         """``pile`` (None: a random one), ``mode``, ``first`` (``human``: the human moves
@@ -124,7 +124,3 @@ class Forejune(Flow):
         """The seed's board: what remains (issue 40: forejune showed nothing after undo)."""
         return [f"{state['piles'][0]} remain"]
 
-
-def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    # an AI seat's label is its player's, given by the renderer (nim.play.machine.label_seats)
-    return {"name": name, "ai": ai, "label": "", "token": None}

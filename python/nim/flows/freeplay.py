@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from nim.errors import NimError
 from nim.families.base import ComponentFamily, WholePositionFamily
 from nim.families.play import PlayHooks, play_hooks, words_of
-from nim.flows.base import Flow, Refusal, State, rules_of, winner_of
+from nim.flows.base import Flow, Named, Refusal, State, new_seat, rules_of, winner_of
 from nim.flows.words import convention, ending, named, verb
 from nim.position import ComponentMove, Move
 from nim.rules import Rules
@@ -109,11 +109,11 @@ class FreePlay(Flow):
             if is_component(rules) and ai not in FAMILY_AIS:
                 raise NimError(f"the AI of {rules} is one of {', '.join(FAMILY_AIS)}, not {ai!r}")
         name = answers.get("name") or "Player 1"
-        seats = [_seat(name), _seat("Player 2", ais[-1])]
+        seats = [new_seat(name), new_seat("Player 2", ais[-1])]
         if mode == "hvh":
-            seats[1] = _seat("Player 2")
+            seats[1] = new_seat("Player 2")
         elif mode == "aivai":
-            seats[0] = _seat("Player 1", ais[0])
+            seats[0] = new_seat("Player 1", ais[0])
         first = 1 if mode == "hvai" and answers.get("first") == "ai" else 0
         if is_component(rules):
             family = _family(rules)
@@ -212,7 +212,7 @@ class FreePlay(Flow):
 
     def ending(self, state: State) -> List[str]:
         rules = self.rules(state)
-        players = [_Named(seat["name"]) for seat in state["seats"]]
+        players = [Named(seat["name"]) for seat in state["seats"]]
         mover = state["to_move"]
         if not is_component(rules):
             return [ending(players, mover, self.position(state), bool(state["moves"]),
@@ -399,11 +399,3 @@ def _component_move(move: Move) -> ComponentMove:
     raise NimError(f"{move!r} is not a move of a game of components")
 
 
-class _Named:
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    # an AI seat's label is its player's, given by the renderer (nim.play.machine.label_seats)
-    return {"name": name, "ai": ai, "label": "", "token": None}

@@ -26,7 +26,7 @@ import random
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
-from nim.flows.base import Board, Flow, Refusal, State
+from nim.flows.base import Board, Flow, Refusal, State, new_seat
 from nim.position import Move
 from nim.rules import Rules
 from nim.selection import Population
@@ -166,7 +166,8 @@ class Kuet(Flow):
         first = 1 if answers.get("first") == "ai" else 0
         state: State = {"flow": self.name, "rules": str(self.info.fixed_rules), "base": 1,
                         "start": list(boards[0]), "piles": list(boards[0]), "moves": [],
-                        "seats": [_seat(name), _seat(NIMX, specs[0], labels[0])], "first": first, "to_move": first,
+                        "seats": [new_seat(name), new_seat(NIMX, specs[0], labels[0])],
+                        "first": first, "to_move": first,
                         "finished": False, "winner": None, "seed": seed, "mode": "hvai",
                         "series": {"difficulty": difficulty, "games": games, "index": 0, "boards": boards,
                                    "specs": specs, "labels": labels, "results": [], "done": False,
@@ -341,6 +342,3 @@ class Kuet(Flow):
             self._record(after)
         return after, self.opening(after)
 
-
-def _seat(name: str, ai: Optional[str] = None, label: str = "") -> Dict[str, Any]:
-    return {"name": name, "ai": ai, "label": label, "token": None}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from nim.flows.base import Flow, State
+from nim.flows.base import Flow, Named, State, new_seat
 from nim.flows.words import ending as ending_line, move_parser, split_words, verb
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -73,11 +73,11 @@ class Lab2(Flow):
 
         name = answers.get("name")
         if mode == "hvai":
-            seats = [_seat(name or names[0]), _seat(names[1], ai(0))]
+            seats = [new_seat(name or names[0]), new_seat(names[1], ai(0))]
         elif mode == "hvh":
-            seats = [_seat(name or names[0]), _seat(names[1])]
+            seats = [new_seat(name or names[0]), new_seat(names[1])]
         else:
-            seats = [_seat(names[0], ai(0)), _seat(names[1], ai(1))]
+            seats = [new_seat(names[0], ai(0)), new_seat(names[1], ai(1))]
         piles = list(answers.get("piles") or self.info.default_piles or (1, 3, 5, 7))
         first = 1 if answers.get("first") == "ai" else 0
         state: State = {"flow": self.name, "rules": str(rules), "base": 0, "start": piles, "piles": list(piles),
@@ -125,19 +125,10 @@ class Lab2(Flow):
 
     def ending(self, state: State) -> List[str]:
         final = Position(state["piles"], self.rules(state))
-        seats = [_Named(seat["name"]) for seat in state["seats"]]
+        seats = [Named(seat["name"]) for seat in state["seats"]]
         return [ending_line(seats, state["to_move"], final, bool(state["moves"]))]
 
     def undone(self, state: State) -> List[str]:
         return []                   # the board, drawn before the next move, shows where it stands
 
 
-class _Named:
-    """A seat by its name, for ``ending``."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    return {"name": name, "ai": ai, "label": "", "token": None}

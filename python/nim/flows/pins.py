@@ -17,7 +17,7 @@ import random
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidRulesError, NimError
-from nim.flows.base import Flow, State
+from nim.flows.base import Flow, Named, State, new_seat
 from nim.flows.words import ending as ending_line, move_parser, split_words, verb
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -167,11 +167,11 @@ class Pins(Flow):
         names = answers.get("seat_names") or (("You", "NimX") if mode == "hvai" else ("Player 1", "Player 2"))
         name = answers.get("name")
         if mode == "hvai":
-            seats = [_seat(name or names[0]), _seat(names[1], ai(0))]
+            seats = [new_seat(name or names[0]), new_seat(names[1], ai(0))]
         elif mode == "hvh":
-            seats = [_seat(name or names[0]), _seat(names[1])]
+            seats = [new_seat(name or names[0]), new_seat(names[1])]
         else:
-            seats = [_seat(names[0], ai(0)), _seat(names[1], ai(1))]
+            seats = [new_seat(names[0], ai(0)), new_seat(names[1], ai(1))]
         piles = list(answers.get("piles") or [rng.randint(*RANDOM_PINS) for _ in range(rng.randint(*RANDOM_ROWS))])
         first = 1 if answers.get("first") == "ai" else 0
         state: State = {"flow": self.name, "rules": str(rules), "base": 1, "start": piles, "piles": list(piles),
@@ -231,20 +231,11 @@ class Pins(Flow):
 
     def ending(self, state: State) -> List[str]:
         final = Position(state["piles"], self.rules(state))
-        return [ending_line([_Named(seat["name"]) for seat in state["seats"]], state["to_move"], final,
+        return [ending_line([Named(seat["name"]) for seat in state["seats"]], state["to_move"], final,
                             bool(state["moves"]), "pin")]
 
     def undone(self, state: State) -> List[str]:
         return []                   # the board, drawn before the next move, shows where it stands
 
 
-class _Named:
-    """A seat by its name, for ``ending``."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    return {"name": name, "ai": ai, "label": "", "token": None}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from nim.flows.base import Flow, Refusal, State
+from nim.flows.base import Flow, Named, Refusal, State, new_seat
 from nim.flows.words import ending as ending_line, move_parser, split_words, verb
 from nim.position import Move, Position
 from nim.rules import Rules
@@ -111,10 +111,6 @@ def piles_or_default(answer: str) -> Tuple[Tuple[int, ...], Optional[str]]:
         return DEFAULT_PILES, f"Invalid piles input: {error}. Using default [3,4,5]."
 
 
-class _Named:
-    def __init__(self, name: str) -> None:
-        self.name = name
-
 
 class Rajalakshmi(Flow):
     """Rajalakshmi's Nim: Human vs AI, Human vs Human, AI vs AI, the nim-sum AI."""
@@ -137,11 +133,11 @@ class Rajalakshmi(Flow):
             return ais[min(seat, len(ais) - 1)] if ais else default
 
         names = answers.get("seat_names") or ("Player 0", "Player 1")
-        seats = [_seat(answers.get("name") or names[0]), _seat(names[1])]
+        seats = [new_seat(answers.get("name") or names[0]), new_seat(names[1])]
         if mode == "hvai":
-            seats[1] = _seat(names[1], ai(0))
+            seats[1] = new_seat(names[1], ai(0))
         elif mode == "aivai":
-            seats = [_seat(names[0], ai(0)), _seat(names[1], ai(1))]
+            seats = [new_seat(names[0], ai(0)), new_seat(names[1], ai(1))]
         piles = list(answers.get("piles") or DEFAULT_PILES)
         if ais or level is not None:
             words = "at its level"
@@ -220,7 +216,7 @@ class Rajalakshmi(Flow):
 
     def ending(self, state: State) -> List[str]:
         final = Position(state["piles"], self.rules(state))
-        seats = [_Named(seat["name"]) for seat in state["seats"]]
+        seats = [Named(seat["name"]) for seat in state["seats"]]
         won = seats[state["winner"]].name
         return [ending_line(seats, state["to_move"], final, bool(state["moves"])),
                 f"Game over. {won} {verb(won, 'wins')}!"]
@@ -228,6 +224,3 @@ class Rajalakshmi(Flow):
     def undone(self, state: State) -> List[str]:
         return []                   # the board, drawn before the next move, shows where it stands
 
-
-def _seat(name: str, ai: Optional[str] = None) -> Dict[str, Any]:
-    return {"name": name, "ai": ai, "label": "", "token": None}
