@@ -367,7 +367,21 @@ COIN_GAMES = {   # name: (first coin, the other coins a move at n may turn, a he
     "triplets": (0, lambda n: list(combinations(range(n), 2)), lambda n: odious(n)[n - 2] if n >= 2 else 0),
     "ruler": (1, lambda n: [tuple(range(n - k + 1, n)) for k in range(1, n + 1)], ruler),
     "rulerette": (1, lambda n: [tuple(range(n - k + 1, n)) for k in range(2, n + 1)], lambda n: ruler(n) // 2),
+    "grunt": (0, lambda n: [(0, a, n - a) for a in range(1, n) if a < n - a], lambda n: grundys_game(n)),
+    "coin-subtraction=1;3;4": (1, lambda n: [(() if z == n else (n - z,)) for z in (1, 3, 4) if z <= n],
+                               lambda n: subtraction_game(n, (1, 3, 4))),
 }
+
+
+@lru_cache(maxsize=None)
+def grundys_game(n: int) -> int:
+    """Grundy's game: split one heap into two unequal non-empty heaps."""
+    return mex(grundys_game(a) ^ grundys_game(n - a) for a in range(1, n) if a < n - a)
+
+
+@lru_cache(maxsize=None)
+def subtraction_game(n: int, takes: Tuple[int, ...]) -> int:
+    return mex(subtraction_game(n - z, takes) for z in takes if z <= n)
 
 
 def row_grundy(first: int, width: int, others: Callable[[int], List[Tuple[int, ...]]]) -> Dict[int, int]:
