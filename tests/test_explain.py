@@ -80,3 +80,23 @@ def test_an_unknown_keyword_is_a_clear_error_naming_it(rules, keyword):
     """explain passes only the search's limits on; anything else was a raw TypeError."""
     with pytest.raises(nim.NimError, match=repr(keyword)):
         nim.explain([3, 4], rules, **{keyword: "tt"})
+
+
+def test_a_component_answer_names_what_decided_it_not_an_unstated_theorem():
+    """Issue 41: vertex removal has no theorem, and misère play of a graph game has none here:
+    explain says the answer is an exact search (with the positions it visited), never "the
+    theorem above"; where a family's theorem did decide it, explain names the game."""
+    path = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6]]        # a path of 6 edges: no formula
+    for rule in ("vertex-removal", "misere,vertex-removal"):
+        text = nim.explain(path, rule).text
+        assert "theorem above" not in text and "decided by the theorem" not in text
+        assert "exact search" in text
+    graph = {"edges": [[0, 1], [1, 2], [2, 3], [0, 3], [3, 4]], "tokens": [0, 1, 2]}
+    text = nim.explain(graph, "misere,graph").text
+    assert "theorem above" not in text
+    assert "Misère play: no theorem decides this position here; decided by an exact search" in text
+    sink = nim.explain({"edges": [[0, 1]], "tokens": [1]}, "misere,graph").text      # nothing can move
+    assert "theorem" not in sink.split("Theory:")[1].split("\n", 1)[1] and "decided by the rules" in sink
+    assert "decided by the theorem of Wythoff's game stated above (its misère part)" in \
+        nim.explain([[3, 4]], "misere,wythoff").text
+    assert "decided by the theorem of Moore's Nim_2 stated above" in nim.explain([5, 3], "moore,k=2").text

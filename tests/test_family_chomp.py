@@ -72,8 +72,8 @@ def test_known_winning_moves_past_the_search() -> None:
     assert not wins((7, 6), False) and not wins((6, 1, 1, 1, 1, 1), False)       # what they leave is lost
     text = nim.explain({"rows": 3, "columns": 4}, "chomp").text
     assert "strategy stealing" in text.lower() and "first player wins every bar larger than 1 x 1" in text
-    assert "no formula gives its move: decided by an exact search" in text            # a 3 x 4 bar: searched
-    assert "decided by the theorem above" in nim.explain({"rows": 2, "columns": 9}, "chomp").text
+    assert "won by the theorem of Chomp stated above; the move found by an exact search" in text  # 3 x 4: searched
+    assert "decided by the theorem of Chomp stated above" in nim.explain({"rows": 2, "columns": 9}, "chomp").text
 
 
 def test_bad_input_and_the_bound_in_words() -> None:

@@ -42,9 +42,12 @@ RULE_TEXT = {
                    "B the number of Grundy values >= 2.",
     "component-sum": "Sprague-Grundy theorem (normal play): a position is the sum of its components "
                      "(pairs, rows, ...), and the player to move loses exactly when the XOR of their "
-                     "Grundy values is 0; one component alone is decided by the game's own theorem.",
-    "component-search": "search: misère play of this game has no formula for sums, so an exact search "
-                        "over its positions (components sorted) decided it.",
+                     "Grundy values is 0; each value, or one component alone, comes from the game's own "
+                     "theorem where it has one, else from an exact search (the mex over the options): "
+                     "the text names which.",
+    "component-search": "misère play: one component alone by the game's misère theorem where it has one; "
+                        "otherwise (a sum, or no theorem) an exact search over its positions (components "
+                        "sorted): the text names which.",
     "search": "search: the theory is not exact for these rules, so the tt engine searched "
               "the game; the Grundy summary is shown for reference only.",
     "octal-nim-sum": "Sprague-Grundy theorem (normal play): a position is the sum of its heaps, "

@@ -366,36 +366,7 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     solution = solve_components(position_value(family, components), rules, node_limit, time_limit)
     lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
     lines += family.account(components)
-    if rules.misere:
-        lines.append("Misère play: decided by the theorem above." if solution.method == "theory" else
-                     "Misère play: no formula is known here; the value is an exact search over positions.")
-    elif isinstance(family, WholePositionFamily):
-        lone = components[0]
-        lost = family.is_lost(lone)
-        known = lost is not None and (lost or family.winning_option(lone) is not None)
-        lines.append("The position is one game: decided by the theorem above." if known else
-                     "The position is one game, and no formula gives its move: decided by an exact search over the "
-                     "positions below it.")
-    elif family.sum_outcome(components, False) is not None:
-        pass                                       # the family's account above says it
-    else:
-        budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
-        grundies: List[int] = []
-        if len(components) > 1:      # one component alone: its theorem, no Grundy value needed
-            try:
-                grundies = [component_grundy(family, c, budget) for c in components]
-            except (SearchLimitError, NimError):
-                grundies = []
-        if grundies:
-            x = 0
-            for g in grundies:
-                x ^= g
-            lines.append("Grundy values: " + ", ".join(
-                f"{i}: {family.component_value(c)} -> {g}" for i, (c, g) in enumerate(zip(components, grundies))))
-            lines.append(f"X = XOR of the Grundy values = {x}: {'lost' if x == 0 else 'won'} for the player to move.")
-        else:
-            lines.append("One component alone: decided by the theorem above." if len(components) == 1 else
-                         "The Grundy values of these components are past what the mex reaches here.")
+    lines += _decided_by(family, components, rules, solution, node_limit, time_limit)
     lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win (best play goes on "
                                           "forever, or ends in a draw).", -1: "loses."}[solution.value])
     move = solution.move
@@ -407,6 +378,73 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     else:
         lines.append("No move is left.")
     return solution, lines
+
+
+def _game_name(family: ComponentFamily) -> str:
+    """The game's name for explain's lines ("Wythoff's game", "Moore's Nim_2"): its title, else
+    the head of its description."""
+    title = getattr(family, "title", "")
+    return str(title) if title else family.describe(False).split(":")[0]
+
+
+def _searched(nodes: int) -> str:
+    """An exact search in words, with the positions it visited in this call."""
+    if nodes:
+        return f"an exact search over {nodes:,} positions"
+    return "an exact search (over positions already searched in this session)"
+
+
+def _decided_by(family: ComponentFamily, components: Tuple[Any, ...], rules: Rules, solution: Solution,
+                node_limit: Optional[int], time_limit: Optional[float]) -> List[str]:
+    """explain's lines on what decided the answer: the family's theorem by name (stated on the
+    Theory line above), or the exact search with the positions it visited, never a theorem
+    that was not applied (vertex removal, a misère graph game)."""
+    name = _game_name(family)
+    movable = [c for c in components if family.option_count(c) > 0]
+    if family.sum_outcome(components, rules.misere) is not None:
+        return []                                  # the family's account above says how (a loopy graph, SOS)
+    if not movable:
+        return ["Nothing can move: decided by the rules (the player who cannot move "
+                + ("wins, in misère play)." if rules.misere else "loses).")]
+    if rules.misere:
+        if len(movable) == 1:
+            lost = family.misere_is_lost(movable[0])
+            if lost or (lost is not None and family.misere_winning_option(movable[0]) is not None):
+                return [f"Misère play: decided by the theorem of {name} stated above (its misère part)."]
+            if lost is not None:
+                return [f"Misère play: won by the theorem of {name} stated above (its misère part); the move found by "
+                        f"{_searched(solution.nodes)}."]
+        return [f"Misère play: no theorem decides this position here; decided by {_searched(solution.nodes)}."]
+    if isinstance(family, WholePositionFamily) or len(components) == 1:
+        lone = components[0]
+        lost = family.is_lost(lone)
+        what = "The position is one game" if isinstance(family, WholePositionFamily) else "One component alone"
+        if lost or (lost is not None and family.winning_option(lone) is not None):
+            return [f"{what}: decided by the theorem of {name} stated above."]
+        if lost is not None:
+            return [f"{what}: won by the theorem of {name} stated above; the move found by "
+                    f"{_searched(solution.nodes)}."]
+        if family.grundy(lone) is not None:
+            return [f"{what}: decided by its Grundy value, from the theory of {name} stated above."]
+        return [f"{what}, and no formula decides it: decided by {_searched(solution.nodes)} (the mex of "
+                "each position's options)."]
+    budget = ComponentBudget(node_limit, time_limit, f"explaining {rules}")
+    try:
+        grundies = [component_grundy(family, c, budget) for c in components]
+    except (SearchLimitError, NimError):
+        return ["The Grundy values of these components are past what the mex reaches here."]
+    x = 0
+    for g in grundies:
+        x ^= g
+    lines = ["Grundy values: " + ", ".join(
+        f"{i}: {family.component_value(c)} -> {g}" for i, (c, g) in enumerate(zip(components, grundies))),
+        f"X = XOR of the Grundy values = {x}: {'lost' if x == 0 else 'won'} for the player to move."]
+    if all(family.grundy(c) is not None for c in components):
+        lines.append(f"Each value comes from the theory of {name} stated above.")
+    else:
+        lines.append("The values without a formula are the mex over their options: "
+                     f"{_searched(solution.nodes + budget.nodes)}.")
+    return lines
 
 
 def components_values(family: ComponentFamily, components: Tuple[Any, ...]) -> List[Any]:
