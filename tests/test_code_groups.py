@@ -17,7 +17,7 @@ import pickle
 import subprocess
 import sys
 from functools import lru_cache
-from typing import Callable, FrozenSet, List, Tuple
+from typing import Any, Callable, FrozenSet, List, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -116,15 +116,15 @@ def code_brute(code: str, unequal: bool = False) -> Tuple[Callable[[int], int], 
     return brute(lambda n: code_moves(code, unequal, n))
 
 
-def left_of(heaps: Heaps, move: object) -> Heaps:
-    """The position a move of ``nim.solve`` leaves, sorted."""
-    pile = getattr(move, "pile")
+def left_of(heaps: Heaps, move: Any) -> Heaps:
+    """The position a move of ``nim.solve`` leaves, sorted (a component move's heaps left, or a
+    take-and-break move's count and split)."""
+    pile = move.pile
     if hasattr(move, "left"):
-        left = tuple(getattr(move, "left"))
+        left = tuple(move.left)
     else:
-        rest = heaps[pile] - getattr(move, "count")
-        split = getattr(move, "split")
-        left = tuple(split) if split else ((rest,) if rest else ())
+        rest = heaps[pile] - move.count
+        left = tuple(move.split) if move.split else ((rest,) if rest else ())
     return tuple(sorted(p for p in heaps[:pile] + left + heaps[pile + 1:] if p))
 
 
