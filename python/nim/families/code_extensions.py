@@ -356,9 +356,9 @@ class ExtendedCode(ComponentFamily):
         return ("the Sprague-Grundy theorem (Ferguson, Part I, 4.2): a heap's value is the mex of the XORs of the "
                 "heaps each move leaves, computed here by a table; a sum is lost exactly when the XOR is 0. The "
                 "Octal Game Periodicity Theorem (Guy and Smith 1956) is for finite octal codes"
-                + (f": this code {self.repetition()}, so it has infinitely many non-zero digits and the theorem does "
-                   "not apply" if self.period else "")
-                + ": a hexadecimal code or a repeating digit or group may give an arithmetic-periodic sequence "
+                + (f"; this code {self.repetition()} (infinitely many non-zero digits), so the theorem does not "
+                   "apply. A" if self.period else ": a")
+                + " hexadecimal code or a repeating digit or group may give an arithmetic-periodic sequence "
                 "instead (Howse and Nowakowski 2004), so no value is extrapolated")
 
     # -- moves -----------------------------------------------------------------------------
