@@ -345,17 +345,20 @@ def parts(total: int, count: int, least: int = 1) -> Iterator[Tuple[int, ...]]:
 
 
 def code_options(code: str, unequal: bool = False) -> Callable[[int], Iterator[Tuple[Any, ...]]]:
-    """A take-and-break code d0.d1d2... (hexadecimal digits; "..." repeats the last digit): bit 2**j
-    of d_k lets a move take k objects from a heap and leave j non-empty heaps (all different when
-    ``unequal``); for d0 only the splits (j >= 2) mean anything."""
+    """A take-and-break code d0.d1d2... (hexadecimal digits; "..." repeats the last digit, a group in
+    parentheses at the end repeats for ever): bit 2**j of d_k lets a move take k objects from a heap
+    and leave j non-empty heaps (all different when ``unequal``); for d0 only the splits (j >= 2)
+    mean anything."""
+    code, _, group = code.rstrip(")").partition("(")
     repeating = code.endswith("...")
     head, tail = code.rstrip(".").split(".")
     digits = [int(head, 16)] + [int(d, 16) for d in tail]
+    cycle = [int(d, 16) for d in group] or ([digits.pop()] if repeating else [])
 
     def digit(k: int) -> int:
         if k < len(digits):
             return digits[k]
-        return digits[-1] if repeating else 0
+        return cycle[(k - len(digits)) % len(cycle)] if cycle else 0
 
     def options(n: int) -> Iterator[Tuple[Any, ...]]:
         for k in range(0, n + 1):
@@ -637,6 +640,8 @@ def cases() -> List[ComponentCase]:
                       refuses=dict.fromkeys(("grade", "environments"), "partizan.*solve it alone")),
         ComponentCase("normal,octal=0.666...", heap_read, code_options("0.666..."), positions_of(list(range(10)), 2),
                       "repeating digit"),
+        ComponentCase("normal,octal=0.1(30)", heap_read, code_options("0.1(30)"), positions_of(list(range(10)), 2),
+                      "repeats the group 30"),
         ComponentCase("normal,sum", sum_read, sum_options, SUMS, "Sprague-Grundy", from_package=sum_from_package),
         ComponentCase("misere,sum", sum_read, sum_options, SUMS, "exact search", from_package=sum_from_package),
     ]

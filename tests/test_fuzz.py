@@ -291,6 +291,11 @@ CLI_CASES += [
     ("vertex removal of a loop", ["solve", "[[0, 0]]", "--rules", "vertex-removal"], USAGE),
     ("a code repeating in its middle", ["solve", "3", "--rules", "octal=0.3...4"], USAGE),
     ("dim+ of a negative heap", ["solve", "-1", "--rules", "dim+"], USAGE),
+    ("a code with an empty group", ["solve", "3", "--rules", "octal=0.1()"], USAGE),
+    ("a code with a group in its middle", ["solve", "3", "--rules", "octal=0.(3)1"], USAGE),
+    ("a code with an unclosed group", ["solve", "3", "--rules", "octal=0.(30"], USAGE),
+    ("a code with a group of 10,000 digits", ["solve", "3", "--rules", "octal=0.(" + "7" * 10_000 + ")"], USAGE),
+    ("a code with a group", ["solve", "18", "17", "--rules", "octal=0.1(30)"], OK),
 ]
 API_CASES += [
     ("a Wythoff sum past the time limit", "nim.solve([[3000, 4000], [1, 2]], 'wythoff', time_limit=0.2)", "error"),
@@ -305,6 +310,10 @@ API_CASES += [
     ("dim+ and aliquot heaps of 10**1000 by the closed form",
      "assert nim.solve([10**1000, 3], 'dim+').method == nim.solve([10**1000], 'aliquot').method == 'theory'", "ok"),
     ("an unequal code with a second modifier", "nim.Rules.parse('octal=0.77,unequal,unequal')", "error"),
+    ("a code with two groups", "nim.Rules.parse('octal=0.(1)(2)')", "error"),
+    ("a group code's heap past the table", "nim.solve([10**6], 'octal=0.1(30)')", "error"),
+    ("a group code's heap of 3000 past the time limit", "nim.solve([3000], 'octal=0.(F0F)', time_limit=0.2)",
+     "error"),
 ]
 
 

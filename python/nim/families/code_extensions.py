@@ -14,6 +14,15 @@ For d0 only bits 4 and 8 mean anything (split a heap without taking).
   U+0305): every place past the code has that digit. ``0.333...`` lets a move take any number:
   it *is* Nim, and is read as the take rule ``any``; ``0.777...`` is Rims (Ferguson, ex. 4.5.8),
   read as ``rims``.
+- **A repeating group of digits**, written in parentheses at the end, ``0.1(30)`` (``...`` may
+  follow: ``0.1(30)...``), or with an overline on each digit of the group (``0.13̅0̅``), as a
+  recurring decimal is: the group repeats for ever, so ``0.1(30)`` is 0.1303030..., d_k = 3 for
+  every even k and 0 for every odd k > 1 (Ferguson, ex. 4.5.1: take an even number from a heap,
+  or a whole heap of one). A code is kept in its shortest spelling: the shortest group, rolled
+  back into the digits before it (``0.13(03)`` and ``0.1(3030)`` are ``0.1(30)``), a group of one
+  digit written with ``...`` (``0.(3)`` is ``0.3...``, Nim), a group of zeros dropped. The
+  digits before the point may not repeat; the code and its group have at most 64 digits after
+  the point together, as a finite code.
 - **Hexadecimal digits** 8-F (``0.F``: take one, leaving zero to three heaps).
 - **Unequal heaps**: ``octal=CODE,unequal``: the heaps a split leaves must all differ;
   ``octal=4.0,unequal`` is Grundy's game, read as ``grundy-game``.
@@ -24,9 +33,11 @@ leaves), grown on demand, stopped at the call's time limit or cancellation
 (``nim.families.polling``). Speed: the table to heap 2,000 of a code with two-heap splits at
 every place (``0.777...,unequal``) in a few seconds; three-heap splits cost a power of n more
 (``0.F`` to heap 300 in about a second). Periodicity: the Octal Game Periodicity Theorem
-(Guy and Smith 1956) is for finite octal codes; a hexadecimal code or a repeating digit may
-instead give an arithmetic-periodic sequence (Howse and Nowakowski 2004; Nim, ``0.333...``,
-has g(n) = n), so nothing is extrapolated here: each value is computed.
+(Guy and Smith 1956) is for finite octal codes; a hexadecimal code or a repeating digit or
+group may instead give an arithmetic-periodic sequence (Howse and Nowakowski 2004; Nim,
+``0.333...``, has g(n) = n), so nothing is extrapolated here: each value is computed, and
+``explain`` says what period (and saltus) the values computed show, and to which heap
+(``observed_period``), as an observation, not a proof.
 
 >>> game = ExtendedCode.from_text("0.F")          # take one, leave 0-3 heaps: the parity of n
 >>> [game.grundy(n) for n in range(10)]
@@ -35,83 +46,189 @@ has g(n) = n), so nothing is extrapolated here: each value is computed.
 [0, 0, 1, 1, 0, 0, 2, 1, 3, 0, 0, 1]
 >>> ExtendedCode.from_text("0.333..."), ExtendedCode.from_text("4.0", unequal=True)
 (TakeAny(''), GrundysGame('grundy-game'))
+>>> ExtendedCode.from_text("0.(3)"), ExtendedCode.from_text("0.13(03)...")
+(TakeAny(''), ExtendedCode('octal=0.1(30)'))
+>>> [ExtendedCode.from_text("0.1(30)").grundy(n) for n in range(10)]   # Ferguson, ex. 4.5.1
+[0, 1, 1, 0, 2, 2, 3, 3, 4, 4]
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError
+from nim.errors import InvalidPositionError, InvalidRulesError, SearchLimitError
 from nim.families.base import FAMILIES, ComponentFamily, Fields, RuleFamily, register_family
 from nim.families.play import PlayHooks, RuleHeapPlay
 from nim.families.polling import poll
 
-__all__ = ["ExtendedCode", "MAX_HEAP", "is_extended", "parse_extended"]
+__all__ = ["ExtendedCode", "MAX_HEAP", "is_extended", "observed_period", "parse_extended"]
 
 #: Most digits after the point.
 MAX_DIGITS = 64
 #: The largest heap played (values come from a table filled by the mex).
 MAX_HEAP = 100_000
+#: How many heaps' values ``explain`` looks at for a period (at least; more where computed).
+OBSERVED_HEAPS = 200
 #: The overline (combining, U+0305) that marks a repeating digit.
 OVERLINE = "\u0305"
 _HEX = "0123456789ABCDEF"
 
-Code = Tuple[Tuple[int, ...], bool]
+#: ``(digits, period)``: d0, d1, ... as written, and how many of the last digits repeat for ever
+#: (0: none, 1: the last digit, L: the group of the last L digits).
+Code = Tuple[Tuple[int, ...], int]
+
+#: How a group is written, for messages.
+_GROUP_EXAMPLE = "such as 0.1(30) (0.1303030...)"
+
+
+def _shown(text: str) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 60 else f"{shown[:40]}...{shown[-8:]} ({len(text):,} characters)"
 
 
 def is_extended(text: str) -> bool:
-    """Whether an ``octal=`` code uses an extension: a repeating digit, or a hexadecimal digit.
+    """Whether an ``octal=`` code uses an extension: a repeating digit or group, or a hexadecimal digit.
 
-    >>> is_extended("0.77"), is_extended("0.333..."), is_extended("0.F"), is_extended("0.8")
-    (False, True, True, True)
+    >>> is_extended("0.77"), is_extended("0.333..."), is_extended("0.F"), is_extended("0.8"), is_extended("0.1(30)")
+    (False, True, True, True, True)
     """
     code = text.strip().upper()
-    return code.endswith("...") or OVERLINE in code or any(c in "89ABCDEF" for c in code)
+    return (code.endswith("...") or OVERLINE in code or "(" in code or ")" in code
+            or any(c in "89ABCDEF" for c in code))
+
+
+def _split_group(text: str, code: str, dots: bool) -> Tuple[str, str]:
+    """``(the code before its repeating group, the group)`` as written, the group ``""`` for none."""
+    if "(" in code or ")" in code:
+        if OVERLINE in code:
+            raise InvalidRulesError(f"code {_shown(text)}: a repeating group is marked one way, by parentheses "
+                                    "or by an overline on each of its digits, not both")
+        opened, closed = code.find("("), code.find(")")
+        if code.count("(") != 1 or code.count(")") != 1 or closed < opened:
+            raise InvalidRulesError(f"code {_shown(text)}: a repeating group is one pair of parentheses, "
+                                    f"{_GROUP_EXAMPLE}")
+        if "." not in code[:opened]:
+            raise InvalidRulesError(f"code {_shown(text)}: the digits that repeat are after the point, "
+                                    f"{_GROUP_EXAMPLE}")
+        if closed != len(code) - 1:
+            raise InvalidRulesError(f"code {_shown(text)}: the repeating group ends the code (only '...' may "
+                                    f"follow it), {_GROUP_EXAMPLE}")
+        if closed == opened + 1:
+            raise InvalidRulesError(f"code {_shown(text)}: the repeating group () is empty, {_GROUP_EXAMPLE}")
+        return code[:opened], code[opened + 1:closed]
+    if OVERLINE in code:
+        if dots:
+            raise InvalidRulesError(f"code {_shown(text)}: a repeating digit is marked one way, by '...' after "
+                                    "it or by an overline on it, not both")
+        chars: List[Tuple[str, bool]] = []          # (character, overlined)
+        for char in code:
+            if char == OVERLINE:
+                if not chars or chars[-1][1]:
+                    raise InvalidRulesError(f"code {_shown(text)}: an overline (U+0305) follows a digit, once")
+                chars[-1] = (chars[-1][0], True)
+            else:
+                chars.append((char, False))
+        marked = [i for i, (_, over) in enumerate(chars) if over]
+        if marked != list(range(marked[0], len(chars))):
+            raise InvalidRulesError(f"code {_shown(text)}: only the last digits may repeat (an overline on "
+                                    "each digit of the group that ends the code)")
+        return "".join(c for c, _ in chars[:marked[0]]), "".join(c for c, _ in chars[marked[0]:])
+    if dots:
+        if not code or code[-1] not in _HEX:
+            raise InvalidRulesError(f"code {_shown(text)}: '...' follows the digit that repeats, such as 0.333...")
+        return code[:-1], code[-1]
+    return code, ""
+
+
+def _shortest(whole: int, after: Tuple[int, ...], group: Tuple[int, ...]) -> Code:
+    """A code's one spelling: its shortest group, rolled back into the digits before it as far
+    as they agree (0.13(03) is 0.1(30)); a group of zeros adds no move."""
+    if not any(group):
+        group = ()
+    if not group:
+        while after and not after[-1]:
+            after = after[:-1]
+        return (whole,) + after, 0
+    size = len(group)
+    for period in range(1, size + 1):
+        if size % period == 0 and group == group[:period] * (size // period):
+            group = group[:period]
+            break
+    while after and after[-1] == group[-1]:
+        group, after = (after[-1],) + group[:-1], after[:-1]
+    return (whole,) + after + group, len(group)
 
 
 def parse_extended(text: str) -> Code:
-    """``(digits, repeating)`` of a code: ``"0.3..."`` -> ``((0, 3), True)``.
+    """``(digits, period)`` of a code: ``"0.3..."`` -> ``((0, 3), 1)``, ``"0.1(30)"`` -> ``((0, 1, 3, 0), 2)``.
+
+    >>> parse_extended("0.3..."), parse_extended("0.1(30)..."), parse_extended("0.13(03)")
+    (((0, 3), 1), ((0, 1, 3, 0), 2), ((0, 1, 3, 0), 2))
+    >>> parse_extended("0.(700700)"), parse_extended("0.7(0)"), parse_extended("0.13\u03050\u0305")
+    (((0, 7, 0, 0), 3), ((0, 7), 0), ((0, 1, 3, 0), 2))
 
     Raises
     ------
     InvalidRulesError
-        For a code that is not one, in words.
+        For a code that is not one, in words: a character that is not a digit 0-9 or A-F, an
+        empty group, a group not at the end of the code or before the point, more than
+        ``MAX_DIGITS`` digits after the point (the group's included), no move at all.
     """
     code = text.strip().upper()
-    repeating = False
-    if code.endswith("..."):
-        code, repeating = code[:-3], True
-    elif code.endswith(OVERLINE):
-        code, repeating = code[:-1], True
-    if OVERLINE in code:
-        raise InvalidRulesError(f"code {text!r}: only the last digit may repeat (an overline on it, or '...' after it)")
+    dots = code.endswith("...")
+    if dots:
+        code = code[:-3]
+    code, written_group = _split_group(text, code, dots)
     whole, point, after = code.partition(".")
     whole = whole or "0"
-    if not point and repeating:
-        raise InvalidRulesError(f"code {text!r}: a repeating digit is one after the point, such as 0.333...")
-    for char in whole + after:
+    if not point and written_group:
+        raise InvalidRulesError(f"code {_shown(text)}: the digits that repeat are after the point, such as "
+                                "0.333... or 0.1(30)")
+    for char in whole + after + written_group:
         if char not in _HEX:
-            raise InvalidRulesError(f"code {text!r} has {char!r}, not a digit 0-9 or A-F")
-    if len(after) > MAX_DIGITS:
-        raise InvalidRulesError(f"code {text!r} has {len(after):,} digits after the point: at most {MAX_DIGITS}")
+            raise InvalidRulesError(f"code {_shown(text)} has {char!r}, not a digit 0-9 or A-F")
+    if len(after) + len(written_group) > MAX_DIGITS:
+        raise InvalidRulesError(f"code {_shown(text)} has {len(after) + len(written_group):,} digits after the "
+                                f"point: at most {MAX_DIGITS}, its repeating group's included")
     if len(whole) > 1 or _HEX.index(whole) & 3:
-        raise InvalidRulesError(f"code {text!r} starts with {whole}: d0 is 0, 4, 8 or C (only its bits 4 and 8, "
-                                "a split without taking, mean anything)")
-    digits = (_HEX.index(whole),) + tuple(_HEX.index(c) for c in after)
-    if repeating and (len(digits) < 2 or digits[-1] == 0):
-        repeating = False                      # a repeating 0 adds no move
-    if not repeating:
-        while len(digits) > 1 and digits[-1] == 0:
-            digits = digits[:-1]
+        raise InvalidRulesError(f"code {_shown(text)} starts with {whole}: d0 is 0, 4, 8 or C (only its bits 4 "
+                                "and 8, a split without taking, mean anything)")
+    digits, period = _shortest(_HEX.index(whole), tuple(_HEX.index(c) for c in after),
+                               tuple(_HEX.index(c) for c in written_group))
     if not any(digits):
-        raise InvalidRulesError(f"code {text!r} allows no move at all")
-    return digits, repeating
+        raise InvalidRulesError(f"code {_shown(text)} allows no move at all")
+    return digits, period
 
 
-def _text(digits: Tuple[int, ...], repeating: bool) -> str:
-    after = "".join(_HEX[d] for d in digits[1:]) or "0"
-    return f"{_HEX[digits[0]]}.{after}" + ("..." if repeating else "")
+def _text(digits: Tuple[int, ...], period: int) -> str:
+    if not period:
+        return f"{_HEX[digits[0]]}." + ("".join(_HEX[d] for d in digits[1:]) or "0")
+    head = "".join(_HEX[d] for d in digits[1:len(digits) - period])
+    group = "".join(_HEX[d] for d in digits[len(digits) - period:])
+    return f"{_HEX[digits[0]]}.{head}" + (f"{group}..." if period == 1 else f"({group})")
+
+
+def observed_period(values: Sequence[int], least_repeats: int = 3) -> Optional[Tuple[int, int, int]]:
+    """``(start, period, saltus)`` with ``values[n + period] == values[n] + saltus`` for every n from
+    ``start`` on, over the values given, seen at least ``least_repeats`` periods past ``start``:
+    the shortest period, then the earliest start; None where none shows. An observation on the
+    heaps given, not a proof (no periodicity theorem covers an infinite code).
+
+    >>> observed_period([0, 1, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9])      # 0.17...: +2 every 3
+    (2, 3, 2)
+    >>> observed_period([0, 1, 2] * 4 + [0]), observed_period([0, 1, 3, 0, 2])
+    ((0, 3, 0), None)
+    """
+    last = len(values) - 1
+    for period in range(1, len(values) // (least_repeats + 1) + 1):
+        saltus = values[last] - values[last - period]
+        start = last - period
+        while start > 0 and values[start - 1 + period] - values[start - 1] == saltus:
+            start -= 1
+        if last + 1 - start >= (least_repeats + 1) * period:
+            return start, period, saltus
+    return None
 
 
 def _pairs(rest: int, unequal: bool) -> int:
@@ -128,24 +245,42 @@ def _triples(rest: int, unequal: bool) -> int:
 
 @register_family
 class ExtendedCode(ComponentFamily):
-    """A take-and-break code with a repeating digit, hexadecimal digits or unequal heaps."""
+    """A take-and-break code with a repeating digit or group, hexadecimal digits or unequal heaps."""
 
     tag: ClassVar[str] = "code"
-    syntax: ClassVar[str] = "octal=0.333... (a repeating digit), octal=0.F (hexadecimal), octal=CODE,unequal"
+    syntax: ClassVar[str] = ("octal=0.333... (a repeating digit), octal=0.1(30) (a repeating group), "
+                             "octal=0.F (hexadecimal), octal=CODE,unequal")
     component_noun: ClassVar[str] = "heap"
     example: ClassVar[str] = "[3, 5, 7]"
     play: ClassVar[PlayHooks] = RuleHeapPlay("the code's digits say what a move may take and leave", start=(6, 9),
                                              cuts=True)
 
-    __slots__ = ("digits", "repeating", "unequal")
+    __slots__ = ("digits", "period", "unequal")
 
-    #: Each game's values so far (a table grown on demand), by its code.
-    _TABLES: ClassVar[Dict[Tuple[Tuple[int, ...], bool, bool], "_Table"]] = {}
+    #: Each game's values so far (a table grown on demand), by its code: (digits, period, unequal).
+    _TABLES: ClassVar[Dict[Tuple[Tuple[int, ...], int, bool], "_Table"]] = {}
 
-    def __init__(self, digits: Tuple[int, ...], repeating: bool, unequal: bool) -> None:
+    def __init__(self, digits: Tuple[int, ...], period: int, unequal: bool) -> None:
+        """``digits`` d0, d1, ..., of which the last ``period`` repeat for ever (0: none), in their
+        shortest spelling (``parse_extended``); use ``from_text`` to read a code as written."""
         self.digits = digits
-        self.repeating = repeating
+        self.period = int(period)
         self.unequal = unequal
+
+    @property
+    def repeating(self) -> int:
+        """How many of the last digits repeat for ever: 0 for none (true when some do)."""
+        return self.period
+
+    def repetition(self) -> str:
+        """What repeats, in words: ``"repeats its last digit for ever"``, ``"repeats the group 30 for
+        ever"``, or ``""``."""
+        if not self.period:
+            return ""
+        if self.period == 1:
+            return "repeats its last digit for ever"
+        group = "".join(_HEX[d] for d in self.digits[-self.period:])
+        return f"repeats the group {group} for ever"
 
     @classmethod
     def from_text(cls, text: str, unequal: bool = False) -> RuleFamily:
@@ -158,7 +293,7 @@ class ExtendedCode(ComponentFamily):
         InvalidRulesError
             For a code that is not one.
         """
-        digits, repeating = parse_extended(text)
+        digits, repeating = parse_extended(text)       # its shortest spelling: 0.(33) is 0.3...
         hexadecimal = any(d & 8 for d in digits)
         if repeating and not unequal and digits[0] == 0 and set(digits[1:]) == {3}:
             from nim.families.take import TakeAny
@@ -174,7 +309,7 @@ class ExtendedCode(ComponentFamily):
             return FAMILIES["grundy"]()
         if not repeating and not hexadecimal and not unequal:
             octal_game: Any = FAMILIES["octal"]
-            found: RuleFamily = octal_game.from_code(_text(digits, False))
+            found: RuleFamily = octal_game.from_code(_text(digits, 0))
             return found
         return cls(digits, repeating, unequal)
 
@@ -185,7 +320,8 @@ class ExtendedCode(ComponentFamily):
     @classmethod
     def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
         if k is not None or subtract is not None or not isinstance(octal, str):
-            raise InvalidRulesError("take='code' needs octal=, a code such as '0.333...' or '0.F', and nothing else")
+            raise InvalidRulesError("take='code' needs octal=, a code such as '0.333...', '0.1(30)' or '0.F', "
+                                    "and nothing else")
         code, _, modifier = octal.partition(",")
         if modifier.strip() not in ("", "unequal"):
             raise InvalidRulesError(f"a code's only modifier is 'unequal', not {modifier.strip()!r}")
@@ -195,14 +331,21 @@ class ExtendedCode(ComponentFamily):
         return (None, None, self.code_text() + (",unequal" if self.unequal else ""))
 
     def code_text(self) -> str:
-        """The code as written, ``0.333...`` or ``0.F``."""
-        return _text(self.digits, self.repeating)
+        """The code as written, ``0.333...``, ``0.1(30)`` or ``0.F``."""
+        return _text(self.digits, self.period)
 
     def option_text(self) -> str:
         return f",octal={self.code_text()}" + (",unequal" if self.unequal else "")
 
     def describe(self, misere: bool) -> str:
-        more = (f"; every place past the last has the digit {_HEX[self.digits[-1]]}" if self.repeating else "")
+        more = ""
+        if self.period == 1:
+            more = f"; every place past the last has the digit {_HEX[self.digits[-1]]}"
+        elif self.period:
+            group = "".join(_HEX[d] for d in self.digits[-self.period:])
+            first = len(self.digits) - self.period
+            more = (f"; the group {group} (places {first} to {len(self.digits) - 1}) repeats for ever: place k past "
+                    f"them has the digit of place k - {self.period}")
         unequal = "; the heaps a split leaves must all differ" if self.unequal else ""
         return (f"The take-and-break game {self.code_text()}: for each place k of the code, bit 1 takes k objects "
                 "from a heap of exactly k, bit 2 takes k and leaves one heap, bit 4 takes k and leaves two, bit 8 "
@@ -212,21 +355,24 @@ class ExtendedCode(ComponentFamily):
     def theory_words(self) -> str:
         return ("the Sprague-Grundy theorem (Ferguson, Part I, 4.2): a heap's value is the mex of the XORs of the "
                 "heaps each move leaves, computed here by a table; a sum is lost exactly when the XOR is 0. The "
-                "Octal Game Periodicity Theorem (Guy and Smith 1956) is for finite octal codes: a hexadecimal code "
-                "or a repeating digit may give an arithmetic-periodic sequence instead (Howse and Nowakowski "
-                "2004), so no value is extrapolated")
+                "Octal Game Periodicity Theorem (Guy and Smith 1956) is for finite octal codes"
+                + (f"; this code {self.repetition()} (infinitely many non-zero digits), so the theorem does not "
+                   "apply. A" if self.period else ": a")
+                + " hexadecimal code or a repeating digit or group may give an arithmetic-periodic sequence "
+                "instead (Howse and Nowakowski 2004), so no value is extrapolated")
 
     # -- moves -----------------------------------------------------------------------------
 
     def digit(self, k: int) -> int:
-        """The digit of place k (the repeating one past the code)."""
-        if k < len(self.digits):
+        """The digit of place k (past the code, the repeating digit or group's)."""
+        size = len(self.digits)
+        if k < size:
             return self.digits[k]
-        return self.digits[-1] if self.repeating else 0
+        return self.digits[size - self.period + (k - size) % self.period] if self.period else 0
 
     def _places(self, n: int) -> Iterator[Tuple[int, int]]:
         """``(k, digit)`` of every place with a digit, k from 0 to n."""
-        top = n if self.repeating else min(n, len(self.digits) - 1)
+        top = n if self.period else min(n, len(self.digits) - 1)
         for k in range(top + 1):
             d = self.digit(k)
             if d and (k or d & 12):
@@ -311,40 +457,62 @@ class ExtendedCode(ComponentFamily):
 
     def _table(self, n: int) -> List[int]:
         """The values of heaps 0..n at least, the table grown by the mex as far as needed."""
-        key = (self.digits, self.repeating, self.unequal)
+        key = (self.digits, self.period, self.unequal)
         table = self._TABLES.get(key)
         if table is None:
-            table = self._TABLES[key] = _Table()
+            table = self._TABLES[key] = _Table(self.period)
         if len(table.values) <= n:
             table.grow(self, n)
         return table.values
 
     def account(self, components: Any) -> List[str]:
-        shown = ", ".join(f"{n} -> {self.grundy(n)}" for n in list(components)[:20])
-        return [f"Each heap's value from the table (the mex over its moves): {shown}."]
+        heaps = list(components)
+        shown = ", ".join(f"{n} -> {self.grundy(n)}" for n in heaps[:20])
+        lines = [f"Each heap's value from the table (the mex over its moves): {shown}."]
+        key = (self.digits, self.period, self.unequal)
+        try:                               # a few more heaps, to see a pattern: cheap, and optional
+            self._table(max([OBSERVED_HEAPS - 1] + heaps))
+        except SearchLimitError:
+            pass                           # the call's limits: what is computed is what is said
+        values = self._TABLES[key].values
+        found = observed_period(values)
+        upto = len(values) - 1
+        if found is None:
+            lines.append(f"No period (nor arithmetic period) shows in the values of heaps 0 to {upto:,}.")
+        else:
+            start, period, saltus = found
+            seen = (f"g(n + {period}) = g(n) + {saltus}: arithmetic-periodic, period {period}, saltus {saltus}"
+                    if saltus else f"g(n + {period}) = g(n): periodic, period {period}")
+            lines.append(f"Observed in the values of heaps 0 to {upto:,}: from heap {start:,} on, {seen}. Checked to "
+                         f"heap {upto:,} only, not proven: no value past the table is extrapolated from it.")
+        return lines
 
 
 class _Table:
     """A game's values so far, with the sets (as bit sets, ints) the mex reads: for each sum r, the
     XORs of the pairs and of the triples of heaps adding to r (the heaps a split leaves), and their
-    unions over every sum up to r, which a repeating digit reads at once. A pair sum costs O(r)
-    once and a triple sum O(r**2) once, so a code with a repeating split digit is quadratic in the
-    heaps (cubic with three-heap splits), not a power more."""
+    unions over the sums r, r - L, r - 2L, ... (L the code's period), which one digit of a
+    repeating group (L = 1: a repeating digit) reads at once. A pair sum costs O(r) once and a
+    triple sum O(r**2) once, so a code with a repeating split digit is quadratic in the heaps
+    (cubic with three-heap splits), not a power more."""
 
-    def __init__(self) -> None:
+    def __init__(self, period: int) -> None:
+        self.stride = max(1, period)
         self.values: List[int] = [0]
         self.pairs: List[int] = [0]            # by the sum r: the XORs of a + b = r
         self.triples: List[int] = [0]          # by the sum r: the XORs of a + b + c = r
-        self.ones: List[int] = [0]             # the values of the heaps 1..r, as one bit set
-        self.pairs_upto: List[int] = [0]
-        self.triples_upto: List[int] = [0]
+        self.ones: List[int] = [0]             # the values of the heaps r, r - L, ... > 0, as one bit set
+        self.pairs_upto: List[int] = [0]       # pairs[r] | pairs[r - L] | ...
+        self.triples_upto: List[int] = [0]     # triples[r] | triples[r - L] | ...
 
     def grow(self, game: ExtendedCode, n: int) -> None:
-        values = self.values
-        digits, unequal = game.digits, game.unequal
+        values, stride = self.values, self.stride
+        digits, unequal, period = game.digits, game.unequal, game.period
         last = len(digits) - 1
         wants_pairs = any(d & 4 for d in digits)
         wants_triples = any(d & 8 for d in digits)
+        # the group's places within the code (a repeating digit: the last), each with its digit
+        group = [(s, digits[s]) for s in range(last + 1 - period, last + 1)] if period else []
         for m in range(len(values), n + 1):
             if not m & 31:
                 poll(f"the values of the code {game.code_text()} (at heap {m:,} of {n:,}; the heaps done are kept)")
@@ -361,10 +529,11 @@ class _Table:
                     for b in range(a, (m - a) // 2 + 1):
                         if not (unequal and (a == b or 2 * b == m - a)):
                             triples |= 1 << (ga ^ values[b] ^ values[m - a - b])
+            back = m - stride
             self.pairs.append(pairs)
             self.triples.append(triples)
-            self.pairs_upto.append(self.pairs_upto[-1] | pairs)
-            self.triples_upto.append(self.triples_upto[-1] | triples)
+            self.pairs_upto.append((self.pairs_upto[back] if back >= 0 else 0) | pairs)
+            self.triples_upto.append((self.triples_upto[back] if back >= 0 else 0) | triples)
             seen = 0
             for k in range(min(m, last) + 1):  # the code's own places
                 d = digits[k]
@@ -377,10 +546,14 @@ class _Table:
                     seen |= self.pairs[rest]
                 if d & 8:
                     seen |= self.triples[rest]
-            if game.repeating and m > last:    # every place past the code: rests 0 .. m - last - 1 at once
-                d, top = digits[-1], m - last - 1
-                if d & 1:
-                    seen |= 1
+            # the places past the code: a group digit at place s recurs at s + L, s + 2L, ... <= m,
+            # leaving rests top, top - L, ... >= 0 (top = m - s - L), read at once from the unions
+            for s, d in group:
+                top = m - s - stride
+                if top < 0:
+                    continue
+                if d & 1 and top % stride == 0:
+                    seen |= 1                  # place m itself: the whole heap
                 if d & 2:
                     seen |= self.ones[top]
                 if d & 4:
@@ -389,4 +562,4 @@ class _Table:
                     seen |= self.triples_upto[top]
             g = (~seen & (seen + 1)).bit_length() - 1     # the lowest bit not set: the mex
             values.append(g)
-            self.ones.append(self.ones[-1] | 1 << g)
+            self.ones.append((self.ones[back] if back >= 0 else 0) | 1 << g)

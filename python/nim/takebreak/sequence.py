@@ -87,9 +87,10 @@ def game_places(ruleset: Rules) -> Tuple[str, Tuple[int, ...], Tuple[int, ...], 
         code = family.code_text()
         hexadecimal = next((c for c in code if c in "89ABCDEF"), None)
         what = (f"has the digit {hexadecimal} (hexadecimal: bit 8 leaves three heaps)" if hexadecimal else
-                "repeats its last digit for ever" if family.repeating else "leaves unequal heaps")
+                family.repetition() if family.period else "leaves unequal heaps")
         raise InvalidRulesError(f"the code {code} {what}: the compiled kernel and its period search play finite "
-                                "octal codes; nim.solve and nim_sequence play this one in Python")
+                                "octal codes; nim.solve, nim_sequence and 'nimcore table --rules octal=CODE' play this "
+                                "one in Python")
     members = _subtraction_set(family)
     if members is None:
         raise InvalidRulesError(
