@@ -70,9 +70,10 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
         try:
             bound *= max(1, family.reach(component))
         except NimError:
-            if not isinstance(family, WholePositionFamily):
+            # a game solved alone is no part of a sum (reach refuses): a whole position with a bounded
+            # encoding has finitely many boards, and MAX_POSITIONS bounds the walk over them
+            if not isinstance(family, WholePositionFamily) or family.vector_encoding(root) is None:
                 raise
-            continue      # a game solved alone is no part of a sum (reach refuses): MAX_POSITIONS bounds its walk
         if bound > MAX_REACH:
             raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
                            f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
