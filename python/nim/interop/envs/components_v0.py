@@ -7,9 +7,9 @@ position reachable from the start is numbered; the observation is the position's
 (``MultiDiscrete``, ``nim.interop.envs.vectors``), and an action the number of the position the
 move leaves; ``action_mask`` marks the options of the agent to move. A game that ends drawn (SOS)
 gives 0 each; where play can come back to a position (Northcott's game) a game is cut short
-(truncated, 0 each) after ``max_steps`` moves (default: twice the number of positions). ``env()`` wraps ``raw_env`` in PettingZoo's usual wrappers (an
-illegal move loses, -1). With ``oracle=True`` the agent to move finds ``value`` and
-``best_move`` in its ``infos`` entry.
+(truncated, 0 each) after ``max_steps`` moves (default: twice the number of positions).
+``env()`` wraps ``raw_env`` in PettingZoo's usual wrappers (an illegal move loses, -1). With
+``oracle=True`` the agent to move finds ``value`` and ``best_move`` in its ``infos`` entry.
 
 >>> e = env(position=[[1, 2]], rules="wythoff")
 >>> e.reset(seed=0)
