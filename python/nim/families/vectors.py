@@ -19,7 +19,7 @@ from typing import Any, Callable, List, Sequence, Tuple
 from nim.errors import InvalidPositionError
 from nim.families.base import VectorEncoding
 
-__all__ = ["bits", "from_bits", "heap_slots", "padded", "slotted", "whole"]
+__all__ = ["VectorEncoding", "bits", "from_bits", "heap_slots", "padded", "slotted", "whole"]
 
 
 def _checked(vector: List[int], sizes: Sequence[int]) -> List[int]:
