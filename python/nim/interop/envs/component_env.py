@@ -235,6 +235,9 @@ class ComponentEnv(gym.Env[Any, np.int64]):
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(len(self.keys))
         self.observation_space = self.game.observation_space()
+        #: What the observation holds, in words (the vector's entries, or the position's number).
+        self.observation_layout = (self.game.encoding.layout if self.game.encoding is not None else
+                                   f"the position's number, 0 to {len(self.keys) - 1} (env.position(n) shows it)")
         self.max_steps = max_steps if max_steps is not None else (len(self.keys) if self.game.cyclic else None)
         self.steps = 0
         self.state = self.start
