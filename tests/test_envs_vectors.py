@@ -191,3 +191,55 @@ def test_grader_grades_northcott_and_sos_boards_and_the_draws_it_holds() -> None
     assert sum(b.draw for b in careless.blunders) == careless.drawn - careless.held
     with pytest.raises(NimError, match="more than"):
         grade(holds, "sos", 11)
+
+
+class _TablePolicy:
+    """A policy over an environment's observations: the oracle's move by a table of observations
+    (or, with ``careless``, the first legal action), as a trained network would answer."""
+
+    def __init__(self, env: ComponentEnv, careless: bool = False) -> None:
+        self.table = {}
+        for number in range(len(env.keys)):
+            if env.options[number]:
+                seen = env.game.observation(number)
+                key = tuple(int(v) for v in seen) if seen.shape else int(seen)
+                self.table[key] = min(env.options[number]) if careless else env.game.best(number)
+
+    def predict(self, observation: Any) -> Any:
+        key = tuple(int(v) for v in observation) if getattr(observation, "shape", ()) else int(observation)
+        return self.table[key], None
+
+
+@pytest.mark.parametrize("rule,start", [("wythoff", [[3, 5], [2, 2]]), ("northcott", ["W..B", "B.W"]),
+                                        ("turning-turtles", "THHTH"), ("sos", "S----")])
+@pytest.mark.parametrize("observation", ["number", "vector"])
+def test_grader_asks_a_policy_as_the_environment_does(rule: str, start: Any, observation: str) -> None:
+    """A policy trained on ComponentEnv (its observation, its actions) is graded from the same start:
+    the oracle's moves keep every win and hold every draw; the first legal action does not."""
+    from nim.study.grade import grade
+
+    env = ComponentEnv(start, rule, observation=observation)
+    good = grade(_TablePolicy(env), rule, start, observation=observation)
+    assert good.positions > 0 and good.illegal == 0 and good.kept == good.won and good.held == good.drawn
+    truth = grade(lambda position: nim.analyze(position, rule)[0].move, rule, start)
+    assert (good.positions, good.won, good.drawn) == (truth.positions, truth.won, truth.drawn)
+    careless = grade(_TablePolicy(env, careless=True), rule, start, observation=observation)
+    assert careless.illegal == 0 and careless.kept + careless.held < good.kept + good.held
+
+
+def test_grader_refuses_what_it_cannot_read_for_a_component_game() -> None:
+    from nim.study.grade import grade
+
+    with pytest.raises(NimError, match="Q-table"):
+        grade({}, "wythoff", [[3, 5]])
+    with pytest.raises(NimError, match="observation="):
+        grade(lambda position: None, "wythoff", [[3, 5]], observation="vector")
+    with pytest.raises(NimError, match="observes the piles"):
+        grade(lambda piles: (0, 1), "misere", (1, 3), observation="vector")
+
+    class Wild:
+        def predict(self, observation: Any) -> Any:
+            return 10**6
+
+    report = grade(Wild(), "wythoff", [[3, 5]])
+    assert report.illegal == report.positions > 0
