@@ -7,7 +7,7 @@ sorted), each slot a fixed number of entries; an empty slot is all zeros, which 
 component encodes to. A whole position (``WholePositionFamily``) is one slot.
 
 >>> from nim.families.vectors import slotted
->>> pairs = slotted(2, [6, 6], lambda pair: list(pair), lambda ints: list(ints), "pairs")
+>>> pairs = slotted(3, [6, 6], lambda pair: list(pair), lambda ints: list(ints), "pairs")
 >>> pairs.encode(((1, 2), (3, 5))), pairs.decode([3, 5, 0, 0])
 ([1, 2, 3, 5, 0, 0], [[3, 5]])
 """
