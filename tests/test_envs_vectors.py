@@ -7,6 +7,7 @@ positions solved alone, are played and graded (their draws and cycles included).
 
 from __future__ import annotations
 
+import time
 import warnings
 from typing import Any, Dict, List
 
@@ -191,6 +192,14 @@ def test_grader_grades_northcott_and_sos_boards_and_the_draws_it_holds() -> None
     assert sum(b.draw for b in careless.blunders) == careless.drawn - careless.held
     with pytest.raises(NimError, match="more than"):
         grade(holds, "sos", 11)
+    started = time.monotonic()
+    for refuse in (lambda: grade(holds, "northcott", ["W.........B"] * 3),
+                   lambda: ComponentEnv(["W.........B"] * 3, "northcott")):
+        with pytest.raises(NimError, match="too many to grade"):       # by the boards' bound, before any walk
+            refuse()
+    assert time.monotonic() - started < 5
+    with pytest.raises(NimError, match="misère Northcott"):
+        grade(holds, "misere,northcott", ["WB", "B.W"])
 
 
 class _TablePolicy:

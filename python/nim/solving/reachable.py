@@ -11,6 +11,7 @@ a depth is the number of moves to the end, the winner hurrying and the loser del
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any, Deque, Dict, List, Optional, Tuple
 
@@ -32,12 +33,13 @@ class Canonical:
 
     def __init__(self, family: ComponentFamily) -> None:
         self.family = family
+        self.whole = isinstance(family, WholePositionFamily)
         self.known: Dict[Any, Optional[Any]] = {}      # component -> its read form, None: it cannot move
 
     def key(self, components: Any) -> Key:
         """A position's canonical form: the components that can move, read back, sorted (a whole
         position is kept when it cannot move: how it ended may decide the game, an SOS row's draw)."""
-        whole = isinstance(self.family, WholePositionFamily)
+        whole = self.whole
         found = []
         for component in components:
             if component not in self.known:
@@ -46,7 +48,7 @@ class Canonical:
             form = self.known[component]
             if form is not None:
                 found.append(form)
-        return tuple(sorted(found, key=repr))
+        return tuple(sorted(found, key=repr)) if len(found) > 1 else tuple(found)
 
 
 def canonical_key(family: ComponentFamily, components: Any) -> Key:
@@ -71,9 +73,11 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
             bound *= max(1, family.reach(component))
         except NimError:
             # a game solved alone is no part of a sum (reach refuses): a whole position with a bounded
-            # encoding has finitely many boards, and MAX_POSITIONS bounds the walk over them
-            if not isinstance(family, WholePositionFamily) or family.vector_encoding(root) is None:
+            # encoding has at most as many boards as its vectors, each with about the start's moves
+            coding = family.vector_encoding(root) if isinstance(family, WholePositionFamily) else None
+            if coding is None:
                 raise
+            bound *= math.prod(coding.sizes) * max(1, family.option_count(component))
         if bound > MAX_REACH:
             raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
                            f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
