@@ -41,6 +41,7 @@ STARTS: Dict[str, Any] = {
     "turning-corners": [[[1, 1], [2, 0]]], "rugs": [[[1, 1], [2, 1]]], "turning-turtles-squared": [[[1, 1], [2, 1]]],
     "acrostic-twins": [[[1, 1], [2, 0]]], "tartan=ruler*twins": [[[1, 1], [2, 0]]],
     "graph": {"edges": [[0, 1], [1, 2], [0, 2]], "tokens": [0, 1]},
+    "vertex-removal": [[0, 1], [1, 2], [2, 3], [3, 4], [1, 5], [6, 7], [7, 8], [8, 6]],
     "northcott": ["W..B", "B.W"], "sos": "S----", "misere,sos": "-----",
 }
 
@@ -102,6 +103,9 @@ def test_a_position_not_reachable_from_the_start_is_refused_by_its_encoding() ->
 
 def test_a_game_without_a_vector_encoding_is_refused_in_words_and_numbered() -> None:
     start = [["wythoff", [[1, 2]]], ["any", [2]]]
+    with pytest.raises(NimError, match="no vector encoding.*observation='number'"):
+        ComponentEnv([{"edges": [[0, 1]], "token": 0}, {"edges": [[0, 1], [1, 2]], "token": 0}], "graph",
+                     observation="vector")                            # tokens on two graphs
     with pytest.raises(NimError, match="no vector encoding.*observation='number'"):
         ComponentEnv(start, "sum", observation="vector")
     with pytest.raises(NimError, match="no vector encoding"):

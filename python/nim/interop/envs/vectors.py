@@ -4,8 +4,8 @@ registered here by the family's tag (``register_encoder``) for the families whos
 hold none: the coin-turning games (a row as 0/1 per square, a grid as 0/1 per cell), a game on
 a directed graph (each token's vertex) and the octal and hexadecimal codes (the heaps).
 
-The sums of families (``sum``), vertex removal and Two-dimensional Nim (a counter above the
-bottom row may move to any square of a lower row: no bound) have no vector encoding: their
+The sums of families (``sum``), Two-dimensional Nim (a counter above the bottom row may move to
+any square of a lower row: no bound) and tokens on several graphs have no vector encoding: their
 environments number the reachable positions.
 
 >>> import nim
@@ -57,8 +57,8 @@ def required(family: ComponentFamily, start: Tuple[Any, ...], rules: Any) -> Vec
     """``encoding_of``, or a NimError in words where the game has none."""
     found = encoding_of(family, start)
     if found is None:
-        raise NimError(f"{rules} has no vector encoding of its positions here (a sum of families, vertex removal "
-                       "and Two-dimensional Nim have none): use observation='number', the position's number")
+        raise NimError(f"{rules} has no vector encoding of its positions here (a sum of families, Two-dimensional "
+                       "Nim and tokens on several graphs have none): use observation='number', the position's number")
     return found
 
 
