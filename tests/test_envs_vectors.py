@@ -256,3 +256,34 @@ def test_grader_refuses_what_it_cannot_read_for_a_component_game() -> None:
 
     report = grade(Wild(), "wythoff", [[3, 5]])
     assert report.illegal == report.positions > 0
+
+
+def test_pettingzoo_cuts_play_that_comes_round_short_and_a_loopy_graph_is_played() -> None:
+    """components_v0 truncates a Northcott game after max_steps moves (0 each), and PettingZoo's API
+    test passes with it; a graph with a cycle (draws by going round) is played with vectors too."""
+    game = components_v0.raw_env(position=["..W...B.."], rules="northcott", max_steps=3, observation="vector")
+    game.reset(seed=0)
+
+    def gap(number: int) -> int:
+        (row,) = game.game.position(number)["rows"]
+        return abs(row.index("W") - row.index("B"))
+
+    moves = 0
+    for agent in game.agent_iter():
+        _, reward, ended, cut, _ = game.last()
+        if ended or cut:
+            assert cut and not ended and reward == 0
+            game.step(None)
+            continue
+        mask = game.observe(agent)["action_mask"].nonzero()[0]
+        game.step(int(max(mask, key=gap)))       # each moves away from the other: no end in sight
+        moves += 1
+    assert moves == 3
+    loopy = {"edges": [[0, 1], [1, 0], [1, 2], [2, 3]], "tokens": [0, 1]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(components_v0.env(position=["W...B"], rules="northcott", max_steps=3), num_cycles=10)
+        env = ComponentEnv(loopy, "graph", observation="vector", oracle=True)
+        check_env(env, skip_render_check=True)
+        api_test(components_v0.env(position=loopy, rules="graph", observation="vector"), num_cycles=10)
+    assert env.game.cyclic and 0 in env.game.values
