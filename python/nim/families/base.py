@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Iterable, List, Optional, Sequence, Tuple, Type,
+                    TypeVar)
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.kernel import CORE_TAKE_TAGS
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from nim.families.heap_moves import Places
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
-           "Unparameterised", "WholePositionFamily",
+           "Unparameterised", "VectorEncoding", "WholePositionFamily",
            "family_of_fields",
            "family_of_option", "read_whole", "register_family"]
 
@@ -248,6 +249,27 @@ class TakeAndBreakFamily(RuleFamily):
         """The name the nim-sequence and quotient caches know it by: its code, or a name."""
 
 
+class VectorEncoding:
+    """A position of a component game as a fixed-length vector of whole numbers, bounded by a start
+    (``ComponentFamily.vector_encoding``): what a neural network reads in the environments.
+
+    ``sizes[i]`` bounds entry ``i`` (it holds 0 to ``sizes[i] - 1``: a Gymnasium ``MultiDiscrete``);
+    ``encode`` takes a position reachable from the start in canonical form (a tuple of the
+    family's components; a whole position: a tuple of one) and ``decode`` gives the position back
+    as plain values, as ``nim.solve`` takes it.
+    """
+
+    __slots__ = ("sizes", "encode", "decode", "layout")
+
+    def __init__(self, sizes: Sequence[int], encode: Callable[[Tuple[Any, ...]], List[int]],
+                 decode: Callable[[Sequence[int]], Any], layout: str) -> None:
+        self.sizes: Tuple[int, ...] = tuple(int(size) for size in sizes)
+        self.encode = encode
+        self.decode = decode
+        #: The vector's entries in words ("each pair (a, b), sorted, (0, 0) for none, ...").
+        self.layout = layout
+
+
 class ComponentFamily(RuleFamily):
     """A game whose position is a sum of components that are more than one heap: a pair
     of piles (Wythoff's game), a heap with a memory, a row of coins, a graph.
@@ -356,6 +378,13 @@ class ComponentFamily(RuleFamily):
 
     def misere_winning_option(self, component: Any) -> Optional[Tuple[int, Tuple[Any, ...]]]:
         """A move of one component alone to a misère-lost position by a closed form, or None."""
+        return None
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """Every position reachable from ``start`` (canonical: a tuple of components, a whole
+        position's one) as a vector of fixed length and bounded entries, for a neural network
+        (``ComponentEnv(..., observation="vector")``); None where the game has none here (then the
+        environments number the reachable positions, which every game has)."""
         return None
 
     def table_rows(self, upto: int) -> Optional[Tuple[str, Iterable[Any]]]:

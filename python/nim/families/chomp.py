@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.families.vectors import VectorEncoding, padded, whole
 from nim.families.disguises import _short
 from nim.families.play import ChompPlay, PlayHooks
 
@@ -74,6 +75,13 @@ class Chomp(Unparameterised, WholePositionFamily):
                 "eating the square in row 2, column 2 and then mirroring")
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The squares left in each row, padded with zeros to the start's rows."""
+        (rows,) = start
+        n, top = max(len(rows), 1), max(rows, default=0)
+        return whole([top + 1] * n, lambda component: padded(component, n), list,
+                     f"the squares left in rows 1 to {n}, 0 for none; each 0 to {top}")
 
     def read_component(self, value: Any) -> Shape:
         if isinstance(value, dict):

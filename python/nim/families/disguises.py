@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.vectors import VectorEncoding, padded, whole
 from nim.families.play import PlayHooks, StairPlay, StripPlay
 
 __all__ = ["Nimble", "StaircaseNim"]
@@ -137,6 +138,14 @@ class StaircaseNim(NimDisguise):
                 "number of coins from one step down to the step below (from step 1 off the staircase); the player "
                 "who cannot move " + ("wins." if misere else "loses."))
 
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The coins on each step, padded to the start's steps; each at most the start's total
+        (coins move down the stairs, gathering)."""
+        (steps,) = start
+        n, total = max(len(steps), 1), sum(steps)
+        return whole([total + 1] * n, lambda component: padded(component, n), list,
+                     f"the coins on steps 1 to {n}, 0 for none; each 0 to {total}")
+
     def read_component(self, value: Any) -> Tuple[int, ...]:
         steps = _numbers(value, "Staircase Nim", "coins on steps 1, 2, ...", "[3, 1, 2]")
         while steps and steps[-1] == 0:            # empty top steps change nothing
@@ -211,6 +220,14 @@ class Nimble(NimDisguise):
         return ("Nimble: a position is the list of the squares (0, 1, 2, ...) of coins on a strip, several to a "
                 "square allowed; a move slides one coin left to any lower square; the player who cannot move "
                 + ("wins." if misere else "loses."))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The squares of the coins, sorted, padded with zeros to the start's coins (a coin at
+        square 0 is out of play); each at most the start's rightmost."""
+        (squares,) = start
+        n, top = max(len(squares), 1), max(squares, default=0)
+        return whole([top + 1] * n, lambda component: padded(component, n), list,
+                     f"the coins' squares, sorted, 0 for none, {n} of them; each 0 to {top}")
 
     def read_component(self, value: Any) -> Tuple[int, ...]:
         squares = _numbers(value, "Nimble", "squares of coins", "[1, 3, 4]")

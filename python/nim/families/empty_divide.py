@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, 
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, read_whole, register_family
+from nim.families.vectors import VectorEncoding, slotted
 from nim.families.disguises import _short
 from nim.families.play import BoxesPlay, PlayHooks
 
@@ -76,6 +77,13 @@ class EmptyAndDivide(Unparameterised, ComponentFamily):
         """``nimcore table``: each pair of boxes [m, n], 1 <= m <= n <= ``upto``."""
         return (f"a pair of boxes [m, n], 1 <= m <= n <= {upto}",
                 ((m, n) for n in range(1, upto + 1) for m in range(1, n + 1)))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The pairs of boxes, sorted, (0, 0) for none, as many as the start's; each box at most
+        the start's largest (a divided box is smaller)."""
+        top = max((max(pair) for pair in start), default=0)
+        return slotted(max(len(start), 1), [top + 1] * 2, list, list,
+                       f"the pairs of boxes, sorted, (0, 0) for none, {len(start)} of them; each 0 to {top}")
 
     def read_component(self, value: Any) -> Pair:
         if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or len(value) != 2:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Tupl
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, register_family
+from nim.families.vectors import VectorEncoding, slotted
 from nim.families.play import HeapPlay, PlayHooks
 
 __all__ = ["DynamicTake", "MAX_C"]
@@ -107,6 +108,13 @@ class DynamicTake(ComponentFamily):
         return (f"{name}: a position is a list of heaps, each a fresh heap or [heap, limit]; the first move from a "
                 f"heap takes anything but the whole heap, each later one at most {times} on that heap; the player "
                 "who cannot move " + ("wins." if misere else "loses."))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """Each heap with its limit (the most the next move may take), sorted, (0, 0) for none, as
+        many as the start's; each number at most the start's largest heap."""
+        top = max((heap for heap, _ in start), default=0)
+        return slotted(max(len(start), 1), [top + 1] * 2, list, list,
+                       f"the heaps (heap, limit), sorted, (0, 0) for none, {len(start)} of them; each 0 to {top}")
 
     def read_component(self, value: Any) -> Component:
         fresh = not (hasattr(value, "__len__") and not isinstance(value, (str, bytes, dict)))

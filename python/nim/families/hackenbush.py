@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.vectors import VectorEncoding, padded, slotted
 from nim.families.play import GraphPlay, PlayHooks
 
 __all__ = ["GreenHackenbush", "MAX_EDGES"]
@@ -270,6 +271,23 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
                                        f"{_short(ground)} by any path: it would have fallen (draw every edge "
                                        "on a path to the ground)")
         return canonical
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """Each rooted graph (ground 0) as its edges, each edge (u + 1, v + 1), padded with (0, 0) to the
+        start's most edges; as many graphs as the start's (a cut leaves one graph at most: what falls
+        off the ground is gone)."""
+        most = max((len(edges) for edges in start), default=0)
+        top = max([most] + [max(edge) for edges in start for edge in edges])
+
+        def encode(edges: Any) -> List[int]:
+            return padded([end + 1 for edge in edges for end in edge], 2 * most)
+
+        def decode(ints: Sequence[int]) -> Any:
+            ends = [int(i) - 1 for i in ints]
+            return {"ground": 0, "edges": [[u, v] for u, v in zip(ends[::2], ends[1::2]) if u >= 0]}
+
+        return slotted(max(len(start), 1), [top + 2] * (2 * most), encode, decode,
+                       f"{len(start)} rooted graphs, each {most} edges (u + 1, v + 1), the ground 0, (0, 0) for none")
 
     def component_value(self, component: Any) -> Any:
         return {"ground": 0, "edges": [list(e) for e in component]}

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.vectors import VectorEncoding, heap_slots
 from nim.families.play import PlayHooks, SplitHeapPlay
 
 __all__ = ["LaskerNim", "lasker_grundy"]
@@ -63,6 +64,10 @@ class LaskerNim(Unparameterised, ComponentFamily):
         return ("Lasker's Nim: a position is a list of heaps; a move takes any number of objects from one heap, "
                 "or splits one heap into two non-empty heaps; the player who cannot move "
                 + ("wins." if misere else "loses."))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The heaps, sorted, padded with zeros to the start's total (a split keeps it)."""
+        return heap_slots(start, splits=True)
 
     def read_component(self, value: Any) -> int:
         if isinstance(value, bool):

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, 
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.base import Fields, RuleFamily, WholePositionFamily, register_family
+from nim.families.vectors import VectorEncoding, padded, whole
 from nim.families.play import PilesPlay, PlayHooks
 
 __all__ = ["MAX_MOORE_K", "MooreNim"]
@@ -103,6 +104,13 @@ class MooreNim(WholePositionFamily):
                 "cannot move " + ("wins." if misere else "loses."))
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The piles, padded with zeros to the start's count; each at most the start's largest."""
+        (piles,) = start
+        n, top = max(len(piles), 1), max(piles, default=0)
+        return whole([top + 1] * n, lambda component: padded(component, n), list,
+                     f"the piles, padded with 0 to {n}; each 0 to {top}")
 
     def read_component(self, value: Any) -> Piles:
         if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.vectors import VectorEncoding, whole
 from nim.families.disguises import _short
 from nim.families.play import CheckersPlay, PlayHooks
 
@@ -77,6 +78,21 @@ class Northcott(Unparameterised, WholePositionFamily):
                 "moves: lost exactly when the XOR of the gaps is 0 (Bouton's theorem)")
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The player to move (0 White, 1 Black), then each row's white and black squares (from 0)."""
+        ((rows, _),) = start
+        widths = [width for width, _, _ in rows]
+
+        def encode(board: Any) -> List[int]:
+            return [0 if board[1] == "W" else 1] + [square for _, white, black in board[0] for square in (white, black)]
+
+        def decode(ints: Sequence[int]) -> Any:
+            drawn = [_drawn((width, ints[1 + 2 * i], ints[2 + 2 * i])) for i, width in enumerate(widths)]
+            return {"rows": drawn, "to_move": "black" if ints[0] else "white"}
+
+        return whole([2] + [w for width in widths for w in (width, width)], encode, decode,
+                     "the player to move (0 White, 1 Black), then each row's white and black squares, from 0")
 
     def read_component(self, value: Any) -> Board:
         mover = "W"

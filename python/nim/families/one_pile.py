@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, RuleFamily, Unparameterised, register_family
+from nim.families.vectors import VectorEncoding, heap_slots
 from nim.families.play import PlayHooks, RuleHeapPlay
 
 __all__ = ["Aliquot", "AtLeastHalf", "DimPlus", "Rims", "divisors"]
@@ -89,6 +90,11 @@ class _HeapGame(Unparameterised, ComponentFamily):
         if isinstance(value, int) and not isinstance(value, bool):
             return [value]
         return None
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The heaps, sorted, padded with zeros to the start's count (to its total where a move
+        may split a heap: Rims)."""
+        return heap_slots(start, splits=self.tag == "rims")
 
     def read_component(self, value: Any) -> int:
         if isinstance(value, bool):

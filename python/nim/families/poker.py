@@ -24,10 +24,11 @@ tests/test_family_poker.py).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator, Tuple
+from typing import Any, ClassVar, Iterator, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import register_family
+from nim.families.vectors import VectorEncoding, padded, whole
 from nim.families.disguises import Move, NimDisguise, _numbers, _short
 from nim.families.play import PokerPlay, PlayHooks
 
@@ -69,6 +70,15 @@ class PokerNim(NimDisguise):
                 "when an odd number of piles are 1")
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The piles, padded with zeros to the start's count, each at most the start's largest
+        plus the pool; then the pool."""
+        ((piles, pool),) = start
+        n, top = max(len(piles), 1), max(piles, default=0) + pool
+        return whole([top + 1] * n + [pool + 1], lambda component: padded(component[0], n) + [component[1]],
+                     lambda ints: {"piles": list(ints[:-1]), "pool": ints[-1]},
+                     f"the piles, padded with 0 to {n}, each 0 to {top}; then the pool, 0 to {pool}")
 
     def read_component(self, value: Any) -> Poker:
         if not isinstance(value, dict) or set(value) - {"piles", "pool"} or "piles" not in value:

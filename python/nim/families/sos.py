@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from nim.errors import InvalidPositionError, NimError
 from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.vectors import VectorEncoding, whole
 from nim.families.disguises import _short
 from nim.families.play import LettersPlay, PlayHooks
 
@@ -108,6 +109,12 @@ class SOS(Unparameterised, WholePositionFamily):
                 "squares of S - - S are fatal, which is why S--S wins for the player who writes it")
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """Each square: 0 empty, 1 S, 2 O."""
+        (row,) = start
+        return whole([3] * len(row), lambda squares: ["-SO".index(c) for c in squares],
+                     lambda ints: "".join("-SO"[i] for i in ints), "each square: 0 empty, 1 S, 2 O")
 
     def read_component(self, value: Any) -> str:
         if isinstance(value, int) and not isinstance(value, bool):

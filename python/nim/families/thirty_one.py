@@ -20,10 +20,11 @@ sixes are still face up.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Dict, Iterator, List, Sequence, Tuple
+from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.families.vectors import VectorEncoding, whole
 from nim.families.disguises import _short
 from nim.families.play import CardsPlay, PlayHooks
 
@@ -67,6 +68,13 @@ class ThirtyOne(Unparameterised, WholePositionFamily):
                 "the first player wins")
 
     # -- the position ------------------------------------------------------------------
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The running total, then how many cards of each value are left."""
+        return whole([TARGET + 1] + [COPIES + 1] * VALUES, lambda deal: [deal[0], *deal[1]],
+                     lambda ints: {"total": ints[0], "left": list(ints[1:])},
+                     f"the running total (0 to {TARGET}), then the cards left of each value 1 to {VALUES} "
+                     f"(0 to {COPIES})")
 
     def read_component(self, value: Any) -> Deal:
         if isinstance(value, dict):

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Dict, Iterator, List, Optional, Sequence, Set,
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.vectors import VectorEncoding, padded, slotted
 from nim.families.play import PlayHooks, VerticesPlay
 
 __all__ = ["MAX_EDGES", "VertexGraph", "VertexRemoval"]
@@ -191,6 +192,22 @@ class VertexRemoval(Unparameterised, ComponentFamily):
                                            "vertices)")
             edges.add((u, v) if u < v else (v, u))
         return list(_components(sorted(edges)))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """Each connected graph as its edges (u + 1, v + 1), padded with (0, 0) to the start's largest;
+        as many graphs as the start's edges (a removal splits a graph, each part keeps an edge)."""
+        most = max((len(graph) for graph in start), default=0)
+        top = max((max(edge) for graph in start for edge in graph), default=0)
+
+        def encode(graph: Any) -> List[int]:
+            return padded([end + 1 for edge in graph for end in edge], 2 * most)
+
+        def decode(ints: Sequence[int]) -> Any:
+            ends = [int(i) - 1 for i in ints]
+            return [[u, v] for u, v in zip(ends[::2], ends[1::2]) if u >= 0]
+
+        return slotted(max(sum(len(graph) for graph in start), 1), [top + 2] * (2 * most), encode, decode,
+                       f"graphs of at most {most} edges (u + 1, v + 1), (0, 0) for none, vertices 0 to {top}")
 
     def read_component(self, value: Any) -> VertexGraph:
         if isinstance(value, VertexGraph):

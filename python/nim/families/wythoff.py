@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
 
 from nim.errors import InvalidPositionError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.vectors import VectorEncoding, slotted
 from nim.families.play import PairPlay, PlayHooks
 from nim.families.polling import poll
 
@@ -76,6 +77,13 @@ class WythoffGame(Unparameterised, ComponentFamily):
         return ("Wythoff's game: a position is a list of pairs of piles; a move takes any number of objects "
                 "from one pile of a pair, or the same number from both; the player who cannot move "
                 + ("wins." if misere else "loses."))
+
+    def vector_encoding(self, start: Tuple[Any, ...]) -> Optional[VectorEncoding]:
+        """The pairs, sorted, (0, 0) for none, as many as the start's (a move leaves one pair at
+        most); each pile at most the start's largest."""
+        top = max((max(pair) for pair in start), default=0)
+        return slotted(max(len(start), 1), [top + 1] * 2, list, list,
+                       f"the pairs (a, b), sorted, (0, 0) for none, {len(start)} of them; each pile 0 to {top}")
 
     def read_component(self, value: Any) -> Pair:
         if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:

@@ -11,14 +11,15 @@ a depth is the number of moves to the end, the winner hurrying and the loser del
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any, Deque, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
-from nim.families import ComponentFamily
+from nim.families import ComponentFamily, WholePositionFamily
 from nim.position import ComponentMove
 
-__all__ = ["MAX_POSITIONS", "Canonical", "Key", "canonical_key", "reachable_graph", "retrograde"]
+__all__ = ["MAX_POSITIONS", "Canonical", "Key", "canonical_key", "end_values", "reachable_graph", "retrograde"]
 
 #: Most positions visited (the walk and its analysis are Python: seconds).
 MAX_POSITIONS = 100_000
@@ -32,19 +33,22 @@ class Canonical:
 
     def __init__(self, family: ComponentFamily) -> None:
         self.family = family
+        self.whole = isinstance(family, WholePositionFamily)
         self.known: Dict[Any, Optional[Any]] = {}      # component -> its read form, None: it cannot move
 
     def key(self, components: Any) -> Key:
-        """A position's canonical form: the components that can move, read back, sorted."""
+        """A position's canonical form: the components that can move, read back, sorted (a whole
+        position is kept when it cannot move: how it ended may decide the game, an SOS row's draw)."""
+        whole = self.whole
         found = []
         for component in components:
             if component not in self.known:
                 read = self.family.read_component(self.family.component_value(component))
-                self.known[component] = read if self.family.option_count(read) > 0 else None
+                self.known[component] = read if whole or self.family.option_count(read) > 0 else None
             form = self.known[component]
             if form is not None:
                 found.append(form)
-        return tuple(sorted(found, key=repr))
+        return tuple(sorted(found, key=repr)) if len(found) > 1 else tuple(found)
 
 
 def canonical_key(family: ComponentFamily, components: Any) -> Key:
@@ -65,7 +69,15 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
 
     bound = 1
     for component in root:
-        bound *= max(1, family.reach(component))
+        try:
+            bound *= max(1, family.reach(component))
+        except NimError:
+            # a game solved alone is no part of a sum (reach refuses): a whole position with a bounded
+            # encoding has at most as many boards as its vectors, each with about the start's moves
+            coding = family.vector_encoding(root) if isinstance(family, WholePositionFamily) else None
+            if coding is None:
+                raise
+            bound *= math.prod(coding.sizes) * max(1, family.option_count(component))
         if bound > MAX_REACH:
             raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
                            f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
@@ -90,11 +102,33 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
     return graph
 
 
-def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
-           ) -> Tuple[Dict[Key, int], Dict[Key, int]]:
+def end_values(family: ComponentFamily, graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
+               ) -> Dict[Key, int]:
+    """The value of each position of ``graph`` without a move: a loss for the player to move (a win
+    in misère play), unless the whole position's family says otherwise (``sum_outcome``: an SOS
+    row filled without an SOS is a draw).
+
+    Raises
+    ------
+    NimError
+        Where the family refuses the convention (misère Northcott), in its words.
+    """
+    ends = {}
+    for key, moves in graph.items():
+        if moves:
+            continue
+        said = family.sum_outcome(key, misere) if isinstance(family, WholePositionFamily) and key else None
+        ends[key] = said if said is not None else (1 if misere else -1)
+    return ends
+
+
+def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool,
+               ends: Optional[Dict[Key, int]] = None) -> Tuple[Dict[Key, int], Dict[Key, int]]:
     """Values (+1, -1, 0 a draw) and depths of every position of ``graph``, by retrograde
     analysis: positions are settled in order of depth (a FIFO queue), so a win's depth is its
-    quickest win and a loss's its longest delay."""
+    quickest win and a loss's its longest delay. ``ends`` gives the value of a position without a
+    move (``end_values``; default a loss, a win in misère play); an end in a draw settles nothing
+    above it, and has no depth."""
     parents: Dict[Key, List[Key]] = {key: [] for key in graph}
     waiting: Dict[Key, int] = {}
     for key, moves in graph.items():
@@ -107,8 +141,10 @@ def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
     queue: Deque[Key] = deque()
     for key, moves in graph.items():
         if not moves:
-            value[key], depth[key] = (1 if misere else -1), 0
-            queue.append(key)
+            end = (ends or {}).get(key, 1 if misere else -1)
+            if end != 0:
+                value[key], depth[key] = end, 0
+                queue.append(key)
     while queue:
         child = queue.popleft()
         for parent in parents[child]:

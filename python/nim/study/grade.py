@@ -58,8 +58,10 @@ Under Wythoff's game, Moore's Nim_k, Staircase Nim, a coin-turning game, Green H
 graph game, ... (``nim.study.grade_components``) every position reachable from the start
 (a position as ``nim.solve`` takes it) is graded, up to ``MAX_POSITIONS`` of them; the agent
 is a callable answering a ``ComponentMove`` (as ``nim.solve`` does) or ``(component,
-count, left)``; a Q-table or a policy is refused in words (these games have no fixed
-encoding here).
+count, left)``, or a policy trained on ``nim.interop.envs.ComponentEnv`` from the same start,
+asked as the environment asks it (``observation="number"`` or ``"vector"``; its action the number
+of the position its move leaves); a Q-table is refused in words. Northcott's game and SOS are
+graded over their boards; in a drawn position (SOS) the agent should hold the draw.
 
 Take-and-break games
 --------------------
@@ -410,7 +412,7 @@ def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
 def grade(agent: Any, rules: RulesLike = None,
           positions: Union[Sequence[int], Iterable[Sequence[int]], None] = (1, 3, 5, 7), *,
           sample: Optional[int] = None, seed: Optional[int] = None, max_pile: Optional[int] = None,
-          max_piles: Optional[int] = None, worst: int = 10) -> Grade:
+          max_piles: Optional[int] = None, worst: int = 10, observation: Optional[str] = None) -> Grade:
     """Grade ``agent`` against perfect play, under any rules the environments
     (``nim.interop.envs``) play: a take rule, or a take-and-break game such as
     ``"kayles"`` (``nim.study.grade_heaps``).
@@ -437,6 +439,10 @@ def grade(agent: Any, rules: RulesLike = None,
         ``max_piles`` (default: as the environment's default for the start).
     worst : int
         How many blunders to keep.
+    observation : str, optional
+        A component game's policy: what it observes, as ``ComponentEnv``'s ``observation``
+        (``"number"``, the default, or ``"vector"``); its action is the number of the position
+        its move leaves.
 
     Returns
     -------
@@ -458,7 +464,10 @@ def grade(agent: Any, rules: RulesLike = None,
         if max_pile is not None or max_piles is not None:
             raise NimError(f"max_pile and max_piles decode action ids of heaps; a move of {ruleset} is a "
                            "ComponentMove (or (component, count, left)), answered by a callable agent")
-        return grade_components(agent, ruleset, positions, sample, seed, worst, clock)
+        return grade_components(agent, ruleset, positions, sample, seed, worst, clock, observation)
+    if observation is not None:
+        raise NimError(f"observation= is a component game's (what its policy observes); a policy on {ruleset} "
+                       "observes the piles")
     call, how = _agent_call(agent)
     if ruleset.splits:
         from nim.study.grade_heaps import grade_heaps

@@ -19,7 +19,8 @@ __all__ = ["Blunder", "Grade", "format_grade"]
 
 @dataclass(frozen=True)
 class Blunder:
-    """A won position the agent threw away (or a position where it made an illegal move)."""
+    """A won position the agent threw away, a drawn one it lost (``draw``), or a position where it
+    made an illegal move."""
 
     piles: Tuple[int, ...]
     played: Optional[Move]        # None: no move, or an illegal one (see ``illegal``)
@@ -27,11 +28,12 @@ class Blunder:
     illegal: bool = False
     answer: str = ""              # what the agent answered, when it was not a legal move
     failed: bool = False          # the agent's call raised (``Grade.failure`` says the first)
+    draw: bool = False            # a drawn position where the move left the opponent a win
 
     def to_dict(self) -> Dict[str, Any]:
         return {"piles": list(self.piles), "played": self.played.to_json() if self.played else None,
                 "right": self.right.to_json(), "illegal": self.illegal, "answer": self.answer,
-                "failed": self.failed}
+                "failed": self.failed, "draw": self.draw}
 
 
 @dataclass
@@ -47,6 +49,9 @@ class Grade:
         Won positions, and those where the agent's move keeps the win.
     lost, delayed : int
         Lost positions, and those where the agent's move delays the loss longest.
+    drawn, held : int
+        Drawn positions (a game that can end drawn, or go on for ever), and those where the
+        agent's move holds the draw (does not leave the opponent a win); 0 in a game without draws.
     illegal : int
         Positions where the agent answered no legal move (counted as not kept /
         not delayed), those where its call failed included.
@@ -69,6 +74,8 @@ class Grade:
     kept: int = 0
     lost: int = 0
     delayed: int = 0
+    drawn: int = 0
+    held: int = 0
     illegal: int = 0
     failed: int = 0
     failure: str = ""
@@ -89,9 +96,15 @@ class Grade:
         """Share of lost positions where the agent delays longest (1.0 when there are none)."""
         return self.delayed / self.lost if self.lost else 1.0
 
+    @property
+    def hold_rate(self) -> float:
+        """Share of drawn positions where the agent holds the draw (1.0 when there are none)."""
+        return self.held / self.drawn if self.drawn else 1.0
+
     def to_dict(self) -> Dict[str, Any]:
         return {
             "rules": str(self.rules), "positions": self.positions,
+            "drawn": self.drawn, "held": self.held, "hold_rate": self.hold_rate,
             "won": self.won, "kept": self.kept, "keep_rate": self.keep_rate,
             "lost": self.lost, "delayed": self.delayed, "delay_rate": self.delay_rate,
             "illegal": self.illegal, "failed": self.failed, "failure": self.failure,
@@ -174,6 +187,9 @@ def format_grade(report: Grade) -> str:
         f"Lost positions where it delays the loss longest: {report.delayed:,} of {report.lost:,} "
         f"({100 * report.delay_rate:.1f}%)",
     ]
+    if report.drawn:
+        lines.append(f"Drawn positions where it holds the draw:        {report.held:,} of {report.drawn:,} "
+                     f"({100 * report.hold_rate:.1f}%)")
     if report.failed:
         lines.append(f"The agent's call failed in {report.failed:,} of {report.positions:,} positions "
                      f"(counted as illegal answers): {report.failure}")
@@ -195,8 +211,8 @@ def format_grade(report: Grade) -> str:
                 lines.append(f"  {list(b.piles)}: no legal move ({b.answer}); e.g. {right}")
             else:
                 assert b.played is not None
-                lines.append(f"  {list(b.piles)}: {_words(b.played, past=True)}, throwing the win away; "
-                             f"right: {right}")
+                lines.append(f"  {list(b.piles)}: {_words(b.played, past=True)}, throwing the "
+                             f"{'draw' if b.draw else 'win'} away; right: {right}")
     return "\n".join(lines)
 
 

@@ -3,8 +3,10 @@
 - ``NimEnv``: a Gymnasium environment, the agent against NimX
   (also registered as ``gymnasium.make("nimcore/Nim-v0")``).
 - ``ComponentEnv``: a game whose components are more than heaps (Wythoff's pairs, coin
-  rows, ...), its reachable positions numbered (``nim.interop.envs.component_env``), and
-  ``nim.interop.envs.components_v0``, its PettingZoo AEC environment.
+  rows, ..., and the boards solved alone: Northcott's game, SOS), its reachable positions
+  numbered (``nim.interop.envs.component_env``), observed as their number or, with
+  ``observation="vector"``, as the family's fixed-length vector (``nim.interop.envs.vectors``);
+  and ``nim.interop.envs.components_v0``, its PettingZoo AEC environment.
 - ``nim.interop.envs.nim_v0``: a PettingZoo AEC environment for two agents
   (``nim_v0.env()``, ``nim_v0.raw_env``), like PettingZoo's classic games.
 

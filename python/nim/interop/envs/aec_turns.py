@@ -48,15 +48,20 @@ class TwoAgentTurns(AECEnv):  # type: ignore[misc]  # PettingZoo's base is untyp
         self.agent_selection = self._selector.reset()
         self._update_infos()
 
-    def _end_turn(self, agent: str, ended: bool, mover_wins: bool) -> None:
+    def _end_turn(self, agent: str, ended: bool, mover_wins: Optional[bool], cut: bool = False) -> None:
         """After ``agent``'s move: the rewards when it ``ended`` the game (``mover_wins``: it won
-        by ending it), else the other agent to move; then the infos and a human's rendering."""
+        by ending it; None: a draw, 0 each), or the game ``cut`` short (truncated, 0 each), else the
+        other agent to move; then the infos and a human's rendering."""
         if ended:
             other = self._selector.next()
-            winner, loser = (agent, other) if mover_wins else (other, agent)
-            self.rewards[winner], self.rewards[loser] = 1, -1
+            if mover_wins is not None:
+                winner, loser = (agent, other) if mover_wins else (other, agent)
+                self.rewards[winner], self.rewards[loser] = 1, -1
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = other
+        elif cut:
+            self.agent_selection = self._selector.next()
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._selector.next()
         self._accumulate_rewards()

@@ -7,15 +7,20 @@ from the start (``nim.solving.reachable``: the components that can move, in cano
 sorted) is numbered, and
 
 * the **observation** is the number of the position (``Discrete(n)``; ``info["position"]``
-  holds it as plain values, as ``nim.solve`` takes it);
+  holds it as plain values, as ``nim.solve`` takes it), or with ``observation="vector"`` the
+  family's fixed-length vector of the position (``MultiDiscrete``: heaps padded to the start's
+  count, a coin row as 0/1, a Northcott board as its checkers' squares, ...; which family has
+  which is ``nim.interop.envs.vectors``), the same length for every position, for a neural network;
 * an **action** is the number of the position the move leaves (``Discrete(n)``), so the legal
   actions are the position's options (``info["action_mask"]``) and a tabular agent's Q-table
   is an n x n array.
 
-A start that reaches more than ``MAX_POSITIONS`` positions, or one from which play can go on for
-ever (a graph with a cycle: no episode end), is refused in words. NimX plays ``optimal`` (the
-exact values of every position, a retrograde analysis: it wins where it can, else delays
-longest) or ``random``.
+A start that reaches more than ``MAX_POSITIONS`` positions is refused in words. A game that ends
+drawn (an SOS row filled without an SOS) ends the episode with reward 0; where play can come back
+to a position (Northcott's game, a graph with a cycle) an episode is cut short (``truncated``,
+reward 0) after ``max_steps`` steps (default: as many as there are positions, more than best play
+ever needs). NimX plays ``optimal`` (the exact values of every position, a retrograde analysis:
+it wins where it can, else holds a draw, else delays longest) or ``random``.
 
 >>> env = ComponentEnv([[3, 5]], "wythoff", oracle=True)
 >>> observation, info = env.reset(seed=0)
@@ -37,39 +42,68 @@ from nim.families import ComponentFamily, WholePositionFamily
 from nim.position import ComponentMove
 from nim.rules import Rules, RulesLike
 from nim.solving.components import read_position
-from nim.solving.reachable import Key, canonical_key, reachable_graph, retrograde
+from nim.interop.envs.vectors import required
+from nim.solving.reachable import Key, canonical_key, end_values, reachable_graph, retrograde
 
 __all__ = ["ComponentEnv"]
 
 Info = Dict[str, Any]
 
 
+def _cyclic(graph: Dict[Key, List[Tuple[ComponentMove, Key]]]) -> bool:
+    """Whether play can come back to a position (a cycle): peel the positions whose every option
+    is peeled already; a cycle is what is left."""
+    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
+    waiting = {}
+    for key, moves in graph.items():
+        children = {child for _, child in moves}
+        waiting[key] = len(children)
+        for child in children:
+            parents[child].append(key)
+    ready = [key for key, count in waiting.items() if count == 0]
+    peeled = 0
+    while ready:
+        key = ready.pop()
+        peeled += 1
+        for parent in parents[key]:
+            waiting[parent] -= 1
+            if waiting[parent] == 0:
+                ready.append(parent)
+    return peeled < len(graph)
+
+
 class NumberedGame:
     """Every position reachable from a start of a component game, numbered in canonical order, with
     each position's options (the numbers of the positions its moves leave, each with one move),
-    values (+1 the player to move wins, -1 loses) and depths: the bounded encoding both
-    environments (``ComponentEnv``, ``components_v0``) use.
+    values (+1 the player to move wins, -1 loses, 0 a draw) and depths: the bounded encoding both
+    environments (``ComponentEnv``, ``components_v0``) use, and the observation they show
+    (``observation``: the position's number, or the family's vector, ``nim.interop.envs.vectors``).
+
+    A game that can end drawn (SOS's full row) ends its episode with reward 0 there; one where play
+    can come back to a position (Northcott's game, a graph with a cycle) has ``cyclic`` set, and the
+    environments cut an episode short (``max_steps``).
 
     Raises
     ------
     NimError
-        For a start past the bound (``nim.solving.reachable``), one from which play can go on
-        for ever, or one without a move.
+        For a start past the bound (``nim.solving.reachable``), one without a move, a bad
+        ``observation``, or ``"vector"`` for a game without a vector encoding.
     """
 
-    def __init__(self, position: Any, rules: Rules) -> None:
+    def __init__(self, position: Any, rules: Rules, observation: str = "number") -> None:
+        if observation not in ("number", "vector"):
+            raise NimError(f"observation must be 'number' (the position's number) or 'vector' (the family's "
+                           f"encoding), not {observation!r:.40}")
         family = rules.family
         assert isinstance(family, ComponentFamily)
         self.family = family
         self.rules = rules
         root = canonical_key(family, read_position(family, position))
         graph = reachable_graph(family, root)
-        values, depths = retrograde(graph, rules.misere)
-        if any(value == 0 for value in values.values()):
-            raise NimError(f"play from this start can go on for ever under {rules} (a draw is reachable), so "
-                           "an episode need not end: start from a position whose game is finite")
+        values, depths = retrograde(graph, rules.misere, end_values(family, graph, rules.misere))
         if not graph[root]:
             raise InvalidPositionError(f"this start has no move under {rules}: no game to play")
+        self.cyclic = _cyclic(graph)
         self.keys: List[Key] = sorted(graph, key=repr)
         number = {key: i for i, key in enumerate(self.keys)}
         self.options: List[Dict[int, ComponentMove]] = []
@@ -79,11 +113,27 @@ class NumberedGame:
                 found.setdefault(number[child], move)
             self.options.append(found)
         self.values = [values[key] for key in self.keys]
-        self.depths = [depths[key] for key in self.keys]
+        #: moves to the end with best play (-1: a draw, which has none)
+        self.depths = [depths.get(key, -1) for key in self.keys]
         self.start = number[root]
+        self.encoding = required(family, root, rules) if observation == "vector" else None
+        self.vectors = ([np.array(self.encoding.encode(key), dtype=np.int64) for key in self.keys]
+                        if self.encoding is not None else [])
 
     def __len__(self) -> int:
         return len(self.keys)
+
+    def observation_space(self) -> spaces.Space[Any]:
+        """``Discrete(n)`` (the position's number), or the vector's ``MultiDiscrete``."""
+        if self.encoding is None:
+            return spaces.Discrete(len(self.keys))
+        return spaces.MultiDiscrete(np.array(self.encoding.sizes, dtype=np.int64), dtype=np.int64)
+
+    def observation(self, number: int) -> Any:
+        """Position ``number`` as the agent observes it: its number, or its vector."""
+        if self.encoding is None:
+            return np.int64(number)
+        return self.vectors[number].copy()
 
     def position(self, number: int) -> Any:
         """Position ``number`` as plain values (as ``nim.solve`` takes it)."""
@@ -92,12 +142,21 @@ class NumberedGame:
             return self.family.component_value(key[0]) if key else []
         return [self.family.component_value(c) for c in key]
 
+    def end_reward(self, number: int) -> float:
+        """The reward at the end of the game in position ``number`` of the player to move there
+        (-1 lost, +1 won, 0 a draw)."""
+        return float(self.values[number])
+
     def best(self, number: int) -> int:
-        """The exact best option: a lost position for the opponent (the quickest), else the longest delay."""
+        """The exact best option: a lost position for the opponent (the quickest), else a draw, else the
+        longest delay."""
         options = sorted(self.options[number])
         winning = [o for o in options if self.values[o] < 0]
         if winning:
             return min(winning, key=lambda o: self.depths[o])
+        drawn = [o for o in options if self.values[o] == 0]
+        if drawn:
+            return drawn[0]
         return max(options, key=lambda o: self.depths[o])
 
     def mask(self, number: int) -> np.ndarray:
@@ -114,7 +173,7 @@ class NumberedGame:
         return self.family.move_words(key[move.pile], move.count, move.left)
 
 
-class ComponentEnv(gym.Env[np.int64, np.int64]):
+class ComponentEnv(gym.Env[Any, np.int64]):
     """The agent against NimX on a game whose components are more than heaps.
 
     Parameters
@@ -127,20 +186,28 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         action) in ``info``
     illegal : ``"lose"`` (default: an illegal action ends the episode, reward -1) or ``"raise"``
     render_mode : ``"ansi"`` or ``"human"``
+    observation : ``"number"`` (default: the position's number) or ``"vector"`` (the family's
+        fixed-length vector, ``MultiDiscrete``)
+    max_steps : the agent's steps before an episode is cut short where play can come back to a
+        position (default: the number of positions); None or a whole number >= 1
 
     Raises
     ------
     InvalidRulesError
         For rules that are not a component game (``NimEnv`` plays heaps).
     NimError
-        For a start past the bound, one where play can go on for ever, or a bad option.
+        For a start past the bound, a bad option, or ``observation="vector"`` for a game without a
+        vector encoding.
     """
 
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, position: Any, rules: RulesLike, opponent: str = "optimal",
                  agent_first: Optional[bool] = True, oracle: bool = False, illegal: str = "lose",
-                 render_mode: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, observation: str = "number",
+                 max_steps: Optional[int] = None) -> None:
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise NimError(f"max_steps must be a whole number >= 1 or None, not {max_steps!r:.40}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NimError(f"unknown render_mode {render_mode!r}: expected ansi, human or None")
         if illegal not in ("lose", "raise"):
@@ -154,7 +221,7 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         if not isinstance(family, ComponentFamily):
             raise InvalidRulesError(f"ComponentEnv plays games whose components are more than heaps; {self.rules} "
                                     "is a game of heaps: nim.interop.envs.NimEnv plays it")
-        self.game = NumberedGame(position, self.rules)
+        self.game = NumberedGame(position, self.rules, observation)
         self.family = family
         self.keys = self.game.keys
         self.options = self.game.options
@@ -167,7 +234,12 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         self.illegal = illegal
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(len(self.keys))
-        self.observation_space = spaces.Discrete(len(self.keys))
+        self.observation_space = self.game.observation_space()
+        #: What the observation holds, in words (the vector's entries, or the position's number).
+        self.observation_layout = (self.game.encoding.layout if self.game.encoding is not None else
+                                   f"the position's number, 0 to {len(self.keys) - 1} (env.position(n) shows it)")
+        self.max_steps = max_steps if max_steps is not None else (len(self.keys) if self.game.cyclic else None)
+        self.steps = 0
         self.state = self.start
         self._rng = random.Random()
         self._over = True
@@ -176,7 +248,7 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
     # --- the episode ------------------------------------------------------------------
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-              ) -> Tuple[np.int64, Info]:
+              ) -> Tuple[Any, Info]:
         """Start at the start; NimX opens when the agent does not move first."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise NimError(f"seed must be a whole number >= 0 or None, not {seed!r:.60}")
@@ -184,6 +256,7 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         first = self.agent_first if self.agent_first is not None else bool(self.np_random.integers(2))
         self.state = self.start
+        self.steps = 0
         self._over = False
         self._last = "start"
         opening = None
@@ -191,9 +264,9 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
             opening = self._opponent_choice()
             self._last = f"NimX {self._words(self.state, opening)}"
             self.state = opening
-        return np.int64(self.state), self._info(opponent_move=opening, agent_first=first)
+        return self.game.observation(self.state), self._info(opponent_move=opening, agent_first=first)
 
-    def step(self, action: Any) -> Tuple[np.int64, SupportsFloat, bool, bool, Info]:
+    def step(self, action: Any) -> Tuple[Any, SupportsFloat, bool, bool, Info]:
         """Play the agent's action (the number of the position it leaves), then NimX's answer."""
         if self._over:
             raise NimError("the game is over (or not started): call reset() first")
@@ -204,18 +277,24 @@ class ComponentEnv(gym.Env[np.int64, np.int64]):
                                        f"of this one's options ({sorted(self.options[self.state])[:10]} ...)")
             self._last = f"agent to position {target}: illegal, agent loses"
             self._over = True
-            return np.int64(self.state), -1.0, True, False, self._info(illegal=True, game_over=True)
+            return self.game.observation(self.state), -1.0, True, False, self._info(illegal=True, game_over=True)
         self._last = f"agent {self._words(self.state, target)}"
         self.state = target
-        if not self.options[self.state]:
-            return np.int64(self.state), 1.0 if not self.rules.misere else -1.0, True, False, self._info()
+        self.steps += 1
+        if not self.options[self.state]:        # the end: NimX to move there, its reward the agent's negated
+            reward = -self.game.end_reward(self.state)
+            return self.game.observation(self.state), reward, True, False, self._info()
         reply = self._opponent_choice()
         self._last += f", NimX {self._words(self.state, reply)}"
         self.state = reply
         if not self.options[self.state]:
-            reward = -1.0 if not self.rules.misere else 1.0
-            return np.int64(self.state), reward, True, False, self._info(opponent_move=reply)
-        return np.int64(self.state), 0.0, False, False, self._info(opponent_move=reply)
+            reward = self.game.end_reward(self.state)
+            return self.game.observation(self.state), reward, True, False, self._info(opponent_move=reply)
+        if self.max_steps is not None and self.steps >= self.max_steps:     # play came round: cut it short
+            self._last += f" (cut short after {self.steps} steps)"
+            return self.game.observation(self.state), 0.0, False, True, self._info(opponent_move=reply,
+                                                                                  game_over=True)
+        return self.game.observation(self.state), 0.0, False, False, self._info(opponent_move=reply)
 
     def render(self) -> Optional[str]:
         """The position as text (``ansi`` returns it, ``human`` prints it)."""

@@ -3,10 +3,13 @@ AEC environment for two agents, as ``nim_v0`` is for heaps.
 
 Its encoding is ``ComponentEnv``'s (``nim.interop.envs.component_env.NumberedGame``): every
 position reachable from the start is numbered; the observation is the position's number
-(``Discrete``) and an action the number of the position the move leaves; ``action_mask`` marks
-the options of the agent to move. ``env()`` wraps ``raw_env`` in PettingZoo's usual wrappers (an
-illegal move loses, -1). With ``oracle=True`` the agent to move finds ``value`` and
-``best_move`` in its ``infos`` entry.
+(``Discrete``), or with ``observation="vector"`` the family's fixed-length vector
+(``MultiDiscrete``, ``nim.interop.envs.vectors``), and an action the number of the position the
+move leaves; ``action_mask`` marks the options of the agent to move. A game that ends drawn (SOS)
+gives 0 each; where play can come back to a position (Northcott's game) a game is cut short
+(truncated, 0 each) after ``max_steps`` moves (default: twice the number of positions).
+``env()`` wraps ``raw_env`` in PettingZoo's usual wrappers (an illegal move loses, -1). With
+``oracle=True`` the agent to move finds ``value`` and ``best_move`` in its ``infos`` entry.
 
 >>> e = env(position=[[1, 2]], rules="wythoff")
 >>> e.reset(seed=0)
@@ -52,23 +55,29 @@ class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
                                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, position: Any = ((3, 5),), rules: RulesLike = "wythoff", oracle: bool = False,
-                 render_mode: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, observation: str = "number",
+                 max_steps: Optional[int] = None) -> None:
         super().__init__()
-        EzPickle.__init__(self, position, rules, oracle, render_mode)
+        EzPickle.__init__(self, position, rules, oracle, render_mode, observation, max_steps)
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise NimError(f"max_steps must be a whole number >= 1 or None, not {max_steps!r:.40}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NimError(f"unknown render_mode {render_mode!r}: expected ansi, human or None")
         self.rules = Rules.coerce(rules)
         if not isinstance(self.rules.family, ComponentFamily):
             raise InvalidRulesError(f"components_v0 plays games whose components are more than heaps; {self.rules} "
                                     "is a game of heaps: nim.interop.envs.nim_v0 plays it")
-        self.game = NumberedGame(position, self.rules)
+        self.game = NumberedGame(position, self.rules, observation)
+        self.max_steps = max_steps if max_steps is not None else (2 * len(self.game) if self.game.cyclic else None)
+        self.moves = 0
         self.oracle = oracle
         self.render_mode = render_mode
         self._start_agents()
         size = len(self.game)
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
-        self.observation_spaces = {agent: spaces.Dict({"observation": spaces.Discrete(size), "action_mask": mask})
+        self.observation_spaces = {agent: spaces.Dict({"observation": self.game.observation_space(),
+                                                       "action_mask": mask})
                                    for agent in self.possible_agents}
         self.state = self.game.start
         self._new_game()
@@ -80,12 +89,12 @@ class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, Any]:
-        """The position's number, and the legal actions when ``agent`` is to move."""
-        if agent == self.agent_selection and not self.terminations[agent]:
+        """The position (its number or vector), and the legal actions when ``agent`` is to move."""
+        if agent == self.agent_selection and not self.terminations[agent] and not self.truncations[agent]:
             mask = self.game.mask(self.state)
         else:
             mask = np.zeros(len(self.game), dtype=np.int8)
-        return {"observation": np.int64(self.state), "action_mask": mask}
+        return {"observation": self.game.observation(self.state), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """A new game from the start."""
@@ -102,7 +111,11 @@ class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
         if target not in self.game.options[self.state]:
             raise NimError(f"action {target} is not a move here")     # env()'s wrapper makes it a loss first
         self.state = target
-        self._end_turn(agent, not self.game.options[self.state], not self.rules.misere)
+        self.moves += 1
+        ended = not self.game.options[self.state]
+        value = self.game.values[self.state]      # at the end: the next player's, so the mover's is -value
+        self._end_turn(agent, ended, None if value == 0 else value < 0,
+                       cut=self.max_steps is not None and self.moves >= self.max_steps)
 
     def render(self) -> Optional[str]:
         """The position as text (``ansi`` returns it, ``human`` prints it)."""
@@ -113,6 +126,7 @@ class raw_env(TwoAgentTurns, EzPickle):  # PettingZoo's naming
 
     def _new_game(self) -> None:
         self.state = self.game.start
+        self.moves = 0
         self._reset_agents()
 
     def _update_infos(self) -> None:
