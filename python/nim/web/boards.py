@@ -477,7 +477,7 @@ def _token_graphs(hooks: TokensPlay, components: Sequence[Any]) -> str:
     for g, graph in enumerate(graphs[:6]):
         names = graph.names[:60]
         on = [int(t) for t in components if t.graph == graph]
-        radius = max(50.0, 16.0 * len(names) / pi)
+        radius = max(80.0, 22.0 * len(names) / pi)
         cx, cy = left + radius + 24, radius + 34
         where = {k: (cx + radius * cos(2 * pi * k / max(len(names), 1) - pi / 2),
                      cy + radius * sin(2 * pi * k / max(len(names), 1) - pi / 2)) for k in range(len(names))}
