@@ -18,7 +18,7 @@ import pytest
 
 from nim.errors import NimError
 from nim.flows import machine_of
-from nim.flows.base import Refusal, ai_rng
+from nim.flows.base import Refusal
 from nim.flows.freeplay import components_of
 from nim.play.machine import ai_turn
 
