@@ -428,8 +428,11 @@ class TokensPlay(PlayHooks):
                 n_vertices = 0
             tokens += len(raw) if isinstance(raw, list) else 1
             if n_edges > PLAY_EDGES or n_vertices > PLAY_VERTICES or tokens > PLAY_TOKENS:
-                raise NimError(f"this graph is too large to play move by move ({n_edges:,} edges, {n_vertices:,} "
-                               f"vertices, {tokens:,} tokens; a board has at most {PLAY_EDGES:,} edges, "
+                said = ", ".join(f"{n:,} {one if n == 1 else many}" for n, one, many in
+                                 ((n_edges, "edge", "edges"), (n_vertices, "vertex", "vertices"),
+                                  (tokens, "token", "tokens")))
+                raise NimError(f"this graph is too large to play move by move ({said}; "
+                               f"a board has at most {PLAY_EDGES:,} edges, "
                                f"{PLAY_VERTICES:,} vertices and {PLAY_TOKENS} tokens): nimcore solve, analyze and "
                                "explain answer it")
 

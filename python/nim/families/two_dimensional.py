@@ -336,7 +336,8 @@ class QuarterPlay(PlayHooks):
             cells = ["." if not count[(x, y)] else "o" if count[(x, y)] == 1 else str(min(count[(x, y)], 9))
                      for x in range(width)]
             lines.append(f"row {y:>2} | " + " ".join(cells))
-        lines.append("         " + " ".join(str(x % 10) for x in range(width)) + "   (columns; o: a counter)")
+        ruler = " ".join(str(x % 10) for x in range(width))
+        lines.append(f"         {ruler}   (columns; o: a counter, 2-9: that many)")
         return "\n".join(lines)
 
 
