@@ -633,8 +633,7 @@ def test_a_class_plays_the_teachers_family_in_pairs_and_against_nimx(tmp_path):
     with TestClient(app) as client:
         for bad, words in [({"rules": "wythoff", "position": "[[1, -2]]"}, "cannot be negative"),
                            ({"rules": "graph", "position": '{"edges": [[0, 1]], "token": 5}'}, "does not have"),
-                           ({"rules": "normal", "position": "[1]"},
-                                                                     "takes piles")]:
+                           ({"rules": "normal", "position": "[1]"}, "takes piles")]:
             answer = client.post(f"/api/class/{teacher}/switches", json={"game": bad})
             assert answer.status_code == 400 and words in answer.json()["error"]
         answer = client.post(f"/api/class/{teacher}/switches",
