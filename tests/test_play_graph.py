@@ -344,3 +344,17 @@ def _class_game(tmp_path, rules: str, position: str) -> None:
 
 def test_a_class_plays_it_in_pairs_and_against_nimx(tmp_path):
     _class_game(tmp_path, "graph", '{"edges": [[0, 1], [1, 2], [0, 2], [2, 3]], "tokens": [0, 1]}')
+
+
+def test_a_sum_with_a_graph_part_keeps_the_graph_in_the_browser(client):
+    """The state of a browser game is JSON: a graph part of a sum keeps its graph, and its move is said."""
+    position = json.dumps([["graph", {"edges": [[0, 1], [0, 2], [2, 0]], "token": 0}], ["any", [2]]])
+    made = client.post("/api/games", json={"flow": "freeplay", "rules": "sum", "mode": "hvh",
+                                           "position": position}).json()
+    game = made["game"]
+    assert game["start"][0] == ["graph", [{"edges": [[0, 1], [0, 2], [2, 0]], "token": 0}]]
+    reply = client.post(f"/api/games/{game['id']}/move", json={"text": "part 1: move 0 to 1", "token": made["token"],
+                                                               "version": game["version"]})
+    assert reply.status_code == 200, reply.text
+    said = "Player 1: part 1: in the graph part: move the token from vertex 0 to vertex 1."
+    assert reply.json()["game"]["log"][-1] == said

@@ -313,8 +313,12 @@ class GraphGame(Unparameterised, ComponentFamily):
         return [f"The graph {' and '.join(sorted(kinds))}. " + "; ".join(shown) + more + "."]
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
-        target = left[0] if left else component
-        return f"move the token from vertex {int(component)} to vertex {int(target)}"
+        if left:
+            return f"move the token from vertex {int(component)} to vertex {int(left[0])}"
+        graph = component.graph                     # a sum drops a token that cannot move: which sink?
+        sinks = [graph.names[w] for w in graph.follow[component.vertex] if not graph.follow[w]]
+        to = f"vertex {sinks[0]}" if len(set(sinks)) == 1 else "a vertex with no edge out"
+        return f"move the token from vertex {int(component)} to {to}"
 
 
 def _vertex(value: Any, what: str) -> int:
