@@ -11,7 +11,11 @@ and the board; the state then keeps the position as the family's plain values:
 
 ``start`` and ``piles``: the list of components as plain values (``component_value``);
 ``moves``: ``[seat, component, count, left]``, ``left`` the plain values of the components the
-move leaves in its place. The AI (NimX) plays the family's best move (``nim.solve``), a random
+move leaves in its place (the play hooks' ``value`` and ``read``: a graph's token keeps its
+graph). A move is checked by the hooks' ``legal`` and the random player picks among their
+``some_options``, so a family whose components have infinitely many moves (Two-dimensional
+Nim) is never listed; a game that can loop (a graph with cycles) is drawn when the same
+position comes up ``repeats`` times with the same player to move. The AI (NimX) plays the family's best move (``nim.solve``), a random
 legal move when it is losing (or when it is the random player); a hint comes from the family:
 the XOR of the components' Grundy values, named as such, in normal play, nothing in misère
 play (no such invariant decides it).
@@ -319,7 +323,8 @@ class FreePlay(Flow):
         return play_hooks(family).typed(family, components_of(state), move)
 
     def options(self, state: State) -> List[ComponentMove]:
-        """Every legal move now, component by component, in the family's order."""
+        """Every legal move now, component by component, in the family's order (where a component
+        has infinitely many, the finite choice of its play hooks' ``some_options``)."""
         family = _family(self.rules(state))
         hooks = play_hooks(family)
         return [ComponentMove(i, count, left) for i, c in enumerate(components_of(state))
