@@ -358,3 +358,8 @@ def test_a_sum_with_a_graph_part_keeps_the_graph_in_the_browser(client):
     assert reply.status_code == 200, reply.text
     said = "Player 1: part 1: in the graph part: move the token from vertex 0 to vertex 1."
     assert reply.json()["game"]["log"][-1] == said
+
+
+def test_a_vertex_name_too_long_to_type_is_refused():
+    with pytest.raises(NimError, match="at most 12 digits"):
+        _state({"edges": [[0, 10**15]], "token": 0})

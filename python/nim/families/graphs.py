@@ -424,12 +424,13 @@ class TokensPlay(PlayHooks):
             edges, listed = graph.get("edges"), graph.get("vertices")
             raw = graph.get("tokens", [graph.get("token")])
             n_edges = len(edges) if isinstance(edges, list) else 0
-            if isinstance(listed, list):
-                n_vertices = len(listed)
-            elif n_edges <= PLAY_EDGES and isinstance(edges, list):
-                n_vertices = len({v for e in edges if isinstance(e, list) for v in e if isinstance(v, int)})
-            else:
-                n_vertices = 0
+            names = set()
+            if n_edges <= PLAY_EDGES and isinstance(edges, list):
+                names = {v for e in edges if isinstance(e, list) for v in e if isinstance(v, int)}
+            n_vertices = len(listed) if isinstance(listed, list) else len(names)
+            if any(abs(v) > 10**12 for v in names):
+                raise NimError("a graph to play names its vertices with at most 12 digits (a move types them); "
+                               "nimcore solve, analyze and explain take larger names")
             tokens += len(raw) if isinstance(raw, list) else 1
             if n_edges > PLAY_EDGES or n_vertices > PLAY_VERTICES or tokens > PLAY_TOKENS:
                 said = ", ".join(f"{n:,} {one if n == 1 else many}" for n, one, many in

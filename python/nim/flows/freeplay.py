@@ -15,8 +15,8 @@ move leaves in its place (the play hooks' ``value`` and ``read``: a graph's toke
 graph). A move is checked by the hooks' ``legal`` and the random player picks among their
 ``some_options``, so a family whose components have infinitely many moves (Two-dimensional
 Nim) is never listed; a game that can loop (a graph with cycles) is drawn when the same
-position comes up ``repeats`` times with the same player to move. The AI (NimX) plays the family's best move (``nim.solve``), a random
-legal move when it is losing (or when it is the random player); a hint comes from the family:
+position comes up ``repeats`` times with the same player to move. The AI (NimX) plays the
+family's best move (``nim.solve``), a random legal move when it is losing (or when it is the random player); a hint comes from the family:
 the XOR of the components' Grundy values, named as such, in normal play, nothing in misère
 play (no such invariant decides it).
 """
