@@ -16,9 +16,10 @@ graph). A move is checked by the hooks' ``legal`` and the random player picks am
 ``some_options``, so a family whose components have infinitely many moves (Two-dimensional
 Nim) is never listed; a game that can loop (a graph with cycles) is drawn when the same
 position comes up ``repeats`` times with the same player to move. The AI (NimX) plays the
-family's best move (``nim.solve``), a random legal move when it is losing (or when it is the random player); a hint comes from the family:
-the XOR of the components' Grundy values, named as such, in normal play, nothing in misère
-play (no such invariant decides it).
+family's best move (``nim.solve``), a random legal move when it is losing (or when it is the
+random player); a hint comes from the family: the XOR of the components' Grundy values, named
+as such, in normal play, nothing in misère play (no such invariant decides it), or the family's
+own values where it has them (an ordinal nim-sum, a graph's infinite values).
 """
 
 from __future__ import annotations
