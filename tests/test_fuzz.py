@@ -228,7 +228,15 @@ CLI_CASES += [
                                        json.dumps([[i, i + 1] for i in range(5000)]), "--mode", "aivai"], USAGE),
     ("play position nested deep", ["play", "--rules", "staircase", "--position", "[" * 100_000], USAGE),
     ("play position not a pair", ["play", "--rules", "wythoff", "--position", "[[1, 2, 3]]"], USAGE),
-    ("play a graph game", ["play", "--rules", "graph", "--mode", "aivai"], USAGE),
+    # (a leading space: a word in braces names one of the files below)
+    ("play a graph of 3000 edges", ["play", "--rules", "graph", "--position", " " + json.dumps(
+        {"edges": [[i, i + 1] for i in range(3000)], "token": 0})], USAGE),
+    ("play a loopy graph to its draw", ["play", "--rules", "graph", "--position", ' {"edges": [[0, 0]], "token": 0}',
+                                        "--mode", "aivai"], OK),
+    ("play 2-D Nim counter on row 10**13", ["play", "--rules", "two-dimensional-nim", "--position",
+                                            f"[[1, {10**13}]]", "--mode", "aivai"], USAGE),
+    ("play 2-D Nim counter on row 10**9", ["play", "--rules", "two-dimensional-nim", "--position",
+                                           f"[[3, {10**9}], [5, 2]]", "--mode", "aivai", "--ai", "random"], OK),
     ("play a family from --piles", ["play", "--rules", "lasker", "--piles", "3", "5"], USAGE),
 ]
 API_CASES += [
@@ -254,7 +262,14 @@ API_CASES += [
      "machine_of('freeplay').setup({'rules': 'sum', 'position': [['any', [3]]]}, random.Random(1), 1)", "ok"),
     ("free play of a graph", "from nim.flows import machine_of\nimport random\n"
      "machine_of('freeplay').setup({'rules': 'graph', 'position': {'edges': [[0, 1]], 'tokens': [0]}}, "
-     "random.Random(1), 1)", "error"),
+     "random.Random(1), 1)", "ok"),
+    ("free play of a graph of 10**6 vertices", "from nim.flows import machine_of\nimport random\n"
+     "machine_of('freeplay').setup({'rules': 'graph', 'position': {'edges': [], 'vertices': list(range(10**6)), "
+     "'token': 0}}, random.Random(1), 1)", "error"),
+    ("free play graph move to a non-successor", "from nim.families.graphs import GraphGame as G\ng = G()\n"
+     "G.play.parse(g, g.position_of({'edges': [[0, 1], [1, 2]], 'token': 0}), 'move 0 to 2')", "error"),
+    ("free play 2-D Nim counter moved up", "from nim.families.two_dimensional import TwoDimensionalNim as T\n"
+     "T.play.parse(T(), (((3, 1),),), 'move 3,1 to 0,2')", "error"),
 ]
 
 # issue 41, the course's games part C: hostile positions get a NimError (exit 2), never a hang

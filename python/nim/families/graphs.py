@@ -35,19 +35,28 @@ refused in words on graphs with a cycle.
 from __future__ import annotations
 
 import operator
+import re
 from typing import Any, ClassVar, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, NimError
+from nim.errors import IllegalMoveError, InvalidPositionError, NimError
 from nim.families.base import ComponentFamily, Unparameterised, register_family
+from nim.families.play import Option, PlayHooks
 from nim.families.polling import poll
 
-__all__ = ["Graph", "GraphGame", "Token", "MAX_EDGES", "MAX_VERTICES"]
+__all__ = ["Graph", "GraphGame", "Token", "TokensPlay", "MAX_EDGES", "MAX_VERTICES", "PLAY_EDGES", "PLAY_VERTICES",
+           "PLAY_TOKENS"]
 
 #: The most edges and vertices a graph may have (10**6 of each: seconds of Python).
 MAX_EDGES = 1_000_000
 MAX_VERTICES = 1_000_000
 #: The most tokens a position may have.
 MAX_TOKENS = 10_000
+
+#: The largest graph free play plays move by move and draws (a board for people; nimcore solve
+#: answers the rest), and the most tokens.
+PLAY_EDGES = 2_000
+PLAY_VERTICES = 200
+PLAY_TOKENS = 50
 
 #: A vertex whose value is infinite: its K, the finite values of its followers.
 Infinite = FrozenSet[int]
@@ -61,7 +70,7 @@ def _short(value: Any) -> str:
 class Graph:
     """A finite directed graph, read once; its (generalised) Sprague-Grundy values on first need."""
 
-    __slots__ = ("names", "index", "follow", "edges", "_hash", "_values", "_acyclic")
+    __slots__ = ("names", "index", "follow", "edges", "_hash", "_values", "_times", "_acyclic")
 
     def __init__(self, edges: Sequence[Tuple[int, int]], vertices: Sequence[int]) -> None:
         self.names: List[int] = list(vertices)
@@ -74,6 +83,7 @@ class Graph:
         self.edges = tuple(edges)               # as given: a key for equal graphs, not sorted (10**6 edges)
         self._hash = hash((self.edges, tuple(self.names)))
         self._values: Optional[List[Any]] = None
+        self._times: List[int] = []
         self._acyclic: Optional[bool] = None
 
     def __eq__(self, other: object) -> bool:
@@ -107,18 +117,28 @@ class Graph:
     def values(self) -> List[Any]:
         """Each vertex's value: an int, or a frozenset K for infinity(K)."""
         if self._values is None:
-            self._values = _generalised_grundy(self.follow)
+            self._values, self._times = _generalised_grundy(self.follow)
         return self._values
 
+    def times(self) -> List[int]:
+        """When each vertex got its finite value, in the algorithm's order (the counter function
+        of Smith's theory: a winner who moves to the earliest-valued vertex a move may reach
+        never goes round a cycle); -1 for an infinite value."""
+        self.values()
+        return self._times
 
-def _generalised_grundy(follow: List[List[int]]) -> List[Any]:
-    """The generalised Sprague-Grundy function (Smith; Fraenkel and Yesha), stage by stage."""
+
+def _generalised_grundy(follow: List[List[int]]) -> Tuple[List[Any], List[int]]:
+    """The generalised Sprague-Grundy function (Smith; Fraenkel and Yesha), stage by stage, and
+    when each vertex got its finite value (-1: infinite)."""
     n = len(follow)
     precede: List[List[int]] = [[] for _ in range(n)]
     for v, follows in enumerate(follow):
         for w in follows:
             precede[w].append(v)
     label: List[int] = [-1] * n                      # -1: not (yet) finite
+    time: List[int] = [-1] * n
+    clock = 0
     candidates = list(range(n))                      # unlabelled, with followers of every value < m
     m = 0
     what = f"the generalised Sprague-Grundy values of a graph of {n:,} vertices"
@@ -143,6 +163,8 @@ def _generalised_grundy(follow: List[List[int]]) -> List[Any]:
             if label[v] >= 0 or has_m[v] or bad[v] != 0:
                 continue
             label[v] = m
+            time[v] = clock
+            clock += 1
             for p in precede[v]:
                 # p now has a follower of value m: it cannot be m, and, unlabelled, it stops
                 # blocking its own predecessors (they see a follower with an m-follower)
@@ -162,7 +184,7 @@ def _generalised_grundy(follow: List[List[int]]) -> List[Any]:
     for v in range(n):
         if label[v] < 0:
             values[v] = frozenset(label[w] for w in follow[v] if label[w] >= 0)
-    return values
+    return values, time
 
 
 class Token(int):
@@ -202,6 +224,7 @@ class GraphGame(Unparameterised, ComponentFamily):
 
     tag: ClassVar[str] = "graph"
     component_noun: ClassVar[str] = "token"
+    play: ClassVar[PlayHooks]            # TokensPlay(), set below its class
 
     __slots__ = ()
 
@@ -290,8 +313,12 @@ class GraphGame(Unparameterised, ComponentFamily):
         return [f"The graph {' and '.join(sorted(kinds))}. " + "; ".join(shown) + more + "."]
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
-        target = left[0] if left else component
-        return f"move the token from vertex {int(component)} to vertex {int(target)}"
+        if left:
+            return f"move the token from vertex {int(component)} to vertex {int(left[0])}"
+        graph = component.graph                     # a sum drops a token that cannot move: which sink?
+        sinks = [graph.names[w] for w in graph.follow[component.vertex] if not graph.follow[w]]
+        to = f"vertex {sinks[0]}" if len(set(sinks)) == 1 else "a vertex with no edge out"
+        return f"move the token from vertex {int(component)} to {to}"
 
 
 def _vertex(value: Any, what: str) -> int:
@@ -353,3 +380,207 @@ def _read_graph(value: Dict[str, Any]) -> Tuple[Graph, List[int]]:
             raise InvalidPositionError(f"a token is on vertex {name}, which the graph does not have")
         tokens.append(graph.index[name])
     return graph, tokens
+
+
+# ---------------------------------------------------------------- free play (issue 41)
+
+#: Graphs read from a game's state, by their edges: a move reads the graph again, its values once.
+_READ: Dict[str, Graph] = {}
+
+
+def _number_of(text: str) -> int:
+    if len(text.lstrip("-")) > 12:
+        raise IllegalMoveError(f"the number {text[:12]}... is too large for this board")
+    return int(text)
+
+
+class TokensPlay(PlayHooks):
+    """A game on a directed graph: ``move 3 to 5`` slides the token on vertex 3 along the edge
+    3 -> 5 (``3 -> 5`` is read too; with tokens on several graphs, ``graph 2: move 3 to 5``).
+    The state keeps each token with its graph (``{"edges": ..., "token": v}``), so a game saved
+    or played in the browser loses nothing; on a graph with cycles a position that comes up a
+    third time, the same player to move, is a draw (play could go on for ever)."""
+
+    noun = "token"
+    grammar = ("move U to V: the token on vertex U along an edge to vertex V (e.g. 'move 0 to 2'; "
+               "with several graphs, 'graph 2: move 0 to 2')")
+    # two cycles: 1 -> 2 -> 3 -> 1 of finite values, and 6 <-> 7, where vertex 6 is worth infinity(1)
+    start_value = {"edges": [[0, 1], [1, 2], [2, 3], [3, 1], [1, 4], [4, 5], [2, 5], [6, 0], [6, 7], [7, 6]],
+                   "tokens": [6, 3]}
+    whole = True                         # a token is named by its vertex, never numbered
+    needs = 0
+    repeats = 3
+
+    # -- the state's values -----------------------------------------------------------------
+
+    def check_start(self, family: "ComponentFamily", value: Any) -> None:
+        graphs = value if isinstance(value, list) and all(isinstance(v, dict) for v in value) else [value]
+        if not isinstance(value, (dict, list)) or len(graphs) > PLAY_TOKENS:
+            return                                           # read_position says what is wrong
+        tokens = 0
+        for graph in graphs:
+            if not isinstance(graph, dict):
+                return
+            edges, listed = graph.get("edges"), graph.get("vertices")
+            raw = graph.get("tokens", [graph.get("token")])
+            n_edges = len(edges) if isinstance(edges, list) else 0
+            names = set()
+            if n_edges <= PLAY_EDGES and isinstance(edges, list):
+                names = {v for e in edges if isinstance(e, list) for v in e if isinstance(v, int)}
+            n_vertices = len(listed) if isinstance(listed, list) else len(names)
+            if any(abs(v) > 10**12 for v in names):
+                raise NimError("a graph to play names its vertices with at most 12 digits (a move types them); "
+                               "nimcore solve, analyze and explain take larger names")
+            tokens += len(raw) if isinstance(raw, list) else 1
+            if n_edges > PLAY_EDGES or n_vertices > PLAY_VERTICES or tokens > PLAY_TOKENS:
+                said = ", ".join(f"{n:,} {one if n == 1 else many}" for n, one, many in
+                                 ((n_edges, "edge", "edges"), (n_vertices, "vertex", "vertices"),
+                                  (tokens, "token", "tokens")))
+                raise NimError(f"this graph is too large to play move by move ({said}; "
+                               f"a board has at most {PLAY_EDGES:,} edges, "
+                               f"{PLAY_VERTICES:,} vertices and {PLAY_TOKENS} tokens): nimcore solve, analyze and "
+                               "explain answer it")
+
+    def value(self, family: "ComponentFamily", component: Any) -> Any:
+        graph = component.graph
+        shown: Dict[str, Any] = {"edges": [list(edge) for edge in graph.edges], "token": int(component)}
+        if graph.names != list(dict.fromkeys(v for edge in graph.edges for v in edge)):
+            shown["vertices"] = list(graph.names)            # isolated vertices, or another order
+        return shown
+
+    def read(self, family: "ComponentFamily", value: Any) -> Any:
+        if isinstance(value, dict) and set(value) <= {"edges", "vertices", "token"}:
+            key = repr((value.get("edges"), value.get("vertices")))
+            graph = _READ.get(key)
+            vertex = value.get("token")
+            if graph is not None and type(vertex) is int and vertex in graph.index:
+                return Token(graph, graph.index[vertex])
+            token = family.read_component(value)
+            if len(_READ) > 64:
+                _READ.clear()
+            _READ[key] = token.graph
+            return token
+        return family.read_component(value)
+
+    def work(self, family: "ComponentFamily", component: Any) -> int:
+        return len(component.graph.follow[component.vertex]) + 1
+
+    # -- a move ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _graphs(components: Sequence[Any]) -> List[Graph]:
+        """The distinct graphs of the tokens, in order (numbered from 1 on the board)."""
+        return list(dict.fromkeys(token.graph for token in components))
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        if len(text) > 400:
+            raise IllegalMoveError("a move is a few words and numbers, not 400 characters")
+        numbers = [_number_of(t) for t in re.findall(r"(?<![\w-])-?\d+", text)]
+        words = re.findall(r"[a-z]+", text.lower())
+        graphs = self._graphs(components)
+        which: Optional[Graph] = None
+        if "graph" in words and len(numbers) == 3:
+            g = numbers.pop(0)
+            if not 1 <= g <= len(graphs):
+                raise IllegalMoveError(f"there is no graph {g}: the graphs are numbered 1 to {len(graphs)}")
+            which = graphs[g - 1]
+        if len(numbers) != 2:
+            raise IllegalMoveError(f"say the vertex of a token and the vertex it moves to ({self.grammar})")
+        u, v = numbers
+        mine = [i for i, t in enumerate(components) if int(t) == u and (which is None or t.graph == which)]
+        if not mine:
+            on = ", ".join(str(n) for n in sorted({int(t) for t in components})[:20])
+            raise IllegalMoveError(f"there is no token on vertex {u}: the tokens are on {on or 'no vertex'}")
+        if which is None and len({components[i].graph for i in mine}) > 1:
+            raise IllegalMoveError(f"vertex {u} has a token in several graphs: say which, 'graph 2: move {u} to {v}'")
+        index = mine[0]
+        token = components[index]
+        graph = token.graph
+        followers = sorted({graph.names[w] for w in graph.follow[token.vertex]})
+        if not followers:
+            raise IllegalMoveError(f"vertex {u} has no edge out: its token cannot move")
+        if v not in graph.index or graph.index[v] not in graph.follow[token.vertex]:
+            shown = ", ".join(map(str, followers[:20])) + (", ..." if len(followers) > 20 else "")
+            raise IllegalMoveError(f"there is no edge from vertex {u} to vertex {v}: from {u} a token moves to {shown}")
+        return (index, 1, (Token(graph, graph.index[v]),))
+
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+        index, _, left = move
+        graphs = self._graphs(components)
+        prefix = f"graph {graphs.index(components[index].graph) + 1}: " if len(graphs) > 1 else ""
+        return f"{prefix}move {int(components[index])} to {int(left[0])}"
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return f"the token on vertex {int(component)}"
+
+    # -- the theory in a hint ---------------------------------------------------------------------
+
+    def better(self, family: "ComponentFamily", components: Sequence[Any], move: Option, misere: bool) -> Option:
+        """A winning move to the vertex valued earliest (Smith's counter function): moving to any
+        lost position could go round a cycle for ever; this one makes progress."""
+        if misere:
+            return move
+        assert isinstance(family, GraphGame)
+
+        def after(i: int, token: Token) -> List[Any]:
+            return list(components[:i]) + [token] + list(components[i + 1:])
+
+        index, _, left = move
+        if family.sum_outcome(after(index, left[0]), False) != -1:
+            return move                                      # a losing or drawing move: any will do
+        best, key = move, _time(left[0])
+        for i, token in enumerate(components):
+            for w in token.graph.follow[token.vertex]:
+                target = Token(token.graph, w)
+                k = _time(target)
+                if k < key and family.sum_outcome(after(i, target), False) == -1:
+                    best, key = (i, 1, (target,)), k
+        return best
+
+    def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        values = [t.graph.values()[t.vertex] for t in components]
+        if misere or all(isinstance(value, int) for value in values):
+            return None                                      # the XOR of the Grundy values says it
+        shown = ", ".join(f"vertex {int(t)}: {_shown_value(value)}" for t, value in zip(components[:12], values))
+        head = f"the tokens' values (the generalised Sprague-Grundy function) are {shown}"
+        infinite = [value for value in values if not isinstance(value, int)]
+        x = 0
+        for value in values:
+            if isinstance(value, int):
+                x ^= value
+        if len(infinite) > 1:
+            return head + "; with two infinite values best play is a draw"
+        k = ", ".join(map(str, sorted(infinite[0])))
+        verdict = "won" if x in infinite[0] else "a draw"
+        return (head + f"; with one infinite value, infinity({k}), the game is won when the XOR of the others "
+                f"({x}) is in {{{k}}}, and a draw otherwise: here {verdict}")
+
+    # -- the board ------------------------------------------------------------------------------
+
+    def board(self, family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> str:
+        if not components:
+            return "(no token)"
+        graphs = self._graphs(components)
+        lines: List[str] = []
+        for g, graph in enumerate(graphs):
+            on = [int(t) for t in components if t.graph == graph]
+            kind = "acyclic" if graph.acyclic() else "with cycles"
+            head = f"graph {g + 1}: " if len(graphs) > 1 else ""
+            lines.append(f"{head}{len(graph.names)} vertices, {len(graph.edges)} edges ({kind}); "
+                         f"tokens on {', '.join(map(str, sorted(on)))}")
+            for vertex, name in enumerate(graph.names[:40]):
+                count = on.count(name)
+                mark = "" if not count else " [token]" if count == 1 else f" [{count} tokens]"
+                follows = ", ".join(str(graph.names[w]) for w in graph.follow[vertex]) or "no edge out"
+                lines.append(f"  {name}{mark} -> {follows}")
+            if len(graph.names) > 40:
+                lines.append(f"  ... ({len(graph.names) - 40} more vertices)")
+        return "\n".join(lines)
+
+
+def _time(token: Token) -> float:
+    time = token.graph.times()[token.vertex]
+    return float("inf") if time < 0 else float(time)
+
+
+GraphGame.play = TokensPlay()

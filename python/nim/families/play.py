@@ -121,9 +121,51 @@ class PlayHooks:
     #: read first when there are more numbers than that and several components).
     needs: int = 1
 
+    #: A position that comes up this many times, the same player to move, ends the game in a
+    #: draw (a game that can loop: a directed graph with cycles); 0: the game cannot loop.
+    repeats: int = 0
+
     def start(self, family: "ComponentFamily") -> Any:
         """The default start position, as a plain value."""
         return self.start_value
+
+    def check_start(self, family: "ComponentFamily", value: Any) -> None:
+        """Refuse, before it is read, a start too large to play move by move (a family whose
+        reading is costly says so here; the flow also bounds the work of each move)."""
+
+    def value(self, family: "ComponentFamily", component: Any) -> Any:
+        """``component`` as the plain value a game's state and record keep (read back by ``read``)."""
+        return family.component_value(component)
+
+    def read(self, family: "ComponentFamily", value: Any) -> Any:
+        """The component a plain value of ``value`` stands for."""
+        return family.read_component(value)
+
+    def work(self, family: "ComponentFamily", component: Any) -> int:
+        """The work one move of ``component`` may ask (its moves, each weighed by its size)."""
+        size = len(component) if isinstance(component, tuple) else 1
+        return int(family.option_count(component)) * max(1, size)
+
+    def legal(self, family: "ComponentFamily", component: Any, count: Optional[int],
+              left: Tuple[Any, ...]) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        """The family's option of ``component`` that leaves ``left`` (removing ``count``, when
+        given), or None. A family with infinitely many moves checks the rule instead of listing."""
+        return _legal(family, component, count, left)
+
+    def some_options(self, family: "ComponentFamily", component: Any) -> List[Tuple[int, Tuple[Any, ...]]]:
+        """Moves of ``component`` for an AI that plays at random: all of them, or a finite choice
+        of them for a family with infinitely many."""
+        return list(family.options(component))
+
+    def better(self, family: "ComponentFamily", components: Sequence[Any], move: Option, misere: bool) -> Option:
+        """A best move as good as ``move`` that also makes progress (a game that can loop: the
+        winner must not go round a cycle for ever); by default ``move`` itself."""
+        return move
+
+    def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        """Why the position is won or lost, in the family's own values (an ordinal nim-sum, a
+        graph's infinite values), for a hint; None: the flow's XOR of Grundy values."""
+        return None
 
     def drawn(self, family: "ComponentFamily", components: Sequence[Any]) -> Optional[str]:
         """For a game over (no move left), the words of a draw when it is one (SOS's full row),
@@ -154,7 +196,7 @@ class PlayHooks:
         count, left, reason = self.build(family, component, numbers, words)
         if reason is not None:
             raise IllegalMoveError(f"{reason} ({self.grammar})")
-        option = _legal(family, component, count, left)
+        option = self.legal(family, component, count, left)
         if option is None:
             raise IllegalMoveError(f"that is not a move of {self.shown(family, component)} ({self.grammar})")
         return (index, option[0], option[1])

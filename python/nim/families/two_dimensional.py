@@ -27,13 +27,15 @@ never uses that a heap is finite). On a board 2**k columns wide the same squares
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, NimError
-from nim.families.base import Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.errors import IllegalMoveError, InvalidPositionError, NimError
+from nim.families.base import ComponentFamily, Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
+from nim.families.play import Option, PlayHooks, _tokens
 
-__all__ = ["TwoDimensionalNim", "INFINITE_MOVES"]
+__all__ = ["TwoDimensionalNim", "QuarterPlay", "INFINITE_MOVES"]
 
 #: How ``option_count`` counts the moves of a counter above the bottom row (infinitely many).
 INFINITE_MOVES = 10**30
@@ -75,6 +77,7 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
     tag: ClassVar[str] = "two-dimensional-nim"
     title: ClassVar[str] = "Two-dimensional Nim"
     example: ClassVar[str] = "[[3, 1], [1, 2], [2, 2]]"
+    play: ClassVar[PlayHooks]            # QuarterPlay(), set below its class
 
     __slots__ = ()
 
@@ -200,3 +203,142 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
         shown = ", ".join(f"{list(s)} -> {ordinal(s)}" for s in board[:12]) + (", ..." if len(board) > 12 else "")
         return [f"Each counter's value: {shown or 'no counter can move'}; their nim-sum is {ordinal((x, y))}."]
 
+
+
+# ---------------------------------------------------------------- free play (issue 41)
+
+#: The most counters free play plays, and the largest column or row (a typed number has 12 digits).
+PLAY_COUNTERS = 1_000
+PLAY_COORDINATE = 10**12 - 1
+#: How far the random player looks along a row and down the rows (a counter above the bottom
+#: row has infinitely many moves: the AI that plays at random picks among these).
+NEAR = 16
+
+
+def _move_of(board: Board, after: Board) -> Optional[Tuple[Square, Square]]:
+    """The counter's square before and after, when ``after`` is ``board`` with one counter moved
+    (a counter moved to the corner leaves the board), else None."""
+    lost = Counter(board) - Counter(after)
+    gained = Counter(after) - Counter(board)
+    if sum(lost.values()) != 1 or sum(gained.values()) > 1:
+        return None
+    return next(iter(lost)), (next(iter(gained)) if gained else (0, 0))
+
+
+def _allowed(start: Square, end: Square) -> Optional[str]:
+    """None for a move the rule allows, else why not."""
+    (x, y), (x2, y2) = start, end
+    if y2 > y:
+        return f"a counter never moves up: {x},{y} is on row {y}, and row {y2} is above it"
+    if y2 == y and x2 == x:
+        return f"the counter is on {x},{y} already"
+    if y2 == y and x2 > x:
+        return f"along its row a counter moves left: from {x},{y} to a column below {x}, not {x2}"
+    return None
+
+
+class QuarterPlay(PlayHooks):
+    """Two-dimensional Nim: ``move 3,1 to 5,0`` takes the counter on column 3, row 1 to column 5,
+    row 0 (left along its row, or to any square of any lower row). A counter above the bottom row
+    has infinitely many moves, so a move is checked against the rule, never looked for among the
+    moves; the exact player plays the theory's move, and the random player picks among the
+    moves near each counter."""
+
+    noun = "counter"
+    grammar = ("move X,Y to X2,Y2: a counter left along its row, or to any square of a lower row "
+               "(e.g. 'move 3,1 to 5,0')")
+    start_value = [[3, 1], [1, 2], [4, 0]]
+    whole = True
+    needs = 0
+
+    def check_start(self, family: "ComponentFamily", value: Any) -> None:
+        if isinstance(value, list) and len(value) > PLAY_COUNTERS:
+            raise NimError(f"this board is too large to play move by move ({len(value):,} counters; at most "
+                           f"{PLAY_COUNTERS:,}): nimcore solve, analyze and explain answer it")
+        board = family.read_component(value)
+        if any(max(square) > PLAY_COORDINATE for square in board):
+            raise NimError(f"a board to play has columns and rows up to {PLAY_COORDINATE:,} (a move types them); "
+                           "nimcore solve, analyze and explain answer larger ones")
+
+    def work(self, family: "ComponentFamily", component: Any) -> int:
+        return len(component) + 1
+
+    def legal(self, family: "ComponentFamily", component: Any, count: Optional[int],
+              left: Tuple[Any, ...]) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        if len(left) != 1:
+            return None
+        moved = _move_of(component, left[0])
+        if moved is None or _allowed(*moved) is not None:
+            return None
+        (x, y), (x2, y2) = moved
+        option = (x - x2 if y2 == y else y - y2, (_moved(component, component.index((x, y)), (x2, y2)),))
+        if option[1] != left or (count is not None and count != option[0]):
+            return None
+        return option
+
+    def some_options(self, family: "ComponentFamily", component: Any) -> List[Tuple[int, Tuple[Any, ...]]]:
+        near: List[Tuple[int, Tuple[Any, ...]]] = []
+        for i, (x, y) in enumerate(component):
+            if i and component[i - 1] == (x, y):
+                continue                                 # counters on one square move alike
+            columns = sorted(set(range(min(x, NEAR))) | set(range(max(0, x - NEAR), x)))
+            near += [(x - to, (_moved(component, i, (to, y)),)) for to in columns]
+            rows = sorted(set(range(min(y, NEAR))) | set(range(max(0, y - NEAR), y)))
+            width = max(c for c, _ in component) + 2
+            near += [(y - r, (_moved(component, i, (c, r)),)) for r in rows for c in range(min(width, NEAR))]
+        return near
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, _ = _tokens(text)
+        if len(numbers) != 4:
+            raise IllegalMoveError(f"say the counter's square and the square it goes to ({self.grammar})")
+        x, y, x2, y2 = numbers
+        board: Board = components[0] if components else ()
+        if (x, y) not in board:
+            on = " ".join(f"{c},{r}" for c, r in sorted(set(board))[:20])
+            raise IllegalMoveError(f"there is no counter on {x},{y}: the counters are on {on or 'no square'} "
+                                   "(a counter in the corner 0,0 cannot move)")
+        why = _allowed((x, y), (x2, y2))
+        if why is not None:
+            raise IllegalMoveError(f"{why} ({self.grammar})")
+        return (0, x - x2 if y2 == y else y - y2, (_moved(board, board.index((x, y)), (x2, y2)),))
+
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+        moved = _move_of(components[0], move[2][0])
+        if moved is None:
+            raise NimError(f"{move!r} moves no counter: the play hooks of {family.tag} are wrong")
+        (x, y), (x2, y2) = moved
+        return f"move {x},{y} to {x2},{y2}"
+
+    def shown(self, family: "ComponentFamily", component: Any) -> str:
+        return "this board"
+
+    def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        board: Board = components[0] if components else ()
+        total = ordinal(_xors(board))
+        if misere:
+            return (f"Bouton's misère rule on the counters' values (omega*y + x each, their nim-sum {total}): the "
+                    "nim-sum rule until every counter is on 0,0 or 1,0, then leave an odd number on 1,0")
+        return f"the nim-sum of the counters' values (omega*y + x each: the Sprague-Grundy ordinals) is {total}"
+
+    def board(self, family: "ComponentFamily", components: Sequence[Any], start: Sequence[Any] = ()) -> str:
+        board: Board = components[0] if components else ()
+        if not board:
+            return "(every counter is in the corner 0,0: none can move)"
+        width = max(x for x, _ in list(board) + list(start[0] if start else ())) + 2
+        height = max(y for _, y in list(board) + list(start[0] if start else ())) + 1
+        if width > 40 or height > 30:
+            return "counters on " + ", ".join(f"{x},{y} ({ordinal((x, y))})" for x, y in board[:40]) + (
+                f" ... ({len(board)} counters)" if len(board) > 40 else "")
+        count = Counter(board)
+        lines = []
+        for y in range(height - 1, -1, -1):
+            cells = ["." if not count[(x, y)] else "o" if count[(x, y)] == 1 else str(min(count[(x, y)], 9))
+                     for x in range(width)]
+            lines.append(f"row {y:>2} | " + " ".join(cells))
+        ruler = " ".join(str(x % 10) for x in range(width))
+        lines.append(f"         {ruler}   (columns; o: a counter, 2-9: that many)")
+        return "\n".join(lines)
+
+
+TwoDimensionalNim.play = QuarterPlay()

@@ -11,10 +11,15 @@ and the board; the state then keeps the position as the family's plain values:
 
 ``start`` and ``piles``: the list of components as plain values (``component_value``);
 ``moves``: ``[seat, component, count, left]``, ``left`` the plain values of the components the
-move leaves in its place. The AI (NimX) plays the family's best move (``nim.solve``), a random
-legal move when it is losing (or when it is the random player); a hint comes from the family:
-the XOR of the components' Grundy values, named as such, in normal play, nothing in misère
-play (no such invariant decides it).
+move leaves in its place (the play hooks' ``value`` and ``read``: a graph's token keeps its
+graph). A move is checked by the hooks' ``legal`` and the random player picks among their
+``some_options``, so a family whose components have infinitely many moves (Two-dimensional
+Nim) is never listed; a game that can loop (a graph with cycles) is drawn when the same
+position comes up ``repeats`` times with the same player to move. The AI (NimX) plays the
+family's best move (``nim.solve``), a random legal move when it is losing (or when it is the
+random player); a hint comes from the family: the XOR of the components' Grundy values, named
+as such, in normal play, nothing in misère play (no such invariant decides it), or the family's
+own values where it has them (an ordinal nim-sum, a graph's infinite values).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from nim.flows.words import convention, ending, named, verb
 from nim.position import ComponentMove, Move
 from nim.rules import Rules
 
-__all__ = ["FreePlay", "is_component", "components_of", "plain_position", "component_record", "FAMILY_AIS"]
+__all__ = ["FreePlay", "is_component", "components_of", "start_of", "plain_position", "component_record", "FAMILY_AIS"]
 
 #: The AI players free play offers under a family of components (the exact player, the random one).
 FAMILY_AIS = ("optimal", "random")
@@ -58,7 +63,15 @@ def _family(rules: Rules) -> ComponentFamily:
 def components_of(state: State) -> Tuple[Any, ...]:
     """The canonical components of a component game's position now."""
     family = _family(rules_of(state["rules"]))
-    return tuple(family.read_component(value) for value in state["piles"])
+    hooks = play_hooks(family)
+    return tuple(hooks.read(family, value) for value in state["piles"])
+
+
+def start_of(state: State) -> Tuple[Any, ...]:
+    """The canonical components a component game began with."""
+    family = _family(rules_of(state["rules"]))
+    hooks = play_hooks(family)
+    return tuple(hooks.read(family, value) for value in state["start"])
 
 
 def plain_position(family: ComponentFamily, components: Sequence[Any]) -> Any:
@@ -123,9 +136,10 @@ class FreePlay(Flow):
                 value = hooks.start(family)
             from nim.solving.components import read_position
 
+            hooks.check_start(family, value)
             components = read_position(family, value)
             _check_size(family, components)
-            start: List[Any] = [family.component_value(c) for c in components]
+            start: List[Any] = [hooks.value(family, c) for c in components]
         else:
             start = list(answers.get("piles") or self.info.default_piles or (3, 4, 5))
         state: State = {"flow": self.name, "rules": str(rules), "base": 1, "start": start, "piles": list(start),
@@ -176,8 +190,7 @@ class FreePlay(Flow):
         if not is_component(rules):
             return None
         family = _family(rules)
-        start = tuple(family.read_component(v) for v in state["start"])
-        return play_hooks(family).board(family, components_of(state), start)
+        return play_hooks(family).board(family, components_of(state), start_of(state))
 
     def prompt(self, state: State) -> str:
         name = state["seats"][state["to_move"]]["name"]
@@ -219,7 +232,12 @@ class FreePlay(Flow):
                            "pin" if rules.splits else "object")]
         if state["finished"] and state["winner"] is None:      # a game that can end in a draw (SOS)
             family = _family(rules)
-            return [play_hooks(family).drawn(family, components_of(state)) or "A draw."]
+            components = components_of(state)
+            hooks = play_hooks(family)
+            if hooks.repeats and _can_move(family, components):
+                return [f"The same position has come up {hooks.repeats} times with {players[mover].name} to move: "
+                        "a draw (on a graph with cycles best play can go on for ever)."]
+            return [hooks.drawn(family, components) or "A draw."]
         won = players[winner_of(mover, rules)].name
         rule = convention(rules, emptied=False)
         if not state["moves"]:
@@ -243,17 +261,25 @@ class FreePlay(Flow):
             super().rebuild(state)
             return
         family = _family(rules)
-        components = tuple(family.read_component(v) for v in state["start"])
+        hooks = play_hooks(family)
+        components = tuple(hooks.read(family, v) for v in state["start"])
         mover = state["first"]
-        for entry in state["moves"]:
-            index, left = entry[1], tuple(family.read_component(v) for v in entry[3])
-            components = components[:index] + left + components[index + 1:]
-            mover = 1 - mover
-        state["piles"] = [family.component_value(c) for c in components]
+        seen: Dict[Any, int] = {}
+        repeated = False
+        for entry in [None] + state["moves"]:
+            if entry is not None:
+                index, left = entry[1], tuple(hooks.read(family, v) for v in entry[3])
+                components = components[:index] + left + components[index + 1:]
+                mover = 1 - mover
+            if hooks.repeats:                  # a game that can loop: the same position again and again
+                key = (tuple(sorted(components, key=repr)), mover)
+                seen[key] = seen.get(key, 0) + 1
+                repeated = seen[key] >= hooks.repeats
+        state["piles"] = [hooks.value(family, c) for c in components]
         state["to_move"] = mover
-        state["finished"] = not _can_move(family, components)
+        state["finished"] = repeated or not _can_move(family, components)
         state["winner"] = winner_of(mover, rules) if state["finished"] else None
-        if state["finished"] and play_hooks(family).drawn(family, components) is not None:
+        if repeated or (state["finished"] and hooks.drawn(family, components) is not None):
             state["winner"] = None                              # a draw: nobody wins
 
     def apply(self, state: State, seat: int, move: Move) -> Tuple[State, List[str]]:
@@ -264,8 +290,9 @@ class FreePlay(Flow):
         before = components_of(state)
         component = _component_move(move)
         after = copy.deepcopy(state)
+        hooks = play_hooks(family)
         after["moves"].append([seat, component.pile, component.count,
-                               [family.component_value(c) for c in component.left]])
+                               [hooks.value(family, c) for c in component.left]])
         self.rebuild(after)
         name = after["seats"][seat]["name"]
         lines = [f"{name}: {words_of(family, before, component)}."]
@@ -283,7 +310,11 @@ class FreePlay(Flow):
         if not 0 <= component.pile < len(components):
             return False
         family = _family(rules)
-        return any(option == (component.count, component.left) for option in family.options(components[component.pile]))
+        try:
+            option = play_hooks(family).legal(family, components[component.pile], component.count, component.left)
+        except NimError:
+            return False
+        return option == (component.count, component.left)
 
     # ---------------------------------------------------------------- the AI and the hint
 
@@ -293,10 +324,12 @@ class FreePlay(Flow):
         return play_hooks(family).typed(family, components_of(state), move)
 
     def options(self, state: State) -> List[ComponentMove]:
-        """Every legal move now, component by component, in the family's order."""
+        """Every legal move now, component by component, in the family's order (where a component
+        has infinitely many, the finite choice of its play hooks' ``some_options``)."""
         family = _family(self.rules(state))
+        hooks = play_hooks(family)
         return [ComponentMove(i, count, left) for i, c in enumerate(components_of(state))
-                for count, left in family.options(c)]
+                for count, left in hooks.some_options(family, c)]
 
     def choose(self, state: State, ai: str, rng: random.Random) -> Tuple[ComponentMove, List[str]]:
         """The AI's move in a component game: the family's best move by ``nim.solve`` (the
@@ -314,7 +347,8 @@ class FreePlay(Flow):
             except NimError as error:
                 return rng.choice(moves), [f"(no best move within the AI's limits: {error}; a random move)"]
             if solution.value >= 0 and isinstance(solution.move, ComponentMove):   # 0: a drawing move
-                return solution.move, []
+                better = play_hooks(family).better(family, components, tuple(solution.move), rules.misere)
+                return ComponentMove(*better), []
         return rng.choice(moves), []
 
     def hint(self, state: State) -> str:
@@ -330,19 +364,25 @@ class FreePlay(Flow):
             solution = solve(plain_position(family, components), rules, NODE_LIMIT, TIME_LIMIT)
         except NimError as error:
             return f"Hint: none this time ({error})"
+        hooks = play_hooks(family)
+        reason = hooks.reason(family, components, rules.misere)    # the family's own values, when it has them
         if solution.value == 0 and isinstance(solution.move, ComponentMove):   # a game with draws (SOS)
-            hooks = play_hooks(family)
-            typed = hooks.typed(family, components, solution.move)
-            return f"Hint: {typed}: best play from here is a draw, and this move keeps it one."
+            move = ComponentMove(*hooks.better(family, components, tuple(solution.move), rules.misere))
+            typed = hooks.typed(family, components, move)
+            return (f"Hint: {typed}: best play from here is a draw, and this move keeps it one"
+                    + (f" ({reason})." if reason else "."))
         if solution.value <= 0 or not isinstance(solution.move, ComponentMove):
             why = "every move loses against best play; any move waits for a slip"
-            if not rules.misere:
+            if reason:
+                why += f"; {reason}"
+            elif not rules.misere:
                 why += "; the XOR of the Grundy values is 0"
             return f"Hint: {why}."
-        hooks = play_hooks(family)
-        move = solution.move
+        move = ComponentMove(*hooks.better(family, components, tuple(solution.move), rules.misere))
         typed = hooks.typed(family, components, move)
         said = f"{typed} ({hooks.describe(family, components[move.pile], move.count, move.left)})"
+        if reason:
+            return f"Hint: {said}: {reason}; this move leaves the opponent a lost position."
         if rules.misere:
             return f"Hint: {said}: it leaves the opponent a lost position (found by search)."
         budget = ComponentBudget(NODE_LIMIT, TIME_LIMIT, "the hint")
@@ -385,9 +425,9 @@ def _check_size(family: ComponentFamily, components: Sequence[Any]) -> None:
         Saying the bound and what answers such a position instead.
     """
     work = 0
+    hooks = play_hooks(family)
     for component in components:
-        size = len(component) if isinstance(component, tuple) else 1
-        work += family.option_count(component) * max(1, size)
+        work += hooks.work(family, component)
         if work > MAX_WORK:
             raise NimError(f"this position is too large to play move by move (more than {MAX_WORK:,} steps of "
                            f"work a move); nimcore solve, analyze and explain answer it")

@@ -27,6 +27,17 @@ class SumPlay(PlayHooks):
     needs = 1
     _heaps = RuleHeapPlay("", cuts=True)
 
+    def value(self, family: "ComponentFamily", component: Any) -> Any:
+        """The part as ``[rules, value]``, its value as its own family's play hooks keep it (a
+        graph's token with its graph: the state of a game in the browser is JSON)."""
+        shown = family.component_value(component)
+        inner, part = self._part(component)
+        hooks = getattr(inner, "play", None)
+        if inner is not None and isinstance(hooks, PlayHooks):
+            kept = hooks.value(inner, part)
+            shown = [shown[0], kept if isinstance(inner, WholePositionFamily) else [kept]]
+        return shown
+
     @staticmethod
     def _part(component: Any) -> Tuple[Any, Any]:
         """The part's family (None for a heap rule) and its component."""

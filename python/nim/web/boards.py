@@ -19,6 +19,8 @@ from nim.families.play import (
     BoxesPlay, CardsPlay, CheckersPlay, ChompPlay, GraphPlay, GridPlay, HeapPlay, LettersPlay, PairPlay, PilesPlay,
     PlayHooks, PokerPlay, RowPlay, StairPlay, StripPlay, VerticesPlay, play_hooks,
 )
+from nim.families.graphs import TokensPlay
+from nim.families.two_dimensional import QuarterPlay
 from nim.solving.sum_play import SumPlay
 
 __all__ = ["family_board", "svg_of"]
@@ -77,6 +79,10 @@ def svg_of(hooks: PlayHooks, family: Any, components: Sequence[Any], start: Sequ
         return _staircase(components[0] if components else (), start[0] if start else ())
     if isinstance(hooks, StripPlay):
         return _strip(components[0] if components else (), start[0] if start else ())
+    if isinstance(hooks, TokensPlay):
+        return _token_graphs(hooks, components)
+    if isinstance(hooks, QuarterPlay):
+        return _quarter(components[0] if components else (), start[0] if start else ())
     if isinstance(hooks, GraphPlay):
         return _hackenbush(components)
     if isinstance(hooks, BoxesPlay):
@@ -455,6 +461,101 @@ def _vertices(components: Sequence[Any]) -> str:
         parts.append(_text(80, 30, "no edge left"))
     height = max([2 * max(40.0, 12.0 * len({v for e in c for v in e}) / pi) + 70 for c in components[:12]] + [60])
     return _svg(int(max(left, 160)), int(height), parts, "a graph: remove a vertex and its edges")
+
+
+def _token_graphs(hooks: TokensPlay, components: Sequence[Any]) -> str:
+    """A game on a directed graph: each graph's vertices on a circle, numbered as the moves name
+    them, its edges as arrows, a token a filled disc (with a count when several share a vertex).
+    A click on a token's vertex types ``move U to``; a click on any vertex then adds ``V``."""
+    from math import atan2, cos, hypot, pi, sin
+
+    parts: List[str] = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+                        f'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{INK}"/>'
+                        "</marker></defs>"]
+    graphs = list(dict.fromkeys(token.graph for token in components))
+    left, height = 10.0, 60.0
+    for g, graph in enumerate(graphs[:6]):
+        names = graph.names[:60]
+        on = [int(t) for t in components if t.graph == graph]
+        radius = max(80.0, 22.0 * len(names) / pi)
+        cx, cy = left + radius + 24, radius + 34
+        where = {k: (cx + radius * cos(2 * pi * k / max(len(names), 1) - pi / 2),
+                     cy + radius * sin(2 * pi * k / max(len(names), 1) - pi / 2)) for k in range(len(names))}
+        for k, follows in enumerate(graph.follow[:len(names)]):
+            for w in follows:
+                if w not in where:
+                    continue
+                (x1, y1), (x2, y2) = where[k], where[w]
+                if k == w:                                      # a loop: a small circle beside the vertex
+                    parts.append(f'<circle cx="{x1:.1f}" cy="{y1 - 18:.1f}" r="8" fill="none" stroke="{INK}"/>')
+                    continue
+                angle, length = atan2(y2 - y1, x2 - x1), hypot(x2 - x1, y2 - y1)
+                bend = 10 if k in graph.follow[w] else 0           # a 2-cycle: two arrows, bent apart
+                mx, my = (x1 + x2) / 2 - bend * sin(angle), (y1 + y2) / 2 + bend * cos(angle)
+                a1, a2 = atan2(my - y1, mx - x1), atan2(y2 - my, x2 - mx)
+                sx, sy = x1 + 14 * cos(a1), y1 + 14 * sin(a1)
+                ex, ey = x2 - 14 * cos(a2), y2 - 14 * sin(a2)
+                if length > 28:
+                    parts.append(f'<path d="M {sx:.1f} {sy:.1f} Q {mx:.1f} {my:.1f} {ex:.1f} {ey:.1f}" fill="none" '
+                                 f'stroke="{INK}" stroke-width="1.5" marker-end="url(#arrow)"/>')
+        prefix = f"graph {g + 1}: " if len(graphs) > 1 else ""
+        for k, name in enumerate(names):
+            x, y = where[k]
+            count = on.count(name)
+            pick = _pick(f"{prefix}move {name} to" if count else "", str(name))
+            disc = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{HEAD if count else "#fff"}" stroke="{INK}" '
+                    f'stroke-width="{2.5 if count else 1}"/>')
+            badge = _text(x + 15, y - 11, f"x{count}", 10) if count > 1 else ""
+            parts.append(f'<g class="vertex{" token" if count else ""}"{pick}>' + disc + _text(x, y + 4, name, 11)
+                         + badge + "</g>")
+        if len(graphs) > 1:
+            parts.append(_text(cx, 2 * radius + 62, f"graph {g + 1}", 12, cls="label"))
+        if len(graph.names) > len(names):
+            parts.append(_text(cx, 2 * radius + 76, f"(the first {len(names)} of {len(graph.names)} vertices)", 10))
+        left += 2 * radius + 48
+        height = max(height, 2 * radius + 84)
+    if not components:
+        parts.append(_text(80, 30, "no token"))
+    return _svg(int(max(left, 160)), int(height), parts, "a directed graph with its tokens")
+
+
+def _quarter(board: Sequence[Tuple[int, int]], start: Sequence[Tuple[int, int]]) -> str:
+    """Two-dimensional Nim: the quarter plane's squares, row 0 at the bottom and column 0 at the left,
+    each counter a disc (with a count when several share a square). A click on a counter types
+    ``move X,Y to``; a click on any square then adds ``X2,Y2``."""
+    cells = list(board) + list(start)
+    width = min(max([x for x, _ in cells] + [0]) + 3, 24)
+    height = min(max([y for _, y in cells] + [0]) + 2, 16)
+    count: Dict[Tuple[int, int], int] = {}
+    for square in board:
+        count[square] = count.get(square, 0) + 1
+    parts: List[str] = []
+    size = 28
+    top = 10
+    for y in range(height):
+        cy = top + size * (height - 1 - y)
+        parts.append(_text(22, cy + size / 2 + 4, f"y={y}" if y == 0 else y, 10))
+        for x in range(width):
+            cx = 40 + size * x
+            n = count.get((x, y), 0)
+            shade = "#e8e2d4" if (x, y) == (0, 0) else "#f4efe4"
+            cell = (f'<rect x="{cx}" y="{cy}" width="{size - 2}" height="{size - 2}" rx="3" fill="{shade}" '
+                    f'stroke="{TAIL}"/>')
+            if n:
+                cell += f'<circle cx="{cx + size / 2 - 1}" cy="{cy + size / 2 - 1}" r="9" fill="{STONE}"/>'
+                if n > 1:
+                    cell += _text(cx + size / 2 - 1, cy + size / 2 + 3, n, 10).replace(f'fill="{INK}"', 'fill="#fff"')
+            parts.append(f'<g class="square{" counter" if n else ""}"'
+                         + _pick(f"move {x},{y} to" if n else "", f"{x},{y}") + ">" + cell + "</g>")
+    bottom = top + size * height
+    for x in range(width):
+        parts.append(_text(40 + size * x + size / 2 - 1, bottom + 14, f"x={x}" if x == 0 else x, 10))
+    far = [s for s in board if s[0] >= width or s[1] >= height]
+    if far:
+        parts.append(_text(40, bottom + 32, "beyond the drawing: " + ", ".join(f"{x},{y}" for x, y in far[:8]), 11,
+                           "start"))
+    return _svg(60 + size * width, int(bottom + (40 if far else 22)), parts,
+                "Two-dimensional Nim: counters on a quarter plane, row 0 at the bottom")
 
 
 def _sum(hooks: SumPlay, family: Any, components: Sequence[Any]) -> str:
