@@ -100,6 +100,7 @@ from nim.families import ComponentFamily
 from nim.inputs import read_capped
 from nim.position import Move, as_piles
 from nim.rules import Rules, RulesLike
+from nim.study.agents import agent_call
 from nim.study.grade_values import Blunder, Grade, _ints, _numpy, _q_value, format_grade
 
 __all__ = ["MAX_GRID", "MAX_WORK", "Blunder", "Grade", "as_agent", "grade", "grid_oracle", "load_qtable",
@@ -189,7 +190,7 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
     _check_options(None, None, max_pile, 0)
     ruleset = Rules.coerce(rules)
     width = max_pile or 1
-    call, _ = _agent_call(agent)
+    call, _ = agent_call(agent)
     if ruleset.splits:
         raise NimError(f"as_agent under {ruleset} needs the board the agent plays on (its slots and "
                        "action ids): grade(agent, rules, start) builds it")
@@ -203,58 +204,6 @@ def as_agent(agent: Any, rules: RulesLike = None, max_pile: Optional[int] = None
 
         return policy
     return lambda piles: _answer_to_move(call(piles), width)
-
-
-def _agent_call(agent: Any) -> Tuple[Callable[[Any], Any], str]:
-    """How an agent is asked for a move, and those words (for a failure's message): a
-    callable on the piles; a policy's ``predict(observation)`` (the tutorial's form) or
-    ``predict(observation, deterministic=True)`` (Stable-Baselines3's, where its
-    signature takes ``deterministic``), whose ``(action, state)`` answer is read as the
-    action; ``act(observation)``. A Q-table is not called (the identity and "").
-
-    Raises
-    ------
-    NimError
-        For an object that is none of these.
-    """
-    if isinstance(agent, dict):
-        return (lambda answer: answer), ""
-    if hasattr(agent, "predict"):
-        predict = agent.predict
-        if _takes_keyword(predict, "deterministic"):
-            return (lambda observation: _action_of(predict(observation, deterministic=True)),
-                    "predict(observation, deterministic=True)")
-        return (lambda observation: _action_of(predict(observation))), "predict(observation)"
-    if hasattr(agent, "act"):
-        act = agent.act
-        return (lambda observation: _action_of(act(observation))), "act(observation)"
-    if callable(agent):
-        name = getattr(agent, "__name__", "")
-        return agent, (f"{name}(piles)" if name.isidentifier() else "the agent's call agent(piles)")
-    raise NimError(f"an agent is a callable, a Q-table (dict) or a policy with predict() or act(), "
-                   f"not {type(agent).__name__}")
-
-
-def _takes_keyword(function: Any, name: str) -> bool:
-    """Whether ``function`` accepts the keyword ``name`` (True when its signature cannot be read)."""
-    import inspect
-
-    try:
-        parameters = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):
-        return True
-    return any(p.kind is p.VAR_KEYWORD or (p.name == name and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
-               for p in parameters)
-
-
-def _action_of(answer: Any) -> Any:
-    """A policy's action: Stable-Baselines3's ``predict`` answers ``(action, state)``, the
-    action a NumPy array and the state None (or a recurrent policy's arrays); a move
-    ``(pile, count)`` is left as it is."""
-    if isinstance(answer, tuple) and len(answer) == 2 and (
-            answer[1] is None or type(answer[0]).__name__ == "ndarray"):
-        return answer[0]
-    return answer
 
 
 def _answer_to_move(answer: Any, max_pile: int) -> Optional[Move]:
@@ -468,7 +417,7 @@ def grade(agent: Any, rules: RulesLike = None,
     if observation is not None:
         raise NimError(f"observation= is a component game's (what its policy observes); a policy on {ruleset} "
                        "observes the piles")
-    call, how = _agent_call(agent)
+    call, how = agent_call(agent)
     if ruleset.splits:
         from nim.study.grade_heaps import grade_heaps
 

@@ -43,6 +43,7 @@ from nim.families import ComponentFamily, WholePositionFamily
 from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.solving.reachable import MAX_POSITIONS, Key, canonical_key, end_values, reachable_graph, retrograde
+from nim.study.agents import agent_call
 from nim.study.grade_values import Blunder, Grade
 
 __all__ = ["MAX_POSITIONS", "grade_components"]
@@ -79,7 +80,6 @@ def _policy_call(agent: Any, rules: Rules, start: Any, observation: str,
                  graph: Dict[Key, List[Tuple[ComponentMove, Key]]]) -> Callable[[Any], Any]:
     """A policy asked as ``ComponentEnv(start, rules, observation=observation)`` asks it, its action
     (the number of a position) read back into the position it names: ``agent(position)``."""
-    from nim.study.grade import _agent_call
 
     try:
         from nim.interop.envs.component_env import NumberedGame
@@ -89,7 +89,7 @@ def _policy_call(agent: Any, rules: Rules, start: Any, observation: str,
     number = {key: i for i, key in enumerate(game.keys)}
     if set(number) != set(graph):      # the same walk: a guard on the numbering both share
         raise NimError("the environment's numbering of the positions differs from the grader's")
-    ask, _ = _agent_call(agent)
+    ask, _ = agent_call(agent)
     family = rules.family
     assert isinstance(family, ComponentFamily)
     by_shown = {repr(_plain(family, key)): key for key in game.keys}
