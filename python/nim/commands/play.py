@@ -223,10 +223,25 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if rules is not None and is_component(rules):      # free play: the family's own board and moves
         if style not in (None, "freeplay"):
             raise NimError(f"the {style} game plays heaps, not {rules}: drop --style (free play plays it)")
+        if args.piles is not None and args.position is not None:
+            raise NimError("give --position or --piles, not both")
         if args.piles is not None:
-            raise NimError(f"{rules} is a game of {getattr(rules.family, 'component_noun', 'component')}s, "
-                           f"not of piles: give "
-                           f"--position JSON (e.g. --position '{json.dumps(play_hooks(rules.family).start_value)}')")
+            # a game of heaps with moves of its own (Lasker's Nim) or of piles moved together (Moore's
+            # Nim_k) starts from its piles as typed; another (pairs, coin rows) says what it takes
+            from nim.families import ComponentFamily
+            from nim.solving.components import read_position
+
+            family = rules.family
+            assert isinstance(family, ComponentFamily)
+            typed = json.dumps(list(parse_piles(args.piles)))      # "--piles x" is refused as ever
+            try:
+                position = read_position_text(typed, rules)
+                read_position(family, position)       # a pair's game says now that 3 is no pair
+                args.piles = None          # the position is the start, as if typed with --position
+            except NimError as error:
+                raise NimError(f"{rules} is {rules.game_kind()}, so --piles {' '.join(args.piles)} is not a "
+                               f"position of it ({error}): give --position JSON (e.g. --position "
+                               f"'{json.dumps(play_hooks(rules.family).start_value)}')") from None
         if args.load is not None:
             raise NimError(f"--load continues a game of heaps; a saved game of {rules} cannot be loaded yet")
         play_hooks(rules.family)          # a family that cannot be played says so before any question
