@@ -384,8 +384,12 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
     page.goto(f"{server.url}/" if flow == "index" else f"{server.url}/{flow}")
     page.screenshot(path=str(shots / f"{flow}.png"), full_page=True)
     assert (shots / f"{flow}.png").stat().st_size > 1000
+    from nim.flows import page_titles
+
     if flow == "index":
         assert page.locator(".card").count() == 7          # the five seed pages, pins, free play of every family
+        # each card named as the server's flow registry names its page, in its order
+        assert page.locator(".card a").all_inner_texts() == list(page_titles().values())
     elif flow == "kuet":
         page.click("#yes")
         page.click("#hard")
@@ -393,6 +397,8 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
         page.click("#start")
     if flow != "index":
         page.wait_for_selector(".stone")
+        # the game's heading: its page's title as the server gave it, then the game's rules
+        assert page.inner_text("#title").startswith(page_titles()[flow] + " (")
         game = visitor.state()
         assert page.locator(".stone").count() == sum(game["piles"])
         if not game["finished"] and game["you"] == game["to_move"]:
