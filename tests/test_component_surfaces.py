@@ -161,3 +161,17 @@ def test_method_is_in_the_json_of_nimcore_solve(capsys: pytest.CaptureFixture[st
     assert status == 0 and json.loads(out)["method"] == "mex"
     with pytest.raises(NimError):
         nim.solve([[1, 2]], "counter-pairs", method="minimax")
+
+
+def test_batch_says_the_best_move_as_free_play_does(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    """``nimcore solve --batch``: each row's move in the same words as ``solve`` (the heap by number)."""
+    path = tmp_path / "positions.txt"
+    path.write_text("[3, 4]\n[5]\n")
+    status, out, _ = _cli(capsys, "solve", "--batch", str(path), "--rules", "lasker")
+    assert status == 0
+    rows = [line.split("\t") for line in out.splitlines()[1:]]
+    family = nim.Rules.parse("lasker").family
+    for row, position in zip(rows, ([3, 4], [5])):
+        best = nim.solve(position, "lasker").move
+        assert row[3] == _words(family, read_position(family, position), best)  # type: ignore[arg-type]
+    assert rows[0][3].startswith("heap 1: ") and not rows[1][3].startswith("heap ")

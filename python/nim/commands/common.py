@@ -32,6 +32,7 @@ __all__ = [
     "parse_piles",
     "read_piles_file",
     "read_game_position",
+    "component_move_words",
     "whole_number",
     "seconds",
 ]
@@ -266,3 +267,22 @@ def said_if_long(command: str, unbounded: bool, what: str = "this position",
         yield
     finally:
         timer.cancel()
+
+
+def component_move_words(rules: Rules, position: Any, move: Any) -> str:
+    """A move of a game of components in the words free play says it with (``words_of``: the
+    component by number when there are several, then the family's ``move_words``)."""
+    from nim.families import ComponentFamily
+    from nim.families.play import NotPlayableError, words_of
+    from nim.position import ComponentMove
+    from nim.solving.components import read_position
+
+    family = rules.family
+    assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
+    components = read_position(family, position)
+    option = (move.pile, move.count, move.left)
+    try:
+        return words_of(family, components, option)
+    except NotPlayableError:          # a family with no play hooks (a graph): its own words, numbered
+        said = family.move_words(components[move.pile], move.count, move.left)
+        return said if len(components) == 1 else f"{family.component_noun} {move.pile + 1}: {said}"

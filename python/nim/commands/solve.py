@@ -8,8 +8,8 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
-    add_limit_flags, add_rule_flags, parse_piles, read_game_position, read_piles_file, rules_from_args, said_if_long,
-    whole_number,
+    add_limit_flags, add_rule_flags, component_move_words, parse_piles, read_game_position, read_piles_file,
+    rules_from_args, said_if_long, whole_number,
 )
 from nim.families import ComponentFamily
 from nim.game.analysis import MoveAnalysis
@@ -202,36 +202,18 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
     if move is None:
         lines.append("best move  none: no move is left")
     else:                                   # in the family's own words ("move 1 coin from step 1 ...")
-        lines.append(f"best move  {_said(rules, position, move)}")
+        lines.append(f"best move  {component_move_words(rules, position, move)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     sys.stdout.write("\n".join(lines) + "\n")
     if explanation is not None:
         sys.stdout.write("\n" + explanation.text + "\n")
     if rows:
-        said = [_said(rules, position, row.move) for row in rows]
+        said = [component_move_words(rules, position, row.move) for row in rows]
         width = max(60, max(map(len, said)))
         for words, row in zip(said, rows):
             outcome = _WINS if row.value > 0 else "draws" if row.value == 0 else _LOSES
             sys.stdout.write(f"{words:<{width}} {outcome}\n")
     return 0
-
-
-def _said(rules: Rules, position: Any, move: Move) -> str:
-    """A move of a game of components in the words free play says it with (``words_of``: the
-    component by number when there are several, then the family's ``move_words``)."""
-    from nim.families.play import NotPlayableError, words_of
-    from nim.position import ComponentMove
-    from nim.solving.components import read_position
-
-    family = rules.family
-    assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
-    components = read_position(family, position)
-    option = (move.pile, move.count, move.left)
-    try:
-        return words_of(family, components, option)
-    except NotPlayableError:          # a family with no play hooks (a graph): its own words, numbered
-        said = family.move_words(components[move.pile], move.count, move.left)
-        return said if len(components) == 1 else f"{family.component_noun} {move.pile + 1}: {said}"
 
 
 def _short_json(value: Any) -> str:
