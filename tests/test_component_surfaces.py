@@ -15,7 +15,7 @@ import pytest
 
 import nim
 from nim.errors import InvalidRulesError, NimError
-from nim.families.play import play_hooks, words_of
+from nim.families.play import play_hooks
 from nim.solving.components import read_position
 
 import toy_component_family  # noqa: F401  (registers counter-pairs: no closed form, values by the mex)
@@ -108,8 +108,8 @@ def test_play_piles_of_a_game_of_pairs_says_why_not() -> None:
                                                                    {"edges": [[0, 1], [1, 2]], "tokens": [1]}]))])
 def test_all_moves_says_each_move_as_free_play_does(capsys: pytest.CaptureFixture[str], rules: str,
                                                     position: str) -> None:
-    """One line a move of ``nim.analyze``, in order, each the words free play says the move with
-    (``words_of``: the component by number when there are several); the best move too."""
+    """One line a move of ``nim.analyze``, in order, each as free play's hint says a move (typed as
+    a player types it, which plays that very move, then in the family's words); the best move too."""
     status, out, _ = _cli(capsys, "solve", position, "--rules", rules, "--all-moves")
     assert status == 0
     parsed = nim.Rules.parse(rules)
@@ -132,11 +132,15 @@ def test_all_moves_says_each_move_as_free_play_does(capsys: pytest.CaptureFixtur
 
 
 def _words(family: Any, components: Any, move: Any) -> str:
-    """The words free play says a move with; for a family with no play hooks, its own words numbered."""
-    if family.play is not None:
-        return words_of(family, components, (move.pile, move.count, move.left))
-    said = family.move_words(components[move.pile], move.count, move.left)
-    return said if len(components) == 1 else f"{family.component_noun} {move.pile + 1}: {said}"
+    """How free play says a move (its hint): typed as a player types it -- checked here to read back
+    to this very move -- then the family's words; a family with no play hooks: its words, numbered."""
+    if family.play is None:
+        said = family.move_words(components[move.pile], move.count, move.left)
+        return said if len(components) == 1 else f"{family.component_noun} {move.pile + 1}: {said}"
+    hooks = play_hooks(family)
+    typed = hooks.typed(family, components, (move.pile, move.count, move.left))
+    assert tuple(hooks.parse(family, components, typed)) == (move.pile, move.count, move.left)
+    return f"{typed} ({hooks.describe(family, components[move.pile], move.count, move.left)})"
 
 
 def test_method_says_what_decided_a_component_game() -> None:
@@ -164,7 +168,7 @@ def test_method_is_in_the_json_of_nimcore_solve(capsys: pytest.CaptureFixture[st
 
 
 def test_batch_says_the_best_move_as_free_play_does(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
-    """``nimcore solve --batch``: each row's move in the same words as ``solve`` (the heap by number)."""
+    """``nimcore solve --batch``: each row's move in the same words as ``solve``."""
     path = tmp_path / "positions.txt"
     path.write_text("[3, 4]\n[5]\n")
     status, out, _ = _cli(capsys, "solve", "--batch", str(path), "--rules", "lasker")
@@ -174,4 +178,4 @@ def test_batch_says_the_best_move_as_free_play_does(capsys: pytest.CaptureFixtur
     for row, position in zip(rows, ([3, 4], [5])):
         best = nim.solve(position, "lasker").move
         assert row[3] == _words(family, read_position(family, position), best)  # type: ignore[arg-type]
-    assert rows[0][3].startswith("heap 1: ") and not rows[1][3].startswith("heap ")
+    assert rows[0][3] == "heap 1: split 1 2 (split the heap of 3 into 1 and 2)"

@@ -129,7 +129,8 @@ def test_the_command_line_solves_a_sum_given_as_json(capsys: pytest.CaptureFixtu
     payload = json.loads(capsys.readouterr().out)
     assert payload["value"] == 1 and payload["move"] == [2, 2, [["normal", 2]]]
     assert main(["solve", position, "--rules", "sum"]) == 0
-    assert "best move  part 3: in the any part: take 2 from the heap of 4, leaving 2" in capsys.readouterr().out
+    assert ("best move  part 3: take 2 (in the any part: take 2 from the heap of 4, leaving 2)"
+            in capsys.readouterr().out)
     assert main(["solve", "1", "2", "3", "--rules", "moore,k=2"]) == 0       # numbers alone: a list
     assert "take 3 in all from at most 2 piles: [1, 2, 3] -> [1, 1, 1]" in capsys.readouterr().out
     assert main(["solve", '[["misere,kayles", 3]]', "--rules", "sum"]) == 2
