@@ -229,7 +229,7 @@ CLI_CASES += [
     ("play position nested deep", ["play", "--rules", "staircase", "--position", "[" * 100_000], USAGE),
     ("play position not a pair", ["play", "--rules", "wythoff", "--position", "[[1, 2, 3]]"], USAGE),
     ("play a graph game", ["play", "--rules", "graph", "--mode", "aivai"], USAGE),
-    ("play a family of pairs from --piles", ["play", "--rules", "wythoff", "--piles", "3", "5"], USAGE),   # lasker: its heaps
+    ("play a family of pairs from --piles", ["play", "--rules", "wythoff", "--piles", "3", "5"], USAGE),  # lasker plays
 ]
 API_CASES += [
     ("moore pile 10**5000", "nim.solve([10**5000], 'moore,k=2')", "error"),
