@@ -237,7 +237,7 @@ CLI_CASES += [
                                             f"[[1, {10**13}]]", "--mode", "aivai"], USAGE),
     ("play 2-D Nim counter on row 10**9", ["play", "--rules", "two-dimensional-nim", "--position",
                                            f"[[3, {10**9}], [5, 2]]", "--mode", "aivai", "--ai", "random"], OK),
-    ("play a family from --piles", ["play", "--rules", "lasker", "--piles", "3", "5"], USAGE),
+    ("play a family of pairs from --piles", ["play", "--rules", "wythoff", "--piles", "3", "5"], USAGE),  # lasker plays
 ]
 API_CASES += [
     ("moore pile 10**5000", "nim.solve([10**5000], 'moore,k=2')", "error"),

@@ -23,7 +23,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -177,6 +177,41 @@ def wait_version_above(page: Page, version: int) -> None:
     page.wait_for_function(f"() => game && game.version > {version}")
 
 
+def game_for_two(url: str, host: Watched, guest: Watched, fields: Dict[str, str], name: Optional[str] = None) -> str:
+    """``host`` opens the page at ``url``, fills its form's ``fields`` (selector: value), chooses two
+    people in two browsers and starts; ``guest`` joins by the share link (``join_by_link``).
+    Returns the link."""
+    host.page.goto(url)
+    for selector, value in fields.items():
+        host.page.fill(selector, value)
+    host.page.select_option("#mode", "hvh")
+    host.page.click("#start")
+    return join_by_link(host, guest, name)
+
+
+def join_by_link(host: Watched, guest: Watched, name: Optional[str] = None) -> str:
+    """The game ``host`` just started for two people: ``guest`` opens its share link and takes the
+    second seat (as ``name``, when given). Returns the link."""
+    host.page.wait_for_selector("#share-link")
+    link = host.page.inner_text("#share-link")
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#join-button")
+    if name is not None:
+        guest.page.fill("#join-name", name)
+    guest.page.click("#join-button")
+    return link
+
+
+def open_why_and_analysis(page: Page, player: str) -> None:
+    """Open the finished game's two study panels: why the AI played as it did (its summary naming
+    ``player`` first) and the analysis of every move."""
+    page.click("#why")
+    page.wait_for_selector("#why-summary")
+    assert page.inner_text("#why-summary").startswith(player)
+    page.click("#analysis")
+    page.wait_for_selector("#analysis-table")
+
+
 # ---------------------------------------------------------------- the tests
 
 def test_a_whole_kuet_easy_series_by_clicking_stones(server, people, shots):
@@ -223,29 +258,15 @@ def test_a_whole_kuet_easy_series_by_clicking_stones(server, people, shots):
     assert "Genetic algorithm is not applicable in Easy mode." in log
     assert log.count("NimX is playing using IDA*.....") == 3
     assert page.is_visible("#again") and not page.is_visible("#next")
-    page.click("#why")
-    page.wait_for_selector("#why-summary")
-    assert page.inner_text("#why-summary").startswith("NimX (IDA*) played")
-    page.click("#analysis")
-    page.wait_for_selector("#analysis-table")
+    open_why_and_analysis(page, "NimX (IDA*) played")
     page.screenshot(path=str(shots / "kuet-series-over.png"), full_page=True)
     assert ann.errors == []
 
 
 def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, people, shots):
     ann, bo = people(), people()
-    ann.page.goto(f"{server.url}/rajalakshmi")
-    ann.page.select_option("#mode", "hvh")
-    ann.page.fill("#piles", "3 4 5")
-    ann.page.click("#start")
-    ann.page.wait_for_selector("#share-link")
-    link = ann.page.inner_text("#share-link")
+    link = game_for_two(f"{server.url}/rajalakshmi", ann, bo, {"#piles": "3 4 5"}, "Bo")
     assert link.startswith(server.url + "/g/")
-
-    bo.page.goto(link)
-    bo.page.wait_for_selector("#join-button")
-    bo.page.fill("#join-name", "Bo")
-    bo.page.click("#join-button")
     bo.page.wait_for_function("() => game.seats[1].name === 'Bo' && !document.querySelector('#join').offsetParent")
     assert bo.page.inner_text("#status").startswith("Waiting for Player 0")
     # out of turn: the stones are disabled, and a move forced through the API is refused
@@ -294,12 +315,7 @@ def test_without_server_sent_events_the_polling_fallback_keeps_the_game_going(se
     ann, bo = Watched(browser), Watched(browser)
     bo.context.add_init_script("delete window.EventSource;")      # a browser or proxy without SSE
     try:
-        ann.page.goto(f"{server.url}/free")
-        ann.page.select_option("#mode", "hvh")
-        ann.page.click("#start")
-        ann.page.wait_for_selector("#share-link")
-        bo.page.goto(ann.page.inner_text("#share-link"))
-        bo.page.click("#join-button")
+        game_for_two(f"{server.url}/free", ann, bo, {})
         bo.page.wait_for_function("() => game.seats[1].taken")
         ann.page.wait_for_function("() => game.seats[1].taken")      # Ann hears of it by SSE
         version = ann.state()["version"]
@@ -317,14 +333,7 @@ def test_a_server_restart_in_the_middle_of_a_game(browser, tmp_path, shots):
     server = Server(tmp_path / "restart.sqlite3").start()
     ann, bo = Watched(browser), Watched(browser)
     try:
-        ann.page.goto(f"{server.url}/free")
-        ann.page.select_option("#mode", "hvh")
-        ann.page.fill("#piles", "4 5 6")
-        ann.page.click("#start")
-        ann.page.wait_for_selector("#share-link")
-        link = ann.page.inner_text("#share-link")
-        bo.page.goto(link)
-        bo.page.click("#join-button")
+        game_for_two(f"{server.url}/free", ann, bo, {"#piles": "4 5 6"})
         bo.page.wait_for_function("() => game.seats[1].taken")
         version = ann.state()["version"]
         take_first_stone(ann.page, ann.state())
@@ -384,8 +393,12 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
     page.goto(f"{server.url}/" if flow == "index" else f"{server.url}/{flow}")
     page.screenshot(path=str(shots / f"{flow}.png"), full_page=True)
     assert (shots / f"{flow}.png").stat().st_size > 1000
+    from nim.flows import page_titles
+
     if flow == "index":
         assert page.locator(".card").count() == 7          # the five seed pages, pins, free play of every family
+        # each card named as the server's flow registry names its page, in its order
+        assert page.locator(".card a").all_inner_texts() == list(page_titles().values())
     elif flow == "kuet":
         page.click("#yes")
         page.click("#hard")
@@ -393,6 +406,8 @@ def test_every_page_renders_and_starts_a_game(server, people, shots, flow):
         page.click("#start")
     if flow != "index":
         page.wait_for_selector(".stone")
+        # the game's heading: its page's title as the server gave it, then the game's rules
+        assert page.inner_text("#title").startswith(page_titles()[flow] + " (")
         game = visitor.state()
         assert page.locator(".stone").count() == sum(game["piles"])
         if not game["finished"] and game["you"] == game["to_move"]:
@@ -504,6 +519,22 @@ def test_lab2s_four_four_minimax_tree_opens_on_its_root(server, people, shots):
 import takebreak_oracle  # noqa: E402
 
 
+def _knock_to_the_end(person: Watched, game: Any, start: List[int]) -> Any:
+    """Knock down pins (``_knock``'s move) until the game of Kayles from ``start`` ends, NimX
+    answering; check every move against the take-and-break oracle and that none is left at the
+    end, and return the last state."""
+    for _ in range(30):
+        if game["finished"]:
+            break
+        _knock(person.page, game)
+        wait_version_above(person.page, game["version"])
+        game = person.state()
+    assert game["finished"]
+    final = _check_moves("0.77", start, game["moves"])
+    assert not any(True for _ in takebreak_oracle.children("0.77", tuple(sorted(final))))
+    return game
+
+
 def _check_moves(code: str, start: List[int], moves: List[List[int]]) -> Tuple[int, ...]:
     """Replay the stored moves by the independent oracle: each legal; the heaps after them."""
     from nim.position import Move
@@ -560,23 +591,11 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
     page.click("#hint")
     page.wait_for_selector("#hint-summary")
     assert page.inner_text("#hint-summary").startswith("Hint: take")
-    for _ in range(30):
-        if game["finished"]:
-            break
-        _knock(page, game)
-        wait_version_above(page, game["version"])
-        game = ann.state()
-    assert game["finished"]
-    final = _check_moves("0.77", [6, 4], game["moves"])
-    assert not any(True for _ in takebreak_oracle.children("0.77", tuple(sorted(final))))
+    game = _knock_to_the_end(ann, game, [6, 4])
     last_mover = game["moves"][-1][0]
     assert game["winner"] == last_mover                     # normal play: the last move wins
     assert page.is_disabled("#undo")
-    page.click("#why")
-    page.wait_for_selector("#why-summary")
-    assert page.inner_text("#why-summary").startswith("Player 2 (Optimal)")     # the name as given, its player after
-    page.click("#analysis")
-    page.wait_for_selector("#analysis-table")
+    open_why_and_analysis(page, "Player 2 (Optimal)")     # the name as given, its player after
     record = page.evaluate("async () => (await fetch(`/api/games/${game.id}/record`)).text()")
     assert "# rules: normal,octal=0.77" in record.split("\n")             # the record's facts, as comments
     lines = [line for line in record.split("\n") if not line.startswith("#")]
@@ -588,18 +607,7 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
 
 def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, shots):
     ann, bo = people(), people()
-    ann.page.goto(f"{server.url}/free")
-    ann.page.fill("#name", "Ann")
-    ann.page.fill("#rules", "misere,grundy-game")
-    ann.page.fill("#piles", "9")
-    ann.page.select_option("#mode", "hvh")
-    ann.page.click("#start")
-    ann.page.wait_for_selector("#share-link")
-    link = ann.page.inner_text("#share-link")
-    bo.page.goto(link)
-    bo.page.wait_for_selector("#join-button")
-    bo.page.fill("#join-name", "Bo")
-    bo.page.click("#join-button")
+    game_for_two(f"{server.url}/free", ann, bo, {"#name": "Ann", "#rules": "misere,grundy-game", "#piles": "9"}, "Bo")
     bo.page.wait_for_function("() => game.seats[1].name === 'Bo'")
     assert bo.page.is_disabled(".pin[data-pile='0'][data-index='0']")      # not Bo's turn
     players = [ann, bo]
@@ -680,15 +688,7 @@ def test_the_pins_page_plays_misere_kayles_against_nimx_in_the_flows_words(serve
     log = page.inner_text("#log")
     assert log.startswith(intro_words(Rules.parse("misere,kayles")))
     assert f"NimX: {EXACT_PLAYER}." in log
-    for _ in range(30):
-        if game["finished"]:
-            break
-        _knock(page, game)
-        wait_version_above(page, game["version"])
-        game = ann.state()
-    assert game["finished"]
-    final = _check_moves("0.77", [5, 3], game["moves"])
-    assert not any(True for _ in takebreak_oracle.children("0.77", tuple(sorted(final))))
+    game = _knock_to_the_end(ann, game, [5, 3])
     assert game["winner"] != game["moves"][-1][0]            # misère: the last move loses
     assert "(misère play: whoever makes the last move loses)" in page.inner_text("#log") \
         or "(misère play: whoever takes the last pin loses)" in page.inner_text("#log")

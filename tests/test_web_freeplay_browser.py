@@ -7,7 +7,7 @@ reason), to the end of the game. The server and the browser are ``tests/test_web
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Optional
 
 import pytest
 
@@ -31,6 +31,32 @@ def _type(page: Any, text: str) -> None:
     page.click("#typed-button")
 
 
+def _start(server: Any, page: Any, family: str, position: str, mode: Optional[str] = None) -> None:
+    """Open the family's page, type its position (and the mode) and start: its board drawn."""
+    page.goto(f"{server.url}/play/{family}")
+    page.fill("#position", position)
+    if mode is not None:
+        page.select_option("#mode", mode)
+    page.click("#start")
+    if mode != "hvh":
+        page.wait_for_selector("#board svg.family-board")
+
+
+def _play_out(person: Any, turns: int, move: Callable[[Any], None]) -> Any:
+    """Play the game on ``person``'s page to its end, ``move(game)`` making each of this person's
+    moves (NimX answers), at most ``turns`` of them; check that it ended with a winner, and return
+    its last state."""
+    for _ in range(turns):
+        game = person.state()
+        if game["finished"]:
+            break
+        move(game)
+        wait_version_above(person.page, game["version"])
+    game = person.state()
+    assert game["finished"] and " wins (" in game["log"][-1]
+    return game
+
+
 @pytest.mark.parametrize("family, position, shape, illegal, reason", [
     ("wythoff", "[[3, 5], [2, 2]]", "Wythoff's pairs", "pair 1: take 9 from both", "you cannot take 9"),
     ("turning-turtles", "THHTTHH", "a row of coins", "turn 1", "must be a head"),
@@ -45,41 +71,23 @@ def _type(page: Any, text: str) -> None:
 def test_a_family_played_to_the_end_against_nimx(server, people, shots, family, position, shape, illegal, reason):
     ann = people()
     page = ann.page
-    page.goto(f"{server.url}/play/{family}")
+    _start(server, page, family, position)
     assert page.input_value("#rules") == f"normal,{family}"
-    page.fill("#position", position)
-    page.click("#start")
-    page.wait_for_selector("#board svg.family-board")
     assert page.get_attribute("#board svg", "aria-label") == shape
     page.screenshot(path=str(shots / f"freeplay-{family}.png"), full_page=True)
-    game = ann.state()
     _type(page, illegal)
     page.wait_for_selector("#selection.error")
     assert reason in page.inner_text("#selection")
-    for _ in range(60):
-        game = ann.state()
-        if game["finished"]:
-            break
-        _type(page, _any_move(game))
-        wait_version_above(page, game["version"])
-    game = ann.state()
-    assert game["finished"]
-    assert " wins (" in game["log"][-1]
+    _play_out(ann, 60, lambda game: _type(page, _any_move(game)))
     assert page.inner_text("#status").startswith("Game over")
     assert not ann.errors
 
 
 def test_two_students_play_turning_turtles_in_two_browsers(server, people):
     ann, bob = people(), people()
-    ann.page.goto(f"{server.url}/play/turning-turtles")
-    ann.page.fill("#position", "THTHH")
-    ann.page.select_option("#mode", "hvh")
-    ann.page.click("#start")
+    _start(server, ann.page, "turning-turtles", "THTHH", mode="hvh")
     ann.page.wait_for_selector("#share:not([hidden])")
-    link = ann.page.get_attribute("#share-link", "href")
-    bob.page.goto(link)
-    bob.page.fill("#join-name", "Bob")
-    bob.page.click("#join-button")
+    real.join_by_link(ann, bob, "Bob")
     bob.page.wait_for_function("() => game && game.seats[1].taken")
     for _ in range(40):
         game = ann.state()
@@ -101,33 +109,22 @@ def test_turning_turtles_and_hackenbush_played_by_clicks(server, people, shots):
     it alone), or an edge of the drawing; the Move button plays it."""
     ann = people()
     page = ann.page
-    page.goto(f"{server.url}/play/turning-turtles")
-    page.fill("#position", "HTHHTH")
-    page.click("#start")
-    page.wait_for_selector("#board svg.family-board")
-    for _ in range(30):
-        game = ann.state()
-        if game["finished"]:
-            break
+
+    def turn_the_last_head(game: Any) -> None:
         last = max(game["piles"][0])                  # the heads' places, from 1
         page.locator("#board g.pick").nth(last - 1).click()
         assert page.input_value("#typed-count") == f"turn {last}"
         page.click("#typed-button")
-        wait_version_above(page, game["version"])
-    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
-    page.goto(f"{server.url}/play/green-hackenbush")
-    page.fill("#position", "[[0, 1], [1, 2], [1, 3], [3, 4]]")
-    page.click("#start")
-    page.wait_for_selector("#board svg.family-board")
-    for _ in range(30):
-        game = ann.state()
-        if game["finished"]:
-            break
+
+    def cut_edge_1(game: Any) -> None:
         page.locator("#board circle.pick").first.click()      # the label of edge 1 (a line has no area)
         assert page.input_value("#typed-count") == "cut edge 1"
         page.click("#typed-button")
-        wait_version_above(page, game["version"])
-    assert ann.state()["finished"] and " wins (" in ann.state()["log"][-1]
+
+    _start(server, page, "turning-turtles", "HTHHTH")
+    _play_out(ann, 30, turn_the_last_head)
+    _start(server, page, "green-hackenbush", "[[0, 1], [1, 2], [1, 3], [3, 4]]")
+    _play_out(ann, 30, cut_edge_1)
     page.screenshot(path=str(shots / "freeplay-clicks.png"), full_page=True)
     assert not ann.errors
 
@@ -136,21 +133,14 @@ def test_chomp_played_by_clicks_on_its_squares(server, people, shots):
     """A click on a square of the bar types ``eat R C`` (the poison has none); the Move button eats it."""
     ann = people()
     page = ann.page
-    page.goto(f"{server.url}/play/chomp")
-    page.fill("#position", "[3, 3, 2]")
-    page.click("#start")
-    page.wait_for_selector("#board svg.family-board")
-    for _ in range(20):
-        game = ann.state()
-        if game["finished"]:
-            break
+
+    def eat_the_top_rows_last_square(game: Any) -> None:
         page.locator("#board rect.pick").last.click()          # the top row's last square
-        typed = page.input_value("#typed-count")
         rows = game["piles"][0]
-        assert typed == f"eat {len(rows)} {rows[-1]}"
+        assert page.input_value("#typed-count") == f"eat {len(rows)} {rows[-1]}"
         page.click("#typed-button")
-        wait_version_above(page, game["version"])
-    game = ann.state()
-    assert game["finished"] and " wins (" in game["log"][-1]
+
+    _start(server, page, "chomp", "[3, 3, 2]")
+    _play_out(ann, 20, eat_the_top_rows_last_square)
     page.screenshot(path=str(shots / "freeplay-chomp.png"), full_page=True)
     assert not ann.errors

@@ -8,13 +8,14 @@ it asks the family (``Rules.family``), never the rule's name.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 from nim.errors import InvalidRulesError
 from nim.families import (
-    FAMILIES, MAX_K, ComponentFamily, RuleFamily, TakeAndBreakFamily, TakeAny, TakeFamily, family_of_fields,
-    family_of_option, option_syntax,
+    FAMILIES, MAX_K, ComponentFamily, RuleFamily, TakeAndBreakFamily, TakeAny, TakeFamily, WholePositionFamily,
+    family_of_fields, family_of_option, option_syntax,
 )
 from nim.kernel import CoreRules
 from nim.families.octal_codes import game_code
@@ -249,14 +250,53 @@ class Rules:
         """
         self._refuse_splits()
 
+    def game_kind(self) -> str:
+        """What kind of game these rules make, in words true of every family: ``"a take rule"``,
+        ``"a take-and-break game"``, or for a family of components what its position is made of,
+        e.g. ``"a game of pairs (Wythoff's game), not of heaps"``, ``"a game of heaps with moves of
+        its own (Lasker's Nim), not a take rule"``.
+        """
+        family = self.family
+        if isinstance(family, TakeFamily):
+            return "a take rule"
+        if not isinstance(family, ComponentFamily):
+            return "a take-and-break game"
+        name = family.describe(self.misere).split(":")[0]
+        if isinstance(family, WholePositionFamily):
+            # the whole position is its one component: "a game of positions" says nothing
+            return f"a game played on the whole position at once ({name}), not a sum of heaps"
+        if family.component_noun == "heap":
+            # its components are heaps, but its moves are not a take rule's (Lasker's split,
+            # dynamic subtraction's memory of the last take)
+            return f"a game of heaps with moves of its own ({name}), not a take rule"
+        return f"a game of {family.component_noun}s ({name}), not of heaps"
+
+    def _component_error(self) -> InvalidRulesError:
+        """The one refusal of a family of components by a path that plays only take rules and
+        take-and-break games, saying what does take it."""
+        return InvalidRulesError(
+            f"rules {self} are {self.game_kind()}, which this does not take; what takes them: "
+            "nim.solve, nim.analyze (every move), nim.explain, nim.Solver, nim.solve_many and "
+            f"'nimcore solve', 'nimcore table' and 'nimcore play --rules {self}', with a position "
+            f"given as {self._position_words()}")
+
+    def _position_words(self) -> str:
+        """How a position of this family of components is given, with the start free play uses."""
+        family = self.family
+        assert isinstance(family, ComponentFamily)
+        start = getattr(family.play, "start_value", None)
+        example = "" if start is None else f", e.g. {json.dumps(start)}"
+        if isinstance(family, WholePositionFamily):
+            return f"one JSON value{example}"
+        if start is not None and not isinstance(start, list):     # a coin row's string, a graph's dict
+            return f"a list of {family.component_noun}s or the whole position as one value{example}"
+        return f"a list of {family.component_noun}s{example}"
+
     def _refuse_splits(self) -> CoreRules:
         """The core's rules, or the one error every entry point that cannot take a
         take-and-break game gives."""
         if self._core is None and isinstance(self.family, ComponentFamily):
-            raise InvalidRulesError(
-                f"rules {self} are a game of {self.family.component_noun}s, not of heaps, which this does "
-                f"not take; what takes them: nim.solve, nim.analyze and nim.explain, with a position given "
-                f"as a list of {self.family.component_noun}s")
+            raise self._component_error()
         if self._core is None:
             family = self.family
             what = f"octal code {self.octal}" if self.octal is not None else family.describe(self.misere).split(":")[0]
@@ -298,6 +338,8 @@ class Rules:
             For a take-and-break game (its moves may split a heap): its
             moves are ``heap_moves(pile)``.
         """
+        if isinstance(self.family, ComponentFamily):
+            raise self._component_error()
         if not isinstance(self.family, TakeFamily):
             raise InvalidRulesError(
                 f"rules {self} split heaps: a move is more than a number taken, so their moves are "
@@ -337,6 +379,8 @@ class Rules:
         >>> Rules.game("dawson-kayles").split_places()
         ((2,), (2,), (2,), False)
         """
+        if isinstance(self.family, ComponentFamily):
+            raise self._component_error()
         if not isinstance(self.family, TakeAndBreakFamily):
             raise InvalidRulesError(f"take={self.take!r} does not split heaps (a take-and-break game is an "
                                     "octal code or Grundy's game): its moves are Rules.takes(n)")

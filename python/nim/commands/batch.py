@@ -321,14 +321,13 @@ def _game_line(number: int, position: Any, rules: Rules, solution: Solution, as_
     if as_json:
         return json.dumps({"line": number, "position": position, "rules": str(rules), **solution.to_dict()},
                           default=int) + "\n"
+    from nim.commands.common import component_move_words
     from nim.position import ComponentMove
-    from nim.solving.components import read_position
 
-    family = rules.family
     move = solution.move
     words = "-"
-    if isinstance(family, ComponentFamily) and isinstance(move, ComponentMove):
-        words = family.move_words(read_position(family, position)[move.pile], move.count, move.left)
+    if isinstance(rules.family, ComponentFamily) and isinstance(move, ComponentMove):
+        words = component_move_words(rules, position, move)
     shown = json.dumps(position, default=int)
     if len(shown) > 200:
         shown = f"{shown[:150]} ... ({len(shown):,} characters)"

@@ -32,6 +32,7 @@ __all__ = [
     "parse_piles",
     "read_piles_file",
     "read_game_position",
+    "component_move_words",
     "whole_number",
     "seconds",
 ]
@@ -266,3 +267,38 @@ def said_if_long(command: str, unbounded: bool, what: str = "this position",
         yield
     finally:
         timer.cancel()
+
+
+#: Most options a component may have for a move's typed form to be shown (finding it reads
+#: the typed words back through the options: quadratic in them over a listing).
+MAX_TYPED_OPTIONS = 2_000
+
+
+def component_move_words(rules: Rules, position: Any, move: Any) -> str:
+    """A move of a game of components as free play says it: as a player types it, then in the
+    family's words, as free play's hint does (``pair 1: take 1 from both (take 1 from both piles
+    of (4, 6), leaving (3, 5))``); the words alone (``words_of``: the component by number when
+    there are several) for a family with no play hooks or a component of very many options."""
+    from nim.errors import NimError
+    from nim.families import ComponentFamily
+    from nim.families.play import NotPlayableError, play_hooks, words_of
+    from nim.position import ComponentMove
+    from nim.solving.components import read_position
+
+    family = rules.family
+    assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
+    components = read_position(family, position)
+    component = components[move.pile]
+    option = (move.pile, move.count, move.left)
+    try:
+        hooks = play_hooks(family)
+    except NotPlayableError:          # a family with no play hooks (a graph): its own words, numbered
+        said = family.move_words(component, move.count, move.left)
+        return said if len(components) == 1 else f"{family.component_noun} {move.pile + 1}: {said}"
+    if family.option_count(component) <= MAX_TYPED_OPTIONS:
+        try:
+            typed = hooks.typed(family, components, option)
+        except NimError:              # no typed form found: the words say it
+            return words_of(family, components, option)
+        return f"{typed} ({hooks.describe(family, component, move.count, move.left)})"
+    return words_of(family, components, option)

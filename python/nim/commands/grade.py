@@ -75,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args, splits_ok=True)
     if isinstance(rules.family, ComponentFamily):
-        raise NimError(f"nimcore grade reads a Q-table, whose states and actions are heaps; {rules} is a game "
-                       f"of {rules.family.component_noun}s, which has no such encoding: grade a callable agent "
+        raise NimError(f"nimcore grade reads a Q-table, whose states and actions are heaps; {rules} is "
+                       f"{rules.game_kind()}, which has no such encoding: grade a callable agent "
                        "from Python, nim.study.grade.grade(agent, rules, start)")
     piles = tuple(parse_piles(args.piles))
     size = 1

@@ -12,12 +12,14 @@ from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from
 from nim.families.play import play_hooks
 from nim.flows.freeplay import is_component
 from nim.play.machine import read_position_text
-from nim.errors import NimError
+from nim.errors import InputFileError, NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.flows import default_ai, fixed_rules
 from nim.play.flows import STYLES, run_style
 from nim.play.ingame import play_moves
-from nim.play.record import RecordHeader, ReplayFile, read_replay_file, record_problem
+from nim.play.record import RecordHeader, ReplayFile, record_problem
+from nim.play.saved import SavedGame, read_saved_game
+from nim.inputs import read_capped
 from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
@@ -120,13 +122,17 @@ def _rule_flags(args: argparse.Namespace) -> bool:
                 or args.octal is not None or args.game is not None)
 
 
-def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dict[str, Any]]:
+def _take_record(args: argparse.Namespace, header: RecordHeader,
+                 flags: Optional[Dict[str, Any]] = None) -> Optional[Dict[str, Any]]:
     """Fill the flags a saved game's facts answer, as if they were typed; refuse a flag
-    that contradicts them (a record is continued as it was, or not at all).
+    that contradicts them (a record is continued as it was, or not at all). ``flags``: the
+    flags its flow's reader found in the record (``SavedGame.flags``; None: the seats' players).
     Returns the record's series so far (None: a single game)."""
     where = f"--load {args.load}"
     flow = header.flow
-    if flow not in STYLES and header.rules is not None:    # the web's free game, or a flow unknown here
+    if header.rules is not None and is_component(header.rules):     # a family's game: free play's
+        flow = "freeplay"
+    elif flow not in STYLES and header.rules is not None:    # the web's free game, or a flow unknown here
         flow = "pins" if header.rules.splits else "rajalakshmi"
     elif flow not in STYLES:
         flow = None
@@ -149,7 +155,7 @@ def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dic
         if args.mode is not None and args.mode != mode:
             raise NimError(f"{where}: the saved game is --mode {mode}, not --mode {args.mode}")
         args.mode = mode
-    if flow in ("rajalakshmi", "lab2", "pins") and len(header.seats) == 2:
+    if flow in ("rajalakshmi", "lab2", "pins", "freeplay") and len(header.seats) == 2:
         args.seat_names = (header.seats[0].name, header.seats[1].name)    # the names as given
     human = next((i for i, seat in enumerate(header.seats) if seat.ai is None), None)
     if human is not None and args.name is None and mode != "aivai":
@@ -163,15 +169,10 @@ def _take_record(args: argparse.Namespace, header: RecordHeader) -> Optional[Dic
     if args.seed is None:
         args.seed = header.seed
     series = header.series
-    if flow == "kuet":
-        difficulty = series.get("difficulty") if series else None
-        if difficulty in (1, 2):
-            args.difficulty = args.difficulty or str(difficulty)
-        if series and isinstance(series.get("games"), int) and args.games is None:
-            args.games = series["games"]
-        ai = [seat.ai for seat in header.seats if seat.ai is not None]
-        if difficulty == 1 and ai and ai[0] != "ida" and args.ai is None:
-            args.ai = ai[0]
+    if flags is not None:                 # the flow's reader said what its record answers (KUET's series)
+        for flag, value in flags.items():
+            if getattr(args, flag, None) is None:
+                setattr(args, flag, value)
         return series
     _take_players(args, header, flow, where)
     if series and isinstance(series.get("games"), int) and args.games is None:
@@ -203,16 +204,21 @@ def _take_players(args: argparse.Namespace, header: RecordHeader, flow: Optional
 
 def _options(args: argparse.Namespace) -> PlayOptions:
     loaded: Optional[ReplayFile] = None
+    loaded_components: Optional[SavedGame] = None
     series: Optional[Dict[str, Any]] = None
     if args.load is not None:
         if args.piles is not None:
             raise NimError("--load FILE starts from the saved game's piles: drop --piles")
-        loaded = read_replay_file(args.load)
-        problem = record_problem(loaded)       # the browser's upload checks the same
-        if problem is not None:
-            raise NimError(f"--load {args.load}: {problem}")
-        if loaded.header is not None:
-            series = _take_record(args, loaded.header)
+        saved = read_saved_game(*_record_text(args.load))      # each flow reads its own records
+        if saved.replay is not None:
+            loaded = saved.replay
+            problem = record_problem(loaded)       # the browser's upload checks the same
+            if problem is not None:
+                raise NimError(f"--load {args.load}: {problem}")
+        else:                                      # a family's record: read and checked by its flow
+            loaded_components = saved
+        if saved.header is not None:
+            series = _take_record(args, saved.header, saved.flags)
     rule_flags = _rule_flags(args)
     if args.misere and args.normal:
         raise NimError("give --misere or --normal, not both")
@@ -223,14 +229,33 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if rules is not None and is_component(rules):      # free play: the family's own board and moves
         if style not in (None, "freeplay"):
             raise NimError(f"the {style} game plays heaps, not {rules}: drop --style (free play plays it)")
+        if args.piles is not None and args.position is not None:
+            raise NimError("give --position or --piles, not both")
         if args.piles is not None:
-            raise NimError(f"{rules} is a game of {getattr(rules.family, 'component_noun', 'component')}s, "
-                           f"not of piles: give "
-                           f"--position JSON (e.g. --position '{json.dumps(play_hooks(rules.family).start_value)}')")
-        if args.load is not None:
-            raise NimError(f"--load continues a game of heaps; a saved game of {rules} cannot be loaded yet")
+            # a game of heaps with moves of its own (Lasker's Nim) or of piles moved together (Moore's
+            # Nim_k) starts from its piles as typed; another (pairs, coin rows) says what it takes
+            from nim.families import ComponentFamily
+            from nim.solving.components import read_position
+
+            family = rules.family
+            assert isinstance(family, ComponentFamily)
+            typed = json.dumps(list(parse_piles(args.piles)))      # "--piles x" is refused as ever
+            try:
+                position = read_position_text(typed, rules)
+                read_position(family, position)       # a pair's game says now that 3 is no pair
+                args.piles = None          # the position is the start, as if typed with --position
+            except NimError as error:
+                raise NimError(f"{rules} is {rules.game_kind()}, so --piles {' '.join(args.piles)} is not a "
+                               f"position of it ({error}): give --position JSON (e.g. --position "
+                               f"'{json.dumps(play_hooks(rules.family).start_value)}')") from None
+        if args.load is not None and loaded_components is None:
+            raise NimError(f"--load {args.load}: the saved game is a game of heaps, not of {rules}")
         play_hooks(rules.family)          # a family that cannot be played says so before any question
-        if args.position is not None:
+        if loaded_components is not None:
+            if args.position is not None:
+                raise NimError("--load FILE starts from the saved game's position: drop --position")
+            position = loaded_components.start
+        elif args.position is not None:
             position = read_position_text(args.position, rules)
         style = "freeplay"
     elif args.position is not None:
@@ -290,6 +315,8 @@ def _options(args: argparse.Namespace) -> PlayOptions:
         raise NimError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     piles = None
     moves: Tuple[Move, ...] = ()
+    if loaded_components is not None:
+        moves = loaded_components.moves
     if loaded is not None:
         moves = loaded.moves
         _check_loaded(args.load, loaded.piles, moves,
@@ -323,6 +350,24 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                        rules=rules, games=args.games, seed=args.seed, name=name,
                        first=args.first, ai=ai, table=args.table, moves=moves, series=series,
                        misere=misere, seat_names=getattr(args, "seat_names", None), position=position)
+
+
+def _record_text(path: str) -> Tuple[str, str]:
+    """A record file's text and the name its messages give it (``-``: standard input).
+
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read or is not text.
+    """
+    # capped and NUL-checked as every input file: /dev/zero fails at once
+    data = read_capped(path, what="replay file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputFileError(f"{path}, line {line}: not a text file (bad UTF-8)") from None
+    return text, "standard input" if path == "-" else path
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

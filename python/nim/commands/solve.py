@@ -8,8 +8,8 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from nim.commands.common import (
-    add_limit_flags, add_rule_flags, parse_piles, read_game_position, read_piles_file, rules_from_args, said_if_long,
-    whole_number,
+    add_limit_flags, add_rule_flags, component_move_words, parse_piles, read_game_position, read_piles_file,
+    rules_from_args, said_if_long, whole_number,
 )
 from nim.families import ComponentFamily
 from nim.game.analysis import MoveAnalysis
@@ -202,19 +202,17 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
     if move is None:
         lines.append("best move  none: no move is left")
     else:                                   # in the family's own words ("move 1 coin from step 1 ...")
-        from nim.position import ComponentMove
-        from nim.solving.components import read_position
-
-        family = rules.family
-        assert isinstance(family, ComponentFamily) and isinstance(move, ComponentMove)
-        component = read_position(family, position)[move.pile]
-        lines.append(f"best move  {family.move_words(component, move.count, move.left)}")
+        lines.append(f"best move  {component_move_words(rules, position, move)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     sys.stdout.write("\n".join(lines) + "\n")
     if explanation is not None:
         sys.stdout.write("\n" + explanation.text + "\n")
-    for row in rows or ():
-        sys.stdout.write(f"{str(row.move):<60} {_WINS if row.value > 0 else 'draws' if row.value == 0 else _LOSES}\n")
+    if rows:
+        said = [component_move_words(rules, position, row.move) for row in rows]
+        width = max(60, max(map(len, said)))
+        for words, row in zip(said, rows):
+            outcome = _WINS if row.value > 0 else "draws" if row.value == 0 else _LOSES
+            sys.stdout.write(f"{words:<{width}} {outcome}\n")
     return 0
 
 

@@ -46,7 +46,8 @@ class FlowInfo:
     ``module:function`` for a flow not yet a machine; ``machine`` the ``module:Class``
     of its state machine; ``about`` what it plays, in a sentence (the class pages);
     ``panels`` the study panels its page shows beside the game (``replay``, ``tree``,
-    ``table``).
+    ``table``); ``reader`` the ``module:function`` that reads its saved games (``nimcore
+    play --load``; None: a Lab 2 test file, ``nim.play.saved.read_lab2_record``).
     """
 
     name: str
@@ -67,6 +68,7 @@ class FlowInfo:
     machine: Optional[str] = None
     about: str = ""
     panels: Tuple[str, ...] = ()
+    reader: Optional[str] = None
 
     @property
     def web_page(self) -> Optional[str]:
@@ -219,6 +221,7 @@ def menu_choices() -> Dict[str, str]:
 register(FlowInfo("kuet", "KUET", title="KUET: NimX, Easy and Hard", menu="NimX (KUET)",
                   fixed_rules=Rules(take="max", k=3), pile_sizes=(1, 6), default_ai="ida",
                   class_rank=3, runner="nim.play.kuet:run_kuet", machine="nim.flows.kuet:Kuet",
+                  reader="nim.play.saved:read_kuet_record",
                   about="2 to 3 piles of 1 to 6 stones: take 1 to 3 from one pile; whoever takes the last stone "
                         "wins. A series against NimX."), check=False)
 register(FlowInfo("rajalakshmi", "Rajalakshmi", title="Rajalakshmi: Human vs AI, Human vs Human, AI vs AI",
@@ -244,9 +247,11 @@ register(FlowInfo("pins", "pins", title="pins: Kayles and other take-and-break g
                   runner="nim.play.pins:run_pins", machine="nim.flows.pins:Pins"), check=False)
 register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4, 5), take_rules=None,
                   class_rank=0, pair=True, machine="nim.flows.freeplay:FreePlay",
-                  runner="nim.play.machine:run_freeplay"), check=False)
+                  runner="nim.play.machine:run_freeplay",
+                  reader="nim.play.saved:read_freeplay_record"), check=False)
 register(FlowInfo("freeplay", "Every game", title="Free play: every rule family, Wythoff to Hackenbush",
                   default_piles=(3, 4, 5), take_rules=None, class_rank=5, pair=True,
                   machine="nim.flows.freeplay:FreePlay", runner="nim.play.machine:run_freeplay",
+                  reader="nim.play.saved:read_freeplay_record",
                   about="Any game of the course, each with its own board: Wythoff's pairs, coin rows and grids, "
                         "Green Hackenbush, Staircase Nim, Moore's Nim, Fibonacci Nim, or plain Nim."), check=False)

@@ -85,12 +85,16 @@ def _can_move(family: ComponentFamily, components: Sequence[Any]) -> bool:
     return any(next(iter(family.options(c)), None) is not None for c in components)
 
 
+#: The first line of a component game's record, then its rules (``nim.play.saved`` reads it back).
+COMPONENT_TITLE = "# nimcore record: rules "
+
+
 def component_record(state: State) -> str:
     """A component game's record: its rules, flow, seats, first mover and seed as comment
     lines, the start and each move as JSON (the same text in the terminal's ``save FILE``
     and the browser's download)."""
     seats = "; ".join(f"{s['name']} ({s['ai'] or 'human'})" for s in state["seats"])
-    lines = [f"# nimcore record: rules {state['rules']}", f"# flow: {state['flow']}", f"# seats: {seats}",
+    lines = [f"{COMPONENT_TITLE}{state['rules']}", f"# flow: {state['flow']}", f"# seats: {seats}",
              f"# first: {state['first']}", f"# seed: {state.get('seed')}",
              "# start, then each move as [component from 0, count, components left]",
              json.dumps(state["start"])]

@@ -42,8 +42,9 @@ class MoveAnalysis(NamedTuple):
 
 class Analysis(List[MoveAnalysis]):
     """``analyze``'s result: a list of MoveAnalysis (equal to the plain list)
-    that remembers its position, its rules and its ``method`` ("theory" or
-    "tt"), so a notebook can draw it."""
+    that remembers its position, its rules and its ``method`` (what decided the rows, named
+    as ``Solution.method`` names it: "theory", "tt", ...; "mex" or "search" for a game of
+    components), so a notebook can draw it."""
 
     def __init__(self, rows: Iterable[MoveAnalysis], piles: Tuple[int, ...], rules: Rules,
                  method: str = "tt") -> None:

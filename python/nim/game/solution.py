@@ -36,7 +36,12 @@ class Solution(NamedTuple):
     nodes : int
         Nodes the engine visited (0 for the closed forms).
     method : str
-        The engine that actually ran.
+        What decided the answer: the engine that actually ran ("theory": a closed form or a
+        theorem, "grundy", "minimax", "alphabeta", "tt", "ida"; for a take-and-break game also
+        "quotient" and "genus"); for a game of components (Wythoff's pairs, coin rows, ...)
+        "theory" where the family's theorem or closed form gave every value it read, "mex" where
+        a Grundy value was the mex over options (the Sprague-Grundy theorem then adds them), and
+        "search" where the exact misère search decided it.
     seconds : float
         Time the engine took.
     """

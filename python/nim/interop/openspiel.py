@@ -247,7 +247,7 @@ def _check(piles: Sequence[int], rules: RulesLike) -> Tuple[Tuple[int, ...], Rul
     family = ruleset.family
     if isinstance(family, ComponentFamily):          # before the piles: its position is no list of piles
         raise InvalidRulesError(
-            f"OpenSpiel's nim has only the take-any rule, and {ruleset} is a game of {family.component_noun}s: "
+            f"OpenSpiel's nim has only the take-any rule, and {ruleset} is {ruleset.game_kind()}: "
             f"solve it with nim.solve or 'nimcore solve POSITION --rules {ruleset}'")
     board = as_piles(piles)
     if ruleset.splits:

@@ -28,8 +28,8 @@ from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.game.solution import Solution
 
-__all__ = ["ComponentBudget", "analyze_components", "component_grundy", "read_position", "solve_components",
-           "explain_components"]
+__all__ = ["ComponentBudget", "analyze_components", "analyze_components_by", "component_grundy", "read_position",
+           "solve_components", "explain_components"]
 
 #: Most components a position may have.
 MAX_COMPONENTS = 100_000
@@ -292,12 +292,16 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         option = family.winning_option(lone) if lost is not None else None
         if option is not None:
             return answer(1, ComponentMove(first, *option), "theory")
-    grundies = [component_grundy(family, c, budget) for c in components]
+    # the Sprague-Grundy theorem adds the values; "theory" when the family's closed form gave
+    # every value the answer read, "mex" when one of them was the mex over options (memoised)
+    closed = [family.grundy(c) for c in components]
+    by = "theory" if all(g is not None for g in closed) else "mex"
+    grundies = [g if g is not None else component_grundy(family, c, budget) for g, c in zip(closed, components)]
     x = 0
     for g in grundies:
         x ^= g
     if x == 0:
-        return answer(-1, waiting, "theory")
+        return answer(-1, waiting, by)
     memo = _GRUNDY.setdefault(family, {})
     for i in movable:
         target = grundies[i] ^ x
@@ -305,12 +309,14 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
             continue
         direct = family.option_to(components[i], target)
         if direct is not None:
-            return answer(1, ComponentMove(i, *direct), "theory")
+            return answer(1, ComponentMove(i, *direct), by)
         for count, left in family.options(components[i]):
             for part in left:
-                component_grundy(family, part, budget)
+                if family.grundy(part) is None:
+                    by = "mex"
+                    component_grundy(family, part, budget)
             if _xor(family, left, memo) == target:
-                return answer(1, ComponentMove(i, count, left), "theory")
+                return answer(1, ComponentMove(i, count, left), by)
     raise NimError(f"no move of {rules} reaches the Grundy value the theorem promises: a family hook is wrong")
 
 
@@ -318,6 +324,20 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
 def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> List[Tuple[ComponentMove, int]]:
     """Every legal move with its value for the player who makes it (+1 wins, -1 loses)."""
+    return _analyze(position, rules, node_limit, time_limit)[0]
+
+
+@_bounded
+def analyze_components_by(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
+                          time_limit: Optional[float] = None) -> Tuple[List[Tuple[ComponentMove, int]], str]:
+    """``analyze_components``'s rows and what decided them, as ``Solution.method`` names it:
+    "theory" (every row by a theorem or closed form), "mex" (some by the mex over options),
+    "search" (some by the exact misère search)."""
+    return _analyze(position, rules, node_limit, time_limit)
+
+
+def _analyze(position: Iterable[Any], rules: Rules, node_limit: Optional[int],
+             time_limit: Optional[float]) -> Tuple[List[Tuple[ComponentMove, int]], str]:
     family = _family(rules)
     components = read_position(family, position)
     budget = ComponentBudget(node_limit, time_limit, f"analysing {rules}")
@@ -326,6 +346,7 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
         raise NimError(f"this position has {_magnitude(count)} moves, more than analyze lists ({MAX_MOVES:,}): "
                        "nim.solve gives a best move")
     rows = []
+    by = "theory"
     for move in _moves(family, components):
         after = _after(components, (move.pile, move.count, move.left))
         outcome = family.sum_outcome(after, rules.misere)
@@ -337,13 +358,16 @@ def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Option
             mover_wins = by_theory
         elif rules.misere:
             mover_wins = not _misere_wins(family, after, budget)
+            by = "search"
         else:
             x = 0
             for c in after:
+                if by == "theory" and family.grundy(c) is None:
+                    by = "mex"
                 x ^= component_grundy(family, c, budget)
             mover_wins = x == 0
         rows.append((move, 1 if mover_wins else -1))
-    return rows
+    return rows, by
 
 
 def _lost_by_theory(family: ComponentFamily, components: Sequence[Any], misere: bool) -> Optional[bool]:

@@ -333,11 +333,10 @@ class Solver:
             options = self.call_options(node_limit=node_limit, time_limit=time_limit, progress=progress,
                                         cancel=cancel)
         if self._components:            # depths are not computed for these games (None)
-            from nim.solving.components import analyze_components
-            found = analyze_components(read_once(piles), self._rules, options.node_limit, options.time_limit,
-                                       options.cancel)
-            return Analysis([MoveAnalysis(move, value, None) for move, value in found], (), self._rules,
-                            "search" if self._rules.misere else "theory")
+            from nim.solving.components import analyze_components_by
+            found, by = analyze_components_by(read_once(piles), self._rules, options.node_limit,
+                                              options.time_limit, options.cancel)
+            return Analysis([MoveAnalysis(move, value, None) for move, value in found], (), self._rules, by)
         position = as_piles(read_once(piles))
         method = "theory"
         if self._rules.splits:

@@ -78,7 +78,18 @@ PARTIAL_MAX_ORDER = 1024
 class QuotientError(NimError):
     """The quotient could not be computed within the limits (the message names
     the heap reached and the candidate's size), or the rules are not a
-    take-and-break game."""
+    take-and-break game.
+
+    Attributes
+    ----------
+    reason : str or None
+        The limit that stopped the computation ("time", "size", "memory",
+        "cancelled"), None for any other error.
+    """
+
+    def __init__(self, message: str, reason: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 ProgressFn = Callable[[int, int, float], None]
@@ -112,6 +123,8 @@ class MisereQuotient:
     #: of heaps up to ``bound + 1`` (the classes that the heaps up to ``bound`` fall
     #: into, told apart by sums with the heap that did not converge), else None.
     next_order_at_least: Optional[int] = field(default=None, compare=False)
+    #: The limit that stopped it short ("time", "size", "memory", "cancelled"), else None.
+    stop_reason: Optional[str] = field(default=None, compare=False)
 
     # ------------------------------------------------------------ look-ups
     def covers(self, heap: int) -> bool:
@@ -352,7 +365,8 @@ def _reverify(pre: _Pretension, places: Places) -> None:
     try:
         failure = core.verify(pre.order, pre.table, pre.P, gens, opts, memory_bytes=WALK_MEMORY)
     except core.QuotientStop as stop:
-        raise QuotientError(f"could not re-verify the quotient: {stop.reason}") from None
+        limit = _limit_stop(stop)          # Ctrl-C stays a KeyboardInterrupt, not a bad file
+        raise QuotientError(f"could not re-verify the quotient: {limit.where()} ({limit.reason})") from None
     if failure is not None:
         raise QuotientError("not a misère quotient: its verification fails")
 
@@ -660,8 +674,8 @@ def misere_quotient(rules: Any, max_heap: Optional[int] = None, *, seconds: Opti
             message = (f"{wall['message']}; that was in an earlier run, after {wall['seconds']:.3g} s at "
                        f"heap {wall['heap']}, and is not tried again {_wall_why(wall)}")
             if strict:
-                raise QuotientError(message)
-            return _stopped_copy(start, message, wall["at_least"])
+                raise QuotientError(message, wall["reason"])
+            return _stopped_copy(start, message, wall["at_least"], wall["reason"])
     result, wall = _compute(game, places, max_heap, seconds, max_order, cancel, progress, strict, start)
     if cache:
         from nim.takebreak import quotient_cache
@@ -760,13 +774,14 @@ def _wall_why(wall: Dict[str, Any]) -> str:
     return "under the same limits (a larger max_order tries again)"
 
 
-def _stopped_copy(found: MisereQuotient, message: str, at_least: Optional[int]) -> MisereQuotient:
+def _stopped_copy(found: MisereQuotient, message: str, at_least: Optional[int],
+                  reason: Optional[str] = None) -> MisereQuotient:
     """``found`` (shared through _PARTIALS), saying why it stops where it does."""
     return MisereQuotient(
         game=found.game, order=found.order, table=found.table, p_portion=found.p_portion,
         heap_elements=found.heap_elements, bound=found.bound, period=found.period, proven=found.proven,
         generators=found.generators, relations=found.relations, growth=found.growth, _names=found._names,
-        stopped=message, next_order_at_least=at_least)
+        stopped=message, next_order_at_least=at_least, stop_reason=reason)
 
 
 def cached_quotient(game: str, max_heap: Optional[int]) -> Optional[MisereQuotient]:
@@ -906,7 +921,8 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
     except _Stop as stop:
         if stop.reason == "interrupt":
             raise KeyboardInterrupt from None
-        message = (f"the misère quotient of {game} stopped on its {stop.reason} limit at heap {n} "
+        limit = "was cancelled" if stop.reason == "cancelled" else f"stopped on its {stop.reason} limit"
+        message = (f"the misère quotient of {game} {limit} at heap {n} "
                    f"(heaps up to {bound} done, order {pre.order}; {stop.where()})")
         # the quotient of heaps up to n is never smaller than the one below: say more only
         copies, classes = budget.told if budget.heap == n == bound + 1 else (-1, 0)
@@ -916,7 +932,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                         f"sums of heaps up to {bound} fall into {classes:,} classes that adding at most "
                         f"{copies} heap{'s' if copies != 1 else ''} of {n} tells apart)")
         if bound == 0 or strict:
-            raise QuotientError(message) from None
+            raise QuotientError(message, stop.reason) from None
         pre.phi = pre.phi[:bound + 1]
         wall = None
         if stop.reason in ("time", "size", "memory"):
@@ -925,7 +941,7 @@ def _compute(game: str, places: Places, max_heap: Optional[int], seconds: Option
                     "at_least": classes or None}
             _WALLS_PROVEN_HERE[(game, n, stop.reason)] = (message, classes or None)
         return _finish(game, pre, bound, None, False, tuple(growth), stopped=message,
-                       next_order_at_least=classes or None), wall
+                       next_order_at_least=classes or None, stop_reason=stop.reason), wall
     return _finish(game, pre, bound, period, period is not None, tuple(growth)), None
 
 
@@ -949,7 +965,19 @@ def _extend(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, 
                 return trial
         return _expand_either(pre, places, pieces, n, budget)
     except QuotientStop as stop:
-        raise _Stop(stop.reason, stop.size, stop.what) from None
+        raise _limit_stop(stop) from None
+
+
+def _limit_stop(stop: Any) -> "_Stop":
+    """The ``_Stop`` of a kernel's ``QuotientStop`` on a limit (time, size, memory, cancelled);
+    a stop that is no limit is raised as what it is: Ctrl-C as KeyboardInterrupt, and the
+    exception the caller's progress callback or cancel handle raised inside a kernel (reason
+    "error") as that exception, never a quotient "stopped on its error limit"."""
+    if stop.reason == "interrupt":
+        raise KeyboardInterrupt
+    if stop.reason == "error" and stop.error is not None:
+        raise stop.error
+    return _Stop(stop.reason, stop.size, stop.what)
 
 
 def _expand_either(pre: _Pretension, places: Places, pieces: Dict[int, List[Tuple[int, int]]], n: int,
@@ -1288,7 +1316,7 @@ def _presentation(pre: _Pretension, bound: int
 
 def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int, int]], proven: bool,
             growth: Tuple[Tuple[int, int], ...], stopped: Optional[str] = None,
-            next_order_at_least: Optional[int] = None) -> MisereQuotient:
+            next_order_at_least: Optional[int] = None, stop_reason: Optional[str] = None) -> MisereQuotient:
     order = pre.order
     table = tuple(tuple(pre.table[x * order:(x + 1) * order]) for x in range(order))
     generators, relations, names = _presentation(pre, bound)
@@ -1297,4 +1325,4 @@ def _finish(game: str, pre: _Pretension, bound: int, period: Optional[Tuple[int,
         p_portion=frozenset(x for x in range(order) if pre.P[x]),
         heap_elements=tuple(pre.phi[:bound + 1]), bound=bound, period=period, proven=proven,
         generators=tuple(generators), relations=tuple(relations), growth=growth, _names=tuple(names),
-        stopped=stopped, next_order_at_least=next_order_at_least)
+        stopped=stopped, next_order_at_least=next_order_at_least, stop_reason=stop_reason)

@@ -32,7 +32,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from nim.errors import NimError
+from nim.errors import NimError, SearchLimitError
 from nim.families import TakeAndBreakFamily
 from nim.rules import Rules
 from nim.game.solution import SolveOptions
@@ -67,6 +67,8 @@ class _Attempt(NamedTuple):     # not a dataclass: a solve from the cache does n
     asked: Optional[int]
     seconds: float
     reason: str
+    #: The engine's limit that stopped the last computation short ("time", "size", "memory"), or "".
+    limit: str = ""
 
     @property
     def stalled(self) -> bool:
@@ -146,10 +148,28 @@ def quotient_for(rules: Rules, piles: Sequence[int], options: SolveOptions,
     if forced and (found is None or not found.covers(top)):
         reached = (f"it covers heaps up to {found.bound:,} (order {found.order:,})" if found is not None
                    else "none was computed")
-        raise NimError(f"the misère quotient of {rules} does not cover heap {top:,} within "
-                       f"{attempt.seconds:g} s: {reached}; {attempt.reason}. "
-                       "Use method 'auto' or 'tt' (the search), or a larger time_limit")
+        message = (f"the misère quotient of {rules} does not cover heap {top:,} within "
+                   f"{attempt.seconds:g} s: {reached}; {attempt.reason}. "
+                   "Use method 'auto' or 'tt' (the search), or a larger time_limit")
+        if attempt.limit == "time":             # a limit, as every engine's: not a generic error
+            raise SearchLimitError(message, reason="time", seconds=attempt.seconds)
+        raise NimError(message)
     return found
+
+
+def _cancelled(options: SolveOptions, rules: Rules, started: float) -> None:
+    """Raise the solve's cancellation when its handle is set: a quotient the caller cancelled is
+    neither used nor remembered as one that stalled on its budget (the next solve would not retry).
+
+    Raises
+    ------
+    SearchLimitError
+        With the reason "cancelled".
+    """
+    if options.cancel is not None and options.cancel.is_set():
+        seconds = time.perf_counter() - started
+        raise SearchLimitError(f"the misère quotient of {rules} was cancelled after {seconds:.1f} s",
+                               reason="cancelled", seconds=seconds)
 
 
 def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
@@ -169,7 +189,7 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
     started = time.perf_counter()
     best = before.quotient if before is not None else None
     asked: Optional[int] = None
-    reason = ""
+    reason = limit = ""
     steps: List[Tuple[Optional[int], Optional[float]]] = []   # (heap asked, seconds; None: what is left)
     if before is None or top > WHOLE_GAME_FROM:
         steps.append((None, budget if top > WHOLE_GAME_FROM else min(budget, PROBE_SECONDS)))
@@ -187,22 +207,25 @@ def _attempt(rules: Rules, top: int, budget: float, options: SolveOptions,
             seconds = left if seconds is None else min(seconds, left)
             if seconds <= 0:
                 reason = reason or f"the budget of {budget:g} s ran out"
+                limit = "time"
                 break
             asked = target
             try:
                 found = engine.misere_quotient(   # type: ignore[attr-defined]
                     rules, target, seconds=seconds, cancel=options.cancel, cache=True, progress=display)
             except (NimError, MemoryError) as error:   # QuotientError, a limit: the search takes over
-                if getattr(error, "reason", None) == "cancelled":
-                    raise                     # the caller cancelled the solve, not just the quotient
+                _cancelled(options, rules, started)   # the caller cancelled the solve, not just the quotient
                 reason = str(error) or type(error).__name__
+                limit = getattr(error, "reason", None) or ""
                 continue
+            _cancelled(options, rules, started)
             if best is None or found.proven or found.bound > best.bound:
                 best = found
             if not found.covers(top if target is None else target):
                 reason = (f"it stopped at heap {found.bound:,} (order {found.order:,}) within "
                           f"{seconds:.3g} s")
+                limit = found.stop_reason or ""
     finally:
         if display is not None:
             display.close()
-    return _Attempt(best, asked, budget, reason)
+    return _Attempt(best, asked, budget, reason, limit)

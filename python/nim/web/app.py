@@ -581,6 +581,7 @@ def _page(flow: str, title: str, rules: str = "") -> Response:
     words = machine.form_words() if machine is not None else {}
     panels = list(info.panels) if info is not None else []
     return HTMLResponse(template.replace("{{flow}}", flow).replace("{{title}}", title)
+                        .replace("{{titles}}", html.escape(json.dumps(page_titles()), quote=True))
                         .replace("{{intro}}", html.escape(json.dumps(intro), quote=True))
                         .replace("{{panels}}", html.escape(json.dumps(panels), quote=True))
                         .replace("{{words}}", html.escape(json.dumps(words), quote=True))

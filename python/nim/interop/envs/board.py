@@ -62,7 +62,7 @@ def refuse_components(rules: Rules) -> None:
     if isinstance(family, ComponentFamily):
         raise InvalidRulesError(
             f"the environments play heaps (an observation of pile sizes, an action id per take), and {rules} "
-            f"is a game of {family.component_noun}s, which has no such encoding: its environments are "
+            f"is {rules.game_kind()}, which has no such encoding: its environments are "
             f"nim.interop.envs.ComponentEnv(position, {str(rules)!r}) (Gymnasium) and "
             "nim.interop.envs.components_v0 (PettingZoo), its reachable positions numbered; solve "
             f"it with nim.solve or 'nimcore solve POSITION --rules {rules}', and grade a callable agent with "

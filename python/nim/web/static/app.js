@@ -10,6 +10,8 @@ const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () 
 const pagePanels = JSON.parse(document.body.dataset.panels || "[]");
 // the questions of the flow's form, in its words (the server's)
 const words = JSON.parse(document.body.dataset.words || "{}");
+// each flow's page title, as the server's flow registry declares it (nim.flows.page_titles)
+const titles = JSON.parse(document.body.dataset.titles || "{}");
 const $ = (selector) => document.querySelector(selector);
 
 // el("p", {class: "say"}, "text", child, ...): an element; strings become text nodes (never HTML)
@@ -173,17 +175,18 @@ const setups = {
         ai: $("#ai").value, first: $("#first").value, name: $("#name").value})}, "Start"))];
   },
   index() {
-    const cards = [
-      ["/kuet", "KUET: NimX", "Greeting, your name, Easy (IDA*, 3 games) or Hard (Minimax and Alpha-Beta, 6 games, chromosomes and the selection step)."],
-      ["/rajalakshmi", "Rajalakshmi", "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown."],
-      ["/lab2", "Lab 2", "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values."],
-      ["/forejune", "forejune", "One pile, take up to half, the AI moves first; the DP table."],
-      ["/pins", "pins", "Kayles, Dawson's Kayles, Grundy's game or any octal code on rows of pins, normal or misère, against NimX, the exact player."],
-      ["/free", "Any rule set", "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI."],
-      ["/freeplay", "Every game of the course", "Wythoff's game, Turning Turtles and the coin games, Green Hackenbush, Staircase Nim, Nimble, Moore's Nim, Lasker's Nim, Fibonacci Nim: each with its own board."],
-    ];
-    return [el("div", {class: "cards"}, ...cards.map(([href, name, text]) =>
-      el("div", {class: "card"}, el("a", {href}, name), el("p", {}, text))))];
+    // a card a page, in the registry's order, named by its title there; what each page offers
+    const offers = {
+      kuet: "Greeting, your name, Easy (IDA*, 3 games) or Hard (Minimax and Alpha-Beta, 6 games, chromosomes and the selection step).",
+      rajalakshmi: "Human vs AI, Human vs Human across two browsers, AI vs AI; the nim-sum shown.",
+      lab2: "Misère play, difficulty levels, a test-case file uploaded and replayed, the game tree with its values.",
+      forejune: "One pile, take up to half, the AI moves first; the DP table.",
+      pins: "Kayles, Dawson's Kayles, Grundy's game or any octal code on rows of pins, normal or misère, against NimX, the exact player.",
+      free: "Normal or misère, take any, at most K, up to half or from a set; take-and-break games too (Kayles, Dawson's Kayles, Dawson's chess, Grundy's game, any octal code); any AI.",
+      freeplay: "Wythoff's game, Turning Turtles and the coin games, Green Hackenbush, Staircase Nim, Nimble, Moore's Nim, Lasker's Nim, Fibonacci Nim: each with its own board.",
+    };
+    return [el("div", {class: "cards"}, ...Object.entries(titles).map(([page, name]) =>
+      el("div", {class: "card"}, el("a", {href: `/${page}`}, name), el("p", {}, offers[page] || ""))))];
   },
 };
 
@@ -214,9 +217,9 @@ function update(state, study) {
   game = state;
   if (moved) chosen = null;
   const you = mine ? mine.seat : null;
-  const title = {kuet: "KUET: NimX", rajalakshmi: "Rajalakshmi", lab2: "Lab 2", forejune: "forejune", pins: "pins",
-    free: "Any rule set", freeplay: "Free play"}[state.flow] || state.flow;
-  $("#title").textContent = `${title}: ${state.rules}`;
+  // the page's own title (the server's) for a game of its flow, else the game's flow's in the registry
+  const title = state.flow === flow ? document.title : (titles[state.flow] || state.flow);
+  $("#title").textContent = `${title} (${state.rules})`;
   drawBoard();
   showTyped();
   const mover = state.seats[state.to_move];
