@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from nim.errors import InputFileError, NimError
 from nim.flows import FLOWS, load
 from nim.families import ComponentFamily
+from nim.families.play import play_hooks
 from nim.flows.freeplay import COMPONENT_TITLE, is_component, plain_position
 from nim.position import ComponentMove
 from nim.rules import Rules
@@ -162,6 +163,7 @@ def read_component_record(text: str, name: str) -> SavedGame:
         raise InputFileError(f"{name}: the record has no start position (a JSON line after the comments)")
     family = rules.family
     assert isinstance(family, ComponentFamily)
+    hooks = play_hooks(family)
 
     def read(number: int, line: str) -> Any:
         try:
@@ -174,7 +176,7 @@ def read_component_record(text: str, name: str) -> SavedGame:
     try:
         if not isinstance(start, list):
             raise NimError(f"the start is a list of {family.component_noun}s, not {type(start).__name__}")
-        components: Tuple[Any, ...] = tuple(family.read_component(value) for value in start)
+        components: Tuple[Any, ...] = tuple(hooks.read(family, value) for value in start)
     except NimError as error:
         raise InputFileError(f"{name}, line {number}: the start: {error}") from None
     moves: List[ComponentMove] = []
@@ -185,9 +187,10 @@ def read_component_record(text: str, name: str) -> SavedGame:
                     or not isinstance(entry[2], list)):
                 raise NimError("a move is [component from 0, count, [components left]]")
             index, count = entry[0], entry[1]
-            left = tuple(family.read_component(value) for value in entry[2])
-            if not 0 <= index < len(components) or not any(
-                    option == (count, left) for option in family.options(components[index])):
+            left = tuple(hooks.read(family, value) for value in entry[2])
+            # the family's own check: a family with infinitely many moves (Two-Dimensional Nim)
+            # checks the rule, never lists its options
+            if not 0 <= index < len(components) or hooks.legal(family, components[index], count, left) is None:
                 raise NimError(f"{json.dumps(entry)[:80]} is not a move of the position "
                                f"{json.dumps([family.component_value(c) for c in components])[:80]}")
         except NimError as error:
@@ -197,7 +200,7 @@ def read_component_record(text: str, name: str) -> SavedGame:
     header = RecordHeader(rules=rules, flow=facts.get("flow"), seats=facts.get("seats", ()),
                           first=facts.get("first", 0), seed=facts.get("seed"))
     # the start as free play's setup reads a position (a whole-position game: its one value)
-    first = tuple(family.read_component(value) for value in start)
+    first = tuple(hooks.read(family, value) for value in start)
     return SavedGame(header, plain_position(family, first), tuple(moves))
 
 
