@@ -278,6 +278,11 @@ def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: 
                 counts[component] = next(walks[component])
             except StopIteration:
                 del walks[component]
+            except SearchLimitError:
+                raise
+            except NimError as error:             # the family cannot list its moves this far out
+                _refuse(family, root, f"look at about {_magnitude(quick)} moves or more (the game's bound)",
+                        f"what it lists ({error}):")
         bound = 1
         for component, (n, moves) in counts.items():
             if moves > MAX_REACH:
@@ -285,9 +290,9 @@ def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: 
                         f"the {MAX_REACH:,} it may look at:")
             bound *= math.comb(n + groups[component] - 1, groups[component])
         if bound > limit:
-            counted = ", as far as counted" if walks else ""
-            _refuse(family, root, f"look at about {_magnitude(bound)} positions at most (each "
-                    f"{family.component_noun}'s positions, multiplied{counted})", _which(budget))
+            how = "so far, counting" if walks else "at most"
+            _refuse(family, root, f"look at about {_magnitude(bound)} positions {how} (each "
+                    f"{family.component_noun}'s positions, multiplied)", _which(budget))
 
 
 def _which(budget: ComponentBudget) -> str:
@@ -298,8 +303,8 @@ def _which(budget: ComponentBudget) -> str:
 
 def _refuse(family: ComponentFamily, root: Tuple[Any, ...], size: str, limit: str) -> None:
     shown = ", ".join(_short(family.component_value(c)) for c in root[:3])
-    raise NimError(f"misère play has no formula for this game, and the exact search from {shown}"
-                   f"{', ...' if len(root) > 3 else ''} would {size}, past {limit} ask about smaller "
+    raise NimError(f"misère play has no formula for this game, and the exact search would {size} from {shown}"
+                   f"{', ...' if len(root) > 3 else ''}, past {limit} ask about smaller "
                    f"{family.component_noun}s, or about one alone in normal play, which the theorem answers at any "
                    "size")
 
