@@ -164,5 +164,9 @@ def test_bad_graphs_are_refused_in_words() -> None:
     ]:
         with pytest.raises(InvalidPositionError, match=words):
             nim.solve(position, "green-hackenbush")
+    # misère play: 40 edges to the ground are 40 heaps of 1 (won: an even count), a search of 41
+    # positions; 30 stalks of 1 to 30 edges are past what the search holds, refused at once
+    assert nim.solve([[[0, 1]] * 40], "misere,green-hackenbush").value == 1
     with pytest.raises(NimError, match="would look at about"):
-        nim.solve([[[0, 1]] * 40], "misere,green-hackenbush")
+        nim.solve([{"ground": 0, "edges": [[j, j + 1] for j in range(n)]} for n in range(1, 31)],
+                  "misere,green-hackenbush")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 from nim.errors import NimError
 
@@ -152,6 +152,40 @@ def nim_pow(a: int, n: int) -> int:
         base = _mul(base, base)
         n >>= 1
     return result
+
+
+def _trace(x: int, bits: int) -> int:
+    """The absolute trace of ``x`` in the subfield ``[0, 2**bits)`` (``bits`` a power of 2): its bit
+    ``bits - 1``. Over ``L = K(D)``, ``D = 2**(bits/2)``, the conjugate of ``x1 D + x0`` is
+    ``x1 (D + 1) + x0``, so ``Tr_L/K(x) = x1`` and ``Tr_L(x) = Tr_K(x1)``: down to ``Tr_F2(x) = x``."""
+    return x >> (bits - 1) & 1
+
+
+def artin_schreier(c: int, bits: int) -> Optional[int]:
+    """A root ``w`` of ``w*w + w = c`` in the subfield ``[0, 2**bits)`` (``bits`` a power of 2, ``c`` in
+    it), or None when there is none (exactly when the trace of ``c`` is 1); the other root is ``w ^ 1``.
+
+    By halves: with ``w = w1 D + w0`` and ``D*D = D + D/2``, ``w*w + w = (w1*w1 + w1) D + (w1*w1 (D/2) +
+    w0*w0 + w0)``, so ``w1`` solves the equation for ``c1`` and ``w0`` the one for ``c0 + w1*w1 (D/2)``;
+    of the two roots ``w1``, ``w1 ^ 1`` the second shifts that by ``D/2``, whose trace is 1 (``x*x + x +
+    D/2`` is irreducible over ``[0, D)``, as ``D`` is not in it): the one whose trace is 0 is taken.
+    ``2 * bits`` multiplications of half size or less in all.
+    """
+    if c >> bits:
+        raise NimError(f"{c} is not in the subfield [0, 2**{bits})")
+    if bits == 1:
+        return 0 if c == 0 else None
+    half = bits // 2
+    w1 = artin_schreier(c >> half, half)
+    if w1 is None:
+        return None
+    rest = (c & ((1 << half) - 1)) ^ _mul(_mul(w1, w1), 1 << (half - 1))
+    if _trace(rest, half):
+        w1 ^= 1
+        rest ^= 1 << (half - 1)
+    w0 = artin_schreier(rest, half)
+    assert w0 is not None, "the trace said it is solvable"
+    return (w1 << half) | w0
 
 
 def field_of(a: int) -> Tuple[int, int]:

@@ -47,6 +47,7 @@ small rows, and refused in words past them.
 from __future__ import annotations
 
 import operator
+import random
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
@@ -841,56 +842,169 @@ class Tartan(Grid):
         g1, g2 = a.value(x), b.value(y)
         goal = nim_mul(g1, g2) ^ v
         # the others of the product of moves worth u and w are worth (g1+u)(g2+w) + g1 g2: find
-        # p = g1+u, q = g2+w (u < g1, w < g2: p lies in [2**i, 2**(i+1)) for a bit i of g1, q likewise
-        # for g2) with p q = goal. The Tartan theorem says they exist; they are searched from the
-        # side with the fewer candidates, then the other (the structure of On2 gives no formula here)
-        for p, q in _factorings(goal, g1, g2):
-            return self._product(head, a.move_to(x, p ^ g1), b.move_to(y, q ^ g2))
-        raise NimError(f"{self.tag}: the winning move of the head at {head} was not found among "
-                       f"{2 * TARTAN_TRIES:,} candidates (heads this far out are valued exactly, but their move "
-                       "is a search in the nim field)")
+        # p = g1+u, q = g2+w (u < g1, w < g2) with p q = goal, by solving in the nim field
+        p, q = nim_factor_pair(goal, g1, g2)
+        return self._product(head, a.move_to(x, p ^ g1), b.move_to(y, q ^ g2))
 
 
-#: How many factors of each side ``_factorings`` tries: every one of a side whose value is at most
-#: half of it, so a head with one small coordinate value always finds its move (a few seconds at most).
-TARTAN_TRIES = 1 << 12
+#: Pairs (p1, q1) the step (iv) of ``_factor`` tries at random before the other cases, and the most
+#: pairs it lists in full: a pair succeeds about half the time (see ``nim_factor_pair``).
+TARTAN_TRIES = 48
+TARTAN_ALL_PAIRS = 256
+#: A side with at most this many candidates (``P(g)`` has ``g`` members) is listed in full.
+TARTAN_SMALL = 64
 
 
-def _candidates(g: int) -> Iterator[int]:
-    """The r with ``r ^ g < g``: those nearest g (the moves worth least), then the smallest
-    ranges, at most TARTAN_TRIES of them."""
-    count = 0
-    for u in range(min(g, TARTAN_TRIES // 2)):
-        yield g ^ u
-    for i in range(g.bit_length()):
-        if g >> i & 1:
-            for r in range(1 << i, 1 << (i + 1)):
-                yield r
-                count += 1
-                if count >= TARTAN_TRIES // 2:
-                    return
+def _top_in(x: int, g: int) -> bool:
+    """Whether ``x`` is in ``P(g) = {g ^ u : u < g}``: whether its top bit is one of ``g``'s."""
+    return x > 0 and bool(g >> (x.bit_length() - 1) & 1)
 
 
-def _factorings(goal: int, g1: int, g2: int) -> Iterator[Tuple[int, int]]:
-    """``(p, q)`` with ``p (x) q == goal``, ``p ^ g1 < g1`` and ``q ^ g2 < g2``."""
+def nim_factor_pair(goal: int, g1: int, g2: int) -> Tuple[int, int]:
+    """``(p, q)`` with ``p (x) q == goal``, ``p ^ g1 < g1`` and ``q ^ g2 < g2``, for ``goal`` with
+    ``goal ^ g1 (x) g2 < g1 (x) g2``: the winning move of a head of a Tartan game, whose others
+    (a move of A worth ``p ^ g1``, one of B worth ``q ^ g2``) leave ``goal ^ g1 (x) g2``.
+
+    **Why one exists.** ``P(g) = {g ^ u : u < g}`` is the set of ``p`` whose top bit is a bit of ``g``.
+    The nim-product is the mex of ``u g2 + g1 w + u w = (g1 + u)(g2 + w) + g1 g2`` over ``u < g1``,
+    ``w < g2`` (Ferguson, 5.4), so every value below ``g1 (x) g2`` is one of these: some ``(p, q)``
+    in ``P(g1) x P(g2)`` has the product ``goal``.
+
+    **How it is found** (``_factor``, by halves of the nim field, every answer checked): with
+    ``D = 2**h`` the Fermat 2-power splitting ``max(g1, g2)`` and ``K = [0, D)`` a subfield, write
+    ``p = p1 D + p0`` etc. As ``D*D = D + D/2``, ``p q = (p1 q1 + p1 q0 + p0 q1) D + (p1 q1 D/2 + p0 q0)``,
+    and ``p`` is in ``P(g1)`` when ``p1`` is in ``P(g1 >> h)`` (``p0`` free) or ``p1 = 0`` and ``p0`` is
+    in ``P(g1 mod D)``. So either a side is in ``K`` and the equation is one of half size (exact), or:
+    (iv) ``p1``, ``q1`` from their sets, then ``X = p0 q1`` and ``Y = p1 q0`` have the sum
+    ``s = goal1 + p1 q1`` and the product ``m = p1 q1 (goal0 + p1 q1 D/2)``: the roots of ``z*z + s z + m``,
+    solved by ``artin_schreier`` (``sqrt(m)`` twice when ``s = 0``); or (i)-(iii) ``p1`` or ``q1``
+    is 0, an equation in ``K``. For (iv) the roots exist when the trace of ``m / s**2`` is 0; that is
+    ``Tr(e / (p1 q1 + goal1)) = 1`` for a fixed ``e`` of ``K`` (``Tr(D/2) = 1``), an affine condition
+    on ``1 / (p1 q1 + goal1)``: for ``e != 0`` it holds for about half of the products (by Weil's bound
+    on Kloosterman sums, for all but ``2 sqrt(|K|) + 1`` of any ``2**k`` of them in a coset), so a
+    few tries find it; for ``e = 0`` only ``p1 q1 = goal1`` can, which is tried first. A side with few
+    candidates (``g <= TARTAN_SMALL``) is listed in full.
+
+    **It terminates with the move.** Every branch is a finite list; if the halving misses (it is
+    complete where it lists in full, and tried on random pairs elsewhere), the last step lists
+    ``P(g2)`` in full (``q`` given, ``p = goal / q``), which holds the pair the mex promises: the
+    answer is always found, and in practice (tests, benchmarks/test_tartan_moves.py) by the
+    halving, for heads of 1000-bit places in well under a second. The last step polls the call's
+    time limit and cancellation.
+    """
     from nim.families.polling import poll
     from nim.nimfield import nim_inv, nim_mul
 
+    rng = random.Random(goal ^ (g1 << 1) ^ (g2 << 2))      # repeatable: the same move every time
+    found = _factor(goal, g1, g2, rng)
+    if found is not None:
+        return found
     what = f"the search for a Tartan move among factors of {max(g1, g2).bit_length():,}-bit values"
-    for i, q in enumerate(_candidates(g2)):
-        if not i & 63:                    # 1000-bit factors take minutes: the call's time limit, cancel
-            poll(what)
-        p = nim_mul(goal, nim_inv(q))
-        if p ^ g1 < g1:
-            yield p, q
-    for i, p in enumerate(_candidates(g1)):
+    for i in range(g2):                                    # the last resort: every q in P(g2)
         if not i & 63:
             poll(what)
-        q = nim_mul(goal, nim_inv(p))
-        if q ^ g2 < g2:
-            yield p, q
+        q = g2 ^ i
+        p = nim_mul(goal, nim_inv(q))
+        if _top_in(p, g1):
+            return p, q
+    raise NimError(f"no Tartan move of value {goal} from the values {g1}, {g2}: the nim field is wrong")
 
 
+def _factor(t: int, a: int, b: int, rng: random.Random) -> Optional[Tuple[int, int]]:
+    """``(p, q)`` in ``P(a) x P(b)`` with ``p (x) q == t``, or None when the halving finds none
+    (``nim_factor_pair`` says how)."""
+    from nim.nimfield import _half, _mul, nim_inv
+
+    if t == 0 or a == 0 or b == 0:
+        return None
+    if min(a, b) <= TARTAN_SMALL:                # list the small side: complete
+        if a <= b:
+            for u in range(a):
+                q = _mul(t, nim_inv(a ^ u))
+                if _top_in(q, b):
+                    return a ^ u, q
+        else:
+            for w in range(b):
+                p = _mul(t, nim_inv(b ^ w))
+                if _top_in(p, a):
+                    return p, b ^ w
+        return None
+    h = _half(max(a, b))
+    if t >> (2 * h):
+        return None                              # outside the field both sides' candidates make
+    mask = (1 << h) - 1
+    a1, a0, b1, b0, t1, t0 = a >> h, a & mask, b >> h, b & mask, t >> h, t & mask
+    if b1 == 0:                                  # q in K: p1 q = t1 and p0 q = t0
+        if t1 == 0:                              # p1 = 0: p = p0 in P(a0)
+            return _factor(t0, a0, b, rng)
+        sub = _factor(t1, a1, b, rng)
+        if sub is None:
+            return None
+        p1, q = sub
+        return (p1 << h) | _mul(t0, nim_inv(q)), q
+    if a1 == 0:                                  # p in K: the mirror
+        if t1 == 0:
+            return _factor(t0, a, b0, rng)
+        sub = _factor(t1, a, b1, rng)
+        if sub is None:
+            return None
+        p, q1 = sub
+        return p, (q1 << h) | _mul(t0, nim_inv(p))
+    found = _factor_both(t, a1, b1, t1, t0, h, rng)                      # (iv)
+    if found is not None:
+        return found
+    if t1:
+        sub = _factor(t1, a0, b1, rng)                                    # (ii) p1 = 0
+        if sub is not None:
+            p0, q1 = sub
+            return p0, (q1 << h) | _mul(t0, nim_inv(p0))
+        sub = _factor(t1, a1, b0, rng)                                    # (iii) q1 = 0
+        if sub is not None:
+            p1, q0 = sub
+            return (p1 << h) | _mul(t0, nim_inv(q0)), q0
+        return None
+    return _factor(t0, a0, b0, rng)                                       # (i) both in K
+
+
+def _factor_both(t: int, a1: int, b1: int, t1: int, t0: int, h: int,
+                 rng: random.Random) -> Optional[Tuple[int, int]]:
+    """Step (iv) of ``_factor``: ``p = p1 D + p0``, ``q = q1 D + q0`` with ``p1`` in ``P(a1)`` and ``q1``
+    in ``P(b1)`` (both non-zero), ``p0``, ``q0`` anything in ``K = [0, 2**h)``."""
+    from nim.nimfield import _inv, _mul, _sqrt, artin_schreier
+
+    half_d = 1 << (h - 1)
+
+    def pairs() -> Iterator[Tuple[int, int]]:
+        if a1 * b1 <= TARTAN_ALL_PAIRS:                  # few: every pair
+            for u in range(a1):
+                for w in range(b1):
+                    yield a1 ^ u, b1 ^ w
+            return
+        yield a1, b1
+        for _ in range(TARTAN_TRIES):
+            yield a1 ^ rng.randrange(a1), b1 ^ rng.randrange(b1)
+        if t1:                                           # p1 q1 = t1 (s = 0): the only one when e = 0
+            sub = _factor(t1, a1, b1, rng)
+            if sub is not None:
+                yield sub
+
+    for p1, q1 in pairs():
+        product = _mul(p1, q1)
+        s = t1 ^ product                                 # X + Y
+        m = _mul(product, t0 ^ _mul(product, half_d))    # X Y
+        if s == 0:
+            x = y = _sqrt(m)
+        else:
+            w = artin_schreier(_mul(m, _inv(_mul(s, s))), h)
+            if w is None:
+                continue
+            x = _mul(s, w)
+            y = x ^ s
+        p, q = (p1 << h) | _mul(x, _inv(q1)), (q1 << h) | _mul(y, _inv(p1))
+        if _mul(p, q) == t:
+            return p, q
+        raise NimError(f"the Tartan move's equation was solved wrongly for {t}: the nim field is wrong")
+    return None
 @register_family
 class TurningCorners(Tartan):
     """Turning Corners (Ferguson, ch. 5): Twins x Twins; a head at (x, y) is worth nim_mul(x, y)."""

@@ -17,9 +17,11 @@ the same limits.
 
 from __future__ import annotations
 
+import collections
 import functools
+import math
 import time
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 from nim.errors import InvalidPositionError, NimError, SearchLimitError
 from nim.families.base import ComponentFamily, WholePositionFamily
@@ -176,9 +178,20 @@ def _xor(family: ComponentFamily, left: Tuple[Any, ...], memo: Dict[Any, int]) -
     return x
 
 
-def _movable(family: ComponentFamily, components: Sequence[Any]) -> Tuple[Any, ...]:
-    """The canonical key of a misère position: its components that can move, sorted."""
-    return tuple(sorted((c for c in components if family.option_count(c) > 0), key=repr))
+def _movable(family: ComponentFamily, components: Sequence[Any],
+             can_move: Optional[Dict[Any, bool]] = None) -> Tuple[Any, ...]:
+    """The canonical key of a misère position: its components that can move, sorted (``can_move``
+    remembers which can, within one search: a sum's part takes a parse to answer)."""
+    if can_move is None:
+        can_move = {}
+    kept = []
+    for c in components:
+        movable = can_move.get(c)
+        if movable is None:
+            movable = can_move[c] = family.option_count(c) > 0
+        if movable:
+            kept.append(c)
+    return tuple(sorted(kept, key=repr))
 
 
 def _misere_wins(family: ComponentFamily, components: Sequence[Any], budget: ComponentBudget) -> bool:
@@ -186,35 +199,144 @@ def _misere_wins(family: ComponentFamily, components: Sequence[Any], budget: Com
     memo = _MISERE.setdefault(family, {})
     if len(memo) > MEMO_SIZE:
         memo.clear()
-    root = _movable(family, components)
+    can_move: Dict[Any, bool] = {}
+    root = _movable(family, components, can_move)
     if root not in memo:
-        _check_reach(family, root, "misère play has no formula for this game, and the exact search")
+        _check_misere_reach(family, root, budget, can_move)
     stack: List[Tuple[Any, ...]] = [root]
+    pending: Dict[Tuple[Any, ...], List[Tuple[Any, ...]]] = {}   # children of the keys on the stack
     while stack:
         key = stack[-1]
         if key in memo:
             stack.pop()
             continue
-        children = list(_children(family, key))
-        if not children:
-            memo[key] = True              # no move left: the player to move wins misère play
-            stack.pop()
-            continue
-        unknown = [child for child in children if child not in memo]
-        if unknown:
-            stack.extend(unknown)
-            continue
+        children = pending.get(key)
+        if children is None:
+            children = list(dict.fromkeys(_children(family, key, can_move)))
+            if not children:
+                memo[key] = True              # no move left: the player to move wins misère play
+                stack.pop()
+                continue
+            unknown = [child for child in children if child not in memo]
+            if unknown:
+                pending[key] = children
+                stack.extend(unknown)
+                continue
+        else:
+            del pending[key]
         budget.step()
         memo[key] = any(not memo[child] for child in children)
         stack.pop()
     return memo[root]
 
 
-def _children(family: ComponentFamily, key: Tuple[Any, ...]) -> Iterable[Tuple[Any, ...]]:
+def _children(family: ComponentFamily, key: Tuple[Any, ...],
+              can_move: Optional[Dict[Any, bool]] = None) -> Iterable[Tuple[Any, ...]]:
     for i, component in enumerate(key):
         rest = key[:i] + key[i + 1:]
         for _, left in family.options(component):
-            yield _movable(family, rest + left)
+            yield _movable(family, rest + left, can_move)
+
+
+#: The most positions a misère search visits unless the call's node limit says fewer: its memo
+#: holds each (some hundreds of bytes apiece), and it visits some 2,000 to 20,000 a second.
+MAX_MISERE_POSITIONS = 1_000_000
+
+
+def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: ComponentBudget,
+                        can_move: Dict[Any, bool]) -> None:
+    """Refuse, in words, a misère search that would visit more positions than the call's node
+    limit or MAX_MISERE_POSITIONS, whichever is fewer, saying how many it would visit.
+
+    The count is exact for one component and an upper bound for a sum: the search visits every
+    position reachable from ``root`` (it prunes nothing), and a position of a sum is a choice of
+    one position reachable from each component (``k`` equal components: a multiset of ``k`` of
+    the ``n`` positions of one, ``C(n + k - 1, k)`` of them). Each component's positions are
+    counted by a walk over them, the smallest first, each only as far as the others leave room
+    for (a walk costs less than the search, which visits their products); it is skipped when
+    the family's bound on the work (``reach``, at least the positions) already fits. A walk that
+    looks at more than MAX_REACH moves stops too: the search would look at more.
+    """
+    limit = MAX_MISERE_POSITIONS if budget.node_limit is None else min(budget.node_limit, MAX_MISERE_POSITIONS)
+    quick = 1
+    for component in root:
+        quick *= max(1, family.reach(component))
+        if quick > limit:
+            break
+    else:
+        return                                       # the family's bound on the work already fits
+    groups: Dict[Any, int] = {}
+    for component in root:
+        groups[component] = groups.get(component, 0) + 1
+    # walk every component's positions a little at a time, so that the product of the counts so
+    # far (each a lower bound, exact once its walk ends) refuses a sum as soon as it is past
+    walks = {component: _positions_from(family, component, can_move) for component in groups}
+    counts = {component: (1, 0) for component in groups}
+    while walks:
+        for component in list(walks):
+            try:
+                counts[component] = next(walks[component])
+            except StopIteration:
+                del walks[component]
+            except SearchLimitError:
+                raise
+            except NimError as error:             # the family cannot list its moves this far out
+                _refuse(family, root, f"look at about {_magnitude(quick)} moves or more (the game's bound)",
+                        f"what it lists ({error}):")
+        bound = 1
+        for component, (n, moves) in counts.items():
+            if moves > MAX_REACH:
+                _refuse(family, root, f"look at about {_magnitude(moves)} moves or more",
+                        f"the {MAX_REACH:,} it may look at:")
+            bound *= math.comb(n + groups[component] - 1, groups[component])
+        if bound > limit:
+            how = "so far, counting" if walks else "at most"
+            _refuse(family, root, f"look at about {_magnitude(bound)} positions {how} (each "
+                    f"{family.component_noun}'s positions, multiplied)", _which(budget))
+
+
+def _which(budget: ComponentBudget) -> str:
+    if budget.node_limit is not None and budget.node_limit < MAX_MISERE_POSITIONS:
+        return "the node limit: raise node_limit, or"
+    return f"what its memory may hold here ({MAX_MISERE_POSITIONS:,} positions):"
+
+
+def _refuse(family: ComponentFamily, root: Tuple[Any, ...], size: str, limit: str) -> None:
+    shown = ", ".join(_short(family.component_value(c)) for c in root[:3])
+    raise NimError(f"misère play has no formula for this game, and the exact search would {size} from {shown}"
+                   f"{', ...' if len(root) > 3 else ''}, past {limit} ask about smaller "
+                   f"{family.component_noun}s, or about one alone in normal play, which the theorem answers at any "
+                   "size")
+
+
+def _positions_from(family: ComponentFamily, component: Any,
+                    can_move: Dict[Any, bool]) -> Iterator[Tuple[int, int]]:
+    """The positions (keys of the misère search, the empty one too) one component reaches, and the
+    moves the search makes from them (each position's ``option_count``, counted as it is found,
+    before its moves are listed), breadth first: ``(positions, moves)`` so far, after every 256
+    new positions and at the end (so a row of 60 heads, whose positions each have thousands of
+    moves, is refused after its first few hundred)."""
+    from nim.families.polling import poll
+
+    def moves_of(key: Tuple[Any, ...]) -> int:
+        return sum(family.option_count(c) for c in key)
+
+    start = _movable(family, (component,), can_move)
+    seen = {start}
+    todo = collections.deque([start])
+    moves = moves_of(start)
+    while todo:
+        key = todo.popleft()
+        for child in _children(family, key, can_move):
+            if child not in seen:
+                seen.add(child)
+                moves += moves_of(child)
+                todo.append(child)
+                if not len(seen) & 255:
+                    poll(f"counting the positions of a misère search from "
+                         f"{_short(family.component_value(component))}")
+                    yield len(seen), moves
+    yield len(seen), moves
 
 
 def _after(components: Tuple[Any, ...], move: Tuple[int, int, Tuple[Any, ...]]) -> Tuple[Any, ...]:
