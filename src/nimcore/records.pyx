@@ -864,6 +864,25 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
     return _OK
 
 
+def _find_in_pairs(const unsigned short[:] low, const unsigned short[:] high, uint64_t first,
+                   uint64_t last, targets):
+    """The scan's comparison in vector lanes, for the tests: which of ``targets`` (at most
+    NIMREC_FIND_MAX distinct values) are low[a] ^ high[len(high) - 1 - a] for some a in
+    first .. last (``high`` read backwards from its end, as the scan reads the window), as a
+    bit mask over ``targets``."""
+    cdef uint16_t t[NIMREC_FIND_MAX]
+    cdef unsigned int k = len(targets), i, found
+    if not 1 <= k <= NIMREC_FIND_MAX or len(set(targets)) != k:
+        raise ValueError(f"1 .. {NIMREC_FIND_MAX} distinct targets")
+    if first > last or last >= <uint64_t>low.shape[0] or last >= <uint64_t>high.shape[0]:
+        raise ValueError("first .. last must lie in both runs")
+    for i in range(k):
+        t[i] = <uint16_t>targets[i]
+    with nogil:
+        found = nimrec_find(&low[0], &high[high.shape[0] - 1], first, last, t, k)
+    return found
+
+
 cdef class _Helper:
     """The second thread: prepares the block it is given, the GIL released."""
 
