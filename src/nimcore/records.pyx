@@ -470,18 +470,18 @@ cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint6
 
 
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
-                    uint64_t* spent, uint64_t far) noexcept nogil:
+                    uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
     in pairs held nowhere. With ``far`` > 0 only the near pairs (m - a >= far) are scanned,
     and running out of them is not a stop. Once few values are missing the pairs are compared
     with them in vector lanes rather than marked one by one (_scan_range): the blocks, and so
-    the pairs counted, are the same either way."""
+    the pairs counted, are the same either way. ``missing`` / ``targets``: the values missing
+    below cstar as _list_missing gives them, on entry and on return."""
     cdef uint64_t* seen = s.seen
     cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
-    cdef uint16_t targets[NIMREC_FIND_MAX]
-    cdef uint32_t k = _list_missing(seen, cstar, stamp, targets)
+    cdef uint32_t k = missing[0]
     cdef int i
     cdef bint short = False, keep
     if k == 0:
@@ -521,6 +521,7 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
             block *= 2
         if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing
             k = _list_missing(seen, cstar, stamp, targets)
+        missing[0] = k
         if k == 0:
             return _OK
         if not keep:
@@ -537,6 +538,24 @@ cdef inline uint32_t _common_missing(const RecState* s, uint64_t stamp) noexcept
     while cstar < _VALUES and (rare_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
         cstar += 1
     return cstar
+
+
+cdef inline uint32_t _bound_and_missing(const RecState* s, uint64_t stamp, uint16_t* targets,
+                                        uint32_t* missing) noexcept nogil:
+    """_common_missing and _list_missing below it in one pass over the values: the bound
+    is returned, the values missing below it in ``missing`` / ``targets``."""
+    cdef uint32_t v = 0, k = 0
+    while v < _VALUES:
+        if s.seen[v] != stamp:
+            if rare_parity(v & s.mask):
+                break                   # common and not marked: the bound
+            if k < NIMREC_FIND_MAX:
+                targets[k] = <uint16_t>v
+            if k <= NIMREC_FIND_MAX:
+                k += 1
+        v += 1
+    missing[0] = k
+    return v
 
 
 cdef inline void _mark_moves(RecState* s, uint64_t n, uint64_t stamp) noexcept nogil:
@@ -563,20 +582,25 @@ cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* 
                  uint64_t far) noexcept nogil:
     """Every option of heap n but the scan is marked, and the scan's pairs (m - far, a - 1]
     (none when far is 0): scan for the rare values still missing below the common bound --
-    the near pairs a <= m - far first, then from ``a`` on -- and store the mex."""
-    cdef uint32_t cstar = _common_missing(s, stamp), v
+    the near pairs a <= m - far first, then from ``a`` on -- and store the mex: the bound
+    when nothing below it is missing (it is common and not marked)."""
+    cdef uint16_t targets[NIMREC_FIND_MAX]
+    cdef uint32_t k, cstar = _bound_and_missing(s, stamp, targets, &k), v
     cdef int status
-    if far and _missing(s, cstar, stamp):
-        _scan_more(s, n, 1, cstar, stamp, spent, far)
-    if _missing(s, cstar, stamp):
-        status = _scan_more(s, n, a, cstar, stamp, spent, 0)
+    if far and k:
+        _scan_more(s, n, 1, cstar, stamp, spent, far, targets, &k)
+    if k:
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &k)
         if status != _OK:
             s.in_deep = True
             s.deep_scan = True
             return status
     v = 0
-    while s.seen[v] == stamp:
-        v += 1
+    if k == 0:
+        v = cstar
+    else:
+        while s.seen[v] == stamp:
+            v += 1
     spent[0] += 1
     return _store(s, v)
 
