@@ -429,12 +429,12 @@ cdef void _freeze(RecState* s) noexcept nogil:
     s.frozen = True
 
 
-cdef inline uint32_t _list_missing(const uint64_t* seen, uint32_t cstar, uint64_t stamp,
-                                   uint16_t* targets) noexcept nogil:
-    """The values below cstar not marked: how many (counted up to NIMREC_FIND_MAX + 1), and
-    the first NIMREC_FIND_MAX of them in ``targets``."""
+cdef inline uint32_t _list_missing(const uint64_t* seen, uint32_t first, uint32_t cstar,
+                                   uint64_t stamp, uint16_t* targets) noexcept nogil:
+    """The values first .. cstar - 1 not marked: how many (counted up to NIMREC_FIND_MAX + 1),
+    and the first NIMREC_FIND_MAX of them in ``targets``."""
     cdef uint32_t v, k = 0
-    for v in range(cstar):
+    for v in range(first, cstar):
         if seen[v] != stamp:
             if k == NIMREC_FIND_MAX:
                 return k + 1
@@ -519,8 +519,8 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         a = last + 1
         if block < _LAST_BLOCK:
             block *= 2
-        if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing
-            k = _list_missing(seen, cstar, stamp, targets)
+        if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing (from the
+            k = _list_missing(seen, targets[0], cstar, stamp, targets)   # first missing before)
         missing[0] = k
         if k == 0:
             return _OK
