@@ -75,7 +75,8 @@ def test_the_scan_compares_pairs_in_vector_lanes_as_one_at_a_time() -> None:
         low = array("H", (rng.randrange(top) for _ in range(size)))
         high = array("H", (rng.randrange(top) for _ in range(size)))
         first = rng.randrange(size)
-        last = min(size - 1, first + rng.choice([0, 1, 15, 16, 17, 31, 32, 33, 255, 511, 512, 513, rng.randrange(size)]))
+        span = rng.choice([0, 1, 15, 16, 17, 31, 32, 33, 255, 511, 512, 513, rng.randrange(size)])
+        last = min(size - 1, first + span)
         pairs = [low[a] ^ high[size - 1 - a] for a in range(first, last + 1)]
         targets = rng.sample(range(top), rng.randrange(1, 9))
         if trial % 3 == 0:          # some targets that are there: the first pair, the last, any
