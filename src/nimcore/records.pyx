@@ -203,6 +203,7 @@ cdef enum:
     _PIPE_HORIZON = 2048      # splits the helper scans a heap at most: the two threads' CPU
                               # time about equal on Grundy's game past 2**18)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
+    _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -451,13 +452,21 @@ cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint6
     and mark the ones found (dropped from the list: the new count is returned); with more,
     mark every pair's value (_mark_scan). Either way every value below the bound that the
     pairs reach is marked: the mex is the same."""
-    cdef uint32_t found, i, kept = 0
+    cdef uint32_t found = 0, i, kept = 0
     if k > NIMREC_FIND_MAX:
         _mark_scan(low, top, first, last, seen, stamp)
         return k
     if k == 0:
         return 0
-    found = nimrec_find(low, top, first, last, targets, k)
+    if last - first < _SHORT_RUN:
+        # a short run (octal games scan a few dozen pairs a place): marking costs less than
+        # setting up the vectors; the listed values are then looked up
+        _mark_scan(low, top, first, last, seen, stamp)
+        for i in range(k):
+            if seen[targets[i]] == stamp:
+                found |= 1u << i
+    else:
+        found = nimrec_find(low, top, first, last, targets, k)
     if not found:
         return k
     for i in range(k):
