@@ -1,6 +1,11 @@
 """By hand, not in CI: the record engine's speed as ratios in one run (issue 39).
 
-    python benchmarks/record_speed.py [GRUNDY_HEAPS] [OCTAL_HEAPS]     # default 2**22, 2**26
+    python benchmarks/record_speed.py [GRUNDY_HEAPS] [OCTAL_HEAPS] [--old DIR]   # default 2**22, 2**26
+
+``--old DIR`` also runs the record engine (one thread) of another build of the compiled core
+(DIR holds its ``nimcore`` package, e.g. the build before a change) in a child process, right
+before this build's, and gives the ratio of their CPU seconds: the two in the same run, on the
+same load. Their tables at every 2**k must be equal.
 
 Each game (Grundy's game, 0.167) is computed, one after the other in the same run, by:
 
@@ -24,6 +29,8 @@ engine, the wall seconds the neighbours too.
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -77,6 +84,23 @@ def _record(args: Tuple[Any, ...], heaps: int, threads: int) -> Tuple[float, flo
     return time.perf_counter() - wall, now - cpu, tables, engine, now - past_head
 
 
+def _old_record(old: Path, name: str, heaps: int) -> Tuple[float, float, Tables, float]:
+    """``_record`` on one thread with the compiled core in ``old`` (a child process)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(old), *sys.path]))
+    out = subprocess.run([sys.executable, __file__, "--record-only", name, str(heaps)], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    got = json.loads(out)
+    tables = {int(k): {int(v): c for v, c in t.items()} for k, t in got["tables"].items()}
+    return got["wall"], got["cpu"], tables, got["past"]
+
+
+def _record_only(name: str, heaps: int) -> None:
+    """The child of ``_old_record``: one thread, its figures and tables as JSON."""
+    _, takes_all, leaves, splits, grundy_game = game_places(Rules.coerce(name))
+    wall, cpu, tables, _, past = _record((takes_all, leaves, splits, grundy_game), heaps, 1)
+    print(json.dumps({"wall": wall, "cpu": cpu, "past": past, "tables": tables}))
+
+
 def _yardstick(binary: Path, game: str, heaps: int) -> Tuple[float, float, Tables, Tuple[int, int]]:
     wall = time.perf_counter()
     out = subprocess.run([str(binary), "grundy" if game == "grundy-game" else game.split("=")[1], str(heaps)],
@@ -111,8 +135,17 @@ def _line(label: str, wall: float, cpu: float, heaps: int, extra: str = "") -> s
 
 
 def main() -> None:
-    grundy = int(sys.argv[1]) if len(sys.argv) > 1 else 1 << 22
-    octal_heaps = int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 26
+    args_ = sys.argv[1:]
+    if args_[:1] == ["--record-only"]:
+        _record_only(args_[1], int(args_[2]))
+        return
+    old: Optional[Path] = None
+    if "--old" in args_:
+        at = args_.index("--old")
+        old = Path(args_[at + 1]).resolve()
+        del args_[at:at + 2]
+    grundy = int(args_[0]) if len(args_) > 0 else 1 << 22
+    octal_heaps = int(args_[1]) if len(args_) > 1 else 1 << 26
     with tempfile.TemporaryDirectory() as folder:
         binary = _compile(Path(folder))
         if binary is None:
@@ -123,9 +156,19 @@ def main() -> None:
             print(f"{name} to {heaps:,} heaps:")
             w_wall, w_cpu, w_sum = _whole(args, heaps)
             print(_line("today's engine (whole)", w_wall, w_cpu, heaps))
+            if old is not None:
+                o_wall, o_cpu, o_tables, o_past = _old_record(old, name, heaps)
+                print(_line(f"record engine of {old.name}, 1", o_wall, o_cpu, heaps,
+                            f"; past 2**20: {o_past:.2f} s of CPU"))
             one_wall, one_cpu, one_tables, _, one_past = _record(args, heaps, 1)
             print(_line("record engine, 1 thread", one_wall, one_cpu, heaps,
                         f"; past 2**20: {one_past:.2f} s of CPU"))
+            if old is not None:
+                if o_tables != one_tables:
+                    sys.exit(f"  the record engines of {old} and of this build DIFFER")
+                print(f"  ratios: {old.name} / this build (record engine, 1 thread) {o_cpu / one_cpu:.2f} CPU"
+                      + (f", past 2**20 {o_past / one_past:.2f} CPU" if one_past > 0 else "")
+                      + "; the same tables at every 2**k")
             two_wall, two_cpu, two_tables, engine, _ = _record(args, heaps, 2)
             finishing, helper = engine.thread_seconds
             if helper > 0:

@@ -5,6 +5,8 @@ OVERFLOW: int
 DEEP: int
 NOMEM: int
 
+def _find_in_pairs(low: Any, high: Any, first: int, last: int, targets: List[int]) -> int: ...
+
 class RecordSequence:
     def __init__(self, takes_all: Iterable[int], leaves: Iterable[int], splits: Iterable[int],
                  grundy_game: bool = ..., head: int = ..., window: int = ..., threads: int = ...) -> None: ...

@@ -40,6 +40,159 @@ from libc.string cimport memcpy, memmove, memset
 
 from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
 
+
+cdef extern from *:
+    """
+    /* The scan for rare values, 16 pairs at a time: which of a few values still missing equal
+       low[a] ^ top[-a] for some a in first .. last. GCC/Clang vector extensions: 32-byte vectors
+       of 16 lanes, compiled twice on x86-64 Linux with GCC (AVX2 and the plain x86-64 baseline,
+       SSE2: two 16-byte halves), the one the CPU runs chosen when the module loads. */
+    #include <stdint.h>
+    #include <string.h>
+
+
+    #define NIMREC_CHUNK 32             /* vectors between two looks at the targets found */
+    #define NIMREC_FIND_MAX 8           /* targets at most: past that, marking every pair is cheaper */
+
+    #if (defined(__GNUC__) || defined(__clang__)) && !defined(NIMREC_SCALAR)
+    typedef uint16_t nimrec_w16 __attribute__((vector_size(32)));
+    typedef int16_t nimrec_m16 __attribute__((vector_size(32)));
+    typedef uint64_t nimrec_q4 __attribute__((vector_size(32)));
+    #if defined(__clang__)
+    #define NIMREC_REV(v) __builtin_shufflevector(v, v, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+    #else
+    #define NIMREC_REV(v) __builtin_shuffle(v, (nimrec_w16){15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0})
+    #endif
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+    #define NIMREC_CLONES __attribute__((target_clones("avx2", "default")))
+    #else
+    #define NIMREC_CLONES
+    #endif
+
+    /* `vectors` runs of 16 pairs from a: bit i set when some pair's value is t[i] (i < K). K is
+       a constant in each caller below: the loops unroll, the K accumulators stay in registers. */
+    static inline __attribute__((always_inline)) unsigned nimrec_find_k(
+            const uint16_t* low, const uint16_t* top, uint64_t a, uint64_t vectors,
+            const uint16_t (*t)[16], const unsigned K) {
+        nimrec_w16 want[NIMREC_FIND_MAX], lo, hi, x;
+        nimrec_m16 acc[NIMREC_FIND_MAX];
+        nimrec_q4 q;
+        uint64_t j;
+        unsigned i, found = 0;
+        for (i = 0; i < K; i++) {
+            memcpy(&want[i], t[i], sizeof want[i]);
+            acc[i] = (nimrec_m16){0};
+        }
+        for (j = 0; j < vectors; j++, a += 16) {
+            memcpy(&lo, low + a, sizeof lo);
+            memcpy(&hi, top - a - 15, sizeof hi);     /* top[-a-15 .. -a]: reversed, lane i is top[-a-i] */
+            x = lo ^ NIMREC_REV(hi);
+            for (i = 0; i < K; i++)
+                acc[i] |= (x == want[i]);
+        }
+        for (i = 0; i < K; i++) {
+            q = (nimrec_q4)acc[i];
+            if (q[0] | q[1] | q[2] | q[3])
+                found |= 1u << i;
+        }
+        return found;
+    }
+    NIMREC_CLONES static unsigned nimrec_find_1(const uint16_t* low, const uint16_t* top, uint64_t a,
+                                                uint64_t vectors, const uint16_t (*t)[16]) {
+        return nimrec_find_k(low, top, a, vectors, t, 1);
+    }
+    NIMREC_CLONES static unsigned nimrec_find_2(const uint16_t* low, const uint16_t* top, uint64_t a,
+                                                uint64_t vectors, const uint16_t (*t)[16]) {
+        return nimrec_find_k(low, top, a, vectors, t, 2);
+    }
+    NIMREC_CLONES static unsigned nimrec_find_4(const uint16_t* low, const uint16_t* top, uint64_t a,
+                                                uint64_t vectors, const uint16_t (*t)[16]) {
+        return nimrec_find_k(low, top, a, vectors, t, 4);
+    }
+    NIMREC_CLONES static unsigned nimrec_find_8(const uint16_t* low, const uint16_t* top, uint64_t a,
+                                                uint64_t vectors, const uint16_t (*t)[16]) {
+        return nimrec_find_k(low, top, a, vectors, t, 8);
+    }
+    #define NIMREC_VECTORS 1
+    #else
+    #define NIMREC_VECTORS 0
+    #endif
+
+    /* Which of targets[0 .. k) (k <= NIMREC_FIND_MAX) are the value low[a] ^ top[-a] of some
+       pair a = first .. last: a bit mask. The pairs are compared 16 at a time, 256 between two
+       looks at what is found (a target found is dropped, the rest compared on); the last few
+       one at a time. */
+    static unsigned nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
+                                uint64_t last, const uint16_t* targets, unsigned k) {
+        uint16_t t[NIMREC_FIND_MAX];
+        unsigned idx[NIMREC_FIND_MAX], active = k, found = 0, i;
+        uint64_t a = first;
+        uint16_t x;
+    #if NIMREC_VECTORS
+        uint16_t lanes[NIMREC_FIND_MAX][16] __attribute__((aligned(32)));
+        unsigned hit, kept, j, ready = 0;
+        uint64_t vectors;
+    #endif
+        for (i = 0; i < k; i++) {
+            t[i] = targets[i];
+            idx[i] = i;
+        }
+    #if NIMREC_VECTORS
+        while (active && a + 16 <= last + 1) {
+            vectors = (last + 1 - a) / 16;
+            if (vectors > NIMREC_CHUNK)
+                vectors = NIMREC_CHUNK;
+            if (!ready) {                   /* each target in 16 lanes; past the active ones, t[0] again */
+                for (i = 0; i < NIMREC_FIND_MAX; i++)
+                    for (j = 0; j < 16; j++)
+                        lanes[i][j] = t[i < active ? i : 0];
+                ready = 1;
+            }
+            if (active == 1)
+                hit = nimrec_find_1(low, top, a, vectors, (const uint16_t (*)[16])lanes);
+            else if (active == 2)
+                hit = nimrec_find_2(low, top, a, vectors, (const uint16_t (*)[16])lanes);
+            else if (active <= 4)
+                hit = nimrec_find_4(low, top, a, vectors, (const uint16_t (*)[16])lanes);
+            else
+                hit = nimrec_find_8(low, top, a, vectors, (const uint16_t (*)[16])lanes);
+            hit &= (1u << active) - 1;
+            if (hit) {
+                kept = 0;
+                for (i = 0; i < active; i++) {
+                    if (hit >> i & 1) {
+                        found |= 1u << idx[i];
+                    } else {
+                        t[kept] = t[i];
+                        idx[kept] = idx[i];
+                        kept++;
+                    }
+                }
+                active = kept;
+                ready = 0;
+            }
+            a += vectors * 16;
+        }
+    #endif
+        for (; active && a <= last; a++) {
+            x = (uint16_t)(low[a] ^ top[-(int64_t)a]);
+            for (i = 0; i < active; i++) {
+                if (x == t[i]) {
+                    found |= 1u << idx[i];
+                    active--;
+                    t[i] = t[active];
+                    idx[i] = idx[active];
+                    break;
+                }
+            }
+        }
+        return found;
+    }
+    """
+    enum: NIMREC_FIND_MAX
+    unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
+                             uint64_t last, const uint16_t* targets, unsigned int k) nogil
+
 cdef enum:
     _MAX_PLACES = 64
     _VALUES = 65536           # values 0 .. 65535 (two bytes a heap)
@@ -50,6 +203,7 @@ cdef enum:
     _PIPE_HORIZON = 2048      # splits the helper scans a heap at most: the two threads' CPU
                               # time about equal on Grundy's game past 2**18)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
+    _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -276,18 +430,71 @@ cdef void _freeze(RecState* s) noexcept nogil:
     s.frozen = True
 
 
+cdef inline uint32_t _list_missing(const uint64_t* seen, uint32_t first, uint32_t cstar,
+                                   uint64_t stamp, uint16_t* targets) noexcept nogil:
+    """The values first .. cstar - 1 not marked: how many (counted up to NIMREC_FIND_MAX + 1),
+    and the first NIMREC_FIND_MAX of them in ``targets``."""
+    cdef uint32_t v, k = 0
+    for v in range(first, cstar):
+        if seen[v] != stamp:
+            if k == NIMREC_FIND_MAX:
+                return k + 1
+            targets[k] = <uint16_t>v
+            k += 1
+    return k
+
+
+cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint64_t first,
+                                 uint64_t last, uint64_t* seen, uint64_t stamp,
+                                 uint16_t* targets, uint32_t k) noexcept nogil:
+    """The pairs a = first .. last of the scan: with k <= NIMREC_FIND_MAX values missing (all
+    of them listed in ``targets``), compare the pairs with them, 16 at a time (nimrec_find),
+    and mark the ones found (dropped from the list: the new count is returned); with more,
+    mark every pair's value (_mark_scan). Either way every value below the bound that the
+    pairs reach is marked: the mex is the same."""
+    cdef uint32_t found = 0, i, kept = 0
+    if k > NIMREC_FIND_MAX:
+        _mark_scan(low, top, first, last, seen, stamp)
+        return k
+    if k == 0:
+        return 0
+    if last - first < _SHORT_RUN:
+        # a short run (octal games scan a few dozen pairs a place): marking costs less than
+        # setting up the vectors; the listed values are then looked up
+        _mark_scan(low, top, first, last, seen, stamp)
+        for i in range(k):
+            if seen[targets[i]] == stamp:
+                found |= 1u << i
+    else:
+        found = nimrec_find(low, top, first, last, targets, k)
+    if not found:
+        return k
+    for i in range(k):
+        if (found >> i) & 1:
+            seen[targets[i]] = stamp
+        else:
+            targets[kept] = targets[i]
+            kept += 1
+    return kept
+
+
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
-                    uint64_t* spent, uint64_t far) noexcept nogil:
+                    uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
     in pairs held nowhere. With ``far`` > 0 only the near pairs (m - a >= far) are scanned,
-    and running out of them is not a stop."""
+    and running out of them is not a stop. Once few values are missing the pairs are compared
+    with them in vector lanes rather than marked one by one (_scan_range): the blocks, and so
+    the pairs counted, are the same either way. ``missing`` / ``targets``: the values missing
+    below cstar as _list_missing gives them, on entry and on return."""
     cdef uint64_t* seen = s.seen
     cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
-    cdef uint32_t v
+    cdef uint32_t k = missing[0]
     cdef int i
     cdef bint short = False, keep
+    if k == 0:
+        return _OK
     while True:
         last = a + block - 1
         keep = False                    # some place still has pairs to scan
@@ -309,9 +516,11 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
             keep = True
             upto = last if last < limit else limit
             if a <= w_hi:
-                _mark_scan(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi, seen, stamp)
+                k = _scan_range(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi, seen,
+                                stamp, targets, k)
             if upto > w_hi:
-                _mark_scan(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto, seen, stamp)
+                k = _scan_range(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto, seen,
+                                stamp, targets, k)
             spent[0] += upto - a + 1
             s.scanned += upto - a + 1
             if upto > s.deepest:
@@ -319,10 +528,10 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         a = last + 1
         if block < _LAST_BLOCK:
             block *= 2
-        v = 0
-        while v < cstar and seen[v] == stamp:
-            v += 1
-        if v == cstar:
+        if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing (from the
+            k = _list_missing(seen, targets[0], cstar, stamp, targets)   # first missing before)
+        missing[0] = k
+        if k == 0:
             return _OK
         if not keep:
             if short and not far:       # a value may hide in pairs not held: stop
@@ -338,6 +547,24 @@ cdef inline uint32_t _common_missing(const RecState* s, uint64_t stamp) noexcept
     while cstar < _VALUES and (rare_parity(cstar & s.mask) == 0 or s.seen[cstar] == stamp):
         cstar += 1
     return cstar
+
+
+cdef inline uint32_t _bound_and_missing(const RecState* s, uint64_t stamp, uint16_t* targets,
+                                        uint32_t* missing) noexcept nogil:
+    """_common_missing and _list_missing below it in one pass over the values: the bound
+    is returned, the values missing below it in ``missing`` / ``targets``."""
+    cdef uint32_t v = 0, k = 0
+    while v < _VALUES:
+        if s.seen[v] != stamp:
+            if rare_parity(v & s.mask):
+                break                   # common and not marked: the bound
+            if k < NIMREC_FIND_MAX:
+                targets[k] = <uint16_t>v
+            if k <= NIMREC_FIND_MAX:
+                k += 1
+        v += 1
+    missing[0] = k
+    return v
 
 
 cdef inline void _mark_moves(RecState* s, uint64_t n, uint64_t stamp) noexcept nogil:
@@ -364,20 +591,25 @@ cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* 
                  uint64_t far) noexcept nogil:
     """Every option of heap n but the scan is marked, and the scan's pairs (m - far, a - 1]
     (none when far is 0): scan for the rare values still missing below the common bound --
-    the near pairs a <= m - far first, then from ``a`` on -- and store the mex."""
-    cdef uint32_t cstar = _common_missing(s, stamp), v
+    the near pairs a <= m - far first, then from ``a`` on -- and store the mex: the bound
+    when nothing below it is missing (it is common and not marked)."""
+    cdef uint16_t targets[NIMREC_FIND_MAX]
+    cdef uint32_t k, cstar = _bound_and_missing(s, stamp, targets, &k), v
     cdef int status
-    if far and _missing(s, cstar, stamp):
-        _scan_more(s, n, 1, cstar, stamp, spent, far)
-    if _missing(s, cstar, stamp):
-        status = _scan_more(s, n, a, cstar, stamp, spent, 0)
+    if far and k:
+        _scan_more(s, n, 1, cstar, stamp, spent, far, targets, &k)
+    if k:
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &k)
         if status != _OK:
             s.in_deep = True
             s.deep_scan = True
             return status
     v = 0
-    while s.seen[v] == stamp:
-        v += 1
+    if k == 0:
+        v = cstar
+    else:
+        while s.seen[v] == stamp:
+            v += 1
     spent[0] += 1
     return _store(s, v)
 
@@ -663,6 +895,25 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
         if status != _OK:
             return status
     return _OK
+
+
+def _find_in_pairs(const unsigned short[:] low, const unsigned short[:] high, uint64_t first,
+                   uint64_t last, targets):
+    """The scan's comparison in vector lanes, for the tests: which of ``targets`` (at most
+    NIMREC_FIND_MAX distinct values) are low[a] ^ high[len(high) - 1 - a] for some a in
+    first .. last (``high`` read backwards from its end, as the scan reads the window), as a
+    bit mask over ``targets``."""
+    cdef uint16_t t[NIMREC_FIND_MAX]
+    cdef unsigned int k = len(targets), i, found
+    if not 1 <= k <= NIMREC_FIND_MAX or len(set(targets)) != k:
+        raise ValueError(f"1 .. {NIMREC_FIND_MAX} distinct targets")
+    if first > last or last >= <uint64_t>low.shape[0] or last >= <uint64_t>high.shape[0]:
+        raise ValueError("first .. last must lie in both runs")
+    for i in range(k):
+        t[i] = <uint16_t>targets[i]
+    with nogil:
+        found = nimrec_find(&low[0], &high[high.shape[0] - 1], first, last, t, k)
+    return found
 
 
 cdef class _Helper:
