@@ -12,14 +12,13 @@ from nim.commands.common import add_rule_flags, integer, parse_piles, rules_from
 from nim.families.play import play_hooks
 from nim.flows.freeplay import is_component
 from nim.play.machine import read_position_text
-from nim.errors import InputFileError, NimError
+from nim.errors import NimError
 from nim.play.console import Console, EndOfInput, QuitGame
 from nim.flows import default_ai, fixed_rules
 from nim.play.flows import STYLES, run_style
 from nim.play.ingame import play_moves
-from nim.play.record import RecordHeader, ReplayFile, record_problem
+from nim.play.record import RecordHeader, ReplayFile, read_record_text, record_problem
 from nim.play.saved import SavedGame, read_saved_game
-from nim.inputs import read_capped
 from nim.position import Move, Position
 from nim.play.session import MODES, PlayOptions
 from nim.rules import Rules
@@ -209,7 +208,7 @@ def _options(args: argparse.Namespace) -> PlayOptions:
     if args.load is not None:
         if args.piles is not None:
             raise NimError("--load FILE starts from the saved game's piles: drop --piles")
-        saved = read_saved_game(*_record_text(args.load))      # each flow reads its own records
+        saved = read_saved_game(*read_record_text(args.load))      # each flow reads its own records
         if saved.replay is not None:
             loaded = saved.replay
             problem = record_problem(loaded)       # the browser's upload checks the same
@@ -350,24 +349,6 @@ def _options(args: argparse.Namespace) -> PlayOptions:
                        rules=rules, games=args.games, seed=args.seed, name=name,
                        first=args.first, ai=ai, table=args.table, moves=moves, series=series,
                        misere=misere, seat_names=getattr(args, "seat_names", None), position=position)
-
-
-def _record_text(path: str) -> Tuple[str, str]:
-    """A record file's text and the name its messages give it (``-``: standard input).
-
-    Raises
-    ------
-    InputFileError
-        When the file cannot be read or is not text.
-    """
-    # capped and NUL-checked as every input file: /dev/zero fails at once
-    data = read_capped(path, what="replay file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputFileError(f"{path}, line {line}: not a text file (bad UTF-8)") from None
-    return text, "standard input" if path == "-" else path
 
 
 def _check_loaded(path: str, piles: Tuple[int, ...], moves: Tuple[Move, ...], rules: Rules) -> None:

@@ -52,7 +52,7 @@ from nim.position import Move
 from nim.rules import Rules
 
 __all__ = ["MAX_PILES", "RECORD_TITLE", "RecordHeader", "ReplayFile", "SeatRecord", "move_text",
-           "named", "parse_replay", "printable", "verb", "read_replay_file", "record_problem", "record_text"]
+           "named", "parse_replay", "printable", "verb", "read_record_text", "read_replay_file", "record_problem", "record_text"]
 
 #: The first line of a record nimcore writes (a comment to a Lab 2 reader).
 RECORD_TITLE = "# nimcore game record (a Lab 2 test file; lines starting with # are comments)"
@@ -347,13 +347,13 @@ def record_problem(replay: ReplayFile) -> Optional[str]:
     return None
 
 
-def read_replay_file(path: str) -> ReplayFile:
-    """Read and parse a Lab 2 test file (``-``: standard input).
+def read_record_text(path: str) -> Tuple[str, str]:
+    """A record file's text and the name its messages give it (``-``: standard input).
 
     Raises
     ------
     InputFileError
-        When the file cannot be read, is not text, or is malformed.
+        When the file cannot be read or is not text.
     """
     # capped and NUL-checked as every input file: /dev/zero fails at once
     data = read_capped(path, what="replay file")
@@ -362,7 +362,18 @@ def read_replay_file(path: str) -> ReplayFile:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise InputFileError(f"{path}, line {line}: not a text file (bad UTF-8)") from None
-    return parse_replay(text, "standard input" if path == "-" else path)
+    return text, "standard input" if path == "-" else path
+
+
+def read_replay_file(path: str) -> ReplayFile:
+    """Read and parse a Lab 2 test file (``-``: standard input).
+
+    Raises
+    ------
+    InputFileError
+        When the file cannot be read, is not text, or is malformed.
+    """
+    return parse_replay(*read_record_text(path))
 
 
 def _whole(text: str, name: str, line: int, what: str, negative: bool = False) -> int:
