@@ -52,7 +52,8 @@ from nim.position import Move
 from nim.rules import Rules
 
 __all__ = ["MAX_PILES", "RECORD_TITLE", "RecordHeader", "ReplayFile", "SeatRecord", "move_text",
-           "named", "parse_replay", "printable", "verb", "read_record_text", "read_replay_file", "record_problem", "record_text"]
+           "named", "parse_replay", "printable", "verb", "read_record_text", "read_replay_file", "record_problem",
+           "record_text"]
 
 #: The first line of a record nimcore writes (a comment to a Lab 2 reader).
 RECORD_TITLE = "# nimcore game record (a Lab 2 test file; lines starting with # are comments)"
