@@ -55,7 +55,7 @@ def test_plain_method_is_the_same(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["octal", "0.8"], "digit 8"),
+    (["octal", "0.8", "--record"], "0.8 is played in Python"),
     (["octal", "."], "no digit"),
     (["octal", "0.000"], "no move"),
     (["octal", "chess"], "unknown game"),
@@ -75,8 +75,8 @@ def test_errors_are_one_line_and_status_2(capsys, argv, message):
 
 
 def test_json_error(capsys):
-    status, out, _ = run(capsys, "octal", "0.9", "--json")
-    assert status == 2 and "digit 9" in json.loads(out)["error"]
+    status, out, _ = run(capsys, "octal", "0.G", "--json")
+    assert status == 2 and "0.G" in json.loads(out)["error"]
 
 
 def test_table_octal(capsys):
@@ -134,3 +134,62 @@ def test_ctrl_c_stops_a_long_run():
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and "interrupted" in err and err.count("\n") == 1
     assert time.monotonic() - started < 5
+
+
+# ---------------------------------------------------------------- codes played in Python (issue 41)
+
+def _brute(digit, n: int, unequal: bool = False):
+    """G(0 .. n-1) of a code given by ``digit(k)``, by the mex over every option written from
+    the digits' bits: 1 takes a whole heap of k, 2 leaves one heap, 4 two, 8 three (each
+    non-empty; ``unequal``: the heaps left differ)."""
+    g = []
+    for heap in range(n):
+        seen = set()
+        for k in range(1, heap + 1):
+            d, rest = digit(k), heap - k
+            if d & 1 and rest == 0:
+                seen.add(0)
+            if d & 2 and rest > 0:
+                seen.add(g[rest])
+            if d & 4:
+                seen.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1) if not (unequal and 2 * a == rest))
+            if d & 8:
+                seen.update(g[a] ^ g[b] ^ g[rest - a - b] for a in range(1, rest) for b in range(a, rest - a)
+                            if rest - a - b >= b)
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return g
+
+
+@pytest.mark.parametrize("code, digit, unequal", [
+    ("0.1(30)", lambda k: 1 if k == 1 else (3 if k % 2 == 0 else 0), False),
+    ("octal=0.(012)", lambda k: (0, 1, 2)[(k - 1) % 3], False),
+    ("0.17...", lambda k: 1 if k == 1 else 7, False),
+    ("0.7,unequal", lambda k: 7 if k == 1 else 0, True),
+    ("0.F", lambda k: 15 if k == 1 else 0, False),
+    ("0.333...", lambda k: 3, False),
+])
+def test_a_code_played_in_python_by_the_octal_command(capsys, code, digit, unequal):
+    """``nimcore octal`` answers every code the families read (it refused these before): the
+    values against a brute force, the period as seen and said unproven (Nim's: its theorem)."""
+    status, out, err = run(capsys, "octal", code, "--upto", "120", "--json", "--show", "120")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["first"] == _brute(digit, 120, unequal)
+    assert data["proven"] == (code == "0.333...")
+    status, out, err = run(capsys, "octal", code, "--upto", "120")
+    assert status == 0 and "heaps computed  120 (0 .. 119), in Python" in out
+    assert ("Nim: G(n) = n" if code == "0.333..." else "none applies") in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["0.1(30)", "--record"], "--record computes finite octal codes and Grundy's game; 0.1(30) is played in Python"),
+    (["0.1(30)", "--upto", "200000"], "--upto is at most 100,001 heaps, not 200,000"),
+    (["0.F", "--plot", "x.png"], "--plot is not for the code 0.F"),
+    (["0.7,unequal", "--method", "plain"], "--method plain is the compiled kernel's yardstick"),
+])
+def test_a_code_played_in_python_refuses_what_it_cannot_do_in_one_line(capsys, argv, message):
+    status, out, err = run(capsys, "octal", *argv)
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1

@@ -24,6 +24,12 @@ bit 4: leaving two heaps (the rest split in two). Or a name: kayles (0.77),
 dawson-kayles (0.07), dawson-chess (0.137), grundy-game (split a heap into two
 unequal heaps; not octal, so no period is proven for it).
 
+Codes past the finite octal codes are computed in Python, and the period their
+values show is reported as seen, not proven (no periodicity theorem covers
+them): a repeating last digit or group (0.333... is Nim, 0.1(30)), hexadecimal
+digits (bit 8: the rest split into three heaps, 0.F) and ",unequal" (the heaps
+left must differ, as in Grundy's game: 0.7,unequal).
+
 The values come from the rare-values ("sparse space") method: under a mask M a
 value is rare when popcount(value & M) is even; few heaps are rare, and each
 new heap costs about one pairing per rare heap. The report gives the mask, how
@@ -37,6 +43,7 @@ examples:
   nimcore octal grundy-game --upto 1048576 --plot grundy.png
   nimcore octal grundy-game --upto 4294967295 --time-limit 60   as far as a minute gets
   nimcore table --octal 0.77 --upto 100   who wins a lone heap, and how
+  nimcore octal "0.1(30)" --upto 3000     a repeating group: values in Python, the period seen
 
 record runs (--record): memory O(head + window), not O(heaps); a checkpoint every minute, at a
 stop and at the end, and the next run with --record resumes from it (also after a crash):
@@ -46,6 +53,9 @@ stop and at the end, and the next run with --record resumes from it (also after 
   nimcore octal 0.167 --record --upto 67108864 --json        the frequency table at every 2**k
 """
 
+#: Heaps of a code played in Python unless --upto says (a hexadecimal code's three-heap
+#: splits cost about n**2 a heap: 1,001 heaps in about 3 s, 3,000 in about 70 s).
+_PYTHON_HEAPS = 1_001
 #: The most heaps --upto allows without --record (and with it: the record engine's limit).
 _MOST_HEAPS = (1 << 32) - 1
 _MOST_RECORD_HEAPS = 1 << 48
@@ -61,9 +71,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("game", metavar="GAME", help="an octal code such as 0.77, or a game name: "
                         + ", ".join(GAMES))
-    parser.add_argument("--upto", type=whole_number(1, _MOST_RECORD_HEAPS), default=DEFAULT_MAX_HEAPS,
+    parser.add_argument("--upto", type=whole_number(1, _MOST_RECORD_HEAPS), default=None,
                         metavar="N", help=f"compute at most N heaps (default {DEFAULT_MAX_HEAPS:,}; at most "
-                        f"{_MOST_HEAPS:,} without --record)")
+                        f"{_MOST_HEAPS:,} without --record; a code played in Python: default {_PYTHON_HEAPS:,}, "
+                        "at most 100,001)")
     parser.add_argument("--method", choices=("auto", "rare", "plain"), default="auto",
                         help="rare values (auto) or the plain mex over every option (slow; a yardstick)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -103,15 +114,81 @@ def add_parser(subparsers: Any) -> None:
 
 def _rules(text: str) -> Rules:
     word = text.strip()
+    if word.lower().startswith("octal="):           # the rule string's own spelling
+        word = word[len("octal="):]
     if word and (word[0].isdigit() or word[0] == "."):
         return Rules(octal=word)
     return Rules.game(word)
 
 
+def run_extended(args: argparse.Namespace, rules: Rules) -> int:
+    """A code past the finite octal codes (a repeating digit or group, a hexadecimal digit,
+    ``,unequal``): its values in Python, as far as ``--upto`` (at most ``MAX_HEAP + 1``), and the
+    period they show -- an observation, since no periodicity theorem covers these codes."""
+    from nim.families.code_extensions import MAX_HEAP, ExtendedCode, observed_period
+    from nim.takebreak.sequence import nim_sequence
+
+    family = rules.family
+    code = str(rules).split("octal=", 1)[-1] if "octal=" in str(rules) else "0.333..."    # ",unequal" kept
+    if args.record:
+        raise NimError(f"--record computes finite octal codes and Grundy's game; {code} is played in Python "
+                       "(drop --record)")
+    for flag in ("keep", "record_dir", "fresh", "head", "window", "progress", "threads", "plot"):
+        if getattr(args, flag) not in (None, False):
+            raise NimError(f"--{flag.replace('_', '-')} is not for the code {code}, which is played in Python")
+    if args.method == "plain":
+        raise NimError(f"--method plain is the compiled kernel's yardstick; {code} is played in Python")
+    heaps = args.upto if args.upto_given else min(args.upto, _PYTHON_HEAPS)
+    if heaps > MAX_HEAP + 1:
+        raise NimError(f"the code {code} is played in Python: --upto is at most {MAX_HEAP + 1:,} heaps, "
+                       f"not {heaps:,}")
+    import time
+
+    started = time.perf_counter()
+    # Nim (0.333...) reads as take 'any': G(n) = n, no table needed
+    values = list(range(heaps)) if not isinstance(family, ExtendedCode) else \
+        list(nim_sequence(rules, heaps, time_limit=args.time_limit))
+    seconds = time.perf_counter() - started
+    seen = observed_period(values)
+    largest = max(values)
+    if args.json:
+        out = {"rules": str(rules), "code": code, "heaps": heaps, "largest": largest,
+               "largest_at": values.index(largest), "proven": not isinstance(family, ExtendedCode),
+               "observed": None if seen is None else {"start": seen[0], "period": seen[1], "saltus": seen[2]},
+               "seconds": seconds, "first": values[:args.show]}
+        sys.stdout.write(json.dumps(out) + "\n")
+        return 0
+    if seen is None:
+        shown = f"none seen in {heaps:,} heaps"
+    else:
+        start, period, saltus = seen
+        shown = (f"{period:,} from heap {start:,}" + (f", each period {saltus:+,} (arithmetic-periodic)" if saltus
+                                                     else "") + f" (seen in {heaps:,} heaps, not proven)")
+    rows = [("heaps computed", f"{heaps:,} (0 .. {heaps - 1:,}), in Python"),
+            ("period", shown),
+            ("theorem", "Nim: G(n) = n (a heap may go to any smaller one)" if not isinstance(family, ExtendedCode)
+             else "none applies: the Octal Game Periodicity Theorem covers finite octal codes"),
+            ("largest value", f"{largest:,} at heap {values.index(largest):,}"),
+            ("time", f"{seconds:.3f} s")]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"octal game {code}: normal-play nim-sequence", ""]
+    lines += [f"{name:<{width}}  {value}" for name, value in rows]
+    if args.show:
+        lines += ["", f"G(0 .. {min(args.show, heaps) - 1}): " + " ".join(map(str, values[:args.show]))]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    from nim.takebreak.sequence import octal_period
+    from nim.families.code_extensions import ExtendedCode
+    from nim.takebreak.sequence import DEFAULT_MAX_HEAPS, octal_period
 
     rules = _rules(args.game)
+    args.upto_given = args.upto is not None
+    if args.upto is None:
+        args.upto = DEFAULT_MAX_HEAPS
+    if isinstance(rules.family, ExtendedCode) or str(rules) == "normal":
+        return run_extended(args, rules)          # a code played in Python (or Nim's own, 0.333...)
     if args.record:
         return run_record(args, rules)
     for flag in ("keep", "record_dir", "fresh", "head", "window", "progress", "threads"):

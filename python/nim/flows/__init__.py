@@ -252,6 +252,6 @@ register(FlowInfo("free", "Any rules", title="Any rule set", default_piles=(3, 4
 register(FlowInfo("freeplay", "Every game", title="Free play: every rule family, Wythoff to Hackenbush",
                   default_piles=(3, 4, 5), take_rules=None, class_rank=5, pair=True,
                   machine="nim.flows.freeplay:FreePlay", runner="nim.play.machine:run_freeplay",
-                  reader="nim.play.saved:read_freeplay_record",
+                  reader="nim.play.saved:read_freeplay_record", panels=("record",),
                   about="Any game of the course, each with its own board: Wythoff's pairs, coin rows and grids, "
                         "Green Hackenbush, Staircase Nim, Moore's Nim, Fibonacci Nim, or plain Nim."), check=False)

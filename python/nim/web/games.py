@@ -29,7 +29,7 @@ from nim.play.machine import ai_turn, label_seats
 from nim.play.strategies import make_strategy
 from nim.position import Move, Position
 from nim.rules import Rules
-from nim.web.records import entry as _entry, move_of
+from nim.web.records import entry as _entry, is_component_record, move_of
 
 __all__ = [
     "FLOWS", "MAX_PILES", "MAX_PILE", "WebError", "new_token", "token_hash",
@@ -232,6 +232,8 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
     seed_value = seed if seed is not None else secrets.randbits(31)
     rng = random.Random(seed_value)
     record = options.get("record")
+    if isinstance(record, str) and is_component_record(record):   # read as `nimcore play --load` reads it
+        return _continue_component_record(options, record, rng, seed_value)
     header = _record_header(record) if record is not None else None
     if header is not None:           # a nimcore record: its flow, rules and players, not the form's
         from nim.play.record import record_problem
@@ -252,11 +254,7 @@ def create_game(options: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[str]]
             raise WebError(problem)
     if record is not None:
         _load_record(state, record)
-    token = None
-    mine = next((i for i, seat in enumerate(state["seats"]) if seat["ai"] is None), None)
-    if mine is not None:
-        token = new_token()
-        state["seats"][mine]["token"] = token_hash(token)
+    token = _first_seat_token(state)
     _advance(state)
     return state, token
 
@@ -403,6 +401,41 @@ def _parse_record(record: Any) -> Any:
         return parse_replay(record, "the record")
     except NimError as error:
         raise WebError(str(error)) from None
+
+
+def _first_seat_token(state: Dict[str, Any]) -> Optional[str]:
+    """A token for the creator's seat, the first human seat (None in AI vs AI)."""
+    mine = next((i for i, seat in enumerate(state["seats"]) if seat["ai"] is None), None)
+    if mine is None:
+        return None
+    token = new_token()
+    state["seats"][mine]["token"] = token_hash(token)
+    return token
+
+
+def _continue_component_record(options: Dict[str, Any], record: str, rng: random.Random,
+                               seed: int) -> Tuple[Dict[str, Any], Optional[str]]:
+    """A new game that continues a game of components' record: its rules, start and seats,
+    then its moves played by the free-play machine (each checked by the family's hooks)."""
+    from nim.web.records import component_upload, seat_the_record
+
+    try:
+        answers, saved = component_upload(options, record)
+    except NimError as error:
+        raise WebError(str(error)) from None
+    flow = machine_of("freeplay")
+    state = _from_machine(flow, answers, rng, seed)
+    problem = seat_the_record(state, saved.header)
+    if problem is not None:
+        raise WebError(problem)
+    for number, move in enumerate(saved.moves, start=1):
+        if state["finished"]:
+            raise WebError(f"the record goes on after the game's end (move {number} of {len(saved.moves)})")
+        state, _ = flow.apply(state, state["to_move"], move)
+    _say(state, f"Loaded a record: {len(saved.moves)} moves.")
+    token = _first_seat_token(state)
+    _advance(state)
+    return state, token
 
 
 def _record_header(record: Any) -> Any:

@@ -20,7 +20,8 @@ from nim.position import Move
 from nim.flows import FLOWS, flow_info, machine_of, page_of
 from nim.flows.base import rules_of
 
-__all__ = ["download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record"]
+__all__ = ["download_text", "entry", "move_of", "state_moves", "upload_options", "seat_the_record",
+           "is_component_record", "component_upload"]
 
 #: The web's random seeds are below this (a larger record seed is not kept).
 WEB_SEEDS = 2**31
@@ -135,3 +136,53 @@ def seat_the_record(state: Dict[str, Any], header: RecordHeader) -> Optional[str
         state["seats"][1]["ai"] = series["specs"][game - 1]
         state["seats"][1]["label"] = series["labels"][game - 1]
     return None
+
+
+#: The longest record of a game of components the page reads (a graph's token keeps its
+#: graph, so each move's line carries the edges).
+MAX_COMPONENT_RECORD = 200_000
+
+
+def is_component_record(record: Any) -> bool:
+    """Whether an uploaded record is a game of components' (``component_record``'s text)."""
+    from nim.flows.freeplay import COMPONENT_TITLE
+
+    return isinstance(record, str) and record.lstrip().startswith(COMPONENT_TITLE)
+
+
+def component_upload(options: Dict[str, Any], record: str) -> Any:
+    """A game of components' record read as ``nimcore play --load`` reads it (``nim.play.saved``:
+    every move checked by the family's play hooks): the page's answers for its game (free play,
+    the record's rules, start and mode) and the saved game, whose moves are played after.
+
+    Raises
+    ------
+    NimError
+        For a record too long, unreadable or with an illegal move (naming the line).
+    """
+    import json
+
+    from nim.errors import InputFileError
+    from nim.play.saved import read_component_record
+
+    if len(record) > MAX_COMPONENT_RECORD:
+        raise InputFileError(f"a record of a game of components has at most {MAX_COMPONENT_RECORD:,} "
+                             f"characters, not {len(record):,}")
+    from nim.families.play import play_hooks
+    from nim.solving.components import read_position
+
+    from nim.families.base import ComponentFamily
+
+    saved = read_component_record(record, "the record")
+    header = saved.header
+    # read_component_record always says the header, with a family of components' rules
+    assert header is not None and header.rules is not None and isinstance(header.rules.family, ComponentFamily)
+    family = header.rules.family
+    hooks = play_hooks(family)
+    # the start as the page's state keeps it: the hooks' plain values (a token with its graph)
+    start = [hooks.value(family, c) for c in read_position(family, saved.start)]
+    answers = {key: value for key, value in options.items() if key not in ("record", "piles", "pile")}
+    answers.update(flow="freeplay", rules=str(header.rules), position=json.dumps(start))
+    if header.mode is not None:
+        answers["mode"] = header.mode
+    return answers, saved

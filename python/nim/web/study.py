@@ -75,12 +75,16 @@ _SIZE = re.compile(r"\(heap (\d+)")
 
 def student_text(text: str, base: int, noun: str = "pile") -> str:
     """The theory's explanation as a student reads it in the page: piles numbered from
-    ``base`` as on the board and called ``noun`` (heaps in a take-and-break game), without
+    ``base`` as on the board and called ``noun`` (heaps in a take-and-break game; "" for a game
+    of components, whose text is left as it is), without
     the package's file paths or its Python and command-line advice (the page links to the
     theory served by the server)."""
     lines = []
     for line in text.splitlines():
         if line.startswith("Theory and proofs:") or "nim." in line or "nimcore" in line:
+            continue
+        if not noun:            # a game of components: its own words, nothing renumbered
+            lines.append(line)
             continue
         if noun == "heap":      # "(heap 5," is a heap's size: said so, apart from heap numbers
             line = _SIZE.sub(r"(a heap of \1", line)
@@ -99,6 +103,12 @@ def _for_students(why_: Any, base: int) -> Dict[str, Any]:
 
 def _move_words(move: Optional[Move], base: int, noun: str = "pile") -> Optional[str]:
     return None if move is None else move_words(move, base, noun)
+
+
+def _is_component(rules: Rules) -> bool:
+    from nim.flows.freeplay import is_component
+
+    return is_component(rules)
 
 
 def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
@@ -125,8 +135,18 @@ def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 
 
 def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
-    """Why the AI played its last move: that move, the best move by the theory and its reasons."""
+    """Why the AI played its last move: that move, the best move by the theory and its reasons
+    (a game of a family of components: ``nim.flows.freeplay_study.why``)."""
     rules = rules_of(state["rules"])
+    if _is_component(rules):
+        from nim.flows import freeplay_study
+
+        try:
+            said = freeplay_study.why(state)
+        except LookupError as error:
+            raise WebError(str(error), 409) from None
+        said["explain"]["text"] = student_text(said["explain"]["text"], state["base"], "")
+        return said
     moves = state["moves"]
     last = next((i for i in range(len(moves) - 1, -1, -1) if state["seats"][moves[i][0]]["ai"]), None)
     if last is None:
@@ -156,8 +176,13 @@ def why(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
 
 def analysis(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """Every move played (the mover's value before it, whether it threw a win away)
-    and every legal move of the current position (value and, when small enough, depth)."""
+    and every legal move of the current position (value and, when small enough, depth; a game
+    of a family of components: ``nim.flows.freeplay_study.analysis``)."""
     rules = rules_of(state["rules"])
+    if _is_component(rules):
+        from nim.flows import freeplay_study
+
+        return freeplay_study.analysis(state, cancel)
     position = Position(state["start"], rules)
     base = state["base"]
     rows: List[Dict[str, Any]] = []

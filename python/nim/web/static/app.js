@@ -6,7 +6,8 @@ const flow = document.body.dataset.flow;
 // the page's lines of a flow written as a state machine, as the server says them (nim.flows)
 const intro = JSON.parse(document.body.dataset.intro || "[]");
 // the study panels the flow's page shows beside its game (the registry's, nim.flows)
-const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () => tablePanel()};
+const PANELS = {replay: () => replayPanel(), tree: () => treePanel(), table: () => tablePanel(),
+  record: () => recordPanel()};
 const pagePanels = JSON.parse(document.body.dataset.panels || "[]");
 // the questions of the flow's form, in its words (the server's)
 const words = JSON.parse(document.body.dataset.words || "{}");
@@ -254,7 +255,7 @@ function update(state, study) {
   if (state.family_board) $("#record").textContent = "Download the record";     // JSON lines, not Lab 2's format
   $("#undo").hidden = !state.undo;
   $("#undo").disabled = you === null || state.finished || !state.moves.some(([seat]) => seat === you);
-  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why || !!state.family_board;
+  $("#why").hidden = !state.seats.some((seat) => seat.ai) || !offered.why;
   // the AI seat by its name when it has one of its own (NimX), else "the AI"
   const ai = state.seats.find((seat) => seat.ai);
   $("#why").textContent = `Why did ${ai && !/^(Player|AI)\b/.test(ai.name) ? ai.name : "the AI"} move there?`;
@@ -262,7 +263,7 @@ function update(state, study) {
   // a hint is for the player to move, with the seat's token, while the class allows hints
   $("#hint").hidden = you === null || !offered.hints || state.finished || state.to_move !== you;
   // during the game the analysis of every move is help too: the same rule; after it, for everyone
-  $("#analysis").hidden = !!state.family_board || (!state.finished && (you === null || !offered.hints || state.to_move !== you));
+  $("#analysis").hidden = (!state.finished && (you === null || !offered.hints || state.to_move !== you));
   // a class with hints off: no tree, table or replay during the game, and no help left open
   const helpOff = !offered.hints && !state.finished;
   $("#extras").hidden = helpOff;
@@ -527,18 +528,29 @@ async function studyView(kind) {
     el("p", {}, el("a", {href: data.theory, target: "_blank", id: `${kind}-theory`}, "How the theory works")));
 }
 
+// a value of the player to move: 1 winning, 0 drawing (a game that can loop or end level), -1 losing
+const STANDING = {"1": "winning", "0": "drawing", "-1": "losing"};
+const RESULT = {"1": "wins", "0": "draws", "-1": "loses"};
+
 function analysisView(data) {
-  const rows = data.moves.map((row) => el("tr", {class: row.throws_away_win ? "blunder" : ""},
-    el("td", {}, row.number), el("td", {}, row.player), el("td", {}, row.words),
-    el("td", {}, row.before.join(" ")), el("td", {}, row.value_before > 0 ? "winning" : "losing"),
-    el("td", {}, row.throws_away_win ? `threw the win away (best: ${row.best})` : "")));
+  const rows = data.moves.map((row) => {
+    const threw = row.throws_away === undefined ? row.throws_away_win : row.throws_away;
+    const what = row.value_before > 0 ? "the win" : "the draw";
+    return el("tr", {class: threw ? "blunder" : ""},
+      el("td", {}, row.number), el("td", {}, row.player), el("td", {}, row.words),
+      el("td", {}, row.before_text === undefined ? row.before.join(" ") : row.before_text),
+      el("td", {}, STANDING[String(row.value_before)]),
+      el("td", {}, threw ? `threw ${what} away (best: ${row.best})` : ""));
+  });
   const parts = [el("h3", {}, "Every move played"),
     el("table", {id: "analysis-table"}, el("tr", {}, ...["#", "player", "move", "before", "mover was", "note"].map((h) => el("th", {}, h))), ...rows)];
   if (data.current.length) {
-    parts.push(el("h3", {}, `Every move from here (${data.piles.join(" ")})`),
+    const here = data.position_text === undefined ? data.piles.join(" ") : data.position_text;
+    const some = data.of > data.listed ? ` (the first ${data.listed} of ${data.of})` : "";
+    parts.push(el("h3", {}, `Every move from here (${here})${some}`),
       el("table", {}, el("tr", {}, el("th", {}, "move"), el("th", {}, "result"), el("th", {}, "moves to the end")),
         ...data.current.map((row) => el("tr", {}, el("td", {}, row.words),
-          el("td", {class: row.value > 0 ? "win" : "loss"}, row.value > 0 ? "wins" : "loses"),
+          el("td", {class: row.value > 0 ? "win" : row.value < 0 ? "loss" : "draw"}, RESULT[String(row.value)]),
           el("td", {}, row.depth === null ? "" : row.depth)))));
   }
   return parts;
@@ -599,6 +611,20 @@ function replayPanel() {
     el("p", {}, file), el("p", {}, text), field("Rules:", rules),
     el("p", {}, el("button", {id: "replay-button", type: "button", class: "primary", onclick: replay}, "Replay against NimX"), " ",
       el("button", {id: "load-record", type: "button", onclick: playOn}, "Load as a record (every move) and play on")), out);
+}
+
+// a record downloaded from any game (or saved by the terminal's `save FILE`), played on here
+function recordPanel() {
+  const text = el("textarea", {id: "record-text", rows: 6, cols: 40, placeholder: "# nimcore record: rules normal,wythoff\n..."});
+  const file = el("input", {id: "record-file", type: "file", accept: ".txt,.json,text/plain", onchange: async () => {
+    if (file.files.length) text.value = await file.files[0].text();
+  }});
+  const playOn = () => start({flow: "freeplay", record: text.value});
+  return el("div", {class: "panel", id: "record-panel"}, el("h2", {}, "Play on from a record"),
+    el("p", {}, "A record downloaded from a game's page (or saved in the terminal with ", el("code", {}, "save FILE"),
+      "): the game starts again from its first position, every move is played and checked, and the game goes on."),
+    el("p", {}, file), el("p", {}, text),
+    el("p", {}, el("button", {id: "record-load", type: "button", class: "primary", onclick: playOn}, "Play on from this record")));
 }
 
 function treeView(tree) {
