@@ -68,3 +68,22 @@ def test_bad_input_and_refusals_in_words() -> None:
             nim.solve(bad, "sos")
     with pytest.raises(NimError, match="no Grundy value"):
         nim.solve([["sos", "S---"], ["any", [1]]], "sum")
+
+
+def test_all_moves_counts_the_drawing_moves_apart() -> None:
+    """``nimcore solve ROW --rules sos --all-moves``: each move's outcome by the brute force,
+    and the count line says how many win, draw and lose."""
+    import subprocess
+    import sys
+
+    row = "S----"
+    done = subprocess.run([sys.executable, "-m", "nim", "solve", row, "--rules", "sos", "--all-moves"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    after = [-outcome(m, False) for m in moves(row)]
+    counts = [after.count(v) for v in (1, 0, -1)]
+    assert counts[1] > 0
+    assert done.stdout.splitlines()[-1] == (f"{len(after)} moves, {counts[0]} winning, {counts[1]} drawing, "
+                                            f"{counts[2]} losing")
+    listed = done.stdout.splitlines()[-1 - len(after):-1]
+    assert sum("draws" in line for line in listed) == counts[1]

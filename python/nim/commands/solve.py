@@ -213,6 +213,9 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
         for words, row in zip(said, rows):
             outcome = _WINS if row.value > 0 else "draws" if row.value == 0 else _LOSES
             sys.stdout.write(f"{words:<{width}} {outcome}\n")
+        counts = [sum(1 for row in rows if row.value == v) for v in (1, 0, -1)]
+        drawing = f", {counts[1]} drawing" if counts[1] else ""     # only a game with draws has them
+        sys.stdout.write(f"{len(rows)} moves, {counts[0]} winning{drawing}, {counts[2]} losing\n")
     return 0
 
 

@@ -359,12 +359,13 @@ def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
 
 
 def grade(agent: Any, rules: RulesLike = None,
-          positions: Union[Sequence[int], Iterable[Sequence[int]], None] = (1, 3, 5, 7), *,
+          positions: Union[Sequence[int], Iterable[Sequence[int]], Any, None] = (1, 3, 5, 7), *,
           sample: Optional[int] = None, seed: Optional[int] = None, max_pile: Optional[int] = None,
           max_piles: Optional[int] = None, worst: int = 10, observation: Optional[str] = None) -> Grade:
     """Grade ``agent`` against perfect play, under any rules the environments
-    (``nim.interop.envs``) play: a take rule, or a take-and-break game such as
-    ``"kayles"`` (``nim.study.grade_heaps``).
+    (``nim.interop.envs``) play: a take rule, a take-and-break game such as
+    ``"kayles"`` (``nim.study.grade_heaps``), or a family of components such as
+    ``"wythoff"``, ``"turning-turtles"`` or ``"northcott"`` (``nim.study.grade_components``).
 
     Parameters
     ----------
@@ -372,11 +373,14 @@ def grade(agent: Any, rules: RulesLike = None,
         See the module's documentation for what is accepted.
     rules : Rules or str
         The game the agent was trained for (e.g. ``"misere"``).
-    positions : start piles, or a list of positions
+    positions : start piles, a list of positions, or a family's position
         A start (a tuple of ints, default 1, 3, 5, 7): every position reachable
         from it is graded (645,120 grid positions for 1, 3, ..., 13). A list
         of positions (each a sequence of ints, all of one length under a take
-        rule): those.
+        rule): those. Under a family of components, its start as ``nim.solve``
+        reads it (a list of Wythoff pairs ``[[3, 5]]``, a coin row ``"THTTH"``, a
+        Northcott board, a graph ``{"edges": ..., "tokens": ...}``): every position
+        reachable from it, within ``grade_components``' bound.
     sample : int, optional
         Grade this many positions drawn at random (``seed``) instead of all.
     max_pile : int, optional
