@@ -118,8 +118,11 @@ def test_all_moves_says_each_move_as_free_play_does(capsys: pytest.CaptureFixtur
     components = read_position(family, value)  # type: ignore[arg-type]
     rows = nim.analyze(value, parsed)
     lines = out.splitlines()
-    listed = lines[4:]
+    listed, counted = lines[4:-1], lines[-1]
     assert len(listed) == len(rows)
+    counts = [sum(1 for row in rows if row.value == v) for v in (1, 0, -1)]
+    assert counted == (f"{len(rows)} moves, {counts[0]} winning" + (f", {counts[1]} drawing" if counts[1] else "")
+                       + f", {counts[2]} losing")
     for line, row in zip(listed, rows):
         said = _words(family, components, row.move)
         assert line.startswith(said + " ") and "component" not in line, (line, said)

@@ -518,7 +518,7 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
-        where = "" if isinstance(family, WholePositionFamily) else f"component {move.pile}: "
+        where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile}: "
         lines.append({1: "Winning move: ", 0: "Drawing move: ", -1: "Lost; shown: "}[solution.value]
                      + f"{where}{words}.")
     else:
