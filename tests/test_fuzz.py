@@ -196,7 +196,9 @@ API_CASES: List[Tuple[str, str, str]] = [
     ("hackenbush vertex None", "nim.solve([[0, None]], 'green-hackenbush')", "error"),
     ("graph edge to nowhere", "nim.solve({'edges': [[0, 9]], 'vertices': [0], 'token': 0}, 'graph')", "error"),
     ("graph of 10**6 + 1 edges", "nim.solve({'edges': [[0, 1]] * (10**6 + 1), 'token': 0}, 'graph')", "error"),
-    ("loopy graph misere", "nim.solve({'edges': [[0, 1], [1, 0]], 'token': 0}, 'misere,graph')", "error"),
+    ("loopy graph misere", "nim.solve({'edges': [[0, 1], [1, 0]], 'token': 0}, 'misere,graph')", "ok"),
+    ("loopy graph misere, 10 tokens", "nim.solve({'edges': [[v, (v + 1) % 60] for v in range(60)] + [[0, 30], "
+     "[30, 0]], 'tokens': list(range(0, 60, 6))}, 'misere,graph')", "error"),
     ("wythoff pile of 10**1000", "nim.solve([[10**1000, 1]], 'wythoff')", "ok"),
     ("wythoff pile of 10**6000", "nim.solve([[10**6000, 1]], 'wythoff')", "error"),
     ("misere wythoff pair of 10**1000", "nim.solve([[10**1000, 10**1000 + 1]], 'misere,wythoff')", "ok"),

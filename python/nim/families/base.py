@@ -359,6 +359,11 @@ class ComponentFamily(RuleFamily):
         """Lines ``explain`` adds after the theorem: each component's value in the family's words."""
         return []
 
+    def outcome_words(self, components: Sequence[Any], misere: bool) -> List[str]:
+        """Lines ``explain`` adds on what decided a position ``sum_outcome`` answered, when the
+        account above does not say it (misère play on a graph with cycles: a retrograde analysis)."""
+        return []
+
     def read_components(self, position: Any) -> Optional[Tuple[Any, ...]]:
         """The components of a whole position given as a plain value, where the family reads
         a position its own way (a sum of parts of other families), or None: then a position

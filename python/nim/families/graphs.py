@@ -22,8 +22,9 @@ and every follower not yet valued has a follower of value m (the retrograde algo
 in time about the edges times the stages.
 
 A draw is the value 0 of ``nim.solve`` (its move keeps the draw), and the words "draws"
-in ``nim.explain``. Misère play is solved by the exact search on acyclic graphs and
-refused in words on graphs with a cycle.
+in ``nim.explain``. Misère play is solved by the exact search on acyclic graphs and, on
+graphs with cycles, where no Sprague-Grundy theory applies, by a retrograde analysis of
+the whole game (``nim.families.graph_misere``: won, lost or drawn, bounded in positions).
 
 >>> solve = __import__("nim").solve
 >>> solve({"edges": [[0, 1], [1, 2]], "token": 0}, "graph").value        # 0 -> 1 -> 2: g(0) = 0
@@ -285,11 +286,11 @@ class GraphGame(Unparameterised, ComponentFamily):
 
     def sum_outcome(self, components: Sequence[Any], misere: bool) -> Optional[int]:
         if misere:
-            for token in components:
-                if not token.graph.acyclic():
-                    raise NimError("misère play on a graph with a cycle is not solved here (its theory is not "
-                                   "the generalised Sprague-Grundy function's); normal play is")
-            return None
+            if all(token.graph.acyclic() for token in components):
+                return None                          # the exact misère search over the sum
+            from nim.families.graph_misere import misere_outcome
+
+            return misere_outcome(components)[0]     # no theory: the whole game, by retrograde analysis
         x = 0
         infinite: List[Infinite] = []
         for token in components:
@@ -311,6 +312,11 @@ class GraphGame(Unparameterised, ComponentFamily):
         kinds = {("is acyclic: Sprague-Grundy values" if t.graph.acyclic() else
                   "has cycles: generalised Sprague-Grundy values") for t in components}
         return [f"The graph {' and '.join(sorted(kinds))}. " + "; ".join(shown) + more + "."]
+
+    def outcome_words(self, components: Sequence[Any], misere: bool) -> List[str]:
+        if not misere or all(token.graph.acyclic() for token in components):
+            return []
+        return [_misere_words(components)[0].upper() + _misere_words(components)[1:] + "."]
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         if left:
@@ -518,9 +524,9 @@ class TokensPlay(PlayHooks):
     def better(self, family: "ComponentFamily", components: Sequence[Any], move: Option, misere: bool) -> Option:
         """A winning move to the vertex valued earliest (Smith's counter function): moving to any
         lost position could go round a cycle for ever; this one makes progress."""
-        if misere:
-            return move
         assert isinstance(family, GraphGame)
+        if misere:
+            return _misere_better(components, move)
 
         def after(i: int, token: Token) -> List[Any]:
             return list(components[:i]) + [token] + list(components[i + 1:])
@@ -538,8 +544,12 @@ class TokensPlay(PlayHooks):
         return best
 
     def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        if misere:
+            if all(token.graph.acyclic() for token in components):
+                return None                                  # the exact misère search said it
+            return _misere_words(components)
         values = [t.graph.values()[t.vertex] for t in components]
-        if misere or all(isinstance(value, int) for value in values):
+        if all(isinstance(value, int) for value in values):
             return None                                      # the XOR of the Grundy values says it
         shown = ", ".join(f"vertex {int(t)}: {_shown_value(value)}" for t, value in zip(components[:12], values))
         head = f"the tokens' values (the generalised Sprague-Grundy function) are {shown}"
@@ -576,6 +586,36 @@ class TokensPlay(PlayHooks):
             if len(graph.names) > 40:
                 lines.append(f"  ... ({len(graph.names) - 40} more vertices)")
         return "\n".join(lines)
+
+
+def _misere_words(components: Sequence[Any]) -> str:
+    """What decided a misère position on a graph with cycles, in words."""
+    from nim.families.graph_misere import misere_outcome, misere_table_size
+
+    value, depth = misere_outcome(components)
+    verdict = {1: f"won, in {depth} move{'s' if depth != 1 else ''} against best play",
+               -1: f"lost, in {depth} move{'s' if depth != 1 else ''} with the longest defence",
+               0: "a draw: best play goes round a cycle for ever"}[value]
+    return ("misère play on a graph with cycles has no Sprague-Grundy theory (the generalised function is normal "
+            f"play's): a retrograde analysis of the whole game ({misere_table_size(components):,} positions, each "
+            f"labelled back from the ends, where the player who cannot move wins) finds this position {verdict}")
+
+
+def _misere_better(components: Sequence[Any], move: Option) -> Option:
+    """In misère play on a graph with cycles, a winning move that leads soonest to the end (its
+    lost position's moves to the end fewest), so the winner never goes round a cycle."""
+    from nim.families.graph_misere import misere_outcome
+
+    if all(token.graph.acyclic() for token in components) or misere_outcome(components)[0] != 1:
+        return move
+    best, key = move, None
+    for i, token in enumerate(components):
+        for w in token.graph.follow[token.vertex]:
+            target = Token(token.graph, w)
+            value, depth = misere_outcome(list(components[:i]) + [target] + list(components[i + 1:]))
+            if value == -1 and depth is not None and (key is None or depth < key):
+                best, key = (i, 1, (target,)), depth
+    return best
 
 
 def _time(token: Token) -> float:

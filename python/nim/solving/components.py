@@ -548,7 +548,8 @@ def _decided_by(family: ComponentFamily, components: Tuple[Any, ...], rules: Rul
     name = _game_name(family)
     movable = [c for c in components if family.option_count(c) > 0]
     if family.sum_outcome(components, rules.misere) is not None:
-        return []                                  # the family's account above says how (a loopy graph, SOS)
+        # the family's account above says how (a loopy graph, SOS), or its own words here
+        return family.outcome_words(components, rules.misere)
     if not movable:
         return ["Nothing can move: decided by the rules (the player who cannot move "
                 + ("wins, in misère play)." if rules.misere else "loses).")]
