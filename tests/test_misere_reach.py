@@ -153,3 +153,13 @@ def test_a_refusal_says_how_big_the_search_would_be_and_the_node_limit_is_the_li
     # a row of 60 heads: its positions each have thousands of moves, refused at once
     with pytest.raises(NimError, match=r"would look at about [\d,]+ moves or more"):
         nim.solve(cast(Any, "H" * 60), "misere,mock-turtles")
+
+
+def test_one_big_component_is_refused_before_its_walk_runs_long() -> None:
+    """A Wythoff pair of (200, 300) in a misère sum: its walk counted 20 million moves before
+    refusing (minutes); it now stops at MAX_MISERE_MOVES, well inside a 10 s time limit (a walk
+    that ran long would end in the time limit's error, not this refusal)."""
+    from nim.solving.components import MAX_MISERE_MOVES
+
+    with pytest.raises(NimError, match=rf"moves or more .* past the {MAX_MISERE_MOVES:,} it may look at"):
+        nim.solve(cast(Any, [["wythoff", [[200, 300]]], ["kayles", 3]]), "misere,sum", time_limit=10)

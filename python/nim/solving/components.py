@@ -241,6 +241,11 @@ def _children(family: ComponentFamily, key: Tuple[Any, ...],
 #: The most positions a misère search visits unless the call's node limit says fewer: its memo
 #: holds each (some hundreds of bytes apiece), and it visits some 2,000 to 20,000 a second.
 MAX_MISERE_POSITIONS = 1_000_000
+#: The most moves a misère search may look at (each position's moves, summed over the positions
+#: of one component: the search looks at least at these). Some 20,000 to 200,000 moves a second
+#: in Python: a minute of search at most, and the walk that counts them refuses in well under
+#: a second or two (it stopped at MAX_REACH before: 20 to 300 s for one big Wythoff pair).
+MAX_MISERE_MOVES = 2_000_000
 
 
 def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: ComponentBudget,
@@ -255,7 +260,7 @@ def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: 
     counted by a walk over them, the smallest first, each only as far as the others leave room
     for (a walk costs less than the search, which visits their products); it is skipped when
     the family's bound on the work (``reach``, at least the positions) already fits. A walk that
-    looks at more than MAX_REACH moves stops too: the search would look at more.
+    looks at more than MAX_MISERE_MOVES moves stops too: the search would look at more.
     """
     limit = MAX_MISERE_POSITIONS if budget.node_limit is None else min(budget.node_limit, MAX_MISERE_POSITIONS)
     quick = 1
@@ -285,9 +290,9 @@ def _check_misere_reach(family: ComponentFamily, root: Tuple[Any, ...], budget: 
                         f"what it lists ({error}):")
         bound = 1
         for component, (n, moves) in counts.items():
-            if moves > MAX_REACH:
+            if moves > MAX_MISERE_MOVES:
                 _refuse(family, root, f"look at about {_magnitude(moves)} moves or more",
-                        f"the {MAX_REACH:,} it may look at:")
+                        f"the {MAX_MISERE_MOVES:,} it may look at:")
             bound *= math.comb(n + groups[component] - 1, groups[component])
         if bound > limit:
             how = "so far, counting" if walks else "at most"
