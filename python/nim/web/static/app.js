@@ -547,11 +547,13 @@ function analysisView(data) {
   if (data.current.length) {
     const here = data.position_text === undefined ? data.piles.join(" ") : data.position_text;
     const some = data.of > data.listed ? ` (the first ${data.listed} of ${data.of})` : "";
+    const depths = data.current.some((row) => row.depth !== null);
     parts.push(el("h3", {}, `Every move from here (${here})${some}`),
-      el("table", {}, el("tr", {}, el("th", {}, "move"), el("th", {}, "result"), el("th", {}, "moves to the end")),
+      // "moves to the end" only where the engine measured them (a heap game's depth)
+      el("table", {}, el("tr", {}, el("th", {}, "move"), el("th", {}, "result"), ...(depths ? [el("th", {}, "moves to the end")] : [])),
         ...data.current.map((row) => el("tr", {}, el("td", {}, row.words),
           el("td", {class: row.value > 0 ? "win" : row.value < 0 ? "loss" : "draw"}, RESULT[String(row.value)]),
-          el("td", {}, row.depth === null ? "" : row.depth)))));
+          ...(depths ? [el("td", {}, row.depth === null ? "" : row.depth)] : [])))));
   }
   return parts;
 }
