@@ -169,3 +169,40 @@ def test_graph_analysis_values_every_move_by_retrograde_analysis(client, seed):
         index, left = row["move"][0], row["move"][2][0]["token"]
         after = tuple(sorted(tokens[:index] + (left,) + tokens[index + 1:]))
         assert row["value"] == -oracle[after], (edges, tokens, row)
+
+
+# ---------------------------------------------------------------- hostile records
+
+RECORD_HEAD = ("# nimcore record: rules normal,wythoff\n# flow: freeplay\n# seats: Ann (human); NimX (optimal)\n"
+               "# first: 0\n# seed: 1\n")
+
+
+@pytest.mark.parametrize("record, words", [
+    (RECORD_HEAD + "[[3, 5]]\n[0, 9, [[3, 4]]]\n", "is not a move of the position"),
+    (RECORD_HEAD + "[[3, 5]]\n[0, 1, [[3, 4]]]\n[0, 1, [[3, 3]]]\n[0, 6, []]\n[0, 1, [[0, 0]]]\n", "line 10"),
+    (RECORD_HEAD + "[[3, 5]\n", "not JSON"),
+    (RECORD_HEAD.replace("normal,wythoff", "normal,chess") + "[[3, 5]]\n", "the record's rules"),
+    (RECORD_HEAD.replace("normal,wythoff", "normal") + "[[3, 5]]\n", "a family of components"),
+    (RECORD_HEAD + "[[300, 500]]\n", "at most 200"),
+    (RECORD_HEAD.replace("Ann (human)", "Ann (chess-engine)") + "[[3, 5]]\n", "the record's AI"),
+])
+def test_a_hostile_record_gets_a_400_in_words_and_no_game(client, record, words):
+    before = client.get("/api/health").json()["games"]
+    reply = client.post("/api/games", json={"flow": "freeplay", "record": record})
+    assert reply.status_code == 400, reply.text
+    assert words in reply.json()["error"], reply.json()["error"]
+    assert client.get("/api/health").json()["games"] == before
+
+
+def test_a_record_past_the_request_size_is_refused_before_it_is_read(client):
+    record = RECORD_HEAD + "[[3, 5]]\n" + "[0, 1, [[3, 4]]]\n" * 12_000
+    reply = client.post("/api/games", json={"flow": "freeplay", "record": record})
+    assert reply.status_code == 413 and "too large" in reply.json()["error"]
+
+
+def test_a_record_that_ends_the_game_loads_finished(client):
+    record = RECORD_HEAD + "[[1, 2]]\n[0, 1, [[1, 1]]]\n[0, 2, []]\n"
+    reply = client.post("/api/games", json={"flow": "freeplay", "record": record})
+    assert reply.status_code == 201, reply.text
+    game = reply.json()["game"]
+    assert game["finished"] and game["winner"] == 1 and len(game["moves"]) == 2

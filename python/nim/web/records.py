@@ -139,8 +139,9 @@ def seat_the_record(state: Dict[str, Any], header: RecordHeader) -> Optional[str
 
 
 #: The longest record of a game of components the page reads (a graph's token keeps its
-#: graph, so each move's line carries the edges).
-MAX_COMPONENT_RECORD = 200_000
+#: graph, so each move's line carries the edges); the server's request limit (64 KiB) comes
+#: first, this bounds a caller of ``component_upload`` that has none.
+MAX_COMPONENT_RECORD = 65_536
 
 
 def is_component_record(record: Any) -> bool:
