@@ -255,3 +255,13 @@ def test_bad_rows_and_rules_are_refused_in_words() -> None:
                         ("coin-subtraction=0", "at least 1"), ("coin-subtraction=a", "whole numbers")]:
         with pytest.raises(InvalidRulesError, match=words):
             Rules.parse(text)
+
+
+def test_a_winning_move_past_the_row_bound_is_said_by_its_run() -> None:
+    """Ruler's heads 2**20 and 2**21: the winning move turns over the run of coins 1 .. 2**21
+    (the coins left of 2**21 are worth the Gray code of their count: Gray(2**21 - 1) = 2**20),
+    a row of up to 2**21 heads: refused as a position, but the move is named."""
+    with pytest.raises(NimError, match=r"turns over the 2,097,152 coins 1 to 2,097,152 \(coin 2,097,152"):
+        nim.solve([2**20, 2**21], "ruler")
+    t = 2**21 - 1
+    assert t ^ (t >> 1) == 2**20

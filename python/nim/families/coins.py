@@ -265,7 +265,10 @@ def _run_of_gray(n: int, gray: int, title: str) -> Others:
         t ^= shift
         shift >>= 1
     if t >= MAX_ROW:
-        raise NimError(f"{title}: the winning move turns over {t + 1:,} coins, more than {MAX_ROW:,}")
+        # the move is known; the position it leaves may hold up to t + 1 heads, more than a row holds
+        raise NimError(f"{title}: the winning move turns over the {t + 1:,} coins {n - t:,} to {n:,} (coin {n:,} "
+                       f"from heads to tails), leaving a row of up to {t + 1:,} heads, more than the {MAX_ROW:,} a "
+                       "row may hold here: play it by hand, or ask about smaller heads")
     return tuple(range(n - t, n))
 
 
