@@ -1,6 +1,6 @@
-"""Rulerette (coin turning, Ferguson, Part I, ch. 5; the rule as chosen here: Ruler with at least
-two coins turned), held to a brute force over rows of coins written from the rule alone: every
-row of up to 9 coins, both conventions, every move."""
+"""Rulerette (coin turning, Ferguson, Part I, exercise 5.5.4: "Turn over any consecutive set
+of coins with at least two coins being turned over"), held to a brute force over rows of coins
+written from the rule alone: every row of up to 9 coins, both conventions, every move."""
 
 from __future__ import annotations
 

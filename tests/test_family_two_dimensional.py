@@ -1,6 +1,6 @@
-"""Two-dimensional Nim (Ferguson, Part I, 3.5, exercises; the rule as chosen here: a counter
-moves left along its row or to any square of a lower row), held to a brute force written from
-the rules alone on a board 4 columns wide and 3 rows high (memoised recursion over sorted
+"""Two-dimensional Nim (Ferguson, Part I, exercise 3.5.6: a counter moves "any number of squares
+to the left on the same row, or ... to any square whatever on any lower row"), held to a brute
+force written from the rules alone on a board 4 columns wide and 3 rows high (memoised recursion over sorted
 counters): on a board 2**k wide a square is worth 2**k * y + x, and the P-positions are those of
 the quarter-infinite board, omega * y + x: both XORs 0. Both conventions, every winning move."""
 

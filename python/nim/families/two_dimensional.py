@@ -1,7 +1,7 @@
 """Two-dimensional Nim (Ferguson, Part I, section 3.5, exercises): counters on the squares of a
-quarter-infinite board, several to a square allowed. The rule as chosen here (the text could not
-be consulted in this session; this is its exercise as we recall it): a move takes one counter
-any number of squares to the left along its row, or to **any** square of any lower row. A
+quarter-infinite board, several to a square allowed. The rule is the text's (exercise 3.5.6,
+checked against it): a move takes one counter any number of squares to the left along its row,
+or to **any** square of any lower row. A
 counter in the bottom-left corner cannot move; the player who cannot move loses.
 
 A position is the list of its counters' squares ``[[x, y], ...]``: column x from 0 at the left
@@ -89,7 +89,7 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
 
     def theory_words(self) -> str:
         return ("the square (x, y) has the ordinal Sprague-Grundy value omega*y + x (Ferguson, Part I, 3.4 and the "
-                "exercises of 3.5; the rule as chosen here: left along the row, or to any square of a lower row): "
+                "exercise 3.5.6, whose rule this is: left along the row, or to any square of a lower row): "
                 "the bottom row is Nim, and a square of row 1 reaches every finite value, so its value is omega. "
                 "A position is the sum of its counters, worth omega*(XOR of the rows) + (XOR of the columns): lost "
                 "exactly when both XORs are 0. In misère play, Bouton's misère rule on these heaps: when every "
