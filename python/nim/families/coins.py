@@ -452,7 +452,7 @@ class CoinTurning(Unparameterised, ComponentFamily):
 
     def account(self, components: Sequence[Any]) -> List[str]:
         lines = []
-        for i, component in enumerate(components[:5]):
+        for i, component in enumerate(components[:5], start=1):
             shown = ", ".join(f"{list(h) if isinstance(h, tuple) else h} -> {self.head_value(h)}"
                               for h in component[:12])
             more = f", ... ({len(component):,} heads)" if len(component) > 12 else ""

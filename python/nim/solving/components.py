@@ -523,7 +523,8 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
-        where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile}: "
+        # people count from 1: "pair 1" is the Move's component 0
+        where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile + 1}: "
         lines.append({1: "Winning move: ", 0: "Drawing move: ", -1: "Lost; shown: "}[solution.value]
                      + f"{where}{words}.")
     else:
@@ -589,7 +590,8 @@ def _decided_by(family: ComponentFamily, components: Tuple[Any, ...], rules: Rul
     for g in grundies:
         x ^= g
     lines = ["Grundy values: " + ", ".join(
-        f"{i}: {family.component_value(c)} -> {g}" for i, (c, g) in enumerate(zip(components, grundies))),
+        f"{family.component_noun} {i}: {family.component_value(c)} -> {g}"
+        for i, (c, g) in enumerate(zip(components, grundies), start=1)),
         f"X = XOR of the Grundy values = {x}: {'lost' if x == 0 else 'won'} for the player to move."]
     if all(family.grundy(c) is not None for c in components):
         lines.append(f"Each value comes from the theory of {name} stated above.")
