@@ -450,7 +450,8 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
 @_bounded
 def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> List[Tuple[ComponentMove, int]]:
-    """Every legal move with its value for the player who makes it (+1 wins, -1 loses)."""
+    """Every legal move with its value for the player who makes it (+1 wins, 0 draws, -1 loses):
+    the winning moves first, then the drawing ones, then the losing ones."""
     return _analyze(position, rules, node_limit, time_limit)[0]
 
 
@@ -494,6 +495,9 @@ def _analyze(position: Iterable[Any], rules: Rules, node_limit: Optional[int],
                 x ^= component_grundy(family, c, budget)
             mover_wins = x == 0
         rows.append((move, 1 if mover_wins else -1))
+    # winning moves first, then drawing, then losing (each kind in the moves' own order), so a
+    # reader of a game with draws (SOS, a loopy graph) meets the draws before the losses
+    rows.sort(key=lambda row: -row[1])
     return rows, by
 
 
