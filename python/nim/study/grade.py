@@ -365,10 +365,10 @@ class ArrayOfPiles(Protocol):
 
 
 #: What ``grade`` takes as ``positions``: a start of heaps (``(1, 3, 5, 7)``), positions listed
-#: (an iterable of tuples of heaps, or a NumPy array of them), or a start of a family of components as ``nim.solve`` reads
-#: it: a list of components (``[[3, 5]]``, Wythoff pairs), a string (a coin row ``"THTTH"``, an
-#: SOS row), a mapping (a graph ``{"edges": ..., "tokens": ...}``) or a number (a Kayles heap, an
-#: SOS row's length); None for the default start.
+#: (an iterable of tuples of heaps, or a NumPy array of them), or a start of a family of
+#: components as ``nim.solve`` reads it: a list of components (``[[3, 5]]``, Wythoff pairs), a
+#: string (a coin row ``"THTTH"``, an SOS row), a mapping (a graph ``{"edges": ...,
+#: "tokens": ...}``) or a number (a Kayles heap, an SOS row's length); None for the default.
 GradePositions = Union[Sequence[int], Iterable[Sequence[int]], ArrayOfPiles, Sequence[Any], str, Mapping[str, Any],
                        int, None]
 
