@@ -132,7 +132,8 @@ class ComponentMove(Move):
         return f"ComponentMove(pile={self[0]!r}, count={self[1]!r}, left={self[2]!r})"
 
     def __str__(self) -> str:
-        return f"take {self[1]} from component {self[0]}, leaving {list(self[2]) or 'nothing'}"
+        """The move in words, components counted from 1 as people count (``pile`` stays 0-based)."""
+        return f"take {self[1]} from component {self[0] + 1}, leaving {list(self[2]) or 'nothing'}"
 
     def to_json(self) -> List[Any]:
         """``[component, count, [each component left, as a list]]``."""

@@ -234,8 +234,8 @@ class RulerLine(Line):
 
 
 class RuleretteLine(Line):
-    """Rulerette (Ferguson, Part I, exercise 5.5.4): Ruler with at least two coins turned (a run of
-    even length only would give the same values)."""
+    """Rulerette, as chosen here: Ruler with at least two coins turned (Ferguson's exercise could
+    not be consulted in this session; a run of even length gives the same values)."""
 
     name, title, first = "rulerette", "Rulerette", 1
     rule_words = "turns over two or more consecutive coins, the right-most from heads to tails"
@@ -258,17 +258,25 @@ class RuleretteLine(Line):
         return _run_of_gray(n, 2 * v if v else 1, "Rulerette")
 
 
+class LongRunError(NimError):
+    """A winning move that turns over a run of coins too long to hold the row it leaves: the
+    move itself is known (``first`` .. ``last``), and said in words; the row after it is not made."""
+
+    def __init__(self, title: str, first: int, last: int) -> None:
+        self.title, self.first, self.last = title, first, last
+        super().__init__(f"{title}: the winning move turns over the {last - first + 1:,} coins from {first:,} "
+                         f"to {last:,} (the last from heads to tails); the row it leaves is not made, as it "
+                         f"would hold about that many heads, more than a row holds here ({MAX_ROW:,})")
+
+
 def _run_of_gray(n: int, gray: int, title: str) -> Others:
     """The coins n - t, ..., n - 1 just left of n, t the number whose Gray code t ^ (t >> 1) is ``gray``."""
     t, shift = gray, gray >> 1
     while shift:
         t ^= shift
         shift >>= 1
-    if t >= MAX_ROW:
-        # the move is known; the position it leaves may hold up to t + 1 heads, more than a row holds
-        raise NimError(f"{title}: the winning move turns over the {t + 1:,} coins {n - t:,} to {n:,} (coin {n:,} "
-                       f"from heads to tails), leaving a row of up to {t + 1:,} heads, more than the {MAX_ROW:,} a "
-                       "row may hold here: play it by hand, or ask about smaller heads")
+    if t >= MAX_ROW:        # the run itself is known: only the row after it is too large to make
+        raise LongRunError(title, n - t, n)
     return tuple(range(n - t, n))
 
 
@@ -372,6 +380,34 @@ def _toggled(heads: Tuple[Any, ...], turned: Sequence[Any]) -> Tuple[Any, ...]:
     return tuple(sorted(now))
 
 
+#: Coins a move's words list one by one; a longer run or rectangle is said by its ends.
+LISTED_COINS = 12
+
+
+def _listed(heads: Sequence[Any]) -> str:
+    """Heads as a list (cells as [x, y]), the first ``LISTED_COINS`` and a count when there are more."""
+    shown = [list(h) if isinstance(h, tuple) else h for h in heads[:LISTED_COINS]]
+    if len(heads) <= LISTED_COINS:
+        return str(shown)
+    return str(shown)[:-1] + f", ...] ({len(heads):,} heads)"
+
+
+def _block_words(turned: Sequence[Any]) -> Optional[str]:
+    """``turned`` (sorted) in words by its ends when it is more than ``LISTED_COINS`` coins making
+    one run ("the 40 coins from 3 to 42") or one rectangle ("the 6 x 40 = 240 coins of the
+    rectangle from (1, 3) to (6, 42)"), else None."""
+    if len(turned) <= LISTED_COINS:
+        return None
+    first, last = turned[0], turned[-1]
+    if isinstance(first, int):
+        return f"the {len(turned):,} coins from {first:,} to {last:,}" if last - first + 1 == len(turned) else None
+    (x0, y0), (x1, y1) = first, last
+    width, height = x1 - x0 + 1, y1 - y0 + 1
+    if width * height != len(turned) or not all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in turned):
+        return None
+    return f"the {width:,} x {height:,} = {len(turned):,} coins of the rectangle from ({x0}, {y0}) to ({x1}, {y1})"
+
+
 class CoinTurning(Unparameterised, ComponentFamily):
     """The common shape of the coin-turning games: a component is a row (or a grid) of coins,
     held as the sorted tuple of its heads; its value is the XOR of its heads' values."""
@@ -455,7 +491,7 @@ class CoinTurning(Unparameterised, ComponentFamily):
 
     def account(self, components: Sequence[Any]) -> List[str]:
         lines = []
-        for i, component in enumerate(components[:5]):
+        for i, component in enumerate(components[:5], start=1):
             shown = ", ".join(f"{list(h) if isinstance(h, tuple) else h} -> {self.head_value(h)}"
                               for h in component[:12])
             more = f", ... ({len(component):,} heads)" if len(component) > 12 else ""
@@ -466,11 +502,14 @@ class CoinTurning(Unparameterised, ComponentFamily):
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         after = left[0] if left else ()
         turned = sorted(set(component) ^ set(after))
+        block = _block_words(turned)
+        if block is not None:                   # a long run (Ruler) or rectangle (Rugs): by its ends
+            return f"turn over {block} (the last from heads to tails), leaving {self.shown(after)}"
         shown = ", ".join(map(str, turned[:12])) + (f", ... ({len(turned):,} coins)" if len(turned) > 12 else "")
         return f"turn over the coins at {shown} (the last from heads to tails), leaving {self.shown(after)}"
 
     def shown(self, heads: Tuple[Any, ...]) -> str:
-        return f"heads at {list(heads)}" if heads else "no heads"
+        return f"heads at {_listed(heads)}" if heads else "no heads"
 
 
 class OneLine(CoinTurning):
@@ -739,7 +778,7 @@ class Grid(CoinTurning):
         return int((x - self.first[0] + 1) * (y - self.first[1] + 1))
 
     def shown(self, heads: Tuple[Any, ...]) -> str:
-        return f"heads at {[list(c) for c in heads]}" if heads else "no heads"
+        return f"heads at {_listed(heads)}" if heads else "no heads"
 
 
 @register_family
@@ -847,7 +886,38 @@ class Tartan(Grid):
         # the others of the product of moves worth u and w are worth (g1+u)(g2+w) + g1 g2: find
         # p = g1+u, q = g2+w (u < g1, w < g2) with p q = goal, by solving in the nim field
         p, q = nim_factor_pair(goal, g1, g2)
-        return self._product(head, a.move_to(x, p ^ g1), b.move_to(y, q ^ g2))
+        try:
+            s, t = a.move_to(x, p ^ g1), b.move_to(y, q ^ g2)
+        except LongRunError:                    # a side too long to list: the rectangle said by its corners
+            s, t = _side(a, x, p ^ g1), _side(b, y, q ^ g2)
+            raise _long_rectangle(self, head, s, t) from None
+        if (len(s) + 1) * (len(t) + 1) > MAX_ROW:
+            raise _long_rectangle(self, head, (min(s, default=x),), (min(t, default=y),))
+        return self._product(head, s, t)
+
+
+def _side(line: Line, n: int, v: int) -> Others:
+    """The first coin of a side of a Tartan move (as a one-tuple), or its others when short."""
+    try:
+        return line.move_to(n, v)
+    except LongRunError as long:
+        return (long.first,)
+
+
+def _long_rectangle(game: Tartan, head: Cell, s: Others, t: Others) -> NimError:
+    """The error of a Tartan move whose coins are too many to make, with the move in words: by
+    its corners when it is a rectangle (Rugs: runs on both sides), else by its count."""
+    x, y = head
+    x0, y0 = min(s + (x,)), min(t + (y,))
+    count = (x - x0 + 1) * (y - y0 + 1)
+    if game.columns in ("ruler", "rulerette") and game.rows in ("ruler", "rulerette"):
+        said = f"the {count:,} coins of the rectangle from ({x0:,}, {y0:,}) to ({x:,}, {y:,})"
+    else:
+        said = f"up to {count:,} coins of the rectangle from ({x0:,}, {y0:,}) to ({x:,}, {y:,})"
+    name = game.describe(False).split(":")[0]
+    return NimError(f"{name}: the winning move turns over {said} (the last from heads to tails); the grid it "
+                    f"leaves is not made, as it would hold up to {count:,} heads, more than a grid holds here "
+                    f"({MAX_ROW:,})")
 
 
 #: Pairs (p1, q1) the step (iv) of ``_factor`` tries at random before the other cases, and the most

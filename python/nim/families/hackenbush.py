@@ -303,7 +303,7 @@ class GreenHackenbush(Unparameterised, ComponentFamily):
 
     def account(self, components: Sequence[Any]) -> List[str]:
         lines = []
-        for i, component in enumerate(components[:10]):
+        for i, component in enumerate(components[:10], start=1):
             shape = _shape(component) if component else None
             cycles = sum(1 for loops in shape.loops if loops) if shape else 0
             bridges = len(shape.parent) - 1 if shape else 0

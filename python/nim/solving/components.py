@@ -450,7 +450,8 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
 @_bounded
 def analyze_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> List[Tuple[ComponentMove, int]]:
-    """Every legal move with its value for the player who makes it (+1 wins, -1 loses)."""
+    """Every legal move with its value for the player who makes it (+1 wins, 0 draws, -1 loses):
+    the winning moves first, then the drawing ones, then the losing ones."""
     return _analyze(position, rules, node_limit, time_limit)[0]
 
 
@@ -494,6 +495,9 @@ def _analyze(position: Iterable[Any], rules: Rules, node_limit: Optional[int],
                 x ^= component_grundy(family, c, budget)
             mover_wins = x == 0
         rows.append((move, 1 if mover_wins else -1))
+    # winning moves first, then drawing, then losing (each kind in the moves' own order), so a
+    # reader of a game with draws (SOS, a loopy graph) meets the draws before the losses
+    rows.sort(key=lambda row: -row[1])
     return rows, by
 
 
@@ -523,7 +527,8 @@ def explain_components(position: Iterable[Any], rules: Rules, node_limit: Option
     move = solution.move
     if isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
-        where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile}: "
+        # people count from 1: "pair 1" is the Move's component 0
+        where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile + 1}: "
         lines.append({1: "Winning move: ", 0: "Drawing move: ", -1: "Lost; shown: "}[solution.value]
                      + f"{where}{words}.")
     else:
@@ -589,7 +594,8 @@ def _decided_by(family: ComponentFamily, components: Tuple[Any, ...], rules: Rul
     for g in grundies:
         x ^= g
     lines = ["Grundy values: " + ", ".join(
-        f"{i}: {family.component_value(c)} -> {g}" for i, (c, g) in enumerate(zip(components, grundies))),
+        f"{family.component_noun} {i}: {family.component_value(c)} -> {g}"
+        for i, (c, g) in enumerate(zip(components, grundies), start=1)),
         f"X = XOR of the Grundy values = {x}: {'lost' if x == 0 else 'won'} for the player to move."]
     if all(family.grundy(c) is not None for c in components):
         lines.append(f"Each value comes from the theory of {name} stated above.")

@@ -93,7 +93,7 @@ import random
 import time
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Tuple, Union
 
 from nim.errors import NimError
 from nim.families import ComponentFamily
@@ -358,8 +358,23 @@ def _reachable(start: Tuple[int, ...], rules: Rules) -> List[List[int]]:
     return sizes
 
 
+class ArrayOfPiles(Protocol):
+    """A NumPy array of piles (one start, or one position a row): read by its ``tolist``."""
+
+    def tolist(self) -> Any: ...
+
+
+#: What ``grade`` takes as ``positions``: a start of heaps (``(1, 3, 5, 7)``), positions listed
+#: (an iterable of tuples of heaps, or a NumPy array of them), or a start of a family of
+#: components as ``nim.solve`` reads it: a list of components (``[[3, 5]]``, Wythoff pairs), a
+#: string (a coin row ``"THTTH"``, an SOS row), a mapping (a graph ``{"edges": ...,
+#: "tokens": ...}``) or a number (a Kayles heap, an SOS row's length); None for the default.
+GradePositions = Union[Sequence[int], Iterable[Sequence[int]], ArrayOfPiles, Sequence[Any], str, Mapping[str, Any],
+                       int, None]
+
+
 def grade(agent: Any, rules: RulesLike = None,
-          positions: Union[Sequence[int], Iterable[Sequence[int]], Any, None] = (1, 3, 5, 7), *,
+          positions: GradePositions = (1, 3, 5, 7), *,
           sample: Optional[int] = None, seed: Optional[int] = None, max_pile: Optional[int] = None,
           max_piles: Optional[int] = None, worst: int = 10, observation: Optional[str] = None) -> Grade:
     """Grade ``agent`` against perfect play, under any rules the environments
@@ -373,14 +388,15 @@ def grade(agent: Any, rules: RulesLike = None,
         See the module's documentation for what is accepted.
     rules : Rules or str
         The game the agent was trained for (e.g. ``"misere"``).
-    positions : start piles, a list of positions, or a family's position
-        A start (a tuple of ints, default 1, 3, 5, 7): every position reachable
-        from it is graded (645,120 grid positions for 1, 3, ..., 13). A list
-        of positions (each a sequence of ints, all of one length under a take
-        rule): those. Under a family of components, its start as ``nim.solve``
-        reads it (a list of Wythoff pairs ``[[3, 5]]``, a coin row ``"THTTH"``, a
-        Northcott board, a graph ``{"edges": ..., "tokens": ...}``): every position
-        reachable from it, within ``grade_components``' bound.
+    positions : GradePositions: start piles, a list of positions, or a family's start
+        A start of heaps (a tuple of ints, default 1, 3, 5, 7; a NumPy array too):
+        every position reachable from it is graded (645,120 grid positions for 1, 3,
+        ..., 13). A list of positions (each a sequence of ints, all of one length under
+        a take rule, of any lengths under a take-and-break game): those. Under a family
+        of components, its start as ``nim.solve`` reads it (a list of Wythoff pairs
+        ``[[3, 5]]``, a coin row ``"THTTH"``, an SOS row ``"S----"``, a Northcott board,
+        a graph ``{"edges": ..., "tokens": ...}``): every position reachable from it,
+        within ``grade_components``' bound.
     sample : int, optional
         Grade this many positions drawn at random (``seed``) instead of all.
     max_pile : int, optional

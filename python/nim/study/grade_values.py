@@ -218,9 +218,10 @@ def format_grade(report: Grade) -> str:
 
 def _words(move: Move, past: bool = False) -> str:
     """A move in words, piles from 0: "take 2 from pile 1", "... leaving heaps of 1 and 3",
-    "split pile 0 into heaps of 2 and 4" (Grundy's game takes nothing)."""
+    "split pile 0 into heaps of 2 and 4" (Grundy's game takes nothing); components from 1,
+    as people count them: "take 1 from component 1" is the move's component 0."""
     if isinstance(move, ComponentMove):
-        return f"{'took' if past else 'take'} {move.count} from component {move.pile}, leaving " \
+        return f"{'took' if past else 'take'} {move.count} from component {move.pile + 1}, leaving " \
                f"{list(move.left) or 'nothing'}"
     if move.split is not None and move.count == 0:
         return f"split pile {move.pile} into heaps of {move.split[0]} and {move.split[1]}"
