@@ -46,3 +46,18 @@ def test_component_move_in_words_counts_from_1() -> None:
 def test_coin_rows_counted_from_1() -> None:
     text = nim.explain([[3, 10], [5]], "ruler").text
     assert "Row 1: each head's value" in text and "Row 2: " in text and "Row 0" not in text
+
+
+def test_a_grades_blunders_name_the_family_s_components_from_1() -> None:
+    from nim.study.grade import grade
+
+    def worst(position: object) -> object:              # the last listed move: a losing one
+        return nim.analyze(position, "wythoff")[-1].move
+
+    report = grade(worst, "wythoff", [[3, 5], [2, 2]])
+    text = str(report)
+    assert "Worst blunders (pairs counted from 1):" in text and "component" not in text
+    for blunder in report.blunders:
+        assert blunder.played is not None
+        line = next(x for x in text.splitlines() if x.startswith(f"  {list(blunder.piles)}:"))
+        assert f"from pair {blunder.played.pile + 1}," in line, line

@@ -201,27 +201,29 @@ def format_grade(report: Grade) -> str:
         delay = f"{100 * delayed / lost:5.1f}%" if lost else "    -"
         lines.append(f"{objects:>12} {won:>5} {keep:>6} {lost:>8} {delay:>7}")
     if report.blunders:
+        noun = str(getattr(report.rules.family, "component_noun", "component"))
         lines += ["", "Worst blunders (piles from 0):" if report.counted == "objects left" else
-                  "Worst blunders (components from 0):"]
+                  f"Worst blunders ({noun}s counted from 1):"]
         for b in report.blunders:
-            right = _words(b.right)
+            right = _words(b.right, noun=noun)
             if b.failed:
                 lines.append(f"  {list(b.piles)}: no answer (the call failed, as said above); e.g. {right}")
             elif b.illegal:
                 lines.append(f"  {list(b.piles)}: no legal move ({b.answer}); e.g. {right}")
             else:
                 assert b.played is not None
-                lines.append(f"  {list(b.piles)}: {_words(b.played, past=True)}, throwing the "
+                lines.append(f"  {list(b.piles)}: {_words(b.played, past=True, noun=noun)}, throwing the "
                              f"{'draw' if b.draw else 'win'} away; right: {right}")
     return "\n".join(lines)
 
 
-def _words(move: Move, past: bool = False) -> str:
+def _words(move: Move, past: bool = False, noun: str = "component") -> str:
     """A move in words, piles from 0: "take 2 from pile 1", "... leaving heaps of 1 and 3",
     "split pile 0 into heaps of 2 and 4" (Grundy's game takes nothing); components from 1,
-    as people count them: "take 1 from component 1" is the move's component 0."""
+    as people count them, named by the family's ``noun``: "take 1 from pair 1" is the move's
+    component 0."""
     if isinstance(move, ComponentMove):
-        return f"{'took' if past else 'take'} {move.count} from component {move.pile + 1}, leaving " \
+        return f"{'took' if past else 'take'} {move.count} from {noun} {move.pile + 1}, leaving " \
                f"{list(move.left) or 'nothing'}"
     if move.split is not None and move.count == 0:
         return f"split pile {move.pile} into heaps of {move.split[0]} and {move.split[1]}"
