@@ -307,7 +307,7 @@ class GraphGame(Unparameterised, ComponentFamily):
 
     def account(self, components: Sequence[Any]) -> List[str]:
         shown = [f"token {i} at vertex {int(t)}: {_shown_value(t.graph.values()[t.vertex])}"
-                 for i, t in enumerate(components[:20])]
+                 for i, t in enumerate(components[:20], start=1)]
         more = f" (and {len(components) - 20:,} more tokens)" if len(components) > 20 else ""
         kinds = {("is acyclic: Sprague-Grundy values" if t.graph.acyclic() else
                   "has cycles: generalised Sprague-Grundy values") for t in components}
