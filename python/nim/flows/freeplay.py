@@ -434,7 +434,7 @@ def _check_size(family: ComponentFamily, components: Sequence[Any]) -> None:
         work += hooks.work(family, component)
         if work > MAX_WORK:
             raise NimError(f"this position is too large to play move by move (more than {MAX_WORK:,} steps of "
-                           f"work a move); nimcore solve, analyze and explain answer it")
+                           f"work a move); nimcore solve and explain answer it, within their own bounds")
 
 
 def _component_move(move: Move) -> ComponentMove:
