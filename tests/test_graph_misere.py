@@ -6,7 +6,6 @@ with 1-3 tokens, every move of ``analyze``, and NimX winning won games without c
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Dict, List, Tuple
 
@@ -15,33 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nim
+from graph_oracle import token_outcomes
 from nim.errors import NimError
 
 
 def oracle(edges: List[Tuple[int, int]], n: int, tokens: int) -> Dict[Tuple[int, ...], int]:
-    """Win (1), draw (0) or loss (-1) for the player to move, misère: the player who cannot
-    move wins; every multiset of ``tokens`` vertices, by fixed-point iteration."""
-    out: Dict[int, List[int]] = {v: [] for v in range(n)}
-    for a, b in edges:
-        out[a].append(b)
-    positions = [tuple(p) for p in itertools.combinations_with_replacement(range(n), tokens)]
-
-    def moves(pos: Tuple[int, ...]) -> List[Tuple[int, ...]]:
-        return [tuple(sorted(pos[:i] + (w,) + pos[i + 1:])) for i, v in enumerate(pos) for w in out[v]]
-
-    value: Dict[Tuple[int, ...], int] = {}
-    changed = True
-    while changed:
-        changed = False
-        for pos in positions:
-            if pos in value:
-                continue
-            after = [value.get(m) for m in moves(pos)]
-            if not after or any(v == -1 for v in after):
-                value[pos], changed = 1, True
-            elif all(v == 1 for v in after):
-                value[pos], changed = -1, True
-    return {pos: value.get(pos, 0) for pos in positions}
+    """Win (1), draw (0) or loss (-1) for the player to move, misère (the player who cannot
+    move wins): every multiset of ``tokens`` of the vertices 0 .. n - 1."""
+    return token_outcomes(edges, range(n), tokens, misere=True)
 
 
 def mostly_acyclic(rng: random.Random, n: int) -> List[Tuple[int, int]]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Dict, List, Set, Tuple
 
 import pytest
 
+from graph_oracle import token_outcomes
 from nim.flows import machine_of
 from test_freeplay import PLAYABLE
 
@@ -119,34 +119,6 @@ def test_the_analysis_marks_a_random_players_slip_with_the_best_move_then(client
 
 # ---------------------------------------------------------------- tokens on a graph with cycles
 
-def _retrograde(edges: List[Tuple[int, int]], tokens: Tuple[int, ...]) -> Dict[Tuple[int, ...], int]:
-    """Win (1), loss (-1) or draw (0) of every position of the tokens, normal play: a
-    retrograde analysis over the product of the tokens' vertices, written from the rules."""
-    vertices: Set[int] = {v for e in edges for v in e} | set(tokens)
-    out: Dict[int, List[int]] = {v: [] for v in vertices}
-    for a, b in edges:
-        out[a].append(b)
-
-    def moves(pos: Tuple[int, ...]) -> List[Tuple[int, ...]]:
-        return [tuple(sorted(pos[:i] + (w,) + pos[i + 1:])) for i, v in enumerate(pos) for w in out[v]]
-
-    import itertools
-    positions = {tuple(sorted(p)) for p in itertools.product(sorted(vertices), repeat=len(tokens))}
-    value: Dict[Tuple[int, ...], int] = {}
-    changed = True
-    while changed:
-        changed = False
-        for pos in positions:
-            if pos in value:
-                continue
-            after = [value.get(m) for m in moves(pos)]
-            if any(v == -1 for v in after):
-                value[pos], changed = 1, True
-            elif all(v == 1 for v in after):
-                value[pos], changed = -1, True
-    return {pos: value.get(pos, 0) for pos in positions}
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_graph_analysis_values_every_move_by_retrograde_analysis(client, seed):
     import random
@@ -156,7 +128,7 @@ def test_graph_analysis_values_every_move_by_retrograde_analysis(client, seed):
     edges = sorted({(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(n, 2 * n))})
     edges = [e for e in edges if e[0] != e[1]] or [(0, 1)]
     tokens = tuple(sorted(rng.randrange(n) for _ in range(2)))
-    oracle = _retrograde(edges, tokens)
+    oracle = token_outcomes(edges, {v for e in edges for v in e} | set(tokens), len(tokens), misere=False)
     made = client.post("/api/games", json={"flow": "freeplay", "rules": "graph", "mode": "hvh",
                                            "position": json.dumps({"edges": edges, "tokens": list(tokens)})})
     assert made.status_code == 201, made.text

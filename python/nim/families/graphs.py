@@ -316,7 +316,8 @@ class GraphGame(Unparameterised, ComponentFamily):
     def outcome_words(self, components: Sequence[Any], misere: bool) -> List[str]:
         if not misere or all(token.graph.acyclic() for token in components):
             return []
-        return [_misere_words(components)[0].upper() + _misere_words(components)[1:] + "."]
+        words = _misere_words(components)
+        return [words[0].upper() + words[1:] + "."]
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
         if left:

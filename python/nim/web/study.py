@@ -114,9 +114,7 @@ def _is_component(rules: Rules) -> bool:
 def hint(state: Dict[str, Any], cancel: Any = None) -> Dict[str, Any]:
     """The best move for the player to move, and the theory's reasons (a game of a family of
     components: the free-play machine's hint, from the family's Grundy values)."""
-    from nim.flows.freeplay import is_component
-
-    if is_component(rules_of(state["rules"])):
+    if _is_component(rules_of(state["rules"])):
         from nim.flows import machine_of
 
         if state["finished"]:
