@@ -20,6 +20,7 @@ from nim.families.play import play_hooks, words_of
 from nim.flows.base import State, rules_of
 from nim.flows.freeplay import NODE_LIMIT, TIME_LIMIT, components_of, plain_position
 from nim.position import ComponentMove
+from nim.solving.components import after_move
 
 __all__ = ["why", "analysis", "MAX_LISTED"]
 
@@ -58,11 +59,6 @@ def _check(cancel: Any) -> None:
     if cancel is not None and cancel.is_set():
         raise SearchLimitError("the analysis was stopped (cancelled, or past the time for one answer)",
                                reason="cancelled")
-
-
-def _after(family: ComponentFamily, components: Sequence[Any], move: ComponentMove) -> Tuple[Any, ...]:
-    index = move.pile
-    return tuple(components[:index]) + tuple(move.left) + tuple(components[index + 1:])
 
 
 def _state_at(state: State, moves: int) -> Tuple[Any, ...]:
@@ -117,7 +113,7 @@ def why(state: State) -> Dict[str, Any]:
     before = _state_at(state, last)
     played = _move_of(family, moves[last])
     value, best_move = _value(family, rules, before)
-    after_value = -_value(family, rules, _after(family, before, played))[0]
+    after_value = -_value(family, rules, after_move(before, played))[0]
     seat = state["seats"][moves[last][0]]
     name = "NimX" if state["flow"] == "kuet" else seat["name"]
     label = seat["label"] or "the AI"
@@ -152,7 +148,7 @@ def analysis(state: State, cancel: Any = None) -> Dict[str, Any]:
     for number, entry in enumerate(state["moves"], start=1):
         _check(cancel)
         move = _move_of(family, entry)
-        after = _after(family, components, move)
+        after = after_move(components, move)
         after_value, after_best = _value(family, rules, after)
         best = _best(family, rules, components, best_move)
         rows.append({"number": number, "player": state["seats"][entry[0]]["name"], "move": entry[1:],
@@ -170,7 +166,7 @@ def analysis(state: State, cancel: Any = None) -> Dict[str, Any]:
                for count, left in hooks.some_options(family, c)]
     for move in options[:MAX_LISTED]:
         _check(cancel)
-        mover_value = -_value(family, rules, _after(family, components, move))[0]
+        mover_value = -_value(family, rules, after_move(components, move))[0]
         current.append({"move": [move.pile, move.count, [hooks.value(family, c) for c in move.left]],
                         "value": mover_value, "outcome": _OUTCOME[mover_value], "depth": None,
                         "words": words_of(family, components, tuple(move))})

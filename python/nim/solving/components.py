@@ -30,8 +30,8 @@ from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.game.solution import Solution
 
-__all__ = ["ComponentBudget", "analyze_components", "analyze_components_by", "component_grundy", "read_position",
-           "solve_components", "explain_components"]
+__all__ = ["ComponentBudget", "after_move", "analyze_components", "analyze_components_by", "component_grundy",
+           "read_position", "solve_components", "explain_components"]
 
 #: Most components a position may have.
 MAX_COMPONENTS = 100_000
@@ -344,7 +344,8 @@ def _positions_from(family: ComponentFamily, component: Any,
     yield len(seen), moves
 
 
-def _after(components: Tuple[Any, ...], move: Tuple[int, int, Tuple[Any, ...]]) -> Tuple[Any, ...]:
+def after_move(components: Tuple[Any, ...], move: Tuple[int, int, Tuple[Any, ...]]) -> Tuple[Any, ...]:
+    """The components a move ``(component, count, left)`` leaves: ``left`` in the moved one's place."""
     pile, _, left = move
     return components[:pile] + left + components[pile + 1:]
 
@@ -387,7 +388,7 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         wanted = {1: -1, 0: 0}.get(outcome)
         for i in movable:
             for count, left in family.options(components[i]):
-                if wanted is not None and family.sum_outcome(_after(components, (i, count, left)),
+                if wanted is not None and family.sum_outcome(after_move(components, (i, count, left)),
                                                              rules.misere) == wanted:
                     return answer(outcome, ComponentMove(i, count, left), "theory")
         lone = movable[0]
@@ -408,7 +409,7 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
             return answer(-1, waiting, "search")
         for i in movable:
             for count, left in family.options(components[i]):
-                if not _misere_wins(family, _after(components, (i, count, left)), budget):
+                if not _misere_wins(family, after_move(components, (i, count, left)), budget):
                     return answer(1, ComponentMove(i, count, left), "search")
         raise NimError(f"the misère search of {rules} found a win without a winning move: a family hook is wrong")
     if len(movable) == 1:
@@ -476,7 +477,7 @@ def _analyze(position: Iterable[Any], rules: Rules, node_limit: Optional[int],
     rows = []
     by = "theory"
     for move in _moves(family, components):
-        after = _after(components, (move.pile, move.count, move.left))
+        after = after_move(components, (move.pile, move.count, move.left))
         outcome = family.sum_outcome(after, rules.misere)
         if outcome is not None:                    # the family adds its own values (draws too)
             rows.append((move, -outcome))
