@@ -81,13 +81,13 @@ def _build(components: Sequence[Any]) -> _Table:
         graphs.setdefault(token.graph, len(graphs))
     follows = [graph.follow for graph in graphs]
     start = tuple(sorted((graphs[t.graph], t.vertex) for t in components if t.graph.follow[t.vertex]))
-    # each position's moves as (move, position left), as the grader's labelling reads them
-    successors: Dict[State, List[Tuple[None, State]]] = {start: []}
+    successors: Dict[State, List[State]] = {}
     queue = deque([start])
+    successors[start] = []
     while queue:
         state = queue.popleft()
         after = _moves(state, follows)
-        successors[state] = [(None, nxt) for nxt in after]
+        successors[state] = after
         for nxt in after:
             if nxt not in successors:
                 if len(successors) >= MAX_POSITIONS:
@@ -98,10 +98,33 @@ def _build(components: Sequence[Any]) -> _Table:
                 queue.append(nxt)
         if len(successors) % 4096 == 0:
             poll("the misère analysis of a graph with cycles")
-    # labelled back from the ends by the grader's retrograde analysis (no move: won, misère)
-    from nim.solving.reachable import retrograde
-
-    value, depth = retrograde(successors, misere=True)
+    predecessors: Dict[State, List[State]] = {s: [] for s in successors}
+    for state, after in successors.items():
+        for nxt in after:
+            predecessors[nxt].append(state)
+    value: Dict[State, int] = {}
+    depth: Dict[State, int] = {}
+    undecided = {s: len(after) for s, after in successors.items()}
+    ready: "deque[State]" = deque()
+    for state, after in successors.items():
+        if not after:                                  # no move: the player to move wins (misère)
+            value[state], depth[state] = 1, 0
+            ready.append(state)
+    while ready:
+        state = ready.popleft()
+        for before in predecessors[state]:
+            if before in value:
+                continue
+            if value[state] == -1:                     # a move to a lost position wins, soonest first
+                value[before], depth[before] = 1, depth[state] + 1
+                ready.append(before)
+            else:
+                undecided[before] -= 1
+                if not undecided[before]:              # every move reaches a won position: lost, latest last
+                    value[before], depth[before] = -1, depth[state] + 1
+                    ready.append(before)
+    for state in successors:
+        value.setdefault(state, 0)                     # never decided: best play goes round for ever
     return _Table(graphs, value, depth)
 
 

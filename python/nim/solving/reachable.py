@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Deque, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.families import ComponentFamily, WholePositionFamily
@@ -122,10 +122,9 @@ def end_values(family: ComponentFamily, graph: Dict[Key, List[Tuple[ComponentMov
     return ends
 
 
-def retrograde(graph: Mapping[Key, Sequence[Tuple[Any, Key]]], misere: bool,
+def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool,
                ends: Optional[Dict[Key, int]] = None) -> Tuple[Dict[Key, int], Dict[Key, int]]:
-    """Values (+1, -1, 0 a draw) and depths of every position of ``graph`` (each position's
-    moves as ``(move, position it leaves)``; only the positions are read), by retrograde
+    """Values (+1, -1, 0 a draw) and depths of every position of ``graph``, by retrograde
     analysis: positions are settled in order of depth (a FIFO queue), so a win's depth is its
     quickest win and a loss's its longest delay. ``ends`` gives the value of a position without a
     move (``end_values``; default a loss, a win in misère play); an end in a draw settles nothing
