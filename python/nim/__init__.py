@@ -18,6 +18,7 @@ from nim.errors import (
     InputFileError,
     InvalidPositionError,
     InvalidRulesError,
+    MoveTooLargeError,
     NimError,
     SearchLimitError,
     UnknownMethodError,
@@ -100,5 +101,5 @@ __all__ = [
     "nim_mul", "nim_inv",
     # errors
     "NimError", "IllegalMoveError", "InputFileError", "InvalidPositionError", "InvalidRulesError",
-    "SearchLimitError", "UnknownMethodError",
+    "MoveTooLargeError", "SearchLimitError", "UnknownMethodError",
 ]
