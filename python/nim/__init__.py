@@ -18,7 +18,6 @@ from nim.errors import (
     InputFileError,
     InvalidPositionError,
     InvalidRulesError,
-    MoveTooLargeError,
     NimError,
     SearchLimitError,
     UnknownMethodError,
@@ -101,5 +100,5 @@ __all__ = [
     "nim_mul", "nim_inv",
     # errors
     "NimError", "IllegalMoveError", "InputFileError", "InvalidPositionError", "InvalidRulesError",
-    "MoveTooLargeError", "SearchLimitError", "UnknownMethodError",
+    "SearchLimitError", "UnknownMethodError",
 ]
