@@ -12,11 +12,11 @@ a depth is the number of moves to the end, the winner hurrying and the loser del
 from __future__ import annotations
 
 import math
-from collections import deque
-from typing import Any, Deque, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.families import ComponentFamily, WholePositionFamily
+from nim.families.retrograde import label
 from nim.position import ComponentMove
 
 __all__ = ["MAX_POSITIONS", "Canonical", "Key", "canonical_key", "end_values", "reachable_graph", "retrograde"]
@@ -129,35 +129,6 @@ def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool,
     quickest win and a loss's its longest delay. ``ends`` gives the value of a position without a
     move (``end_values``; default a loss, a win in misère play); an end in a draw settles nothing
     above it, and has no depth."""
-    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
-    waiting: Dict[Key, int] = {}
-    for key, moves in graph.items():
-        children = {child for _, child in moves}
-        waiting[key] = len(children)
-        for child in children:
-            parents[child].append(key)
-    value: Dict[Key, int] = {}
-    depth: Dict[Key, int] = {}
-    queue: Deque[Key] = deque()
-    for key, moves in graph.items():
-        if not moves:
-            end = (ends or {}).get(key, 1 if misere else -1)
-            if end != 0:
-                value[key], depth[key] = end, 0
-                queue.append(key)
-    while queue:
-        child = queue.popleft()
-        for parent in parents[child]:
-            if parent in value:
-                continue
-            if value[child] == -1:
-                value[parent], depth[parent] = 1, depth[child] + 1
-                queue.append(parent)
-            else:
-                waiting[parent] -= 1
-                if waiting[parent] == 0:
-                    value[parent], depth[parent] = -1, depth[child] + 1
-                    queue.append(parent)
-    for key in graph:
-        value.setdefault(key, 0)               # never settled: best play goes on for ever
-    return value, depth
+    children = {key: {child for _, child in moves} for key, moves in graph.items()}
+    default = 1 if misere else -1
+    return label(children, lambda key: (ends or {}).get(key, default))
