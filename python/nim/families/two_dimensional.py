@@ -31,11 +31,11 @@ from collections import Counter
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
-from nim.families.base import ComponentFamily, Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.families.base import ComponentFamily, RuleFamily, Unparameterised, WholePositionFamily, read_whole, register_family
 from nim.families.disguises import _short
 from nim.families.play import Option, PlayHooks, _tokens
 
-__all__ = ["TwoDimensionalNim", "QuarterPlay", "INFINITE_MOVES"]
+__all__ = ["TwoDimensionalNim", "TwoDimensionalNimAdding", "QuarterPlay", "INFINITE_MOVES"]
 
 #: How ``option_count`` counts the moves of a counter above the bottom row (infinitely many).
 INFINITE_MOVES = 10**30
@@ -80,6 +80,12 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
     play: ClassVar[PlayHooks]            # QuarterPlay(), set below its class
 
     __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if name == cls.tag and value == "adding":    # exercise 3.5.6(c): `two-dimensional-nim,adding`
+            return TwoDimensionalNimAdding()
+        return super().parse_option(name, value, text)
 
     def describe(self, misere: bool) -> str:
         return ("Two-dimensional Nim: counters on a quarter-infinite board, a position the list of their squares "
@@ -342,3 +348,181 @@ class QuarterPlay(PlayHooks):
 
 
 TwoDimensionalNim.play = QuarterPlay()
+
+
+# ---------------------------------------------------------------- with adding (exercise 3.5.6(c))
+
+#: The largest column whose counter's finite value 2**(x - 1) ``grundy`` writes out (a sum with
+#: other games needs the number); past it the outcome and the winning move still answer.
+MAX_VALUE_COLUMN = 4_096
+
+
+def _below(square: Square, other: Square) -> bool:
+    """Whether ``other`` is where a counter on ``square`` may go: left on its row, or any lower row."""
+    return other[1] < square[1] or (other[1] == square[1] and other[0] < square[0])
+
+
+def _odd_squares(board: Board) -> List[Square]:
+    """The squares holding an odd number of counters, highest first (row, then column)."""
+    return sorted((s for s, n in Counter(board).items() if n % 2), key=lambda s: (s[1], s[0]), reverse=True)
+
+
+def _replaced(board: Board, square: Square, placed: Sequence[Square]) -> Board:
+    """``board`` with one counter of ``square`` replaced by counters on ``placed`` (the corner dropped)."""
+    left = list(board)
+    left.remove(square)
+    return tuple(sorted(s for s in left + list(placed) if s != (0, 0)))
+
+
+def adding_ordinal(square: Square) -> str:
+    """The value of a square in Two-dimensional Nim with adding, a power of 2 in words:
+    ``2^(x-1)`` on the bottom row, ``2^(omega*y + x)`` above it."""
+    x, y = square
+    if not y:
+        return str(1 << (x - 1)) if x <= 16 else f"2^{x - 1}"
+    return f"2^({ordinal(square)})"
+
+
+@register_family
+class TwoDimensionalNimAdding(Unparameterised, WholePositionFamily):
+    """Two-dimensional Nim with adding (Ferguson's exercise 3.5.6(c)): a move takes one counter
+    left along its row or to any lower row, and may add any finite number of counters to the
+    left of it on its row or on any lower row.
+
+    A move therefore replaces one counter by a non-empty finite multiset of counters on squares
+    below it in the order (row, then column). That order on finite multisets is well-founded
+    (Dershowitz and Manna, 1979), so **every game ends**, though no bound on its length holds
+    (a counter on (2, 0) may become a thousand on (1, 0)). The counters are independent, so a
+    position is worth the nim-sum of its counters; the counter on (x, 0) is worth 2**(x - 1)
+    and one on (x, y >= 1) the ordinal 2**(omega*y + x) (each square reaches every sum of the
+    smaller powers): a position is lost exactly when **every square but the corner holds an even
+    number of counters** (docs/theory.md, "Two-dimensional Nim with adding").
+
+    >>> game = TwoDimensionalNimAdding()
+    >>> board = game.read_component([[2, 1], [3, 0], [3, 0], [1, 0]])
+    >>> game.is_lost(board), game.winning_option(board)
+    (False, (1, (((1, 0), (1, 0), (3, 0), (3, 0)),)))
+    """
+
+    tag: ClassVar[str] = "two-dimensional-nim-adding"
+    syntax: ClassVar[str] = "two-dimensional-nim,adding"
+    title: ClassVar[str] = "Two-dimensional Nim with adding"
+    example: ClassVar[str] = "[[2, 1], [3, 0], [3, 0], [1, 0]]"
+
+    __slots__ = ()
+
+    def option_text(self) -> str:
+        return ",two-dimensional-nim,adding"
+
+    def describe(self, misere: bool) -> str:
+        return ("Two-dimensional Nim with adding: counters on a quarter-infinite board, a position the list of their "
+                "squares [x, y] (column from 0 at the left, row from 0 at the bottom); a move takes one counter any "
+                "number of squares left along its row or to any square of a lower row, and may add any finite number "
+                "of counters to the left of it on its row or on any lower row; the player who cannot move "
+                + ("wins." if misere else "loses."))
+
+    def theory_words(self) -> str:
+        return ("Ferguson, Part I, exercise 3.5.6(c): a move replaces one counter by finitely many (at least one) "
+                "on squares below it in the order row, then column; that order on finite multisets is well-founded "
+                "(Dershowitz-Manna), so the game still ends in a finite number of moves, though its length has no "
+                "bound. A counter on (x, 0) is worth 2^(x-1) and one on (x, y >= 1) the ordinal 2^(omega*y + x): "
+                "each square's moves reach every nim-sum of the smaller powers and nothing else. So a position is "
+                "lost exactly when every square but the corner (0, 0) holds an even number of counters; the winning "
+                "move takes a counter from the highest square with an odd count and puts one counter on each lower "
+                "square with an odd count (on the corner if there is none). In misère play the same, until every "
+                "counter is on (0, 0) or (1, 0): then lost exactly when an odd number are on (1, 0)")
+
+    # -- the position ------------------------------------------------------------------
+
+    def read_component(self, value: Any) -> Board:
+        try:
+            return TwoDimensionalNim().read_component(value)
+        except InvalidPositionError as error:
+            raise InvalidPositionError(str(error).replace("Two-dimensional Nim", self.title)) from None
+
+    def component_value(self, component: Any) -> Any:
+        return [list(square) for square in component]
+
+    # -- the theory --------------------------------------------------------------------
+
+    def grundy(self, component: Any) -> Optional[int]:
+        if any(row or column > MAX_VALUE_COLUMN for column, row in component):
+            return None                              # an infinite ordinal, or a number too long to write
+        value = 0
+        for column, _ in component:
+            value ^= 1 << (column - 1)
+        return value
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        return not _odd_squares(component)
+
+    def winning_option(self, component: Any) -> Optional[Move]:
+        odd = _odd_squares(component)
+        if not odd:
+            return None
+        placed = odd[1:] or [(0, 0)]                 # the moved counter must land somewhere: the corner
+        return (len(placed), (_replaced(component, odd[0], placed),))
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        if all(square == (1, 0) for square in component):
+            return len(component) % 2 == 1
+        return self.is_lost(component)
+
+    def misere_winning_option(self, component: Any) -> Optional[Move]:
+        if self.misere_is_lost(component):
+            return None
+        big = [square for square in component if square != (1, 0)]
+        if not big:                                  # an even number of (1, 0) counters: one to the corner
+            return (1, (_replaced(component, (1, 0), [(0, 0)]),))
+        if len(big) == 1:                            # leave an odd number of counters on (1, 0)
+            ones = len(component) - 1
+            placed = [(0, 0)] if ones % 2 else [(1, 0)]
+            return (1, (_replaced(component, big[0], placed),))
+        return self.winning_option(component)        # two or more big counters: one stays big
+
+    def reach(self, component: Any) -> int:
+        if any(square != (1, 0) for square in component):
+            raise NimError("a counter of Two-dimensional Nim with adding off the squares (0, 0) and (1, 0) has "
+                           "infinitely many moves: its value comes from the theory (2^(x-1) on the bottom row, an "
+                           "infinite ordinal above it), not from a search")
+        return len(component) + 1
+
+    # -- the moves ---------------------------------------------------------------------
+
+    def options(self, component: Any) -> Iterator[Move]:
+        distinct = sorted(set(component))
+        if all(square == (1, 0) for square in distinct):
+            if distinct:                             # the only move: a (1, 0) counter to the corner
+                yield (1, (_replaced(component, (1, 0), [(0, 0)]),))
+            return
+        # infinitely many: every multiset of at most b counters on the squares below with x, y < b,
+        # for b = 1, 2, ... (each once: at budget b, those of b counters or touching column/row b - 1)
+        for budget in itertools.count(1):
+            for square in distinct:
+                below = [(x, y) for y in range(min(budget, square[1] + 1)) for x in range(budget)
+                         if _below(square, (x, y))]
+                for size in range(1, budget + 1):
+                    for placed in itertools.combinations_with_replacement(below, size):
+                        if size == budget or any(max(s) == budget - 1 for s in placed):
+                            yield (size, (_replaced(component, square, placed),))
+
+    def option_count(self, component: Any) -> int:
+        return 1 if component and all(s == (1, 0) for s in component) else 0 if not component else INFINITE_MOVES
+
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        gone = Counter(component) - Counter(left[0] if left else ())
+        came = Counter(left[0] if left else ()) - Counter(component)
+        start = next(iter(gone), (0, 0))
+        placed = sorted(came.elements(), key=lambda s: (s[1], s[0]), reverse=True)
+        if not placed:
+            return f"move the counter on {list(start)} to the corner [0, 0]"
+        shown = ", ".join(str(list(s)) for s in placed[:8]) + (", ..." if len(placed) > 8 else "")
+        return f"take the counter on {list(start)} and put counters on {shown}"
+
+    def account(self, components: Sequence[Any]) -> List[str]:
+        board = components[0]
+        odd = _odd_squares(board)
+        shown = ", ".join(f"{list(s)} -> {adding_ordinal(s)}" for s in sorted(set(board))[:12])
+        counts = ", ".join(str(list(s)) for s in odd[:12]) + (", ..." if len(odd) > 12 else "")
+        return [f"Each square's value: {shown or 'no counter can move'}; the squares with an odd number of "
+                f"counters: {counts or 'none (every value cancels)'}."]
