@@ -60,7 +60,7 @@ def plain_values(subtract: Tuple[int, ...]) -> Tuple[Tuple[int, ...], int, int]:
         if n + 1 >= top:
             window = tuple(values[n + 1 - top:])      # the last max(S) values decide all later ones
             if window in seen:
-                start = seen[window] + 1 - top
+                start = seen[window]              # g(start + k) = g(n + 1 - top + k) for every k >= 0
                 return tuple(values), start, n + 1 - top - start
             seen[window] = n + 1 - top
     return tuple(values), 0, 0
