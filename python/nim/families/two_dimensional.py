@@ -31,7 +31,8 @@ from collections import Counter
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
-from nim.families.base import ComponentFamily, RuleFamily, Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.families.base import (ComponentFamily, RuleFamily, Unparameterised, WholePositionFamily, read_whole,
+                              register_family)
 from nim.families.disguises import _short
 from nim.families.play import Option, PlayHooks, _tokens
 
