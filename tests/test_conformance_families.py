@@ -518,7 +518,7 @@ def board_options(counters: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, 
 def adding_options(counters: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, ...]]:
     """Exercise 3.5.6(c) on the bottom row WIDTH wide: replace one counter by 1 to WIDTH counters
     left of it (the corner dropped); so many suffice for the theory's winning moves."""
-    for i, (x, y) in enumerate(counters):
+    for i, (x, _) in enumerate(counters):
         rest = counters[:i] + counters[i + 1:]
         for size in range(1, WIDTH + 1):
             for placed in itertools.combinations_with_replacement(range(x), size):

@@ -135,3 +135,25 @@ def test_huge_and_bad_positions() -> None:
         nim.solve([[1, -1]], RULES)
     with pytest.raises(NimError):
         nim.analyze([[2, 1]], RULES)        # infinitely many moves: refused in words
+
+
+def test_typed_moves_with_adding_are_read_back_and_checked_against_the_rule() -> None:
+    from nim.errors import IllegalMoveError
+    from nim.families.play import play_hooks
+
+    family = nim.Rules.parse(RULES).family
+    hooks = play_hooks(family)
+    board = family.read_component([[3, 1], [2, 0]])
+    count = 0
+    for option in hooks.some_options(family, board) + [family.winning_option(board)]:
+        assert option is not None
+        move = (0, option[0], option[1])
+        typed = hooks.typed(family, (board,), nim.solving.components.ComponentMove(0, option[0], option[1]))
+        assert hooks.parse(family, (board,), typed) == move
+        count += 1
+    assert count > 10
+    _, put, left = hooks.parse(family, (board,), "take 3,1 put 2,1 1,0 1,0")
+    assert put == 3 and left == (((1, 0), (1, 0), (2, 0), (2, 1)),)
+    for bad in ("take 2,0 put 3,0", "take 3,1 put 4,1", "take 3,1 put 3,1", "take 1,1 put 0,0", "take 3,1"):
+        with pytest.raises(IllegalMoveError):
+            hooks.parse(family, (board,), bad)

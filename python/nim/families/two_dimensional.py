@@ -410,6 +410,8 @@ class TwoDimensionalNimAdding(Unparameterised, WholePositionFamily):
     title: ClassVar[str] = "Two-dimensional Nim with adding"
     example: ClassVar[str] = "[[2, 1], [3, 0], [3, 0], [1, 0]]"
 
+    play: ClassVar[PlayHooks]            # AddingPlay(), set below its class
+
     __slots__ = ()
 
     def option_text(self) -> str:
@@ -527,3 +529,98 @@ class TwoDimensionalNimAdding(Unparameterised, WholePositionFamily):
         counts = ", ".join(str(list(s)) for s in odd[:12]) + (", ..." if len(odd) > 12 else "")
         return [f"Each square's value: {shown or 'no counter can move'}; the squares with an odd number of "
                 f"counters: {counts or 'none (every value cancels)'}."]
+
+
+#: The most squares one typed move of Two-dimensional Nim with adding may put counters on.
+MAX_PLACED = 1_000
+
+
+def _adding_move(board: Board, after: Board) -> Optional[Tuple[Square, List[Square]]]:
+    """The square a counter was taken from and the squares counters were put on (the corner
+    left out), when ``after`` is ``board`` after one move with adding, else None."""
+    lost = Counter(board) - Counter(after)
+    gained = Counter(after) - Counter(board)
+    if sum(lost.values()) != 1:
+        return None
+    start = next(iter(lost))
+    placed = sorted(gained.elements(), key=lambda s: (s[1], s[0]), reverse=True)
+    if any(not _below(start, square) for square in placed):
+        return None
+    return start, placed
+
+
+class AddingPlay(QuarterPlay):
+    """Two-dimensional Nim with adding: ``take 3,1 put 2,1 5,0 5,0`` takes the counter on
+    column 3, row 1 and puts counters on 2,1 and twice on 5,0 (each left of it on its row, or on
+    a lower row; at least one, 0,0 the corner). ``move 3,1 to 5,0`` is a move without adding.
+    The count of a move is how many counters it puts down."""
+
+    grammar = ("take X,Y put X2,Y2 ...: a counter off its square, and one or more counters on squares left of it "
+               "on its row or on lower rows (e.g. 'take 3,1 put 2,1 5,0 5,0'; 'put 0,0': the corner)")
+
+    def legal(self, family: "ComponentFamily", component: Any, count: Optional[int],
+              left: Tuple[Any, ...]) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        if len(left) != 1:
+            return None
+        moved = _adding_move(component, left[0])
+        if moved is None:
+            return None
+        start, placed = moved
+        put = count if count is not None else max(1, len(placed))
+        if put < max(1, len(placed)) or put - len(placed) > MAX_PLACED:    # the rest went to the corner
+            return None
+        if _replaced(component, start, placed) != left[0]:
+            return None
+        return (put, left)
+
+    def some_options(self, family: "ComponentFamily", component: Any) -> List[Tuple[int, Tuple[Any, ...]]]:
+        near: List[Tuple[int, Tuple[Any, ...]]] = []
+        for square in sorted(set(component)):
+            x, y = square
+            lower = ([(c, y) for c in range(max(0, x - NEAR), x)]
+                     + [(c, r) for r in range(max(0, y - 2), y) for c in range(min(NEAR, x + 2))])
+            near += [(1, (_replaced(component, square, [to]),)) for to in lower]
+            near += [(2, (_replaced(component, square, list(pair)),)) for pair in zip(lower, lower[1:])][:NEAR]
+        best = family.winning_option(component)
+        if best is not None and best not in near:
+            near.append(best)
+        return near
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, _ = _tokens(text)
+        if len(numbers) < 4 or len(numbers) % 2:
+            raise IllegalMoveError(f"say the counter's square and the squares counters go to ({self.grammar})")
+        if len(numbers) > 2 * (MAX_PLACED + 1):
+            raise IllegalMoveError(f"a typed move puts counters on at most {MAX_PLACED:,} squares")
+        x, y = numbers[0], numbers[1]
+        placed = [(numbers[i], numbers[i + 1]) for i in range(2, len(numbers), 2)]
+        board: Board = components[0] if components else ()
+        if (x, y) not in board:
+            on = " ".join(f"{c},{r}" for c, r in sorted(set(board))[:20])
+            raise IllegalMoveError(f"there is no counter on {x},{y}: the counters are on {on or 'no square'} "
+                                   "(a counter in the corner 0,0 cannot move)")
+        for square in placed:
+            if not _below((x, y), square):
+                raise IllegalMoveError(f"a counter from {x},{y} goes left on its row or to a lower row, and "
+                                       f"{square[0]},{square[1]} is neither ({self.grammar})")
+        return (0, len(placed), (_replaced(board, (x, y), placed),))
+
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+        moved = _adding_move(components[0], move[2][0])
+        if moved is None:
+            raise NimError(f"{move!r} moves no counter: the play hooks of {family.tag} are wrong")
+        (x, y), placed = moved
+        placed += [(0, 0)] * max(0, move[1] - len(placed))       # counters put on the corner leave the board
+        return f"take {x},{y} put " + " ".join(f"{a},{b}" for a, b in placed)
+
+    def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        board: Board = components[0] if components else ()
+        odd = _odd_squares(board)
+        shown = " ".join(f"{x},{y}" for x, y in odd[:12]) or "none"
+        if misere:
+            return ("the counts on each square (each square its own power of 2: even counts cancel), by Bouton's "
+                    f"misère rule once every counter is on 0,0 or 1,0; squares with an odd count: {shown}")
+        return f"each square is its own power of 2, so even counts cancel; squares with an odd count: {shown}"
+
+
+TwoDimensionalNimAdding.play = AddingPlay()
