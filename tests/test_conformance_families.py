@@ -515,6 +515,24 @@ def board_options(counters: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, 
             yield board_read(rest + (square,))
 
 
+def adding_options(counters: Tuple[Tuple[int, int], ...]) -> Iterator[Tuple[Any, ...]]:
+    """Exercise 3.5.6(c) on the bottom row WIDTH wide: replace one counter by 1 to WIDTH counters
+    left of it (the corner dropped); so many suffice for the theory's winning moves."""
+    for i, (x, _) in enumerate(counters):
+        rest = counters[:i] + counters[i + 1:]
+        for size in range(1, WIDTH + 1):
+            for placed in itertools.combinations_with_replacement(range(x), size):
+                yield board_read(rest + tuple((a, 0) for a in placed))
+
+
+ROW_BOARDS = [[[x, 0] for x in p] for n in (1, 2, 3) for p in itertools.combinations_with_replacement(range(WIDTH), n)]
+
+
+def impatient_takes(n: int) -> Iterable[int]:
+    """Exercise 3.5.8 on S = {1, 3, 4}: take s in S, or the whole heap."""
+    return sorted({s for s in (1, 3, 4) if s <= n} | ({n} if n else set()))
+
+
 BOARDS = [[list(s) for s in p] for n in (1, 2) for p in itertools.combinations_with_replacement(
     [(x, y) for y in range(3) for x in range(WIDTH)], n)][::3] + [[[3, 1], [1, 2], [2, 2]]]
 
@@ -610,6 +628,13 @@ def cases() -> List[ComponentCase]:
                               "analyze": "more than analyze lists",       # a counter above the bottom row
                               "grade": "infinite ordinal.*solved alone",
                               "environments": "infinite ordinal.*solved alone"}),
+            ComponentCase(f"{convention},two-dimensional-nim,adding", board_read, adding_options, ROW_BOARDS,
+                          "even number of counters", whole=True, grade_start=[[3, 0], [2, 0]], refuses={
+                              "analyze": "more than analyze lists",       # a move may add any number of counters
+                              "grade": "infinitely many moves",
+                              "environments": "infinitely many moves"}),
+            ComponentCase(f"{convention},impatient,set=1;3;4", heap_read, take_options(impatient_takes),
+                          positions_of(list(range(12)), 2), "g(x - 1) + 1"),
             ComponentCase(f"{convention},octal=0.F", heap_read, code_options("0.F"), positions_of(list(range(9)), 2),
                           "Sprague-Grundy theorem"),
             ComponentCase(f"{convention},octal=0.07,unequal", heap_read, code_options("0.07", unequal=True),

@@ -29,7 +29,7 @@ from nim.solving.components import read_position
 
 #: A member of each parameterised family, for its rule string.
 MEMBERS = {"moore": "moore,k=2", "dynamic": "fibonacci", "coin-subtraction": "coin-subtraction=1;3",
-           "tartan": "tartan=ruler*twins", "code": "octal=0.F"}
+           "tartan": "tartan=ruler*twins", "code": "octal=0.F", "impatient": "impatient,set=1;3;4"}
 #: Every family of components that declares play hooks, as a rule string (and one more member).
 PLAYABLE = [MEMBERS.get(tag, tag) for tag, cls in FAMILIES.items()
             if issubclass(cls, ComponentFamily) and cls.play is not None] + ["at-most-previous",

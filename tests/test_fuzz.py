@@ -339,6 +339,22 @@ CLI_CASES += [
     ("a Rugs move of 76,824 coins", ["solve", "[[[2048, 2048], [4096, 4096]]]", "--rules", "rugs"], OK),
 ]
 
+# the course's exercises 3.5.6(c) and 3.5.8 (issue 41): a clear error or an answer within the limits
+CLI_CASES += [
+    ("impatient without its set", ["solve", "[5]", "--rules", "impatient"], USAGE),
+    ("impatient set member 0", ["solve", "[5]", "--rules", "impatient,set=0;2"], USAGE),
+    ("impatient set member past the period search", ["solve", "[5]", "--rules", "impatient,set=1;99999"], USAGE),
+    ("2-D Nim with adding, a negative row", ["solve", "[[1, -1]]", "--rules", "two-dimensional-nim,adding"], USAGE),
+]
+API_CASES += [
+    ("impatient heap of 10**4000", "nim.solve([10**4000], 'impatient,set=2;3;7')", "ok"),
+    ("2-D Nim with adding, column 10**4000", "nim.solve([[10**4000, 0], [3, 2]], 'two-dimensional-nim,adding')", "ok"),
+    ("2-D Nim with adding in a sum, a counter above row 0",
+     "nim.solve([['two-dimensional-nim,adding', [[3, 1]]], ['kayles', 3]], 'sum')", "error"),
+    ("2-D Nim with adding, analyze of infinitely many moves", "nim.analyze([[2, 0]], 'two-dimensional-nim,adding')",
+     "error"),
+]
+
 
 # -- the files the command-line cases name ------------------------------------------
 

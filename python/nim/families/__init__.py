@@ -20,6 +20,7 @@ from nim.families.disguises import Nimble, StaircaseNim
 from nim.families import coins, graphs, hackenbush  # noqa: F401  (register the games of Ferguson ch. 3, 5, 6)
 from nim.families import chomp, empty_divide, northcott, poker, sos, thirty_one, two_dimensional  # noqa: F401  (issue 41)
 from nim.families import code_extensions, one_pile, vertex_removal  # noqa: F401  (Ferguson ch. 3-4)
+from nim.families import impatient  # noqa: F401  (Ferguson's exercise 3.5.8)
 
 __all__ = ["ComponentFamily", "DynamicTake", "FAMILIES", "Fields", "GrundysGame", "LaskerNim", "MAX_K", "MooreNim",
            "Nimble", "OctalGame", "RuleFamily", "StaircaseNim", "TakeAndBreakFamily", "TakeAny",

@@ -31,11 +31,12 @@ from collections import Counter
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import IllegalMoveError, InvalidPositionError, NimError
-from nim.families.base import ComponentFamily, Unparameterised, WholePositionFamily, read_whole, register_family
+from nim.families.base import (ComponentFamily, RuleFamily, Unparameterised, WholePositionFamily, read_whole,
+                              register_family)
 from nim.families.disguises import _short
 from nim.families.play import Option, PlayHooks, _tokens
 
-__all__ = ["TwoDimensionalNim", "QuarterPlay", "INFINITE_MOVES"]
+__all__ = ["TwoDimensionalNim", "TwoDimensionalNimAdding", "QuarterPlay", "INFINITE_MOVES"]
 
 #: How ``option_count`` counts the moves of a counter above the bottom row (infinitely many).
 INFINITE_MOVES = 10**30
@@ -80,6 +81,12 @@ class TwoDimensionalNim(Unparameterised, WholePositionFamily):
     play: ClassVar[PlayHooks]            # QuarterPlay(), set below its class
 
     __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        if name == cls.tag and value == "adding":    # exercise 3.5.6(c): `two-dimensional-nim,adding`
+            return TwoDimensionalNimAdding()
+        return super().parse_option(name, value, text)
 
     def describe(self, misere: bool) -> str:
         return ("Two-dimensional Nim: counters on a quarter-infinite board, a position the list of their squares "
@@ -342,3 +349,278 @@ class QuarterPlay(PlayHooks):
 
 
 TwoDimensionalNim.play = QuarterPlay()
+
+
+# ---------------------------------------------------------------- with adding (exercise 3.5.6(c))
+
+#: The largest column whose counter's finite value 2**(x - 1) ``grundy`` writes out (a sum with
+#: other games needs the number); past it the outcome and the winning move still answer.
+MAX_VALUE_COLUMN = 4_096
+
+
+def _below(square: Square, other: Square) -> bool:
+    """Whether ``other`` is where a counter on ``square`` may go: left on its row, or any lower row."""
+    return other[1] < square[1] or (other[1] == square[1] and other[0] < square[0])
+
+
+def _odd_squares(board: Board) -> List[Square]:
+    """The squares holding an odd number of counters, highest first (row, then column)."""
+    return sorted((s for s, n in Counter(board).items() if n % 2), key=lambda s: (s[1], s[0]), reverse=True)
+
+
+def _replaced(board: Board, square: Square, placed: Sequence[Square]) -> Board:
+    """``board`` with one counter of ``square`` replaced by counters on ``placed`` (the corner dropped)."""
+    left = list(board)
+    left.remove(square)
+    return tuple(sorted(s for s in left + list(placed) if s != (0, 0)))
+
+
+def adding_ordinal(square: Square) -> str:
+    """The value of a square in Two-dimensional Nim with adding, a power of 2 in words:
+    ``2^(x-1)`` on the bottom row, ``2^(omega*y + x)`` above it."""
+    x, y = square
+    if not y:
+        return str(1 << (x - 1)) if x <= 16 else f"2^{x - 1}"
+    return f"2^({ordinal(square)})"
+
+
+@register_family
+class TwoDimensionalNimAdding(Unparameterised, WholePositionFamily):
+    """Two-dimensional Nim with adding (Ferguson's exercise 3.5.6(c)): a move takes one counter
+    left along its row or to any lower row, and may add any finite number of counters to the
+    left of it on its row or on any lower row.
+
+    A move therefore replaces one counter by a non-empty finite multiset of counters on squares
+    below it in the order (row, then column). That order on finite multisets is well-founded
+    (Dershowitz and Manna, 1979), so **every game ends**, though no bound on its length holds
+    (a counter on (2, 0) may become a thousand on (1, 0)). The counters are independent, so a
+    position is worth the nim-sum of its counters; the counter on (x, 0) is worth 2**(x - 1)
+    and one on (x, y >= 1) the ordinal 2**(omega*y + x) (each square reaches every sum of the
+    smaller powers): a position is lost exactly when **every square but the corner holds an even
+    number of counters** (docs/theory.md, "Two-dimensional Nim with adding").
+
+    >>> game = TwoDimensionalNimAdding()
+    >>> board = game.read_component([[2, 1], [3, 0], [3, 0], [1, 0]])
+    >>> game.is_lost(board), game.winning_option(board)
+    (False, (1, (((1, 0), (1, 0), (3, 0), (3, 0)),)))
+    """
+
+    tag: ClassVar[str] = "two-dimensional-nim-adding"
+    syntax: ClassVar[str] = "two-dimensional-nim,adding"
+    title: ClassVar[str] = "Two-dimensional Nim with adding"
+    example: ClassVar[str] = "[[2, 1], [3, 0], [3, 0], [1, 0]]"
+
+    play: ClassVar[PlayHooks]            # AddingPlay(), set below its class
+
+    __slots__ = ()
+
+    def option_text(self) -> str:
+        return ",two-dimensional-nim,adding"
+
+    def describe(self, misere: bool) -> str:
+        return ("Two-dimensional Nim with adding: counters on a quarter-infinite board, a position the list of their "
+                "squares [x, y] (column from 0 at the left, row from 0 at the bottom); a move takes one counter any "
+                "number of squares left along its row or to any square of a lower row, and may add any finite number "
+                "of counters to the left of it on its row or on any lower row; the player who cannot move "
+                + ("wins." if misere else "loses."))
+
+    def theory_words(self) -> str:
+        return ("Ferguson, Part I, exercise 3.5.6(c): a move replaces one counter by finitely many (at least one) "
+                "on squares below it in the order row, then column; that order on finite multisets is well-founded "
+                "(Dershowitz-Manna), so the game still ends in a finite number of moves, though its length has no "
+                "bound. A counter on (x, 0) is worth 2^(x-1) and one on (x, y >= 1) the ordinal 2^(omega*y + x): "
+                "each square's moves reach every nim-sum of the smaller powers and nothing else. So a position is "
+                "lost exactly when every square but the corner (0, 0) holds an even number of counters; the winning "
+                "move takes a counter from the highest square with an odd count and puts one counter on each lower "
+                "square with an odd count (on the corner if there is none). In misère play the same, until every "
+                "counter is on (0, 0) or (1, 0): then lost exactly when an odd number are on (1, 0)")
+
+    # -- the position ------------------------------------------------------------------
+
+    def read_component(self, value: Any) -> Board:
+        try:
+            return TwoDimensionalNim().read_component(value)
+        except InvalidPositionError as error:
+            raise InvalidPositionError(str(error).replace("Two-dimensional Nim", self.title)) from None
+
+    def component_value(self, component: Any) -> Any:
+        return [list(square) for square in component]
+
+    # -- the theory --------------------------------------------------------------------
+
+    def grundy(self, component: Any) -> Optional[int]:
+        if any(row or column > MAX_VALUE_COLUMN for column, row in component):
+            return None                              # an infinite ordinal, or a number too long to write
+        value = 0
+        for column, _ in component:
+            value ^= 1 << (column - 1)
+        return value
+
+    def is_lost(self, component: Any) -> Optional[bool]:
+        return not _odd_squares(component)
+
+    def winning_option(self, component: Any) -> Optional[Move]:
+        odd = _odd_squares(component)
+        if not odd:
+            return None
+        placed = odd[1:] or [(0, 0)]                 # the moved counter must land somewhere: the corner
+        return (len(placed), (_replaced(component, odd[0], placed),))
+
+    def misere_is_lost(self, component: Any) -> Optional[bool]:
+        if all(square == (1, 0) for square in component):
+            return len(component) % 2 == 1
+        return self.is_lost(component)
+
+    def misere_winning_option(self, component: Any) -> Optional[Move]:
+        if self.misere_is_lost(component):
+            return None
+        big = [square for square in component if square != (1, 0)]
+        if not big:                                  # an even number of (1, 0) counters: one to the corner
+            return (1, (_replaced(component, (1, 0), [(0, 0)]),))
+        if len(big) == 1:                            # leave an odd number of counters on (1, 0)
+            ones = len(component) - 1
+            placed = [(0, 0)] if ones % 2 else [(1, 0)]
+            return (1, (_replaced(component, big[0], placed),))
+        return self.winning_option(component)        # two or more big counters: one stays big
+
+    def reach(self, component: Any) -> int:
+        if any(square != (1, 0) for square in component):
+            raise NimError("a counter of Two-dimensional Nim with adding off the squares (0, 0) and (1, 0) has "
+                           "infinitely many moves: its value comes from the theory (2^(x-1) on the bottom row, an "
+                           "infinite ordinal above it), not from a search")
+        return len(component) + 1
+
+    # -- the moves ---------------------------------------------------------------------
+
+    def options(self, component: Any) -> Iterator[Move]:
+        distinct = sorted(set(component))
+        if all(square == (1, 0) for square in distinct):
+            if distinct:                             # the only move: a (1, 0) counter to the corner
+                yield (1, (_replaced(component, (1, 0), [(0, 0)]),))
+            return
+        # infinitely many: every multiset of at most b counters on the squares below with x, y < b,
+        # for b = 1, 2, ... (each once: at budget b, those of b counters or touching column/row b - 1)
+        for budget in itertools.count(1):
+            for square in distinct:
+                below = [(x, y) for y in range(min(budget, square[1] + 1)) for x in range(budget)
+                         if _below(square, (x, y))]
+                for size in range(1, budget + 1):
+                    for placed in itertools.combinations_with_replacement(below, size):
+                        if size == budget or any(max(s) == budget - 1 for s in placed):
+                            yield (size, (_replaced(component, square, placed),))
+
+    def option_count(self, component: Any) -> int:
+        return 1 if component and all(s == (1, 0) for s in component) else 0 if not component else INFINITE_MOVES
+
+    def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
+        gone = Counter(component) - Counter(left[0] if left else ())
+        came = Counter(left[0] if left else ()) - Counter(component)
+        start = next(iter(gone), (0, 0))
+        placed = sorted(came.elements(), key=lambda s: (s[1], s[0]), reverse=True)
+        if not placed:
+            return f"move the counter on {list(start)} to the corner [0, 0]"
+        shown = ", ".join(str(list(s)) for s in placed[:8]) + (", ..." if len(placed) > 8 else "")
+        return f"take the counter on {list(start)} and put counters on {shown}"
+
+    def account(self, components: Sequence[Any]) -> List[str]:
+        board = components[0]
+        odd = _odd_squares(board)
+        shown = ", ".join(f"{list(s)} -> {adding_ordinal(s)}" for s in sorted(set(board))[:12])
+        counts = ", ".join(str(list(s)) for s in odd[:12]) + (", ..." if len(odd) > 12 else "")
+        return [f"Each square's value: {shown or 'no counter can move'}; the squares with an odd number of "
+                f"counters: {counts or 'none (every value cancels)'}."]
+
+
+#: The most squares one typed move of Two-dimensional Nim with adding may put counters on.
+MAX_PLACED = 1_000
+
+
+def _adding_move(board: Board, after: Board) -> Optional[Tuple[Square, List[Square]]]:
+    """The square a counter was taken from and the squares counters were put on (the corner
+    left out), when ``after`` is ``board`` after one move with adding, else None."""
+    lost = Counter(board) - Counter(after)
+    gained = Counter(after) - Counter(board)
+    if sum(lost.values()) != 1:
+        return None
+    start = next(iter(lost))
+    placed = sorted(gained.elements(), key=lambda s: (s[1], s[0]), reverse=True)
+    if any(not _below(start, square) for square in placed):
+        return None
+    return start, placed
+
+
+class AddingPlay(QuarterPlay):
+    """Two-dimensional Nim with adding: ``take 3,1 put 2,1 5,0 5,0`` takes the counter on
+    column 3, row 1 and puts counters on 2,1 and twice on 5,0 (each left of it on its row, or on
+    a lower row; at least one, 0,0 the corner). ``move 3,1 to 5,0`` is a move without adding.
+    The count of a move is how many counters it puts down."""
+
+    grammar = ("take X,Y put X2,Y2 ...: a counter off its square, and one or more counters on squares left of it "
+               "on its row or on lower rows (e.g. 'take 3,1 put 2,1 5,0 5,0'; 'put 0,0': the corner)")
+
+    def legal(self, family: "ComponentFamily", component: Any, count: Optional[int],
+              left: Tuple[Any, ...]) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        if len(left) != 1:
+            return None
+        moved = _adding_move(component, left[0])
+        if moved is None:
+            return None
+        start, placed = moved
+        put = count if count is not None else max(1, len(placed))
+        if put < max(1, len(placed)) or put - len(placed) > MAX_PLACED:    # the rest went to the corner
+            return None
+        if _replaced(component, start, placed) != left[0]:
+            return None
+        return (put, left)
+
+    def some_options(self, family: "ComponentFamily", component: Any) -> List[Tuple[int, Tuple[Any, ...]]]:
+        near: List[Tuple[int, Tuple[Any, ...]]] = []
+        for square in sorted(set(component)):
+            x, y = square
+            lower = ([(c, y) for c in range(max(0, x - NEAR), x)]
+                     + [(c, r) for r in range(max(0, y - 2), y) for c in range(min(NEAR, x + 2))])
+            near += [(1, (_replaced(component, square, [to]),)) for to in lower]
+            near += [(2, (_replaced(component, square, list(pair)),)) for pair in zip(lower, lower[1:])][:NEAR]
+        best = family.winning_option(component)
+        if best is not None and best not in near:
+            near.append(best)
+        return near
+
+    def parse(self, family: "ComponentFamily", components: Sequence[Any], text: str) -> Option:
+        numbers, _ = _tokens(text)
+        if len(numbers) < 4 or len(numbers) % 2:
+            raise IllegalMoveError(f"say the counter's square and the squares counters go to ({self.grammar})")
+        if len(numbers) > 2 * (MAX_PLACED + 1):
+            raise IllegalMoveError(f"a typed move puts counters on at most {MAX_PLACED:,} squares")
+        x, y = numbers[0], numbers[1]
+        placed = [(numbers[i], numbers[i + 1]) for i in range(2, len(numbers), 2)]
+        board: Board = components[0] if components else ()
+        if (x, y) not in board:
+            on = " ".join(f"{c},{r}" for c, r in sorted(set(board))[:20])
+            raise IllegalMoveError(f"there is no counter on {x},{y}: the counters are on {on or 'no square'} "
+                                   "(a counter in the corner 0,0 cannot move)")
+        for square in placed:
+            if not _below((x, y), square):
+                raise IllegalMoveError(f"a counter from {x},{y} goes left on its row or to a lower row, and "
+                                       f"{square[0]},{square[1]} is neither ({self.grammar})")
+        return (0, len(placed), (_replaced(board, (x, y), placed),))
+
+    def typed(self, family: "ComponentFamily", components: Sequence[Any], move: Option) -> str:
+        moved = _adding_move(components[0], move[2][0])
+        if moved is None:
+            raise NimError(f"{move!r} moves no counter: the play hooks of {family.tag} are wrong")
+        (x, y), placed = moved
+        placed += [(0, 0)] * max(0, move[1] - len(placed))       # counters put on the corner leave the board
+        return f"take {x},{y} put " + " ".join(f"{a},{b}" for a, b in placed)
+
+    def reason(self, family: "ComponentFamily", components: Sequence[Any], misere: bool) -> Optional[str]:
+        board: Board = components[0] if components else ()
+        odd = _odd_squares(board)
+        shown = " ".join(f"{x},{y}" for x, y in odd[:12]) or "none"
+        if misere:
+            return ("the counts on each square (each square its own power of 2: even counts cancel), by Bouton's "
+                    f"misère rule once every counter is on 0,0 or 1,0; squares with an odd count: {shown}")
+        return f"each square is its own power of 2, so even counts cancel; squares with an odd count: {shown}"
+
+
+TwoDimensionalNimAdding.play = AddingPlay()
