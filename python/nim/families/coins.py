@@ -61,6 +61,9 @@ __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", 
 MAX_ROW = 1_000_000
 #: The farthest place whose value a table (a game without a closed form) is computed to.
 MAX_TABLE = {"grunt": 2_000, "coin-subtraction": 1_000_000}
+#: The most places before a part's last head ``CoinTurning.longest_play`` walks: it reaches at most
+#: 2**16 rows (a Ruler row of 16 coins, 32,768 moves long, takes about 8 s).
+LONGEST_SPAN = 16
 #: The most digits a head's place may have (its value is a closed form of any size).
 MAX_DIGITS = 1000
 
@@ -542,6 +545,54 @@ class CoinTurning(Unparameterised, ComponentFamily):
         span = max(self.head_span(head) for head in component)
         # every row of the places up to the last head, each with its moves
         return int(2 ** min(span, 4096)) * max(1, self.option_count(component))
+
+    def longest_play(self, position: Any) -> int:
+        """The most moves a game from ``position`` can last, however both play (Ferguson's exercise
+        5.5.2): a row or grid as ``solve`` takes it, or a list of them. A sum lasts its parts' longest
+        plays added (a move changes one part); each part by a memoised search over what it reaches,
+        refused in words (at once) for a part whose last head has more than ``LONGEST_SPAN`` places up
+        to it, as it may reach 2**span positions.
+
+        >>> MockTurtles().longest_play("TTTTH")      # a lone head on the 5th coin: F(7) - 1 moves
+        12
+        """
+        whole = self.position_of(position)
+        parts = whole if whole is not None else position
+        if isinstance(parts, (str, bytes, dict)) or not hasattr(parts, "__iter__"):
+            raise InvalidPositionError(f"a position is a {self.component_noun} or a list of them, not {_short(parts)}")
+        components = [self.read_component(part) for part in parts]
+        for component in components:
+            span = max((self.head_span(head) for head in component), default=0)
+            if span > LONGEST_SPAN:
+                raise InvalidPositionError(f"the longest play is found by walking every position a game reaches, "
+                                           f"up to 2**{LONGEST_SPAN} of them: a part's last head has at most "
+                                           f"{LONGEST_SPAN} places up to it here, not {span:,}")
+        memo: Dict[Any, int] = {}
+        return sum(self._longest(component, memo) for component in components)
+
+    def _longest(self, start: Any, memo: Dict[Any, int]) -> int:
+        """The longest play of one part, by a depth-first walk with its own stack (a Ruler game of
+        20 coins lasts 2**19 moves: deeper than Python's recursion)."""
+        if start in memo:
+            return memo[start]
+        stack: List[Tuple[Any, Iterator[Tuple[int, Tuple[Any, ...]]], int]] = [(start, iter(self.options(start)), 0)]
+        while stack:
+            state, moves, best = stack[-1]
+            for _, left in moves:
+                after = left[0] if left else ()
+                if after in memo:
+                    best = max(best, 1 + memo[after])
+                    continue
+                stack[-1] = (state, moves, best)
+                stack.append((after, iter(self.options(after)), 0))
+                break
+            else:
+                memo[state] = best
+                stack.pop()
+                if stack:
+                    below, its_moves, its_best = stack[-1]
+                    stack[-1] = (below, its_moves, max(its_best, 1 + best))
+        return memo[start]
 
     def account(self, components: Sequence[Any]) -> List[str]:
         lines = []
