@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import FrozenSet, Iterator, Tuple
+from typing import Callable, FrozenSet, Iterator, Tuple
 
 import pytest
 
@@ -187,3 +187,61 @@ def test_bad_factors_and_ways_are_refused_in_words() -> None:
             nim.Rules.parse(bad)
     rules = nim.Rules.parse(TARTAN)
     assert str(rules) == "normal," + TARTAN and nim.Rules.parse(str(rules)) == rules
+
+
+# -- exercise 5.5.2: how long can a game last from one head on the last of n coins? ------------------
+
+def _turtle_moves(row: Row) -> Iterator[Row]:
+    """Turning Turtles: a head and, if you like, one coin to its left (places from 0 here)."""
+    for h in row:
+        yield row ^ {h}
+        for a in range(h):
+            yield row ^ {h, a}
+
+
+def _mock_moves(row: Row) -> Iterator[Row]:
+    """Mock Turtles: a head and at most two coins to its left."""
+    for h in row:
+        yield row ^ {h}
+        for a in range(h):
+            yield row ^ {h, a}
+            for b in range(a):
+                yield row ^ {h, a, b}
+
+
+def _ruler_moves(row: Row) -> Iterator[Row]:
+    """Ruler: a run of consecutive coins ending at a head."""
+    for h in row:
+        for k in range(1, h + 2):
+            yield row ^ frozenset(range(h - k + 1, h + 1))
+
+
+@lru_cache(maxsize=None)
+def longest(row: Row, game: str) -> int:
+    moves = {"turning-turtles": _turtle_moves, "mock-turtles": _mock_moves, "ruler": _ruler_moves}[game]
+    return max((1 + longest(m, game) for m in moves(row)), default=0)
+
+
+def fibonacci(n: int) -> int:
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+@pytest.mark.parametrize("game, formula", [("turning-turtles", lambda n: n),
+                                           ("mock-turtles", lambda n: fibonacci(n + 2) - 1),
+                                           ("ruler", lambda n: 2 ** (n - 1))])
+def test_exercise_5_5_2_the_longest_game(game: str, formula: Callable[[int], int]) -> None:
+    from nim.families import coins
+
+    family = {"turning-turtles": coins.TurningTurtles, "mock-turtles": coins.MockTurtles, "ruler": coins.Ruler}[game]()
+    for n in range(1, 11):
+        row = "T" * (n - 1) + "H"
+        expected = longest(frozenset({n - 1}), game)
+        assert expected == formula(n)                       # the docs' answer
+        assert family.longest_play(row) == expected
+    # a sum lasts its rows' longest plays added; a row too long to walk is refused at once
+    assert family.longest_play(["TTH", "TTTH"]) == formula(3) + formula(4)
+    with pytest.raises(NimError):
+        family.longest_play("T" * 30 + "H")

@@ -774,8 +774,8 @@ class CoinSubtraction(OneLine):
             raise InvalidRulesError("coin-subtraction takes a set of 1 to 64 positive whole numbers, such as "
                                     "coin-subtraction=1;3;4")
         if way not in SUBTRACTION_WAYS:
-            raise InvalidRulesError(f"coin-subtraction is played one of the ways {', '.join(w for w in SUBTRACTION_WAYS if w)} "
-                                    f"(or as the text's first form, with neither), not {way!r}")
+            raise InvalidRulesError(f"coin-subtraction is played as the text's first form, or exactly-two or "
+                                    f"one-or-two; not {way!r}")
         object.__setattr__(self, "subtract", tuple(members))
         object.__setattr__(self, "way", way)
 
