@@ -20,12 +20,18 @@ rule string               a move turns over                           a head at 
 ``rulerette``             coins n-k+1, ..., n for some k >= 2         half of Ruler's (0 for odd n)
 ``grunt``                 coins 0, a, n-a, n (0 < a < n-a)            Grundy's game at n (mex)
 ``coin-subtraction=S``    coins n and n-z, z in S (only n if z = n)   the subtraction game S (mex)
+``...,exactly-two``       exactly coins n and n-z (coins from 0)      the subtraction game S (mex)
+``...,one-or-two``        coin n alone, or n and n-z (from 0)         1 + the subtraction game S
 ``turning-corners``       the 4 corners (a,b),(a,y),(x,b),(x,y)       nim_mul(x, y)
 ``acrostic-twins``        (x,y) and one coin in its row or column     x XOR y
 ``rugs``                  a rectangle of coins ending at (x, y)       nim_mul(ruler(x), ruler(y))
 ``turning-turtles-sq``    the product of two Turning Turtles moves    nim_mul(x, y) (from 1)
 ``tartan=A*B``            the product of a move of A and one of B     nim_mul(gA(x), gB(y))
 ========================  ==========================================  ===========================
+
+A Tartan factor is one of the games without parameters above or a ``coin-subtraction=S`` game in
+any of its three forms (``tartan=coin-subtraction=1;2;3;4,exactly-two*ruler``: Ferguson's 5.5.10).
+``CoinTurning.longest_play`` gives the most moves a game can last from a position (exercise 5.5.2).
 
 The last four are Tartan games, products of two one-dimensional games, valued by the
 Tartan theorem (Ferguson, ch. 5): ``g(x, y) = gA(x) (x) gB(y)``, nim multiplication.

@@ -24,6 +24,8 @@ check each formula against the mex over the rules on every heap below 2,000 (Rim
 (4, 3, 2, 12)
 >>> DimPlus().option_to(12, 0), Aliquot().option_to(12, 1)
 ((12, ()), (2, (10,)))
+>>> PowersOfTwo().grundy(100), PowersOfTwo().option_to(100, 0)     # 100 mod 3; take 64, leaving 36
+(1, (64, (36,)))
 """
 
 from __future__ import annotations
