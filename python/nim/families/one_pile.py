@@ -386,7 +386,7 @@ class PowersOfTwo(_HeapGame):
         return ("the subtraction game of all powers of 2 (Ferguson, Part I, exercise 1.5.4(c)): the Grundy value "
                 "of a heap of n is n mod 3, since no power of 2 is a multiple of 3 (a move always changes n mod 3) "
                 "and taking 1 or 2 reaches each smaller residue; so the P-positions are the multiples of 3, and a "
-                "sum is lost exactly when the XOR of the values n mod 3 is 0. Misere play: heaps of value 0 that "
+                "sum is lost exactly when the XOR of the values n mod 3 is 0. Misère play: heaps of value 0 that "
                 "can move (3, 6, ...) reach value 1 by taking 2, so the tame rule holds (docs/theory.md): with B "
                 "heaps of value 2, the mover loses iff B = 0 and the XOR is 1, or B >= 1 and the XOR is 0")
 
@@ -431,7 +431,7 @@ class PowersOfTwo(_HeapGame):
     def outcome_words(self, components: Sequence[Any], misere: bool) -> List[str]:
         if not misere:
             return []
-        return ["Decided by the tame rule of misere play (docs/theory.md, condition (C)): each heap is worth n mod 3; "
+        return ["Decided by the tame rule of misère play (docs/theory.md, condition (C)): each heap is worth n mod 3; "
                 "a heap of value 0 that can move reaches value 1 by taking 2."]
 
 
