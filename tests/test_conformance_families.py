@@ -321,6 +321,11 @@ def take_options(takes: Callable[[int], Iterable[int]]) -> Callable[[int], Itera
     return options
 
 
+def powers_of_2(n: int) -> Iterable[int]:
+    """Ferguson's exercise 1.5.4(c): take 1, 2, 4, 8, ... (at most the heap)."""
+    return [1 << j for j in range(n.bit_length())]
+
+
 def at_least_half(n: int) -> Iterable[int]:
     return range(max(1, (n + 1) // 2), n + 1)
 
@@ -645,6 +650,8 @@ def cases() -> List[ComponentCase]:
                           "2-adic valuation"),
             ComponentCase(f"{convention},aliquot", heap_read, take_options(proper_divisors),
                           positions_of(list(range(12)), 2), "2-adic valuation"),
+            ComponentCase(f"{convention},set=powers-of-2", heap_read, take_options(powers_of_2),
+                          positions_of(list(range(12)), 2), "n mod 3"),
             ComponentCase(f"{convention},rims", heap_read, rims_options, positions_of(list(range(8)), 2),
                           "disguised Nim"),
             ComponentCase(f"{convention},vertex-removal", vertex_read, vertex_options, VERTEX, "canonical form",

@@ -205,6 +205,13 @@ API_CASES: List[Tuple[str, str, str]] = [
     ("nim_mul negative", "nim.nim_mul(-1, 2)", "error"),
     ("nim_mul of 2**20000", "nim.nim_mul(2**20000, 3)", "error"),
     ("tartan of unknown factors", "nim.Rules.parse('tartan=kayles*ruler')", "error"),
+    # the course's exercise gaps (1.5.4(c), 5.5.2, 5.5.5, 5.5.10)
+    ("powers of 2, heap of 10**4000", "nim.solve([10**4000, 3], 'misere,set=powers-of-2')", "ok"),
+    ("powers of 3 (not a set here)", "nim.Rules.parse('set=powers-of-3')", "error"),
+    ("coin-subtraction unknown way", "nim.Rules.parse('coin-subtraction=1;3,three-coins')", "error"),
+    ("coin-subtraction two ways", "nim.Rules.parse('coin-subtraction=1;3,exactly-two,one-or-two')", "error"),
+    ("tartan of an empty subtraction set", "nim.Rules.parse('tartan=coin-subtraction=*ruler')", "error"),
+    ("longest play of a row of 101 coins", "nim.families.coins.Ruler().longest_play('T' * 100 + 'H')", "error"),
 ]
 
 # issue 41: the course's games, their rule strings and JSON positions

@@ -452,14 +452,20 @@ def _option(text: str) -> Tuple[str, str]:
     return name.strip(), value.strip()
 
 
+#: Words after a family's ``name=value`` that modify it rather than name a second take rule.
+_MODIFIERS = ("unequal", "exactly-two", "one-or-two")
+
+
 def _family_option(options: Sequence[str], text: str) -> Tuple[str, str]:
     """The family's ``(name, value)`` from a rule string's options: one option
     (``max=3`` -> ``("max", "3")``), or a game's name followed by its parameters
     (``moore,k=2`` -> ``("moore", "k=2")``), which that family reads."""
     name, value = _option(options[0])
     if len(options) > 1:
-        if value and options[1:] == ["unequal"]:
-            return name, value + ",unequal"    # octal=CODE,unequal: the code's modifier, its family reads it
+        if value and all(part.split("*")[0].strip() in _MODIFIERS for part in options[1:]):
+            # octal=CODE,unequal or coin-subtraction=S,exactly-two (also as a Tartan factor, before its
+            # '*'): the option's modifier, which its family reads
+            return name, value + "," + ",".join(options[1:])
         if value:
             return "", ""                  # two take rules: no family reads this
         value = ",".join(options[1:])

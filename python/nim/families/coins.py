@@ -20,12 +20,18 @@ rule string               a move turns over                           a head at 
 ``rulerette``             coins n-k+1, ..., n for some k >= 2         half of Ruler's (0 for odd n)
 ``grunt``                 coins 0, a, n-a, n (0 < a < n-a)            Grundy's game at n (mex)
 ``coin-subtraction=S``    coins n and n-z, z in S (only n if z = n)   the subtraction game S (mex)
+``...,exactly-two``       exactly coins n and n-z (coins from 0)      the subtraction game S (mex)
+``...,one-or-two``        coin n alone, or n and n-z (from 0)         1 + the subtraction game S
 ``turning-corners``       the 4 corners (a,b),(a,y),(x,b),(x,y)       nim_mul(x, y)
 ``acrostic-twins``        (x,y) and one coin in its row or column     x XOR y
 ``rugs``                  a rectangle of coins ending at (x, y)       nim_mul(ruler(x), ruler(y))
 ``turning-turtles-sq``    the product of two Turning Turtles moves    nim_mul(x, y) (from 1)
 ``tartan=A*B``            the product of a move of A and one of B     nim_mul(gA(x), gB(y))
 ========================  ==========================================  ===========================
+
+A Tartan factor is one of the games without parameters above or a ``coin-subtraction=S`` game in
+any of its three forms (``tartan=coin-subtraction=1;2;3;4,exactly-two*ruler``: Ferguson's 5.5.10).
+``CoinTurning.longest_play`` gives the most moves a game can last from a position (exercise 5.5.2).
 
 The last four are Tartan games, products of two one-dimensional games, valued by the
 Tartan theorem (Ferguson, ch. 5): ``g(x, y) = gA(x) (x) gB(y)``, nim multiplication.
@@ -61,6 +67,9 @@ __all__ = ["AcrosticTwins", "CoinSubtraction", "Grunt", "LINES", "MockTurtles", 
 MAX_ROW = 1_000_000
 #: The farthest place whose value a table (a game without a closed form) is computed to.
 MAX_TABLE = {"grunt": 2_000, "coin-subtraction": 1_000_000}
+#: The most places before a part's last head ``CoinTurning.longest_play`` walks: it reaches at most
+#: 2**16 rows (a Ruler row of 16 coins, 32,768 moves long, takes about 8 s).
+LONGEST_SPAN = 16
 #: The most digits a head's place may have (its value is a closed form of any size).
 MAX_DIGITS = 1000
 
@@ -88,6 +97,10 @@ class Line:
     rule_words: ClassVar[str] = ""
     #: The value of a head at n, in words, with the section of the text.
     value_words: ClassVar[str] = ""
+
+    def named(self) -> str:
+        """The game's name with its parameters (a subtraction game names its set)."""
+        return self.title
 
     def value(self, n: int) -> int:
         """The Grundy value of a single head at place ``n``."""
@@ -338,6 +351,10 @@ class SubtractionLine(TableLine):
         self.subtract = subtract
         self.table = [0]
 
+    def named(self) -> str:
+        way = {0: ", exactly two coins", 1: ""}[self.first]
+        return f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning{way}"
+
     def moves(self, n: int) -> Iterator[Others]:
         for z in self.subtract:
             if z < n:
@@ -347,6 +364,52 @@ class SubtractionLine(TableLine):
 
     def move_count(self, n: int) -> int:
         return sum(1 for z in self.subtract if z <= n)
+
+
+class SubtractionTwoLine(SubtractionLine):
+    """The text's other form of a subtraction game as coin turning (Ferguson 5.1, and exercises
+    5.5.1(c) and 5.5.10): exactly two coins, at a distance in S; coins numbered from 0."""
+
+    first = 0
+    rule_words = "turns over exactly two coins, n and n-z for z in S, the right-most from heads to tails"
+    value_words = ("the value of a heap of n in the subtraction game S, coins numbered from 0 (Ferguson, 5.1: "
+                   "coin 0 never moves, and the coin n-z is worth the heap n-z); the mex")
+
+    def moves(self, n: int) -> Iterator[Others]:
+        for z in self.subtract:
+            if z <= n:
+                yield (n - z,)
+
+
+class SubtractionOneOrTwoLine(Line):
+    """Ferguson's exercise 5.5.5: one coin, or two at a distance in S; coins numbered from 0. A head
+    at n is worth ``1 + gS(n)``: turning n alone is worth 0, and by induction the two-coin moves are
+    worth ``1 + gS(n - z)``, so the mex is one more than the subtraction game's."""
+
+    name, title, first = "coin-subtraction", "a subtraction game as coin turning, one or two coins", 0
+    rule_words = ("turns over one coin n, or two coins n and n-z for z in S, the right-most from heads to tails")
+    value_words = ("1 + gS(n), one more than the value of a heap of n in the subtraction game S, coins numbered "
+                   "from 0 (Ferguson, exercise 5.5.5: turning n alone is worth 0, so each value is shifted up by 1)")
+
+    def __init__(self, subtract: Tuple[int, ...]) -> None:
+        self.subtract = subtract
+        self.base = SubtractionTwoLine(subtract)
+
+    def named(self) -> str:
+        return f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning, one or two coins"
+
+    def value(self, n: int) -> int:
+        return 1 + self.base.value(n)
+
+    def moves(self, n: int) -> Iterator[Others]:
+        yield ()
+        yield from self.base.moves(n)
+
+    def move_count(self, n: int) -> int:
+        return 1 + self.base.move_count(n)
+
+    def move_to(self, n: int, v: int) -> Others:
+        return () if v == 0 else self.base.move_to(n, v - 1)
 
 
 #: The one-dimensional games without parameters, by name (the factors a Tartan game may take).
@@ -491,6 +554,54 @@ class CoinTurning(Unparameterised, ComponentFamily):
         span = max(self.head_span(head) for head in component)
         # every row of the places up to the last head, each with its moves
         return int(2 ** min(span, 4096)) * max(1, self.option_count(component))
+
+    def longest_play(self, position: Any) -> int:
+        """The most moves a game from ``position`` can last, however both play (Ferguson's exercise
+        5.5.2): a row or grid as ``solve`` takes it, or a list of them. A sum lasts its parts' longest
+        plays added (a move changes one part); each part by a memoised search over what it reaches,
+        refused in words (at once) for a part whose last head has more than ``LONGEST_SPAN`` places up
+        to it, as it may reach 2**span positions.
+
+        >>> MockTurtles().longest_play("TTTTH")      # a lone head on the 5th coin: F(7) - 1 moves
+        12
+        """
+        whole = self.position_of(position)
+        parts = whole if whole is not None else position
+        if isinstance(parts, (str, bytes, dict)) or not hasattr(parts, "__iter__"):
+            raise InvalidPositionError(f"a position is a {self.component_noun} or a list of them, not {_short(parts)}")
+        components = [self.read_component(part) for part in parts]
+        for component in components:
+            span = max((self.head_span(head) for head in component), default=0)
+            if span > LONGEST_SPAN:
+                raise InvalidPositionError(f"the longest play is found by walking every position a game reaches, "
+                                           f"up to 2**{LONGEST_SPAN} of them: a part's last head has at most "
+                                           f"{LONGEST_SPAN} places up to it here, not {span:,}")
+        memo: Dict[Any, int] = {}
+        return sum(self._longest(component, memo) for component in components)
+
+    def _longest(self, start: Any, memo: Dict[Any, int]) -> int:
+        """The longest play of one part, by a depth-first walk with its own stack (a Ruler game of
+        20 coins lasts 2**19 moves: deeper than Python's recursion)."""
+        if start in memo:
+            return memo[start]
+        stack: List[Tuple[Any, Iterator[Tuple[int, Tuple[Any, ...]]], int]] = [(start, iter(self.options(start)), 0)]
+        while stack:
+            state, moves, best = stack[-1]
+            for _, left in moves:
+                after = left[0] if left else ()
+                if after in memo:
+                    best = max(best, 1 + memo[after])
+                    continue
+                stack[-1] = (state, moves, best)
+                stack.append((after, iter(self.options(after)), 0))
+                break
+            else:
+                memo[state] = best
+                stack.pop()
+                if stack:
+                    below, its_moves, its_best = stack[-1]
+                    stack[-1] = (below, its_moves, max(its_best, 1 + best))
+        return memo[start]
 
     def account(self, components: Sequence[Any]) -> List[str]:
         lines = []
@@ -647,69 +758,96 @@ class Grunt(OneLine):
     __slots__ = ()
 
 
-#: One table per subtraction set, shared by its members.
-_SUBTRACTION_LINES: Dict[Tuple[int, ...], SubtractionLine] = {}
+#: One table per subtraction set and way of play, shared by its members.
+_SUBTRACTION_LINES: Dict[Tuple[Tuple[int, ...], str], Line] = {}
+#: The ways of playing a subtraction game with coins: the text's first (coin n and n - z, coin n alone
+#: when z = n, coins from 1), ``exactly-two`` (Ferguson 5.1's second form, coins from 0) and
+#: ``one-or-two`` (exercise 5.5.5), with the ``k`` of their keyword form (the fewest coins a move turns).
+SUBTRACTION_WAYS: Dict[str, Optional[int]] = {"": None, "exactly-two": 2, "one-or-two": 1}
 
 
 @register_family
 class CoinSubtraction(OneLine):
-    """A subtraction game as coin turning (Ferguson, ch. 5): turn coin n and coin n - z, z in S."""
+    """A subtraction game as coin turning (Ferguson, ch. 5): turn coin n and coin n - z, z in S;
+    ``,exactly-two``: exactly two coins (from 0); ``,one-or-two``: one coin, or two (exercise 5.5.5)."""
 
     tag: ClassVar[str] = "coin-subtraction"
-    syntax: ClassVar[str] = "coin-subtraction=A;B;..."
-    __slots__ = ("subtract",)
+    syntax: ClassVar[str] = "coin-subtraction=A;B;...[,exactly-two|,one-or-two]"
+    __slots__ = ("subtract", "way")
     subtract: Tuple[int, ...]
+    way: str
 
-    def __init__(self, subtract: Sequence[int]) -> None:
+    def __init__(self, subtract: Sequence[int], way: str = "") -> None:
         members = sorted({_place(z, 1, "a member of the subtraction set") for z in subtract})
         if not members or len(members) > 64:
             raise InvalidRulesError("coin-subtraction takes a set of 1 to 64 positive whole numbers, such as "
                                     "coin-subtraction=1;3;4")
+        if way not in SUBTRACTION_WAYS:
+            raise InvalidRulesError(f"coin-subtraction is played as the text's first form, or exactly-two or "
+                                    f"one-or-two; not {way!r}")
         object.__setattr__(self, "subtract", tuple(members))
+        object.__setattr__(self, "way", way)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a rule family is immutable")
 
     @property
     def line(self) -> Line:  # type: ignore[override]
-        key = self.subtract
+        key = (self.subtract, self.way)
         if key not in _SUBTRACTION_LINES:
-            _SUBTRACTION_LINES[key] = SubtractionLine(key)
+            kind = {"": SubtractionLine, "exactly-two": SubtractionTwoLine,
+                    "one-or-two": SubtractionOneOrTwoLine}[self.way]
+            _SUBTRACTION_LINES[key] = kind(self.subtract)
         return _SUBTRACTION_LINES[key]
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
         if name != cls.tag:
             return None
+        members, _, way = value.partition(",")
+        way = way.strip()
+        if way not in SUBTRACTION_WAYS:
+            raise InvalidRulesError(f"{text!r}: coin-subtraction=S is played as the text's first form, or with "
+                                    f"',exactly-two' or ',one-or-two' after the set; not {way!r}")
         try:
-            numbers = [int(part) for part in value.split(";") if part.strip()]
+            numbers = [int(part) for part in members.split(";") if part.strip()]
         except ValueError:
             raise InvalidRulesError(f"{text!r}: coin-subtraction takes whole numbers separated by ';', such "
                                     "as coin-subtraction=1;3;4") from None
         try:
-            return cls(numbers)
+            return cls(numbers, way)
         except InvalidPositionError as error:
             raise InvalidRulesError(f"{text!r}: {error}") from None
 
     @classmethod
     def from_fields(cls, k: Any, subtract: Any, octal: Any) -> RuleFamily:
-        if k is not None or octal is not None or subtract is None:
-            raise InvalidRulesError("coin-subtraction takes subtract= (a set of positive whole numbers) only")
+        ways = {code: way for way, code in SUBTRACTION_WAYS.items()}
+        if octal is not None or subtract is None or k not in ways:
+            raise InvalidRulesError("coin-subtraction takes subtract= (a set of positive whole numbers), and k=2 "
+                                    "(exactly two coins) or k=1 (one or two coins) for its other ways")
         try:
-            return cls(subtract)
+            return cls(subtract, ways[k])
         except (InvalidPositionError, TypeError) as error:
             raise InvalidRulesError(str(error)) from None
 
     def fields(self) -> Fields:
-        return (None, self.subtract, None)
+        return (SUBTRACTION_WAYS[self.way], self.subtract, None)
+
+    def factor_text(self) -> str:
+        """The game as a factor of a Tartan game and after ``coin-subtraction=`` in a rule string."""
+        return "coin-subtraction=" + ";".join(map(str, self.subtract)) + (f",{self.way}" if self.way else "")
 
     def option_text(self) -> str:
-        return ",coin-subtraction=" + ";".join(map(str, self.subtract))
+        return "," + self.factor_text()
 
     def describe(self, misere: bool) -> str:
-        return (f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning: a row of "
-                f"coins (numbered from 1); a move turns over a head at n and the coin at n - z for z in S (just "
-                f"the head when z = n); the player who cannot move {'wins' if misere else 'loses'}.")
+        s = ", ".join(map(str, self.subtract))
+        moves = {"": "a head at n and the coin at n - z for z in S (just the head when z = n)",
+                 "exactly-two": "exactly two coins, a head at n and the coin at n - z for z in S",
+                 "one-or-two": "a head at n alone, or it and the coin at n - z for z in S"}[self.way]
+        return (f"the subtraction game S = {{{s}}} as coin turning: a row of coins (numbered from "
+                f"{self.line.first}); a move turns over {moves}; the player who cannot move "
+                f"{'wins' if misere else 'loses'}.")
 
 
 # -- two dimensions ------------------------------------------------------------------------
@@ -784,6 +922,31 @@ class Grid(CoinTurning):
         return f"heads at {_listed(heads)}" if heads else "no heads"
 
 
+#: A coin-subtraction factor's code in a Tartan game's keyword form (plus its way's place).
+_SUBTRACTION_CODE = 100
+
+
+def _subtraction_factor(text: str) -> CoinSubtraction:
+    """The coin-subtraction game a Tartan factor's text names (``coin-subtraction=1;2;3;4,exactly-two``)."""
+    name, equals, value = text.partition("=")
+    found = CoinSubtraction.parse_option(name.strip(), value, text) if equals else None
+    if not isinstance(found, CoinSubtraction):
+        raise InvalidRulesError(f"a Tartan game is a product of two of {', '.join(LINES)} or "
+                                f"coin-subtraction=S[,exactly-two|,one-or-two], not {_short(text)}")
+    return found
+
+
+def _factor_text(text: str) -> str:
+    """A Tartan factor's canonical text: its name, or its coin-subtraction rule."""
+    text = text.strip()
+    return text if text in LINES else _subtraction_factor(text).factor_text()
+
+
+def factor_line(text: str) -> Line:
+    """The one-dimensional game of a Tartan factor's canonical text."""
+    return LINES[text] if text in LINES else _subtraction_factor(text).line
+
+
 @register_family
 class Tartan(Grid):
     """A Tartan game: the product of two one-dimensional games A x B. A move is a move of A
@@ -791,24 +954,22 @@ class Tartan(Grid):
     coins and t among B's is turned over (Ferguson, ch. 5)."""
 
     tag: ClassVar[str] = "tartan"
-    syntax: ClassVar[str] = "tartan=A*B (A, B among " + ", ".join(LINES) + ")"
+    syntax: ClassVar[str] = ("tartan=A*B (A, B among " + ", ".join(LINES) +
+                             ", coin-subtraction=S[,exactly-two|,one-or-two])")
     __slots__ = ("columns", "rows")
     columns: str
     rows: str
 
     def __init__(self, columns: str = "twins", rows: str = "twins") -> None:
-        for name in (columns, rows):
-            if name not in LINES:
-                raise InvalidRulesError(f"a Tartan game is a product of two of {', '.join(LINES)}, not {name!r}")
-        object.__setattr__(self, "columns", columns)
-        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "columns", _factor_text(columns))
+        object.__setattr__(self, "rows", _factor_text(rows))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a rule family is immutable")
 
     @property
     def first(self) -> Tuple[int, int]:  # type: ignore[override]
-        return (LINES[self.columns].first, LINES[self.rows].first)
+        return (factor_line(self.columns).first, factor_line(self.rows).first)
 
     # the hooks of ``tartan=A*B``; a member with its factors fixed (Turning Corners, ...) has none
 
@@ -828,46 +989,69 @@ class Tartan(Grid):
         if cls is not Tartan:
             return super().from_fields(k, subtract, octal)
         # the keyword form has no text field but the octal code's: the factors travel as their
-        # places in LINES, subtract=(a, b)
+        # places in LINES, subtract=(a, b), a coin-subtraction factor as its code then its set
         names = list(LINES)
-        if (k is not None or octal is not None or not isinstance(subtract, tuple) or len(subtract) != 2
-                or not all(isinstance(i, int) and 0 <= i < len(names) for i in subtract)):
-            raise InvalidRulesError(f"a Tartan game's keyword form is take='tartan', subtract=(a, b): the places "
+        refused = InvalidRulesError(f"a Tartan game's keyword form is take='tartan', subtract=(a, b): the places "
                                     f"of its factors in {', '.join(names)}")
-        return cls(names[subtract[0]], names[subtract[1]])
+        if k is not None or octal is not None or not isinstance(subtract, tuple) or len(subtract) < 2:
+            raise refused
+        codes, rest = list(subtract[:2]), list(subtract[2:])
+        factors = []
+        for code in codes:
+            if isinstance(code, int) and 0 <= code < len(names):
+                factors.append(names[code])
+            elif isinstance(code, int) and code - _SUBTRACTION_CODE in range(len(SUBTRACTION_WAYS)) and rest:
+                count = rest.pop(0)
+                members, rest = rest[:count], rest[count:]
+                way = list(SUBTRACTION_WAYS)[code - _SUBTRACTION_CODE]
+                factors.append(CoinSubtraction(members, way).factor_text())
+            else:
+                raise refused
+        if rest:
+            raise refused
+        return cls(factors[0], factors[1])
 
     def fields(self) -> Fields:
         if type(self) is not Tartan:
             return super().fields()
         names = list(LINES)
-        return (None, (names.index(self.columns), names.index(self.rows)), None)
+        codes: List[int] = []
+        extra: List[int] = []
+        for factor in (self.columns, self.rows):
+            if factor in LINES:
+                codes.append(names.index(factor))
+            else:
+                game = _subtraction_factor(factor)
+                codes.append(_SUBTRACTION_CODE + list(SUBTRACTION_WAYS).index(game.way))
+                extra += [len(game.subtract), *game.subtract]
+        return (None, tuple(codes + extra), None)
 
     def option_text(self) -> str:
         return super().option_text() if type(self) is not Tartan else f",tartan={self.columns}*{self.rows}"
 
     def describe(self, misere: bool) -> str:
-        a, b = LINES[self.columns], LINES[self.rows]
-        return (f"the Tartan game {a.title} x {b.title}: a grid of coins, columns x numbered from {a.first}, rows "
-                f"y from {b.first}; a move takes a move of {a.title} on the columns (it {a.rule_words}) and one of "
-                f"{b.title} on the rows, and turns over every coin in both, the south-east-most (x, y) from heads "
+        a, b = factor_line(self.columns), factor_line(self.rows)
+        return (f"the Tartan game {a.named()} x {b.named()}: a grid of coins, columns x numbered from {a.first}, rows "
+                f"y from {b.first}; a move takes a move of {a.named()} on the columns (it {a.rule_words}) and one of "
+                f"{b.named()} on the rows, and turns over every coin in both, the south-east-most (x, y) from heads "
                 f"to tails; the player who cannot move {'wins' if misere else 'loses'}.")
 
     def theory_words(self) -> str:
-        a, b = LINES[self.columns], LINES[self.rows]
+        a, b = factor_line(self.columns), factor_line(self.rows)
         return ("the Tartan theorem (Ferguson, Part I, ch. 5): a head at (x, y) of the product A x B is worth "
-                f"gA(x) (x) gB(y), the nim-product of the values of a head at x in {a.title} ({a.value_words}) "
-                f"and at y in {b.title}; a grid is the sum of its heads (ch. 5), so its value is the XOR")
+                f"gA(x) (x) gB(y), the nim-product of the values of a head at x in {a.named()} ({a.value_words}) "
+                f"and at y in {b.named()}; a grid is the sum of its heads (ch. 5), so its value is the XOR")
 
     def head_value(self, head: Any) -> int:
         from nim.nimfield import nim_mul    # on first use: ``import nim`` stays light
 
         x, y = head
-        return nim_mul(LINES[self.columns].value(x), LINES[self.rows].value(y))
+        return nim_mul(factor_line(self.columns).value(x), factor_line(self.rows).value(y))
 
     def head_moves(self, head: Any) -> Iterator[Tuple[Any, ...]]:
         x, y = head
-        for s in LINES[self.columns].moves(x):
-            for t in LINES[self.rows].moves(y):
+        for s in factor_line(self.columns).moves(x):
+            for t in factor_line(self.rows).moves(y):
                 yield self._product(head, s, t)
 
     @staticmethod
@@ -877,13 +1061,13 @@ class Tartan(Grid):
 
     def head_move_count(self, head: Any) -> int:
         x, y = head
-        return LINES[self.columns].move_count(x) * LINES[self.rows].move_count(y)
+        return factor_line(self.columns).move_count(x) * factor_line(self.rows).move_count(y)
 
     def head_move_to(self, head: Any, v: int) -> Tuple[Any, ...]:
         from nim.nimfield import nim_mul
 
         x, y = head
-        a, b = LINES[self.columns], LINES[self.rows]
+        a, b = factor_line(self.columns), factor_line(self.rows)
         g1, g2 = a.value(x), b.value(y)
         goal = nim_mul(g1, g2) ^ v
         # the others of the product of moves worth u and w are worth (g1+u)(g2+w) + g1 g2: find

@@ -14,6 +14,7 @@ rule string        a move from a heap of n                   Grundy value (n >= 
 ``dim+``           take a divisor c of n (1 and n included)  v2(n) + 1, v2 the 2-adic valuation
 ``aliquot``        take a proper divisor c of n (c < n)      v2(n)
 ``rims``           take c >= 1, split the rest into 0-2      n (Rims is Nim in disguise)
+``set=powers-of-2``  take a power of 2: 1, 2, 4, 8, ...    n mod 3 (Ferguson, exercise 1.5.4(c))
 =================  ========================================  =====================================
 
 g(0) = 0 in every game. The proofs are short inductions (docs/course/ch3.md); the tests
@@ -23,6 +24,8 @@ check each formula against the mex over the rules on every heap below 2,000 (Rim
 (4, 3, 2, 12)
 >>> DimPlus().option_to(12, 0), Aliquot().option_to(12, 1)
 ((12, ()), (2, (10,)))
+>>> PowersOfTwo().grundy(100), PowersOfTwo().option_to(100, 0)     # 100 mod 3; take 64, leaving 36
+(1, (64, (36,)))
 """
 
 from __future__ import annotations
@@ -30,14 +33,14 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 from math import isqrt
-from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, ClassVar, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.families.base import ComponentFamily, RuleFamily, Unparameterised, register_family
 from nim.families.vectors import VectorEncoding, heap_slots
 from nim.families.play import PlayHooks, RuleHeapPlay
 
-__all__ = ["Aliquot", "AtLeastHalf", "DimPlus", "Rims", "divisors"]
+__all__ = ["Aliquot", "AtLeastHalf", "DimPlus", "PowersOfTwo", "Rims", "divisors"]
 
 #: The most binary digits a heap may have (about 4,300 decimal ones, Python's own limit).
 MAX_BITS = 14_300
@@ -350,6 +353,86 @@ class Rims(_HeapGame):
             return (f"draw a loop through {count} of the {component} dots, with {left[0]} inside it and "
                     f"{left[1]} outside")
         return f"draw a loop through {count} of the {component} dots, leaving {left[0] if left else 0}"
+
+
+@register_family
+class PowersOfTwo(_HeapGame):
+    """The subtraction game whose subtraction set is every power of 2 (Ferguson, exercise 1.5.4(c)):
+    an infinite set, so not one of the compiled core's finite sets; g(n) = n mod 3 at any size."""
+
+    tag: ClassVar[str] = "powers-of-2"
+    syntax: ClassVar[str] = "set=powers-of-2"
+    title: ClassVar[str] = "the subtraction game S = {1, 2, 4, 8, ...}"
+
+    play: ClassVar[PlayHooks] = RuleHeapPlay("a move takes a power of 2 from one heap (1, 2, 4, 8, 16, ...)")
+    __slots__ = ()
+
+    @classmethod
+    def parse_option(cls, name: str, value: str, text: str) -> Optional[RuleFamily]:
+        # the text's spelling is a subtraction set: set=powers-of-2 (the bare tag reads too)
+        if (name, value) == ("set", "powers-of-2"):
+            return cls()
+        return super().parse_option(name, value, text)
+
+    def option_text(self) -> str:
+        return ",set=powers-of-2"
+
+    def describe(self, misere: bool) -> str:
+        return ("The subtraction game S = {1, 2, 4, 8, ...}, all powers of 2: a position is a list of heaps; a move "
+                "takes 1, 2, 4, 8, ... objects from one heap; the player who cannot move "
+                + ("wins." if misere else "loses."))
+
+    def theory_words(self) -> str:
+        return ("the subtraction game of all powers of 2 (Ferguson, Part I, exercise 1.5.4(c)): the Grundy value "
+                "of a heap of n is n mod 3, since no power of 2 is a multiple of 3 (a move always changes n mod 3) "
+                "and taking 1 or 2 reaches each smaller residue; so the P-positions are the multiples of 3, and a "
+                "sum is lost exactly when the XOR of the values n mod 3 is 0. Misère play: heaps of value 0 that "
+                "can move (3, 6, ...) reach value 1 by taking 2, so the tame rule holds (docs/theory.md): with B "
+                "heaps of value 2, the mover loses iff B = 0 and the XOR is 1, or B >= 1 and the XOR is 0")
+
+    def grundy(self, component: Any) -> Optional[int]:
+        return int(component) % 3
+
+    def options(self, component: Any) -> Iterator[Tuple[int, Tuple[Any, ...]]]:
+        n = int(component)
+        return _taking(n, (1 << j for j in range(n.bit_length())))     # 1, 2, 4, ... up to n
+
+    def option_count(self, component: Any) -> int:
+        return int(component).bit_length()
+
+    def reach(self, component: Any) -> int:
+        n = int(component)
+        return (n + 1) * max(1, n.bit_length())
+
+    def option_to(self, component: Any, target: int) -> Optional[Tuple[int, Tuple[Any, ...]]]:
+        n = int(component)
+        if target == n % 3 or target > 2 or n == 0:
+            return None
+        # 2**j is 1 mod 3 for even j and 2 mod 3 for odd j: the largest power of the parity needed
+        parity = 0 if (n - target) % 3 == 1 else 1
+        j = n.bit_length() - 1
+        if j % 2 != parity:
+            j -= 1
+        if j < 0:
+            return None
+        take = 1 << j
+        return (take, (n - take,) if take < n else ())
+
+    def sum_outcome(self, components: Sequence[Any], misere: bool) -> Optional[int]:
+        if not misere:
+            return None                                 # normal play: the XOR of n mod 3
+        x = big = 0
+        for n in components:
+            g = int(n) % 3
+            x ^= g
+            big += g >= 2
+        return -1 if (big == 0 and x == 1) or (big >= 1 and x == 0) else 1
+
+    def outcome_words(self, components: Sequence[Any], misere: bool) -> List[str]:
+        if not misere:
+            return []
+        return ["Decided by the tame rule of misère play (docs/theory.md, condition (C)): each heap is worth n mod 3; "
+                "a heap of value 0 that can move reaches value 1 by taking 2."]
 
 
 def _magnitude(n: int) -> str:

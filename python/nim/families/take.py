@@ -242,7 +242,7 @@ class TakeSet(TakeFamily):
 
     @classmethod
     def parse_option(cls, name: str, value: str, text: str) -> Optional[TakeFamily]:
-        if name != "set" or not value:
+        if name != "set" or not value or value.strip() == "powers-of-2":     # the infinite set: one_pile.py
             return None
         return cls(tuple(parse_whole(v, text) for v in value.split(";") if v.strip()))
 
