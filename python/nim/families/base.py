@@ -248,6 +248,11 @@ class TakeAndBreakFamily(RuleFamily):
     def game_name(self) -> str:
         """The name the nim-sequence and quotient caches know it by: its code, or a name."""
 
+    def heap_move_words(self, heap: int, count: int, split: Optional[Tuple[int, int]]) -> Optional[str]:
+        """A move from a heap in the game's own words, where its rules tell it in other terms than
+        heaps (Rayles: a loop through dots), or None: the heap words are the game's."""
+        return None
+
 
 class VectorEncoding:
     """A position of a component game as a fixed-length vector of whole numbers, bounded by a start
