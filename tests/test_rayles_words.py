@@ -84,3 +84,14 @@ def test_the_command_line_says_rayles() -> None:
     assert run.returncode == 0, run.stderr
     assert "(normal,rayles)" in run.stdout
     assert "best move  take 1 from pile 1 (draw a loop through 1 of the 5 dots, leaving 4) -> 3 4 7" in run.stdout
+
+
+def test_a_misere_rayles_solve_leaves_kayles_explained_by_its_quotient() -> None:
+    """The quotient memo is kept by the game, not its name: a solve of misère Rayles (the same
+    game as misère Kayles) then an explanation of misère Kayles finds the quotient it used."""
+    from nim.takebreak.quotient_memo import forget_quotients
+
+    forget_quotients()
+    nim.solve([2, 6, 9], "misere,rayles")
+    last = nim.explain([5, 6], "misere,kayles").text.splitlines()[-1]
+    assert last.startswith("Winning move: take 2 from pile 0 (heap 5). It leaves a position the opponent loses")
