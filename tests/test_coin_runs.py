@@ -4,6 +4,8 @@ Checked against brute forces written here: the mex over every run / rectangle, s
 with the family."""
 
 import functools
+import json
+import pickle
 import re
 import subprocess
 import sys
@@ -14,7 +16,7 @@ import pytest
 
 import nim
 import nim.families.coins as coins
-from nim.errors import NimError
+from nim.errors import MoveTooLargeError, NimError
 
 Cell = Tuple[int, int]
 
@@ -165,9 +167,57 @@ def test_a_rectangle_past_the_bound_is_said_and_wins(monkeypatch: pytest.MonkeyP
     assert refused_some >= 2
 
 
-def test_the_command_line_says_the_long_run_in_one_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "nim", "solve", "--rules", "ruler", "[[2097152, 4194304]]"],
-                          capture_output=True, text=True)
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert "turns over the 4,194,304 coins from 1 to 4,194,304" in done.stderr
+def test_the_command_line_answers_with_the_long_run_in_words() -> None:
+    """The position is won and its move known: ``nimcore solve`` answers (exit 0) with the run in
+    words and says why the row after it is not made; --json carries the same words."""
+    command = [sys.executable, "-m", "nim", "solve", "--rules", "ruler", "[[2097152, 4194304]]"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "value      +1: the player to move wins" in done.stdout
+    assert ("best move  turn over the 4,194,304 coins from 1 to 4,194,304 (the last from heads to tails); "
+            "the row it leaves is not made") in done.stdout
+    done = subprocess.run(command + ["--json"], capture_output=True, text=True)
+    answer = json.loads(done.stdout)
+    assert answer["value"] == 1 and answer["move"] is None
+    assert said_run(answer["move_words"]) == (1, 4194304) and "not made" in answer["move_not_made"]
+
+
+def test_explain_names_the_row_of_a_long_run_in_a_sum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a sum of rows, explain's winning move names the row it is made on (counted from 1), and
+    the run it names brings the whole sum to 0 by the brute force."""
+    monkeypatch.setattr(coins, "MAX_ROW", 10)
+    said = 0
+    for rows in ([[3], [8, 16]], [[5], [2], [16, 32]], [[1, 2], [4, 12, 16]], [[16], [6], [1]]):
+        total = 0
+        for row in rows:
+            total ^= ruler_value(frozenset(row))
+        if total == 0:
+            continue
+        try:
+            nim.solve(rows, "ruler")
+        except MoveTooLargeError as large:
+            last_line = nim.explain(rows, "ruler").text.splitlines()[-1]
+            assert large.component is not None and large.component_words == f"coin row {large.component + 1}"
+            assert last_line.startswith(f"Winning move: coin row {large.component + 1}: turn over the ")
+            first, last = said_run(last_line)
+            moved = frozenset(rows[large.component]) ^ frozenset(range(first, last + 1))
+            rest = [frozenset(row) for i, row in enumerate(rows) if i != large.component]
+            value = ruler_value(moved)
+            for row in rest:
+                value ^= ruler_value(row)
+            assert value == 0, (rows, last_line)
+            said += 1
+    assert said >= 2
+
+
+def test_the_long_run_error_travels_whole() -> None:
+    """Pickled (a worker process's error comes back this way), the error keeps its run and row."""
+    try:
+        nim.solve([[3], [2**20, 2**21]], "ruler")
+    except coins.LongRunError as large:
+        again = pickle.loads(pickle.dumps(large))
+        assert isinstance(again, coins.LongRunError) and str(again) == str(large)
+        assert (again.first, again.last, again.component, again.component_words) == \
+            (large.first, large.last, 1, "coin row 2")
+    else:
+        raise AssertionError("the run of 2,097,151 coins was made")

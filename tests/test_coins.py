@@ -261,7 +261,7 @@ def test_a_winning_move_past_the_row_bound_is_said_by_its_run() -> None:
     """Ruler's heads 2**20 and 2**21: the winning move turns over the run of coins 1 .. 2**21
     (the coins left of 2**21 are worth the Gray code of their count: Gray(2**21 - 1) = 2**20),
     a row of up to 2**21 heads: refused as a position, but the move is named."""
-    with pytest.raises(NimError, match=r"turns over the 2,097,152 coins from 1 to 2,097,152 \(the last from heads"):
+    with pytest.raises(NimError, match=r"turn over the 2,097,152 coins from 1 to 2,097,152 \(the last from heads"):
         nim.solve([2**20, 2**21], "ruler")
     t = 2**21 - 1
     assert t ^ (t >> 1) == 2**20

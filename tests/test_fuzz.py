@@ -335,10 +335,10 @@ API_CASES += [
     ("a group code's heap of 3000 past the time limit", "nim.solve([3000], 'octal=0.(F0F)', time_limit=0.2)",
      "error"),
 ]
-# issue 41 (cli41): winning moves of millions of coins said by their ends, the row after not made
+# issue 41 (cli41): winning moves of millions of coins said by their ends, the row after not made (answered, exit 0)
 CLI_CASES += [
-    ("a Ruler move of 4,194,304 coins", ["solve", "[[2097152, 4194304]]", "--rules", "ruler"], USAGE),
-    ("a Rugs move of 6,291,456 coins", ["solve", "[[[2097152, 4], [4194304, 4]]]", "--rules", "rugs"], USAGE),
+    ("a Ruler move of 4,194,304 coins", ["solve", "[[2097152, 4194304]]", "--rules", "ruler"], OK),
+    ("a Rugs move of 6,291,456 coins", ["solve", "[[[2097152, 4], [4194304, 4]]]", "--rules", "rugs"], OK),
     ("a Rugs move of 76,824 coins", ["solve", "[[[2048, 2048], [4096, 4096]]]", "--rules", "rugs"], OK),
 ]
 

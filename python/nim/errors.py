@@ -6,7 +6,7 @@ the command-line tool prints exactly that, on one line.
 
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 __all__ = [
     "NimError",
@@ -16,6 +16,7 @@ __all__ = [
     "IllegalMoveError",
     "InputFileError",
     "SearchLimitError",
+    "MoveTooLargeError",
 ]
 
 
@@ -67,6 +68,40 @@ class SearchLimitError(NimError):
         # keyword-only fields: the default exception pickling would lose them
         # (and fail to rebuild), so a worker process's error could not travel back
         return (_search_limit_error, (str(self), self.reason, self.nodes, self.seconds))
+
+
+class MoveTooLargeError(NimError):
+    """A position whose winning move is known exactly but is too large to make: the position it
+    leaves would pass a bound of the game (Ruler's run of 2**21 coins leaves a row of 2**21 heads).
+    The position is won by the player to move; ``move_words`` says the move.
+
+    Attributes
+    ----------
+    game : str
+        The game's name ("Ruler").
+    move_words : str
+        The move, as an instruction ("turn over the 2,097,152 coins from 1 to 2,097,152 (the last
+        from heads to tails)").
+    why : str
+        Why the position after it is not made, in words.
+    component : int or None
+        The component (0-based) the move is made on, when the solver knows it.
+    component_words : str or None
+        That component as people count it ("coin row 2"), when the position has several.
+    """
+
+    def __init__(self, game: str, move_words: str, why: str) -> None:
+        super().__init__(f"{game}: the winning move is to {move_words}; {why}")
+        self.game, self.move_words, self.why = game, move_words, why
+        self.component: Optional[int] = None
+        self.component_words: Optional[str] = None
+
+    def where(self) -> str:
+        """``"coin row 2: "`` when the component is named, else ``""``: the head of a sentence."""
+        return f"{self.component_words}: " if self.component_words else ""
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (MoveTooLargeError, (self.game, self.move_words, self.why), self.__dict__)
 
 
 def _search_limit_error(message: str, reason: str, nodes: int, seconds: float) -> SearchLimitError:

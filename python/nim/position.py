@@ -5,12 +5,12 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Iterator
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, overload
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from nim.errors import IllegalMoveError, InvalidPositionError
 from nim.rules import NORMAL, Rules, RulesLike
 from nim.kernel import exact_piles
-from nim.families.heap_moves import pin_row_heaps
+from nim.families.heap_moves import CountedMoves, pin_row_heaps
 
 __all__ = ["ComponentMove", "LegalMoves", "Move", "Position",
            "after_move", "as_piles", "as_size", "count_takes", "read_once",
@@ -372,7 +372,7 @@ def after_move(piles: Sequence[int], move: Tuple[Any, ...]) -> List[int]:
     return after
 
 
-class LegalMoves(Sequence[Move]):
+class LegalMoves(CountedMoves[Move]):
     """Every legal move of a position (under ``rules``, by default the position's
     own), in the order of ``Position.moves``, without building a list.
 
@@ -399,28 +399,7 @@ class LegalMoves(Sequence[Move]):
             total += count_takes(takes)
         self._len = total
 
-    @property
-    def total(self) -> int:
-        """How many moves, also past 2**63 (where ``len()`` cannot say it)."""
-        return self._len
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __bool__(self) -> bool:
-        return self._len > 0
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Move]: ...
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> Move:
         # piles with no move share their start with the next pile; bisect_right
         # lands on the last of them, the one that holds the move
         pile = bisect_right(self._starts, index) - 1

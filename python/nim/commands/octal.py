@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, Sequence, Tuple
 
 from nim.commands.common import seconds, whole_number
 from nim.errors import NimError
@@ -170,12 +170,7 @@ def run_extended(args: argparse.Namespace, rules: Rules) -> int:
              else "none applies: the Octal Game Periodicity Theorem covers finite octal codes"),
             ("largest value", f"{largest:,} at heap {values.index(largest):,}"),
             ("time", f"{seconds:.3f} s")]
-    width = max(len(name) for name, _ in rows)
-    lines = [f"octal game {code}: normal-play nim-sequence", ""]
-    lines += [f"{name:<{width}}  {value}" for name, value in rows]
-    if args.show:
-        lines += ["", f"G(0 .. {min(args.show, heaps) - 1}): " + " ".join(map(str, values[:args.show]))]
-    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.write(_table(f"octal game {code}: normal-play nim-sequence", rows, values, args.show, heaps))
     return 0
 
 
@@ -226,7 +221,6 @@ def run(args: argparse.Namespace) -> int:
 def format_report(result: Any, show: int) -> str:
     """The report as text."""
     title = "Grundy's game" if result.code == "grundy-game" else f"octal game {result.code}"
-    lines = [f"{title}: normal-play nim-sequence", ""]
     rows = [("heaps computed", f"{result.heaps:,} (0 .. {result.heaps - 1:,})"
                                + (f", {result.cached:,} of them read from the cache" if result.cached else ""))]
     if result.proven:
@@ -247,10 +241,17 @@ def format_report(result: Any, show: int) -> str:
         rows.append(("rare values", "- (no move splits a heap)" if result.method == "rare" else "- (plain mex)"))
     rows.append(("storage", f"{result.values.itemsize} byte{'s' if result.values.itemsize > 1 else ''} a heap"))
     rows.append(("time", f"{result.seconds:.3f} s ({result.method})"))
+    return _table(f"{title}: normal-play nim-sequence", rows, result.values, show, result.heaps)
+
+
+def _table(title: str, rows: Sequence[Tuple[str, str]], values: Sequence[int] = (), show: int = 0,
+           heaps: int = 0) -> str:
+    """A report: its title, its rows aligned (name, value), then the first ``show`` values of
+    the ``heaps`` computed when asked."""
     width = max(len(name) for name, _ in rows)
-    lines += [f"{name:<{width}}  {value}" for name, value in rows]
+    lines = [title, ""] + [f"{name:<{width}}  {value}" for name, value in rows]
     if show:
-        lines += ["", f"G(0 .. {min(show, result.heaps) - 1}): " + " ".join(map(str, result.values[:show]))]
+        lines += ["", f"G(0 .. {min(show, heaps) - 1}): " + " ".join(map(str, values[:show]))]
     return "\n".join(lines) + "\n"
 
 
@@ -291,8 +292,7 @@ def format_record(run: Any) -> str:
             ("speed", f"{run.rate:,.0f} heaps/s ({run.seconds:.3f} s)"),
             ("memory", f"{run.memory / (1 << 20):.1f} MiB (head, window, rare heaps, tables)"),
             ("folder", str(run.folder) if run.folder is not None else "-")]
-    width = max(len(name) for name, _ in rows)
-    lines = [f"{title}: record run", ""] + [f"{name:<{width}}  {value}" for name, value in rows]
+    lines = [_table(f"{title}: record run", rows).rstrip("\n")]
     powers = sorted(k for k in run.tables if k & (k - 1) == 0)
     if powers:
         top = powers[-1]

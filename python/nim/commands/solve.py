@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
@@ -13,7 +14,7 @@ from nim.commands.common import (
 )
 from nim.families import ComponentFamily
 from nim.game.analysis import MoveAnalysis
-from nim.errors import InvalidPositionError
+from nim.errors import InvalidPositionError, MoveTooLargeError
 from nim.position import Move, count_takes
 from nim.rules import Rules
 from nim.solving.defaults import analyze, solve
@@ -181,14 +182,21 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
 
     position = read_game_position(args.piles, args.file, rules)
     limits: Dict[str, Any] = dict(node_limit=args.node_limit, time_limit=args.time_limit)
+    too_large: Optional[MoveTooLargeError] = None
     with said_if_long("solve", args.time_limit is None):
-        solution = solve(position, rules, args.method, **limits)
+        started = time.perf_counter()
+        try:
+            solution = solve(position, rules, args.method, **limits)
+        except MoveTooLargeError as large:     # won, the move known: said in words, not made
+            solution, too_large = Solution(1, None, 0, "theory", time.perf_counter() - started), large
         explanation = explain(position, rules, **limits) if args.explain else None
         rows = analyze(position, rules, **limits) if args.all_moves else None
     if args.json:
         import json
 
         payload: Dict[str, Any] = {"position": position, "rules": str(rules), **solution.to_dict()}
+        if too_large is not None:
+            payload.update(move_words=too_large.move_words, move_not_made=too_large.why)
         if rows is not None:
             payload["moves"] = [row.to_dict() for row in rows]
         if explanation is not None:
@@ -199,7 +207,9 @@ def _run_game(args: argparse.Namespace, rules: Rules) -> int:
                -1: "the player to move loses"}[solution.value]
     lines = [f"position   {_short_json(position)}   ({rules})", f"value      {solution.value:+d}: {outcome}"]
     move = solution.move
-    if move is None:
+    if too_large is not None:
+        lines.append(f"best move  {too_large.where()}{too_large.move_words}; {too_large.why}")
+    elif move is None:
         lines.append("best move  none: no move is left")
     else:                                   # in the family's own words ("move 1 coin from step 1 ...")
         lines.append(f"best move  {component_move_words(rules, position, move)}")

@@ -50,7 +50,7 @@ import operator
 import random
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from nim.errors import InvalidPositionError, InvalidRulesError, NimError
+from nim.errors import InvalidPositionError, InvalidRulesError, MoveTooLargeError, NimError
 from nim.families.base import ComponentFamily, Fields, RuleFamily, Unparameterised, register_family
 from nim.families.play import GridPlay, PlayHooks, RowPlay
 
@@ -258,15 +258,18 @@ class RuleretteLine(Line):
         return _run_of_gray(n, 2 * v if v else 1, "Rulerette")
 
 
-class LongRunError(NimError):
+class LongRunError(MoveTooLargeError):
     """A winning move that turns over a run of coins too long to hold the row it leaves: the
     move itself is known (``first`` .. ``last``), and said in words; the row after it is not made."""
 
     def __init__(self, title: str, first: int, last: int) -> None:
-        self.title, self.first, self.last = title, first, last
-        super().__init__(f"{title}: the winning move turns over the {last - first + 1:,} coins from {first:,} "
-                         f"to {last:,} (the last from heads to tails); the row it leaves is not made, as it "
-                         f"would hold about that many heads, more than a row holds here ({MAX_ROW:,})")
+        self.first, self.last = first, last
+        super().__init__(title, f"turn over the {last - first + 1:,} coins from {first:,} to {last:,} (the last "
+                         f"from heads to tails)", f"the row it leaves is not made, as it would hold about that "
+                         f"many heads, more than a row holds here ({MAX_ROW:,})")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (LongRunError, (self.game, self.first, self.last), self.__dict__)
 
 
 def _run_of_gray(n: int, gray: int, title: str) -> Others:
@@ -904,7 +907,7 @@ def _side(line: Line, n: int, v: int) -> Others:
         return (long.first,)
 
 
-def _long_rectangle(game: Tartan, head: Cell, s: Others, t: Others) -> NimError:
+def _long_rectangle(game: Tartan, head: Cell, s: Others, t: Others) -> MoveTooLargeError:
     """The error of a Tartan move whose coins are too many to make, with the move in words: by
     its corners when it is a rectangle (Rugs: runs on both sides), else by its count."""
     x, y = head
@@ -915,9 +918,9 @@ def _long_rectangle(game: Tartan, head: Cell, s: Others, t: Others) -> NimError:
     else:
         said = f"up to {count:,} coins of the rectangle from ({x0:,}, {y0:,}) to ({x:,}, {y:,})"
     name = game.describe(False).split(":")[0]
-    return NimError(f"{name}: the winning move turns over {said} (the last from heads to tails); the grid it "
-                    f"leaves is not made, as it would hold up to {count:,} heads, more than a grid holds here "
-                    f"({MAX_ROW:,})")
+    return MoveTooLargeError(name, f"turn over {said} (the last from heads to tails)",
+                             f"the grid it leaves is not made, as it would hold up to {count:,} heads, more "
+                             f"than a grid holds here ({MAX_ROW:,})")
 
 
 #: Pairs (p1, q1) the step (iv) of ``_factor`` tries at random before the other cases, and the most

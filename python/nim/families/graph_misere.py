@@ -24,6 +24,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from nim.errors import NimError
 from nim.families.polling import poll
+from nim.families.retrograde import label
 
 __all__ = ["MAX_POSITIONS", "misere_outcome", "misere_table_size"]
 
@@ -98,33 +99,8 @@ def _build(components: Sequence[Any]) -> _Table:
                 queue.append(nxt)
         if len(successors) % 4096 == 0:
             poll("the misère analysis of a graph with cycles")
-    predecessors: Dict[State, List[State]] = {s: [] for s in successors}
-    for state, after in successors.items():
-        for nxt in after:
-            predecessors[nxt].append(state)
-    value: Dict[State, int] = {}
-    depth: Dict[State, int] = {}
-    undecided = {s: len(after) for s, after in successors.items()}
-    ready: "deque[State]" = deque()
-    for state, after in successors.items():
-        if not after:                                  # no move: the player to move wins (misère)
-            value[state], depth[state] = 1, 0
-            ready.append(state)
-    while ready:
-        state = ready.popleft()
-        for before in predecessors[state]:
-            if before in value:
-                continue
-            if value[state] == -1:                     # a move to a lost position wins, soonest first
-                value[before], depth[before] = 1, depth[state] + 1
-                ready.append(before)
-            else:
-                undecided[before] -= 1
-                if not undecided[before]:              # every move reaches a won position: lost, latest last
-                    value[before], depth[before] = -1, depth[state] + 1
-                    ready.append(before)
-    for state in successors:
-        value.setdefault(state, 0)                     # never decided: best play goes round for ever
+    # no move: the player to move wins (misère)
+    value, depth = label(successors, lambda end: 1)
     return _Table(graphs, value, depth)
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, List, Optional, Sequence, Tuple, overload
+from typing import Any, List, Optional, Sequence, Tuple, TypeVar, overload
 
 from nim.errors import InvalidPositionError, InvalidRulesError
 from nim.families.octal_codes import parse_code, places
@@ -95,7 +95,46 @@ def _split_count(rest: int, unequal: bool) -> int:
     return (rest - 1) // 2 if unequal else rest // 2
 
 
-class HeapMoves(Sequence[HeapMove]):
+_M = TypeVar("_M")
+
+
+class CountedMoves(Sequence[_M]):
+    """A sequence of moves held by their count, not as a list: ``len``, truth, negative
+    indexes and slices from ``_len`` and ``_at`` (an index already in range), which a
+    subclass writes. ``total`` says the count past 2**63 too, where ``len()`` cannot."""
+
+    __slots__ = ()
+    _len: int
+
+    @property
+    def total(self) -> int:
+        """How many moves, also past 2**63 (where ``len()`` cannot say it)."""
+        return self._len
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    @overload
+    def __getitem__(self, index: int) -> _M: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[_M]: ...
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        return self._at(index)
+
+    def _at(self, index: int) -> _M:
+        raise NotImplementedError
+
+
+class HeapMoves(CountedMoves[HeapMove]):
     """Every move of one heap of ``n`` under a take-and-break game, in the
     module's order, without building a list: ``len``, indexing and ``in`` cost
     O(places of the code), not O(moves) (a Kayles heap of 10**12 has 10**12).
@@ -103,6 +142,9 @@ class HeapMoves(Sequence[HeapMove]):
     A heap of 2**63 or more has more moves than ``len()`` can return (it raises
     OverflowError past ``sys.maxsize``): ``total`` says how many at any size, and
     every caller that counts moves reads it (``nim.position.count_takes``).
+
+    >>> HeapMoves(((1, 2), (1, 2), (1, 2), False), 2**64).total == 2**64
+    True
     """
 
     __slots__ = ("n", "_places", "_blocks", "_starts", "_len")
@@ -128,36 +170,11 @@ class HeapMoves(Sequence[HeapMove]):
         self._starts = starts
         self._len = total
 
-    @property
-    def total(self) -> int:
-        """How many moves, also past 2**63 (where ``len()`` cannot say it).
-
-        >>> HeapMoves(((1, 2), (1, 2), (1, 2), False), 2**64).total == 2**64
-        True
-        """
-        return self._len
-
     def counts(self) -> List[int]:
         """The counts a move may take, ascending (one entry per place of the code, not per move)."""
         return sorted(count for count, _, _ in self._blocks)
 
-    def __len__(self) -> int:
-        return self._len
-
-    def __bool__(self) -> bool:
-        return self._len > 0
-
-    @overload
-    def __getitem__(self, index: int) -> HeapMove: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[HeapMove]: ...
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> HeapMove:
         block = len(self._starts) - 1
         while self._starts[block] > index:      # at most one block per place of the code
             block -= 1

@@ -23,7 +23,7 @@ import math
 import time
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from nim.errors import InvalidPositionError, NimError, SearchLimitError
+from nim.errors import InvalidPositionError, MoveTooLargeError, NimError, SearchLimitError
 from nim.families.base import ComponentFamily, WholePositionFamily
 from nim.families.polling import call_cancel, call_limits
 from nim.position import ComponentMove
@@ -417,7 +417,7 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         lost = family.is_lost(lone)
         if lost:
             return answer(-1, waiting, "theory")
-        option = family.winning_option(lone) if lost is not None else None
+        option = _named(family, components, first, family.winning_option, lone) if lost is not None else None
         if option is not None:
             return answer(1, ComponentMove(first, *option), "theory")
     # the Sprague-Grundy theorem adds the values; "theory" when the family's closed form gave
@@ -435,7 +435,7 @@ def solve_components(position: Iterable[Any], rules: Rules, node_limit: Optional
         target = grundies[i] ^ x
         if target >= grundies[i]:
             continue
-        direct = family.option_to(components[i], target)
+        direct = _named(family, components, i, family.option_to, components[i], target)
         if direct is not None:
             return answer(1, ComponentMove(i, *direct), by)
         for count, left in family.options(components[i]):
@@ -513,20 +513,51 @@ def _lost_by_theory(family: ComponentFamily, components: Sequence[Any], misere: 
     return family.misere_is_lost(movable[0]) if misere else family.is_lost(movable[0])
 
 
+def _theorem_moves(family: ComponentFamily, component: Any) -> bool:
+    """Whether the family's theorem gives a winning move from ``component`` (one too large to
+    make counts: the theorem found it)."""
+    try:
+        return family.winning_option(component) is not None
+    except MoveTooLargeError:
+        return True
+
+
+_Option = TypeVar("_Option")
+
+
+def _named(family: ComponentFamily, components: Sequence[Any], i: int, find: Callable[..., _Option],
+           *args: Any) -> _Option:
+    """``find(*args)``, with the component it moves on named on a ``MoveTooLargeError`` it raises
+    (as people count: "coin row 2"; no name when the position is one component)."""
+    try:
+        return find(*args)
+    except MoveTooLargeError as large:
+        large.component = i
+        if len(components) > 1 and not isinstance(family, WholePositionFamily):
+            large.component_words = f"{family.component_noun} {i + 1}"
+        raise
+
+
 @_bounded
 def explain_components(position: Iterable[Any], rules: Rules, node_limit: Optional[int] = None,
                        time_limit: Optional[float] = None) -> Tuple[Solution, List[str]]:
     """The solution and its account in words: the theorem, each component's Grundy value, X."""
     family = _family(rules)
     components = read_position(family, position)
-    solution = solve_components(position_value(family, components), rules, node_limit, time_limit)
+    too_large: Optional[MoveTooLargeError] = None
+    try:
+        solution = solve_components(position_value(family, components), rules, node_limit, time_limit)
+    except MoveTooLargeError as large:        # won: the move is known and said, not made
+        solution, too_large = Solution(1, None, 0, "theory", 0.0), large
     lines = [f"{rules}: {family.describe(rules.misere)}", "Theory: " + family.theory_words() + "."]
     lines += family.account(components)
     lines += _decided_by(family, components, rules, solution, node_limit, time_limit)
     lines.append("The player to move " + {1: "wins.", 0: "draws: neither player can force a win (best play goes on "
                                           "forever, or ends in a draw).", -1: "loses."}[solution.value])
     move = solution.move
-    if isinstance(move, ComponentMove):
+    if too_large is not None:
+        lines.append(f"Winning move: {too_large.where()}{too_large.move_words}; {too_large.why}.")
+    elif isinstance(move, ComponentMove):
         words = family.move_words(components[move.pile], move.count, move.left)
         # people count from 1: "pair 1" is the Move's component 0
         where = "" if isinstance(family, WholePositionFamily) else f"{family.component_noun} {move.pile + 1}: "
@@ -577,7 +608,7 @@ def _decided_by(family: ComponentFamily, components: Tuple[Any, ...], rules: Rul
         lone = components[0]
         lost = family.is_lost(lone)
         what = "The position is one game" if isinstance(family, WholePositionFamily) else "One component alone"
-        if lost or (lost is not None and family.winning_option(lone) is not None):
+        if lost or (lost is not None and _theorem_moves(family, lone)):
             return [f"{what}: decided by the theorem of {name} stated above."]
         if lost is not None:
             return [f"{what}: won by the theorem of {name} stated above; the move found by "

@@ -12,16 +12,16 @@ a depth is the number of moves to the end, the winner hurrying and the loser del
 from __future__ import annotations
 
 import math
-from collections import deque
-from typing import Any, Deque, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.families import ComponentFamily, WholePositionFamily
 from nim.families.base import StateCoding
+from nim.families.retrograde import label, label_numbered
 from nim.position import ComponentMove
 
 __all__ = ["MAX_POSITIONS", "Canonical", "Key", "Walk", "canonical_key", "end_values", "reachable_graph", "retrograde",
-           "retrograde_numbered", "walk"]
+           "walk"]
 
 #: Most positions visited (the walk and its analysis are Python: seconds).
 MAX_POSITIONS = 100_000
@@ -119,7 +119,7 @@ class Walk:
 
     def settle(self, misere: bool) -> Tuple[List[int], List[int]]:
         """The value (+1, -1, 0 a draw) and depth (-1 for a draw) of every position, by number: the
-        ends valued as ``end_values`` values them, then ``retrograde_numbered``.
+        ends valued as ``end_values`` values them, then ``nim.families.retrograde.label_numbered``.
 
         Raises
         ------
@@ -133,7 +133,7 @@ class Walk:
                 key = self.keys[number]
                 said = family.sum_outcome(key, misere) if whole and key else None
                 ends[number] = said if said is not None else (1 if misere else -1)
-        return retrograde_numbered(self.children, ends)
+        return label_numbered(self.children, ends.__getitem__)
 
     def cyclic(self) -> bool:
         """Whether play can come back to a position: a depth-first search that stops at the first
@@ -233,43 +233,6 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
     return walk(family, root).graph()
 
 
-def retrograde_numbered(children: List[List[int]], ends: Dict[int, int]) -> Tuple[List[int], List[int]]:
-    """``retrograde`` on numbered positions: the value (+1, -1, 0 a draw) and depth (-1 for a draw)
-    of each position, given its children and the value of each position without a move (``ends``;
-    an end in a draw settles nothing above it)."""
-    count = len(children)
-    parents: List[List[int]] = [[] for _ in range(count)]
-    waiting = [0] * count
-    for parent, row in enumerate(children):
-        distinct = set(row)
-        waiting[parent] = len(distinct)
-        for child in distinct:
-            parents[child].append(parent)
-    value = [0] * count
-    depth = [-1] * count                          # -1: not settled (a draw at the end)
-    queue: Deque[int] = deque()
-    for end, said in ends.items():
-        if said != 0:
-            value[end], depth[end] = said, 0
-            queue.append(end)
-    while queue:
-        child = queue.popleft()
-        below = depth[child] + 1
-        if value[child] == -1:                   # a move to a lost position wins
-            for parent in parents[child]:
-                if depth[parent] < 0:
-                    value[parent], depth[parent] = 1, below
-                    queue.append(parent)
-        else:
-            for parent in parents[child]:
-                if depth[parent] < 0:
-                    waiting[parent] -= 1
-                    if waiting[parent] == 0:     # every move leaves a win: lost, as late as can be
-                        value[parent], depth[parent] = -1, below
-                        queue.append(parent)
-    return value, depth
-
-
 def end_values(family: ComponentFamily, graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool
                ) -> Dict[Key, int]:
     """The value of each position of ``graph`` without a move: a loss for the player to move (a win
@@ -297,35 +260,6 @@ def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool,
     quickest win and a loss's its longest delay. ``ends`` gives the value of a position without a
     move (``end_values``; default a loss, a win in misère play); an end in a draw settles nothing
     above it, and has no depth."""
-    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
-    waiting: Dict[Key, int] = {}
-    for key, moves in graph.items():
-        children = {child for _, child in moves}
-        waiting[key] = len(children)
-        for child in children:
-            parents[child].append(key)
-    value: Dict[Key, int] = {}
-    depth: Dict[Key, int] = {}
-    queue: Deque[Key] = deque()
-    for key, moves in graph.items():
-        if not moves:
-            end = (ends or {}).get(key, 1 if misere else -1)
-            if end != 0:
-                value[key], depth[key] = end, 0
-                queue.append(key)
-    while queue:
-        child = queue.popleft()
-        for parent in parents[child]:
-            if parent in value:
-                continue
-            if value[child] == -1:
-                value[parent], depth[parent] = 1, depth[child] + 1
-                queue.append(parent)
-            else:
-                waiting[parent] -= 1
-                if waiting[parent] == 0:
-                    value[parent], depth[parent] = -1, depth[child] + 1
-                    queue.append(parent)
-    for key in graph:
-        value.setdefault(key, 0)               # never settled: best play goes on for ever
-    return value, depth
+    children = {key: {child for _, child in moves} for key, moves in graph.items()}
+    default = 1 if misere else -1
+    return label(children, lambda key: (ends or {}).get(key, default))
