@@ -132,6 +132,9 @@ CLI_CASES: List[Tuple[str, List[str], int]] = _number_cases() + [
     ("record seat names with ESC and BEL: replay", ["replay", "{record_escapes}", "--record"], OK),
     # issue 42, item 7: a two-pile forejune record (the browser refuses it the same way)
     ("record forejune with two piles: play --load", ["play", "--load", "{record_forejune_two}"], USAGE),
+    # issue 41: a component record's shared entries (a graph's edges, once) nested 5,000 deep, or repeated
+    ("record shared entries nested 5000 deep: play --load", ["play", "--load", "{record_shared_deep}"], USAGE),
+    ("record component repeats a shared entry: play --load", ["play", "--load", "{record_shared_repeated}"], USAGE),
 ]
 
 # -- Python API cases: (name, code, expected): "ok" or "error" (a NimError) ---------
@@ -365,6 +368,10 @@ API_CASES += [
 
 # -- the files the command-line cases name ------------------------------------------
 
+_COMPONENT_HEAD = ("# nimcore record: rules normal,graph\n# flow: freeplay\n# seats: Ann (human); Bob (human)\n"
+                   "# first: 0\n# seed: 1\n")
+
+
 def _deep(levels: int) -> str:
     return "[" * levels + "1, 2" + "]" * levels
 
@@ -388,6 +395,10 @@ def make_files(folder: Path) -> Dict[str, str]:
                            "# seat 1: human Bo\x07\x1b[31m\n# first: 0\n2\n3\n4\n0 1\n"),
         "record_forejune_two": ("# rules: normal,half\n# flow: forejune\n# seat 0: ai optimal AI\n"
                                 "# seat 1: human You\n# first: 0\n2\n7\n5\n"),
+        "record_shared_deep": (_COMPONENT_HEAD + "# shared: " + "[" * 5000 + "]" * 5000 + "\n"
+                               + '[{"token": 0}]\n'),
+        "record_shared_repeated": (_COMPONENT_HEAD + '# shared: {"edges": [[0, 1]]}\n'
+                                   + '[{"token": 0, "edges": [[0, 1]]}]\n'),
         "tree_dict_cycle": json.dumps({"root": "A", "successors": {"A": ["B"], "B": ["A"]},
                                        "utilities": {}}),
     }

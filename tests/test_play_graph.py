@@ -232,9 +232,10 @@ def test_a_game_typed_in_the_terminal_to_the_end(tmp_path):
     assert "there is no edge from vertex 0 to vertex 2: from 0 a token moves to 1" in out
     assert "Undone: 2 moves taken back." in out
     assert "Player 1 made the last move: Player 1 wins (normal play" in out
-    record = path.read_text().splitlines()
-    assert json.loads(record[6]) == [{"edges": edges, "token": 0}]
-    assert json.loads(record[7]) == [0, 1, [{"edges": edges, "token": 1}]]
+    record = path.read_text().splitlines()       # the graph once, then the tokens
+    assert record[5] == f"# shared: {json.dumps({'edges': edges})}"
+    assert json.loads(record[7]) == [{"token": 0}]
+    assert json.loads(record[8]) == [0, 1, [{"token": 1}]]
 
 
 def test_the_terminal_draws_a_loopy_game_by_repetition():

@@ -100,7 +100,9 @@ class Rules:
         InvalidRulesError
             When ``family`` is not a member of a registered family.
         """
-        if not isinstance(family, RuleFamily) or FAMILIES.get(family.tag) is not type(family):
+        # a registered family, or a member of one told in its own words (Rayles: Kayles' code)
+        registered = FAMILIES.get(family.tag) if isinstance(family, RuleFamily) else None
+        if registered is None or not isinstance(family, registered):
             raise InvalidRulesError(f"{family!r} is not a member of a registered rule family (nim.families)")
         rules = cls.__new__(cls)
         rules._set(misere, family)
@@ -138,6 +140,10 @@ class Rules:
         code = game_code(name)
         if code is None:
             return cls(misere=misere, take="grundy")
+        if name.strip().lower() == "rayles":          # Kayles' code, told in Rayles' own words
+            from nim.families.takebreak import Rayles
+
+            return cls.of(Rayles(), misere)
         return cls(misere=misere, octal=code)
 
     # the keyword fields of 0.2.0, read from the family
@@ -423,6 +429,8 @@ class Rules:
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         # the compiled core view is rebuilt, not pickled: pickle and deepcopy carry the
         # convention, the family's tag and its fields (0.2.0's form: its pickles still load)
+        if type(self.family) is not FAMILIES.get(self.take):     # told in its own words (Rayles): by name
+            return (Rules.parse, (str(self),))
         return (Rules, (self.misere, self.take) + self.family.fields())
 
 

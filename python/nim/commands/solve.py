@@ -396,7 +396,10 @@ def _report(piles: List[int], rules: str, solution: Solution) -> str:
     if solution.move is None:
         lines.append(f"{label:<10} none: no move is left")
     else:
-        lines.append(f"{label:<10} {solution.move} -> {_after(piles, solution.move)}")
+        from nim.families.takebreak import heap_move_said     # in the game's own words (Rayles' loops)
+
+        said = heap_move_said(Rules.parse(rules).family, piles, solution.move)
+        lines.append(f"{label:<10} {said} -> {_after(piles, solution.move)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     return "\n".join(lines) + "\n"
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from nim.families.heap_moves import Places
 
 __all__ = ["ComponentFamily", "FAMILIES", "Fields", "RuleFamily", "TakeAndBreakFamily", "TakeFamily",
-           "Unparameterised", "VectorEncoding", "WholePositionFamily",
+           "StateCoding", "Unparameterised", "VectorEncoding", "WholePositionFamily",
            "family_of_fields",
            "family_of_option", "read_whole", "register_family"]
 
@@ -248,6 +248,11 @@ class TakeAndBreakFamily(RuleFamily):
     def game_name(self) -> str:
         """The name the nim-sequence and quotient caches know it by: its code, or a name."""
 
+    def heap_move_words(self, heap: int, count: int, split: Optional[Tuple[int, int]]) -> Optional[str]:
+        """A move from a heap in the game's own words, where its rules tell it in other terms than
+        heaps (Rayles: a loop through dots), or None: the heap words are the game's."""
+        return None
+
 
 class VectorEncoding:
     """A position of a component game as a fixed-length vector of whole numbers, bounded by a start
@@ -268,6 +273,26 @@ class VectorEncoding:
         self.decode = decode
         #: The vector's entries in words ("each pair (a, b), sorted, (0, 0) for none, ...").
         self.layout = layout
+
+
+class StateCoding:
+    """Every position reachable from a start of a whole-position game as one whole number, with the
+    numbers of the positions its moves leave (``WholePositionFamily.state_coding``): the fast path of
+    the walk over every reachable position (``nim.solving.reachable``) for a game with many moves a
+    position, where building each move's objects and reading each board back is the cost.
+
+    ``encode`` takes a component in canonical form (``read_component``'s); ``decode`` gives it back
+    in that form; ``successors`` gives the numbers of the components a component's moves leave, in
+    the order of ``options`` (the walk pairs them with the moves only when a move is asked for).
+    """
+
+    __slots__ = ("encode", "decode", "successors")
+
+    def __init__(self, encode: Callable[[Any], int], decode: Callable[[int], Any],
+                 successors: Callable[[int], List[int]]) -> None:
+        self.encode = encode
+        self.decode = decode
+        self.successors = successors
 
 
 class ComponentFamily(RuleFamily):
@@ -415,6 +440,11 @@ class WholePositionFamily(ComponentFamily):
     component_noun: ClassVar[str] = "position"
 
     __slots__ = ()
+
+    def state_coding(self, start: Any) -> Optional[StateCoding]:
+        """Every position reachable from the component ``start`` as a whole number (``StateCoding``),
+        or None (then the walk reads each position back and builds each move)."""
+        return None
 
 
 F = TypeVar("F", bound=Type[RuleFamily])

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Iterator, List, Optional, Sequence, Tuple
 
 from nim.errors import InvalidPositionError, NimError
-from nim.families.base import Unparameterised, WholePositionFamily, register_family
+from nim.families.base import StateCoding, Unparameterised, WholePositionFamily, register_family
 from nim.families.vectors import VectorEncoding, whole
 from nim.families.disguises import _short
 from nim.families.play import CheckersPlay, PlayHooks
@@ -93,6 +93,55 @@ class Northcott(Unparameterised, WholePositionFamily):
 
         return whole([2] + [w for width in widths for w in (width, width)], encode, decode,
                      "the player to move (0 White, 1 Black), then each row's white and black squares, from 0")
+
+    def state_coding(self, start: Any) -> Optional[StateCoding]:
+        """A board as one whole number: the player to move in the lowest bit (1 Black), then each
+        row's white and black squares as digits of base its width. A move slides one checker, so
+        the numbers one row's moves leave run in steps of that checker's digit: the successors of
+        a board are a few ranges, without a board or a move built for each."""
+        rows, _ = start
+        widths = [width for width, _, _ in rows]
+        weights: List[Tuple[int, int]] = []         # each row's (white's, black's) digit weight
+        weight = 2
+        for width in widths:
+            weights.append((weight, weight * width))
+            weight *= width * width
+
+        def encode(board: Any) -> int:
+            code = 0 if board[1] == "W" else 1
+            for (_, white, black), (w_weight, b_weight) in zip(board[0], weights):
+                code += white * w_weight + black * b_weight
+            return code
+
+        def decode(code: int) -> Board:
+            mover = "B" if code & 1 else "W"
+            code >>= 1
+            read: List[Row] = []
+            for width in widths:
+                code, digits = divmod(code, width * width)
+                black, white = divmod(digits, width)
+                read.append((width, white, black))
+            return (tuple(read), mover)
+
+        def successors(code: int) -> List[int]:
+            black_moves = code & 1
+            flipped = code ^ 1                       # the other player moves next
+            rest = code >> 1
+            found: List[int] = []
+            for width, (w_weight, b_weight) in zip(widths, weights):
+                rest, digits = divmod(rest, width * width)
+                black, white = divmod(digits, width)
+                mine, theirs, step = (black, white, b_weight) if black_moves else (white, black, w_weight)
+                base = flipped - mine * step         # the board with this checker at square 0
+                if mine < theirs:                    # as options: toward the other first, nearest first
+                    found.extend(range(base + (theirs - 1) * step, base + mine * step, -step))
+                    found.extend(range(base + (mine - 1) * step, base - step, -step))
+                else:
+                    found.extend(range(base + (theirs + 1) * step, base + mine * step, step))
+                    found.extend(range(base + (mine + 1) * step, base + width * step, step))
+            return found
+
+        return StateCoding(encode, decode, successors)
 
     def read_component(self, value: Any) -> Board:
         mover = "W"

@@ -14,7 +14,7 @@ TakeMax('max=3')
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, Optional, Tuple
 
 from nim.errors import InvalidRulesError
 from nim.families.base import FAMILIES, Fields, RuleFamily, TakeAndBreakFamily, register_family
@@ -23,7 +23,7 @@ from nim.families.octal_codes import GAMES, GRUNDY_GAME, code_text, game_code, p
 if TYPE_CHECKING:
     from nim.families.heap_moves import Places
 
-__all__ = ["GrundysGame", "OctalGame", "game_names"]
+__all__ = ["GrundysGame", "OctalGame", "Rayles", "game_names", "heap_move_said"]
 
 #: The pins of the named games, for their sentence.
 _PINS: Dict[str, str] = {
@@ -83,6 +83,8 @@ class OctalGame(TakeAndBreakFamily):
         if name == "octal":
             return cls.from_code(value)     # CODE,unequal too: the heaps a split leaves must differ
         key = name.replace("_", "-")
+        if key == RAYLES_NAME and not value:
+            return Rayles()
         if key in GAMES and key != GRUNDY_GAME and value in ("", "unequal"):
             named = game_code(key)
             assert named is not None
@@ -117,6 +119,48 @@ class OctalGame(TakeAndBreakFamily):
 
     def game_name(self) -> str:
         return self.code
+
+
+#: Rayles' name in a rule string, and its code (``GAMES``: Kayles').
+RAYLES_NAME = "rayles"
+RAYLES_CODE = "0.77"
+
+
+class Rayles(OctalGame):
+    """Rayles (Ferguson, Part I, exercise 4.5.9): the dots of the plane in regions fenced by closed
+    loops; a move draws a loop through one or two dots of one region, touching no other loop, and
+    the region's other dots end up inside or outside it. A region of n dots is a heap: a move takes
+    1 or 2 and leaves the rest as 0, 1 or 2 heaps, the code 0.77, which is Kayles. The same game
+    as ``kayles`` (equal rules, the same engines and values), told in its own words: its rules,
+    and each move as a loop through dots.
+
+    >>> Rayles().heap_move_words(5, 1, (1, 3))
+    'draw a loop through 1 of the 5 dots, with 1 inside it and 3 outside'
+    """
+
+    syntax: ClassVar[str] = RAYLES_NAME
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(RAYLES_CODE)
+
+    def option_text(self) -> str:
+        return f",{RAYLES_NAME}"
+
+    def describe(self, misere: bool) -> str:
+        end = "the player who cannot move " + ("wins" if misere else "loses")
+        return ("Rayles: a position is a list of regions, each a number of dots; a move draws a closed loop "
+                "through one or two dots of one region, which leaves its other dots inside or outside the loop "
+                "(the region may split in two), and it is Kayles in disguise. The octal game "
+                f"{self.code}: for each place k of the code, bit 1 takes k objects from a heap of exactly k, "
+                f"bit 2 takes k and leaves one heap, bit 4 takes k and splits the rest in two; {end}.")
+
+    def heap_move_words(self, heap: int, count: int, split: Optional[Tuple[int, int]]) -> Optional[str]:
+        through = f"draw a loop through {count} of the {heap} dots" if heap > 1 else "draw a loop through the 1 dot"
+        if split is not None:
+            return f"{through}, with {split[0]} inside it and {split[1]} outside"
+        return f"{through}, leaving {heap - count}"
 
 
 @register_family
@@ -155,3 +199,13 @@ class GrundysGame(TakeAndBreakFamily):
 
     def game_name(self) -> str:
         return GRUNDY_GAME
+
+
+def heap_move_said(family: Any, piles: Any, move: Any) -> str:
+    """A heap game's move as ``str(move)`` says it, with the game's own words after it where it has
+    them (``TakeAndBreakFamily.heap_move_words``): ``take 1 from pile 1 (draw a loop through 1 of
+    the 5 dots, leaving 4)``."""
+    words = None
+    if isinstance(family, TakeAndBreakFamily) and 0 <= move.pile < len(piles):
+        words = family.heap_move_words(int(piles[move.pile]), int(move.count), move.split)
+    return f"{move} ({words})" if words else str(move)

@@ -37,7 +37,8 @@ from nim.flows.words import convention, ending, named, verb
 from nim.position import ComponentMove, Move
 from nim.rules import Rules
 
-__all__ = ["FreePlay", "is_component", "components_of", "start_of", "plain_position", "component_record", "FAMILY_AIS"]
+__all__ = ["FreePlay", "is_component", "components_of", "start_of", "plain_position", "component_record", "FAMILY_AIS",
+           "SHARED_KEY", "compact_text", "shared_entries", "without"]
 
 #: The AI players free play offers under a family of components (the exact player, the random one).
 FAMILY_AIS = ("optimal", "random")
@@ -89,16 +90,55 @@ def _can_move(family: ComponentFamily, components: Sequence[Any]) -> bool:
 COMPONENT_TITLE = "# nimcore record: rules "
 
 
+#: The comment key of the entries every component of a record shares (a graph's edges).
+SHARED_KEY = "shared"
+
+
+def shared_entries(values: Sequence[Any]) -> Dict[str, Any]:
+    """The entries every one of ``values`` holds alike, when there are two or more and each is a
+    dict (the tokens of one graph: its edges), else none: a record writes them once."""
+    if len(values) < 2 or not all(isinstance(value, dict) for value in values):
+        return {}
+    first = values[0]
+    return {key: entry for key, entry in first.items() if all(key in v and v[key] == entry for v in values[1:])}
+
+
+def without(value: Any, shared: Dict[str, Any]) -> Any:
+    """``value`` without the entries of ``shared`` (a record's line; ``nim.play.saved`` puts them back)."""
+    if not shared:
+        return value
+    return {key: entry for key, entry in value.items() if key not in shared}
+
+
+def compact_text(values: Sequence[Any]) -> str:
+    """Components as JSON with the entries they share written once (the size a record gives them):
+    ``{"shared": {...}, "components": [...]}``, or the plain list when they share nothing."""
+    shared = shared_entries(values)
+    if not shared:
+        return json.dumps(list(values))
+    return json.dumps({SHARED_KEY: shared, "components": [without(value, shared) for value in values]})
+
+
 def component_record(state: State) -> str:
     """A component game's record: its rules, flow, seats, first mover and seed as comment
     lines, the start and each move as JSON (the same text in the terminal's ``save FILE``
-    and the browser's download)."""
+    and the browser's download). The entries every component of the record holds alike (the
+    tokens of one graph: its edges) are written once, on a ``# shared:`` line, and left out of
+    each component (``nim.play.saved.read_component_record`` puts them back)."""
     seats = "; ".join(f"{s['name']} ({s['ai'] or 'human'})" for s in state["seats"])
     lines = [f"{COMPONENT_TITLE}{state['rules']}", f"# flow: {state['flow']}", f"# seats: {seats}",
-             f"# first: {state['first']}", f"# seed: {state.get('seed')}",
-             "# start, then each move as [component from 0, count, components left]",
-             json.dumps(state["start"])]
-    lines += [json.dumps(entry[1:]) for entry in state["moves"]]
+             f"# first: {state['first']}", f"# seed: {state.get('seed')}"]
+    every = list(state["start"]) + [value for entry in state["moves"] for value in entry[3]]
+    shared = shared_entries(every)
+    if shared:
+        lines += [f"# {SHARED_KEY}: {json.dumps(shared)}",
+                  "# start, then each move as [component from 0, count, components left], each component "
+                  f"with the {SHARED_KEY} entries above"]
+    else:
+        lines.append("# start, then each move as [component from 0, count, components left]")
+    lines.append(json.dumps([without(value, shared) for value in state["start"]]))
+    lines += [json.dumps([index, count, [without(value, shared) for value in left]])
+              for index, count, left in (entry[1:] for entry in state["moves"])]
     return "\n".join(lines) + "\n"
 
 

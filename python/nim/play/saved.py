@@ -14,7 +14,7 @@ from nim.errors import InputFileError, NimError
 from nim.flows import FLOWS, load
 from nim.families import ComponentFamily
 from nim.families.play import play_hooks
-from nim.flows.freeplay import COMPONENT_TITLE, is_component, plain_position
+from nim.flows.freeplay import COMPONENT_TITLE, SHARED_KEY, is_component, plain_position
 from nim.position import ComponentMove
 from nim.rules import Rules
 from nim.play.record import RecordHeader, ReplayFile, SeatRecord, parse_replay
@@ -143,6 +143,15 @@ def read_component_record(text: str, name: str) -> SavedGame:
                     raise InputFileError(f"{where}: the record's {key} must be "
                                          f"{'0 or 1' if key == 'first' else 'a whole number'}, not {value[:40]!r}")
                 facts[key] = int(value)
+            elif key == SHARED_KEY:            # entries every component holds alike, written once
+                try:
+                    entries = json.loads(value)
+                except (ValueError, RecursionError):
+                    entries = None
+                if not isinstance(entries, dict) or not entries:
+                    raise InputFileError(f"{where}: the record's shared entries are a JSON object such as "
+                                         f'{{"edges": [[0, 1]]}}, not {value[:40]!r}')
+                facts["shared"] = entries
             elif key == "seats":
                 seats = []
                 for said in value.split("; "):
@@ -171,12 +180,26 @@ def read_component_record(text: str, name: str) -> SavedGame:
         except (ValueError, RecursionError) as error:
             raise InputFileError(f"{name}, line {number}: not JSON: {str(error).splitlines()[0][:80]}") from None
 
+    shared: Dict[str, Any] = facts.get("shared", {})
+
+    def whole(value: Any) -> Any:
+        """A component of the record with the shared entries put back."""
+        if not shared:
+            return value
+        if not isinstance(value, dict):
+            raise NimError("each component is a JSON object that the shared entries complete, not "
+                           f"{json.dumps(value)[:40]}")
+        repeated = sorted(set(shared) & set(value))
+        if repeated:
+            raise NimError(f"a component repeats the shared entry {repeated[0]!r}")
+        return {**shared, **value}
+
     number, line = body[0]
     start = read(number, line)
     try:
         if not isinstance(start, list):
             raise NimError(f"the start is a list of {family.component_noun}s, not {type(start).__name__}")
-        components: Tuple[Any, ...] = tuple(hooks.read(family, value) for value in start)
+        components: Tuple[Any, ...] = tuple(hooks.read(family, whole(value)) for value in start)
     except NimError as error:
         raise InputFileError(f"{name}, line {number}: the start: {error}") from None
     moves: List[ComponentMove] = []
@@ -187,7 +210,7 @@ def read_component_record(text: str, name: str) -> SavedGame:
                     or not isinstance(entry[2], list)):
                 raise NimError("a move is [component from 0, count, [components left]]")
             index, count = entry[0], entry[1]
-            left = tuple(hooks.read(family, value) for value in entry[2])
+            left = tuple(hooks.read(family, whole(value)) for value in entry[2])
             # the family's own check: a family with infinitely many moves (Two-Dimensional Nim)
             # checks the rule, never lists its options
             if not 0 <= index < len(components) or hooks.legal(family, components[index], count, left) is None:
@@ -200,7 +223,7 @@ def read_component_record(text: str, name: str) -> SavedGame:
     header = RecordHeader(rules=rules, flow=facts.get("flow"), seats=facts.get("seats", ()),
                           first=facts.get("first", 0), seed=facts.get("seed"))
     # the start as free play's setup reads a position (a whole-position game: its one value)
-    first = tuple(hooks.read(family, value) for value in start)
+    first = tuple(hooks.read(family, whole(value)) for value in start)
     return SavedGame(header, plain_position(family, first), tuple(moves))
 
 

@@ -16,10 +16,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from nim.errors import NimError
 from nim.families import ComponentFamily, WholePositionFamily
-from nim.families.retrograde import label
+from nim.families.base import StateCoding
+from nim.families.retrograde import label, label_numbered
 from nim.position import ComponentMove
 
-__all__ = ["MAX_POSITIONS", "Canonical", "Key", "canonical_key", "end_values", "reachable_graph", "retrograde"]
+__all__ = ["MAX_POSITIONS", "Canonical", "Key", "Walk", "canonical_key", "end_values", "reachable_graph", "retrograde",
+           "walk"]
 
 #: Most positions visited (the walk and its analysis are Python: seconds).
 MAX_POSITIONS = 100_000
@@ -56,15 +58,8 @@ def canonical_key(family: ComponentFamily, components: Any) -> Key:
     return Canonical(family).key(components)
 
 
-def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
-    """Every position reachable from ``root`` with its moves and the positions they leave.
-
-    Raises
-    ------
-    NimError
-        Before any work when the family's bound on the moves of the components (``reach``)
-        passes MAX_REACH, and past MAX_POSITIONS positions.
-    """
+def _check_bound(family: ComponentFamily, root: Key) -> None:
+    """Refuse a start whose family bounds the moves of its components past MAX_REACH, before any work."""
     from nim.solving.components import MAX_REACH
 
     bound = 1
@@ -82,24 +77,160 @@ def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[
             raise NimError(f"the positions reachable from this start under {family.tag} are too many to grade "
                            f"(the game bounds their moves at about {bound:,}, past {MAX_REACH:,}): grade a "
                            "smaller start, or solve positions one by one with nim.solve")
+
+
+def _too_many(family: ComponentFamily) -> NimError:
+    return NimError(f"more than {MAX_POSITIONS:,} positions are reachable from this start under "
+                    f"{family.tag}: the grader covers at most that many; grade a smaller start, or "
+                    "solve positions one by one with nim.solve")
+
+
+class Walk:
+    """Every position reachable from a start, numbered in the order the walk finds them (the start
+    is 0), with the numbers of the positions each one's moves leave (``children``, in the order of
+    the family's ``options``, component by component). The move objects are built only when asked
+    for (``moves``): a board of Northcott's game reaches 56,000 boards and 715,000 moves, and the
+    environments look at the moves of a few of them.
+    """
+
+    __slots__ = ("family", "keys", "children")
+
+    def __init__(self, family: ComponentFamily, keys: List[Key], children: List[List[int]]) -> None:
+        self.family = family
+        #: each position's canonical form, by number
+        self.keys = keys
+        #: the numbers of the positions each position's moves leave, one a move, in the moves' order
+        self.children = children
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def moves(self, number: int) -> List[Tuple[ComponentMove, int]]:
+        """The moves of position ``number``, each with the number of the position it leaves."""
+        key = self.keys[number]
+        children = iter(self.children[number])
+        return [(ComponentMove(i, count, left), next(children))
+                for i, component in enumerate(key) for count, left in self.family.options(component)]
+
+    def graph(self) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
+        """Every position with its moves and the positions they leave (``reachable_graph``'s form)."""
+        keys = self.keys
+        return {key: [(move, keys[child]) for move, child in self.moves(number)] for number, key in enumerate(keys)}
+
+    def settle(self, misere: bool) -> Tuple[List[int], List[int]]:
+        """The value (+1, -1, 0 a draw) and depth (-1 for a draw) of every position, by number: the
+        ends valued as ``end_values`` values them, then ``nim.families.retrograde.label_numbered``.
+
+        Raises
+        ------
+        NimError
+            Where the family refuses the convention (misère Northcott), in its words.
+        """
+        family, whole = self.family, isinstance(self.family, WholePositionFamily)
+        ends: Dict[int, int] = {}
+        for number, children in enumerate(self.children):
+            if not children:
+                key = self.keys[number]
+                said = family.sum_outcome(key, misere) if whole and key else None
+                ends[number] = said if said is not None else (1 if misere else -1)
+        return label_numbered(self.children, ends.__getitem__)
+
+    def cyclic(self) -> bool:
+        """Whether play can come back to a position: a depth-first search that stops at the first
+        move back to a position on its path."""
+        children = self.children
+        state = bytearray(len(children))         # 0 not seen, 1 on the path, 2 done
+        for start in range(len(children)):
+            if state[start]:
+                continue
+            state[start] = 1
+            path = [(start, iter(children[start]))]
+            while path:
+                node, left = path[-1]
+                for child in left:
+                    seen = state[child]
+                    if seen == 1:
+                        return True
+                    if seen == 0:
+                        state[child] = 1
+                        path.append((child, iter(children[child])))
+                        break
+                else:
+                    state[node] = 2
+                    path.pop()
+        return False
+
+
+def walk(family: ComponentFamily, root: Key) -> Walk:
+    """Every position reachable from ``root`` (canonical), numbered, with its children (``Walk``).
+
+    A whole-position family with a ``state_coding`` is walked on its numbers (no board read back,
+    no move built); any other by its options, each position left read back into canonical form.
+
+    Raises
+    ------
+    NimError
+        Before any work when the family's bound on the moves of the components (``reach``)
+        passes MAX_REACH, and past MAX_POSITIONS positions.
+    """
+    _check_bound(family, root)
+    coding = family.state_coding(root[0]) if isinstance(family, WholePositionFamily) and root else None
+    if coding is not None:
+        return _walk_coded(family, coding, root)
     canonical = Canonical(family)
-    graph: Dict[Key, List[Tuple[ComponentMove, Key]]] = {}
-    stack = [root]
-    while stack:
-        key = stack.pop()
-        if key in graph:
-            continue
-        if len(graph) >= MAX_POSITIONS:
-            raise NimError(f"more than {MAX_POSITIONS:,} positions are reachable from this start under "
-                           f"{family.tag}: the grader covers at most that many; grade a smaller start, or "
-                           "solve positions one by one with nim.solve")
-        moves = []
+    number: Dict[Key, int] = {root: 0}
+    keys: List[Key] = [root]
+    children: List[List[int]] = []
+    for key in keys:                              # keys grows as the walk finds positions
+        row: List[int] = []
         for i, component in enumerate(key):
-            for count, left in family.options(component):
-                moves.append((ComponentMove(i, count, left), canonical.key(key[:i] + tuple(left) + key[i + 1:])))
-        graph[key] = moves
-        stack.extend(child for _, child in moves if child not in graph)
-    return graph
+            before, after = key[:i], key[i + 1:]
+            for _, left in family.options(component):
+                child = canonical.key(before + tuple(left) + after)
+                found = number.get(child)
+                if found is None:
+                    if len(keys) >= MAX_POSITIONS:
+                        raise _too_many(family)
+                    found = number[child] = len(keys)
+                    keys.append(child)
+                row.append(found)
+        children.append(row)
+    return Walk(family, keys, children)
+
+
+def _walk_coded(family: ComponentFamily, coding: StateCoding, root: Key) -> Walk:
+    """``walk`` on a whole position's numbers (``StateCoding``)."""
+    successors = coding.successors
+    start = coding.encode(root[0])
+    number: Dict[int, int] = {start: 0}
+    codes = [start]
+    children: List[List[int]] = []
+    for code in codes:                            # codes grows as the walk finds boards
+        row: List[int] = []
+        for child in successors(code):
+            found = number.get(child)
+            if found is None:
+                found = number[child] = len(codes)
+                codes.append(child)
+            row.append(found)
+        if len(codes) > MAX_POSITIONS:
+            raise _too_many(family)
+        children.append(row)
+    decode = coding.decode
+    return Walk(family, [(decode(code),) for code in codes], children)
+
+
+def reachable_graph(family: ComponentFamily, root: Key) -> Dict[Key, List[Tuple[ComponentMove, Key]]]:
+    """Every position reachable from ``root`` with its moves and the positions they leave
+    (``walk(family, root).graph()``).
+
+    Raises
+    ------
+    NimError
+        Before any work when the family's bound on the moves of the components (``reach``)
+        passes MAX_REACH, and past MAX_POSITIONS positions.
+    """
+    return walk(family, root).graph()
 
 
 def end_values(family: ComponentFamily, graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool

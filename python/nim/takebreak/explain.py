@@ -15,6 +15,7 @@ from nim.errors import NimError, SearchLimitError
 from nim.takebreak.sums import SumTable, table_of
 from nim.position import after_move
 from nim.rules import Rules
+from nim.families.takebreak import heap_move_said
 from nim.game.explanation import (
     RULE_TEXT, SHOW_PILES, Explanation, heading, outcome_reason, theory_document,
 )
@@ -222,6 +223,7 @@ def split_lines(e: Explanation) -> List[str]:
     pile = e.move[0]
     size = e.piles[pile]
     g_before = e.grundy[pile]
+    said = heap_move_said(e.rules.family, e.piles, e.move)     # in the game's own words (Rayles' loops)
     if e.value > 0 and e.rule == "octal-nim-sum" and e.after is not None:
         g_after = g_before ^ e.xor ^ e.after[0]
         split = e.move.split
@@ -231,24 +233,24 @@ def split_lines(e: Explanation) -> List[str]:
             reached = (f"G({a}) xor G({b}) = {table.grundy(a)} xor {table.grundy(b)} = {g_after}")
         else:
             reached = f"{g_after}"
-        lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> {reached}). "
+        lines.append(f"Winning move: {said} (heap {size}, Grundy value {g_before} -> {reached}). "
                      f"It leaves X = {e.after[0]}: lost for the opponent, since g ^ X < g for this heap and "
                      "a heap has an option of every value below its own (its value is their mex).")
     elif e.value > 0 and e.rule == "genus" and e.after is not None:
-        lines.append(f"Winning move: {e.move} (heap {size}, Grundy value {g_before} -> "
+        lines.append(f"Winning move: {said} (heap {size}, Grundy value {g_before} -> "
                      f"{g_before ^ e.xor ^ e.after[0]}). It leaves "
                      + outcome_reason(True, e.after[0], e.after[1], "the opponent")
                      + ", every heap still tame.")
     elif e.value > 0 and e.rule == "quotient" and e.quotient is not None:
         # words first, the quotient's algebra after (issue 40, item 4)
-        lines.append(f"Winning move: {e.move} (heap {size}). It leaves a position the opponent loses "
+        lines.append(f"Winning move: {said} (heap {size}). It leaves a position the opponent loses "
                      "against best play: every move they make gives you a way back to such a position, "
                      "until they must make the last move. (The algebra: in the misère quotient the "
                      f"position's product is {e.quotient['after']}, one of the losing products P; found "
                      "by scanning each heap's options for one that brings the product into P.)")
     elif e.value > 0:
         lines.append(f"Winning move (found by the {'quotient' if e.rule == 'quotient' else 'search'}): "
-                     f"{e.move}.")
+                     f"{said}.")
     else:
         if e.rule == "octal-nim-sum":
             why = ("a move replaces one heap's Grundy value g by the value of one of its options, never g "
@@ -261,5 +263,5 @@ def split_lines(e: Explanation) -> List[str]:
                    "P, so every move leaves the opponent a product outside P, a win")
         else:
             why = "the search found that every move leaves the opponent a win"
-        lines.append(f"Lost: {why}. Shown: {e.move}.")
+        lines.append(f"Lost: {why}. Shown: {said}.")
     return lines

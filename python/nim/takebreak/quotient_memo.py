@@ -80,7 +80,7 @@ class _Attempt(NamedTuple):     # not a dataclass: a solve from the cache does n
         return not self.quotient.covers(self.asked)
 
 
-_ATTEMPTS: Dict[str, _Attempt] = {}
+_ATTEMPTS: Dict[Rules, _Attempt] = {}      # by the game (Rayles and Kayles are one)
 # one computation at a time: threads solving the same game wait for it rather than repeat it
 _LOCK = threading.Lock()
 
@@ -101,7 +101,7 @@ def known_quotient(rules: Rules, piles: Sequence[int]) -> Optional["MisereQuotie
 def reached_quotient(rules: Rules) -> Optional["MisereQuotient"]:
     """The best quotient this process reached for ``rules``, covering the heaps asked
     for or not (what a search used as its exact leaf), or None."""
-    attempt = _ATTEMPTS.get(str(rules))
+    attempt = _ATTEMPTS.get(rules)
     return attempt.quotient if attempt is not None else None
 
 
@@ -133,7 +133,7 @@ def quotient_for(rules: Rules, piles: Sequence[int], options: SolveOptions,
         the bound reached, or why none was).
     """
     top = max(piles, default=0)
-    key = str(rules)
+    key = rules
     attempt = _ATTEMPTS.get(key)
     if attempt is not None and attempt.quotient is not None and attempt.quotient.covers(top):
         return attempt.quotient

@@ -353,7 +353,10 @@ def _from_machine(flow: Flow, options: Dict[str, Any], rng: random.Random, seed:
 
 
 #: The most characters of a family's position a browser game takes, and its largest number
-#: (every coin, stone and edge is drawn).
+#: (every coin, stone and edge is drawn). The characters are counted as the game's record
+#: writes its start: the components as the game keeps them, with what they all share (the
+#: tokens of one graph: its edges) once (``nim.flows.freeplay.compact_text``), so a record
+#: of a game the page made is read back by the page.
 MAX_POSITION_CHARS = 2_000
 MAX_POSITION_NUMBER = 200
 
@@ -367,24 +370,42 @@ def family_position(value: Any, rules: Rules) -> Any:
     WebError
         For text that is no position, too long, or with a number past ``MAX_POSITION_NUMBER``.
     """
+    import json
+    import re
+
+    from nim.families.base import ComponentFamily
+    from nim.families.play import play_hooks
+    from nim.flows.freeplay import compact_text
     from nim.play.machine import read_position_text
+    from nim.solving.components import read_position
+    from nim.web.records import MAX_COMPONENT_RECORD
 
     if value is None or value == "" or value == []:
         return None
+    too_long = f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters"
     if isinstance(value, str):
         if len(value) > MAX_POSITION_CHARS:
-            raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
+            raise WebError(too_long)
         try:
             value = read_position_text(value, rules)
         except NimError as error:
             raise WebError(str(error)) from None
-    import json
-
-    text = json.dumps(value)
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        raise WebError("a position is a JSON value") from None
+    if len(text) > MAX_COMPONENT_RECORD:            # a record's start (components in full) comes as a value
+        raise WebError(too_long)
+    family = rules.family
+    if isinstance(family, ComponentFamily):          # as the game keeps it and its record writes it
+        hooks = play_hooks(family)
+        try:
+            text = compact_text([hooks.value(family, c) for c in read_position(family, value)])
+        except NimError as error:
+            raise WebError(str(error)) from None
     if len(text) > MAX_POSITION_CHARS:
-        raise WebError(f"a position in the browser has at most {MAX_POSITION_CHARS:,} characters")
-    import re
-
+        raise WebError(f"{too_long} (what its {family.component_noun}s share counted once)"
+                       if isinstance(family, ComponentFamily) else too_long)
     if any(len(number) > 3 or int(number) > MAX_POSITION_NUMBER for number in re.findall(r"\d+", text)):
         raise WebError(f"the numbers of a position in the browser are at most {MAX_POSITION_NUMBER} "
                        "(every piece is drawn)")

@@ -161,7 +161,6 @@ def component_upload(options: Dict[str, Any], record: str) -> Any:
     NimError
         For a record too long, unreadable or with an illegal move (naming the line).
     """
-    import json
 
     from nim.errors import InputFileError
     from nim.play.saved import read_component_record
@@ -183,7 +182,8 @@ def component_upload(options: Dict[str, Any], record: str) -> Any:
     # the start as the page's state keeps it: the hooks' plain values (a token with its graph)
     start = [hooks.value(family, c) for c in read_position(family, saved.start)]
     answers = {key: value for key, value in options.items() if key not in ("record", "piles", "pile")}
-    answers.update(flow="freeplay", rules=str(header.rules), position=json.dumps(start))
+    # a value, not text: the page bounds it as the record wrote it (what the components share, once)
+    answers.update(flow="freeplay", rules=str(header.rules), position=start)
     if header.mode is not None:
         answers["mode"] = header.mode
     return answers, saved

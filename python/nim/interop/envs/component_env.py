@@ -31,7 +31,7 @@ it wins where it can, else holds a draw, else delays longest) or ``random``.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional, SupportsFloat, Tuple
+from typing import Any, Dict, List, Optional, Sequence, SupportsFloat, Tuple, Union, overload
 
 import gymnasium as gym
 import numpy as np
@@ -43,33 +43,44 @@ from nim.position import ComponentMove
 from nim.rules import Rules, RulesLike
 from nim.solving.components import read_position
 from nim.interop.envs.vectors import required
-from nim.solving.reachable import Key, canonical_key, end_values, reachable_graph, retrograde
+from nim.solving.reachable import Key, Walk, canonical_key, walk
 
 __all__ = ["ComponentEnv"]
 
 Info = Dict[str, Any]
 
 
-def _cyclic(graph: Dict[Key, List[Tuple[ComponentMove, Key]]]) -> bool:
-    """Whether play can come back to a position (a cycle): peel the positions whose every option
-    is peeled already; a cycle is what is left."""
-    parents: Dict[Key, List[Key]] = {key: [] for key in graph}
-    waiting = {}
-    for key, moves in graph.items():
-        children = {child for _, child in moves}
-        waiting[key] = len(children)
-        for child in children:
-            parents[child].append(key)
-    ready = [key for key, count in waiting.items() if count == 0]
-    peeled = 0
-    while ready:
-        key = ready.pop()
-        peeled += 1
-        for parent in parents[key]:
-            waiting[parent] -= 1
-            if waiting[parent] == 0:
-                ready.append(parent)
-    return peeled < len(graph)
+class _Options(Sequence[Dict[int, ComponentMove]]):
+    """Each position's options by number: the number of each position its moves leave, with the
+    first move that leaves it. Built for a position when it is first asked for (a walk of 56,000
+    boards has 715,000 moves; an episode looks at a few dozen)."""
+
+    def __init__(self, walk: Walk, order: List[int], number: List[int]) -> None:
+        self._walk, self._order, self._number = walk, order, number
+        self._built: Dict[int, Dict[int, ComponentMove]] = {}
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    @overload
+    def __getitem__(self, index: int) -> Dict[int, ComponentMove]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[Dict[int, ComponentMove]]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[Dict[int, ComponentMove], List[Dict[int, ComponentMove]]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        if index < 0:
+            index += len(self._order)
+        found = self._built.get(index)
+        if found is None:
+            number = self._number
+            found = {}
+            for move, child in self._walk.moves(self._order[index]):
+                found.setdefault(number[child], move)
+            self._built[index] = found
+        return found
 
 
 class NumberedGame:
@@ -99,23 +110,21 @@ class NumberedGame:
         self.family = family
         self.rules = rules
         root = canonical_key(family, read_position(family, position))
-        graph = reachable_graph(family, root)
-        values, depths = retrograde(graph, rules.misere, end_values(family, graph, rules.misere))
-        if not graph[root]:
+        found = walk(family, root)
+        values, depths = found.settle(rules.misere)
+        if not found.children[0]:
             raise InvalidPositionError(f"this start has no move under {rules}: no game to play")
-        self.cyclic = _cyclic(graph)
-        self.keys: List[Key] = sorted(graph, key=repr)
-        number = {key: i for i, key in enumerate(self.keys)}
-        self.options: List[Dict[int, ComponentMove]] = []
-        for key in self.keys:
-            found: Dict[int, ComponentMove] = {}
-            for move, child in graph[key]:
-                found.setdefault(number[child], move)
-            self.options.append(found)
-        self.values = [values[key] for key in self.keys]
+        self.cyclic = found.cyclic()
+        order = sorted(range(len(found)), key=lambda i: repr(found.keys[i]))    # canonical order
+        number = [0] * len(order)
+        for position, walked in enumerate(order):
+            number[walked] = position
+        self.keys: List[Key] = [found.keys[i] for i in order]
+        self.options: Sequence[Dict[int, ComponentMove]] = _Options(found, order, number)
+        self.values = [values[i] for i in order]
         #: moves to the end with best play (-1: a draw, which has none)
-        self.depths = [depths.get(key, -1) for key in self.keys]
-        self.start = number[root]
+        self.depths = [depths[i] for i in order]
+        self.start = number[0]
         self.encoding = required(family, root, rules) if observation == "vector" else None
         self.vectors = ([np.array(self.encoding.encode(key), dtype=np.int64) for key in self.keys]
                         if self.encoding is not None else [])
