@@ -247,8 +247,8 @@ class RulerLine(Line):
 
 
 class RuleretteLine(Line):
-    """Rulerette, as chosen here: Ruler with at least two coins turned (Ferguson's exercise could
-    not be consulted in this session; a run of even length gives the same values)."""
+    """Rulerette (Ferguson, exercise 5.5.4): Ruler where a move turns at least two coins (a run of
+    even length, another reading, gives the same values)."""
 
     name, title, first = "rulerette", "Rulerette", 1
     rule_words = "turns over two or more consecutive coins, the right-most from heads to tails"
