@@ -580,6 +580,26 @@ def test_a_page_for_a_game_that_is_not_playable_is_not_found(client):
     assert client.get("/play/no-such-game").status_code == 404
 
 
+@pytest.mark.parametrize("text", ["kayles", "rayles", "grundy-game", "octal=0.137", "normal,max=3"])
+def test_a_game_of_heaps_has_no_family_page_and_is_told_where_it_is_played(client, text):
+    """A heap game is played by a flow (pins, rajalakshmi): the family page says so, truly (it said
+    the game could not be played in the browser at all)."""
+    page = client.get(f"/play/{text}")
+    assert page.status_code == 404
+    assert "a game of heaps, played on the flows' pages: /pins" in page.text
+    assert "cannot be played" not in page.text
+
+
+@pytest.mark.parametrize("text", ["set=powers-of-2", "two-dimensional-nim,adding", "impatient,set=1;3;4",
+                                  "coin-subtraction=1;3,one-or-two"])
+def test_the_course_exercises_games_have_a_page_and_a_board(client, text):
+    page = client.get(f"/play/{text}")
+    assert page.status_code == 200
+    game = client.post("/api/games", json={"flow": "freeplay", "rules": text}).json()["game"]
+    board = game["family_board"]
+    assert board["svg"].startswith("<svg") and board["svg"].endswith("</svg>") and game["prompt"]
+
+
 def test_the_browser_refuses_bad_family_moves_and_positions(client):
     made = client.post("/api/games", json={"flow": "freeplay", "rules": "wythoff", "position": "[[3, 5]]"}).json()
     game, token = made["game"], made["token"]

@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nim.errors import NimError, SearchLimitError
+from nim.families import ComponentFamily
 from nim.flows import FLOWS, machine_of, page_titles
 from nim.rules import Rules
 from nim.web import classroom, games, study
@@ -307,6 +308,15 @@ def create_app(db: "str | Path" = ":memory:", *, stopping: Optional[threading.Ev
         name = request.path_params["family"]
         try:
             rules = Rules.parse(name)
+        except NimError as error:
+            raise HTTPException(404, f"no game to play here: {error}") from None
+        if not isinstance(rules.family, ComponentFamily):   # heaps: their flows' pages play them
+            title = rules.describe().split(":")[0]
+            raise HTTPException(404, f"no game to play here: {title} is a game of heaps, played on the flows' "
+                                     "pages: /pins (take-and-break games on rows of pins: Kayles, Rayles, Dawson's "
+                                     "Kayles, Grundy's game, any octal code) or /rajalakshmi (take rules such as "
+                                     "max=3 or set=1;3;4), and in the terminal by nimcore play")
+        try:
             play_hooks(rules.family)
         except NimError as error:
             raise HTTPException(404, f"no game to play here: {error}") from None
