@@ -126,13 +126,8 @@ class Walk:
         NimError
             Where the family refuses the convention (misère Northcott), in its words.
         """
-        family, whole = self.family, isinstance(self.family, WholePositionFamily)
-        ends: Dict[int, int] = {}
-        for number, children in enumerate(self.children):
-            if not children:
-                key = self.keys[number]
-                said = family.sum_outcome(key, misere) if whole and key else None
-                ends[number] = said if said is not None else (1 if misere else -1)
+        ends = {number: end_value(self.family, self.keys[number], misere)
+                for number, children in enumerate(self.children) if not children}
         return label_numbered(self.children, ends.__getitem__)
 
     def cyclic(self) -> bool:
@@ -244,13 +239,13 @@ def end_values(family: ComponentFamily, graph: Dict[Key, List[Tuple[ComponentMov
     NimError
         Where the family refuses the convention (misère Northcott), in its words.
     """
-    ends = {}
-    for key, moves in graph.items():
-        if moves:
-            continue
-        said = family.sum_outcome(key, misere) if isinstance(family, WholePositionFamily) and key else None
-        ends[key] = said if said is not None else (1 if misere else -1)
-    return ends
+    return {key: end_value(family, key, misere) for key, moves in graph.items() if not moves}
+
+
+def end_value(family: ComponentFamily, key: Key, misere: bool) -> int:
+    """The value of one position without a move (``end_values``'s rule, also ``Walk.settle``'s)."""
+    said = family.sum_outcome(key, misere) if isinstance(family, WholePositionFamily) and key else None
+    return said if said is not None else (1 if misere else -1)
 
 
 def retrograde(graph: Dict[Key, List[Tuple[ComponentMove, Key]]], misere: bool,
