@@ -31,7 +31,7 @@ it wins where it can, else holds a draw, else delays longest) or ``random``.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional, Sequence, SupportsFloat, Tuple, Union, overload
+from typing import Any, Dict, List, Optional, Sequence, SupportsFloat, Tuple
 
 import gymnasium as gym
 import numpy as np
@@ -39,6 +39,7 @@ from gymnasium import spaces
 
 from nim.errors import IllegalMoveError, InvalidPositionError, InvalidRulesError, NimError
 from nim.families import ComponentFamily, WholePositionFamily
+from nim.families.heap_moves import CountedMoves
 from nim.position import ComponentMove
 from nim.rules import Rules, RulesLike
 from nim.solving.components import read_position
@@ -50,29 +51,17 @@ __all__ = ["ComponentEnv"]
 Info = Dict[str, Any]
 
 
-class _Options(Sequence[Dict[int, ComponentMove]]):
+class _Options(CountedMoves[Dict[int, ComponentMove]]):
     """Each position's options by number: the number of each position its moves leave, with the
     first move that leaves it. Built for a position when it is first asked for (a walk of 56,000
     boards has 715,000 moves; an episode looks at a few dozen)."""
 
     def __init__(self, walk: Walk, order: List[int], number: List[int]) -> None:
         self._walk, self._order, self._number = walk, order, number
+        self._len = len(order)
         self._built: Dict[int, Dict[int, ComponentMove]] = {}
 
-    def __len__(self) -> int:
-        return len(self._order)
-
-    @overload
-    def __getitem__(self, index: int) -> Dict[int, ComponentMove]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> List[Dict[int, ComponentMove]]: ...
-
-    def __getitem__(self, index: Union[int, slice]) -> Union[Dict[int, ComponentMove], List[Dict[int, ComponentMove]]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(len(self))[index]]
-        if index < 0:
-            index += len(self._order)
+    def _at(self, index: int) -> Dict[int, ComponentMove]:
         found = self._built.get(index)
         if found is None:
             number = self._number
