@@ -52,6 +52,7 @@ small rows, and refused in words past them.
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
@@ -341,6 +342,11 @@ class GruntLine(TableLine):
         return max(0, (n - 1) // 2)
 
 
+def _subtraction_named(subtract: Tuple[int, ...], way: str) -> str:
+    """A coin-subtraction game's name with its set and way of play ("..., one or two coins")."""
+    return f"the subtraction game S = {{{', '.join(map(str, subtract))}}} as coin turning{way}"
+
+
 class SubtractionLine(TableLine):
     name, title, first = "coin-subtraction", "a subtraction game as coin turning", 1
     rule_words = "turns over coin n and coin n-z for z in S (only coin n when z = n)"
@@ -352,8 +358,7 @@ class SubtractionLine(TableLine):
         self.table = [0]
 
     def named(self) -> str:
-        way = {0: ", exactly two coins", 1: ""}[self.first]
-        return f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning{way}"
+        return _subtraction_named(self.subtract, {0: ", exactly two coins", 1: ""}[self.first])
 
     def moves(self, n: int) -> Iterator[Others]:
         for z in self.subtract:
@@ -396,7 +401,7 @@ class SubtractionOneOrTwoLine(Line):
         self.base = SubtractionTwoLine(subtract)
 
     def named(self) -> str:
-        return f"the subtraction game S = {{{', '.join(map(str, self.subtract))}}} as coin turning, one or two coins"
+        return _subtraction_named(self.subtract, ", one or two coins")
 
     def value(self, n: int) -> int:
         return 1 + self.base.value(n)
@@ -942,8 +947,10 @@ def _factor_text(text: str) -> str:
     return text if text in LINES else _subtraction_factor(text).factor_text()
 
 
+@functools.lru_cache(maxsize=256)
 def factor_line(text: str) -> Line:
-    """The one-dimensional game of a Tartan factor's canonical text."""
+    """The one-dimensional game of a Tartan factor's canonical text (read once: every head's
+    value asks for it)."""
     return LINES[text] if text in LINES else _subtraction_factor(text).line
 
 
