@@ -513,10 +513,7 @@ class TwoDimensionalNimAdding(Unparameterised, WholePositionFamily):
         return 1 if component and all(s == (1, 0) for s in component) else 0 if not component else INFINITE_MOVES
 
     def move_words(self, component: Any, count: int, left: Tuple[Any, ...]) -> str:
-        gone = Counter(component) - Counter(left[0] if left else ())
-        came = Counter(left[0] if left else ()) - Counter(component)
-        start = next(iter(gone), (0, 0))
-        placed = sorted(came.elements(), key=lambda s: (s[1], s[0]), reverse=True)
+        start, placed = _adding_move(component, left[0] if left else ()) or ((0, 0), [])
         if not placed:
             return f"move the counter on {list(start)} to the corner [0, 0]"
         shown = ", ".join(str(list(s)) for s in placed[:8]) + (", ..." if len(placed) > 8 else "")
