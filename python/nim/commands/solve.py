@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(payload))   # C encoder; json.dump streams in Python (9x slower)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(_report(piles, str(rules), solution))
+        sys.stdout.write(_report(piles, rules, solution))
         for note in notes:
             sys.stdout.write(f"note       {note}\n")
         if explanation is not None:
@@ -379,7 +379,7 @@ def _move_cells(piles: List[int], rows: List[MoveAnalysis]) -> Tuple[List[str], 
     depths = ["-" if row.depth is None else str(row.depth) for row in rows]
     return moves, afters, values, depths
 
-def _report(piles: List[int], rules: str, solution: Solution) -> str:
+def _report(piles: List[int], rules: Rules, solution: Solution) -> str:
     label = "best move"
     if solution.method == "ida":
         # IDA* ignores the opponent (SPEC 3.4): its value is the outcome of the
@@ -398,7 +398,7 @@ def _report(piles: List[int], rules: str, solution: Solution) -> str:
     else:
         from nim.families.takebreak import heap_move_said     # in the game's own words (Rayles' loops)
 
-        said = heap_move_said(Rules.parse(rules).family, piles, solution.move)
+        said = heap_move_said(rules.family, piles, solution.move)
         lines.append(f"{label:<10} {said} -> {_after(piles, solution.move)}")
     lines.append(f"engine     {solution.method}, {solution.nodes:,} nodes, {solution.seconds:.3f} s")
     return "\n".join(lines) + "\n"
