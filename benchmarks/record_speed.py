@@ -1,13 +1,15 @@
 """By hand, not in CI: the record engine's speed as ratios in one run (issue 39).
 
-    python benchmarks/record_speed.py [GRUNDY_HEAPS] [OCTAL_HEAPS] [--old DIR]   # default 2**22, 2**26
+    python benchmarks/record_speed.py [GRUNDY_HEAPS] [OCTAL_HEAPS] [--old DIR] [--rogalski DIR] [--octal CODE]
+        # default 2**22 heaps of Grundy's game, 2**26 of the octal game CODE (default 0.167)
 
 ``--old DIR`` also runs the record engine (one thread) of another build of the compiled core
 (DIR holds its ``nimcore`` package, e.g. the build before a change) in a child process, right
 before this build's, and gives the ratio of their CPU seconds: the two in the same run, on the
 same load. Their tables at every 2**k must be equal.
 
-Each game (Grundy's game, 0.167) is computed, one after the other in the same run, by:
+Each game (Grundy's game; the octal game, 0.167 unless ``--octal`` names another) is computed,
+one after the other in the same run, by:
 
 - today's engine, nimcore.octal.OctalSequence (every value held, the scan for rare values
   from both ends of the splits);
@@ -16,9 +18,22 @@ Each game (Grundy's game, 0.167) is computed, one after the other in the same ru
   thread are given: on a machine whose other core is busy the wall time is their sum, on an
   idle one about the larger);
 - the yardstick, benchmarks/yardstick/rare_values.c (the rare-values method in plain C, one
-  thread, every value held), compiled here with ``cc -O2`` when a C compiler exists. It
-  stands in for M. Rogalski's program (Rust), whose crates (bitvec, phf, serde, ...) are not
-  vendored in his repository: cargo cannot fetch them without a registry.
+  thread, every value held), compiled here with ``cc -O2`` when a C compiler exists;
+- with ``--rogalski DIR`` (a copy of M. Rogalski's repository,
+  github.com/rogalski-wmii-uni-lodz-pl/octal), for the octal game only: his program (Rust), built
+  here in a temporary folder with ``cargo build --release --offline``. His crates are not
+  vendored and cargo has no registry here, so it builds against Debian's packaged crates
+  (``apt-get install librust-serde-dev librust-serde-derive-dev librust-serde-json-dev
+  librust-glob-dev librust-cfg-if-dev``, found in /usr/share/cargo/registry) with two changes
+  said in full: the ``bitvec`` crate, which Debian does not package, is replaced by
+  benchmarks/yardstick/rogalski_bitvec (the calls his program makes, over packed u64 words), and
+  so the one line that takes a prefix, ``self.bits[0..x].to_owned()``, calls the shim's
+  ``prefix(x)``; ``phf``, used only by his tests, is dropped, and the versions asked of glob,
+  serde and serde_json are relaxed to Debian's. His algorithm is untouched. His program prints
+  the frequencies at every N = 2**k; with heap 0 taken out they are compared with the record
+  engine's (heaps 1 .. N). (At N = 2**k below the heaps asked for he counts
+  heaps 0 .. N; his last table, at the heaps asked for, counts heaps 0 .. N - 1 and is not
+  compared.)
 
 Every engine must give the same values: the frequency tables at every 2**k (record engines,
 yardstick) and a checksum of every value (today's engine, yardstick: sum of G(i) * (i + 1) mod
@@ -31,6 +46,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -130,6 +147,69 @@ def _compile(folder: Path) -> Optional[Path]:
     return binary
 
 
+def _build_rogalski(repository: Path, folder: Path) -> Optional[Path]:
+    """M. Rogalski's program built from ``repository`` in ``folder``, or None with the reason
+    printed (no cargo, or Debian's crates missing)."""
+    cargo = shutil.which("cargo")
+    registry = Path("/usr/share/cargo/registry")
+    needed = ("serde-1", "serde_derive-1", "serde_json-1", "glob-0.3", "cfg-if-1")
+    missing = [crate for crate in needed if not any(registry.glob(f"{crate}*"))]
+    if cargo is None or missing:
+        print(f"Rogalski's program is left out: {'no cargo' if cargo is None else ''}"
+              f"{' and ' if cargo is None and missing else ''}"
+              f"{'Debian crates missing from ' + str(registry) + ': ' + ', '.join(missing) if missing else ''}")
+        return None
+    source = folder / "octal"
+    shutil.copytree(repository, source, ignore=shutil.ignore_patterns(".git", "results", "target"))
+    shutil.copytree(YARDSTICK.parent / "rogalski_bitvec", folder / "bitvec")
+    manifest = (source / "Cargo.toml").read_text()
+    manifest = manifest.replace('bitvec = "1"', 'bitvec = { path = "../bitvec" }')
+    manifest = re.sub(r'^phf = .*\n', "", manifest, flags=re.M)
+    manifest = re.sub(r'^(glob|serde_json) = "[^"]*"', r'\1 = "*"', manifest, flags=re.M)
+    manifest = re.sub(r'^serde = \{ version = "[^"]*"', 'serde = { version = "1"', manifest, flags=re.M)
+    (source / "Cargo.toml").write_text(manifest)
+    code = source / "src" / "octal.rs"
+    text = code.read_text()
+    if "self.bits[0..x].to_owned()" not in text:
+        print("Rogalski's program is left out: src/octal.rs is not the version this benchmark knows")
+        return None
+    code.write_text(text.replace("self.bits[0..x].to_owned()", "self.bits.prefix(x)"))
+    (source / ".cargo").mkdir()
+    (source / ".cargo" / "config.toml").write_text(
+        '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n')
+    built = subprocess.run([cargo, "build", "--release", "--offline", "--bin", "octal"], cwd=source,
+                           capture_output=True, text=True)
+    if built.returncode:
+        print("Rogalski's program is left out: cargo build failed:\n" + built.stderr[-2000:])
+        return None
+    return source / "target" / "release" / "octal"
+
+
+def _rogalski(binary: Path, code: str, heaps: int) -> Tuple[float, float, Tables]:
+    """His program on ``code`` to ``heaps`` heaps (every value held): wall and CPU seconds (the
+    child's, from the kernel), and his frequency tables (heaps 0 .. N - 1) at every N = 2**k."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:     # he writes no file without a tail; in case
+        out = subprocess.run([str(binary), code, str(heaps)], cwd=folder, capture_output=True,
+                             text=True, check=True).stdout
+    wall = time.perf_counter() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    tables: Tables = {}
+    for size, table in re.findall(r"^(\d+) freqs after [^\n]*\n(\[.*?\n\])", out, flags=re.S | re.M):
+        tables[int(size)] = {entry["nimber"]: entry["frequency"] for entry in json.loads(table)
+                             if entry["frequency"]}
+    return wall, cpu, tables
+
+
+def _without_heap_0(table: Dict[int, int]) -> Dict[int, int]:
+    """One of his tables (heaps 0 .. N) as the record engine's (heaps 1 .. N): G(0) = 0 out."""
+    moved = dict(table)
+    moved[0] -= 1
+    return {value: count for value, count in moved.items() if count}
+
+
 def _line(label: str, wall: float, cpu: float, heaps: int, extra: str = "") -> str:
     return (f"  {label:<26} {wall:8.2f} s wall {cpu:8.2f} s CPU ({cpu / heaps * 1e6:.3f} us a heap){extra}")
 
@@ -144,13 +224,24 @@ def main() -> None:
         at = args_.index("--old")
         old = Path(args_[at + 1]).resolve()
         del args_[at:at + 2]
+    code = "0.167"
+    if "--octal" in args_:
+        at = args_.index("--octal")
+        code = args_[at + 1]
+        del args_[at:at + 2]
+    his: Optional[Path] = None
+    if "--rogalski" in args_:
+        at = args_.index("--rogalski")
+        his = Path(args_[at + 1]).resolve()
+        del args_[at:at + 2]
     grundy = int(args_[0]) if len(args_) > 0 else 1 << 22
     octal_heaps = int(args_[1]) if len(args_) > 1 else 1 << 26
     with tempfile.TemporaryDirectory() as folder:
         binary = _compile(Path(folder))
         if binary is None:
             print("no C compiler (cc, gcc, clang): the yardstick is left out")
-        for name, heaps in (("grundy-game", grundy), ("octal=0.167", octal_heaps)):
+        rogalski = _build_rogalski(his, Path(folder) / "rogalski") if his is not None else None
+        for name, heaps in (("grundy-game", grundy), (f"octal={code}", octal_heaps)):
             _, takes_all, leaves, splits, grundy_game = game_places(Rules.coerce(name))
             args = (takes_all, leaves, splits, grundy_game)
             print(f"{name} to {heaps:,} heaps:")
@@ -192,6 +283,18 @@ def main() -> None:
                 print(f"  same values: the tables at every 2**k and the checksum {w_sum[0]} are equal")
                 print(f"  ratios: yardstick / record (1 thread) {y_cpu / one_cpu:.2f} CPU, "
                       f"{y_wall / one_wall:.2f} wall; yardstick / record (2 threads) {y_wall / two_wall:.2f} wall")
+            if rogalski is not None and name.startswith("octal="):
+                r_wall, r_cpu, r_tables = _rogalski(rogalski, name.split("=")[1], heaps)
+                print(_line("Rogalski's program (Rust)", r_wall, r_cpu, heaps))
+                compared = [size for size in one_tables if size in r_tables and size < heaps]
+                differ = [size for size in compared if _without_heap_0(r_tables[size]) != one_tables[size]]
+                if differ or not compared:
+                    sys.exit(f"  Rogalski's tables DIFFER at {differ}" if differ else "  no table to compare")
+                first, last = min(compared).bit_length() - 1, max(compared).bit_length() - 1
+                print(f"  same values: his tables at {len(compared)} powers of 2 (2**{first} .. 2**{last}) "
+                      "equal the record engine's")
+                print(f"  ratios: Rogalski / record (1 thread) {r_cpu / one_cpu:.2f} CPU, "
+                      f"{r_wall / one_wall:.2f} wall; Rogalski / today's engine {r_cpu / w_cpu:.2f} CPU")
 
 
 if __name__ == "__main__":
