@@ -4,6 +4,7 @@
     python benchmarks/record_exactness.py compare [HEAPS]   # record engine vs nimcore.octal
     python benchmarks/record_exactness.py rogalski DIR [HEAPS]   # vs Rogalski's results/
     python benchmarks/record_exactness.py kept DIR [HEAPS]       # a run's kept values vs nimcore.octal
+    python benchmarks/record_exactness.py plain [HEAPS] [OUTPUT]  # Grundy's game by the definition, in C
 
 ``verify``: the values of Grundy's game (nimcore.octal) checked heap by heap by the
 independent NumPy verifier of tests/sequence_oracle_numpy.py (no shared code):
@@ -18,6 +19,13 @@ the rare heaps, and the values of the last window (default 2**26 heaps).
 background run of docs/records.md) against the kept-whole engine, value by value, block
 by block (default 2**28 heaps): the record engine's own values, not a second run of it.
 
+``plain``: Grundy's game by the definition, the plain mex over every split
+(benchmarks/yardstick/plain_mex.c, no rare values, no code shared with nimcore; compiled here
+with ``cc -O3 -march=native``), against nimcore.octal: the checksum of every value and the
+frequency table at every 2**k (default 2**22 heaps: about five minutes of one core here; the
+work grows as the square of the heaps). OUTPUT, when given, is a finished run's output, read
+rather than run again.
+
 ``rogalski``: the record engine's frequency tables of 0.014, 0.034, 0.161, 0.167,
 0.172 at every 2**k against M. Rogalski's published tables (his repository's
 results/ folder, DIR/<code>/<2**k>, lines "value count", counts of heaps 1 .. 2**k).
@@ -30,7 +38,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Dict
+from typing import Dict, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -113,6 +121,49 @@ def kept(folder: Path, heaps: int) -> None:
           f"(whole engine {whole_seconds:.0f} s, compared in {time.monotonic() - started - whole_seconds:.0f} s)")
 
 
+def plain(heaps: int, output: Optional[Path]) -> None:
+    import subprocess
+
+    import numpy as np
+
+    from nim.octal import nim_sequence
+
+    started = time.monotonic()
+    if output is None:
+        source = Path(__file__).resolve().parent / "yardstick" / "plain_mex.c"
+        with tempfile.TemporaryDirectory() as folder:
+            binary = Path(folder) / "plain_mex"
+            subprocess.run(["cc", "-O3", "-march=native", "-o", str(binary), str(source)], check=True)
+            text = subprocess.run([str(binary), str(heaps)], capture_output=True, text=True, check=True).stdout
+    else:
+        text = output.read_text()
+    tables: Dict[int, Dict[int, int]] = {}
+    said: Dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, rest = line.partition(" ")
+        if key == "table":
+            size, _, pairs = rest.partition(":")
+            tables[int(size)] = {int(v): int(c) for v, c in (pair.split(":") for pair in pairs.split())}
+        else:
+            said[key] = rest
+    if int(said["heaps"]) != heaps:
+        raise SystemExit(f"{output} is a run of {said['heaps']} heaps, not {heaps:,}")
+    theirs = (int(said["checksum"].split()[0]), int(said["checksum"].split()[2]))
+    plain_seconds = float(said["cpu_seconds"])
+    values = nim_sequence("grundy-game", heaps)
+    array = np.frombuffer(values, dtype=np.uint8 if values.itemsize == 1 else np.uint16).astype(np.uint64)
+    mine = (int((array * np.arange(1, heaps + 1, dtype=np.uint64)).sum(dtype=np.uint64)),
+            int(array.sum(dtype=np.uint64)))
+    differ = [size for size, table in tables.items()
+              if {v: int(c) for v, c in enumerate(np.bincount(array[1:size + 1])) if c} != table]
+    if mine != theirs or differ:
+        raise SystemExit(f"grundy-game to {heaps:,}: the plain mex DIFFERS (checksums {theirs} and {mine}; "
+                         f"tables differ at {differ})")
+    print(f"grundy-game: {heaps:,} heaps by the plain mex ({plain_seconds:.0f} s of CPU) equal nimcore.octal's: "
+          f"the checksum {mine[0]:,} and the tables at {len(tables)} powers of 2 "
+          f"(in {time.monotonic() - started:.0f} s of wall time)")
+
+
 def rogalski(folder: Path, heaps: int) -> None:
     from nim.takebreak.record import record_sequence
 
@@ -148,7 +199,9 @@ if __name__ == "__main__":
         compare(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 26)
     elif what == "kept":
         kept(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 28)
+    elif what == "plain":
+        plain(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 22, Path(sys.argv[3]) if len(sys.argv) > 3 else None)
     elif what == "rogalski":
         rogalski(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 24)
     else:
-        sys.exit(f"unknown check {what!r}: verify, compare, kept or rogalski")
+        sys.exit(f"unknown check {what!r}: verify, compare, kept, plain or rogalski")
