@@ -204,6 +204,7 @@ cdef enum:
                               # time about equal on Grundy's game past 2**18)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
+    _SMALL = 64               # values below this: a heap's options are the bits of one word
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -219,6 +220,7 @@ cdef enum:
     _OVERFLOW = 2
     _DEEP = 3
     _NOMEM = -1
+    _FALLBACK = 4             # _heap_small: nothing changed, the heap is _heap's
 
 
 cdef struct RecState:
@@ -631,9 +633,167 @@ cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
     return _finish(s, n, 1, stamp, spent, 0)
 
 
+cdef extern from *:
+    """
+    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NIMREC_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
+    #elif defined(_MSC_VER) && defined(_WIN64)
+    #include <intrin.h>
+    static __inline unsigned NIMREC_LOWEST_BIT(unsigned __int64 x) {
+        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
+    #else
+    static unsigned NIMREC_LOWEST_BIT(unsigned long long x) {
+        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
+    #endif
+    """
+    unsigned int NIMREC_LOWEST_BIT(uint64_t x) nogil
+
+
+# ---------------------------------------------------------------------------------------------
+# Small values (issue 39): while every value so far is below 64 (0.167 to 2**40 stays at or
+# below 64), a heap's options are kept as the bits of one 64-bit word in a register, not as
+# stamps stored in memory: the same options are looked at and the same pairs counted as in
+# _heap, which does any heap the word cannot (a bound of 64 or more, a DEEP stop).
+
+cdef inline uint64_t _bit(uint32_t v) noexcept nogil:
+    """The bit of value v < 64."""
+    return (<uint64_t>1) << v
+
+
+cdef uint64_t _small_common(uint32_t mask) noexcept nogil:
+    """The common values below 64 under ``mask``, as the bits of a word."""
+    cdef uint64_t bits = 0
+    cdef uint32_t v
+    for v in range(_SMALL):
+        if rare_parity(v & mask):
+            bits |= _bit(v)
+    return bits
+
+
+cdef inline uint64_t _near_bits(const uint64_t* rare, const uint16_t* rare_v, uint64_t first,
+                                uint64_t end, const uint16_t* top) noexcept nogil:
+    """_mark_near as bits: G(a) ^ G(m - a) for a = rare[first .. end). Four words, so that
+    the ors do not wait for each other."""
+    cdef uint64_t j = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
+    while j + 4 <= end:
+        b0 |= _bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        b1 |= _bit(rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]])
+        b2 |= _bit(rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]])
+        b3 |= _bit(rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]])
+        j += 4
+    while j < end:
+        b0 |= _bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        j += 1
+    return b0 | b1 | b2 | b3
+
+
+cdef inline uint64_t _scan_bits(const uint16_t* low, const uint16_t* top, uint64_t first,
+                                uint64_t last) noexcept nogil:
+    """_mark_scan as bits: low[a] ^ top[-a] for a = first .. last."""
+    cdef uint64_t a = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
+    while a + 4 <= last + 1:
+        b0 |= _bit(low[a] ^ top[-<int64_t>a])
+        b1 |= _bit(low[a + 1] ^ top[-<int64_t>(a + 1)])
+        b2 |= _bit(low[a + 2] ^ top[-<int64_t>(a + 2)])
+        b3 |= _bit(low[a + 3] ^ top[-<int64_t>(a + 3)])
+        a += 4
+    while a <= last:
+        b0 |= _bit(low[a] ^ top[-<int64_t>a])
+        a += 1
+    return b0 | b1 | b2 | b3
+
+
+cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nogil:
+    """_heap when every value so far is below 64 (s.largest < 64): the options are the bits
+    of ``bits``, ``common`` the common values below 64. The pairings and the scan are
+    _rare_pairs' and _scan_more's (far 0), block for block; _FALLBACK, with nothing changed,
+    where a rest is held nowhere, the bound is 64 or more, or the scan runs short."""
+    cdef uint64_t n = s.n, bits = 0, used = 0, scanned = 0, deepest = s.deepest
+    cdef uint64_t m, j, near, k, b, twin, a, block, last, half, w_hi, limit, upto, need
+    cdef const uint16_t* top
+    cdef uint32_t cstar
+    cdef int i
+    cdef bint short = False, keep
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            bits |= 1
+    for i in range(s.n_leave):
+        if n > s.leave[i]:
+            bits |= _bit(_g(s, n - s.leave[i]))
+    for i in range(s.n_split):
+        if n < s.split[i] + 2:
+            continue
+        m = n - s.split[i]
+        j = count_below(s.rare, s.n_rare, m)
+        near = count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
+        if near:
+            top = s.buf + (m - s.base)
+            twin = near                  # Grundy's game: not a == m - a
+            if s.grundy_game and not (m & 1):
+                twin = count_below(s.rare, near, m // 2)
+                if twin >= near or s.rare[twin] != m // 2:
+                    twin = near
+            bits |= _near_bits(s.rare, s.rare_v, 0, twin, top)
+            if twin < near:
+                bits |= _near_bits(s.rare, s.rare_v, twin + 1, near, top)
+        for k in range(near, j):
+            b = m - s.rare[k]
+            if s.grundy_game and b == s.rare[k]:
+                continue
+            if b >= s.head:
+                return _FALLBACK         # _heap stops there (DEEP)
+            bits |= _bit(s.rare_v[k] ^ s.headv[b])
+        used += j + 1
+    if not (common & ~bits):
+        return _FALLBACK                 # the bound is 64 or more
+    cstar = NIMREC_LOWEST_BIT(common & ~bits)
+    need = (_bit(cstar) - 1) & ~bits     # the rare values below the bound not marked
+    a = 1
+    block = _FIRST_BLOCK
+    while need:
+        last = a + block - 1
+        keep = False
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            half = _half(s, m)
+            w_hi = m - s.base
+            limit = half if half < s.head else s.head - 1
+            if w_hi < limit and s.base > s.head:
+                limit = w_hi
+            if limit < half:
+                short = True
+            if a > limit:
+                continue
+            keep = True
+            upto = last if last < limit else limit
+            if a <= w_hi:
+                bits |= _scan_bits(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi)
+            if upto > w_hi:
+                bits |= _scan_bits(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto)
+            scanned += upto - a + 1
+            if upto > deepest:
+                deepest = upto
+        a = last + 1
+        if block < _LAST_BLOCK:
+            block *= 2
+        need &= ~bits
+        if need and not keep:
+            if short:
+                return _FALLBACK         # a value may hide in pairs not held: _heap's DEEP
+            break
+    s.scanned += scanned
+    s.deepest = deepest
+    spent[0] += used + scanned + 1
+    return _store(s, NIMREC_LOWEST_BIT(need) if need else cstar)
+
+
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
-    cdef uint64_t spent = 0
+    cdef uint64_t spent = 0, common = 0
+    cdef uint32_t common_mask = _VALUES          # no mask yet: masks are below _VALUES
     cdef int status
     while s.n < end and spent < budget:
         if not s.frozen and s.n >= s.head:
@@ -642,7 +802,14 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
             if _review(s) != _OK:
                 s.pairings += spent
                 return _NOMEM
-        status = _heap(s, &spent)
+        status = _FALLBACK
+        if s.largest < _SMALL:
+            if s.mask != common_mask:
+                common_mask = s.mask
+                common = _small_common(common_mask)
+            status = _heap_small(s, &spent, common)
+        if status == _FALLBACK:
+            status = _heap(s, &spent)
         if status != _OK:
             s.pairings += spent
             return status
@@ -723,23 +890,6 @@ cdef int _prep_setup(const RecState* s, Prep* p, uint64_t start, uint64_t count,
         p.bits = grown
         p.cap = count * p.words
     return _OK
-
-
-cdef extern from *:
-    """
-    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NIMREC_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
-    #elif defined(_MSC_VER) && defined(_WIN64)
-    #include <intrin.h>
-    static __inline unsigned NIMREC_LOWEST_BIT(unsigned __int64 x) {
-        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
-    #else
-    static unsigned NIMREC_LOWEST_BIT(unsigned long long x) {
-        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
-    #endif
-    """
-    unsigned int NIMREC_LOWEST_BIT(uint64_t x) nogil
 
 
 cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
