@@ -65,6 +65,7 @@ cdef enum:
     _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
     _FAR_FROM = 128           # blocks this long or longer also pair from the far end
+    _SMALL = 64               # values below this: a heap's options are the bits of one word
 
 #: From this many heaps on, the period is looked for in constant memory
 #: (``find_period``), not with a Z array of two bytes a heap.
@@ -248,9 +249,162 @@ cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare,
         j += 1
 
 
+# Small values (issue 39): while every value so far is below 64 -- most octal games, and 0.167
+# to 2**40 -- a heap's options are the bits of one 64-bit word in a register rather than stamps
+# stored in memory. _oct_small looks at the same options and counts the same pairs as the
+# stamps in _oct_run, block for block.
+
+cdef extern from *:
+    """
+    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NIMOCT_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
+    #elif defined(_MSC_VER) && defined(_WIN64)
+    #include <intrin.h>
+    static __inline unsigned NIMOCT_LOWEST_BIT(unsigned __int64 x) {
+        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
+    #else
+    static unsigned NIMOCT_LOWEST_BIT(unsigned long long x) {
+        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
+    #endif
+    """
+    unsigned int NIMOCT_LOWEST_BIT(uint64_t x) nogil
+
+
+cdef inline uint64_t _bit(uint32_t v) noexcept nogil:
+    """The bit of value v < 64."""
+    return (<uint64_t>1) << v
+
+
+cdef uint64_t _small_common(uint32_t mask) noexcept nogil:
+    """The values below 64 whose bits under ``mask`` have odd parity, as the bits of a word."""
+    cdef uint64_t bits = 0
+    cdef uint32_t v
+    for v in range(_SMALL):
+        if rare_parity(v & mask):
+            bits |= _bit(v)
+    return bits
+
+
+cdef inline uint64_t _pair_bits(const val_t* g, uint64_t m, uint64_t first, uint64_t last) noexcept nogil:
+    """_mark_pairs as bits: G(a) ^ G(m - a) for a = first .. last. Four words, so that the
+    ors do not wait for each other."""
+    cdef uint64_t a = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
+    cdef const val_t* down = g + m
+    while a + 3 <= last:
+        b0 |= _bit(g[a] ^ down[-<int64_t>a])
+        b1 |= _bit(g[a + 1] ^ down[-<int64_t>(a + 1)])
+        b2 |= _bit(g[a + 2] ^ down[-<int64_t>(a + 2)])
+        b3 |= _bit(g[a + 3] ^ down[-<int64_t>(a + 3)])
+        a += 4
+    while a <= last:
+        b0 |= _bit(g[a] ^ g[m - a])
+        a += 1
+    return b0 | b1 | b2 | b3
+
+
+cdef inline uint64_t _rare_pair_bits(const val_t* g, const uint32_t* rare, uint64_t first,
+                                     uint64_t end, uint64_t m) noexcept nogil:
+    """_mark_rare_pairs as bits: G(a) ^ G(m - a) for the rare heaps a = rare[first .. end)."""
+    cdef uint64_t j = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
+    while j + 4 <= end:
+        b0 |= _bit(g[rare[j]] ^ g[m - rare[j]])
+        b1 |= _bit(g[rare[j + 1]] ^ g[m - rare[j + 1]])
+        b2 |= _bit(g[rare[j + 2]] ^ g[m - rare[j + 2]])
+        b3 |= _bit(g[rare[j + 3]] ^ g[m - rare[j + 3]])
+        j += 4
+    while j < end:
+        b0 |= _bit(g[rare[j]] ^ g[m - rare[j]])
+        j += 1
+    return b0 | b1 | b2 | b3
+
+
+cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t odd,
+                         uint64_t* spent) noexcept nogil:
+    """G(n) when every value so far is below 64, ``odd`` the values below 64 of odd parity under
+    the mask; or _VALUES, with nothing counted, where the common bound is 64 or more (the
+    stamps' work). The options and the blocks of pairs are _oct_run's."""
+    cdef uint64_t bits = 0, used = 0, m, j, twin, half, a, t, block, step, last, top, low_end
+    cdef uint64_t bottom, common, below
+    cdef uint32_t xpar, cstar
+    cdef bint far
+    cdef int i
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            bits |= 1
+    for i in range(s.n_leave):
+        if n > s.leave[i]:
+            bits |= _bit(g[n - s.leave[i]])
+    if s.sparse:
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            j = count_below(s.rare, s.n_rare, m)
+            twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
+            if twin < j and s.rare[twin] == m // 2:
+                bits |= _rare_pair_bits(g, s.rare, 0, twin, m) | _rare_pair_bits(g, s.rare, twin + 1, j, m)
+            else:
+                bits |= _rare_pair_bits(g, s.rare, 0, j, m)
+            used += j + 1
+        xpar = 1
+        if s.posdep and s.n_split:
+            xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
+        common = odd if xpar else ~odd
+        if not (common & ~bits):
+            return _VALUES
+        cstar = NIMOCT_LOWEST_BIT(common & ~bits)
+        below = _bit(cstar) - 1
+        if below & ~bits:
+            half = 0
+            for i in range(s.n_split):
+                if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
+                    half = _half(s, n - s.split[i])
+            a = 1
+            t = 0
+            block = _FIRST_BLOCK
+            while a + t <= half:
+                step = block
+                if block < _LAST_BLOCK:
+                    block *= 2
+                far = s.both_ends and step >= _FAR_FROM
+                for i in range(s.n_split):
+                    if n < s.split[i] + 2:
+                        continue
+                    m = n - s.split[i]
+                    last = _half(s, m)
+                    if last < a + t:
+                        continue
+                    top = last - t
+                    low_end = a + step - 1 if a + step - 1 < top else top
+                    bits |= _pair_bits(g, m, a, low_end)
+                    used += low_end - a + 1
+                    if far and top > low_end:
+                        bottom = top - step + 1 if top >= low_end + step else low_end + 1
+                        bits |= _pair_bits(g, m, bottom, top)
+                        used += top - bottom + 1
+                a += step
+                if far:
+                    t += step
+                if not (below & ~bits):
+                    break
+    else:
+        for i in range(s.n_split):
+            if n < s.split[i] + 2:
+                continue
+            m = n - s.split[i]
+            half = _half(s, m)
+            bits |= _pair_bits(g, m, 1, half)
+            used += half
+    spent[0] += used
+    return _SMALL if bits == ~(<uint64_t>0) else NIMOCT_LOWEST_BIT(~bits)
+
+
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1) into g, or until about ``budget`` pairings are spent."""
     cdef uint64_t n, m, a, b, half, j, last, block, stamp, spent = 0, t, step, top, low_end, bottom, twin
+    cdef uint64_t odd = 0
+    cdef uint32_t odd_mask = _VALUES             # no mask yet: masks are below _VALUES
     cdef uint64_t* seen = s.seen
     cdef uint32_t v, x, cstar, need, mask, xpar
     cdef bint far
@@ -264,101 +418,108 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
             if _review_mask(s, g) != _RUN_OK:
                 s.pairings += spent
                 return _RUN_NOMEM
-        s.stamp += 1
-        stamp = s.stamp
-        for i in range(s.n_all):
-            if s.all_[i] == n:
-                seen[0] = stamp
-        for i in range(s.n_leave):
-            if n > s.leave[i]:
-                seen[g[n - s.leave[i]]] = stamp
-        if s.sparse:
-            mask = s.mask
-            # every common option: a rare heap paired with a common one
-            for i in range(s.n_split):
-                if n < s.split[i] + 2:
-                    continue
-                m = n - s.split[i]
-                # every rare part a < m, with its rest: a rare part with a common one makes a
-                # common value; two rare parts (a rare value, or the rest's class) are marked
-                # too, for they cost nothing here -- but Grundy's game may not split m in halves
-                j = count_below(s.rare, s.n_rare, m)
-                twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
-                if twin < j and s.rare[twin] == m // 2:
-                    _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
-                    _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
-                else:
-                    _mark_rare_pairs(g, seen, s.rare, 0, j, m, stamp)
-                spent += j + 1
-            # the smallest common value missing bounds the mex (common: reached by a rare
-            # part and a common one; position-type, the class depends on the rest's parity) ...
-            xpar = 1
-            if s.posdep and s.n_split:
-                xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
-            cstar = 0
-            while cstar < _VALUES and (rare_parity(cstar & mask) != xpar or seen[cstar] == stamp):
-                cstar += 1
-            # ... and the rare values below it are looked for among the other pairs
-            need = 0
-            for v in range(cstar):
-                if seen[v] != stamp:
-                    need += 1
-            # all split places side by side (a value missing at one place is often
-            # found early at another: Kayles' 0 for odd n - 1, at n - 2), a block of
-            # pairs at a time: every value marked is an option, so the block is
-            # marked without a branch, and the values below cstar checked after it
-            if need:
-                half = 0
+        v = _VALUES
+        if s.largest < _SMALL:
+            if s.mask != odd_mask:
+                odd_mask = s.mask
+                odd = _small_common(odd_mask)
+            v = _oct_small(s, g, n, odd, &spent)
+        if v == _VALUES:
+            s.stamp += 1
+            stamp = s.stamp
+            for i in range(s.n_all):
+                if s.all_[i] == n:
+                    seen[0] = stamp
+            for i in range(s.n_leave):
+                if n > s.leave[i]:
+                    seen[g[n - s.leave[i]]] = stamp
+            if s.sparse:
+                mask = s.mask
+                # every common option: a rare heap paired with a common one
                 for i in range(s.n_split):
-                    if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
-                        half = _half(s, n - s.split[i])
-                # from both ends of the splits at once (pairs of two large parts, whose values
-                # are large, are at the far end: a value made by a few pairs is as likely there);
-                # low: smaller parts below ``a`` done, high: the ``t`` largest smaller parts done
-                a = 1
-                t = 0
-                block = _FIRST_BLOCK
-                while a + t <= half:
-                    step = block
-                    if block < _LAST_BLOCK:
-                        block *= 2
-                    # the far end once the near one has had its first blocks (Kayles' values
-                    # are found there at once)
-                    far = s.both_ends and step >= _FAR_FROM
+                    if n < s.split[i] + 2:
+                        continue
+                    m = n - s.split[i]
+                    # every rare part a < m, with its rest: a rare part with a common one makes a
+                    # common value; two rare parts (a rare value, or the rest's class) are marked
+                    # too, for they cost nothing here -- but Grundy's game may not split m in halves
+                    j = count_below(s.rare, s.n_rare, m)
+                    twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
+                    if twin < j and s.rare[twin] == m // 2:
+                        _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
+                        _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
+                    else:
+                        _mark_rare_pairs(g, seen, s.rare, 0, j, m, stamp)
+                    spent += j + 1
+                # the smallest common value missing bounds the mex (common: reached by a rare
+                # part and a common one; position-type, the class depends on the rest's parity) ...
+                xpar = 1
+                if s.posdep and s.n_split:
+                    xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
+                cstar = 0
+                while cstar < _VALUES and (rare_parity(cstar & mask) != xpar or seen[cstar] == stamp):
+                    cstar += 1
+                # ... and the rare values below it are looked for among the other pairs
+                need = 0
+                for v in range(cstar):
+                    if seen[v] != stamp:
+                        need += 1
+                # all split places side by side (a value missing at one place is often
+                # found early at another: Kayles' 0 for odd n - 1, at n - 2), a block of
+                # pairs at a time: every value marked is an option, so the block is
+                # marked without a branch, and the values below cstar checked after it
+                if need:
+                    half = 0
                     for i in range(s.n_split):
-                        if n < s.split[i] + 2:
-                            continue
-                        m = n - s.split[i]
-                        last = _half(s, m)
-                        if last < a + t:
-                            continue                   # this place is done
-                        top = last - t                 # smaller parts a .. top still to pair
-                        low_end = a + step - 1 if a + step - 1 < top else top
-                        _mark_pairs(g, seen, m, a, low_end, stamp)
-                        spent += low_end - a + 1
-                        if far and top > low_end:
-                            bottom = top - step + 1 if top >= low_end + step else low_end + 1
-                            _mark_pairs(g, seen, m, bottom, top, stamp)
-                            spent += top - bottom + 1
-                    a += step
-                    if far:
-                        t += step
-                    v = 0
-                    while v < cstar and seen[v] == stamp:
-                        v += 1
-                    if v == cstar:
-                        break
-        else:
-            for i in range(s.n_split):
-                if n < s.split[i] + 2:
-                    continue
-                m = n - s.split[i]
-                half = _half(s, m)
-                _mark_pairs(g, seen, m, 1, half, stamp)
-                spent += half
-        v = 0
-        while seen[v] == stamp:
-            v += 1
+                        if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
+                            half = _half(s, n - s.split[i])
+                    # from both ends of the splits at once (pairs of two large parts, whose values
+                    # are large, are at the far end: a value made by a few pairs is as likely there);
+                    # low: smaller parts below ``a`` done, high: the ``t`` largest smaller parts done
+                    a = 1
+                    t = 0
+                    block = _FIRST_BLOCK
+                    while a + t <= half:
+                        step = block
+                        if block < _LAST_BLOCK:
+                            block *= 2
+                        # the far end once the near one has had its first blocks (Kayles' values
+                        # are found there at once)
+                        far = s.both_ends and step >= _FAR_FROM
+                        for i in range(s.n_split):
+                            if n < s.split[i] + 2:
+                                continue
+                            m = n - s.split[i]
+                            last = _half(s, m)
+                            if last < a + t:
+                                continue                   # this place is done
+                            top = last - t                 # smaller parts a .. top still to pair
+                            low_end = a + step - 1 if a + step - 1 < top else top
+                            _mark_pairs(g, seen, m, a, low_end, stamp)
+                            spent += low_end - a + 1
+                            if far and top > low_end:
+                                bottom = top - step + 1 if top >= low_end + step else low_end + 1
+                                _mark_pairs(g, seen, m, bottom, top, stamp)
+                                spent += top - bottom + 1
+                        a += step
+                        if far:
+                            t += step
+                        v = 0
+                        while v < cstar and seen[v] == stamp:
+                            v += 1
+                        if v == cstar:
+                            break
+            else:
+                for i in range(s.n_split):
+                    if n < s.split[i] + 2:
+                        continue
+                    m = n - s.split[i]
+                    half = _half(s, m)
+                    _mark_pairs(g, seen, m, 1, half, stamp)
+                    spent += half
+            v = 0
+            while seen[v] == stamp:
+                v += 1
         if v > _MAX_VALUE:
             s.pairings += spent
             return _RUN_OVERFLOW
