@@ -46,7 +46,8 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
+from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
+                           read_places, value_bit, walsh_hadamard)
 from nimcore.workspace cimport Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
 import array as _array_module
@@ -65,7 +66,6 @@ cdef enum:
     _FIRST_BLOCK = 16         # pairs marked between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
     _FAR_FROM = 128           # blocks this long or longer also pair from the far end
-    _SMALL = 64               # values below this: a heap's options are the bits of one word
 
 #: From this many heaps on, the period is looked for in constant memory
 #: (``find_period``), not with a Z array of two bytes a heap.
@@ -254,51 +254,19 @@ cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare,
 # stored in memory. _oct_small looks at the same options and counts the same pairs as the
 # stamps in _oct_run, block for block.
 
-cdef extern from *:
-    """
-    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NIMOCT_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
-    #elif defined(_MSC_VER) && defined(_WIN64)
-    #include <intrin.h>
-    static __inline unsigned NIMOCT_LOWEST_BIT(unsigned __int64 x) {
-        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
-    #else
-    static unsigned NIMOCT_LOWEST_BIT(unsigned long long x) {
-        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
-    #endif
-    """
-    unsigned int NIMOCT_LOWEST_BIT(uint64_t x) nogil
-
-
-cdef inline uint64_t _bit(uint32_t v) noexcept nogil:
-    """The bit of value v < 64."""
-    return (<uint64_t>1) << v
-
-
-cdef uint64_t _small_common(uint32_t mask) noexcept nogil:
-    """The values below 64 whose bits under ``mask`` have odd parity, as the bits of a word."""
-    cdef uint64_t bits = 0
-    cdef uint32_t v
-    for v in range(_SMALL):
-        if rare_parity(v & mask):
-            bits |= _bit(v)
-    return bits
-
-
 cdef inline uint64_t _pair_bits(const val_t* g, uint64_t m, uint64_t first, uint64_t last) noexcept nogil:
     """_mark_pairs as bits: G(a) ^ G(m - a) for a = first .. last. Four words, so that the
     ors do not wait for each other."""
     cdef uint64_t a = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     cdef const val_t* down = g + m
     while a + 3 <= last:
-        b0 |= _bit(g[a] ^ down[-<int64_t>a])
-        b1 |= _bit(g[a + 1] ^ down[-<int64_t>(a + 1)])
-        b2 |= _bit(g[a + 2] ^ down[-<int64_t>(a + 2)])
-        b3 |= _bit(g[a + 3] ^ down[-<int64_t>(a + 3)])
+        b0 |= value_bit(g[a] ^ down[-<int64_t>a])
+        b1 |= value_bit(g[a + 1] ^ down[-<int64_t>(a + 1)])
+        b2 |= value_bit(g[a + 2] ^ down[-<int64_t>(a + 2)])
+        b3 |= value_bit(g[a + 3] ^ down[-<int64_t>(a + 3)])
         a += 4
     while a <= last:
-        b0 |= _bit(g[a] ^ g[m - a])
+        b0 |= value_bit(g[a] ^ g[m - a])
         a += 1
     return b0 | b1 | b2 | b3
 
@@ -308,13 +276,13 @@ cdef inline uint64_t _rare_pair_bits(const val_t* g, const uint32_t* rare, uint6
     """_mark_rare_pairs as bits: G(a) ^ G(m - a) for the rare heaps a = rare[first .. end)."""
     cdef uint64_t j = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     while j + 4 <= end:
-        b0 |= _bit(g[rare[j]] ^ g[m - rare[j]])
-        b1 |= _bit(g[rare[j + 1]] ^ g[m - rare[j + 1]])
-        b2 |= _bit(g[rare[j + 2]] ^ g[m - rare[j + 2]])
-        b3 |= _bit(g[rare[j + 3]] ^ g[m - rare[j + 3]])
+        b0 |= value_bit(g[rare[j]] ^ g[m - rare[j]])
+        b1 |= value_bit(g[rare[j + 1]] ^ g[m - rare[j + 1]])
+        b2 |= value_bit(g[rare[j + 2]] ^ g[m - rare[j + 2]])
+        b3 |= value_bit(g[rare[j + 3]] ^ g[m - rare[j + 3]])
         j += 4
     while j < end:
-        b0 |= _bit(g[rare[j]] ^ g[m - rare[j]])
+        b0 |= value_bit(g[rare[j]] ^ g[m - rare[j]])
         j += 1
     return b0 | b1 | b2 | b3
 
@@ -334,7 +302,7 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
             bits |= 1
     for i in range(s.n_leave):
         if n > s.leave[i]:
-            bits |= _bit(g[n - s.leave[i]])
+            bits |= value_bit(g[n - s.leave[i]])
     if s.sparse:
         for i in range(s.n_split):
             if n < s.split[i] + 2:
@@ -353,8 +321,8 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
         common = odd if xpar else ~odd
         if not (common & ~bits):
             return _VALUES
-        cstar = NIMOCT_LOWEST_BIT(common & ~bits)
-        below = _bit(cstar) - 1
+        cstar = lowest_bit(common & ~bits)
+        below = value_bit(cstar) - 1
         if below & ~bits:
             half = 0
             for i in range(s.n_split):
@@ -397,7 +365,7 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
             bits |= _pair_bits(g, m, 1, half)
             used += half
     spent[0] += used
-    return _SMALL if bits == ~(<uint64_t>0) else NIMOCT_LOWEST_BIT(~bits)
+    return SMALL_VALUES if bits == ~(<uint64_t>0) else lowest_bit(~bits)
 
 
 cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept nogil:
@@ -419,10 +387,10 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 s.pairings += spent
                 return _RUN_NOMEM
         v = _VALUES
-        if s.largest < _SMALL:
+        if s.largest < SMALL_VALUES:
             if s.mask != odd_mask:
                 odd_mask = s.mask
-                odd = _small_common(odd_mask)
+                odd = odd_values(odd_mask)
             v = _oct_small(s, g, n, odd, &spent)
         if v == _VALUES:
             s.stamp += 1

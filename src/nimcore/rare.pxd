@@ -3,7 +3,9 @@
 # Walsh-Hadamard transform that counts the rare heaps of every mask at once, the
 # choice of the mask that makes the fewest rare, and the binary search over the
 # ascending list of rare heaps. Inline: each is in a hot loop or called from one.
-# And the one reading of an octal code's places that both engines start from.
+# And the one reading of an octal code's places that both engines start from, and
+# the pieces of their small-values paths (every value below 64: a heap's options
+# are the bits of one word).
 
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
@@ -20,6 +22,45 @@ cdef inline uint32_t rare_parity(uint32_t x) noexcept nogil:
     x ^= x >> 2
     x ^= x >> 1
     return x & 1
+
+
+cdef extern from *:
+    """
+    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
+    #ifndef NIMRARE_LOWEST_BIT
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NIMRARE_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
+    #elif defined(_MSC_VER) && defined(_WIN64)
+    #include <intrin.h>
+    static __inline unsigned NIMRARE_LOWEST_BIT(unsigned __int64 x) {
+        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
+    #else
+    static unsigned NIMRARE_LOWEST_BIT(unsigned long long x) {
+        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
+    #endif
+    #endif
+    """
+    unsigned int lowest_bit "NIMRARE_LOWEST_BIT" (uint64_t x) nogil
+
+
+cdef enum:
+    SMALL_VALUES = 64           # values below this: a heap's options fit the bits of one word
+
+
+cdef inline uint64_t value_bit(uint32_t v) noexcept nogil:
+    """The bit of value v < SMALL_VALUES."""
+    return (<uint64_t>1) << v
+
+
+cdef inline uint64_t odd_values(uint32_t mask) noexcept nogil:
+    """The values below SMALL_VALUES whose bits under ``mask`` have odd parity, as the bits
+    of a word (under a value-type mask, the common values)."""
+    cdef uint64_t bits = 0
+    cdef uint32_t v
+    for v in range(SMALL_VALUES):
+        if rare_parity(v & mask):
+            bits |= value_bit(v)
+    return bits
 
 
 cdef inline void walsh_hadamard(int64_t* w, uint64_t size) noexcept nogil:

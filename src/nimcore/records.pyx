@@ -38,7 +38,8 @@ from libc.stdlib cimport free, malloc, realloc, calloc
 from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-from nimcore.rare cimport count_below, fewest_rare_mask, rare_parity, read_places, walsh_hadamard
+from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
+                           read_places, value_bit, walsh_hadamard)
 
 
 cdef extern from *:
@@ -204,8 +205,7 @@ cdef enum:
                               # time about equal on Grundy's game past 2**18)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
-    _SMALL = 64               # values below this: a heap's options are the bits of one word
-
+    
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
 #: A value past 65,535.
@@ -259,6 +259,17 @@ cdef struct RecState:
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
     """Largest smaller part of a split of m (a <= b; a < b in Grundy's game)."""
     return (m - 1) // 2 if s.grundy_game else m // 2
+
+
+cdef inline uint64_t _scan_limit(const RecState* s, uint64_t half, uint64_t w_hi,
+                                 uint64_t base) noexcept nogil:
+    """The largest smaller part a <= half of a split of m whose pair is held: a in the head,
+    and, once values between the head and the window (from ``base``) have left memory, its
+    rest m - a in the window (a <= w_hi = m - base)."""
+    cdef uint64_t limit = half if half < s.head else s.head - 1
+    if w_hi < limit and base > s.head:
+        limit = w_hi                    # rests in head .. base - 1 are held nowhere
+    return limit
 
 
 cdef inline uint16_t _g(const RecState* s, uint64_t x) noexcept nogil:
@@ -506,9 +517,7 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
             m = n - s.split[i]
             half = _half(s, m)
             w_hi = m - s.base           # rests in the window: a <= w_hi (m >= base)
-            limit = half if half < s.head else s.head - 1
-            if w_hi < limit and s.base > s.head:
-                limit = w_hi            # rests in head .. base - 1 are held nowhere
+            limit = _scan_limit(s, half, w_hi, s.base)
             if limit < half:
                 short = True
             if far and limit > m - far:
@@ -633,43 +642,11 @@ cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
     return _finish(s, n, 1, stamp, spent, 0)
 
 
-cdef extern from *:
-    """
-    /* The index of the lowest set bit of x != 0: the compiler's instruction where it has one. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NIMREC_LOWEST_BIT(x) ((unsigned)__builtin_ctzll(x))
-    #elif defined(_MSC_VER) && defined(_WIN64)
-    #include <intrin.h>
-    static __inline unsigned NIMREC_LOWEST_BIT(unsigned __int64 x) {
-        unsigned long i; _BitScanForward64(&i, x); return (unsigned)i; }
-    #else
-    static unsigned NIMREC_LOWEST_BIT(unsigned long long x) {
-        unsigned i = 0; while (!(x & 1)) { x >>= 1; i++; } return i; }
-    #endif
-    """
-    unsigned int NIMREC_LOWEST_BIT(uint64_t x) nogil
-
-
 # ---------------------------------------------------------------------------------------------
 # Small values (issue 39): while every value so far is below 64 (0.167 to 2**40 stays at or
 # below 64), a heap's options are kept as the bits of one 64-bit word in a register, not as
 # stamps stored in memory: the same options are looked at and the same pairs counted as in
 # _heap, which does any heap the word cannot (a bound of 64 or more, a DEEP stop).
-
-cdef inline uint64_t _bit(uint32_t v) noexcept nogil:
-    """The bit of value v < 64."""
-    return (<uint64_t>1) << v
-
-
-cdef uint64_t _small_common(uint32_t mask) noexcept nogil:
-    """The common values below 64 under ``mask``, as the bits of a word."""
-    cdef uint64_t bits = 0
-    cdef uint32_t v
-    for v in range(_SMALL):
-        if rare_parity(v & mask):
-            bits |= _bit(v)
-    return bits
-
 
 cdef inline uint64_t _near_bits(const uint64_t* rare, const uint16_t* rare_v, uint64_t first,
                                 uint64_t end, const uint16_t* top) noexcept nogil:
@@ -677,13 +654,13 @@ cdef inline uint64_t _near_bits(const uint64_t* rare, const uint16_t* rare_v, ui
     the ors do not wait for each other."""
     cdef uint64_t j = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     while j + 4 <= end:
-        b0 |= _bit(rare_v[j] ^ top[-<int64_t>rare[j]])
-        b1 |= _bit(rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]])
-        b2 |= _bit(rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]])
-        b3 |= _bit(rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]])
+        b0 |= value_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        b1 |= value_bit(rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]])
+        b2 |= value_bit(rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]])
+        b3 |= value_bit(rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]])
         j += 4
     while j < end:
-        b0 |= _bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        b0 |= value_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
         j += 1
     return b0 | b1 | b2 | b3
 
@@ -693,13 +670,13 @@ cdef inline uint64_t _scan_bits(const uint16_t* low, const uint16_t* top, uint64
     """_mark_scan as bits: low[a] ^ top[-a] for a = first .. last."""
     cdef uint64_t a = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     while a + 4 <= last + 1:
-        b0 |= _bit(low[a] ^ top[-<int64_t>a])
-        b1 |= _bit(low[a + 1] ^ top[-<int64_t>(a + 1)])
-        b2 |= _bit(low[a + 2] ^ top[-<int64_t>(a + 2)])
-        b3 |= _bit(low[a + 3] ^ top[-<int64_t>(a + 3)])
+        b0 |= value_bit(low[a] ^ top[-<int64_t>a])
+        b1 |= value_bit(low[a + 1] ^ top[-<int64_t>(a + 1)])
+        b2 |= value_bit(low[a + 2] ^ top[-<int64_t>(a + 2)])
+        b3 |= value_bit(low[a + 3] ^ top[-<int64_t>(a + 3)])
         a += 4
     while a <= last:
-        b0 |= _bit(low[a] ^ top[-<int64_t>a])
+        b0 |= value_bit(low[a] ^ top[-<int64_t>a])
         a += 1
     return b0 | b1 | b2 | b3
 
@@ -720,7 +697,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
             bits |= 1
     for i in range(s.n_leave):
         if n > s.leave[i]:
-            bits |= _bit(_g(s, n - s.leave[i]))
+            bits |= value_bit(_g(s, n - s.leave[i]))
     for i in range(s.n_split):
         if n < s.split[i] + 2:
             continue
@@ -743,12 +720,12 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
                 continue
             if b >= s.head:
                 return _FALLBACK         # _heap stops there (DEEP)
-            bits |= _bit(s.rare_v[k] ^ s.headv[b])
+            bits |= value_bit(s.rare_v[k] ^ s.headv[b])
         used += j + 1
     if not (common & ~bits):
         return _FALLBACK                 # the bound is 64 or more
-    cstar = NIMREC_LOWEST_BIT(common & ~bits)
-    need = (_bit(cstar) - 1) & ~bits     # the rare values below the bound not marked
+    cstar = lowest_bit(common & ~bits)
+    need = (value_bit(cstar) - 1) & ~bits     # the rare values below the bound not marked
     a = 1
     block = _FIRST_BLOCK
     while need:
@@ -760,9 +737,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
             m = n - s.split[i]
             half = _half(s, m)
             w_hi = m - s.base
-            limit = half if half < s.head else s.head - 1
-            if w_hi < limit and s.base > s.head:
-                limit = w_hi
+            limit = _scan_limit(s, half, w_hi, s.base)
             if limit < half:
                 short = True
             if a > limit:
@@ -787,7 +762,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
     s.scanned += scanned
     s.deepest = deepest
     spent[0] += used + scanned + 1
-    return _store(s, NIMREC_LOWEST_BIT(need) if need else cstar)
+    return _store(s, lowest_bit(need) if need else cstar)
 
 
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
@@ -803,10 +778,10 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
                 s.pairings += spent
                 return _NOMEM
         status = _FALLBACK
-        if s.largest < _SMALL:
+        if s.largest < SMALL_VALUES:
             if s.mask != common_mask:
                 common_mask = s.mask
-                common = _small_common(common_mask)
+                common = odd_values(common_mask)
             status = _heap_small(s, &spent, common)
         if status == _FALLBACK:
             status = _heap(s, &spent)
@@ -963,9 +938,7 @@ cdef void _prepare(const RecState* s, Prep* p) noexcept nogil:
                 m = n - s.split[i]
                 half = _half(s, m)
                 w_hi = m - p.base
-                limit = half if half < s.head else s.head - 1
-                if w_hi < limit and p.base > s.head:
-                    limit = w_hi
+                limit = _scan_limit(s, half, w_hi, p.base)
                 if a > limit:
                     continue
                 keep = True
@@ -1017,7 +990,7 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
         for w in range(p.words):
             x = row[w]
             while x:
-                seen[w * 64 + NIMREC_LOWEST_BIT(x)] = stamp
+                seen[w * 64 + lowest_bit(x)] = stamp
                 x &= x - 1
         for i in range(s.n_split):
             if n < s.split[i] + 2:
