@@ -150,6 +150,10 @@ def _compile(folder: Path) -> Optional[Path]:
 def _build_rogalski(repository: Path, folder: Path) -> Optional[Path]:
     """M. Rogalski's program built from ``repository`` in ``folder``, or None with the reason
     printed (no cargo, or Debian's crates missing)."""
+    if not (repository / "Cargo.toml").is_file() or not (repository / "src" / "octal.rs").is_file():
+        print(f"Rogalski's program is left out: {repository} is not a copy of his repository "
+              "(no Cargo.toml and src/octal.rs there)")
+        return None
     cargo = shutil.which("cargo")
     registry = Path("/usr/share/cargo/registry")
     needed = ("serde-1", "serde_derive-1", "serde_json-1", "glob-0.3", "cfg-if-1")
