@@ -249,6 +249,35 @@ cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare,
         j += 1
 
 
+cdef inline uint64_t _twin(const OctState* s, uint64_t end, uint64_t m) noexcept nogil:
+    """In Grundy's game, the index among rare[0 .. end) of the rare heap m / 2, which is not
+    paired with itself (a heap may not be split in equal halves there); else ``end``."""
+    cdef uint64_t twin
+    if s.grundy_game and not (m & 1):
+        twin = count_below(s.rare, end, m // 2)
+        if twin < end and s.rare[twin] == m // 2:
+            return twin
+    return end
+
+
+cdef inline uint32_t _common_parity(const OctState* s, uint64_t n) noexcept nogil:
+    """The parity under the mask of heap n's common option values: 1 under a value-type mask;
+    under the position-dependent one it turns with the rest's parity."""
+    if s.posdep and s.n_split:
+        return <uint32_t>((n - s.split[0]) & 1) ^ 1
+    return 1
+
+
+cdef inline uint64_t _max_half(const OctState* s, uint64_t n) noexcept nogil:
+    """The largest smaller part of any split of heap n."""
+    cdef uint64_t half = 0
+    cdef int i
+    for i in range(s.n_split):
+        if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
+            half = _half(s, n - s.split[i])
+    return half
+
+
 # Small values (issue 39): while every value so far is below 64 -- most octal games, and 0.167
 # to 2**40 -- a heap's options are the bits of one 64-bit word in a register rather than stamps
 # stored in memory. _oct_small looks at the same options and counts the same pairs as the
@@ -294,7 +323,7 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
     stamps' work). The options and the blocks of pairs are _oct_run's."""
     cdef uint64_t bits = 0, used = 0, m, j, twin, half, a, t, block, step, last, top, low_end
     cdef uint64_t bottom, common, below
-    cdef uint32_t xpar, cstar
+    cdef uint32_t cstar
     cdef bint far
     cdef int i
     for i in range(s.n_all):
@@ -309,25 +338,19 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
                 continue
             m = n - s.split[i]
             j = count_below(s.rare, s.n_rare, m)
-            twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
-            if twin < j and s.rare[twin] == m // 2:
+            twin = _twin(s, j, m)
+            if twin < j:
                 bits |= _rare_pair_bits(g, s.rare, 0, twin, m) | _rare_pair_bits(g, s.rare, twin + 1, j, m)
             else:
                 bits |= _rare_pair_bits(g, s.rare, 0, j, m)
             used += j + 1
-        xpar = 1
-        if s.posdep and s.n_split:
-            xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
-        common = odd if xpar else ~odd
+        common = odd if _common_parity(s, n) else ~odd
         if not (common & ~bits):
             return _VALUES
         cstar = lowest_bit(common & ~bits)
         below = value_bit(cstar) - 1
         if below & ~bits:
-            half = 0
-            for i in range(s.n_split):
-                if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
-                    half = _half(s, n - s.split[i])
+            half = _max_half(s, n)
             a = 1
             t = 0
             block = _FIRST_BLOCK
@@ -412,8 +435,8 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     # common value; two rare parts (a rare value, or the rest's class) are marked
                     # too, for they cost nothing here -- but Grundy's game may not split m in halves
                     j = count_below(s.rare, s.n_rare, m)
-                    twin = count_below(s.rare, j, m // 2) if s.grundy_game and not (m & 1) else j
-                    if twin < j and s.rare[twin] == m // 2:
+                    twin = _twin(s, j, m)
+                    if twin < j:
                         _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
                         _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)
                     else:
@@ -421,9 +444,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     spent += j + 1
                 # the smallest common value missing bounds the mex (common: reached by a rare
                 # part and a common one; position-type, the class depends on the rest's parity) ...
-                xpar = 1
-                if s.posdep and s.n_split:
-                    xpar = <uint32_t>((n - s.split[0]) & 1) ^ 1
+                xpar = _common_parity(s, n)
                 cstar = 0
                 while cstar < _VALUES and (rare_parity(cstar & mask) != xpar or seen[cstar] == stamp):
                     cstar += 1
@@ -437,10 +458,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                 # pairs at a time: every value marked is an option, so the block is
                 # marked without a branch, and the values below cstar checked after it
                 if need:
-                    half = 0
-                    for i in range(s.n_split):
-                        if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
-                            half = _half(s, n - s.split[i])
+                    half = _max_half(s, n)
                     # from both ends of the splits at once (pairs of two large parts, whose values
                     # are large, are at the far end: a value made by a few pairs is as likely there);
                     # low: smaller parts below ``a`` done, high: the ``t`` largest smaller parts done

@@ -205,7 +205,7 @@ cdef enum:
                               # time about equal on Grundy's game past 2**18)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
-    
+
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
 #: A value past 65,535.
@@ -352,14 +352,23 @@ cdef void _mark_near(const uint64_t* rare, const uint16_t* rare_v, uint64_t firs
         j += 1
 
 
+cdef inline uint64_t _twin(const RecState* s, uint64_t end, uint64_t m) noexcept nogil:
+    """In Grundy's game, the index among rare[0 .. end) of the rare heap m / 2, which is not
+    paired with itself (a heap may not be split in equal halves there); else ``end``."""
+    cdef uint64_t twin
+    if s.grundy_game and not (m & 1):
+        twin = count_below(s.rare, end, m // 2)
+        if twin < end and s.rare[twin] == m // 2:
+            return twin
+    return end
+
+
 cdef inline void _mark_near_all(const RecState* s, uint64_t first, uint64_t end, uint64_t m,
                                 const uint16_t* top, uint64_t* seen, uint64_t stamp) noexcept nogil:
     """_mark_near for the rare heaps rare[first .. end) (their rests m - a in the window),
     but not a == m - a in Grundy's game (a heap may not be split in equal halves there)."""
-    cdef uint64_t twin = end
-    if s.grundy_game and not (m & 1):
-        twin = count_below(s.rare, end, m // 2)
-    if twin >= first and twin < end and s.rare[twin] == m // 2:
+    cdef uint64_t twin = _twin(s, end, m)
+    if twin >= first and twin < end:
         _mark_near(s.rare, s.rare_v, first, twin, top, seen, stamp)
         _mark_near(s.rare, s.rare_v, twin + 1, end, top, seen, stamp)
     else:
@@ -706,11 +715,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
         near = count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
         if near:
             top = s.buf + (m - s.base)
-            twin = near                  # Grundy's game: not a == m - a
-            if s.grundy_game and not (m & 1):
-                twin = count_below(s.rare, near, m // 2)
-                if twin >= near or s.rare[twin] != m // 2:
-                    twin = near
+            twin = _twin(s, near, m)
             bits |= _near_bits(s.rare, s.rare_v, 0, twin, top)
             if twin < near:
                 bits |= _near_bits(s.rare, s.rare_v, twin + 1, near, top)
