@@ -47,7 +47,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
-                           read_places, value_bit, walsh_hadamard)
+                           read_places, unpaired_half, value_bit, walsh_hadamard)
 from nimcore.workspace cimport Workspace, ws_alloc, ws_free, ws_reserve, ws_zeroed
 
 import array as _array_module
@@ -249,17 +249,6 @@ cdef void _mark_rare_pairs(const val_t* g, uint64_t* seen, const uint32_t* rare,
         j += 1
 
 
-cdef inline uint64_t _twin(const OctState* s, uint64_t end, uint64_t m) noexcept nogil:
-    """In Grundy's game, the index among rare[0 .. end) of the rare heap m / 2, which is not
-    paired with itself (a heap may not be split in equal halves there); else ``end``."""
-    cdef uint64_t twin
-    if s.grundy_game and not (m & 1):
-        twin = count_below(s.rare, end, m // 2)
-        if twin < end and s.rare[twin] == m // 2:
-            return twin
-    return end
-
-
 cdef inline uint32_t _common_parity(const OctState* s, uint64_t n) noexcept nogil:
     """The parity under the mask of heap n's common option values: 1 under a value-type mask;
     under the position-dependent one it turns with the rest's parity."""
@@ -338,7 +327,7 @@ cdef uint32_t _oct_small(const OctState* s, const val_t* g, uint64_t n, uint64_t
                 continue
             m = n - s.split[i]
             j = count_below(s.rare, s.n_rare, m)
-            twin = _twin(s, j, m)
+            twin = unpaired_half(s.rare, j, m, s.grundy_game)
             if twin < j:
                 bits |= _rare_pair_bits(g, s.rare, 0, twin, m) | _rare_pair_bits(g, s.rare, twin + 1, j, m)
             else:
@@ -435,7 +424,7 @@ cdef int _oct_run(OctState* s, val_t* g, uint64_t end, uint64_t budget) noexcept
                     # common value; two rare parts (a rare value, or the rest's class) are marked
                     # too, for they cost nothing here -- but Grundy's game may not split m in halves
                     j = count_below(s.rare, s.n_rare, m)
-                    twin = _twin(s, j, m)
+                    twin = unpaired_half(s.rare, j, m, s.grundy_game)
                     if twin < j:
                         _mark_rare_pairs(g, seen, s.rare, 0, twin, m, stamp)
                         _mark_rare_pairs(g, seen, s.rare, twin + 1, j, m, stamp)

@@ -105,6 +105,18 @@ cdef inline uint64_t count_below(const rare_heap_t* rare, uint64_t count, uint64
     return lo
 
 
+cdef inline uint64_t unpaired_half(const rare_heap_t* rare, uint64_t end, uint64_t m,
+                                   bint grundy_game) noexcept nogil:
+    """In Grundy's game, the index among the ascending ``rare[0 .. end)`` of the rare heap
+    m / 2, which is not paired with itself (a heap may not be split in equal halves there);
+    else ``end``."""
+    cdef uint64_t half
+    if grundy_game and not (m & 1):
+        half = count_below(rare, end, m // 2)
+        if half < end and rare[half] == m // 2:
+            return half
+    return end
+
 cdef inline int read_places(object places, uint32_t* out, uint32_t lowest, uint32_t highest) except -1:
     """Copy an octal code's places (increasing, each in lowest .. highest) into out; their
     count. ValueError for a place out of range or out of order (out has highest + 1 room)."""

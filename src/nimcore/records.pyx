@@ -39,7 +39,7 @@ from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
 from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
-                           read_places, value_bit, walsh_hadamard)
+                           read_places, unpaired_half, value_bit, walsh_hadamard)
 
 
 cdef extern from *:
@@ -352,22 +352,11 @@ cdef void _mark_near(const uint64_t* rare, const uint16_t* rare_v, uint64_t firs
         j += 1
 
 
-cdef inline uint64_t _twin(const RecState* s, uint64_t end, uint64_t m) noexcept nogil:
-    """In Grundy's game, the index among rare[0 .. end) of the rare heap m / 2, which is not
-    paired with itself (a heap may not be split in equal halves there); else ``end``."""
-    cdef uint64_t twin
-    if s.grundy_game and not (m & 1):
-        twin = count_below(s.rare, end, m // 2)
-        if twin < end and s.rare[twin] == m // 2:
-            return twin
-    return end
-
-
 cdef inline void _mark_near_all(const RecState* s, uint64_t first, uint64_t end, uint64_t m,
                                 const uint16_t* top, uint64_t* seen, uint64_t stamp) noexcept nogil:
     """_mark_near for the rare heaps rare[first .. end) (their rests m - a in the window),
     but not a == m - a in Grundy's game (a heap may not be split in equal halves there)."""
-    cdef uint64_t twin = _twin(s, end, m)
+    cdef uint64_t twin = unpaired_half(s.rare, end, m, s.grundy_game)
     if twin >= first and twin < end:
         _mark_near(s.rare, s.rare_v, first, twin, top, seen, stamp)
         _mark_near(s.rare, s.rare_v, twin + 1, end, top, seen, stamp)
@@ -715,7 +704,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
         near = count_below(s.rare, j, m - s.base + 1) if m >= s.base else 0
         if near:
             top = s.buf + (m - s.base)
-            twin = _twin(s, near, m)
+            twin = unpaired_half(s.rare, near, m, s.grundy_game)
             bits |= _near_bits(s.rare, s.rare_v, 0, twin, top)
             if twin < near:
                 bits |= _near_bits(s.rare, s.rare_v, twin + 1, near, top)
