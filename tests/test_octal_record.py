@@ -21,6 +21,7 @@ from typing import Any, List
 import pytest
 
 from nim import Rules
+from nim.cli import EXIT_INTERRUPTED
 from nim.errors import InvalidPositionError, InvalidRulesError, NimError
 from nim.kernel import records
 from nim.octal import nim_sequence
@@ -322,20 +323,23 @@ def test_cli_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_on_two_threads_saves_and_resumes(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT) while two threads run: the helper is stopped, the checkpoint written at
     a block's end, and the run resumed from it gives every value. The signal goes soon past the
-    head (131,072: two threads from there), most of the run still ahead even at the speed of
-    the vectorised scan (at 300,000 of 1,200,000 heaps the run could end before it arrived)."""
-    size = 2_000_000
-    command = [sys.executable, "-m", "nim", "octal", "grundy-game", "--record", "--keep",
-               "--upto", str(size), "--record-dir", str(tmp_path), "--window", "262144",
-               "--head", "131072", "--checkpoint-every", "0.05", "--json"]
+    head (131,072: two threads from there). The first run asks for 2**40 heaps, so it is still
+    running when the signal comes, however slow the test's own polling (a run of 2,000,000
+    heaps could end first on a loaded machine, and exit 0); the resumed run stops 600,000 heaps
+    past the checkpoint."""
+    def command(upto: int) -> "list[str]":
+        return [sys.executable, "-m", "nim", "octal", "grundy-game", "--record", "--keep",
+                "--upto", str(upto), "--record-dir", str(tmp_path), "--window", "262144",
+                "--head", "131072", "--checkpoint-every", "0.05", "--json"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), NIMCORE_RECORD_THREADS="2")
-    runner = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    runner = subprocess.Popen(command(1 << 40), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             found = read_checkpoint(tmp_path, "grundy-game")
             if found is not None and found[0]["n"] > 140_000:
                 break
+            assert runner.poll() is None, runner.communicate()[1]
             time.sleep(0.02)
         else:
             pytest.fail("no checkpoint past 140,000 heaps within two minutes")
@@ -344,10 +348,11 @@ def test_ctrl_c_on_two_threads_saves_and_resumes(tmp_path: Path) -> None:
     finally:
         runner.kill()
         runner.wait()
-    assert runner.returncode != 0 and b"Traceback" not in err
+    assert runner.returncode == EXIT_INTERRUPTED and b"Traceback" not in err, (runner.returncode, err)
     found = read_checkpoint(tmp_path, "grundy-game")
-    assert found is not None and 140_000 < found[0]["n"] < size
-    resumed = subprocess.run(command, capture_output=True, env=env, timeout=300)
+    assert found is not None and found[0]["n"] > 140_000
+    size = found[0]["n"] + 600_000
+    resumed = subprocess.run(command(size), capture_output=True, env=env, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["resumed_from"] == found[0]["n"]
     assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", size))
