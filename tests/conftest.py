@@ -4,6 +4,7 @@ and many more random examples where a test asks for them."""
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
@@ -12,6 +13,13 @@ import pytest
 # never the user's cache: a test must not read what another run stored
 os.environ["NIMCORE_CACHE_DIR"] = tempfile.mkdtemp(prefix="nimcore-test-cache-")
 atexit.register(shutil.rmtree, os.environ["NIMCORE_CACHE_DIR"], True)
+
+# The Ctrl-C tests send SIGINT to this process or to a child. A shell without job control
+# starts a background job (`pytest &`, `nohup pytest`) with SIGINT ignored, and a child
+# inherits that: the signal would be lost and a run meant to stop would finish (exit 0).
+# Python's own handler here makes the children start with the default one.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_addoption(parser):
