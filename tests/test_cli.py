@@ -174,9 +174,13 @@ def test_ctrl_c_stops_a_long_search_cleanly():
          "--node-limit", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(1.0)  # let the search start
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    try:
+        time.sleep(1.0)  # let the search start
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()          # a search the signal did not stop is not left behind
+        process.wait()
     assert process.returncode == 130
     assert err == "nimcore: error: interrupted\n"
 

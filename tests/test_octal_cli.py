@@ -128,10 +128,14 @@ def test_ctrl_c_stops_a_long_run():
 
     process = subprocess.Popen([sys.executable, "-m", "nim", "octal", "grundy-game", "--upto", "400000000"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
-    process.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    out, err = process.communicate(timeout=30)
+    try:
+        time.sleep(2.0)
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()          # a run the signal did not stop is not left behind
+        process.wait()
     assert process.returncode == 130 and "interrupted" in err and err.count("\n") == 1
     assert time.monotonic() - started < 5
 
