@@ -118,7 +118,7 @@ def test_the_readme_set_up_commands_come_first_and_are_those_ci_runs():
     first = README.read_text(encoding="utf-8").split("```sh", 1)[0]
     assert first.count("```") == 0, "the set-up commands are the README's first code block"
     setup = commands(blocks[0])
-    assert setup == ['pip install . && nimcore solve 1 3 5 7 --misere', 'pip install ".[test]" && pytest']
+    assert setup == ['pip install . && nimcore solve 1 3 5 7 --misere', 'pip install ".[test]" && pytest -n auto']
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     for command in setup:                 # .ci/run runs them as written, each on a line of its own
         assert command in ci, f".ci/run does not run the README's {command!r}"
