@@ -201,8 +201,9 @@ cdef enum:
     _FIRST_BLOCK = 16         # pairs scanned between two checks of the values still missing,
     _LAST_BLOCK = 512         # doubling from the first to the last
     _PIPE_BLOCK = 4096        # heaps a block when two threads share the work (with the horizon,
-    _PIPE_HORIZON = 2048      # splits the helper scans a heap at most: the two threads' CPU
-                              # time about equal on Grundy's game past 2**18)
+    _PIPE_HORIZON = 512       # splits the helper scans a heap at most: the two threads' CPU
+                              # time about equal on Grundy's game past 2**20 and at 2**34.2;
+                              # 2,048 left the helper the slower at record depth)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
 
