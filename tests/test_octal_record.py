@@ -420,6 +420,37 @@ def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> N
         0, array("B", [1, 2]))
 
 
+@pytest.mark.parametrize("density", [0.0, 0.001, 0.1, 0.16, 0.17, 0.5, 1.0])
+def test_a_block_file_is_its_format_written_out_by_hand(tmp_path: Path, density: float) -> None:
+    """The block writer (its halves sliced in C) against the format spelled out one heap at a
+    time: the low bytes, then the offsets and values of the heaps past 255 (while they are
+    fewer than one in six), else two bytes a heap; little-endian; read back the same."""
+    import hashlib
+    import random
+    import struct
+
+    from nim.takebreak.cache import read_block, write_block
+
+    rng = random.Random(int(density * 1000))
+    for size in (1, 5, 6, 7, 600, 6001):
+        values = array("H", (rng.randrange(256, 65536) if rng.random() < density else rng.randrange(256)
+                             for _ in range(size)))
+        large = [(i, v) for i, v in enumerate(values) if v > 255]
+        if not large:
+            expected = bytes(list(values))
+        elif 6 * len(large) < size:
+            expected = (bytes(v & 0xFF for v in values) + b"".join(struct.pack("<I", i) for i, _ in large)
+                        + b"".join(struct.pack("<H", v) for _, v in large))
+        else:
+            expected = b"".join(struct.pack("<H", v) for v in values)
+        path = write_block(tmp_path, "grundy-game", 8192, values)
+        header, data = path.read_bytes().split(b"\n", 1)
+        meta = json.loads(header)
+        assert data == expected and meta["sha256"] == hashlib.sha256(expected).hexdigest(), (density, size)
+        assert meta.get("high", 0) == (len(large) if 0 < 6 * len(large) < size else 0)
+        assert read_block(path, "grundy-game") == (8192, values)
+
+
 def test_cli_threads_flag_reaches_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """``--threads 1`` and ``--threads 2`` are handed to the record run (the variable was the

@@ -279,20 +279,25 @@ def write_block(folder: Path, game: str, first: int, values: "array[int]") -> Pa
     game: a few hundred in 2**22 heaps), one byte a heap (the low byte) followed by those
     heaps' offsets (4 bytes each) and values (2 bytes each); else two bytes a heap. Little-endian;
     the header's SHA-256 is of the bytes after it."""
-    high = [(i, v) for i, v in enumerate(values) if v > 255]
+    # the bytes' two halves, low and high, sliced in C (a Python loop over a block of 4,194,304
+    # heaps took 0.3 s, a few per cent of a record run's main thread)
+    pairs = _little_endian(values if values.typecode == "H" else array("H", values))
+    low, high_bytes = pairs[0::2], pairs[1::2]
+    large = len(high_bytes) - high_bytes.count(0)              # heaps with a value past 255
     meta: "dict[str, Any]" = {"format": _BLOCK_FORMAT, "game": game, "first": first, "heaps": len(values)}
-    if not high:
-        data = array("B", values).tobytes()
+    if not large:
+        data = low
         meta["itemsize"] = 1
-    elif 6 * len(high) < len(values):
-        offsets: "array[int]" = array(_U32, [i for i, _ in high])
-        wide: "array[int]" = array("H", [v for _, v in high])
-        data = (array("B", [v & 0xFF for v in values]).tobytes() + _little_endian(offsets)
-                + _little_endian(wide))
+    elif 6 * large < len(values):
+        import re
+
+        offsets: "array[int]" = array(_U32, [found.start() for found in re.finditer(rb"[^\x00]", high_bytes)])
+        wide: "array[int]" = array("H", [values[i] for i in offsets])
+        data = low + _little_endian(offsets) + _little_endian(wide)
         meta["itemsize"] = 1
-        meta["high"] = len(high)
+        meta["high"] = large
     else:
-        data = _little_endian(values if values.typecode == "H" else array("H", values))
+        data = pairs
         meta["itemsize"] = 2
     import hashlib
 
@@ -335,7 +340,11 @@ def read_block(path: Path, game: str) -> Optional["tuple[int, array[int]]"]:
     elif not high:
         values.frombytes(data)
     else:
-        values.extend(data[:heaps])
+        pairs = bytearray(2 * heaps)                # the low bytes as two-byte values, in C
+        pairs[0::2] = data[:heaps]
+        values.frombytes(pairs)
+        if sys.byteorder != "little":
+            values.byteswap()
         offsets: "array[int]" = array(_U32)
         offsets.frombytes(data[heaps:heaps + 4 * high])
         wide: "array[int]" = array("H")
