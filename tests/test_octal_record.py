@@ -420,6 +420,39 @@ def test_a_block_with_a_few_large_values_is_one_byte_a_heap(tmp_path: Path) -> N
         0, array("B", [1, 2]))
 
 
+def test_the_progress_rate_is_the_last_two_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of days that was paused, or slower once, shows the rate it runs at now: 1,000
+    heaps a second for ten minutes, then 10 a second for five: the rate shown is 10 (since
+    the start it would be 670), and the ETA follows it."""
+    import nim.takebreak.record as record_module
+
+    class Engine:
+        heaps = 0
+        largest = (7, 1)
+
+        def __len__(self) -> int:
+            return self.heaps
+
+        def rare_heaps(self) -> "list[tuple[int, int]]":
+            return [(5, 1)]
+
+    clock = [1000.0]
+    monkeypatch.setattr(record_module.time, "monotonic", lambda: clock[0])
+    seen: "list[dict[str, Any]]" = []
+    shown = record_module._Progress(seen.append, "grundy-game", 10_000_000, 10.0)
+    engine = Engine()
+    shown.start(0)
+    for step in range(90):                   # 600 s at 1,000 heaps a second, 300 s at 10
+        clock[0] += 10.0
+        engine.heaps += 10_000 if step < 60 else 100
+        shown(engine)
+    assert len(seen) == 90
+    assert seen[59]["heaps_per_second"] == pytest.approx(1_000)
+    assert seen[-1]["heaps_per_second"] == pytest.approx(10)
+    assert seen[-1]["eta_seconds"] == pytest.approx((10_000_000 - engine.heaps) / 10)
+    assert seen[0]["heaps_per_second"] == pytest.approx(1_000)     # younger than two minutes: since the start
+
+
 @pytest.mark.parametrize("density", [0.0, 0.001, 0.1, 0.16, 0.17, 0.5, 1.0])
 def test_a_block_file_is_its_format_written_out_by_hand(tmp_path: Path, density: float) -> None:
     """The block writer (its halves sliced in C) against the format spelled out one heap at a

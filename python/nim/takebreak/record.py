@@ -26,6 +26,7 @@ import os
 import sys
 import time
 from array import array
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -229,8 +230,14 @@ _SCALARS = ("n", "head", "window", "base", "mask", "frozen", "largest", "largest
 _SECTIONS = ("head_values", "window_values", "rare", "rare_values", "hist")
 
 
+#: The progress rate is over this many seconds of the run (a stop, a pause or a busier
+#: machine earlier in a run of days would otherwise weigh on its ETA for ever).
+_RATE_SECONDS = 120.0
+
+
 class _Progress:
-    """Progress lines on stderr (heaps, heaps/s, ETA, the last rare heap), or a callable's dict."""
+    """Progress lines on stderr (heaps, heaps/s over the last two minutes, ETA, the last rare
+    heap), or a callable's dict."""
 
     def __init__(self, progress: RecordProgress, name: str, upto: int, every: float) -> None:
         if progress is None:
@@ -241,12 +248,11 @@ class _Progress:
         self._upto = upto
         self._every = every
         self._last = time.monotonic()
-        self._from_heaps = 0
-        self._from_time = time.monotonic()
+        self._seen: "deque[Tuple[float, int]]" = deque()      # (time, heaps), oldest first
 
     def start(self, heaps: int) -> None:
-        self._from_heaps = heaps
-        self._from_time = time.monotonic()
+        self._seen.clear()
+        self._seen.append((time.monotonic(), heaps))
 
     def __call__(self, engine: Any, force: bool = False) -> None:
         now = time.monotonic()
@@ -254,8 +260,13 @@ class _Progress:
             return
         self._last = now
         heaps = len(engine)
-        spent = now - self._from_time
-        rate = (heaps - self._from_heaps) / spent if spent > 0 else 0.0
+        # the rate since the newest sample at least _RATE_SECONDS old (the start while younger)
+        while len(self._seen) > 1 and now - self._seen[1][0] >= _RATE_SECONDS:
+            self._seen.popleft()
+        since, from_heaps = self._seen[0] if self._seen else (now, heaps)
+        self._seen.append((now, heaps))
+        spent = now - since
+        rate = (heaps - from_heaps) / spent if spent > 0 else 0.0
         eta = (self._upto - heaps) / rate if rate > 0 else None
         rare = engine.rare_heaps()
         info = {"heaps": heaps, "upto": self._upto, "heaps_per_second": rate, "eta_seconds": eta,
@@ -304,7 +315,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
     progress : bool, callable or None
         Lines on stderr every ``progress_every`` seconds (None: when stderr is a terminal), or
         a callable given a dict (heaps, upto, heaps_per_second, eta_seconds, rare_count,
-        rare_last, largest).
+        rare_last, largest). The rate, and the ETA from it, are over the last two minutes.
     cancel, time_limit, node_limit
         Stop when ``cancel.is_set()``, after ``time_limit`` seconds, or after ``node_limit`` heaps
         computed by this call: the result's ``stopped`` names the reason, a checkpoint is written.
