@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Tuple
 
 from nim.kernel import records
 from nim.takebreak.cache import read_checkpoint
-from nim.takebreak.record import _SCALARS
+from nim.takebreak.record import checkpoint_state
 
 FIRST = (1 << 20) + 8
 HEAPS = 600_000
@@ -42,7 +42,7 @@ def _from_checkpoint(folder: str) -> Tuple[Dict[str, Any], int]:
     if found is None:
         sys.exit(f"no checkpoint of grundy-game in {folder}")
     meta, sections = found
-    state = dict({key: meta[key] for key in _SCALARS}, **sections)
+    state = checkpoint_state(meta, sections)
     probe = _engine(1, state["head"], state["window"])
     probe.restore(state)
     end = state["n"] + HEAPS

@@ -259,11 +259,13 @@ cdef inline uint32_t _common_parity(const OctState* s, uint64_t n) noexcept nogi
 
 cdef inline uint64_t _max_half(const OctState* s, uint64_t n) noexcept nogil:
     """The largest smaller part of any split of heap n."""
-    cdef uint64_t half = 0
+    cdef uint64_t half = 0, h
     cdef int i
     for i in range(s.n_split):
-        if n >= s.split[i] + 2 and _half(s, n - s.split[i]) > half:
-            half = _half(s, n - s.split[i])
+        if n >= s.split[i] + 2:
+            h = _half(s, n - s.split[i])
+            if h > half:
+                half = h
     return half
 
 

@@ -117,6 +117,7 @@ cdef inline uint64_t unpaired_half(const rare_heap_t* rare, uint64_t end, uint64
             return half
     return end
 
+
 cdef inline int read_places(object places, uint32_t* out, uint32_t lowest, uint32_t highest) except -1:
     """Copy an octal code's places (increasing, each in lowest .. highest) into out; their
     count. ValueError for a place out of range or out of order (out has highest + 1 room)."""

@@ -230,6 +230,12 @@ _SCALARS = ("n", "head", "window", "base", "mask", "frozen", "largest", "largest
 _SECTIONS = ("head_values", "window_values", "rare", "rare_values", "hist")
 
 
+def checkpoint_state(meta: Dict[str, Any], sections: Dict[str, bytes]) -> Dict[str, Any]:
+    """The engine state (``RecordSequence.restore``) that a checkpoint's header and sections
+    (``cache.read_checkpoint``) hold."""
+    return dict({key: meta[key] for key in _SCALARS}, **sections)
+
+
 #: The progress rate is over this many seconds of the run (a stop, a pause or a busier
 #: machine earlier in a run of days would otherwise weigh on its ETA for ever).
 _RATE_SECONDS = 120.0
@@ -371,7 +377,7 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
             meta, sections = stored
             if (meta["head"], meta["window"]) != (head, window):
                 name, engine = _engine(ruleset, meta["head"], meta["window"], threads)
-            engine.restore(dict({key: meta[key] for key in _SCALARS}, **sections))
+            engine.restore(checkpoint_state(meta, sections))
             tables = {int(k): {int(v): c for v, c in t.items()} for k, t in meta["tables"].items()}
             resumed = len(engine)
     if keep and block > engine.window:
