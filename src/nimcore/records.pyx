@@ -35,7 +35,7 @@ and ``_finish_block``; docs/theory.md says why the values are the same.
 import time as _time
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport free, malloc, realloc, calloc
-from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t, UINT64_MAX
 from libc.string cimport memcpy, memmove, memset
 
 from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
@@ -189,8 +189,98 @@ cdef extern from *:
         }
         return found;
     }
+
+    /* The small-values path a block of NIMREC_LANES heaps at a time (every value below 64): for
+       each pair (a, g) given, out[h] |= 1 << (g ^ rests[h - a]), h = 0 .. NIMREC_LANES - 1 --
+       heap n0 + h paired with the rest G(m0 + h - a), contiguous in the window across the block.
+       On x86-64 with AVX2 (chosen when the module loads) four 64-bit lanes a vector: the rests
+       widened from 16 bits (vpmovzxwq), the bits set by a variable shift (vpsllvq), no store a
+       pair; elsewhere a plain loop. */
+    #define NIMREC_LANES 16
+    static void nimrec_or_run_plain(uint64_t* out, const uint16_t* rests, const uint16_t* values,
+                                    uint64_t first, uint64_t last) {
+        uint64_t a;
+        unsigned h;
+        for (a = first; a <= last; a++)
+            for (h = 0; h < NIMREC_LANES; h++)
+                out[h] |= (uint64_t)1 << (values[a] ^ rests[(int64_t)h - (int64_t)a]);
+    }
+    static void nimrec_or_list_plain(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                     const uint16_t* values, uint64_t first, uint64_t end) {
+        uint64_t i;
+        unsigned h;
+        for (i = first; i < end; i++)
+            for (h = 0; h < NIMREC_LANES; h++)
+                out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)at[i]]);
+    }
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(NIMREC_SCALAR)
+    #include <immintrin.h>
+    #define NIMREC_AVX2 __attribute__((target("avx2")))
+    NIMREC_AVX2 static inline void nimrec_or_pair_avx2(__m256i* acc, const uint16_t* r, uint64_t g) {
+        const __m256i one = _mm256_set1_epi64x(1), gg = _mm256_set1_epi64x((long long)g);
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 4; k++) {
+            __m256i w = _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i*)(r + 4 * k)));
+            acc[k] = _mm256_or_si256(acc[k], _mm256_sllv_epi64(one, _mm256_xor_si256(w, gg)));
+        }
+    }
+    NIMREC_AVX2 static void nimrec_or_run_avx2(uint64_t* out, const uint16_t* rests, const uint16_t* values,
+                                               uint64_t first, uint64_t last) {
+        __m256i acc[NIMREC_LANES / 4];
+        uint64_t a;
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 4; k++)
+            acc[k] = _mm256_loadu_si256((const __m256i*)(out + 4 * k));
+        for (a = first; a <= last; a++)
+            nimrec_or_pair_avx2(acc, rests - a, values[a]);
+        for (k = 0; k < NIMREC_LANES / 4; k++)
+            _mm256_storeu_si256((__m256i*)(out + 4 * k), acc[k]);
+    }
+    NIMREC_AVX2 static void nimrec_or_list_avx2(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                                const uint16_t* values, uint64_t first, uint64_t end) {
+        __m256i acc[NIMREC_LANES / 4];
+        uint64_t i;
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 4; k++)
+            acc[k] = _mm256_loadu_si256((const __m256i*)(out + 4 * k));
+        for (i = first; i < end; i++)
+            nimrec_or_pair_avx2(acc, rests - at[i], values[i]);
+        for (k = 0; k < NIMREC_LANES / 4; k++)
+            _mm256_storeu_si256((__m256i*)(out + 4 * k), acc[k]);
+    }
+    static int nimrec_has_avx2(void) {
+        static int known = -1;
+        if (known < 0) {
+            __builtin_cpu_init();
+            known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        }
+        return known;
+    }
+    static void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values,
+                              uint64_t first, uint64_t last) {
+        if (nimrec_has_avx2())
+            nimrec_or_run_avx2(out, rests, values, first, last);
+        else
+            nimrec_or_run_plain(out, rests, values, first, last);
+    }
+    static void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                               const uint16_t* values, uint64_t first, uint64_t end) {
+        if (nimrec_has_avx2())
+            nimrec_or_list_avx2(out, rests, at, values, first, end);
+        else
+            nimrec_or_list_plain(out, rests, at, values, first, end);
+    }
+    #else
+    #define nimrec_or_run nimrec_or_run_plain
+    #define nimrec_or_list nimrec_or_list_plain
+    #endif
     """
     enum: NIMREC_FIND_MAX
+    enum: NIMREC_LANES
+    void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values, uint64_t first,
+                       uint64_t last) nogil
+    void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
+                        uint64_t first, uint64_t end) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
 
@@ -206,6 +296,7 @@ cdef enum:
                               # 2,048 left the helper the slower at record depth)
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
+    _BLOCK_SCAN = 128         # the scan's pairs found for a block of small-values heaps at once
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -686,11 +777,10 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
     _rare_pairs' and _scan_more's (far 0), block for block; _FALLBACK, with nothing changed,
     where a rest is held nowhere, the bound is 64 or more, or the scan runs short."""
     cdef uint64_t n = s.n, bits = 0, used = 0, scanned = 0, deepest = s.deepest
-    cdef uint64_t m, j, near, k, b, twin, a, block, last, half, w_hi, limit, upto, need
+    cdef uint64_t m, j, near, k, b, twin, need
     cdef const uint16_t* top
     cdef uint32_t cstar
     cdef int i
-    cdef bint short = False, keep
     for i in range(s.n_all):
         if s.all_[i] == n:
             bits |= 1
@@ -721,10 +811,50 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
         return _FALLBACK                 # the bound is 64 or more
     cstar = lowest_bit(common & ~bits)
     need = (value_bit(cstar) - 1) & ~bits     # the rare values below the bound not marked
-    a = 1
-    block = _FIRST_BLOCK
-    while need:
+    if _scan_small(s, n, 1, _FIRST_BLOCK, UINT64_MAX, &bits, &need, &scanned, &deepest) != _OK:
+        return _FALLBACK                 # a value may hide in pairs not held: _heap's DEEP
+    s.scanned += scanned
+    s.deepest = deepest
+    spent[0] += used + scanned + 1
+    return _store(s, lowest_bit(need) if need else cstar)
+
+
+cdef inline uint64_t _scan_need(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
+                               uint64_t need) noexcept nogil:
+    """_scan_bits for the values ``need``: the bits of those some pair a = first .. last reaches
+    (low[a] ^ top[-a]), compared 16 pairs at a time (nimrec_find) when few are missing and the
+    run is long; else every pair's bit (the ones in ``need`` among them)."""
+    cdef uint16_t targets[NIMREC_FIND_MAX]
+    cdef uint32_t k = 0, i, found
+    cdef uint64_t rest = need, bits = 0
+    if last < first + _SHORT_RUN:
+        return _scan_bits(low, top, first, last)
+    while rest:
+        if k == NIMREC_FIND_MAX:
+            return _scan_bits(low, top, first, last)
+        targets[k] = <uint16_t>lowest_bit(rest)
+        rest &= rest - 1
+        k += 1
+    found = nimrec_find(low, top, first, last, targets, k)
+    for i in range(k):
+        if (found >> i) & 1:
+            bits |= value_bit(targets[i])
+    return bits
+
+
+cdef int _scan_small(const RecState* s, uint64_t n, uint64_t a, uint64_t block, uint64_t stop,
+                     uint64_t* bits, uint64_t* need, uint64_t* scanned, uint64_t* deepest) noexcept nogil:
+    """_scan_more as bits: the pairs (a, m - a) of every split place of heap n from ``a`` up to
+    ``stop`` at most, a block at a time (doubling from ``block``), until the rare values ``need``
+    are all found (each found is dropped from it) or the pairs run out; _FALLBACK, where a value
+    may hide in pairs held nowhere (_heap stops there with DEEP)."""
+    cdef uint64_t m, last, half, w_hi, limit, upto
+    cdef int i
+    cdef bint short = False, keep
+    while need[0] and a <= stop:
         last = a + block - 1
+        if last > stop:
+            last = stop
         keep = False
         for i in range(s.n_split):
             if n < s.split[i] + 2:
@@ -740,24 +870,102 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
             keep = True
             upto = last if last < limit else limit
             if a <= w_hi:
-                bits |= _scan_bits(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi)
+                bits[0] |= _scan_need(s.headv, s.buf + w_hi, a, upto if upto <= w_hi else w_hi,
+                                      need[0] & ~bits[0])
             if upto > w_hi:
-                bits |= _scan_bits(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto)
-            scanned += upto - a + 1
-            if upto > deepest:
-                deepest = upto
+                bits[0] |= _scan_need(s.headv, s.headv + m, a if a > w_hi else w_hi + 1, upto,
+                                      need[0] & ~bits[0])
+            scanned[0] += upto - a + 1
+            if upto > deepest[0]:
+                deepest[0] = upto
         a = last + 1
         if block < _LAST_BLOCK:
             block *= 2
-        need &= ~bits
-        if need and not keep:
-            if short:
-                return _FALLBACK         # a value may hide in pairs not held: _heap's DEEP
-            break
-    s.scanned += scanned
-    s.deepest = deepest
-    spent[0] += used + scanned + 1
-    return _store(s, lowest_bit(need) if need else cstar)
+        need[0] &= ~bits[0]
+        if need[0] and not keep:
+            return _FALLBACK if short else _OK
+    return _OK
+
+
+cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t end) noexcept nogil:
+    """_heap_small for the NIMREC_LANES heaps from s.n on, once the mask is kept: the pairings
+    whose rests lie before the block -- the rare heaps from NIMREC_LANES up and the scan's pairs
+    NIMREC_LANES .. _BLOCK_SCAN -- are found for all of them at once, in vector lanes
+    (nimrec_or_list, nimrec_or_run: no store a pair); each heap is then finished in order with the
+    rest (its moves, the rare heaps below NIMREC_LANES or found in the block, and the scan's other
+    pairs while a rare value below the bound is missing). The same options either way: only the
+    order of the pairs changes. _OK once some heaps are stored (it stops before a heap that
+    _heap_small or _heap must do: a bound of 64 or more, pairs held nowhere); _FALLBACK, with
+    nothing done, where the block does not apply (near the start, the end, or the window's edge)."""
+    cdef uint64_t acc[NIMREC_LANES]
+    cdef uint64_t n0 = s.n, n, m, b, k, j, bits, need, used, scanned, deepest
+    cdef uint64_t widest = _BLOCK_SCAN, far, rare0 = s.n_rare, place, ahead
+    cdef uint32_t cstar
+    cdef int i, h, status
+    if s.n_split == 0 or n0 + NIMREC_LANES > end or _BLOCK_SCAN >= s.head:
+        return _FALLBACK
+    place = 0
+    for i in range(s.n_split):
+        if s.split[i] > place:
+            place = s.split[i]
+    if rare0 and s.rare[rare0 - 1] > widest:
+        widest = s.rare[rare0 - 1]
+    # every part in the lanes is below half of every heap's m, and every rest in the window
+    if n0 < place + 2 * widest + 2 or n0 - place - widest < s.base:
+        return _FALLBACK
+    memset(acc, 0, sizeof(acc))
+    far = count_below(s.rare, rare0, NIMREC_LANES)
+    for i in range(s.n_split):
+        # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
+        ahead = n0 - s.split[i] - s.base
+        nimrec_or_list(acc, s.buf + ahead, s.rare, s.rare_v, far, rare0)
+        nimrec_or_run(acc, s.buf + ahead, s.headv, NIMREC_LANES, _BLOCK_SCAN)
+    for h in range(NIMREC_LANES):
+        n = n0 + h
+        bits = acc[h]
+        used = 0
+        scanned = (_BLOCK_SCAN - NIMREC_LANES + 1) * <uint64_t>s.n_split
+        deepest = s.deepest if s.deepest > _BLOCK_SCAN else _BLOCK_SCAN
+        for i in range(s.n_all):
+            if s.all_[i] == n:
+                bits |= 1
+        for i in range(s.n_leave):
+            if n > s.leave[i]:
+                bits |= value_bit(_g(s, n - s.leave[i]))
+        for i in range(s.n_split):
+            m = n - s.split[i]
+            # every rare heap listed before the block is below m; one found in it may not be
+            j = rare0 if s.n_rare == rare0 else count_below(s.rare, s.n_rare, m)
+            for k in range(far):                       # the rare heaps below the lanes' reach
+                bits |= value_bit(s.rare_v[k] ^ _g(s, m - s.rare[k]))
+            for k in range(rare0, j):                  # found in this block: rests in the head
+                b = m - s.rare[k]
+                if s.grundy_game and b == s.rare[k]:
+                    continue
+                if not _held(s, b):
+                    return _OK if h else _FALLBACK
+                bits |= value_bit(s.rare_v[k] ^ _g(s, b))
+            used += j + 1
+        if not (common & ~bits):
+            return _OK if h else _FALLBACK             # the bound is 64 or more: the stamps
+        cstar = lowest_bit(common & ~bits)
+        need = (value_bit(cstar) - 1) & ~bits
+        if need:
+            # the scan's pairs below the lanes' (1 .. NIMREC_LANES - 1), then past _BLOCK_SCAN
+            status = _scan_small(s, n, 1, NIMREC_LANES - 1, NIMREC_LANES - 1, &bits, &need, &scanned,
+                                 &deepest)
+            if status == _OK and need:
+                status = _scan_small(s, n, _BLOCK_SCAN + 1, _BLOCK_SCAN, UINT64_MAX, &bits, &need, &scanned,
+                                     &deepest)
+            if status != _OK:
+                return _OK if h else _FALLBACK
+        s.scanned += scanned
+        s.deepest = deepest
+        spent[0] += used + scanned + 1
+        status = _store(s, lowest_bit(need) if need else cstar)
+        if status != _OK:
+            return status
+    return _OK
 
 
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
@@ -777,7 +985,10 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
             if s.mask != common_mask:
                 common_mask = s.mask
                 common = odd_values(common_mask)
-            status = _heap_small(s, &spent, common)
+            if s.frozen:
+                status = _block_small(s, &spent, common, end)
+            if status == _FALLBACK:
+                status = _heap_small(s, &spent, common)
         if status == _FALLBACK:
             status = _heap(s, &spent)
         if status != _OK:
