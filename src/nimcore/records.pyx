@@ -49,6 +49,7 @@ cdef extern from *:
        of 16 lanes, compiled twice on x86-64 Linux with GCC (AVX2 and the plain x86-64 baseline,
        SSE2: two 16-byte halves), the one the CPU runs chosen when the module loads. */
     #include <stdint.h>
+    #include <stdlib.h>
     #include <string.h>
 
 
@@ -248,24 +249,71 @@ cdef extern from *:
         for (k = 0; k < NIMREC_LANES / 4; k++)
             _mm256_storeu_si256((__m256i*)(out + 4 * k), acc[k]);
     }
-    static int nimrec_has_avx2(void) {
+    /* AVX-512 (F): eight lanes a vector, the block in two */
+    #define NIMREC_AVX512 __attribute__((target("avx512f")))
+    NIMREC_AVX512 static inline void nimrec_or_pair_avx512(__m512i* acc, const uint16_t* r, uint64_t g) {
+        const __m512i one = _mm512_set1_epi64(1), gg = _mm512_set1_epi64((long long)g);
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 8; k++) {
+            __m512i w = _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i*)(r + 8 * k)));
+            acc[k] = _mm512_or_si512(acc[k], _mm512_sllv_epi64(one, _mm512_xor_si512(w, gg)));
+        }
+    }
+    NIMREC_AVX512 static void nimrec_or_run_avx512(uint64_t* out, const uint16_t* rests, const uint16_t* values,
+                                                   uint64_t first, uint64_t last) {
+        __m512i acc[NIMREC_LANES / 8];
+        uint64_t a;
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 8; k++)
+            acc[k] = _mm512_loadu_si512((const void*)(out + 8 * k));
+        for (a = first; a <= last; a++)
+            nimrec_or_pair_avx512(acc, rests - a, values[a]);
+        for (k = 0; k < NIMREC_LANES / 8; k++)
+            _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
+    }
+    NIMREC_AVX512 static void nimrec_or_list_avx512(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                                    const uint16_t* values, uint64_t first, uint64_t end) {
+        __m512i acc[NIMREC_LANES / 8];
+        uint64_t i;
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 8; k++)
+            acc[k] = _mm512_loadu_si512((const void*)(out + 8 * k));
+        for (i = first; i < end; i++)
+            nimrec_or_pair_avx512(acc, rests - at[i], values[i]);
+        for (k = 0; k < NIMREC_LANES / 8; k++)
+            _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
+    }
+    /* 2: AVX-512F, 1: AVX2, 0: neither; NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
+    static int nimrec_vector_level(void) {
         static int known = -1;
+        const char* asked;
         if (known < 0) {
             __builtin_cpu_init();
-            known = __builtin_cpu_supports("avx2") ? 1 : 0;
+            known = __builtin_cpu_supports("avx512f") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
+            asked = getenv("NIMCORE_RECORD_VECTORS");
+            if (asked && strcmp(asked, "avx2") == 0 && known > 1)
+                known = 1;
+            else if (asked && strcmp(asked, "plain") == 0)
+                known = 0;
         }
         return known;
     }
     static void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values,
                               uint64_t first, uint64_t last) {
-        if (nimrec_has_avx2())
+        int level = nimrec_vector_level();
+        if (level == 2)
+            nimrec_or_run_avx512(out, rests, values, first, last);
+        else if (level == 1)
             nimrec_or_run_avx2(out, rests, values, first, last);
         else
             nimrec_or_run_plain(out, rests, values, first, last);
     }
     static void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at,
                                const uint16_t* values, uint64_t first, uint64_t end) {
-        if (nimrec_has_avx2())
+        int level = nimrec_vector_level();
+        if (level == 2)
+            nimrec_or_list_avx512(out, rests, at, values, first, end);
+        else if (level == 1)
             nimrec_or_list_avx2(out, rests, at, values, first, end);
         else
             nimrec_or_list_plain(out, rests, at, values, first, end);
@@ -892,13 +940,15 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
     whose rests lie before the block -- the rare heaps from NIMREC_LANES up and the scan's pairs
     NIMREC_LANES .. _BLOCK_SCAN -- are found for all of them at once, in vector lanes
     (nimrec_or_list, nimrec_or_run: no store a pair); each heap is then finished in order with the
-    rest (its moves, the rare heaps below NIMREC_LANES or found in the block, and the scan's other
-    pairs while a rare value below the bound is missing). The same options either way: only the
-    order of the pairs changes. _OK once some heaps are stored (it stops before a heap that
-    _heap_small or _heap must do: a bound of 64 or more, pairs held nowhere); _FALLBACK, with
-    nothing done, where the block does not apply (near the start, the end, or the window's edge)."""
+    rest (its moves, the rare heaps below NIMREC_LANES, and the scan's other pairs while a rare
+    value below the bound is missing: 1 .. NIMREC_LANES - 1, then past _BLOCK_SCAN, compared with
+    the values missing). The same options either way, so the same values; only the order of the
+    pairs, and so how many are looked at, changes. _OK once some heaps are stored: it stops
+    before a heap that _heap_small or _heap must do (a bound of 64 or more, pairs held nowhere)
+    and after a heap found rare (the heaps after it pair with it too); _FALLBACK, with nothing
+    done, where the block does not apply (near the start, the end, or the window's edge)."""
     cdef uint64_t acc[NIMREC_LANES]
-    cdef uint64_t n0 = s.n, n, m, b, k, j, bits, need, used, scanned, deepest
+    cdef uint64_t n0 = s.n, n, m, k, bits, need, used, scanned, deepest
     cdef uint64_t widest = _BLOCK_SCAN, far, rare0 = s.n_rare, place, ahead
     cdef uint32_t cstar
     cdef int i, h, status
@@ -934,18 +984,9 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
                 bits |= value_bit(_g(s, n - s.leave[i]))
         for i in range(s.n_split):
             m = n - s.split[i]
-            # every rare heap listed before the block is below m; one found in it may not be
-            j = rare0 if s.n_rare == rare0 else count_below(s.rare, s.n_rare, m)
             for k in range(far):                       # the rare heaps below the lanes' reach
                 bits |= value_bit(s.rare_v[k] ^ _g(s, m - s.rare[k]))
-            for k in range(rare0, j):                  # found in this block: rests in the head
-                b = m - s.rare[k]
-                if s.grundy_game and b == s.rare[k]:
-                    continue
-                if not _held(s, b):
-                    return _OK if h else _FALLBACK
-                bits |= value_bit(s.rare_v[k] ^ _g(s, b))
-            used += j + 1
+            used += rare0 + 1                          # every rare heap is below m
         if not (common & ~bits):
             return _OK if h else _FALLBACK             # the bound is 64 or more: the stamps
         cstar = lowest_bit(common & ~bits)
@@ -963,8 +1004,8 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
         s.deepest = deepest
         spent[0] += used + scanned + 1
         status = _store(s, lowest_bit(need) if need else cstar)
-        if status != _OK:
-            return status
+        if status != _OK or s.n_rare != rare0:
+            return status                  # a rare heap found: the next heaps pair with it too
     return _OK
 
 
