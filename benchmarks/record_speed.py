@@ -245,6 +245,8 @@ def main() -> None:
         if binary is None:
             print("no C compiler (cc, gcc, clang): the yardstick is left out")
         rogalski = _build_rogalski(his, Path(folder) / "rogalski") if his is not None else None
+        lanes = records().vector_lanes() or "none: one heap at a time"
+        print(f"the record engine's small-values blocks use vector lanes: {lanes} (NIMCORE_RECORD_VECTORS)")
         for name, heaps in (("grundy-game", grundy), (f"octal={code}", octal_heaps)):
             _, takes_all, leaves, splits, grundy_game = game_places(Rules.coerce(name))
             args = (takes_all, leaves, splits, grundy_game)

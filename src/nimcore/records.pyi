@@ -5,6 +5,7 @@ OVERFLOW: int
 DEEP: int
 NOMEM: int
 
+def vector_lanes() -> str: ...
 def _find_in_pairs(low: Any, high: Any, first: int, last: int, targets: List[int]) -> int: ...
 
 class RecordSequence:

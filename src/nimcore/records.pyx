@@ -26,6 +26,11 @@ The state is exported and restored whole (``export`` / ``restore``), so a
 driver can checkpoint it and resume after a stop or a crash; the export does
 not depend on the threads.
 
+While every value is below 64 a heap's options are the bits of one word, and once
+the mask is kept the heaps are taken 16 at a time, their far pairings in vector
+lanes (``_block_small``; AVX-512 or AVX2 when the CPU has them, else one heap at a
+time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less).
+
 With ``threads=2``, once the mask is kept, a helper thread prepares each block
 of heaps (the pairings whose rests lie before the block in hand, into a bitset
 a heap) while this thread finishes the block before it in order: see ``_prepare``
@@ -194,9 +199,10 @@ cdef extern from *:
     /* The small-values path a block of NIMREC_LANES heaps at a time (every value below 64): for
        each pair (a, g) given, out[h] |= 1 << (g ^ rests[h - a]), h = 0 .. NIMREC_LANES - 1 --
        heap n0 + h paired with the rest G(m0 + h - a), contiguous in the window across the block.
-       On x86-64 with AVX2 (chosen when the module loads) four 64-bit lanes a vector: the rests
-       widened from 16 bits (vpmovzxwq), the bits set by a variable shift (vpsllvq), no store a
-       pair; elsewhere a plain loop. */
+       On x86-64 with AVX-512F or AVX2 (chosen when the module loads) eight or four 64-bit lanes
+       a vector: the rests widened from 16 bits (vpmovzxwq), the bits set by a variable shift
+       (vpsllvq), no store a pair. The plain loops define the same elsewhere; the blocks are not
+       used there (nimrec_vector_level 0). */
     #define NIMREC_LANES 16
     static void nimrec_or_run_plain(uint64_t* out, const uint16_t* rests, const uint16_t* values,
                                     uint64_t first, uint64_t last) {
@@ -283,7 +289,8 @@ cdef extern from *:
         for (k = 0; k < NIMREC_LANES / 8; k++)
             _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
     }
-    /* 2: AVX-512F, 1: AVX2, 0: neither; NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
+    /* 2: AVX-512F, 1: AVX2, 0: neither (the blocks are then not used: in a plain loop they were
+       slower than one heap at a time); NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
     static int nimrec_vector_level(void) {
         static int known = -1;
         const char* asked;
@@ -319,12 +326,14 @@ cdef extern from *:
             nimrec_or_list_plain(out, rests, at, values, first, end);
     }
     #else
+    static int nimrec_vector_level(void) { return 0; }
     #define nimrec_or_run nimrec_or_run_plain
     #define nimrec_or_list nimrec_or_list_plain
     #endif
     """
     enum: NIMREC_FIND_MAX
     enum: NIMREC_LANES
+    int nimrec_vector_level() nogil
     void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values, uint64_t first,
                        uint64_t last) nogil
     void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
@@ -952,7 +961,7 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
     cdef uint64_t widest = _BLOCK_SCAN, far, rare0 = s.n_rare, place, ahead
     cdef uint32_t cstar
     cdef int i, h, status
-    if s.n_split == 0 or n0 + NIMREC_LANES > end or _BLOCK_SCAN >= s.head:
+    if s.n_split == 0 or n0 + NIMREC_LANES > end or _BLOCK_SCAN >= s.head or nimrec_vector_level() == 0:
         return _FALLBACK
     place = 0
     for i in range(s.n_split):
@@ -1265,6 +1274,12 @@ cdef int _finish_block(RecState* s, const Prep* p, uint64_t* spent) noexcept nog
         if status != _OK:
             return status
     return _OK
+
+
+def vector_lanes():
+    """The vector instructions the small-values blocks use in this process: ``"avx512"``,
+    ``"avx2"``, or ``""`` (neither, or ``NIMCORE_RECORD_VECTORS=plain``: one heap at a time)."""
+    return ("", "avx2", "avx512")[nimrec_vector_level()]
 
 
 def _find_in_pairs(const unsigned short[:] low, const unsigned short[:] high, uint64_t first,

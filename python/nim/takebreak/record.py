@@ -331,6 +331,13 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         second thread prepares each block's pairings far behind the frontier while the first
         finishes the block before in order; the values are the same, bit for bit.
 
+    Notes
+    -----
+    While every value is below 64 (0.167, most octal games) the heaps past the head are taken
+    16 at a time, their far pairings set in vector lanes, where the CPU has AVX-512 or AVX2
+    (``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain``, read once a process, asks for less: for
+    tests and measurements); else one at a time. The values are the same whichever is used.
+
     Returns
     -------
     RecordRun
