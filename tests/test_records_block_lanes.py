@@ -39,17 +39,21 @@ def _sha(values: "array[int]") -> str:
     return hashlib.sha256(array("H", values).tobytes()).hexdigest()
 
 
-@pytest.mark.parametrize("lanes", ["plain", "avx2", ""])
-@pytest.mark.parametrize("name, size, head", [
-    ("octal=0.167", 1 << 17, 4096),    # below 64 all the way; rare heaps to 1,303, found after
-    ("octal=0.167", 1 << 15, 1024),    # the mask is kept at 1,024; some heaps proven from disk
-    ("kayles", 1 << 16, 1024),         # a period: rare heaps all along, the block rarely applies
-    ("octal=0.156", 1 << 16, 2048),
-    ("octal=0.165", 1 << 16, 2048),
-    ("octal=0.161", 1 << 17, 4096),    # values reach 64 mid-run: the stamps from there on
+_LANES = ["plain", "avx2", ""]
+
+
+@pytest.mark.parametrize("name, size, head, lanes", [
+    *((("octal=0.167", 1 << 17, 4096, lanes)) for lanes in _LANES),   # below 64 all the way
+    *((("octal=0.167", 1 << 15, 1024, lanes)) for lanes in _LANES),   # rare heaps to 1,303, found
+    # after the mask is kept at 1,024; some heaps proven from disk
+    *((("octal=0.161", 1 << 17, 4096, lanes)) for lanes in _LANES),   # values reach 64 mid-run:
+    # the stamps from there on
+    ("kayles", 1 << 16, 1024, ""),     # a period: rare heaps all along, the block rarely applies
+    ("octal=0.156", 1 << 16, 2048, ""),
+    ("octal=0.165", 1 << 16, 2048, ""),
 ])
-def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, lanes: str, name: str, size: int,
-                                                           head: int) -> None:
+def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, name: str, size: int, head: int,
+                                                           lanes: str) -> None:
     env = dict(os.environ, NIMCORE_RECORD_VECTORS=lanes)
     done = subprocess.run([sys.executable, "-c", _CHILD, name, str(size), str(head), str(tmp_path)],
                           capture_output=True, text=True, env=env, timeout=600)
