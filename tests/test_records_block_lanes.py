@@ -19,10 +19,11 @@ from array import array
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
 
 from nim.octal import nim_sequence
 from nim.takebreak.record import read_kept, record_sequence
+from test_records_small_values import codes      # octal codes that split heaps
 
 _CHILD = """
 import hashlib, json, sys
@@ -60,12 +61,6 @@ def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, name:
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     assert got == {"sha": _sha(nim_sequence(name, size)), "n": size}
-
-
-codes = st.builds(
-    lambda digits: "0." + "".join(str(d) for d in digits),
-    st.lists(st.integers(0, 7), min_size=2, max_size=5).filter(lambda ds: any(d & 4 for d in ds) and ds[-1]),
-)
 
 
 @settings(max_examples=40, deadline=None)

@@ -197,100 +197,58 @@ cdef extern from *:
     }
 
     /* The small-values path a block of NIMREC_LANES heaps at a time (every value below 64): for
-       each pair (a, g) given, out[h] |= 1 << (g ^ rests[h - a]), h = 0 .. NIMREC_LANES - 1 --
-       heap n0 + h paired with the rest G(m0 + h - a), contiguous in the window across the block.
-       On x86-64 with AVX-512F or AVX2 (chosen when the module loads) eight or four 64-bit lanes
-       a vector: the rests widened from 16 bits (vpmovzxwq), the bits set by a variable shift
-       (vpsllvq), no store a pair. The plain loops define the same elsewhere; the blocks are not
-       used there (nimrec_vector_level 0). */
+       the pairs i = first .. end - 1, part a = at[i] (at NULL: a = i) of value values[i],
+       out[h] |= 1 << (values[i] ^ rests[h - a]), h = 0 .. NIMREC_LANES - 1 -- heap n0 + h paired
+       with the rest G(m0 + h - a), contiguous in the window across the block. On x86-64 with
+       AVX-512F or AVX2 (chosen when the module loads) eight or four 64-bit lanes a vector: the
+       rests widened from 16 bits (vpmovzxwq), the bits set by a variable shift (vpsllvq), in
+       registers, no store a pair. Without them the blocks are not used (nimrec_vector_level 0:
+       in a plain loop they were slower than one heap at a time); the plain loop below only
+       defines the same where no vectors are compiled. */
     #define NIMREC_LANES 16
-    static void nimrec_or_run_plain(uint64_t* out, const uint16_t* rests, const uint16_t* values,
-                                    uint64_t first, uint64_t last) {
-        uint64_t a;
-        unsigned h;
-        for (a = first; a <= last; a++)
-            for (h = 0; h < NIMREC_LANES; h++)
-                out[h] |= (uint64_t)1 << (values[a] ^ rests[(int64_t)h - (int64_t)a]);
-    }
-    static void nimrec_or_list_plain(uint64_t* out, const uint16_t* rests, const uint64_t* at,
-                                     const uint16_t* values, uint64_t first, uint64_t end) {
-        uint64_t i;
-        unsigned h;
-        for (i = first; i < end; i++)
-            for (h = 0; h < NIMREC_LANES; h++)
-                out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)at[i]]);
-    }
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(NIMREC_SCALAR)
     #include <immintrin.h>
-    #define NIMREC_AVX2 __attribute__((target("avx2")))
-    NIMREC_AVX2 static inline void nimrec_or_pair_avx2(__m256i* acc, const uint16_t* r, uint64_t g) {
-        const __m256i one = _mm256_set1_epi64x(1), gg = _mm256_set1_epi64x((long long)g);
-        unsigned k;
-        for (k = 0; k < NIMREC_LANES / 4; k++) {
-            __m256i w = _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i*)(r + 4 * k)));
-            acc[k] = _mm256_or_si256(acc[k], _mm256_sllv_epi64(one, _mm256_xor_si256(w, gg)));
-        }
-    }
-    NIMREC_AVX2 static void nimrec_or_run_avx2(uint64_t* out, const uint16_t* rests, const uint16_t* values,
-                                               uint64_t first, uint64_t last) {
-        __m256i acc[NIMREC_LANES / 4];
-        uint64_t a;
-        unsigned k;
-        for (k = 0; k < NIMREC_LANES / 4; k++)
-            acc[k] = _mm256_loadu_si256((const __m256i*)(out + 4 * k));
-        for (a = first; a <= last; a++)
-            nimrec_or_pair_avx2(acc, rests - a, values[a]);
-        for (k = 0; k < NIMREC_LANES / 4; k++)
-            _mm256_storeu_si256((__m256i*)(out + 4 * k), acc[k]);
-    }
-    NIMREC_AVX2 static void nimrec_or_list_avx2(uint64_t* out, const uint16_t* rests, const uint64_t* at,
-                                                const uint16_t* values, uint64_t first, uint64_t end) {
-        __m256i acc[NIMREC_LANES / 4];
+    __attribute__((target("avx2")))
+    static void nimrec_or_pairs_avx2(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                     const uint16_t* values, uint64_t first, uint64_t end) {
+        const __m256i one = _mm256_set1_epi64x(1);
+        __m256i acc[NIMREC_LANES / 4], g;
+        const uint16_t* r;
         uint64_t i;
         unsigned k;
         for (k = 0; k < NIMREC_LANES / 4; k++)
             acc[k] = _mm256_loadu_si256((const __m256i*)(out + 4 * k));
-        for (i = first; i < end; i++)
-            nimrec_or_pair_avx2(acc, rests - at[i], values[i]);
+        for (i = first; i < end; i++) {
+            r = rests - (at ? at[i] : i);
+            g = _mm256_set1_epi64x((long long)values[i]);
+            for (k = 0; k < NIMREC_LANES / 4; k++)
+                acc[k] = _mm256_or_si256(acc[k], _mm256_sllv_epi64(one, _mm256_xor_si256(
+                    g, _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i*)(r + 4 * k))))));
+        }
         for (k = 0; k < NIMREC_LANES / 4; k++)
             _mm256_storeu_si256((__m256i*)(out + 4 * k), acc[k]);
     }
-    /* AVX-512 (F): eight lanes a vector, the block in two */
-    #define NIMREC_AVX512 __attribute__((target("avx512f")))
-    NIMREC_AVX512 static inline void nimrec_or_pair_avx512(__m512i* acc, const uint16_t* r, uint64_t g) {
-        const __m512i one = _mm512_set1_epi64(1), gg = _mm512_set1_epi64((long long)g);
-        unsigned k;
-        for (k = 0; k < NIMREC_LANES / 8; k++) {
-            __m512i w = _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i*)(r + 8 * k)));
-            acc[k] = _mm512_or_si512(acc[k], _mm512_sllv_epi64(one, _mm512_xor_si512(w, gg)));
-        }
-    }
-    NIMREC_AVX512 static void nimrec_or_run_avx512(uint64_t* out, const uint16_t* rests, const uint16_t* values,
-                                                   uint64_t first, uint64_t last) {
-        __m512i acc[NIMREC_LANES / 8];
-        uint64_t a;
-        unsigned k;
-        for (k = 0; k < NIMREC_LANES / 8; k++)
-            acc[k] = _mm512_loadu_si512((const void*)(out + 8 * k));
-        for (a = first; a <= last; a++)
-            nimrec_or_pair_avx512(acc, rests - a, values[a]);
-        for (k = 0; k < NIMREC_LANES / 8; k++)
-            _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
-    }
-    NIMREC_AVX512 static void nimrec_or_list_avx512(uint64_t* out, const uint16_t* rests, const uint64_t* at,
-                                                    const uint16_t* values, uint64_t first, uint64_t end) {
-        __m512i acc[NIMREC_LANES / 8];
+    __attribute__((target("avx512f")))
+    static void nimrec_or_pairs_avx512(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                       const uint16_t* values, uint64_t first, uint64_t end) {
+        const __m512i one = _mm512_set1_epi64(1);
+        __m512i acc[NIMREC_LANES / 8], g;
+        const uint16_t* r;
         uint64_t i;
         unsigned k;
         for (k = 0; k < NIMREC_LANES / 8; k++)
             acc[k] = _mm512_loadu_si512((const void*)(out + 8 * k));
-        for (i = first; i < end; i++)
-            nimrec_or_pair_avx512(acc, rests - at[i], values[i]);
+        for (i = first; i < end; i++) {
+            r = rests - (at ? at[i] : i);
+            g = _mm512_set1_epi64((long long)values[i]);
+            for (k = 0; k < NIMREC_LANES / 8; k++)
+                acc[k] = _mm512_or_si512(acc[k], _mm512_sllv_epi64(one, _mm512_xor_si512(
+                    g, _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i*)(r + 8 * k))))));
+        }
         for (k = 0; k < NIMREC_LANES / 8; k++)
             _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
     }
-    /* 2: AVX-512F, 1: AVX2, 0: neither (the blocks are then not used: in a plain loop they were
-       slower than one heap at a time); NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
+    /* 2: AVX-512F, 1: AVX2, 0: neither; NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
     static int nimrec_vector_level(void) {
         static int known = -1;
         const char* asked;
@@ -305,39 +263,30 @@ cdef extern from *:
         }
         return known;
     }
-    static void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values,
-                              uint64_t first, uint64_t last) {
-        int level = nimrec_vector_level();
-        if (level == 2)
-            nimrec_or_run_avx512(out, rests, values, first, last);
-        else if (level == 1)
-            nimrec_or_run_avx2(out, rests, values, first, last);
+    static void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                const uint16_t* values, uint64_t first, uint64_t end) {
+        if (nimrec_vector_level() == 2)
+            nimrec_or_pairs_avx512(out, rests, at, values, first, end);
         else
-            nimrec_or_run_plain(out, rests, values, first, last);
-    }
-    static void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at,
-                               const uint16_t* values, uint64_t first, uint64_t end) {
-        int level = nimrec_vector_level();
-        if (level == 2)
-            nimrec_or_list_avx512(out, rests, at, values, first, end);
-        else if (level == 1)
-            nimrec_or_list_avx2(out, rests, at, values, first, end);
-        else
-            nimrec_or_list_plain(out, rests, at, values, first, end);
+            nimrec_or_pairs_avx2(out, rests, at, values, first, end);
     }
     #else
     static int nimrec_vector_level(void) { return 0; }
-    #define nimrec_or_run nimrec_or_run_plain
-    #define nimrec_or_list nimrec_or_list_plain
+    static void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at,
+                                const uint16_t* values, uint64_t first, uint64_t end) {
+        uint64_t i;
+        unsigned h;
+        for (i = first; i < end; i++)
+            for (h = 0; h < NIMREC_LANES; h++)
+                out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)(at ? at[i] : i)]);
+    }
     #endif
     """
     enum: NIMREC_FIND_MAX
     enum: NIMREC_LANES
     int nimrec_vector_level() nogil
-    void nimrec_or_run(uint64_t* out, const uint16_t* rests, const uint16_t* values, uint64_t first,
-                       uint64_t last) nogil
-    void nimrec_or_list(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
-                        uint64_t first, uint64_t end) nogil
+    void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
+                         uint64_t first, uint64_t end) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
 
@@ -948,7 +897,7 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
     """_heap_small for the NIMREC_LANES heaps from s.n on, once the mask is kept: the pairings
     whose rests lie before the block -- the rare heaps from NIMREC_LANES up and the scan's pairs
     NIMREC_LANES .. _BLOCK_SCAN -- are found for all of them at once, in vector lanes
-    (nimrec_or_list, nimrec_or_run: no store a pair); each heap is then finished in order with the
+    (nimrec_or_pairs: no store a pair); each heap is then finished in order with the
     rest (its moves, the rare heaps below NIMREC_LANES, and the scan's other pairs while a rare
     value below the bound is missing: 1 .. NIMREC_LANES - 1, then past _BLOCK_SCAN, compared with
     the values missing). The same options either way, so the same values; only the order of the
@@ -977,8 +926,8 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
         ahead = n0 - s.split[i] - s.base
-        nimrec_or_list(acc, s.buf + ahead, s.rare, s.rare_v, far, rare0)
-        nimrec_or_run(acc, s.buf + ahead, s.headv, NIMREC_LANES, _BLOCK_SCAN)
+        nimrec_or_pairs(acc, s.buf + ahead, s.rare, s.rare_v, far, rare0)             # rare heaps
+        nimrec_or_pairs(acc, s.buf + ahead, NULL, s.headv, NIMREC_LANES, _BLOCK_SCAN + 1)   # the scan
     for h in range(NIMREC_LANES):
         n = n0 + h
         bits = acc[h]
