@@ -1,8 +1,10 @@
 """Check heaps of a Grundy's game record run by the definition, from its kept block files.
 
     python benchmarks/record_check_heap.py FOLDER HEAP [HEAP ...]
+    python benchmarks/record_check_heap.py FOLDER --largest
 
-FOLDER is a run's ``--record-dir`` (the run kept its values: ``--keep``). For each HEAP the
+FOLDER is a run's ``--record-dir`` (the run kept its values: ``--keep``). ``--largest`` takes the
+heap where the run's largest value first came, from its checkpoint's header line. For each HEAP the
 script reads every kept value below it and computes
 
     G(n) = mex { G(a) ^ G(n - a) : 1 <= a < n - a }
@@ -120,6 +122,14 @@ def main(argv: "list[str]") -> int:
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
+    if argv[1:] == ["--largest"]:
+        try:
+            with open(Path(argv[0]) / "checkpoint.nimrec", "rb") as stored:
+                header = json.loads(stored.readline())
+            argv = [argv[0], str(int(header["largest_at"]))]
+        except (OSError, ValueError, KeyError) as error:
+            print(f"no checkpoint header with the largest value's heap in {argv[0]}: {error}", file=sys.stderr)
+            return 2
     try:
         heaps = [int(text.replace(",", "").replace("_", "")) for text in argv[1:]]
     except ValueError:

@@ -31,7 +31,7 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _check(folder: Path, *heaps: int) -> Tuple[int, str]:
+def _check(folder: Path, *heaps: object) -> Tuple[int, str]:
     done = subprocess.run([sys.executable, str(SCRIPT), str(folder), *map(str, heaps)],
                           capture_output=True, text=True, timeout=300)
     return done.returncode, done.stdout + done.stderr
@@ -86,3 +86,10 @@ def test_a_damaged_or_missing_block_is_reported(tmp_path: Path, kept: Path) -> N
     (folder / "blocks" / f"{2 * BLOCK:015d}.nimblk").unlink()
     status, out = _check(folder, 3 * BLOCK + 10)
     assert status == 1 and f"the kept block at heap {2 * BLOCK:,} is missing" in out, out
+
+
+def test_the_largest_value_is_taken_from_the_checkpoint(kept: Path) -> None:
+    values = nim_sequence("grundy-game", HEAPS)
+    at = max(range(1, HEAPS), key=lambda n: (values[n], -n))        # where the largest first came
+    status, out = _check(kept, "--largest")
+    assert status == 0 and out.startswith(f"G({at:,}) = {values[at]} by the definition"), out
