@@ -2,7 +2,7 @@
 
     python benchmarks/record_exactness.py verify  [HEAPS]   # Grundy's game, NumPy verifier
     python benchmarks/record_exactness.py compare [HEAPS]   # record engine vs nimcore.octal
-    python benchmarks/record_exactness.py rogalski DIR [HEAPS]   # vs Rogalski's results/
+    python benchmarks/record_exactness.py rogalski DIR [HEAPS] [CODES]   # vs Rogalski's results/
     python benchmarks/record_exactness.py kept DIR [HEAPS]       # a run's kept values vs nimcore.octal
     python benchmarks/record_exactness.py plain [HEAPS] [OUTPUT]  # Grundy's game by the definition, in C
 
@@ -28,7 +28,8 @@ rather than run again.
 
 ``rogalski``: the record engine's frequency tables of 0.014, 0.034, 0.161, 0.167,
 0.172 at every 2**k against M. Rogalski's published tables (his repository's
-results/ folder, DIR/<code>/<2**k>, lines "value count", counts of heaps 1 .. 2**k).
+results/ folder, DIR/<code>/<2**k>, lines "value count", counts of heaps 1 .. 2**k);
+CODES, comma-separated (e.g. 0.167), checks those only.
 """
 
 from __future__ import annotations
@@ -164,10 +165,13 @@ def plain(heaps: int, output: Optional[Path]) -> None:
           f"(in {time.monotonic() - started:.0f} s of wall time)")
 
 
-def rogalski(folder: Path, heaps: int) -> None:
+_OPEN_GAMES = ("0.014", "0.034", "0.161", "0.167", "0.172")
+
+
+def rogalski(folder: Path, heaps: int, codes: "tuple[str, ...]" = _OPEN_GAMES) -> None:
     from nim.takebreak.record import record_sequence
 
-    for code in ("0.014", "0.034", "0.161", "0.167", "0.172"):
+    for code in codes:
         started = time.monotonic()
         run = record_sequence(f"octal={code}", heaps + 1, checkpoint=False)
         seconds = time.monotonic() - started
@@ -202,6 +206,7 @@ if __name__ == "__main__":
     elif what == "plain":
         plain(int(sys.argv[2]) if len(sys.argv) > 2 else 1 << 22, Path(sys.argv[3]) if len(sys.argv) > 3 else None)
     elif what == "rogalski":
-        rogalski(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 24)
+        rogalski(Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 1 << 24,
+                 *([tuple(sys.argv[4].split(","))] if len(sys.argv) > 4 else []))
     else:
         sys.exit(f"unknown check {what!r}: verify, compare, kept, plain or rogalski")
