@@ -124,9 +124,11 @@ def test_two_threads_give_the_same_values(name: str, size: int, head: int, windo
     few.block = block
     while len(few) < size:
         assert few.run(size, 1 << 26) == records().OK
-    # by default a second thread only where 256 rare heaps or more lie past the first block
+    # by default a second thread only where 256 rare heaps or more lie past the first block, and
+    # never with AVX-512 (the blocks in vector lanes on one thread are faster)
     far = sum(1 for a, _ in one.rare_heaps() if a >= block)
-    assert (few.thread_seconds[1] > 0) == (far >= 256), far
+    assert few.min_far == (2**64 - 1 if records().vector_lanes() == "avx512" else 256)
+    assert (few.thread_seconds[1] > 0) == (far >= few.min_far), far
 
 
 def test_a_checkpoint_of_one_thread_resumes_with_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,7 +40,7 @@ and ``_finish_block``; docs/theory.md says why the values are the same.
 import time as _time
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport free, malloc, realloc, calloc
-from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t, UINT64_MAX
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t, UINT64_MAX
 from libc.string cimport memcpy, memmove, memset
 
 from nimcore.rare cimport (SMALL_VALUES, count_below, fewest_rare_mask, lowest_bit, odd_values, rare_parity,
@@ -60,6 +60,17 @@ cdef extern from *:
 
     #define NIMREC_CHUNK 32             /* vectors between two looks at the targets found */
     #define NIMREC_FIND_MAX 8           /* targets at most: past that, marking every pair is cheaper */
+
+    static inline unsigned nimrec_popcount(uint64_t x) {
+    #if defined(__GNUC__) || defined(__clang__)
+        return (unsigned)__builtin_popcountll(x);
+    #else
+        unsigned c = 0;
+        for (; x; x &= x - 1)
+            c++;
+        return c;
+    #endif
+    }
 
     #if (defined(__GNUC__) || defined(__clang__)) && !defined(NIMREC_SCALAR)
     typedef uint16_t nimrec_w16 __attribute__((vector_size(32)));
@@ -206,6 +217,35 @@ cdef extern from *:
        in a plain loop they were slower than one heap at a time); the plain loop below only
        defines the same where no vectors are compiled. */
     #define NIMREC_LANES 16
+    /* The scan's pairs a = first .. last of one heap, each pair's value x = low[a] ^ top[-a]
+       below 256 as the bit code[x] of words[0 .. 1] (code 128: none). Two pairs a step, in
+       registers: no store a pair. */
+    static void nimrec_scan_codes(const uint16_t* low, const uint16_t* top, uint64_t first,
+                                  uint64_t last, const uint8_t* code, uint64_t* words) {
+        uint64_t a, x, y, lo0 = 0, hi0 = 0, lo1 = 0, hi1 = 0, bx, by;
+        unsigned cx, cy;
+        for (a = first; a + 1 <= last; a += 2) {
+            x = (uint64_t)(low[a] ^ top[-(int64_t)a]);
+            y = (uint64_t)(low[a + 1] ^ top[-(int64_t)a - 1]);
+            cx = x < 256 ? code[x] : 128;
+            cy = y < 256 ? code[y] : 128;
+            bx = (uint64_t)1 << (cx & 63);
+            by = (uint64_t)1 << (cy & 63);
+            lo0 |= cx < 64 ? bx : 0;
+            hi0 |= (cx >> 6) == 1 ? bx : 0;
+            lo1 |= cy < 64 ? by : 0;
+            hi1 |= (cy >> 6) == 1 ? by : 0;
+        }
+        for (; a <= last; a++) {
+            x = (uint64_t)(low[a] ^ top[-(int64_t)a]);
+            cx = x < 256 ? code[x] : 128;
+            bx = (uint64_t)1 << (cx & 63);
+            lo0 |= cx < 64 ? bx : 0;
+            hi0 |= (cx >> 6) == 1 ? bx : 0;
+        }
+        words[0] |= lo0 | lo1;
+        words[1] |= hi0 | hi1;
+    }
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(NIMREC_SCALAR)
     #include <immintrin.h>
     __attribute__((target("avx2")))
@@ -248,6 +288,73 @@ cdef extern from *:
         for (k = 0; k < NIMREC_LANES / 8; k++)
             _mm512_storeu_si512((void*)(out + 8 * k), acc[k]);
     }
+    /* The wide lanes (values past 63; Grundy's game), AVX-512F only (with AVX2's four lanes they
+       were slower than one heap at a time): for the pairs i = first .. end - 1, part at[i] of
+       value values[i], the index of each pair's value x = values[i] ^ rests[h - at[i]] within
+       its class -- x without its bit `kbit` (the mask's lowest: in a class that bit follows
+       from the others, so dropping it keeps the order) -- is set in lo[h] (indices 0 .. 63) or
+       hi[h] (64 .. 127); past 127 nothing. The caller knows every pair's class. */
+    __attribute__((target("avx512f")))
+    static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
+                                      const uint64_t* at, const uint16_t* values, uint64_t first,
+                                      uint64_t end, unsigned kbit) {
+        const __m512i one = _mm512_set1_epi64(1), sixty4 = _mm512_set1_epi64(64);
+        const __m512i below = _mm512_set1_epi64((long long)((1ULL << kbit) - 1));
+        __m512i alo[NIMREC_LANES / 8], ahi[NIMREC_LANES / 8], g, x, idx;
+        const uint16_t* r;
+        uint64_t i;
+        unsigned k;
+        for (k = 0; k < NIMREC_LANES / 8; k++) {
+            alo[k] = _mm512_loadu_si512((const void*)(lo + 8 * k));
+            ahi[k] = _mm512_loadu_si512((const void*)(hi + 8 * k));
+        }
+        for (i = first; i < end; i++) {
+            r = rests - at[i];
+            g = _mm512_set1_epi64((long long)values[i]);
+            for (k = 0; k < NIMREC_LANES / 8; k++) {
+                x = _mm512_xor_si512(g, _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i*)(r + 8 * k))));
+                /* below ? x : x >> 1, bit by bit (0xCA: A ? B : C) */
+                idx = _mm512_ternarylogic_epi64(below, x, _mm512_srli_epi64(x, 1), 0xCA);
+                alo[k] = _mm512_or_si512(alo[k], _mm512_sllv_epi64(one, idx));
+                ahi[k] = _mm512_or_si512(ahi[k], _mm512_sllv_epi64(one, _mm512_sub_epi64(idx, sixty4)));
+            }
+        }
+        for (k = 0; k < NIMREC_LANES / 8; k++) {
+            _mm512_storeu_si512((void*)(lo + 8 * k), alo[k]);
+            _mm512_storeu_si512((void*)(hi + 8 * k), ahi[k]);
+        }
+    }
+    /* nimrec_scan_codes with AVX-512F, where every rest is a common heap: eight pairs a vector,
+       a pair's value x as its index within its class (x without bit kbit), set in the lanes of
+       common parts (rare_bits: bit a set for a rare heap a: a rare part's value is common),
+       where a common part and a common rest make a rare value. */
+    __attribute__((target("avx512f")))
+    static void nimrec_scan_wide_avx512(const uint16_t* low, const uint16_t* top, uint64_t first,
+                                        uint64_t last, const uint8_t* code, const uint8_t* rare_bits,
+                                        unsigned kbit, uint64_t* words) {
+        const __m512i one = _mm512_set1_epi64(1), sixty4 = _mm512_set1_epi64(64);
+        const __m512i below = _mm512_set1_epi64((long long)((1ULL << kbit) - 1));
+        const __m128i reverse = _mm_set_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+        __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512(), x, idx;
+        __mmask8 common;
+        uint64_t a = first, head = (first + 7) & ~(uint64_t)7;
+        if (head > last + 1)
+            head = last + 1;
+        nimrec_scan_codes(low, top, a, head - 1, code, words);   /* up to a multiple of 8 */
+        for (a = head; a + 7 <= last; a += 8) {
+            x = _mm512_cvtepu16_epi64(_mm_xor_si128(
+                _mm_loadu_si128((const __m128i*)(low + a)),
+                _mm_shuffle_epi8(_mm_loadu_si128((const __m128i*)(top - a - 7)), reverse)));
+            idx = _mm512_ternarylogic_epi64(below, x, _mm512_srli_epi64(x, 1), 0xCA);
+            common = (__mmask8)~rare_bits[a >> 3];
+            lo = _mm512_mask_or_epi64(lo, common, lo, _mm512_sllv_epi64(one, idx));
+            hi = _mm512_mask_or_epi64(hi, common, hi, _mm512_sllv_epi64(one, _mm512_sub_epi64(idx, sixty4)));
+        }
+        words[0] |= (uint64_t)_mm512_reduce_or_epi64(lo);
+        words[1] |= (uint64_t)_mm512_reduce_or_epi64(hi);
+        if (a <= last)
+            nimrec_scan_codes(low, top, a, last, code, words);
+    }
     /* 2: AVX-512F, 1: AVX2, 0: neither; NIMCORE_RECORD_VECTORS=avx2 or =plain asks for less */
     static int nimrec_vector_level(void) {
         static int known = -1;
@@ -270,6 +377,15 @@ cdef extern from *:
         else
             nimrec_or_pairs_avx2(out, rests, at, values, first, end);
     }
+    static void nimrec_scan_wide(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
+                                 const uint8_t* code, const uint8_t* rare_bits, unsigned kbit,
+                                 uint64_t* words) {
+        nimrec_scan_wide_avx512(low, top, first, last, code, rare_bits, kbit, words);
+    }
+    static void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
+                               const uint16_t* values, uint64_t first, uint64_t end, unsigned kbit) {
+        nimrec_or_wide_avx512(lo, hi, rests, at, values, first, end, kbit);
+    }
     #else
     static int nimrec_vector_level(void) { return 0; }
     static void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at,
@@ -280,13 +396,40 @@ cdef extern from *:
             for (h = 0; h < NIMREC_LANES; h++)
                 out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)(at ? at[i] : i)]);
     }
+    static void nimrec_scan_wide(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
+                                 const uint8_t* code, const uint8_t* rare_bits, unsigned kbit,
+                                 uint64_t* words) {
+        (void)rare_bits;
+        (void)kbit;
+        nimrec_scan_codes(low, top, first, last, code, words);
+    }
+    static void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
+                               const uint16_t* values, uint64_t first, uint64_t end, unsigned kbit) {
+        uint64_t i, x, idx, below = ((uint64_t)1 << kbit) - 1;
+        unsigned h;
+        for (i = first; i < end; i++)
+            for (h = 0; h < NIMREC_LANES; h++) {
+                x = values[i] ^ rests[(int64_t)h - (int64_t)at[i]];
+                idx = (x & below) | ((x >> 1) & ~below);
+                if (idx < 64)
+                    lo[h] |= (uint64_t)1 << idx;
+                else if (idx < 128)
+                    hi[h] |= (uint64_t)1 << (idx - 64);
+            }
+    }
     #endif
     """
     enum: NIMREC_FIND_MAX
+    unsigned int popcount64 "nimrec_popcount" (uint64_t x) nogil
     enum: NIMREC_LANES
     int nimrec_vector_level() nogil
     void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
                          uint64_t first, uint64_t end) nogil
+    void nimrec_scan_wide(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
+                          const uint8_t* code, const uint8_t* rare_bits, unsigned int kbit,
+                          uint64_t* words) nogil
+    void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
+                        const uint16_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
 
@@ -303,6 +446,8 @@ cdef enum:
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
     _BLOCK_SCAN = 128         # the scan's pairs found for a block of small-values heaps at once
+    _WIDE_INDICES = 128       # the wide lanes' indices within a class: two words a heap
+    _WIDE_SCAN = 512          # the scan's pairs found for a block of wide-values heaps at once
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -352,6 +497,18 @@ cdef struct RecState:
     uint64_t deeps             # heaps proven from values read back
     bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
     bint deep_scan             # ... and came from the scan: every other option is marked
+    uint32_t wide_mask         # the mask wide_common was listed for (0: none yet)
+    uint16_t wide_common[_WIDE_INDICES]   # the common value of each index of the wide lanes
+    uint16_t wide_rare[_WIDE_INDICES]     # ... and the rare value
+    uint16_t wide_below[_WIDE_INDICES]    # the rare values below each common one, counted
+    uint8_t wide_code[2 * _WIDE_INDICES]  # each value below 256: its rare index, or _WIDE_INDICES
+    uint8_t* wide_rare_bits    # bit a: heap a < head is rare (the scan's parts; fixed once the
+                               # mask is kept: later rare heaps lie past the head) ...
+    uint64_t wide_bits_rare    # ... listed with this many rare heaps below the head
+    uint64_t wide_scan_at[_WIDE_SCAN]     # the scan's common parts NIMREC_LANES .. _WIDE_SCAN
+    uint16_t wide_scan_v[_WIDE_SCAN]      # ... their values
+    uint64_t wide_scan_n                  # ... how many
+    uint64_t wide_scan_rare               # ... listed with this many rare heaps below _WIDE_SCAN + 1
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -588,7 +745,8 @@ cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint6
 
 
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
-                    uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing) noexcept nogil:
+                    uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing,
+                    uint64_t stop=UINT64_MAX) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
@@ -596,7 +754,8 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
     and running out of them is not a stop. Once few values are missing the pairs are compared
     with them in vector lanes rather than marked one by one (_scan_range): the blocks, and so
     the pairs counted, are the same either way. ``missing`` / ``targets``: the values missing
-    below cstar as _list_missing gives them, on entry and on return."""
+    below cstar as _list_missing gives them, on entry and on return. No pair past ``stop``:
+    reaching it is not a stop either."""
     cdef uint64_t* seen = s.seen
     cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
     cdef uint32_t k = missing[0]
@@ -606,6 +765,8 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         return _OK
     while True:
         last = a + block - 1
+        if last > stop:
+            last = stop
         keep = False                    # some place still has pairs to scan
         for i in range(s.n_split):
             if n < s.split[i] + 2:
@@ -638,7 +799,7 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing (from the
             k = _list_missing(seen, targets[0], cstar, stamp, targets)   # first missing before)
         missing[0] = k
-        if k == 0:
+        if k == 0 or a > stop:
             return _OK
         if not keep:
             if short and not far:       # a value may hide in pairs not held: stop
@@ -711,6 +872,31 @@ cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* 
             s.in_deep = True
             s.deep_scan = True
             return status
+    v = 0
+    if k == 0:
+        v = cstar
+    else:
+        while s.seen[v] == stamp:
+            v += 1
+    spent[0] += 1
+    return _store(s, v)
+
+
+cdef int _finish_around(RecState* s, uint64_t n, uint64_t stamp, uint64_t* spent, uint64_t done_from,
+                        uint64_t done_to) noexcept nogil:
+    """_finish (far 0) when the scan's pairs done_from .. done_to are marked already: the scan
+    for the rare values still missing takes the pairs below them, then the ones past them."""
+    cdef uint16_t targets[NIMREC_FIND_MAX]
+    cdef uint32_t k, cstar = _bound_and_missing(s, stamp, targets, &k), v
+    cdef int status = _OK
+    if k and done_from > 1:
+        status = _scan_more(s, n, 1, cstar, stamp, spent, 0, targets, &k, done_from - 1)
+    if k and status == _OK:
+        status = _scan_more(s, n, done_to + 1, cstar, stamp, spent, 0, targets, &k)
+    if status != _OK:
+        s.in_deep = True
+        s.deep_scan = True
+        return status
     v = 0
     if k == 0:
         v = cstar
@@ -967,6 +1153,296 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
     return _OK
 
 
+# ---------------------------------------------------------------------------------------------
+# Wide values (issue 39): past 63 (Grundy's game, and octal games past 63) a heap's far rare
+# pairings are still found 16 heaps at a time in vector lanes, into two words a heap. Their
+# rests are common heaps, so every such pairing's value is common; a common value is then
+# named by its index among the common values (its bit at the mask's lowest dropped), and the
+# first 128 of them -- Grundy's game's values below 256, 99.99% of its heaps at 2**30 -- fit
+# two words. A heap is then finished with the stamps as _heap does: the bits as marks, the
+# near rare heaps, the scan.
+
+cdef inline uint32_t _class_value(uint32_t index, uint32_t kbit, uint32_t mask, uint32_t odd) noexcept nogil:
+    """The value of the class of parity ``odd`` under ``mask`` whose index in the wide lanes is
+    ``index``: its bit ``kbit`` (the mask's lowest) put back as the class wants it."""
+    cdef uint32_t below = (1u << kbit) - 1
+    cdef uint32_t v = (index & below) | ((index & ~below) << 1)
+    if rare_parity(v & mask) != odd:
+        v |= 1u << kbit
+    return v
+
+
+cdef uint64_t _common_rests(const RecState* s, uint64_t far, uint64_t lo) noexcept nogil:
+    """How many of m = lo, lo + 1, ... (up to NIMREC_LANES) come before the first that is the
+    sum of a rare heap from rare[far] on and any rare heap (itself too): up to there every rest
+    m - r of those rare heaps is a common heap. Two pointers over the ascending list; each
+    rare heap is below lo."""
+    cdef uint64_t i, j, gap, first = NIMREC_LANES
+    j = count_below(s.rare, s.n_rare, lo - s.rare[far])
+    for i in range(far, s.n_rare):
+        gap = lo - s.rare[i]             # the rests of rare[i] are gap, gap + 1, ...
+        while j > 0 and s.rare[j - 1] >= gap:
+            j -= 1
+        if j < s.n_rare and s.rare[j] - gap < first:
+            first = s.rare[j] - gap
+            if first == 0:
+                break
+    return first
+
+
+cdef inline void _wide_mark(const RecState* s, uint32_t v, uint32_t kbit, uint64_t* common,
+                            uint64_t* rare) noexcept nogil:
+    """Value v as its index in its class: into the two words ``common`` or ``rare``, if below
+    _WIDE_INDICES."""
+    cdef uint32_t below = (1u << kbit) - 1
+    cdef uint32_t index = (v & below) | ((v >> 1) & ~below)
+    if index < _WIDE_INDICES:
+        if rare_parity(v & s.mask):
+            common[index >> 6] |= (<uint64_t>1) << (index & 63)
+        else:
+            rare[index >> 6] |= (<uint64_t>1) << (index & 63)
+
+
+cdef uint64_t _scan_wide(RecState* s, uint64_t n, uint64_t a, uint64_t* rare, uint64_t* need) noexcept nogil:
+    """The scan's pairs from ``a`` up, a block at a time (64 doubling to _LAST_BLOCK), each pair's
+    rare value into ``rare`` (not a common one, which only a rare part reaches and its pairing
+    has marked: nimrec_scan_wide tells them apart by the parts, the rests all common), while more than NIMREC_FIND_MAX of
+    ``need`` are missing and every pair of the next block is a part in the head against a
+    rest in the window: returns where it stopped, ``need`` updated."""
+    cdef uint64_t block = 64, last, m
+    cdef uint64_t words[2]
+    cdef int i
+    words[0] = rare[0]
+    words[1] = rare[1]
+    while popcount64(need[0]) + popcount64(need[1]) > NIMREC_FIND_MAX:
+        last = a + block - 1
+        for i in range(s.n_split):
+            m = n - s.split[i]
+            # every pair held (the part in the head, the rest in the window), every rest common
+            if (last > _scan_limit(s, _half(s, m), m - s.base, s.base) or last > m - s.base
+                    or s.rare[s.n_rare - 1] >= m - last):
+                rare[0] = words[0]
+                rare[1] = words[1]
+                return a
+        for i in range(s.n_split):
+            m = n - s.split[i]
+            nimrec_scan_wide(s.headv, s.buf + (m - s.base), a, last, s.wide_code, s.wide_rare_bits,
+                             lowest_bit(s.mask), words)
+        s.scanned += (last - a + 1) * <uint64_t>s.n_split
+        if last > s.deepest:
+            s.deepest = last
+        a = last + 1
+        if block < _LAST_BLOCK:
+            block *= 2
+        need[0] &= ~words[0]
+        need[1] &= ~words[1]
+    rare[0] = words[0]
+    rare[1] = words[1]
+    return a
+
+
+cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t far, uint64_t scan_to,
+                      uint32_t kbit, uint64_t* spent) noexcept nogil:
+    """Heap s.n of a wide block, its far pairings and the scan's pairs NIMREC_LANES .. scan_to
+    in ``common`` / ``rare`` (two words each, the indices of the values in their class): the
+    rest as _heap does, in those words -- its moves, the rare heaps below NIMREC_LANES, the
+    bound (the first common value not reached), the rare values missing below it, the scan's
+    pairs below NIMREC_LANES, then past scan_to compared with the few still missing (_scan_more)
+    -- and store the mex. Where the words cannot say it (the bound past their indices, many
+    values still missing, a DEEP stop) the heap is done by _heap, whole."""
+    cdef uint16_t targets[NIMREC_FIND_MAX]
+    cdef uint64_t n = s.n, m, k, a, limit, stamp, x
+    cdef uint64_t need[2]
+    cdef uint32_t ci, cstar, t, missing = 0, index
+    cdef int i, status
+    for i in range(s.n_all):
+        if s.all_[i] == n:
+            _wide_mark(s, 0, kbit, common, rare)
+    for i in range(s.n_leave):
+        if n > s.leave[i]:
+            _wide_mark(s, _g(s, n - s.leave[i]), kbit, common, rare)
+    for i in range(s.n_split):
+        m = n - s.split[i]
+        for k in range(far):             # the rare heaps below the lanes' reach
+            _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
+    if ~common[0]:
+        ci = lowest_bit(~common[0])
+    elif ~common[1]:
+        ci = 64 + lowest_bit(~common[1])
+    else:
+        return _heap(s, spent)           # the bound lies past the indices
+    cstar = s.wide_common[ci]
+    t = s.wide_below[ci]                 # the rare values below the bound: indices 0 .. t - 1
+    need[0] = ~rare[0] & (UINT64_MAX if t >= 64 else ((<uint64_t>1) << t) - 1)
+    need[1] = ~rare[1] & (UINT64_MAX if t >= 128 else ((<uint64_t>1) << (t - 64)) - 1 if t > 64 else 0)
+    if need[0] | need[1]:
+        # the scan's pairs below the lanes (each part a < NIMREC_LANES: a rare part's pairing is
+        # marked above, so only the rare values matter)
+        for i in range(s.n_split):
+            m = n - s.split[i]
+            limit = _half(s, m)
+            if limit > NIMREC_LANES - 1:
+                limit = NIMREC_LANES - 1
+            for a in range(1, limit + 1):
+                _wide_mark(s, s.headv[a] ^ _g(s, m - a), kbit, common, rare)
+            s.scanned += limit
+            spent[0] += limit
+        need[0] &= ~rare[0]
+        need[1] &= ~rare[1]
+    a = (scan_to if scan_to >= NIMREC_LANES else NIMREC_LANES - 1) + 1
+    if (need[0] | need[1]) and popcount64(need[0]) + popcount64(need[1]) > NIMREC_FIND_MAX:
+        a = _scan_wide(s, n, a, rare, need)
+    if need[0] | need[1]:
+        s.stamp += 1
+        stamp = s.stamp
+        if popcount64(need[0]) + popcount64(need[1]) <= NIMREC_FIND_MAX:
+            for k in range(2):           # the few missing, ascending
+                while need[k]:
+                    targets[missing] = s.wide_rare[64 * k + lowest_bit(need[k])]
+                    missing += 1
+                    need[k] &= need[k] - 1
+        else:
+            # many missing: the scan marks every pair's value, so the stamps hold the values
+            # reached below the bound -- the common ones all, the rare ones found
+            for index in range(ci):
+                s.seen[s.wide_common[index]] = stamp
+            for k in range(2):
+                x = rare[k]
+                while x:
+                    s.seen[s.wide_rare[64 * k + lowest_bit(x)]] = stamp
+                    x &= x - 1
+            missing = _list_missing(s.seen, 0, cstar, stamp, targets)
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing)
+        if status != _OK:
+            return _heap(s, spent)       # a value may hide in pairs held nowhere: _heap's DEEP
+        if missing:
+            cstar = targets[0]           # the pairs ran out: the least value never reached
+    spent[0] += 1
+    return _store(s, cstar)
+
+
+cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
+    """_heap for the NIMREC_LANES heaps from s.n on, once the mask is kept, when values pass 63.
+    The pairings whose rests lie before the block and are common heaps are found for all of
+    them at once in vector lanes (nimrec_or_wide), as the indices of their values in their
+    class, the first _WIDE_INDICES: the rare heaps from NIMREC_LANES up (a common value each),
+    and the scan's pairs of a common part NIMREC_LANES .. _WIDE_SCAN (a rare value each; the
+    rare parts are the rare heaps' pairings) when no rare heap lies among their rests. Each
+    heap is then finished in order as _heap does: those values marked, its moves and the rare
+    heaps below NIMREC_LANES marked, the scan's other pairs. The same options, so the same
+    values. A heap whose common values fill all the indices is done by _heap (its bound lies
+    past them). _OK once some heaps are stored: it stops after a heap found rare (the heaps
+    after it pair with it too) and before a heap where a rest of a rare heap is a rare heap;
+    _FALLBACK, with nothing done, where the block does not apply (near the start, the end, or
+    the window's edge)."""
+    cdef uint64_t lo[NIMREC_LANES]
+    cdef uint64_t hi[NIMREC_LANES]
+    cdef uint64_t rlo[NIMREC_LANES]
+    cdef uint64_t rhi[NIMREC_LANES]
+    cdef uint64_t scan_at[_WIDE_SCAN]
+    cdef uint16_t scan_v[_WIDE_SCAN]
+    cdef uint64_t n0 = s.n, n, m, k, x, stamp, far, rare0 = s.n_rare, place = 0, widest, count, used
+    cdef uint64_t a, j, n_scan = 0, scan_to = 0, in_head
+    cdef uint8_t* bits
+    cdef uint64_t common[2]
+    cdef uint64_t rare[2]
+    cdef uint32_t kbit, index
+    cdef int i, h, status
+    # (the mask's lowest bit below 7: then the indices below 128 are the values below 256 in
+    # both classes, and every rare value past the indices lies past every common one in them)
+    if (s.n_split == 0 or n0 + NIMREC_LANES > end or rare0 == 0 or s.mask == 0
+            or lowest_bit(s.mask) > 6 or nimrec_vector_level() < 2):
+        return _FALLBACK
+    far = count_below(s.rare, rare0, NIMREC_LANES)
+    if rare0 - far < NIMREC_LANES:
+        return _FALLBACK                 # (0.167: its rare heaps lie below the block)
+    for i in range(s.n_split):
+        if s.split[i] > place:
+            place = s.split[i]
+    widest = s.rare[rare0 - 1]
+    # every rare heap below every heap's m, and every rest in the window
+    if n0 < place + widest + 1 or n0 - place - widest < s.base:
+        return _FALLBACK
+    count = NIMREC_LANES
+    if n0 - place <= 2 * widest + NIMREC_LANES:
+        for i in range(s.n_split):       # a rest may be a rare heap: stop before it
+            k = _common_rests(s, far, n0 - s.split[i])
+            if k < count:
+                count = k
+        if count == 0:
+            return _FALLBACK
+    kbit = lowest_bit(s.mask)
+    if s.wide_mask != s.mask:
+        for index in range(_WIDE_INDICES):
+            s.wide_common[index] = <uint16_t>_class_value(index, kbit, s.mask, 1)
+            s.wide_rare[index] = <uint16_t>_class_value(index, kbit, s.mask, 0)
+        k = 0
+        for index in range(_WIDE_INDICES):
+            while k < _WIDE_INDICES and s.wide_rare[k] < s.wide_common[index]:
+                k += 1
+            s.wide_below[index] = <uint16_t>k
+        for index in range(2 * _WIDE_INDICES):
+            s.wide_code[index] = _WIDE_INDICES
+        for index in range(_WIDE_INDICES):
+            s.wide_code[s.wide_rare[index]] = <uint8_t>index
+        s.wide_mask = s.mask
+    in_head = count_below(s.rare, rare0, s.head)
+    if s.wide_rare_bits == NULL or s.wide_bits_rare != in_head:
+        bits = <uint8_t*>realloc(s.wide_rare_bits, s.head // 8 + 16)
+        if bits == NULL:
+            return _FALLBACK
+        memset(bits, 0, s.head // 8 + 16)
+        for j in range(in_head):
+            bits[s.rare[j] >> 3] |= <uint8_t>(1 << (s.rare[j] & 7))
+        s.wide_rare_bits = bits
+        s.wide_bits_rare = in_head
+    memset(lo, 0, sizeof(lo))
+    memset(hi, 0, sizeof(hi))
+    memset(rlo, 0, sizeof(rlo))
+    memset(rhi, 0, sizeof(rhi))
+    # the scan's common parts: their rests common heaps (no rare heap among them), every part
+    # below half of every m, held in the head, and the rests in the window
+    if (widest + _WIDE_SCAN < n0 - place and 2 * _WIDE_SCAN + 2 < n0 - place and _WIDE_SCAN < s.head
+            and n0 - place - _WIDE_SCAN >= s.base):
+        k = count_below(s.rare, rare0, _WIDE_SCAN + 1)
+        if s.wide_scan_rare != k or s.wide_scan_n == 0:
+            s.wide_scan_n = 0
+            j = far
+            for a in range(NIMREC_LANES, _WIDE_SCAN + 1):
+                while j < rare0 and s.rare[j] < a:
+                    j += 1
+                if j < rare0 and s.rare[j] == a:
+                    continue
+                s.wide_scan_at[s.wide_scan_n] = a
+                s.wide_scan_v[s.wide_scan_n] = s.headv[a]
+                s.wide_scan_n += 1
+            s.wide_scan_rare = k
+        n_scan = s.wide_scan_n
+        scan_to = _WIDE_SCAN
+    for i in range(s.n_split):
+        # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
+        nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.rare, s.rare_v, far, rare0, kbit)
+        if n_scan:
+            nimrec_or_wide(rlo, rhi, s.buf + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_v,
+                           0, n_scan, kbit)
+    for h in range(<int>count):
+        used = (rare0 + 1) * <uint64_t>s.n_split
+        if n_scan:
+            s.scanned += (scan_to - NIMREC_LANES + 1) * <uint64_t>s.n_split
+            if s.deepest < scan_to:
+                s.deepest = scan_to
+            used += (scan_to - NIMREC_LANES + 1) * <uint64_t>s.n_split
+        spent[0] += used
+        common[0] = lo[h]
+        common[1] = hi[h]
+        rare[0] = rlo[h]
+        rare[1] = rhi[h]
+        status = _finish_wide(s, common, rare, far, scan_to, kbit, spent)
+        if status != _OK or s.n_rare != rare0:
+            return status                # a rare heap found: the next heaps pair with it too
+    return _OK
+
+
 cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
     """Compute G(s.n) .. G(end - 1), or until about ``budget`` pairings are spent."""
     cdef uint64_t spent = 0, common = 0
@@ -988,6 +1464,8 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
                 status = _block_small(s, &spent, common, end)
             if status == _FALLBACK:
                 status = _heap_small(s, &spent, common)
+        elif s.frozen:
+            status = _block_wide(s, &spent, end)
         if status == _FALLBACK:
             status = _heap(s, &spent)
         if status != _OK:
@@ -1353,7 +1831,9 @@ cdef class RecordSequence:
         self.threads = threads
         self.c_block = _PIPE_BLOCK
         self.c_horizon = _PIPE_HORIZON
-        self.c_min_far = _PIPE_MIN_FAR
+        # with AVX-512 the blocks in vector lanes on one thread beat the two (Grundy's game at
+        # 2**31: 1.25 against 2.1-2.6 µs a heap of wall time): no helper unless asked for
+        self.c_min_far = UINT64_MAX if nimrec_vector_level() == 2 else _PIPE_MIN_FAR
         self.c_s.mask = 1
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -1369,6 +1849,7 @@ cdef class RecordSequence:
         free(self.c_s.wht)
         free(self.c_s.rare)
         free(self.c_s.rare_v)
+        free(self.c_s.wide_rare_bits)
 
     @property
     def threads(self):
@@ -1412,7 +1893,8 @@ cdef class RecordSequence:
 
     @property
     def min_far(self):
-        """Rare heaps past the first block, at least, for ``run`` to use two threads."""
+        """Rare heaps past the first block, at least, for ``run`` to use two threads: 256, or
+        with AVX-512 never (2**64 - 1; one thread in vector lanes is faster)."""
         return self.c_min_far
 
     @min_far.setter
