@@ -169,30 +169,46 @@ _OPEN_GAMES = ("0.014", "0.034", "0.161", "0.167", "0.172")
 
 
 def rogalski(folder: Path, heaps: int, codes: "tuple[str, ...]" = _OPEN_GAMES) -> None:
+    """Each game's frequency table at every 2**k up to ``heaps`` against his, printed as each
+    is reached: the run goes on a power of 2 at a time, resumed from its checkpoint in a
+    scratch folder."""
+    import tempfile
+
     from nim.takebreak.record import record_sequence
 
     for code in codes:
         started = time.monotonic()
-        run = record_sequence(f"octal={code}", heaps + 1, checkpoint=False)
-        seconds = time.monotonic() - started
         same = differ = 0
-        for power, table in sorted(run.tables.items()):
-            path = folder / code / str(power)
-            if power & (power - 1) or not path.exists():
-                continue
-            theirs: Dict[int, int] = {}
-            for line in path.read_text().split("\n"):
-                if line.strip():
-                    value, count = line.split()
-                    if int(count):
-                        theirs[int(value)] = int(count)
-            if theirs == table:
-                same += 1
-            else:
-                differ += 1
-                print(f"  {code} at {power:,}: DIFFERS")
-        print(f"{code}: {heaps:,} heaps in {seconds:.1f} s; {same} of {same + differ} published tables "
-              f"up to 2**{heaps.bit_length() - 1} equal")
+        compared: "set[int]" = set()
+        with tempfile.TemporaryDirectory() as scratch:
+            reach = 1 << 20
+            while True:
+                reach = min(reach, heaps)
+                run = record_sequence(f"octal={code}", reach + 1, folder=scratch)
+                for power, table in sorted(run.tables.items()):
+                    path = folder / code / str(power)
+                    if power in compared or power & (power - 1) or not path.exists():
+                        continue
+                    compared.add(power)
+                    theirs: Dict[int, int] = {}
+                    for line in path.read_text().split("\n"):
+                        if line.strip():
+                            value, count = line.split()
+                            if int(count):
+                                theirs[int(value)] = int(count)
+                    if theirs == table:
+                        same += 1
+                    else:
+                        differ += 1
+                    if power >= 1 << 20:
+                        print(f"  {code} at 2**{power.bit_length() - 1}: "
+                              f"{'equal' if theirs == table else 'DIFFERS'} "
+                              f"({time.monotonic() - started:.0f} s)", flush=True)
+                if reach >= heaps:
+                    break
+                reach *= 2
+        print(f"{code}: {heaps:,} heaps in {time.monotonic() - started:.1f} s; {same} of {same + differ} "
+              f"published tables up to 2**{heaps.bit_length() - 1} equal", flush=True)
 
 
 if __name__ == "__main__":

@@ -29,9 +29,13 @@ not depend on the threads.
 While every value is below 64 a heap's options are the bits of one word, and once
 the mask is kept the heaps are taken 16 at a time, their far pairings in vector
 lanes (``_block_small``; AVX-512 or AVX2 when the CPU has them, else one heap at a
-time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less).
+time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less). Past 63,
+with AVX-512, the same blocks carry each value as its index within its class, the
+values below 256 in two words a heap (``_block_wide``: Grundy's game, the open octal
+games), and each heap is finished in those words.
 
-With ``threads=2``, once the mask is kept, a helper thread prepares each block
+With ``threads=2``, once the mask is kept (and, with AVX-512, only when ``min_far``
+asks: the blocks on one thread are faster), a helper thread prepares each block
 of heaps (the pairings whose rests lie before the block in hand, into a bitset
 a heap) while this thread finishes the block before it in order: see ``_prepare``
 and ``_finish_block``; docs/theory.md says why the values are the same.
