@@ -1,6 +1,6 @@
 """The record engine's wide-values blocks (issue 39): once the mask is kept and values pass 63
 (Grundy's game, most open octal games), with AVX-512 the far rare pairings of 16 heaps and the
-scan's pairs 16 .. 512 are found for all of them at once in vector lanes, each value as its
+scan's pairs 16 .. 1,024 are found for all of them at once in vector lanes, each value as its
 index within its class (two words a heap: the values below 256), and each heap is finished in
 those words. The values are checked against the kept-whole engine (nimcore.octal) with every
 kind of lane (with AVX2 or none the blocks are not used: the same values the stamps' way),
@@ -50,7 +50,7 @@ def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, name:
 def test_the_wide_blocks_run_and_give_the_one_heap_paths_values(name: str) -> None:
     """The same engine one heap at a time (the mask never kept: the head past the end) and in
     blocks (the mask kept at 2**17): the same values, tables and rare heaps; with AVX-512 a
-    different count of the scan's pairs (the blocks look at 16 .. 512 for every heap), so the
+    different count of the scan's pairs (the blocks look at 16 .. 1,024 for every heap), so the
     blocks did run."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
     size = 400_000

@@ -65,15 +65,13 @@ cdef extern from *:
     #define NIMREC_CHUNK 32             /* vectors between two looks at the targets found */
     #define NIMREC_FIND_MAX 8           /* targets at most: past that, marking every pair is cheaper */
 
+    /* the bits set in x, by halves of halves (the baseline x86-64 has no popcnt instruction:
+       the compiler's builtin is a library call there) */
     static inline unsigned nimrec_popcount(uint64_t x) {
-    #if defined(__GNUC__) || defined(__clang__)
-        return (unsigned)__builtin_popcountll(x);
-    #else
-        unsigned c = 0;
-        for (; x; x &= x - 1)
-            c++;
-        return c;
-    #endif
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (unsigned)((x * 0x0101010101010101ULL) >> 56);
     }
 
     #if (defined(__GNUC__) || defined(__clang__)) && !defined(NIMREC_SCALAR)
@@ -451,7 +449,8 @@ cdef enum:
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
     _BLOCK_SCAN = 128         # the scan's pairs found for a block of small-values heaps at once
     _WIDE_INDICES = 128       # the wide lanes' indices within a class: two words a heap
-    _WIDE_SCAN = 512          # the scan's pairs found for a block of wide-values heaps at once
+    _WIDE_SCAN = 1024         # the scan's pairs found for a block of wide-values heaps at once
+                              # (512, 1,024, 2,048 measured at 2**31: 1,024 and 2,048 best)
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -750,7 +749,7 @@ cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint6
 
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
                     uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing,
-                    uint64_t stop=UINT64_MAX) noexcept nogil:
+                    uint64_t stop=UINT64_MAX, uint64_t block=_FIRST_BLOCK) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
@@ -759,9 +758,9 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
     with them in vector lanes rather than marked one by one (_scan_range): the blocks, and so
     the pairs counted, are the same either way. ``missing`` / ``targets``: the values missing
     below cstar as _list_missing gives them, on entry and on return. No pair past ``stop``:
-    reaching it is not a stop either."""
+    reaching it is not a stop either. ``block``: the first block's pairs."""
     cdef uint64_t* seen = s.seen
-    cdef uint64_t m, half, limit, block = _FIRST_BLOCK, last, upto, w_hi
+    cdef uint64_t m, half, limit, last, upto, w_hi
     cdef uint32_t k = missing[0]
     cdef int i
     cdef bint short = False, keep
@@ -1316,7 +1315,9 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
                     s.seen[s.wide_rare[64 * k + lowest_bit(x)]] = stamp
                     x &= x - 1
             missing = _list_missing(s.seen, 0, cstar, stamp, targets)
-        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing)
+        # past the lanes' pairs a heap still missing values needs many more: full blocks
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing, UINT64_MAX,
+                            _LAST_BLOCK if a > _WIDE_SCAN else _FIRST_BLOCK)
         if status != _OK:
             return _heap(s, spent)       # a value may hide in pairs held nowhere: _heap's DEEP
         if missing:
