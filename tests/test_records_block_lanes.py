@@ -40,6 +40,17 @@ def _sha(values: "array[int]") -> str:
     return hashlib.sha256(array("H", values).tobytes()).hexdigest()
 
 
+def assert_child_gives_the_whole_engines_values(folder: Path, name: str, size: int, head: int,
+                                                lanes: str) -> None:
+    """A record run kept in ``folder``, in a child process with ``NIMCORE_RECORD_VECTORS=lanes``
+    (the lanes are chosen once a process): its values are nimcore.octal's."""
+    env = dict(os.environ, NIMCORE_RECORD_VECTORS=lanes)
+    done = subprocess.run([sys.executable, "-c", _CHILD, name, str(size), str(head), str(folder)],
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"sha": _sha(nim_sequence(name, size)), "n": size}
+
+
 _LANES = ["plain", "avx2", ""]
 
 
@@ -55,12 +66,7 @@ _LANES = ["plain", "avx2", ""]
 ])
 def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, name: str, size: int, head: int,
                                                            lanes: str) -> None:
-    env = dict(os.environ, NIMCORE_RECORD_VECTORS=lanes)
-    done = subprocess.run([sys.executable, "-c", _CHILD, name, str(size), str(head), str(tmp_path)],
-                          capture_output=True, text=True, env=env, timeout=600)
-    assert done.returncode == 0, done.stderr
-    got = json.loads(done.stdout)
-    assert got == {"sha": _sha(nim_sequence(name, size)), "n": size}
+    assert_child_gives_the_whole_engines_values(tmp_path, name, size, head, lanes)
 
 
 @settings(max_examples=40, deadline=None)

@@ -9,10 +9,6 @@ heap done whole), rare heaps found after the mask is kept, and heaps proven from
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import tempfile
 from array import array
 from pathlib import Path
@@ -25,7 +21,7 @@ from nim.kernel import records
 from nim.octal import nim_sequence
 from nim.takebreak.record import read_kept, record_sequence
 from nim.takebreak.sequence import game_places
-from test_records_block_lanes import _CHILD, _LANES, _sha
+from test_records_block_lanes import _LANES, assert_child_gives_the_whole_engines_values
 from test_records_small_values import codes      # octal codes that split heaps
 
 
@@ -39,11 +35,7 @@ from test_records_small_values import codes      # octal codes that split heaps
 ])
 def test_every_kind_of_lane_gives_the_whole_engines_values(tmp_path: Path, name: str, size: int, head: int,
                                                            lanes: str) -> None:
-    env = dict(os.environ, NIMCORE_RECORD_VECTORS=lanes)
-    done = subprocess.run([sys.executable, "-c", _CHILD, name, str(size), str(head), str(tmp_path)],
-                          capture_output=True, text=True, env=env, timeout=900)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"sha": _sha(nim_sequence(name, size)), "n": size}
+    assert_child_gives_the_whole_engines_values(tmp_path, name, size, head, lanes)
 
 
 @pytest.mark.parametrize("name", ["grundy-game", "octal=0.014"])

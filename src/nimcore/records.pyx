@@ -749,7 +749,7 @@ cdef inline uint32_t _scan_range(const uint16_t* low, const uint16_t* top, uint6
 
 cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_t stamp,
                     uint64_t* spent, uint64_t far, uint16_t* targets, uint32_t* missing,
-                    uint64_t stop=UINT64_MAX, uint64_t block=_FIRST_BLOCK) noexcept nogil:
+                    uint64_t block=_FIRST_BLOCK) noexcept nogil:
     """Scan the pairs (a, m - a) from ``a`` up, every split place side by side, a block at a
     time, until every rare value below ``cstar`` is marked or the pairs run out; a is in the
     head, and m - a in the window (a <= m - base) or in the head. _DEEP when a value may hide
@@ -757,8 +757,8 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
     and running out of them is not a stop. Once few values are missing the pairs are compared
     with them in vector lanes rather than marked one by one (_scan_range): the blocks, and so
     the pairs counted, are the same either way. ``missing`` / ``targets``: the values missing
-    below cstar as _list_missing gives them, on entry and on return. No pair past ``stop``:
-    reaching it is not a stop either. ``block``: the first block's pairs."""
+    below cstar as _list_missing gives them, on entry and on return. ``block``: the first
+    block's pairs."""
     cdef uint64_t* seen = s.seen
     cdef uint64_t m, half, limit, last, upto, w_hi
     cdef uint32_t k = missing[0]
@@ -768,8 +768,6 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         return _OK
     while True:
         last = a + block - 1
-        if last > stop:
-            last = stop
         keep = False                    # some place still has pairs to scan
         for i in range(s.n_split):
             if n < s.split[i] + 2:
@@ -802,7 +800,7 @@ cdef int _scan_more(RecState* s, uint64_t n, uint64_t a, uint32_t cstar, uint64_
         if k > NIMREC_FIND_MAX:         # marked one by one: list what is still missing (from the
             k = _list_missing(seen, targets[0], cstar, stamp, targets)   # first missing before)
         missing[0] = k
-        if k == 0 or a > stop:
+        if k == 0:
             return _OK
         if not keep:
             if short and not far:       # a value may hide in pairs not held: stop
@@ -875,31 +873,6 @@ cdef int _finish(RecState* s, uint64_t n, uint64_t a, uint64_t stamp, uint64_t* 
             s.in_deep = True
             s.deep_scan = True
             return status
-    v = 0
-    if k == 0:
-        v = cstar
-    else:
-        while s.seen[v] == stamp:
-            v += 1
-    spent[0] += 1
-    return _store(s, v)
-
-
-cdef int _finish_around(RecState* s, uint64_t n, uint64_t stamp, uint64_t* spent, uint64_t done_from,
-                        uint64_t done_to) noexcept nogil:
-    """_finish (far 0) when the scan's pairs done_from .. done_to are marked already: the scan
-    for the rare values still missing takes the pairs below them, then the ones past them."""
-    cdef uint16_t targets[NIMREC_FIND_MAX]
-    cdef uint32_t k, cstar = _bound_and_missing(s, stamp, targets, &k), v
-    cdef int status = _OK
-    if k and done_from > 1:
-        status = _scan_more(s, n, 1, cstar, stamp, spent, 0, targets, &k, done_from - 1)
-    if k and status == _OK:
-        status = _scan_more(s, n, done_to + 1, cstar, stamp, spent, 0, targets, &k)
-    if status != _OK:
-        s.in_deep = True
-        s.deep_scan = True
-        return status
     v = 0
     if k == 0:
         v = cstar
@@ -1316,7 +1289,7 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
                     x &= x - 1
             missing = _list_missing(s.seen, 0, cstar, stamp, targets)
         # past the lanes' pairs a heap still missing values needs many more: full blocks
-        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing, UINT64_MAX,
+        status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing,
                             _LAST_BLOCK if a > _WIDE_SCAN else _FIRST_BLOCK)
         if status != _OK:
             return _heap(s, spent)       # a value may hide in pairs held nowhere: _heap's DEEP
