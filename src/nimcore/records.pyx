@@ -26,7 +26,7 @@ The state is exported and restored whole (``export`` / ``restore``), so a
 driver can checkpoint it and resume after a stop or a crash; the export does
 not depend on the threads.
 
-While every value is below 64 a heap's options are the bits of one word, and once
+While every value is at most 64 a heap's options below 64 are the bits of one word, and once
 the mask is kept the heaps are taken 16 at a time, their far pairings in vector
 lanes (``_block_small``; AVX-512 or AVX2 when the CPU has them, else one heap at a
 time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less). Past 63,
@@ -209,9 +209,9 @@ cdef extern from *:
         return found;
     }
 
-    /* The small-values path a block of NIMREC_LANES heaps at a time (every value below 64): for
+    /* The small-values path a block of NIMREC_LANES heaps at a time (every value at most 64): for
        the pairs i = first .. end - 1, part a = at[i] (at NULL: a = i) of value values[i],
-       out[h] |= 1 << (values[i] ^ rests[h - a]), h = 0 .. NIMREC_LANES - 1 -- heap n0 + h paired
+       out[h] |= 1 << (values[i] ^ rests[h - a]) (none past 63), h = 0 .. NIMREC_LANES - 1 -- heap n0 + h paired
        with the rest G(m0 + h - a), contiguous in the window across the block. On x86-64 with
        AVX-512F or AVX2 (chosen when the module loads) eight or four 64-bit lanes a vector: the
        rests widened from 16 bits (vpmovzxwq), the bits set by a variable shift (vpsllvq), in
@@ -396,7 +396,8 @@ cdef extern from *:
         unsigned h;
         for (i = first; i < end; i++)
             for (h = 0; h < NIMREC_LANES; h++)
-                out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)(at ? at[i] : i)]);
+                if ((values[i] ^ rests[(int64_t)h - (int64_t)(at ? at[i] : i)]) < 64)
+                    out[h] |= (uint64_t)1 << (values[i] ^ rests[(int64_t)h - (int64_t)(at ? at[i] : i)]);
     }
     static void nimrec_scan_wide(const uint16_t* low, const uint16_t* top, uint64_t first, uint64_t last,
                                  const uint8_t* code, const uint8_t* rare_bits, unsigned kbit,
@@ -901,10 +902,17 @@ cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Small values (issue 39): while every value so far is below 64 (0.167 to 2**40 stays at or
-# below 64), a heap's options are kept as the bits of one 64-bit word in a register, not as
+# Small values (issue 39): while every value so far is at most 64 (0.167 to 2**40 stays at or
+# below 64), a heap's options below 64 are kept as the bits of one 64-bit word in a register, not as
 # stamps stored in memory: the same options are looked at and the same pairs counted as in
 # _heap, which does any heap the word cannot (a bound of 64 or more, a DEEP stop).
+
+cdef inline uint64_t _option_bit(uint32_t v) noexcept nogil:
+    """The bit of an option's value v, none past 63: once a value of 64 is in (0.167 reaches 64
+    and no more, to 2**40), a pair's value may pass 63; it cannot be the mex of a heap whose
+    bound is below 64, and a heap whose bound is not falls back to the stamps."""
+    return (<uint64_t>1) << v if v < SMALL_VALUES else 0
+
 
 cdef inline uint64_t _near_bits(const uint64_t* rare, const uint16_t* rare_v, uint64_t first,
                                 uint64_t end, const uint16_t* top) noexcept nogil:
@@ -912,13 +920,13 @@ cdef inline uint64_t _near_bits(const uint64_t* rare, const uint16_t* rare_v, ui
     the ors do not wait for each other."""
     cdef uint64_t j = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     while j + 4 <= end:
-        b0 |= value_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
-        b1 |= value_bit(rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]])
-        b2 |= value_bit(rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]])
-        b3 |= value_bit(rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]])
+        b0 |= _option_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        b1 |= _option_bit(rare_v[j + 1] ^ top[-<int64_t>rare[j + 1]])
+        b2 |= _option_bit(rare_v[j + 2] ^ top[-<int64_t>rare[j + 2]])
+        b3 |= _option_bit(rare_v[j + 3] ^ top[-<int64_t>rare[j + 3]])
         j += 4
     while j < end:
-        b0 |= value_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
+        b0 |= _option_bit(rare_v[j] ^ top[-<int64_t>rare[j]])
         j += 1
     return b0 | b1 | b2 | b3
 
@@ -928,19 +936,19 @@ cdef inline uint64_t _scan_bits(const uint16_t* low, const uint16_t* top, uint64
     """_mark_scan as bits: low[a] ^ top[-a] for a = first .. last."""
     cdef uint64_t a = first, b0 = 0, b1 = 0, b2 = 0, b3 = 0
     while a + 4 <= last + 1:
-        b0 |= value_bit(low[a] ^ top[-<int64_t>a])
-        b1 |= value_bit(low[a + 1] ^ top[-<int64_t>(a + 1)])
-        b2 |= value_bit(low[a + 2] ^ top[-<int64_t>(a + 2)])
-        b3 |= value_bit(low[a + 3] ^ top[-<int64_t>(a + 3)])
+        b0 |= _option_bit(low[a] ^ top[-<int64_t>a])
+        b1 |= _option_bit(low[a + 1] ^ top[-<int64_t>(a + 1)])
+        b2 |= _option_bit(low[a + 2] ^ top[-<int64_t>(a + 2)])
+        b3 |= _option_bit(low[a + 3] ^ top[-<int64_t>(a + 3)])
         a += 4
     while a <= last:
-        b0 |= value_bit(low[a] ^ top[-<int64_t>a])
+        b0 |= _option_bit(low[a] ^ top[-<int64_t>a])
         a += 1
     return b0 | b1 | b2 | b3
 
 
 cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nogil:
-    """_heap when every value so far is below 64 (s.largest < 64): the options are the bits
+    """_heap when every value so far is at most 64 (s.largest <= 64): the options are the bits
     of ``bits``, ``common`` the common values below 64. The pairings and the scan are
     _rare_pairs' and _scan_more's (far 0), block for block; _FALLBACK, with nothing changed,
     where a rest is held nowhere, the bound is 64 or more, or the scan runs short."""
@@ -954,7 +962,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
             bits |= 1
     for i in range(s.n_leave):
         if n > s.leave[i]:
-            bits |= value_bit(_g(s, n - s.leave[i]))
+            bits |= _option_bit(_g(s, n - s.leave[i]))
     for i in range(s.n_split):
         if n < s.split[i] + 2:
             continue
@@ -973,7 +981,7 @@ cdef int _heap_small(RecState* s, uint64_t* spent, uint64_t common) noexcept nog
                 continue
             if b >= s.head:
                 return _FALLBACK         # _heap stops there (DEEP)
-            bits |= value_bit(s.rare_v[k] ^ s.headv[b])
+            bits |= _option_bit(s.rare_v[k] ^ s.headv[b])
         used += j + 1
     if not (common & ~bits):
         return _FALLBACK                 # the bound is 64 or more
@@ -1101,11 +1109,11 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
                 bits |= 1
         for i in range(s.n_leave):
             if n > s.leave[i]:
-                bits |= value_bit(_g(s, n - s.leave[i]))
+                bits |= _option_bit(_g(s, n - s.leave[i]))
         for i in range(s.n_split):
             m = n - s.split[i]
             for k in range(far):                       # the rare heaps below the lanes' reach
-                bits |= value_bit(s.rare_v[k] ^ _g(s, m - s.rare[k]))
+                bits |= _option_bit(s.rare_v[k] ^ _g(s, m - s.rare[k]))
             used += rare0 + 1                          # every rare heap is below m
         if not (common & ~bits):
             return _OK if h else _FALLBACK             # the bound is 64 or more: the stamps
@@ -1434,7 +1442,7 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
                 s.pairings += spent
                 return _NOMEM
         status = _FALLBACK
-        if s.largest < SMALL_VALUES:
+        if s.largest <= SMALL_VALUES:   # (64 too: _option_bit drops a pair's value past 63)
             if s.mask != common_mask:
                 common_mask = s.mask
                 common = odd_values(common_mask)
