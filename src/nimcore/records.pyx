@@ -1190,9 +1190,9 @@ cdef inline void _wide_mark(const RecState* s, uint32_t v, uint32_t kbit, uint64
 cdef uint64_t _scan_wide(RecState* s, uint64_t n, uint64_t a, uint64_t* rare, uint64_t* need) noexcept nogil:
     """The scan's pairs from ``a`` up, a block at a time (64 doubling to _LAST_BLOCK), each pair's
     rare value into ``rare`` (not a common one, which only a rare part reaches and its pairing
-    has marked: nimrec_scan_wide tells them apart by the parts, the rests all common), while more than NIMREC_FIND_MAX of
-    ``need`` are missing and every pair of the next block is a part in the head against a
-    rest in the window: returns where it stopped, ``need`` updated."""
+    has marked: nimrec_scan_wide tells them apart by the parts, the rests all common), while
+    more than NIMREC_FIND_MAX of ``need`` are missing and every pair of the next block is a part
+    in the head against a rest in the window: returns where it stopped, ``need`` updated."""
     cdef uint64_t block = 64, last, m
     cdef uint64_t words[2]
     cdef int i
@@ -1325,9 +1325,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint64_t hi[NIMREC_LANES]
     cdef uint64_t rlo[NIMREC_LANES]
     cdef uint64_t rhi[NIMREC_LANES]
-    cdef uint64_t scan_at[_WIDE_SCAN]
-    cdef uint16_t scan_v[_WIDE_SCAN]
-    cdef uint64_t n0 = s.n, n, m, k, x, stamp, far, rare0 = s.n_rare, place = 0, widest, count, used
+    cdef uint64_t n0 = s.n, k, far, rare0 = s.n_rare, place = 0, widest, count, used
     cdef uint64_t a, j, n_scan = 0, scan_to = 0, in_head
     cdef uint8_t* bits
     cdef uint64_t common[2]
