@@ -334,10 +334,13 @@ def test_a_server_restart_in_the_middle_of_a_game(browser, tmp_path, shots):
     ann, bo = Watched(browser), Watched(browser)
     try:
         game_for_two(f"{server.url}/free", ann, bo, {"#piles": "4 5 6"})
-        bo.page.wait_for_function("() => game.seats[1].taken")
-        version = ann.state()["version"]
+        # both pages must have Bo's join: Ann's move carries her page's version, and one from
+        # before the join is refused (409), after which Bo's join alone would pass a wait on
+        # "a newer version" and the restart would find Ann, not Bo, to move
+        for page in (ann.page, bo.page):
+            page.wait_for_function("() => game.seats[1].taken")
         take_first_stone(ann.page, ann.state())
-        bo.page.wait_for_function(f"() => game.version > {version}")
+        bo.page.wait_for_function("() => game.moves.length === 1")
         before = bo.state()
 
         server.stop()                                  # mid-game: Bo is to move
