@@ -281,7 +281,9 @@ def test_human_vs_human_in_two_browsers_refuses_the_move_out_of_turn(server, peo
     assert refused[0] == 409 and "not your turn" in refused[1]["error"]
     assert ann.state()["moves"] == [] and bo.state()["moves"] == []
 
-    # Ann moves; Bo's board follows at once (server-sent events), then Bo answers
+    # Ann moves; Bo's board follows at once (server-sent events), then Bo answers. Her page must
+    # hold Bo's join first: a move on the version before it is refused (409)
+    ann.page.wait_for_function("() => game.seats[1].name === 'Bo'")
     version = ann.state()["version"]
     ann.page.click(".stone[data-pile='2'][data-index='3']")      # take 2 from pile [2]
     ann.page.click("#confirm")
@@ -611,7 +613,8 @@ def test_a_whole_game_of_kayles_against_nimx_by_knocking_down_pins(server, peopl
 def test_grundys_game_misere_between_two_people_in_two_browsers(server, people, shots):
     ann, bo = people(), people()
     game_for_two(f"{server.url}/free", ann, bo, {"#name": "Ann", "#rules": "misere,grundy-game", "#piles": "9"}, "Bo")
-    bo.page.wait_for_function("() => game.seats[1].name === 'Bo'")
+    for watched in (ann, bo):      # both pages hold Bo's join: a move on an older version is refused
+        watched.page.wait_for_function("() => game.seats[1].name === 'Bo'")
     assert bo.page.is_disabled(".pin[data-pile='0'][data-index='0']")      # not Bo's turn
     players = [ann, bo]
     game = ann.state()

@@ -88,7 +88,10 @@ def test_two_students_play_turning_turtles_in_two_browsers(server, people):
     _start(server, ann.page, "turning-turtles", "THTHH", mode="hvh")
     ann.page.wait_for_selector("#share:not([hidden])")
     real.join_by_link(ann, bob, "Bob")
-    bob.page.wait_for_function("() => game && game.seats[1].taken")
+    # each move is read from Ann's page and typed on the mover's with its page's version: both
+    # pages must hold the newest state first (a move on an older version is refused, 409)
+    for page in (ann.page, bob.page):
+        page.wait_for_function("() => game && game.seats[1].taken")
     for _ in range(40):
         game = ann.state()
         if game["finished"]:
@@ -96,8 +99,8 @@ def test_two_students_play_turning_turtles_in_two_browsers(server, people):
         mover = ann if game["to_move"] == 0 else bob
         mover.page.wait_for_selector("#typed:not([hidden])")
         _type(mover.page, _any_move(mover.state()))
-        wait_version_above(mover.page, game["version"])
-        ann.page.wait_for_function(f"() => game && game.version > {game['version']}")
+        for page in (ann.page, bob.page):
+            wait_version_above(page, game["version"])
     game = ann.state()
     assert game["finished"] and " wins (" in game["log"][-1]
     assert "Bob" in [seat["name"] for seat in game["seats"]]
