@@ -40,6 +40,16 @@ def _sha(values: "array[int]") -> str:
     return hashlib.sha256(array("H", values).tobytes()).hexdigest()
 
 
+def assert_kept_run_gives_the_whole_engines_values(name: str, size: int, head: int) -> None:
+    """A record run kept in a scratch folder (head, window and block ``head``, one thread): its
+    values are nimcore.octal's."""
+    with tempfile.TemporaryDirectory() as folder:
+        run = record_sequence(name, size, folder=folder, keep=True, head=head, window=head, block=head,
+                              threads=1)
+        values = read_kept(folder, run.game)
+    assert values == array("H", nim_sequence(name, size))
+
+
 def assert_child_gives_the_whole_engines_values(folder: Path, name: str, size: int, head: int,
                                                 lanes: str) -> None:
     """A record run kept in ``folder``, in a child process with ``NIMCORE_RECORD_VECTORS=lanes``
@@ -75,12 +85,7 @@ def test_random_codes_past_the_kept_mask_equal_the_whole_engines_values(code: st
     """A head of 1,024: the mask is kept from there, and the blocks run from a few thousand heaps
     on wherever the values stay below 64 and the rare heaps are few and small. (The tests' plain
     mex, quadratic, checks nimcore.octal on these codes elsewhere; here it would take minutes.)"""
-    size = 8000
-    with tempfile.TemporaryDirectory() as folder:
-        run = record_sequence(f"octal={code}", size, folder=folder, keep=True, head=1024, window=1024,
-                              block=1024, threads=1)
-        values = read_kept(folder, run.game)
-    assert values == array("H", nim_sequence(f"octal={code}", size))
+    assert_kept_run_gives_the_whole_engines_values(f"octal={code}", 8000, 1024)
 
 
 def test_the_block_path_is_taken_and_gives_the_one_heap_paths_values() -> None:

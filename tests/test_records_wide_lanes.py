@@ -9,7 +9,6 @@ heap done whole), rare heaps found after the mask is kept, and heaps proven from
 
 from __future__ import annotations
 
-import tempfile
 from array import array
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from nim.kernel import records
 from nim.octal import nim_sequence
 from nim.takebreak.record import read_kept, record_sequence
 from nim.takebreak.sequence import game_places
-from test_records_block_lanes import _LANES, assert_child_gives_the_whole_engines_values
+from test_records_block_lanes import (_LANES, assert_child_gives_the_whole_engines_values,
+                                      assert_kept_run_gives_the_whole_engines_values)
 from test_records_small_values import codes      # octal codes that split heaps
 
 
@@ -78,9 +78,4 @@ def test_a_checkpoint_resumes_across_the_blocks(tmp_path: Path) -> None:
 def test_random_codes_past_the_kept_mask_equal_the_whole_engines_values(code: str) -> None:
     """A head of 2,048: the mask is kept from there, and the wide blocks run wherever values
     pass 63 with rare heaps past the first block."""
-    size = 30_000
-    with tempfile.TemporaryDirectory() as folder:
-        run = record_sequence(f"octal={code}", size, folder=folder, keep=True, head=2048, window=2048,
-                              block=2048, threads=1)
-        values = read_kept(folder, run.game)
-    assert values == array("H", nim_sequence(f"octal={code}", size))
+    assert_kept_run_gives_the_whole_engines_values(f"octal={code}", 30_000, 2048)
