@@ -360,6 +360,47 @@ def test_ctrl_c_on_two_threads_saves_and_resumes(tmp_path: Path) -> None:
     assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", size))
 
 
+def test_ctrl_c_as_a_block_ends_keeps_that_block(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C is raised as the engine's ``run`` returns: when that return ends a kept block,
+    the block is written before the checkpoint that passes it (the checkpoint once passed a
+    block never written, and the resumed run's kept values missed it)."""
+    import nim.takebreak.record as record
+
+    class Interrupted:
+        """The engine, but its first return at a block's end raises KeyboardInterrupt."""
+
+        def __init__(self, engine: Any) -> None:
+            self._engine = engine
+            self._raised = False
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._engine, name)
+
+        def __len__(self) -> int:
+            return len(self._engine)
+
+        def run(self, end: int, budget: int) -> int:
+            status: int = self._engine.run(end, budget)
+            if not self._raised and len(self._engine) % 65536 == 0:
+                self._raised = True
+                raise KeyboardInterrupt
+            return status
+
+    original = record._engine
+    monkeypatch.setattr(record, "_engine", lambda *args: (lambda found: (found[0], Interrupted(found[1])))(
+        original(*args)))
+    with pytest.raises(KeyboardInterrupt):
+        record_sequence("grundy-game", 200_000, folder=tmp_path, keep=True, head=1 << 14, window=1 << 16,
+                        block=1 << 16, threads=1)
+    found = read_checkpoint(tmp_path, "grundy-game")
+    assert found is not None and found[0]["n"] == 65536
+    monkeypatch.setattr(record, "_engine", original)
+    resumed = record_sequence("grundy-game", 200_000, folder=tmp_path, keep=True, head=1 << 14,
+                              window=1 << 16, block=1 << 16, threads=1)
+    assert resumed.resumed_from == 65536
+    assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", 200_000))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name, size, head, window", [
     ("octal=0.034", 200_000, 1 << 16, 1 << 16),      # rare heaps between the head and the window

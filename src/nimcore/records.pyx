@@ -298,33 +298,70 @@ cdef extern from *:
        hi[h] (64 .. 127); past 127 nothing. The caller knows every pair's class. */
     __attribute__((target("avx512f")))
     static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
-                                      const uint64_t* at, const uint16_t* values, uint64_t first,
+                                      const uint64_t* at, const uint32_t* values, uint64_t first,
                                       uint64_t end, unsigned kbit) {
-        const __m512i one = _mm512_set1_epi64(1), sixty4 = _mm512_set1_epi64(64);
-        const __m512i below = _mm512_set1_epi64((long long)((1ULL << kbit) - 1));
-        __m512i alo[NIMREC_LANES / 8], ahi[NIMREC_LANES / 8], g, x, idx;
-        const uint16_t* r;
+        /* the 16 heaps in the 16 lanes of 32 bits, their 128 indices in four words w[0 .. 3]
+           (indices 32 j .. 32 j + 31): a vector shift by 32 or more gives 0, so each pair
+           sets its bit in one word -- one load, one conversion and one index a pair for all
+           four words (with two words of 64 bits, eight lanes a vector, it was two of each) */
+        const __m512i one = _mm512_set1_epi32(1);
+        const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1));
+        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64), c96 = _mm512_set1_epi32(96);
+        __m512i w0, w1, w2, w3, xa, xb, ia, ib, q0, q1;
+        const uint16_t *ra, *rb;
         uint64_t i;
-        unsigned k;
-        for (k = 0; k < NIMREC_LANES / 8; k++) {
-            alo[k] = _mm512_loadu_si512((const void*)(lo + 8 * k));
-            ahi[k] = _mm512_loadu_si512((const void*)(hi + 8 * k));
+        q0 = _mm512_loadu_si512((const void*)lo);
+        q1 = _mm512_loadu_si512((const void*)(lo + 8));
+        w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+        q0 = _mm512_loadu_si512((const void*)hi);
+        q1 = _mm512_loadu_si512((const void*)(hi + 8));
+        w2 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        w3 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+        /* two pairs a turn: each word takes both bits in one three-way OR (0xFE: A | B | C) */
+        for (i = first; i + 1 < end; i += 2) {
+            ra = rests - at[i];
+            rb = rests - at[i + 1];
+            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
+            xb = _mm512_xor_si512(_mm512_set1_epi32((int)values[i + 1]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)rb)));
+            /* below ? x : x >> 1, bit by bit (0xCA: A ? B : C) */
+            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
+            ib = _mm512_ternarylogic_epi32(below, xb, _mm512_srli_epi32(xb, 1), 0xCA);
+            w0 = _mm512_ternarylogic_epi32(w0, _mm512_sllv_epi32(one, ia), _mm512_sllv_epi32(one, ib), 0xFE);
+            w1 = _mm512_ternarylogic_epi32(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)),
+                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
+            w2 = _mm512_ternarylogic_epi32(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
+                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
+            w3 = _mm512_ternarylogic_epi32(w3, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c96)),
+                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c96)), 0xFE);
         }
-        for (i = first; i < end; i++) {
-            r = rests - at[i];
-            g = _mm512_set1_epi64((long long)values[i]);
-            for (k = 0; k < NIMREC_LANES / 8; k++) {
-                x = _mm512_xor_si512(g, _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i*)(r + 8 * k))));
-                /* below ? x : x >> 1, bit by bit (0xCA: A ? B : C) */
-                idx = _mm512_ternarylogic_epi64(below, x, _mm512_srli_epi64(x, 1), 0xCA);
-                alo[k] = _mm512_or_si512(alo[k], _mm512_sllv_epi64(one, idx));
-                ahi[k] = _mm512_or_si512(ahi[k], _mm512_sllv_epi64(one, _mm512_sub_epi64(idx, sixty4)));
-            }
+        if (i < end) {
+            ra = rests - at[i];
+            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
+            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
+            w0 = _mm512_or_si512(w0, _mm512_sllv_epi32(one, ia));
+            w1 = _mm512_or_si512(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)));
+            w2 = _mm512_or_si512(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)));
+            w3 = _mm512_or_si512(w3, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c96)));
         }
-        for (k = 0; k < NIMREC_LANES / 8; k++) {
-            _mm512_storeu_si512((void*)(lo + 8 * k), alo[k]);
-            _mm512_storeu_si512((void*)(hi + 8 * k), ahi[k]);
-        }
+        /* back to two words of 64 bits a heap */
+        _mm512_storeu_si512((void*)lo, _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w0)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w1)), 32)));
+        _mm512_storeu_si512((void*)(lo + 8), _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w0, 1)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w1, 1)), 32)));
+        _mm512_storeu_si512((void*)hi, _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w2)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w3)), 32)));
+        _mm512_storeu_si512((void*)(hi + 8), _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
     }
     /* nimrec_scan_codes with AVX-512F, where every rest is a common heap: eight pairs a vector,
        a pair's value x as its index within its class (x without bit kbit), set in the lanes of
@@ -385,7 +422,7 @@ cdef extern from *:
         nimrec_scan_wide_avx512(low, top, first, last, code, rare_bits, kbit, words);
     }
     static void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
-                               const uint16_t* values, uint64_t first, uint64_t end, unsigned kbit) {
+                               const uint32_t* values, uint64_t first, uint64_t end, unsigned kbit) {
         nimrec_or_wide_avx512(lo, hi, rests, at, values, first, end, kbit);
     }
     #else
@@ -407,7 +444,7 @@ cdef extern from *:
         nimrec_scan_codes(low, top, first, last, code, words);
     }
     static void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
-                               const uint16_t* values, uint64_t first, uint64_t end, unsigned kbit) {
+                               const uint32_t* values, uint64_t first, uint64_t end, unsigned kbit) {
         uint64_t i, x, idx, below = ((uint64_t)1 << kbit) - 1;
         unsigned h;
         for (i = first; i < end; i++)
@@ -421,10 +458,91 @@ cdef extern from *:
             }
     }
     #endif
+
+    /* The mate: a second thread that pairs the far rare heaps of the next wide block
+       (nimrec_or_wide, for every split place) while this thread finishes the block in hand. A
+       block is some 6 microseconds of work, so the two meet by spinning on `state`, not by a
+       lock; after a long wait the mate yields its core. Nothing it reads is written while it
+       works (see _block_wide). */
+    #include <pthread.h>
+    #include <sched.h>
+    #define NIMREC_MATE_PLACES 65
+    typedef struct {
+        int state;                      /* 0 idle, 1 a job posted, 2 done, 3 stop */
+        const uint16_t* rests[NIMREC_MATE_PLACES];
+        int places;
+        const uint64_t* at;             /* the parts first .. end - 1: into lo, hi */
+        const uint32_t* values;
+        uint64_t first, end;
+        unsigned kbit;
+        uint64_t lo[NIMREC_LANES], hi[NIMREC_LANES];
+        pthread_t thread;
+    } nimrec_mate;
+
+    static inline void nimrec_relax(unsigned long* spins) {
+        if (++*spins > (1UL << 16))
+            sched_yield();              /* a long wait (the other thread is not in blocks) */
+    #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+        else
+            __builtin_ia32_pause();
+    #endif
+    }
+    static void* nimrec_mate_loop(void* arg) {
+        nimrec_mate* m = (nimrec_mate*)arg;
+        unsigned long spins = 0;
+        int state, k;
+        for (;;) {
+            state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+            if (state == 3)
+                return NULL;
+            if (state != 1) {
+                nimrec_relax(&spins);
+                continue;
+            }
+            spins = 0;
+            memset(m->lo, 0, sizeof m->lo);
+            memset(m->hi, 0, sizeof m->hi);
+            for (k = 0; k < m->places; k++)
+                nimrec_or_wide(m->lo, m->hi, m->rests[k], m->at, m->values, m->first, m->end, m->kbit);
+            __atomic_store_n(&m->state, 2, __ATOMIC_RELEASE);
+        }
+    }
+    /* a mate, its thread started; NULL if there is no memory or no thread (then one thread) */
+    static nimrec_mate* nimrec_mate_start(void) {
+        nimrec_mate* m = (nimrec_mate*)calloc(1, sizeof(nimrec_mate));
+        if (m == NULL)
+            return NULL;
+        if (pthread_create(&m->thread, NULL, nimrec_mate_loop, m) != 0) {
+            free(m);
+            return NULL;
+        }
+        return m;
+    }
+    static void nimrec_mate_stop(nimrec_mate* m) {
+        unsigned long spins = 0;
+        if (m == NULL)
+            return;
+        while (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == 1)
+            nimrec_relax(&spins);       /* a job posted: let it end first */
+        __atomic_store_n(&m->state, 3, __ATOMIC_RELEASE);
+        pthread_join(m->thread, NULL);
+        free(m);
+    }
+    static void nimrec_mate_post(nimrec_mate* m) {
+        __atomic_store_n(&m->state, 1, __ATOMIC_RELEASE);
+    }
+    /* wait for the posted job; its words are then in m->lo, m->hi */
+    static void nimrec_mate_wait(nimrec_mate* m) {
+        unsigned long spins = 0;
+        while (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != 2)
+            nimrec_relax(&spins);
+        __atomic_store_n(&m->state, 0, __ATOMIC_RELAXED);
+    }
     """
     enum: NIMREC_FIND_MAX
     unsigned int popcount64 "nimrec_popcount" (uint64_t x) nogil
     enum: NIMREC_LANES
+    enum: NIMREC_MATE_PLACES
     int nimrec_vector_level() nogil
     void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
                          uint64_t first, uint64_t end) nogil
@@ -432,9 +550,22 @@ cdef extern from *:
                           const uint8_t* code, const uint8_t* rare_bits, unsigned int kbit,
                           uint64_t* words) nogil
     void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
-                        const uint16_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
+                        const uint32_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
+    ctypedef struct nimrec_mate:
+        const uint16_t* rests[65]
+        int places
+        const uint64_t* at
+        const uint32_t* values
+        uint64_t first, end
+        unsigned int kbit
+        uint64_t lo[16]
+        uint64_t hi[16]
+    nimrec_mate* nimrec_mate_start() nogil
+    void nimrec_mate_stop(nimrec_mate* m) nogil
+    void nimrec_mate_post(nimrec_mate* m) nogil
+    void nimrec_mate_wait(nimrec_mate* m) nogil
 
 cdef enum:
     _MAX_PLACES = 64
@@ -452,6 +583,15 @@ cdef enum:
     _WIDE_INDICES = 128       # the wide lanes' indices within a class: two words a heap
     _WIDE_SCAN = 1024         # the scan's pairs found for a block of wide-values heaps at once
                               # (512, 1,024, 2,048 measured at 2**31: 1,024 and 2,048 best)
+    _HINTS_MAX = 2048         # learned parts the wide lanes scan in place of those up to
+    _HINTS = 1024             # _WIDE_SCAN, at most and by default (768, 1,024, 1,536 measured
+                              # at 2**31: 1,024 best)
+    _HINT_REACH = 16384       # the largest part a hint may be
+    _HINT_SAMPLES = 128       # heaps a learning looks at, ...
+    _HINT_STEP = 512          # ... this far apart, the last just behind the block
+    _HINT_EVERY = 1 << 18     # heaps between two learnings
+    _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_LANES this thread pairs, not the mate
+                              # (0, 64, 128, 256 measured at 2**31: 64 best)
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -509,10 +649,27 @@ cdef struct RecState:
     uint8_t* wide_rare_bits    # bit a: heap a < head is rare (the scan's parts; fixed once the
                                # mask is kept: later rare heaps lie past the head) ...
     uint64_t wide_bits_rare    # ... listed with this many rare heaps below the head
-    uint64_t wide_scan_at[_WIDE_SCAN]     # the scan's common parts NIMREC_LANES .. _WIDE_SCAN
-    uint16_t wide_scan_v[_WIDE_SCAN]      # ... their values
-    uint64_t wide_scan_n                  # ... how many
+    uint32_t* wide_rare_v      # the rare heaps' values, four bytes each ...
+    uint64_t wide_rare_n       # ... this many (listed again where it differs from n_rare)
+    uint64_t wide_scan_at[_WIDE_SCAN + _HINTS_MAX]   # the scan's common parts NIMREC_LANES ..
+    uint32_t wide_scan_v[_WIDE_SCAN + _HINTS_MAX]    # _WIDE_SCAN, then the hints; their values
+                               # (four bytes each, as the rare heaps' below: the lanes XOR them in
+                               # from memory, with no broadcast of their own)
+    uint64_t wide_scan_n                  # ... how many, the hints too
+    uint64_t wide_scan_base               # ... of them up to _WIDE_SCAN (the hints follow)
     uint64_t wide_scan_rare               # ... listed with this many rare heaps below _WIDE_SCAN + 1
+    uint64_t hint_want                    # hints to learn (0: none)
+    uint64_t hint_next                    # the heap at which they are learned again (0: now)
+    uint64_t hint_top                     # the largest hint part
+    uint64_t hints_learned                # learnings so far
+    float* hint_score                     # scratch: a score for each part up to _HINT_REACH
+    nimrec_mate* mate                     # a second thread for the wide lanes (run with two threads)
+    bint mate_busy                        # ... working on the job posted for the block at:
+    uint64_t mate_start                   # ... its first heap
+    uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
+    uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
+    uint64_t* wide_rare_at                # the rare heaps as the lanes read them (the mate too: a
+                                          # copy, as _push_rare may move s.rare while it works)
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -1298,13 +1455,99 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
             missing = _list_missing(s.seen, 0, cstar, stamp, targets)
         # past the lanes' pairs a heap still missing values needs many more: full blocks
         status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing,
-                            _LAST_BLOCK if a > _WIDE_SCAN else _FIRST_BLOCK)
+                            _FIRST_BLOCK if s.wide_scan_n > s.wide_scan_base or a <= _WIDE_SCAN else _LAST_BLOCK)
         if status != _OK:
             return _heap(s, spent)       # a value may hide in pairs held nowhere: _heap's DEEP
         if missing:
             cstar = targets[0]           # the pairs ran out: the least value never reached
     spent[0] += 1
     return _store(s, cstar)
+
+
+cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
+    """The hints: the ``hint_want`` common parts NIMREC_LANES .. _HINT_REACH whose pairs found,
+    in _HINT_SAMPLES heaps just behind n0, the most of the rare values below each heap's own
+    value, each value weighed by 1 / c**2 where c parts reach it in that heap: a hard value
+    (reached by few parts, sending the scan far) weighs most. The wide blocks scan the hints'
+    pairs in their lanes in place of the parts up to _WIDE_SCAN. The pairs are far from
+    random: in Grundy's game at 2**31 the best parts reach a value the first 1,024 missed for
+    one heap in six, a part at random for one in 130, and the parts that were best stay good
+    for some 10**5 heaps. The hints only speed the scan: a hint's pair is marked like any
+    other, and the scan past the lanes still covers every pair from NIMREC_LANES up. The
+    caller has checked that every part and rest read here is held (head, window)."""
+    cdef float* score = s.hint_score
+    cdef float weight[512]
+    cdef uint32_t count[512]
+    cdef uint32_t tally[4096]
+    cdef const uint16_t* rests
+    cdef uint64_t x, m, a, top = 0, j, kept, at_t, want = s.hint_want
+    cdef uint32_t g, v, t, bucket, bits, any_weight
+    cdef int i
+    s.hint_next = n0 + _HINT_EVERY
+    s.hints_learned += 1
+    s.wide_scan_n = s.wide_scan_base
+    s.hint_top = 0
+    if score == NULL:
+        score = <float*>malloc((_HINT_REACH + 1) * sizeof(float))
+        if score == NULL:
+            return                       # no hints: the parts up to _WIDE_SCAN, only slower
+        s.hint_score = score
+    for a in range(_HINT_REACH + 1):
+        score[a] = 0
+    for j in range(_HINT_SAMPLES):
+        x = n0 - 1 - j * _HINT_STEP
+        g = _g(s, x)
+        if g >= 512 or not rare_parity(g & s.mask):
+            continue                     # a rare heap (or past the lookup): no rare values wanted
+        memset(count, 0, sizeof(count))
+        for i in range(s.n_split):
+            m = x - s.split[i]
+            rests = s.buf + (m - s.base)
+            for a in range(1, _HINT_REACH + 1):
+                v = s.headv[a] ^ rests[-<int64_t>a]
+                if v < 512:
+                    count[v] += 1 if a >= NIMREC_LANES else 1 << 20   # (found by the parts below)
+        any_weight = 0
+        for v in range(512):
+            weight[v] = 0
+            if v < g and not rare_parity(v & s.mask) and 0 < count[v] < (1u << 20):
+                weight[v] = 1.0 / (<float>count[v] * <float>count[v])
+                any_weight = 1
+        if not any_weight:
+            continue
+        for i in range(s.n_split):
+            m = x - s.split[i]
+            rests = s.buf + (m - s.base)
+            for a in range(NIMREC_LANES, _HINT_REACH + 1):
+                v = s.headv[a] ^ rests[-<int64_t>a]
+                score[a] += weight[v & 511] if v < 512 else 0
+    # the ``want`` best common parts with a score: a float's bits order as the float does (all
+    # >= 0), so the top 12 bits bucket them; every bucket above the last one kept is kept whole
+    memset(tally, 0, sizeof(tally))
+    for a in range(NIMREC_LANES, _HINT_REACH + 1):
+        if (s.wide_rare_bits[a >> 3] >> (a & 7)) & 1:
+            score[a] = 0                 # a rare part: paired in the rare heaps' lanes already
+        memcpy(&bits, &score[a], sizeof(bits))
+        tally[bits >> 20] += 1
+    kept = 0
+    t = 4095
+    while t > 0 and kept + tally[t] < want:
+        kept += tally[t]
+        t -= 1
+    at_t = want - kept if t > 0 else 0   # of the bucket t, the first ones (ascending)
+    kept = s.wide_scan_base
+    for a in range(NIMREC_LANES, _HINT_REACH + 1):
+        memcpy(&bits, &score[a], sizeof(bits))
+        bucket = bits >> 20
+        if bucket > t or (bucket == t and at_t > 0):
+            if bucket == t:
+                at_t -= 1
+            s.wide_scan_at[kept] = a
+            s.wide_scan_v[kept] = s.headv[a]
+            kept += 1
+            top = a
+    s.hint_top = top
+    s.wide_scan_n = kept
 
 
 cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
@@ -1326,12 +1569,23 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint64_t rlo[NIMREC_LANES]
     cdef uint64_t rhi[NIMREC_LANES]
     cdef uint64_t n0 = s.n, k, far, rare0 = s.n_rare, place = 0, widest, count, used
-    cdef uint64_t a, j, n_scan = 0, scan_to = 0, in_head
+    cdef uint64_t a, j, n_scan = 0, scan_first = 0, scan_to = 0, in_head, lane_pairs = 0
     cdef uint8_t* bits
+    cdef uint32_t* values
+    cdef uint64_t* heaps
+    cdef nimrec_mate* mate = s.mate
+    cdef uint64_t far2, mine
+    cdef bint ready = False
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
     cdef int i, h, status
+    if s.mate_busy:
+        # the mate's job, posted by the block before for this one, ends before anything here
+        # (or any heap stored elsewhere) can move what it reads
+        nimrec_mate_wait(mate)
+        s.mate_busy = False
+        ready = s.mate_start == n0
     # (the mask's lowest bit below 7: then the indices below 128 are the values below 256 in
     # both classes, and every rare value past the indices lies past every common one in them)
     if (s.n_split == 0 or n0 + NIMREC_LANES > end or rare0 == 0 or s.mask == 0
@@ -1370,6 +1624,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         for index in range(_WIDE_INDICES):
             s.wide_code[s.wide_rare[index]] = <uint8_t>index
         s.wide_mask = s.mask
+        s.wide_rare_n = 0                # (a new mask: a new list of rare heaps)
     in_head = count_below(s.rare, rare0, s.head)
     if s.wide_rare_bits == NULL or s.wide_bits_rare != in_head:
         bits = <uint8_t*>realloc(s.wide_rare_bits, s.head // 8 + 16)
@@ -1380,17 +1635,28 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             bits[s.rare[j] >> 3] |= <uint8_t>(1 << (s.rare[j] & 7))
         s.wide_rare_bits = bits
         s.wide_bits_rare = in_head
-    memset(lo, 0, sizeof(lo))
-    memset(hi, 0, sizeof(hi))
-    memset(rlo, 0, sizeof(rlo))
-    memset(rhi, 0, sizeof(rhi))
+    if s.wide_rare_n != rare0:
+        values = <uint32_t*>realloc(s.wide_rare_v, rare0 * sizeof(uint32_t))
+        if values == NULL:
+            return _FALLBACK
+        s.wide_rare_v = values
+        heaps = <uint64_t*>realloc(s.wide_rare_at, rare0 * sizeof(uint64_t))
+        if heaps == NULL:
+            return _FALLBACK
+        s.wide_rare_at = heaps
+        for j in range(rare0):
+            values[j] = s.rare_v[j]
+            heaps[j] = s.rare[j]
+        s.wide_rare_n = rare0
+        ready = False                    # (the mate paired the list before)
     # the scan's common parts: their rests common heaps (no rare heap among them), every part
     # below half of every m, held in the head, and the rests in the window
     if (widest + _WIDE_SCAN < n0 - place and 2 * _WIDE_SCAN + 2 < n0 - place and _WIDE_SCAN < s.head
             and n0 - place - _WIDE_SCAN >= s.base):
         k = count_below(s.rare, rare0, _WIDE_SCAN + 1)
-        if s.wide_scan_rare != k or s.wide_scan_n == 0:
+        if s.wide_scan_rare != k or s.wide_scan_base == 0:
             s.wide_scan_n = 0
+            s.hint_next = 0              # learned again on the new list
             j = far
             for a in range(NIMREC_LANES, _WIDE_SCAN + 1):
                 while j < rare0 and s.rare[j] < a:
@@ -1401,21 +1667,71 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                 s.wide_scan_v[s.wide_scan_n] = s.headv[a]
                 s.wide_scan_n += 1
             s.wide_scan_rare = k
-        n_scan = s.wide_scan_n
+            s.wide_scan_base = s.wide_scan_n
+        n_scan = s.wide_scan_base
         scan_to = _WIDE_SCAN
+        lane_pairs = _WIDE_SCAN - NIMREC_LANES + 1
+        # the hints in place of those parts, where their parts and rests are held and every
+        # rest is a common heap, as above, and the samples' rests lie in the window
+        if (s.hint_want and _HINT_REACH < s.head and widest + _HINT_REACH < n0 - place
+                and 2 * _HINT_REACH + 2 < n0 - place
+                and n0 - place - _HINT_REACH - _HINT_SAMPLES * _HINT_STEP > s.base):
+            if n0 >= s.hint_next:
+                _learn_hints(s, n0)
+            if s.wide_scan_n > s.wide_scan_base:
+                scan_first = s.wide_scan_base
+                n_scan = s.wide_scan_n
+                scan_to = NIMREC_LANES - 1   # the scan past the lanes goes on from NIMREC_LANES
+                lane_pairs = n_scan - scan_first
+                if s.hint_top > s.deepest:
+                    s.deepest = s.hint_top
+        if scan_to > s.deepest:
+            s.deepest = scan_to
+    # With two threads the mate pairs, for the next block while this thread does this one, the
+    # rare heaps from 2 * NIMREC_LANES up but the first mate_keep: their rests lie before this
+    # block. Its words are this block's when they were posted for it, with the same rare
+    # heaps, and the scan's parts are the hints (for the mate's sake only: they need the
+    # scan past the lanes to go on from NIMREC_LANES, so a block whose words it made does not
+    # depend on which parts it was); then this thread pairs only the other rare heaps.
+    far2 = count_below(s.rare, rare0, 2 * NIMREC_LANES) + s.mate_keep
+    if far2 > rare0:
+        far2 = rare0
+    mine = rare0
+    memset(lo, 0, sizeof(lo))
+    memset(hi, 0, sizeof(hi))
+    memset(rlo, 0, sizeof(rlo))
+    memset(rhi, 0, sizeof(rhi))
+    if ready and scan_first and mate.first == far2 and mate.end == rare0 and mate.places == s.n_split:
+        for h in range(NIMREC_LANES):
+            lo[h] = mate.lo[h]
+            hi[h] = mate.hi[h]
+        mine = far2
+        s.mate_blocks += 1
+    # the next block's job: only where this block stores all its heaps without sliding the
+    # window (the mate's rests stay put), and with the hints (see above)
+    if (mate != NULL and scan_first and count == NIMREC_LANES and s.n_split <= NIMREC_MATE_PLACES
+            and n0 + NIMREC_LANES - 1 - s.base < 2 * s.window and far2 < rare0):
+        for i in range(s.n_split):
+            mate.rests[i] = s.buf + (n0 + NIMREC_LANES - s.split[i] - s.base)
+        mate.places = s.n_split
+        mate.at = s.wide_rare_at
+        mate.values = s.wide_rare_v
+        mate.first = far2
+        mate.end = rare0
+        mate.kbit = kbit
+        s.mate_start = n0 + NIMREC_LANES
+        s.mate_busy = True
+        nimrec_mate_post(mate)
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
-        nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.rare, s.rare_v, far, rare0, kbit)
-        if n_scan:
+        nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_v,
+                       far, mine, kbit)
+        if n_scan > scan_first:
             nimrec_or_wide(rlo, rhi, s.buf + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_v,
-                           0, n_scan, kbit)
+                           scan_first, n_scan, kbit)
     for h in range(<int>count):
-        used = (rare0 + 1) * <uint64_t>s.n_split
-        if n_scan:
-            s.scanned += (scan_to - NIMREC_LANES + 1) * <uint64_t>s.n_split
-            if s.deepest < scan_to:
-                s.deepest = scan_to
-            used += (scan_to - NIMREC_LANES + 1) * <uint64_t>s.n_split
+        used = (rare0 + 1 + lane_pairs) * <uint64_t>s.n_split
+        s.scanned += lane_pairs * <uint64_t>s.n_split
         spent[0] += used
         common[0] = lo[h]
         common[1] = hi[h]
@@ -1819,6 +2135,8 @@ cdef class RecordSequence:
         # 2**31: 1.25 against 2.1-2.6 µs a heap of wall time): no helper unless asked for
         self.c_min_far = UINT64_MAX if nimrec_vector_level() == 2 else _PIPE_MIN_FAR
         self.c_s.mask = 1
+        self.c_s.hint_want = _HINTS
+        self.c_s.mate_keep = _MATE_KEEP
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
 
@@ -1834,6 +2152,9 @@ cdef class RecordSequence:
         free(self.c_s.rare)
         free(self.c_s.rare_v)
         free(self.c_s.wide_rare_bits)
+        free(self.c_s.wide_rare_v)
+        free(self.c_s.wide_rare_at)
+        free(self.c_s.hint_score)
 
     @property
     def threads(self):
@@ -1876,6 +2197,50 @@ cdef class RecordSequence:
         return self.c_t_finish, self.c_t_help
 
     @property
+    def hints(self):
+        """Learned parts (16 .. 16,384) that the wide blocks scan for every heap in their vector
+        lanes, in place of the parts 16 .. 1,024 (``_learn_hints``): 1,024, or 0 for none. The
+        values are the same either way; only the count of pairs scanned, and the time, differ.
+        Learned again every 262,144 heaps, and where a run resumes."""
+        return self.c_s.hint_want
+
+    @hints.setter
+    def hints(self, uint64_t count):
+        if count > _HINTS_MAX:
+            raise ValueError(f"hints must be at most {_HINTS_MAX:,}, not {count:,}")
+        self.c_s.hint_want = count
+        self.c_s.hint_next = 0
+        self.c_s.wide_scan_n = self.c_s.wide_scan_base
+
+    @property
+    def hint_parts(self):
+        """The hints in use now: the learned parts, ascending."""
+        cdef uint64_t j
+        return [self.c_s.wide_scan_at[j] for j in range(self.c_s.wide_scan_base, self.c_s.wide_scan_n)]
+
+    @property
+    def mate_keep(self):
+        """With two threads and AVX-512 the second thread pairs the far rare heaps of each
+        wide block, a block ahead, but the first ``mate_keep`` of them (from 32 on), which
+        this thread pairs with the hints while it finishes the block in hand."""
+        return self.c_s.mate_keep
+
+    @mate_keep.setter
+    def mate_keep(self, uint64_t count):
+        self.c_s.mate_keep = count
+
+    @property
+    def mate_blocks(self):
+        """Wide blocks whose far rare pairings the second thread made (0 with one thread, or
+        without AVX-512)."""
+        return self.c_s.mate_blocks
+
+    @property
+    def hints_learned(self):
+        """How many times the hints were learned (0: the wide blocks' hints never ran)."""
+        return self.c_s.hints_learned
+
+    @property
     def min_far(self):
         """Rare heaps past the first block, at least, for ``run`` to use two threads: 256, or
         with AVX-512 never (2**64 - 1; one thread in vector lanes is faster)."""
@@ -1904,7 +2269,13 @@ cdef class RecordSequence:
                 and self.c_s.n_rare - count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
             return self._run_two(end, budget)
         with nogil:
+            # with AVX-512, a mate thread pairs each wide block's far rare heaps a block ahead
+            if self.c_threads > 1 and nimrec_vector_level() == 2:
+                self.c_s.mate = nimrec_mate_start()
             status = _rec_run(&self.c_s, end, budget)
+            nimrec_mate_stop(self.c_s.mate)    # (a job still posted ends first)
+            self.c_s.mate = NULL
+            self.c_s.mate_busy = False
         PyErr_CheckSignals()
         return status
 
@@ -2187,6 +2558,8 @@ cdef class RecordSequence:
         memcpy(self.c_s.hist, <char*>hist, 8 * _VALUES)
         self.c_s.n = n
         self.c_s.base = base
+        self.c_s.hint_next = 0             # the hints are learned again where it resumes
+        self.c_s.wide_rare_n = 0           # ... and the rare heaps' values listed again
         self.c_s.mask = state["mask"]
         self.c_s.frozen = state["frozen"]
         self.c_s.largest = state["largest"]

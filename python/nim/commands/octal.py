@@ -108,8 +108,8 @@ def add_parser(subparsers: Any) -> None:
     record.add_argument("--threads", type=int, choices=(1, 2), default=None,
                         help="with --record: 1 or 2 threads (default: NIMCORE_RECORD_THREADS when set, else "
                              "2 when the process may use two cores; 1 computes more heaps a CPU second "
-                             "on a machine whose cores are busy; with AVX-512 the engine keeps to one "
-                             "thread, its vector lanes being faster than the two)")
+                             "on a machine whose cores are busy; with AVX-512 the second thread pairs "
+                             "the far rare heaps of each block of 16 heaps a block ahead, in vector lanes)")
     parser.set_defaults(run=run)
 
 

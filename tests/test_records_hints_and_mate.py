@@ -1,0 +1,101 @@
+"""The record engine's learned hints and its mate thread (issue 39), in the wide blocks (values
+past 63: Grundy's game, the open octal games; AVX-512 only).
+
+- The hints: every 262,144 heaps the engine learns which parts 16 .. 16,384 most often reach
+  the rare values that the first pairs miss (the pairs of these games are far from random), and
+  the blocks' vector lanes scan those parts in place of 16 .. 1,024; the scan past the lanes
+  then goes on from 16. Any valid pairs will do: the values cannot change, only the pairs
+  counted.
+- The mate: with two threads, a second thread pairs the far rare heaps of the next block while
+  the first finishes the block in hand.
+
+Both are checked against the kept-whole engine (nimcore.octal) and against the engine without
+them, through many short calls (the mate stopped with a job posted), a stop and a resume."""
+
+from __future__ import annotations
+
+from array import array
+from pathlib import Path
+
+import pytest
+
+from nim import Rules
+from nim.kernel import records
+from nim.octal import nim_sequence
+from nim.takebreak.record import read_kept, record_sequence
+from nim.takebreak.sequence import game_places
+
+_AVX512 = records().vector_lanes() == "avx512"
+
+
+def _engine(name: str, threads: int, hints: int = 1024) -> object:
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
+    engine = records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 19, threads)
+    engine.hints = hints
+    return engine
+
+
+def _run(engine: object, size: int, budget: int = 1 << 40) -> None:
+    while len(engine) < size:                                    # type: ignore[arg-type]
+        assert engine.run(size, budget) == records().OK          # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name, size", [("grundy-game", 400_000), ("octal=0.161", 300_000),
+                                        ("octal=0.172", 300_000)])    # (0.172: the mask's bit 0)
+def test_the_hints_and_the_mate_give_the_whole_engines_values(name: str, size: int) -> None:
+    plain, hinted, mated = _engine(name, 1, hints=0), _engine(name, 1), _engine(name, 2)
+    for engine in (plain, hinted, mated):
+        _run(engine, size)
+    whole = nim_sequence(name, size)
+    start = size - (1 << 17)
+    held = array("H")
+    for engine in (plain, hinted, mated):
+        held = array("H")
+        held.frombytes(engine.values(start, size))                # type: ignore[attr-defined]
+        assert held == whole[start:size]
+        assert engine.histogram() == plain.histogram()            # type: ignore[attr-defined]
+        assert engine.rare_heaps() == plain.rare_heaps()          # type: ignore[attr-defined]
+    assert plain.hints_learned == 0 and plain.hint_parts == []   # type: ignore[attr-defined]
+    if _AVX512:
+        # the hints were learned and scanned: other pairs counted, the same values
+        assert hinted.hints_learned >= 1                          # type: ignore[attr-defined]
+        assert hinted.export()["scanned"] != plain.export()["scanned"]   # type: ignore[attr-defined]
+        parts = hinted.hint_parts                                 # type: ignore[attr-defined]
+        rare = {heap for heap, _ in plain.rare_heaps()}           # type: ignore[attr-defined]
+        assert 0 < len(parts) <= 1024 and parts == sorted(parts)
+        assert all(16 <= part <= 16384 and part not in rare for part in parts)
+        # the mate made nearly every block's far pairings, and the counts are the one thread's
+        assert mated.mate_blocks > (size - (1 << 17)) // 16 // 2  # type: ignore[attr-defined]
+        assert mated.export()["scanned"] == hinted.export()["scanned"]   # type: ignore[attr-defined]
+    else:
+        assert hinted.hints_learned == 0 and mated.mate_blocks == 0   # type: ignore[attr-defined]
+
+
+def test_many_short_calls_stop_the_mate_with_a_job_posted() -> None:
+    """A call ends after a small budget with the next block's job posted: the mate ends it
+    before the call returns, and the next call pairs that block again (the job is not kept)."""
+    size = 400_000
+    short, long = _engine("grundy-game", 2), _engine("grundy-game", 2)
+    _run(short, size, budget=1 << 22)
+    _run(long, size)
+    assert short.values(size - 100_000, size) == long.values(size - 100_000, size)   # type: ignore[attr-defined]
+    assert short.histogram() == long.histogram()                  # type: ignore[attr-defined]
+
+
+def test_a_run_on_two_threads_stopped_and_resumed_gives_the_values_of_one_run(tmp_path: Path) -> None:
+    size = 500_000
+    first = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 17, window=1 << 19,
+                            block=1 << 16, threads=2, node_limit=270_000)
+    assert first.heaps < size and first.stopped == "nodes"
+    resumed = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 17, window=1 << 19,
+                              block=1 << 16, threads=2)
+    assert resumed.heaps == size and resumed.resumed_from == first.heaps
+    assert read_kept(tmp_path, resumed.game) == array("H", nim_sequence("grundy-game", size))
+
+
+def test_the_hints_are_bounded() -> None:
+    engine = _engine("grundy-game", 1)
+    with pytest.raises(ValueError, match="at most 2,048"):
+        engine.hints = 2049                                       # type: ignore[attr-defined]
+    engine.hints = 0                                              # type: ignore[attr-defined]
+    assert engine.hints == 0                                      # type: ignore[attr-defined]
