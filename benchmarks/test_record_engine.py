@@ -9,6 +9,10 @@ to 2**22 heaps past a head of 2**16 (the small-values blocks: AVX2 or AVX-512), 
 game to 2**22 past a head of 2**20 (the wide-values blocks: AVX-512 only). The values are
 compared by a checksum of the window. ``benchmarks/record_speed.py`` measures the same against
 M. Rogalski's program and the C yardstick.
+
+``test_hints_and_the_mate`` runs Grundy's game the same way with AVX-512, without the learned
+hints, with them, and with them on two threads (the mate pairing the next block's far rare
+heaps): wall seconds past the head, the ratio to the first.
 """
 
 from __future__ import annotations
@@ -59,3 +63,46 @@ def test_blocks_against_one_heap_at_a_time(benchmark: Any, game: str, head: int,
     if "plain" in seen:
         assert found["sha"] == seen["plain"]["sha"]
         benchmark.extra_info["one_heap_at_a_time_over_this"] = seen["plain"]["cpu"] / found["cpu"]
+
+
+_CHILD_WALL = """
+import hashlib, json, time
+from nim import Rules
+from nim.kernel import records
+from nim.takebreak.sequence import game_places
+_, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
+engine = records().RecordSequence(takes_all, leaves, splits, grundy, {head}, 1 << 22, {threads})
+engine.hints = {hints}
+engine.run({head} + 8, 1 << 62)
+wall, cpu = time.perf_counter(), time.process_time()
+while len(engine) < {heaps}:
+    engine.run({heaps}, 1 << 62)
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+window = engine.values(engine.window_start, len(engine))
+print(json.dumps({{"wall": wall, "cpu": cpu, "lanes": records().vector_lanes(), "learned": engine.hints_learned,
+                  "mate_blocks": engine.mate_blocks, "sha": hashlib.sha256(window).hexdigest()}}))
+"""
+WALL: Dict[str, Dict[str, Any]] = {}
+
+
+@pytest.mark.benchmark(group="record-hints-mate")
+@pytest.mark.parametrize("hints, threads", [(0, 1), (1024, 1), (1024, 2)])
+def test_hints_and_the_mate(benchmark: Any, hints: int, threads: int) -> None:
+    head = 1 << 20
+
+    def run() -> Dict[str, Any]:
+        done = subprocess.run([sys.executable, "-c", _CHILD_WALL.format(head=head, heaps=HEAPS, hints=hints,
+                                                                       threads=threads)],
+                              capture_output=True, text=True, check=True)
+        found: Dict[str, Any] = json.loads(done.stdout)
+        return found
+
+    found = benchmark.pedantic(run, rounds=1, iterations=1)
+    WALL[f"{hints}/{threads}"] = found
+    benchmark.extra_info.update(hints=hints, threads=threads, wall_seconds=found["wall"], cpu_seconds=found["cpu"],
+                                lanes=found["lanes"], hints_learned=found["learned"],
+                                mate_blocks=found["mate_blocks"],
+                                us_a_heap_wall=found["wall"] / (HEAPS - head - 8) * 1e6)
+    if "0/1" in WALL:
+        assert found["sha"] == WALL["0/1"]["sha"]
+        benchmark.extra_info["neither_over_this"] = WALL["0/1"]["wall"] / found["wall"]

@@ -43,32 +43,42 @@ def _run(engine: object, size: int, budget: int = 1 << 40) -> None:
 @pytest.mark.parametrize("name, size", [("grundy-game", 400_000), ("octal=0.161", 300_000),
                                         ("octal=0.172", 300_000)])    # (0.172: the mask's bit 0)
 def test_the_hints_and_the_mate_give_the_whole_engines_values(name: str, size: int) -> None:
-    plain, hinted, mated = _engine(name, 1, hints=0), _engine(name, 1), _engine(name, 2)
-    for engine in (plain, hinted, mated):
+    hinted, mated = _engine(name, 1), _engine(name, 2)
+    for engine in (hinted, mated):
         _run(engine, size)
     whole = nim_sequence(name, size)
     start = size - (1 << 17)
-    held = array("H")
-    for engine in (plain, hinted, mated):
+    for engine in (hinted, mated):
         held = array("H")
         held.frombytes(engine.values(start, size))                # type: ignore[attr-defined]
         assert held == whole[start:size]
-        assert engine.histogram() == plain.histogram()            # type: ignore[attr-defined]
-        assert engine.rare_heaps() == plain.rare_heaps()          # type: ignore[attr-defined]
-    assert plain.hints_learned == 0 and plain.hint_parts == []   # type: ignore[attr-defined]
+        assert engine.rare_heaps() == hinted.rare_heaps()         # type: ignore[attr-defined]
+    assert mated.histogram() == hinted.histogram()                # type: ignore[attr-defined]
     if _AVX512:
-        # the hints were learned and scanned: other pairs counted, the same values
-        assert hinted.hints_learned >= 1                          # type: ignore[attr-defined]
-        assert hinted.export()["scanned"] != plain.export()["scanned"]   # type: ignore[attr-defined]
         parts = hinted.hint_parts                                 # type: ignore[attr-defined]
-        rare = {heap for heap, _ in plain.rare_heaps()}           # type: ignore[attr-defined]
+        rare = {heap for heap, _ in hinted.rare_heaps()}          # type: ignore[attr-defined]
+        assert hinted.hints_learned >= 1                          # type: ignore[attr-defined]
         assert 0 < len(parts) <= 1024 and parts == sorted(parts)
         assert all(16 <= part <= 16384 and part not in rare for part in parts)
-        # the mate made nearly every block's far pairings, and the counts are the one thread's
-        assert mated.mate_blocks > (size - (1 << 17)) // 16 // 2  # type: ignore[attr-defined]
+        # the mate made blocks' far pairings (most of them on free cores; on busy ones it is
+        # left idle a while after this thread waited for it too long), and the pairs counted
+        # are the one thread's (the same parts, the same scan)
+        assert mated.mate_blocks > 0                              # type: ignore[attr-defined]
         assert mated.export()["scanned"] == hinted.export()["scanned"]   # type: ignore[attr-defined]
     else:
         assert hinted.hints_learned == 0 and mated.mate_blocks == 0   # type: ignore[attr-defined]
+
+
+def test_without_the_hints_the_same_values_from_other_pairs() -> None:
+    size = 400_000
+    plain, hinted = _engine("grundy-game", 1, hints=0), _engine("grundy-game", 1)
+    for engine in (plain, hinted):
+        _run(engine, size)
+    assert plain.values(size - (1 << 17), size) == hinted.values(size - (1 << 17), size)   # type: ignore[attr-defined]
+    assert plain.histogram() == hinted.histogram()                # type: ignore[attr-defined]
+    assert plain.hints_learned == 0 and plain.hint_parts == []   # type: ignore[attr-defined]
+    if _AVX512:
+        assert hinted.export()["scanned"] != plain.export()["scanned"]   # type: ignore[attr-defined]
 
 
 def test_many_short_calls_stop_the_mate_with_a_job_posted() -> None:

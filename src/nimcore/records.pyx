@@ -32,13 +32,16 @@ lanes (``_block_small``; AVX-512 or AVX2 when the CPU has them, else one heap at
 time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less). Past 63,
 with AVX-512, the same blocks carry each value as its index within its class, the
 values below 256 in two words a heap (``_block_wide``: Grundy's game, the open octal
-games), and each heap is finished in those words.
+games), and each heap is finished in those words. Their lanes scan, besides the far rare
+pairings, 1,024 parts learned from the heaps just behind (``_learn_hints``: the parts whose
+pairs most often reach the rare values the scan would look for longest).
 
-With ``threads=2``, once the mask is kept (and, with AVX-512, only when ``min_far``
-asks: the blocks on one thread are faster), a helper thread prepares each block
-of heaps (the pairings whose rests lie before the block in hand, into a bitset
-a heap) while this thread finishes the block before it in order: see ``_prepare``
-and ``_finish_block``; docs/theory.md says why the values are the same.
+With ``threads=2`` and AVX-512, a mate thread pairs the far rare heaps of the next wide
+block while this thread finishes the block in hand (``nimrec_mate``). Without AVX-512,
+once the mask is kept (or with it, when ``min_far`` asks), a helper thread prepares each
+block of heaps (the pairings whose rests lie before the block in hand, into a bitset a
+heap) while this thread finishes the block before it in order: see ``_prepare`` and
+``_finish_block``; docs/theory.md says why the values are the same.
 """
 
 import time as _time
@@ -461,14 +464,20 @@ cdef extern from *:
 
     /* The mate: a second thread that pairs the far rare heaps of the next wide block
        (nimrec_or_wide, for every split place) while this thread finishes the block in hand. A
-       block is some 6 microseconds of work, so the two meet by spinning on `state`, not by a
-       lock; after a long wait the mate yields its core. Nothing it reads is written while it
-       works (see _block_wide). */
+       block is some 6 microseconds of work, so each waits for the other by spinning on
+       `state` a while, then -- the other thread descheduled, the cores busy with other work
+       -- sleeps on a condition variable (spinning on, each hand-over waited for a time slice:
+       30 times slower on a loaded machine). Nothing the mate reads is written while it works
+       (see _block_wide). */
     #include <pthread.h>
-    #include <sched.h>
     #define NIMREC_MATE_PLACES 65
+    #define NIMREC_SPINS 4096           /* pauses before sleeping: some tens of microseconds */
     typedef struct {
         int state;                      /* 0 idle, 1 a job posted, 2 done, 3 stop */
+        int sleepers;                   /* threads asleep (or going to sleep) on `wake` */
+        int slept;                      /* times this thread slept waiting for a job's end */
+        pthread_mutex_t lock;
+        pthread_cond_t wake;
         const uint16_t* rests[NIMREC_MATE_PLACES];
         int places;
         const uint64_t* at;             /* the parts first .. end - 1: into lo, hi */
@@ -479,63 +488,88 @@ cdef extern from *:
         pthread_t thread;
     } nimrec_mate;
 
-    static inline void nimrec_relax(unsigned long* spins) {
-        if (++*spins > (1UL << 16))
-            sched_yield();              /* a long wait (the other thread is not in blocks) */
+    /* state := to, waking a sleeper. The store and the load of `sleepers` are sequentially
+       consistent, as are the sleeper's increment and its load of `state`: one of the two sees
+       the other's write, and the sleeper looks at `state` under the lock the broadcast takes. */
+    static void nimrec_mate_set(nimrec_mate* m, int to) {
+        __atomic_store_n(&m->state, to, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&m->sleepers, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&m->lock);
+            pthread_cond_broadcast(&m->wake);
+            pthread_mutex_unlock(&m->lock);
+        }
+    }
+    /* wait until state is `a` or `b`; return it */
+    static int nimrec_mate_until(nimrec_mate* m, int a, int b) {
+        int state, spins;
+        for (spins = 0; spins < NIMREC_SPINS; spins++) {
+            state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+            if (state == a || state == b)
+                return state;
     #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-        else
             __builtin_ia32_pause();
     #endif
+        }
+        if (a == 2)
+            m->slept++;                 /* (only the posting thread waits for a job's end) */
+        pthread_mutex_lock(&m->lock);
+        __atomic_add_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
+        for (;;) {
+            state = __atomic_load_n(&m->state, __ATOMIC_SEQ_CST);
+            if (state == a || state == b)
+                break;
+            pthread_cond_wait(&m->wake, &m->lock);
+        }
+        __atomic_sub_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&m->lock);
+        return state;
     }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        unsigned long spins = 0;
-        int state, k;
-        for (;;) {
-            state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
-            if (state == 3)
-                return NULL;
-            if (state != 1) {
-                nimrec_relax(&spins);
-                continue;
-            }
-            spins = 0;
+        int k;
+        while (nimrec_mate_until(m, 1, 3) == 1) {
             memset(m->lo, 0, sizeof m->lo);
             memset(m->hi, 0, sizeof m->hi);
             for (k = 0; k < m->places; k++)
                 nimrec_or_wide(m->lo, m->hi, m->rests[k], m->at, m->values, m->first, m->end, m->kbit);
-            __atomic_store_n(&m->state, 2, __ATOMIC_RELEASE);
+            nimrec_mate_set(m, 2);
         }
+        return NULL;
     }
     /* a mate, its thread started; NULL if there is no memory or no thread (then one thread) */
     static nimrec_mate* nimrec_mate_start(void) {
         nimrec_mate* m = (nimrec_mate*)calloc(1, sizeof(nimrec_mate));
         if (m == NULL)
             return NULL;
-        if (pthread_create(&m->thread, NULL, nimrec_mate_loop, m) != 0) {
+        if (pthread_mutex_init(&m->lock, NULL) != 0) {
+            free(m);
+            return NULL;
+        }
+        if (pthread_cond_init(&m->wake, NULL) != 0 || pthread_create(&m->thread, NULL, nimrec_mate_loop, m) != 0) {
+            pthread_cond_destroy(&m->wake);
+            pthread_mutex_destroy(&m->lock);
             free(m);
             return NULL;
         }
         return m;
     }
     static void nimrec_mate_stop(nimrec_mate* m) {
-        unsigned long spins = 0;
         if (m == NULL)
             return;
-        while (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == 1)
-            nimrec_relax(&spins);       /* a job posted: let it end first */
-        __atomic_store_n(&m->state, 3, __ATOMIC_RELEASE);
+        if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == 1)
+            nimrec_mate_until(m, 2, 2);  /* a job posted: let it end first */
+        nimrec_mate_set(m, 3);
         pthread_join(m->thread, NULL);
+        pthread_cond_destroy(&m->wake);
+        pthread_mutex_destroy(&m->lock);
         free(m);
     }
     static void nimrec_mate_post(nimrec_mate* m) {
-        __atomic_store_n(&m->state, 1, __ATOMIC_RELEASE);
+        nimrec_mate_set(m, 1);
     }
     /* wait for the posted job; its words are then in m->lo, m->hi */
     static void nimrec_mate_wait(nimrec_mate* m) {
-        unsigned long spins = 0;
-        while (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != 2)
-            nimrec_relax(&spins);
+        nimrec_mate_until(m, 2, 2);
         __atomic_store_n(&m->state, 0, __ATOMIC_RELAXED);
     }
     """
@@ -554,6 +588,7 @@ cdef extern from *:
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
     ctypedef struct nimrec_mate:
+        int slept
         const uint16_t* rests[65]
         int places
         const uint64_t* at
@@ -590,6 +625,8 @@ cdef enum:
     _HINT_SAMPLES = 128       # heaps a learning looks at, ...
     _HINT_STEP = 512          # ... this far apart, the last just behind the block
     _HINT_EVERY = 1 << 18     # heaps between two learnings
+    _MATE_SLEEPS = 16         # waits that slept before the mate is left idle ...
+    _MATE_RETRY = 4096        # ... for the rest of this many blocks (some 25 ms)
     _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_LANES this thread pairs, not the mate
                               # (0, 64, 128, 256 measured at 2**31: 64 best)
 
@@ -667,6 +704,7 @@ cdef struct RecState:
     bint mate_busy                        # ... working on the job posted for the block at:
     uint64_t mate_start                   # ... its first heap
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
+    uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
     uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
     uint64_t* wide_rare_at                # the rare heaps as the lanes read them (the mate too: a
                                           # copy, as _push_rare may move s.rare while it works)
@@ -1708,9 +1746,17 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         mine = far2
         s.mate_blocks += 1
     # the next block's job: only where this block stores all its heaps without sliding the
-    # window (the mate's rests stay put), and with the hints (see above)
+    # window (the mate's rests stay put), with the hints (see above), and while the mate keeps
+    # up: once this thread has slept _MATE_SLEEPS times waiting for it (the cores busy with
+    # other work), one thread's until _MATE_RETRY blocks have passed
+    if mate != NULL:
+        s.mate_tried += 1
+        if s.mate_tried >= _MATE_RETRY:
+            s.mate_tried = 0
+            mate.slept = 0
     if (mate != NULL and scan_first and count == NIMREC_LANES and s.n_split <= NIMREC_MATE_PLACES
-            and n0 + NIMREC_LANES - 1 - s.base < 2 * s.window and far2 < rare0):
+            and n0 + NIMREC_LANES - 1 - s.base < 2 * s.window and far2 < rare0
+            and mate.slept < _MATE_SLEEPS):
         for i in range(s.n_split):
             mate.rests[i] = s.buf + (n0 + NIMREC_LANES - s.split[i] - s.base)
         mate.places = s.n_split
