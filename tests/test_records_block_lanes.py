@@ -50,6 +50,19 @@ def assert_kept_run_gives_the_whole_engines_values(name: str, size: int, head: i
     assert values == array("H", nim_sequence(name, size))
 
 
+def assert_a_stopped_run_resumes_to_the_whole_engines_values(folder: Path, size: int, stop: int, head: int,
+                                                             window: int, threads: int) -> None:
+    """A kept run of Grundy's game stopped by a node limit at ``stop`` heaps and resumed to
+    ``size``: the kept values are nimcore.octal's, as from one run straight through."""
+    first = record_sequence("grundy-game", size, folder=folder, keep=True, head=head, window=window,
+                            block=min(window, 1 << 16), threads=threads, node_limit=stop)
+    assert first.heaps < size and first.stopped == "nodes"
+    resumed = record_sequence("grundy-game", size, folder=folder, keep=True, head=head, window=window,
+                              block=min(window, 1 << 16), threads=threads)
+    assert resumed.heaps == size and resumed.resumed_from == first.heaps
+    assert read_kept(folder, resumed.game) == array("H", nim_sequence("grundy-game", size))
+
+
 def assert_child_gives_the_whole_engines_values(folder: Path, name: str, size: int, head: int,
                                                 lanes: str) -> None:
     """A record run kept in ``folder``, in a child process with ``NIMCORE_RECORD_VECTORS=lanes``

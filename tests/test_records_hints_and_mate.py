@@ -22,8 +22,8 @@ import pytest
 from nim import Rules
 from nim.kernel import records
 from nim.octal import nim_sequence
-from nim.takebreak.record import read_kept, record_sequence
 from nim.takebreak.sequence import game_places
+from test_records_block_lanes import assert_a_stopped_run_resumes_to_the_whole_engines_values
 
 _AVX512 = records().vector_lanes() == "avx512"
 
@@ -93,14 +93,7 @@ def test_many_short_calls_stop_the_mate_with_a_job_posted() -> None:
 
 
 def test_a_run_on_two_threads_stopped_and_resumed_gives_the_values_of_one_run(tmp_path: Path) -> None:
-    size = 500_000
-    first = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 17, window=1 << 19,
-                            block=1 << 16, threads=2, node_limit=270_000)
-    assert first.heaps < size and first.stopped == "nodes"
-    resumed = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 17, window=1 << 19,
-                              block=1 << 16, threads=2)
-    assert resumed.heaps == size and resumed.resumed_from == first.heaps
-    assert read_kept(tmp_path, resumed.game) == array("H", nim_sequence("grundy-game", size))
+    assert_a_stopped_run_resumes_to_the_whole_engines_values(tmp_path, 500_000, 270_000, 1 << 17, 1 << 19, 2)
 
 
 def test_the_hints_are_bounded() -> None:

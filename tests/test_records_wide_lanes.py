@@ -9,7 +9,6 @@ heap done whole), rare heaps found after the mask is kept, and heaps proven from
 
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,9 @@ from hypothesis import given, settings
 
 from nim import Rules
 from nim.kernel import records
-from nim.octal import nim_sequence
-from nim.takebreak.record import read_kept, record_sequence
 from nim.takebreak.sequence import game_places
-from test_records_block_lanes import (_LANES, assert_child_gives_the_whole_engines_values,
+from test_records_block_lanes import (_LANES, assert_a_stopped_run_resumes_to_the_whole_engines_values,
+                                      assert_child_gives_the_whole_engines_values,
                                       assert_kept_run_gives_the_whole_engines_values)
 from test_records_small_values import codes      # octal codes that split heaps
 
@@ -63,14 +61,7 @@ def test_the_wide_blocks_run_and_give_the_one_heap_paths_values(name: str) -> No
 def test_a_checkpoint_resumes_across_the_blocks(tmp_path: Path) -> None:
     """A run stopped mid-way (a node limit) and resumed gives the values of one run straight
     through: the blocks keep nothing between two calls but tables derived from the state."""
-    size = 300_000
-    first = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 14, window=1 << 14,
-                            block=1 << 14, threads=1, node_limit=170_000)
-    assert first.heaps < size and first.stopped == "nodes"
-    resumed = record_sequence("grundy-game", size, folder=tmp_path, keep=True, head=1 << 14, window=1 << 14,
-                              block=1 << 14, threads=1)
-    assert resumed.heaps == size and resumed.resumed_from == first.heaps
-    assert read_kept(tmp_path, resumed.game) == array("H", nim_sequence("grundy-game", size))
+    assert_a_stopped_run_resumes_to_the_whole_engines_values(tmp_path, 300_000, 170_000, 1 << 14, 1 << 14, 1)
 
 
 @settings(max_examples=25, deadline=None)
