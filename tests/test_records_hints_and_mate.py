@@ -102,3 +102,18 @@ def test_the_hints_are_bounded() -> None:
         engine.hints = 2049                                       # type: ignore[attr-defined]
     engine.hints = 0                                              # type: ignore[attr-defined]
     assert engine.hints == 0                                      # type: ignore[attr-defined]
+
+
+def test_the_hints_wait_until_their_samples_lie_in_the_window() -> None:
+    """The samples reach 16,384 + 65,536 heaps back: no learning before the heaps pass that
+    (a check written as a subtraction wrapped early in a run and read outside the window;
+    found by AddressSanitizer in 0.161 with a head of 2**15)."""
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("octal=0.161"))
+    engine = records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 15, 1 << 17, 1)
+    _run(engine, 80_000)
+    assert engine.hints_learned == 0
+    _run(engine, 200_000)
+    assert engine.hints_learned == (1 if _AVX512 else 0)
+    held = array("H")
+    held.frombytes(engine.values(100_000, 200_000))
+    assert held == nim_sequence("octal=0.161", 200_000)[100_000:]

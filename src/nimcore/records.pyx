@@ -1710,10 +1710,11 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         scan_to = _WIDE_SCAN
         lane_pairs = _WIDE_SCAN - NIMREC_LANES + 1
         # the hints in place of those parts, where their parts and rests are held and every
-        # rest is a common heap, as above, and the samples' rests lie in the window
+        # rest is a common heap, as above, and the samples' rests lie in the window (written
+        # without a subtraction that could wrap: early in a run n0 is below the samples' reach)
         if (s.hint_want and _HINT_REACH < s.head and widest + _HINT_REACH < n0 - place
                 and 2 * _HINT_REACH + 2 < n0 - place
-                and n0 - place - _HINT_REACH - _HINT_SAMPLES * _HINT_STEP > s.base):
+                and n0 > s.base + place + _HINT_REACH + _HINT_SAMPLES * _HINT_STEP):
             if n0 >= s.hint_next:
                 _learn_hints(s, n0)
             if s.wide_scan_n > s.wide_scan_base:
