@@ -1491,9 +1491,10 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
                     s.seen[s.wide_rare[64 * k + lowest_bit(x)]] = stamp
                     x &= x - 1
             missing = _list_missing(s.seen, 0, cstar, stamp, targets)
-        # past the lanes' pairs a heap still missing values needs many more: full blocks
+        # past the lanes' pairs 16 .. 1,024 a heap still missing values needs many more: full
+        # blocks (after the hints the scan starts again at 16, in small ones)
         status = _scan_more(s, n, a, cstar, stamp, spent, 0, targets, &missing,
-                            _FIRST_BLOCK if s.wide_scan_n > s.wide_scan_base or a <= _WIDE_SCAN else _LAST_BLOCK)
+                            _LAST_BLOCK if a > _WIDE_SCAN else _FIRST_BLOCK)
         if status != _OK:
             return _heap(s, spent)       # a value may hide in pairs held nowhere: _heap's DEEP
         if missing:
