@@ -117,3 +117,37 @@ def test_the_hints_wait_until_their_samples_lie_in_the_window() -> None:
     held = array("H")
     held.frombytes(engine.values(100_000, 200_000))
     assert held == nim_sequence("octal=0.161", 200_000)[100_000:]
+
+
+def test_heaps_whose_bound_passes_the_lanes_indices_are_paired_again() -> None:
+    """The lanes keep the indices 0 .. 95 of a class (Grundy's game's values below 192): a heap
+    whose common values reach all of them has its far rare pairings made again one at a time
+    for the indices past 95, and the scan's parts looked at again for its rare values past 95
+    (the lanes kept none). With the hints and without, on one thread and on two (the mate
+    pairing the last hints, or none of them), the values are the kept-whole engine's."""
+    size = 400_000
+    whole = nim_sequence("grundy-game", size)
+    engines = [_engine("grundy-game", 1), _engine("grundy-game", 1, hints=0),
+               _engine("grundy-game", 2), _engine("grundy-game", 2)]
+    engines[3].mate_hints = 0                                     # type: ignore[attr-defined]
+    for engine in engines:
+        _run(engine, size)
+        start = engine.window_start                               # type: ignore[attr-defined]
+        held = array("H")
+        held.frombytes(engine.values(start, size))                # type: ignore[attr-defined]
+        assert start < 150_000 and held == whole[start:size]
+        assert engine.histogram() == engines[0].histogram()       # type: ignore[attr-defined]
+        if _AVX512:
+            # at least one heap took that path (values of 192 and more from the wide blocks)
+            assert engine.past_lanes > 0                          # type: ignore[attr-defined]
+    assert max(whole[150_000:]) >= 192
+
+
+def test_the_mates_share_of_the_hints_is_a_count() -> None:
+    engine = _engine("grundy-game", 2)
+    assert engine.mate_hints == 320                               # type: ignore[attr-defined]
+    engine.mate_hints = 10_000                                    # type: ignore[attr-defined]
+    _run(engine, 300_000)
+    held = array("H")
+    held.frombytes(engine.values(200_000, 300_000))               # type: ignore[attr-defined]
+    assert held == nim_sequence("grundy-game", 300_000)[200_000:]

@@ -222,6 +222,7 @@ cdef extern from *:
        in a plain loop they were slower than one heap at a time); the plain loop below only
        defines the same where no vectors are compiled. */
     #define NIMREC_LANES 16
+    #define NIMREC_WIDE_LANE_TOP 96     /* the wide lanes' indices: 0 .. 95, three words of 32 bits */
     /* The scan's pairs a = first .. last of one heap, each pair's value x = low[a] ^ top[-a]
        below 256 as the bit code[x] of words[0 .. 1] (code 128: none). Two pairs a step, in
        registers: no store a pair. */
@@ -298,18 +299,21 @@ cdef extern from *:
        value values[i], the index of each pair's value x = values[i] ^ rests[h - at[i]] within
        its class -- x without its bit `kbit` (the mask's lowest: in a class that bit follows
        from the others, so dropping it keeps the order) -- is set in lo[h] (indices 0 .. 63) or
-       hi[h] (64 .. 127); past 127 nothing. The caller knows every pair's class. */
+       hi[h] (64 .. 95); past 95 nothing (NIMREC_WIDE_LANE_TOP: a fourth word cost a sixth of
+       the lanes' time for the few heaps whose bound passes 95, which the caller pairs again
+       one at a time). The caller knows every pair's class. */
     __attribute__((target("avx512f")))
     static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
                                       const uint64_t* at, const uint32_t* values, uint64_t first,
                                       uint64_t end, unsigned kbit) {
-        /* the 16 heaps in the 16 lanes of 32 bits, their 128 indices in four words w[0 .. 3]
-           (indices 32 j .. 32 j + 31): a vector shift by 32 or more gives 0, so each pair
-           sets its bit in one word -- one load, one conversion and one index a pair for all
-           four words (with two words of 64 bits, eight lanes a vector, it was two of each) */
+        /* the 16 heaps in the 16 lanes of 32 bits, their 96 indices in three words w[0 .. 2]
+           (indices 32 j .. 32 j + 31; w3, the bits 96 .. 127 the caller gave, passes through):
+           a vector shift by 32 or more gives 0, so each pair sets its bit in one word -- one
+           load, one conversion and one index a pair for all the words (with two words of 64
+           bits, eight lanes a vector, it was two of each) */
         const __m512i one = _mm512_set1_epi32(1);
         const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1));
-        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64), c96 = _mm512_set1_epi32(96);
+        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64);
         __m512i w0, w1, w2, w3, xa, xb, ia, ib, q0, q1;
         const uint16_t *ra, *rb;
         uint64_t i;
@@ -339,8 +343,6 @@ cdef extern from *:
                                            _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
             w2 = _mm512_ternarylogic_epi32(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
                                            _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
-            w3 = _mm512_ternarylogic_epi32(w3, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c96)),
-                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c96)), 0xFE);
         }
         if (i < end) {
             ra = rests - at[i];
@@ -350,7 +352,6 @@ cdef extern from *:
             w0 = _mm512_or_si512(w0, _mm512_sllv_epi32(one, ia));
             w1 = _mm512_or_si512(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)));
             w2 = _mm512_or_si512(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)));
-            w3 = _mm512_or_si512(w3, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c96)));
         }
         /* back to two words of 64 bits a heap */
         _mm512_storeu_si512((void*)lo, _mm512_or_si512(
@@ -456,14 +457,15 @@ cdef extern from *:
                 idx = (x & below) | ((x >> 1) & ~below);
                 if (idx < 64)
                     lo[h] |= (uint64_t)1 << idx;
-                else if (idx < 128)
+                else if (idx < NIMREC_WIDE_LANE_TOP)
                     hi[h] |= (uint64_t)1 << (idx - 64);
             }
     }
     #endif
 
-    /* The mate: a second thread that pairs the far rare heaps of the next wide block
-       (nimrec_or_wide, for every split place) while this thread finishes the block in hand. A
+    /* The mate: a second thread that pairs the far rare heaps of the next wide block, and the
+       last of the scan's learned parts (nimrec_or_wide, for every split place), while this
+       thread finishes the block in hand. A
        block is some 6 microseconds of work, so each waits for the other by spinning on
        `state` a while, then -- the other thread descheduled, the cores busy with other work
        -- sleeps on a condition variable (spinning on, each hand-over waited for a time slice:
@@ -483,8 +485,11 @@ cdef extern from *:
         const uint64_t* at;             /* the parts first .. end - 1: into lo, hi */
         const uint32_t* values;
         uint64_t first, end;
+        const uint64_t* scan_at;        /* the scan's parts scan_first .. scan_end - 1: into rlo, rhi */
+        const uint32_t* scan_values;
+        uint64_t scan_first, scan_end;
         unsigned kbit;
-        uint64_t lo[NIMREC_LANES], hi[NIMREC_LANES];
+        uint64_t lo[NIMREC_LANES], hi[NIMREC_LANES], rlo[NIMREC_LANES], rhi[NIMREC_LANES];
         pthread_t thread;
     } nimrec_mate;
 
@@ -530,8 +535,14 @@ cdef extern from *:
         while (nimrec_mate_until(m, 1, 3) == 1) {
             memset(m->lo, 0, sizeof m->lo);
             memset(m->hi, 0, sizeof m->hi);
-            for (k = 0; k < m->places; k++)
+            memset(m->rlo, 0, sizeof m->rlo);
+            memset(m->rhi, 0, sizeof m->rhi);
+            for (k = 0; k < m->places; k++) {
                 nimrec_or_wide(m->lo, m->hi, m->rests[k], m->at, m->values, m->first, m->end, m->kbit);
+                if (m->scan_first < m->scan_end)
+                    nimrec_or_wide(m->rlo, m->rhi, m->rests[k], m->scan_at, m->scan_values, m->scan_first,
+                                   m->scan_end, m->kbit);
+            }
             nimrec_mate_set(m, 2);
         }
         return NULL;
@@ -576,6 +587,7 @@ cdef extern from *:
     enum: NIMREC_FIND_MAX
     unsigned int popcount64 "nimrec_popcount" (uint64_t x) nogil
     enum: NIMREC_LANES
+    enum: NIMREC_WIDE_LANE_TOP
     enum: NIMREC_MATE_PLACES
     int nimrec_vector_level() nogil
     void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
@@ -594,9 +606,14 @@ cdef extern from *:
         const uint64_t* at
         const uint32_t* values
         uint64_t first, end
+        const uint64_t* scan_at
+        const uint32_t* scan_values
+        uint64_t scan_first, scan_end
         unsigned int kbit
         uint64_t lo[16]
         uint64_t hi[16]
+        uint64_t rlo[16]
+        uint64_t rhi[16]
     nimrec_mate* nimrec_mate_start() nogil
     void nimrec_mate_stop(nimrec_mate* m) nogil
     void nimrec_mate_post(nimrec_mate* m) nogil
@@ -615,7 +632,8 @@ cdef enum:
     _PIPE_MIN_FAR = 256       # rare heaps past the first block, at least, for two threads
     _SHORT_RUN = 48           # pairs below which the scan marks rather than compares in vectors
     _BLOCK_SCAN = 128         # the scan's pairs found for a block of small-values heaps at once
-    _WIDE_INDICES = 128       # the wide lanes' indices within a class: two words a heap
+    _WIDE_INDICES = 128       # the wide lanes' indices within a class: two words a heap (the
+                              # lanes themselves set those below NIMREC_WIDE_LANE_TOP)
     _WIDE_SCAN = 1024         # the scan's pairs found for a block of wide-values heaps at once
                               # (512, 1,024, 2,048 measured at 2**31: 1,024 and 2,048 best)
     _HINTS_MAX = 2048         # learned parts the wide lanes scan in place of those up to
@@ -628,6 +646,8 @@ cdef enum:
     _MATE_SLEEPS = 16         # waits that slept before the mate is left idle ...
     _MATE_RETRY = 4096        # ... for the rest of this many blocks (some 25 ms)
     _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_LANES this thread pairs, not the mate
+    _MATE_HINTS = 320         # the last hints the mate pairs, not this thread (with the far
+                              # rare heaps, its share: this thread also finishes every heap)
                               # (0, 64, 128, 256 measured at 2**31: 64 best)
 
 #: Status of ``run``: reached the end, or spent the budget.
@@ -706,6 +726,9 @@ cdef struct RecState:
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
     uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
+    uint64_t mate_hints                   # the last hints the mate pairs, not this thread
+    uint64_t past_lanes                   # wide heaps whose bound passed the lanes' indices
+    uint64_t mate_learned                 # hints_learned when the mate's job was posted
     uint64_t* wide_rare_at                # the rare heaps as the lanes read them (the mate too: a
                                           # copy, as _push_rare may move s.rare while it works)
 
@@ -1444,6 +1467,16 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
         m = n - s.split[i]
         for k in range(far):             # the rare heaps below the lanes' reach
             _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
+    if common[0] == UINT64_MAX and (common[1] | (UINT64_MAX << (NIMREC_WIDE_LANE_TOP - 64))) == UINT64_MAX:
+        # every common value the lanes index is reached: the bound passes them, and the lanes'
+        # rare pairings are paired again here for the indices past NIMREC_WIDE_LANE_TOP (a few
+        # heaps in a thousand: Grundy's game's values from 192 on)
+        for i in range(s.n_split):
+            m = n - s.split[i]
+            for k in range(far, s.n_rare):
+                _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
+            spent[0] += s.n_rare - far
+        s.past_lanes += 1
     if ~common[0]:
         ci = lowest_bit(~common[0])
     elif ~common[1]:
@@ -1469,6 +1502,8 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
         need[0] &= ~rare[0]
         need[1] &= ~rare[1]
     a = (scan_to if scan_to >= NIMREC_LANES else NIMREC_LANES - 1) + 1
+    if t > NIMREC_WIDE_LANE_TOP:
+        a = NIMREC_LANES                 # the lanes' parts, scanned again: they kept no index past
     if (need[0] | need[1]) and popcount64(need[0]) + popcount64(need[1]) > NIMREC_FIND_MAX:
         a = _scan_wide(s, n, a, rare, need)
     if need[0] | need[1]:
@@ -1613,7 +1648,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint32_t* values
     cdef uint64_t* heaps
     cdef nimrec_mate* mate = s.mate
-    cdef uint64_t far2, mine
+    cdef uint64_t far2, mine, hints2, scan_mine
     cdef bint ready = False
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
@@ -1732,11 +1767,19 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     # block. Its words are this block's when they were posted for it, with the same rare
     # heaps, and the scan's parts are the hints (for the mate's sake only: they need the
     # scan past the lanes to go on from NIMREC_LANES, so a block whose words it made does not
-    # depend on which parts it was); then this thread pairs only the other rare heaps.
+    # depend on which parts it was); then this thread pairs only the other rare heaps. The mate
+    # pairs the last mate_hints hints too (their parts from 2 * NIMREC_LANES up, so their rests
+    # too lie before this block), when they are the same as when its job was posted.
     far2 = count_below(s.rare, rare0, 2 * NIMREC_LANES) + s.mate_keep
     if far2 > rare0:
         far2 = rare0
+    hints2 = n_scan
+    if scan_first and n_scan - scan_first > s.mate_hints:
+        hints2 = n_scan - s.mate_hints
+        if s.wide_scan_at[hints2] < 2 * NIMREC_LANES:
+            hints2 = n_scan
     mine = rare0
+    scan_mine = n_scan
     memset(lo, 0, sizeof(lo))
     memset(hi, 0, sizeof(hi))
     memset(rlo, 0, sizeof(rlo))
@@ -1746,6 +1789,11 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             lo[h] = mate.lo[h]
             hi[h] = mate.hi[h]
         mine = far2
+        if mate.scan_first == hints2 and mate.scan_end == n_scan and s.mate_learned == s.hints_learned:
+            for h in range(NIMREC_LANES):
+                rlo[h] = mate.rlo[h]
+                rhi[h] = mate.rhi[h]
+            scan_mine = hints2
         s.mate_blocks += 1
     # the next block's job: only where this block stores all its heaps without sliding the
     # window (the mate's rests stay put), with the hints (see above), and while the mate keeps
@@ -1766,6 +1814,11 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         mate.values = s.wide_rare_v
         mate.first = far2
         mate.end = rare0
+        mate.scan_at = s.wide_scan_at
+        mate.scan_values = s.wide_scan_v
+        mate.scan_first = hints2
+        mate.scan_end = n_scan
+        s.mate_learned = s.hints_learned
         mate.kbit = kbit
         s.mate_start = n0 + NIMREC_LANES
         s.mate_busy = True
@@ -1774,9 +1827,9 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
         nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_v,
                        far, mine, kbit)
-        if n_scan > scan_first:
+        if scan_mine > scan_first:
             nimrec_or_wide(rlo, rhi, s.buf + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_v,
-                           scan_first, n_scan, kbit)
+                           scan_first, scan_mine, kbit)
     for h in range(<int>count):
         used = (rare0 + 1 + lane_pairs) * <uint64_t>s.n_split
         s.scanned += lane_pairs * <uint64_t>s.n_split
@@ -2185,6 +2238,7 @@ cdef class RecordSequence:
         self.c_s.mask = 1
         self.c_s.hint_want = _HINTS
         self.c_s.mate_keep = _MATE_KEEP
+        self.c_s.mate_hints = _MATE_HINTS
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
 
@@ -2276,6 +2330,24 @@ cdef class RecordSequence:
     @mate_keep.setter
     def mate_keep(self, uint64_t count):
         self.c_s.mate_keep = count
+
+    @property
+    def past_lanes(self):
+        """Heaps of the wide blocks whose common values reached every index the vector lanes
+        keep (0 .. 95: Grundy's game's values from 192 on), so that their far rare pairings
+        were made again one at a time for the indices past them."""
+        return self.c_s.past_lanes
+
+    @property
+    def mate_hints(self):
+        """With two threads, how many of the last hints the mate pairs a block ahead (default
+        320), where their parts are 32 or more; this thread pairs the others and finishes
+        every heap. The values are the same for any count."""
+        return self.c_s.mate_hints
+
+    @mate_hints.setter
+    def mate_hints(self, uint64_t count):
+        self.c_s.mate_hints = count
 
     @property
     def mate_blocks(self):
