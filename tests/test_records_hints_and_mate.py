@@ -151,3 +151,24 @@ def test_the_mates_share_of_the_hints_is_a_count() -> None:
     held = array("H")
     held.frombytes(engine.values(200_000, 300_000))               # type: ignore[attr-defined]
     assert held == nim_sequence("grundy-game", 300_000)[200_000:]
+
+
+def test_the_window_slides_while_the_mate_works_ahead() -> None:
+    """The mate pairs the next 64 heaps while this thread does the 64 in hand: a slide of the
+    window, the hints learned again or the rare heaps listed again wait for its job first.
+    A small window slides every 262,144 heaps here, with the hints learned as often."""
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
+    size = 1_300_000
+    engines = [records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 18, threads)
+               for threads in (1, 2)]
+    for engine in engines:
+        _run(engine, size, budget=1 << 27)
+    one, two = engines
+    assert two.values(size - 200_000, size) == one.values(size - 200_000, size)   # type: ignore[attr-defined]
+    assert two.histogram() == one.histogram()                    # type: ignore[attr-defined]
+    held = array("H")
+    held.frombytes(two.values(size - 200_000, size))              # type: ignore[attr-defined]
+    assert held == nim_sequence("grundy-game", size)[size - 200_000:]
+    assert two.window_start > 600_000                             # type: ignore[attr-defined]
+    if _AVX512:
+        assert two.mate_blocks > 0 and two.hints_learned >= 3    # type: ignore[attr-defined]

@@ -473,6 +473,8 @@ cdef extern from *:
        (see _block_wide). */
     #include <pthread.h>
     #define NIMREC_MATE_PLACES 65
+    #define NIMREC_MATE_BLOCKS 4        /* blocks a job: a hand-over every 64 heaps, not every 16 */
+    #define NIMREC_MATE_HEAPS (NIMREC_MATE_BLOCKS * NIMREC_LANES)
     #define NIMREC_SPINS 4096           /* pauses before sleeping: some tens of microseconds */
     typedef struct {
         int state;                      /* 0 idle, 1 a job posted, 2 done, 3 stop */
@@ -489,7 +491,10 @@ cdef extern from *:
         const uint32_t* scan_values;
         uint64_t scan_first, scan_end;
         unsigned kbit;
-        uint64_t lo[NIMREC_LANES], hi[NIMREC_LANES], rlo[NIMREC_LANES], rhi[NIMREC_LANES];
+        int slot;                       /* the job's words go to lo[slot] .. rhi[slot]: this thread
+                                           reads the other slot's meanwhile */
+        uint64_t lo[2][NIMREC_MATE_HEAPS], hi[2][NIMREC_MATE_HEAPS];
+        uint64_t rlo[2][NIMREC_MATE_HEAPS], rhi[2][NIMREC_MATE_HEAPS];
         pthread_t thread;
     } nimrec_mate;
 
@@ -531,18 +536,21 @@ cdef extern from *:
     }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        int k;
+        int k, b, w;
         while (nimrec_mate_until(m, 1, 3) == 1) {
-            memset(m->lo, 0, sizeof m->lo);
-            memset(m->hi, 0, sizeof m->hi);
-            memset(m->rlo, 0, sizeof m->rlo);
-            memset(m->rhi, 0, sizeof m->rhi);
-            for (k = 0; k < m->places; k++) {
-                nimrec_or_wide(m->lo, m->hi, m->rests[k], m->at, m->values, m->first, m->end, m->kbit);
-                if (m->scan_first < m->scan_end)
-                    nimrec_or_wide(m->rlo, m->rhi, m->rests[k], m->scan_at, m->scan_values, m->scan_first,
-                                   m->scan_end, m->kbit);
-            }
+            w = m->slot;
+            memset(m->lo[w], 0, sizeof m->lo[w]);
+            memset(m->hi[w], 0, sizeof m->hi[w]);
+            memset(m->rlo[w], 0, sizeof m->rlo[w]);
+            memset(m->rhi[w], 0, sizeof m->rhi[w]);
+            for (b = 0; b < NIMREC_MATE_HEAPS; b += NIMREC_LANES)
+                for (k = 0; k < m->places; k++) {
+                    nimrec_or_wide(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, m->at, m->values, m->first,
+                                   m->end, m->kbit);
+                    if (m->scan_first < m->scan_end)
+                        nimrec_or_wide(m->rlo[w] + b, m->rhi[w] + b, m->rests[k] + b, m->scan_at,
+                                       m->scan_values, m->scan_first, m->scan_end, m->kbit);
+                }
             nimrec_mate_set(m, 2);
         }
         return NULL;
@@ -589,6 +597,7 @@ cdef extern from *:
     enum: NIMREC_LANES
     enum: NIMREC_WIDE_LANE_TOP
     enum: NIMREC_MATE_PLACES
+    enum: NIMREC_MATE_HEAPS
     int nimrec_vector_level() nogil
     void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at, const uint16_t* values,
                          uint64_t first, uint64_t end) nogil
@@ -610,10 +619,11 @@ cdef extern from *:
         const uint32_t* scan_values
         uint64_t scan_first, scan_end
         unsigned int kbit
-        uint64_t lo[16]
-        uint64_t hi[16]
-        uint64_t rlo[16]
-        uint64_t rhi[16]
+        int slot
+        uint64_t lo[2][64]
+        uint64_t hi[2][64]
+        uint64_t rlo[2][64]
+        uint64_t rhi[2][64]
     nimrec_mate* nimrec_mate_start() nogil
     void nimrec_mate_stop(nimrec_mate* m) nogil
     void nimrec_mate_post(nimrec_mate* m) nogil
@@ -721,8 +731,15 @@ cdef struct RecState:
     uint64_t hints_learned                # learnings so far
     float* hint_score                     # scratch: a score for each part up to _HINT_REACH
     nimrec_mate* mate                     # a second thread for the wide lanes (run with two threads)
-    bint mate_busy                        # ... working on the job posted for the block at:
-    uint64_t mate_start                   # ... its first heap
+    bint mate_busy                        # ... working on the job posted for the heaps from:
+    uint64_t mate_start                   # ... (NIMREC_MATE_HEAPS of them)
+    uint64_t mate_first, mate_end         # ... its rare heaps' list, from .. to
+    uint64_t mate_scan_first, mate_scan_end   # ... its hints, from .. to
+    int mate_places                       # ... its split places
+    uint64_t hand_start                   # the words of the mate's last job ended: its first heap
+    int hand_slot                         # (0: none), its slot, and its job as above:
+    uint64_t hand_first, hand_end, hand_scan_first, hand_scan_end, hand_learned
+    int hand_places
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
     uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
@@ -881,6 +898,24 @@ cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) n
     return _OK
 
 
+cdef void _mate_settle(RecState* s) noexcept nogil:
+    """Wait for the mate's job, if one is posted: its words are then in hand. Called before
+    anything the mate reads moves or changes (the window slid, the rare heaps or the hints
+    listed again) and before a block reaches the job's heaps."""
+    if not s.mate_busy:
+        return
+    nimrec_mate_wait(s.mate)
+    s.mate_busy = False
+    s.hand_start = s.mate_start
+    s.hand_slot = s.mate.slot
+    s.hand_first = s.mate_first
+    s.hand_end = s.mate_end
+    s.hand_scan_first = s.mate_scan_first
+    s.hand_scan_end = s.mate_scan_end
+    s.hand_learned = s.mate_learned
+    s.hand_places = s.mate_places
+
+
 cdef int _store(RecState* s, uint32_t v) noexcept nogil:
     """G(s.n) = v: into the window (and the head), the histogram, the rare heaps; s.n += 1."""
     cdef uint64_t n = s.n
@@ -888,6 +923,7 @@ cdef int _store(RecState* s, uint32_t v) noexcept nogil:
         return _OVERFLOW
     # the window: slide the buffer down by half when it is full
     if n - s.base == 2 * s.window:
+        _mate_settle(s)                  # (the mate reads the window)
         memmove(s.buf, s.buf + s.window, s.window * sizeof(uint16_t))
         s.base += s.window
     s.buf[n - s.base] = <uint16_t>v
@@ -1648,18 +1684,14 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint32_t* values
     cdef uint64_t* heaps
     cdef nimrec_mate* mate = s.mate
-    cdef uint64_t far2, mine, hints2, scan_mine
-    cdef bint ready = False
+    cdef uint64_t far2, mine, hints2, scan_mine, post, at
+    cdef bint held
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
     cdef int i, h, status
-    if s.mate_busy:
-        # the mate's job, posted by the block before for this one, ends before anything here
-        # (or any heap stored elsewhere) can move what it reads
-        nimrec_mate_wait(mate)
-        s.mate_busy = False
-        ready = s.mate_start == n0
+    if s.mate_busy and n0 + NIMREC_LANES > s.mate_start:
+        _mate_settle(s)                  # this block reaches the job's heaps
     # (the mask's lowest bit below 7: then the indices below 128 are the values below 256 in
     # both classes, and every rare value past the indices lies past every common one in them)
     if (s.n_split == 0 or n0 + NIMREC_LANES > end or rare0 == 0 or s.mask == 0
@@ -1710,6 +1742,8 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         s.wide_rare_bits = bits
         s.wide_bits_rare = in_head
     if s.wide_rare_n != rare0:
+        _mate_settle(s)                  # (the mate reads the list)
+        s.hand_start = 0                 # (its words paired the list before, maybe in another class)
         values = <uint32_t*>realloc(s.wide_rare_v, rare0 * sizeof(uint32_t))
         if values == NULL:
             return _FALLBACK
@@ -1722,13 +1756,13 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             values[j] = s.rare_v[j]
             heaps[j] = s.rare[j]
         s.wide_rare_n = rare0
-        ready = False                    # (the mate paired the list before)
     # the scan's common parts: their rests common heaps (no rare heap among them), every part
     # below half of every m, held in the head, and the rests in the window
     if (widest + _WIDE_SCAN < n0 - place and 2 * _WIDE_SCAN + 2 < n0 - place and _WIDE_SCAN < s.head
             and n0 - place - _WIDE_SCAN >= s.base):
         k = count_below(s.rare, rare0, _WIDE_SCAN + 1)
         if s.wide_scan_rare != k or s.wide_scan_base == 0:
+            _mate_settle(s)              # (the mate reads the list)
             s.wide_scan_n = 0
             s.hint_next = 0              # learned again on the new list
             j = far
@@ -1752,6 +1786,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                 and 2 * _HINT_REACH + 2 < n0 - place
                 and n0 > s.base + place + _HINT_REACH + _HINT_SAMPLES * _HINT_STEP):
             if n0 >= s.hint_next:
+                _mate_settle(s)          # (the mate reads the hints)
                 _learn_hints(s, n0)
             if s.wide_scan_n > s.wide_scan_base:
                 scan_first = s.wide_scan_base
@@ -1762,21 +1797,21 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                     s.deepest = s.hint_top
         if scan_to > s.deepest:
             s.deepest = scan_to
-    # With two threads the mate pairs, for the next block while this thread does this one, the
-    # rare heaps from 2 * NIMREC_LANES up but the first mate_keep: their rests lie before this
-    # block. Its words are this block's when they were posted for it, with the same rare
-    # heaps, and the scan's parts are the hints (for the mate's sake only: they need the
-    # scan past the lanes to go on from NIMREC_LANES, so a block whose words it made does not
-    # depend on which parts it was); then this thread pairs only the other rare heaps. The mate
-    # pairs the last mate_hints hints too (their parts from 2 * NIMREC_LANES up, so their rests
-    # too lie before this block), when they are the same as when its job was posted.
-    far2 = count_below(s.rare, rare0, 2 * NIMREC_LANES) + s.mate_keep
+    # With two threads the mate pairs, for the next NIMREC_MATE_HEAPS heaps while this thread
+    # does those in hand, the rare heaps from 2 * NIMREC_MATE_HEAPS up but the first mate_keep,
+    # and the last mate_hints hints where their parts are as far: their rests lie before this
+    # block. Its words are a block's when they cover it and were made with the same split
+    # places, rare heaps and hints, and the scan's parts are the hints (for the mate's sake
+    # only: they need the scan past the lanes to go on from NIMREC_LANES, so a block whose
+    # words it made does not depend on which parts it was); then this thread pairs only the
+    # others.
+    far2 = count_below(s.rare, rare0, 2 * NIMREC_MATE_HEAPS) + s.mate_keep
     if far2 > rare0:
         far2 = rare0
     hints2 = n_scan
     if scan_first and n_scan - scan_first > s.mate_hints:
         hints2 = n_scan - s.mate_hints
-        if s.wide_scan_at[hints2] < 2 * NIMREC_LANES:
+        if s.wide_scan_at[hints2] < 2 * NIMREC_MATE_HEAPS:
             hints2 = n_scan
     mine = rare0
     scan_mine = n_scan
@@ -1784,31 +1819,37 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     memset(hi, 0, sizeof(hi))
     memset(rlo, 0, sizeof(rlo))
     memset(rhi, 0, sizeof(rhi))
-    if ready and scan_first and mate.first == far2 and mate.end == rare0 and mate.places == s.n_split:
+    held = s.hand_start != 0 and s.hand_start <= n0 and n0 + NIMREC_LANES <= s.hand_start + NIMREC_MATE_HEAPS
+    if (held and scan_first and s.hand_first == far2 and s.hand_end == rare0
+            and s.hand_places == s.n_split):
+        at = n0 - s.hand_start
         for h in range(NIMREC_LANES):
-            lo[h] = mate.lo[h]
-            hi[h] = mate.hi[h]
+            lo[h] = mate.lo[s.hand_slot][at + h]
+            hi[h] = mate.hi[s.hand_slot][at + h]
         mine = far2
-        if mate.scan_first == hints2 and mate.scan_end == n_scan and s.mate_learned == s.hints_learned:
+        if s.hand_scan_first == hints2 and s.hand_scan_end == n_scan and s.hand_learned == s.hints_learned:
             for h in range(NIMREC_LANES):
-                rlo[h] = mate.rlo[h]
-                rhi[h] = mate.rhi[h]
+                rlo[h] = mate.rlo[s.hand_slot][at + h]
+                rhi[h] = mate.rhi[s.hand_slot][at + h]
             scan_mine = hints2
         s.mate_blocks += 1
-    # the next block's job: only where this block stores all its heaps without sliding the
-    # window (the mate's rests stay put), with the hints (see above), and while the mate keeps
-    # up: once this thread has slept _MATE_SLEEPS times waiting for it (the cores busy with
-    # other work), one thread's until _MATE_RETRY blocks have passed
+    # the next job, while none is posted and its heaps are not in hand yet: the heaps after
+    # those in hand (their rests lie before this block: a job reaches at most 2 *
+    # NIMREC_MATE_HEAPS past it), or after this block; with the hints (see above), and while
+    # the mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it (the
+    # cores busy with other work), one thread's until _MATE_RETRY blocks have passed. Whatever
+    # would move what it reads waits for it first (_mate_settle).
     if mate != NULL:
         s.mate_tried += 1
         if s.mate_tried >= _MATE_RETRY:
             s.mate_tried = 0
             mate.slept = 0
-    if (mate != NULL and scan_first and count == NIMREC_LANES and s.n_split <= NIMREC_MATE_PLACES
-            and n0 + NIMREC_LANES - 1 - s.base < 2 * s.window and far2 < rare0
-            and mate.slept < _MATE_SLEEPS):
+    if (mate != NULL and not s.mate_busy and scan_first and count == NIMREC_LANES
+            and s.n_split <= NIMREC_MATE_PLACES and far2 < rare0 and mate.slept < _MATE_SLEEPS
+            and (held or s.hand_start <= n0)):
+        post = s.hand_start + NIMREC_MATE_HEAPS if held else n0 + NIMREC_LANES
         for i in range(s.n_split):
-            mate.rests[i] = s.buf + (n0 + NIMREC_LANES - s.split[i] - s.base)
+            mate.rests[i] = s.buf + (post - s.split[i] - s.base)
         mate.places = s.n_split
         mate.at = s.wide_rare_at
         mate.values = s.wide_rare_v
@@ -1818,9 +1859,17 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         mate.scan_values = s.wide_scan_v
         mate.scan_first = hints2
         mate.scan_end = n_scan
-        s.mate_learned = s.hints_learned
         mate.kbit = kbit
-        s.mate_start = n0 + NIMREC_LANES
+        mate.slot = 1 - s.hand_slot if held else 0
+        if not held:
+            s.hand_start = 0             # (the other slot is free too)
+        s.mate_start = post
+        s.mate_first = far2
+        s.mate_end = rare0
+        s.mate_scan_first = hints2
+        s.mate_scan_end = n_scan
+        s.mate_places = s.n_split
+        s.mate_learned = s.hints_learned
         s.mate_busy = True
         nimrec_mate_post(mate)
     for i in range(s.n_split):
@@ -2396,6 +2445,7 @@ cdef class RecordSequence:
             nimrec_mate_stop(self.c_s.mate)    # (a job still posted ends first)
             self.c_s.mate = NULL
             self.c_s.mate_busy = False
+            self.c_s.hand_start = 0            # (its words went with it)
         PyErr_CheckSignals()
         return status
 
