@@ -367,6 +367,32 @@ cdef extern from *:
             _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
             _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
     }
+    /* The indices 96 .. 127 (NIMREC_WIDE_LANE_TOP on: bits 0 .. 31 of the result) that one heap's
+       pairs i = first .. end - 1 reach -- part at[i] (16 or more) of value values[i], the rest
+       rests[-at[i]] -- for a heap whose bound passes the lanes' indices: sixteen pairs a
+       gather (a fifth of the time of one pair at a time). Each gather reads two bytes past its
+       rest, rests[1 - at[i]], which lies before the heap (at[i] > 1). */
+    __attribute__((target("avx512f")))
+    static uint32_t nimrec_top_wide_avx512(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
+                                           uint64_t first, uint64_t end, unsigned kbit) {
+        const __m512i one = _mm512_set1_epi32(1), top = _mm512_set1_epi32(NIMREC_WIDE_LANE_TOP);
+        const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1)), low = _mm512_set1_epi32(0xFFFF);
+        __m512i w = _mm512_setzero_si512(), x, back;
+        __mmask16 k;
+        uint64_t i;
+        for (i = first; i < end; i += 16) {
+            k = end - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (end - i)) - 1);
+            back = _mm512_inserti64x4(
+                _mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_maskz_loadu_epi64((__mmask8)k, at + i))),
+                _mm512_cvtepi64_epi32(_mm512_maskz_loadu_epi64((__mmask8)(k >> 8), at + i + 8)), 1);
+            x = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, _mm512_sub_epi32(_mm512_setzero_si512(), back),
+                                            (const void*)rests, 2);
+            x = _mm512_xor_si512(_mm512_and_si512(x, low), _mm512_maskz_loadu_epi32(k, values + i));
+            x = _mm512_ternarylogic_epi32(below, x, _mm512_srli_epi32(x, 1), 0xCA);
+            w = _mm512_mask_or_epi32(w, k, w, _mm512_sllv_epi32(one, _mm512_sub_epi32(x, top)));
+        }
+        return (uint32_t)_mm512_reduce_or_epi32(w);
+    }
     /* nimrec_scan_codes with AVX-512F, where every rest is a common heap: eight pairs a vector,
        a pair's value x as its index within its class (x without bit kbit), set in the lanes of
        common parts (rare_bits: bit a set for a rare heap a: a rare part's value is common),
@@ -429,6 +455,10 @@ cdef extern from *:
                                const uint32_t* values, uint64_t first, uint64_t end, unsigned kbit) {
         nimrec_or_wide_avx512(lo, hi, rests, at, values, first, end, kbit);
     }
+    static uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
+                                    uint64_t first, uint64_t end, unsigned kbit) {
+        return nimrec_top_wide_avx512(rests, at, values, first, end, kbit);
+    }
     #else
     static int nimrec_vector_level(void) { return 0; }
     static void nimrec_or_pairs(uint64_t* out, const uint16_t* rests, const uint64_t* at,
@@ -460,6 +490,18 @@ cdef extern from *:
                 else if (idx < NIMREC_WIDE_LANE_TOP)
                     hi[h] |= (uint64_t)1 << (idx - 64);
             }
+    }
+    static uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
+                                    uint64_t first, uint64_t end, unsigned kbit) {
+        uint64_t i, x, idx, below = ((uint64_t)1 << kbit) - 1;
+        uint32_t w = 0;
+        for (i = first; i < end; i++) {
+            x = values[i] ^ rests[-(int64_t)at[i]];
+            idx = (x & below) | ((x >> 1) & ~below);
+            if (idx >= NIMREC_WIDE_LANE_TOP && idx < NIMREC_WIDE_LANE_TOP + 32)
+                w |= (uint32_t)1 << (idx - NIMREC_WIDE_LANE_TOP);
+        }
+        return w;
     }
     #endif
 
@@ -606,6 +648,8 @@ cdef extern from *:
                           uint64_t* words) nogil
     void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
                         const uint32_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
+    uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
+                             uint64_t first, uint64_t end, unsigned int kbit) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
     ctypedef struct nimrec_mate:
@@ -1505,13 +1549,14 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
             _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
     if common[0] == UINT64_MAX and (common[1] | (UINT64_MAX << (NIMREC_WIDE_LANE_TOP - 64))) == UINT64_MAX:
         # every common value the lanes index is reached: the bound passes them, and the lanes'
-        # rare pairings are paired again here for the indices past NIMREC_WIDE_LANE_TOP (a few
-        # heaps in a thousand: Grundy's game's values from 192 on)
+        # rare pairings are paired again here for the indices past NIMREC_WIDE_LANE_TOP (a
+        # heap in 10,000 at 2**31, 3 in 100 at 2**34: Grundy's game's values from 192 on), a
+        # gather of 16 at a time (their rests common heaps in the window, as in the lanes)
         for i in range(s.n_split):
             m = n - s.split[i]
-            for k in range(far, s.n_rare):
-                _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
-            spent[0] += s.n_rare - far
+            common[1] |= (<uint64_t>nimrec_top_wide(s.buf + (m - s.base), s.wide_rare_at, s.wide_rare_v,
+                                                    far, s.wide_rare_n, kbit)) << (NIMREC_WIDE_LANE_TOP - 64)
+            spent[0] += s.wide_rare_n - far
         s.past_lanes += 1
     if ~common[0]:
         ci = lowest_bit(~common[0])
