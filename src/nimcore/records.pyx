@@ -32,12 +32,14 @@ lanes (``_block_small``; AVX-512 or AVX2 when the CPU has them, else one heap at
 time as before; ``NIMCORE_RECORD_VECTORS=avx2`` or ``=plain`` asks for less). Past 63,
 with AVX-512, the same blocks carry each value as its index within its class, the
 values below 256 in two words a heap (``_block_wide``: Grundy's game, the open octal
-games), and each heap is finished in those words. Their lanes scan, besides the far rare
+games; the lanes set the indices below 96, ``nimrec_top_wide`` the rest for the heaps
+that need them), and each heap is finished in those words. Their lanes scan, besides the far rare
 pairings, 1,024 parts learned from the heaps just behind (``_learn_hints``: the parts whose
 pairs most often reach the rare values the scan would look for longest).
 
-With ``threads=2`` and AVX-512, a mate thread pairs the far rare heaps of the next wide
-block while this thread finishes the block in hand (``nimrec_mate``). Without AVX-512,
+With ``threads=2`` and AVX-512, a mate thread pairs the far rare heaps (and the last
+hints) of the next 64 heaps while this thread finishes the 64 in hand (``nimrec_mate``,
+``_mate_settle``). Without AVX-512,
 once the mask is kept (or with it, when ``min_far`` asks), a helper thread prepares each
 block of heaps (the pairings whose rests lie before the block in hand, into a bitset a
 heap) while this thread finishes the block before it in order: see ``_prepare`` and
@@ -2416,9 +2418,9 @@ cdef class RecordSequence:
 
     @property
     def mate_keep(self):
-        """With two threads and AVX-512 the second thread pairs the far rare heaps of each
-        wide block, a block ahead, but the first ``mate_keep`` of them (from 32 on), which
-        this thread pairs with the hints while it finishes the block in hand."""
+        """With two threads and AVX-512 the second thread pairs the far rare heaps of the
+        next 64 heaps of wide blocks, but the first ``mate_keep`` of them (from 128 on), which
+        this thread pairs with the hints while it finishes the heaps in hand."""
         return self.c_s.mate_keep
 
     @mate_keep.setter
@@ -2429,13 +2431,13 @@ cdef class RecordSequence:
     def past_lanes(self):
         """Heaps of the wide blocks whose common values reached every index the vector lanes
         keep (0 .. 95: Grundy's game's values from 192 on), so that their far rare pairings
-        were made again one at a time for the indices past them."""
+        were made again (gathered 16 at a time) for the indices past them."""
         return self.c_s.past_lanes
 
     @property
     def mate_hints(self):
-        """With two threads, how many of the last hints the mate pairs a block ahead (default
-        320), where their parts are 32 or more; this thread pairs the others and finishes
+        """With two threads, how many of the last hints the mate pairs 64 heaps ahead (default
+        320), where their parts are 128 or more; this thread pairs the others and finishes
         every heap. The values are the same for any count."""
         return self.c_s.mate_hints
 
@@ -2483,7 +2485,7 @@ cdef class RecordSequence:
                 and self.c_s.n_rare - count_below(self.c_s.rare, self.c_s.n_rare, b) >= self.c_min_far):
             return self._run_two(end, budget)
         with nogil:
-            # with AVX-512, a mate thread pairs each wide block's far rare heaps a block ahead
+            # with AVX-512, a mate thread pairs the wide blocks' far rare heaps 64 heaps ahead
             if self.c_threads > 1 and nimrec_vector_level() == 2:
                 self.c_s.mate = nimrec_mate_start()
             status = _rec_run(&self.c_s, end, budget)

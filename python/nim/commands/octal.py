@@ -109,7 +109,7 @@ def add_parser(subparsers: Any) -> None:
                         help="with --record: 1 or 2 threads (default: NIMCORE_RECORD_THREADS when set, else "
                              "2 when the process may use two cores; 1 computes more heaps a CPU second "
                              "on a machine whose cores are busy; with AVX-512 the second thread pairs "
-                             "the far rare heaps of each block of 16 heaps a block ahead, in vector lanes)")
+                             "the far rare heaps of the next 64 heaps while the first finishes those in hand)")
     parser.set_defaults(run=run)
 
 
