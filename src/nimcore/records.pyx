@@ -778,14 +778,15 @@ cdef struct RecState:
     float* hint_score                     # scratch: a score for each part up to _HINT_REACH
     nimrec_mate* mate                     # a second thread for the wide lanes (run with two threads)
     bint mate_busy                        # ... working on the job posted for the heaps from:
-    uint64_t mate_start                   # ... (NIMREC_MATE_HEAPS of them)
-    uint64_t mate_first, mate_end         # ... its rare heaps' list, from .. to
-    uint64_t mate_scan_first, mate_scan_end   # ... its hints, from .. to
-    int mate_places                       # ... its split places
-    uint64_t hand_start                   # the words of the mate's last job ended: its first heap
-    int hand_slot                         # (0: none), its slot, and its job as above:
-    uint64_t hand_first, hand_end, hand_scan_first, hand_scan_end, hand_learned
-    int hand_places
+    uint64_t mate_start                   # ... (NIMREC_MATE_HEAPS of them; its rare heaps, hints
+                                          # and places are the mate's own fields)
+    uint64_t hand_start                   # the words of the mate's last job ended: its first
+                                          # heap (0: none), ...
+    int hand_slot                         # ... its slot, ...
+    uint64_t hand_first, hand_end         # ... its rare heaps, from .. to
+    uint64_t hand_scan_first, hand_scan_end   # ... its hints, from .. to
+    uint64_t hand_learned                 # ... the learnings before it
+    int hand_places                       # ... its split places
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
     uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
@@ -954,12 +955,12 @@ cdef void _mate_settle(RecState* s) noexcept nogil:
     s.mate_busy = False
     s.hand_start = s.mate_start
     s.hand_slot = s.mate.slot
-    s.hand_first = s.mate_first
-    s.hand_end = s.mate_end
-    s.hand_scan_first = s.mate_scan_first
-    s.hand_scan_end = s.mate_scan_end
+    s.hand_first = s.mate.first
+    s.hand_end = s.mate.end
+    s.hand_scan_first = s.mate.scan_first
+    s.hand_scan_end = s.mate.scan_end
     s.hand_learned = s.mate_learned
-    s.hand_places = s.mate_places
+    s.hand_places = s.mate.places
 
 
 cdef int _store(RecState* s, uint32_t v) noexcept nogil:
@@ -1911,11 +1912,6 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         if not held:
             s.hand_start = 0             # (the other slot is free too)
         s.mate_start = post
-        s.mate_first = far2
-        s.mate_end = rare0
-        s.mate_scan_first = hints2
-        s.mate_scan_end = n_scan
-        s.mate_places = s.n_split
         s.mate_learned = s.hints_learned
         s.mate_busy = True
         nimrec_mate_post(mate)
