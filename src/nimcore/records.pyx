@@ -302,8 +302,8 @@ cdef extern from *:
        its class -- x without its bit `kbit` (the mask's lowest: in a class that bit follows
        from the others, so dropping it keeps the order) -- is set in lo[h] (indices 0 .. 63) or
        hi[h] (64 .. 95); past 95 nothing (NIMREC_WIDE_LANE_TOP: a fourth word cost a sixth of
-       the lanes' time for the few heaps whose bound passes 95, which the caller pairs again
-       one at a time). The caller knows every pair's class. */
+       the lanes' time for the few heaps whose bound passes 95, whose pairs the caller gathers
+       again with nimrec_top_wide). The caller knows every pair's class. */
     __attribute__((target("avx512f")))
     static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
                                       const uint64_t* at, const uint32_t* values, uint64_t first,
@@ -507,14 +507,14 @@ cdef extern from *:
     }
     #endif
 
-    /* The mate: a second thread that pairs the far rare heaps of the next wide block, and the
-       last of the scan's learned parts (nimrec_or_wide, for every split place), while this
-       thread finishes the block in hand. A
-       block is some 6 microseconds of work, so each waits for the other by spinning on
-       `state` a while, then -- the other thread descheduled, the cores busy with other work
-       -- sleeps on a condition variable (spinning on, each hand-over waited for a time slice:
-       30 times slower on a loaded machine). Nothing the mate reads is written while it works
-       (see _block_wide). */
+    /* The mate: a second thread that pairs the far rare heaps of the next NIMREC_MATE_HEAPS
+       heaps of wide blocks, and the last of the scan's learned parts (nimrec_or_wide, for
+       every split place), into one slot while this thread uses the words of the other. A job
+       is some 20 microseconds of work, so each waits for the other by spinning on `state` a
+       while, then -- the other thread descheduled, the cores busy with other work -- sleeps
+       on a condition variable (spinning on, each hand-over waited for a time slice: 30 times
+       slower on a loaded machine). Nothing the mate reads is written while it works (see
+       _mate_settle). */
     #include <pthread.h>
     #define NIMREC_MATE_PLACES 65
     #define NIMREC_MATE_BLOCKS 4        /* blocks a job: a hand-over every 64 heaps, not every 16 */
@@ -630,7 +630,7 @@ cdef extern from *:
     static void nimrec_mate_post(nimrec_mate* m) {
         nimrec_mate_set(m, 1);
     }
-    /* wait for the posted job; its words are then in m->lo, m->hi */
+    /* wait for the posted job; its words are then in slot m->slot of m->lo .. m->rhi */
     static void nimrec_mate_wait(nimrec_mate* m) {
         nimrec_mate_until(m, 2, 2);
         __atomic_store_n(&m->state, 0, __ATOMIC_RELAXED);
@@ -666,7 +666,7 @@ cdef extern from *:
         uint64_t scan_first, scan_end
         unsigned int kbit
         int slot
-        uint64_t lo[2][64]
+        uint64_t lo[2][64]                # [2][NIMREC_MATE_HEAPS]: the C struct is the one used
         uint64_t hi[2][64]
         uint64_t rlo[2][64]
         uint64_t rhi[2][64]
@@ -701,10 +701,12 @@ cdef enum:
     _HINT_EVERY = 1 << 18     # heaps between two learnings
     _MATE_SLEEPS = 16         # waits that slept before the mate is left idle ...
     _MATE_RETRY = 4096        # ... for the rest of this many blocks (some 25 ms)
-    _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_LANES this thread pairs, not the mate
+    _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_MATE_HEAPS this thread pairs, not the
+                              # mate (0, 64, 128, 256 measured at 2**31 with jobs of 16 heaps:
+                              # 64 best; 0 and 64 alike with jobs of 64)
     _MATE_HINTS = 320         # the last hints the mate pairs, not this thread (with the far
-                              # rare heaps, its share: this thread also finishes every heap)
-                              # (0, 64, 128, 256 measured at 2**31: 64 best)
+                              # rare heaps, its share: this thread also finishes every heap;
+                              # 0, 320, 640 measured at 2**31: 320 best)
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -789,7 +791,7 @@ cdef struct RecState:
     int hand_places                       # ... its split places
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
-    uint64_t mate_keep                    # rare heaps past 2 * NIMREC_LANES this thread pairs itself
+    uint64_t mate_keep                    # rare heaps past 2 * NIMREC_MATE_HEAPS this thread pairs itself
     uint64_t mate_hints                   # the last hints the mate pairs, not this thread
     uint64_t past_lanes                   # wide heaps whose bound passed the lanes' indices
     uint64_t mate_learned                 # hints_learned when the mate's job was posted
