@@ -172,3 +172,38 @@ def test_the_window_slides_while_the_mate_works_ahead() -> None:
     assert two.window_start > 600_000                             # type: ignore[attr-defined]
     if _AVX512:
         assert two.mate_blocks > 0 and two.hints_learned >= 3    # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["grundy-game", "octal=0.014", "octal=0.172"])
+def test_the_lanes_pair_class_codes_as_they_paired_values(name: str) -> None:
+    """The wide lanes read, beside the window, each value's index within its class (one byte;
+    255 for a value past 255) and XOR in the part's index: the index of a XOR b is the XOR of
+    theirs. A rare heap of value 256 or more, and every one after it, is paired by its value
+    (0.014 and 0.172 have such heaps among the others, and values past 255 in the window from
+    heap 11,058 and 13,458 on). With two threads and one, the values, the pairs counted and the
+    rare heaps are those of the lanes that read values, and of the kept-whole engine."""
+    size = 300_000
+    whole = nim_sequence(name, size)
+    runs = []
+    for threads in (1, 2):
+        for codes in (True, False):
+            engine = _engine(name, threads)
+            engine.class_codes = codes                            # type: ignore[attr-defined]
+            assert engine.class_codes is codes                    # type: ignore[attr-defined]
+            _run(engine, size)
+            held = array("H")
+            held.frombytes(engine.values(size - (1 << 17), size))  # type: ignore[attr-defined]
+            assert held == whole[size - (1 << 17):]
+            runs.append(engine)
+    first = runs[0]
+    for engine in runs[1:]:
+        assert engine.histogram() == first.histogram()            # type: ignore[attr-defined]
+        assert engine.rare_heaps() == first.rare_heaps()          # type: ignore[attr-defined]
+        assert engine.export()["scanned"] == first.export()["scanned"]   # type: ignore[attr-defined]
+    if name != "grundy-game":
+        values = [value for _, value in first.rare_heaps()]       # type: ignore[attr-defined]
+        big = [i for i, value in enumerate(values) if value >= 256]
+        assert big and big[0] < len(values) - 1 and min(values[big[0]:]) < 256
+        assert max(whole) >= 256
+    if _AVX512:
+        assert first.memory - runs[1].memory == 2 * first.window   # type: ignore[attr-defined]

@@ -369,6 +369,61 @@ cdef extern from *:
             _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
             _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
     }
+    /* nimrec_or_wide over the window's class codes: codes[x] is the index of G(x) within its
+       class (0 .. 127 for a value below 256; 255 past it), index[i] the index of part at[i]'s
+       value (below 128). Dropping bit kbit is linear over XOR, so the pair's index is
+       index[i] ^ codes[h - at[i]]: one byte a rest, no widening of two bytes, no index
+       computed a pair (8.5 vector operations a pair, not 10.5: 1.22 times the lanes' speed).
+       A code of 255 gives an index past 127, as the value past 255 did: no bit. */
+    __attribute__((target("avx512f")))
+    static void nimrec_or_codes_avx512(uint64_t* lo, uint64_t* hi, const uint8_t* codes,
+                                       const uint64_t* at, const uint32_t* index, uint64_t first,
+                                       uint64_t end) {
+        const __m512i one = _mm512_set1_epi32(1);
+        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64);
+        __m512i w0, w1, w2, w3, ia, ib, q0, q1;
+        uint64_t i;
+        q0 = _mm512_loadu_si512((const void*)lo);
+        q1 = _mm512_loadu_si512((const void*)(lo + 8));
+        w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+        q0 = _mm512_loadu_si512((const void*)hi);
+        q1 = _mm512_loadu_si512((const void*)(hi + 8));
+        w2 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        w3 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+        for (i = first; i + 1 < end; i += 2) {
+            ia = _mm512_xor_si512(_mm512_set1_epi32((int)index[i]),
+                                  _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i]))));
+            ib = _mm512_xor_si512(_mm512_set1_epi32((int)index[i + 1]),
+                                  _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i + 1]))));
+            w0 = _mm512_ternarylogic_epi32(w0, _mm512_sllv_epi32(one, ia), _mm512_sllv_epi32(one, ib), 0xFE);
+            w1 = _mm512_ternarylogic_epi32(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)),
+                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
+            w2 = _mm512_ternarylogic_epi32(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
+                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
+        }
+        if (i < end) {
+            ia = _mm512_xor_si512(_mm512_set1_epi32((int)index[i]),
+                                  _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i]))));
+            w0 = _mm512_or_si512(w0, _mm512_sllv_epi32(one, ia));
+            w1 = _mm512_or_si512(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)));
+            w2 = _mm512_or_si512(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)));
+        }
+        _mm512_storeu_si512((void*)lo, _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w0)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w1)), 32)));
+        _mm512_storeu_si512((void*)(lo + 8), _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w0, 1)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w1, 1)), 32)));
+        _mm512_storeu_si512((void*)hi, _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w2)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w3)), 32)));
+        _mm512_storeu_si512((void*)(hi + 8), _mm512_or_si512(
+            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
+            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
+    }
     /* The indices 96 .. 127 (NIMREC_WIDE_LANE_TOP on: bits 0 .. 31 of the result) that one heap's
        pairs i = first .. end - 1 reach -- part at[i] (16 or more) of value values[i], the rest
        rests[-at[i]] -- for a heap whose bound passes the lanes' indices: sixteen pairs a
@@ -457,6 +512,10 @@ cdef extern from *:
                                const uint32_t* values, uint64_t first, uint64_t end, unsigned kbit) {
         nimrec_or_wide_avx512(lo, hi, rests, at, values, first, end, kbit);
     }
+    static void nimrec_or_codes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                                const uint32_t* index, uint64_t first, uint64_t end) {
+        nimrec_or_codes_avx512(lo, hi, codes, at, index, first, end);
+    }
     static uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
                                     uint64_t first, uint64_t end, unsigned kbit) {
         return nimrec_top_wide_avx512(rests, at, values, first, end, kbit);
@@ -487,6 +546,19 @@ cdef extern from *:
             for (h = 0; h < NIMREC_LANES; h++) {
                 x = values[i] ^ rests[(int64_t)h - (int64_t)at[i]];
                 idx = (x & below) | ((x >> 1) & ~below);
+                if (idx < 64)
+                    lo[h] |= (uint64_t)1 << idx;
+                else if (idx < NIMREC_WIDE_LANE_TOP)
+                    hi[h] |= (uint64_t)1 << (idx - 64);
+            }
+    }
+    static void nimrec_or_codes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                                const uint32_t* index, uint64_t first, uint64_t end) {
+        uint64_t i, idx;
+        unsigned h;
+        for (i = first; i < end; i++)
+            for (h = 0; h < NIMREC_LANES; h++) {
+                idx = index[i] ^ codes[(int64_t)h - (int64_t)at[i]];
                 if (idx < 64)
                     lo[h] |= (uint64_t)1 << idx;
                 else if (idx < NIMREC_WIDE_LANE_TOP)
@@ -526,13 +598,17 @@ cdef extern from *:
         int slept;                      /* times this thread slept waiting for a job's end */
         pthread_mutex_t lock;
         pthread_cond_t wake;
-        const uint16_t* rests[NIMREC_MATE_PLACES];
+        const uint16_t* rests[NIMREC_MATE_PLACES];   /* the window at each place: values, ... */
+        const uint8_t* codes[NIMREC_MATE_PLACES];    /* ... and class codes (nimrec_or_codes) */
         int places;
-        const uint64_t* at;             /* the parts first .. end - 1: into lo, hi */
-        const uint32_t* values;
-        uint64_t first, end;
-        const uint64_t* scan_at;        /* the scan's parts scan_first .. scan_end - 1: into rlo, rhi */
-        const uint32_t* scan_values;
+        const uint64_t* at;             /* the parts first .. end - 1: into lo, hi; their values' */
+        const uint32_t* values;         /* class indices paired with the codes for the parts first */
+        const uint32_t* index;          /* .. split - 1, their values with the values past them */
+        uint64_t first, split, end;
+        const uint64_t* scan_at;        /* the scan's parts scan_first .. scan_end - 1: into rlo, */
+        const uint32_t* scan_values;    /* rhi, by codes when scan_codes */
+        const uint32_t* scan_index;
+        int scan_codes;
         uint64_t scan_first, scan_end;
         unsigned kbit;
         int slot;                       /* the job's words go to lo[slot] .. rhi[slot]: this thread
@@ -589,9 +665,16 @@ cdef extern from *:
             memset(m->rhi[w], 0, sizeof m->rhi[w]);
             for (b = 0; b < NIMREC_MATE_HEAPS; b += NIMREC_LANES)
                 for (k = 0; k < m->places; k++) {
-                    nimrec_or_wide(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, m->at, m->values, m->first,
-                                   m->end, m->kbit);
-                    if (m->scan_first < m->scan_end)
+                    if (m->first < m->split)
+                        nimrec_or_codes(m->lo[w] + b, m->hi[w] + b, m->codes[k] + b, m->at, m->index,
+                                        m->first, m->split);
+                    if (m->split < m->end)
+                        nimrec_or_wide(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, m->at, m->values,
+                                       m->split, m->end, m->kbit);
+                    if (m->scan_first < m->scan_end && m->scan_codes)
+                        nimrec_or_codes(m->rlo[w] + b, m->rhi[w] + b, m->codes[k] + b, m->scan_at,
+                                        m->scan_index, m->scan_first, m->scan_end);
+                    else if (m->scan_first < m->scan_end)
                         nimrec_or_wide(m->rlo[w] + b, m->rhi[w] + b, m->rests[k] + b, m->scan_at,
                                        m->scan_values, m->scan_first, m->scan_end, m->kbit);
                 }
@@ -650,6 +733,8 @@ cdef extern from *:
                           uint64_t* words) nogil
     void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
                         const uint32_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
+    void nimrec_or_codes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                         const uint32_t* index, uint64_t first, uint64_t end) nogil
     uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
                              uint64_t first, uint64_t end, unsigned int kbit) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
@@ -657,12 +742,16 @@ cdef extern from *:
     ctypedef struct nimrec_mate:
         int slept
         const uint16_t* rests[65]
+        const uint8_t* codes[65]
         int places
         const uint64_t* at
         const uint32_t* values
-        uint64_t first, end
+        const uint32_t* index
+        uint64_t first, split, end
         const uint64_t* scan_at
         const uint32_t* scan_values
+        const uint32_t* scan_index
+        int scan_codes
         uint64_t scan_first, scan_end
         unsigned int kbit
         int slot
@@ -797,6 +886,17 @@ cdef struct RecState:
     uint64_t mate_learned                 # hints_learned when the mate's job was posted
     uint64_t* wide_rare_at                # the rare heaps as the lanes read them (the mate too: a
                                           # copy, as _push_rare may move s.rare while it works)
+    uint32_t* wide_rare_i                 # the rare heaps' values as class indices (_class_code) ...
+    uint64_t wide_rare_big                # ... the lanes pair codes up to the first of value 256 or
+                                          # more (Grundy's game: its last 13, all at 47.4 .. 48.4
+                                          # million), and values from there on
+    uint32_t wide_scan_i[_WIDE_SCAN + _HINTS_MAX]   # the scan's parts' values as class indices
+    bint wide_base_big                    # a value past 255 among the scan's parts to _WIDE_SCAN ...
+    bint wide_hints_big                   # ... or among the hints (then the lanes read values)
+    uint8_t* codes                        # codes[i] = _class_code(buf[i]): beside the window, for
+    bint codes_ok                         # the wide lanes (one byte a rest); kept by _store while
+    uint32_t codes_kbit                   # codes_ok, made again after anything else moves buf
+    bint codes_off                        # the lanes read values, not codes (class_codes = False)
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -974,8 +1074,12 @@ cdef int _store(RecState* s, uint32_t v) noexcept nogil:
     if n - s.base == 2 * s.window:
         _mate_settle(s)                  # (the mate reads the window)
         memmove(s.buf, s.buf + s.window, s.window * sizeof(uint16_t))
+        if s.codes_ok:
+            memmove(s.codes, s.codes + s.window, s.window)
         s.base += s.window
     s.buf[n - s.base] = <uint16_t>v
+    if s.codes_ok:
+        s.codes[n - s.base] = _class_code(v, s.codes_kbit)
     if n < s.head:
         s.headv[n] = <uint16_t>v
     if n:
@@ -1449,6 +1553,22 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
 # two words. A heap is then finished with the stamps as _heap does: the bits as marks, the
 # near rare heaps, the scan.
 
+cdef inline uint8_t _class_code(uint32_t v, uint32_t kbit) noexcept nogil:
+    """The index of v within its class (v without bit ``kbit``, below 128 for kbit < 7) when v is
+    below 256, else 255: an index past 127 whatever index below 128 is XORed in, as v XOR a value
+    below 256 lies past 255. The lanes pair codes: the index of a XOR b is the XOR of theirs."""
+    cdef uint32_t below = (1u << kbit) - 1
+    if v >= 256:
+        return 255
+    return <uint8_t>((v & below) | ((v >> 1) & ~below))
+
+
+cdef inline uint64_t _codes_end(uint64_t first, uint64_t end, uint64_t big) noexcept nogil:
+    """Of the rare heaps first .. end - 1, the lanes pair codes up to this one, values from it
+    on (``big``: the first rare heap of value 256 or more)."""
+    return first if big < first else (end if big > end else big)
+
+
 cdef inline uint32_t _class_value(uint32_t index, uint32_t kbit, uint32_t mask, uint32_t odd) noexcept nogil:
     """The value of the class of parity ``odd`` under ``mask`` whose index in the wide lanes is
     ``index``: its bit ``kbit`` (the mask's lowest) put back as the class wants it."""
@@ -1646,6 +1766,7 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
     s.hint_next = n0 + _HINT_EVERY
     s.hints_learned += 1
     s.wide_scan_n = s.wide_scan_base
+    s.wide_hints_big = False
     s.hint_top = 0
     if score == NULL:
         score = <float*>malloc((_HINT_REACH + 1) * sizeof(float))
@@ -1704,6 +1825,9 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
                 at_t -= 1
             s.wide_scan_at[kept] = a
             s.wide_scan_v[kept] = s.headv[a]
+            s.wide_scan_i[kept] = _class_code(s.headv[a], lowest_bit(s.mask))
+            if s.headv[a] >= 256:
+                s.wide_hints_big = True
             kept += 1
             top = a
     s.hint_top = top
@@ -1739,6 +1863,8 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
+    cdef bint use_codes, scan_codes
+    cdef uint64_t split
     cdef int i, h, status
     if s.mate_busy and n0 + NIMREC_LANES > s.mate_start:
         _mate_settle(s)                  # this block reaches the job's heaps
@@ -1802,9 +1928,17 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         if heaps == NULL:
             return _FALLBACK
         s.wide_rare_at = heaps
+        values = <uint32_t*>realloc(s.wide_rare_i, rare0 * sizeof(uint32_t))
+        if values == NULL:
+            return _FALLBACK
+        s.wide_rare_i = values
+        s.wide_rare_big = rare0
         for j in range(rare0):
-            values[j] = s.rare_v[j]
+            s.wide_rare_v[j] = s.rare_v[j]
             heaps[j] = s.rare[j]
+            values[j] = _class_code(s.rare_v[j], kbit)
+            if s.rare_v[j] >= 256 and s.wide_rare_big == rare0:
+                s.wide_rare_big = j
         s.wide_rare_n = rare0
     # the scan's common parts: their rests common heaps (no rare heap among them), every part
     # below half of every m, held in the head, and the rests in the window
@@ -1814,6 +1948,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         if s.wide_scan_rare != k or s.wide_scan_base == 0:
             _mate_settle(s)              # (the mate reads the list)
             s.wide_scan_n = 0
+            s.wide_base_big = False
             s.hint_next = 0              # learned again on the new list
             j = far
             for a in range(NIMREC_LANES, _WIDE_SCAN + 1):
@@ -1823,6 +1958,9 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                     continue
                 s.wide_scan_at[s.wide_scan_n] = a
                 s.wide_scan_v[s.wide_scan_n] = s.headv[a]
+                s.wide_scan_i[s.wide_scan_n] = _class_code(s.headv[a], kbit)
+                if s.headv[a] >= 256:
+                    s.wide_base_big = True
                 s.wide_scan_n += 1
             s.wide_scan_rare = k
             s.wide_scan_base = s.wide_scan_n
@@ -1863,6 +2001,19 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         hints2 = n_scan - s.mate_hints
         if s.wide_scan_at[hints2] < 2 * NIMREC_MATE_HEAPS:
             hints2 = n_scan
+    # the lanes read the window's class codes, one byte a rest, where every part's value is
+    # below 256: made here the first time, and after the window moved other than by _store
+    if (not s.codes_ok or s.codes_kbit != kbit) and not s.codes_off:
+        _mate_settle(s)                  # (the mate may read them)
+        if s.codes == NULL:
+            s.codes = <uint8_t*>malloc(2 * s.window)
+        if s.codes != NULL:
+            for j in range(s.n - s.base):
+                s.codes[j] = _class_code(s.buf[j], kbit)
+            s.codes_kbit = kbit
+            s.codes_ok = True
+    use_codes = s.codes_ok and not s.codes_off
+    scan_codes = use_codes and not (s.wide_hints_big if scan_first else s.wide_base_big)
     mine = rare0
     scan_mine = n_scan
     memset(lo, 0, sizeof(lo))
@@ -1900,13 +2051,18 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         post = s.hand_start + NIMREC_MATE_HEAPS if held else n0 + NIMREC_LANES
         for i in range(s.n_split):
             mate.rests[i] = s.buf + (post - s.split[i] - s.base)
+            mate.codes[i] = s.codes + (post - s.split[i] - s.base) if use_codes else NULL
         mate.places = s.n_split
         mate.at = s.wide_rare_at
         mate.values = s.wide_rare_v
+        mate.index = s.wide_rare_i
         mate.first = far2
+        mate.split = _codes_end(far2, rare0, s.wide_rare_big) if use_codes else far2
         mate.end = rare0
         mate.scan_at = s.wide_scan_at
         mate.scan_values = s.wide_scan_v
+        mate.scan_index = s.wide_scan_i
+        mate.scan_codes = scan_codes
         mate.scan_first = hints2
         mate.scan_end = n_scan
         mate.kbit = kbit
@@ -1919,9 +2075,17 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         nimrec_mate_post(mate)
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
-        nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_v,
-                       far, mine, kbit)
-        if scan_mine > scan_first:
+        split = _codes_end(far, mine, s.wide_rare_big) if use_codes else far
+        if far < split:
+            nimrec_or_codes(lo, hi, s.codes + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_i,
+                            far, split)
+        if split < mine:
+            nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_v,
+                           split, mine, kbit)
+        if scan_mine > scan_first and scan_codes:
+            nimrec_or_codes(rlo, rhi, s.codes + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_i,
+                            scan_first, scan_mine)
+        elif scan_mine > scan_first:
             nimrec_or_wide(rlo, rhi, s.buf + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_v,
                            scan_first, scan_mine, kbit)
     for h in range(<int>count):
@@ -2350,6 +2514,8 @@ cdef class RecordSequence:
         free(self.c_s.wide_rare_bits)
         free(self.c_s.wide_rare_v)
         free(self.c_s.wide_rare_at)
+        free(self.c_s.wide_rare_i)
+        free(self.c_s.codes)
         free(self.c_s.hint_score)
 
     @property
@@ -2424,6 +2590,17 @@ cdef class RecordSequence:
     @mate_keep.setter
     def mate_keep(self, uint64_t count):
         self.c_s.mate_keep = count
+
+    @property
+    def class_codes(self):
+        """Whether the wide lanes pair the window's class codes (one byte a rest: the index of
+        its value within its class; the default) rather than its values (two bytes, and an
+        index computed a pair). The same options either way, so the same values."""
+        return not self.c_s.codes_off
+
+    @class_codes.setter
+    def class_codes(self, bint on):
+        self.c_s.codes_off = not on
 
     @property
     def past_lanes(self):
@@ -2504,6 +2681,7 @@ cdef class RecordSequence:
             new_base = frontier - s.window
             memmove(s.buf, s.buf + (new_base - s.base), (s.n - new_base) * sizeof(uint16_t))
             s.base = new_base
+            s.codes_ok = False           # (made again by the next wide block)
         if _reserve_rare(s, s.n_rare + self.c_block + 1) != _OK:
             raise MemoryError("no memory for the rare heaps")
         return 0
@@ -2597,6 +2775,9 @@ cdef class RecordSequence:
         self.c_s.buf = grown
         self.c_s.base = start
         self.c_s.window = window
+        free(self.c_s.codes)             # (the next wide block makes them, the window's size)
+        self.c_s.codes = NULL
+        self.c_s.codes_ok = False
 
     @property
     def rare_last(self):
@@ -2728,7 +2909,7 @@ cdef class RecordSequence:
     def memory(self):
         """Bytes the engine holds (head, window buffer, rare heaps, tables)."""
         return (2 * self.c_s.head + 4 * self.c_s.window + 10 * self.c_s.rare_cap
-                + 3 * 8 * _VALUES)
+                + 3 * 8 * _VALUES + (2 * self.c_s.window if self.c_s.codes != NULL else 0))
 
     def export(self):
         """The whole state as a dict of ints and bytes (``restore`` reads it back)."""
@@ -2775,6 +2956,7 @@ cdef class RecordSequence:
         self.c_s.base = base
         self.c_s.hint_next = 0             # the hints are learned again where it resumes
         self.c_s.wide_rare_n = 0           # ... and the rare heaps' values listed again
+        self.c_s.codes_ok = False          # ... and the window's class codes made again
         self.c_s.mask = state["mask"]
         self.c_s.frozen = state["frozen"]
         self.c_s.largest = state["largest"]
