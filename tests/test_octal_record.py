@@ -16,7 +16,7 @@ import time
 from array import array
 from collections import Counter
 from pathlib import Path
-from typing import Any, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -553,3 +553,36 @@ def test_cli_threads_flag_reaches_the_run(tmp_path: Path, monkeypatch: pytest.Mo
     assert "invalid choice: 3" in capsys.readouterr().err
     assert main(["octal", "grundy-game", "--threads", "1"]) == 2
     assert "--record" in capsys.readouterr().err
+
+
+def test_a_block_written_on_its_own_thread_that_fails_stops_the_run(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept blocks are written on a thread of their own while the engine goes on: a write
+    that fails there (a full disk) is raised by the run, no checkpoint passes the block it
+    could not write, and the run resumes from the last checkpoint to the same kept values."""
+    import errno
+
+    import nim.takebreak.cache as cache
+
+    original = cache.write_block
+    written: List[int] = []
+
+    def slow_then_full(folder: Path, game: str, first: int, values: Any) -> Path:
+        time.sleep(0.05)                                    # (still writing as the engine goes on)
+        if first == 3 << 16:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(first)
+        return original(folder, game, first, values)
+
+    monkeypatch.setattr(cache, "write_block", slow_then_full)
+    options: Dict[str, Any] = {"folder": tmp_path, "keep": True, "head": 1 << 14, "window": 1 << 17,
+                               "block": 1 << 16, "threads": 1}
+    with pytest.raises(OSError, match="No space"):
+        record_sequence("grundy-game", 400_000, checkpoint_every=0.0, **options)
+    assert written == [0, 1 << 16, 2 << 16]
+    found = read_checkpoint(tmp_path, "grundy-game")
+    assert found is not None and found[0]["n"] < 4 << 16     # (the block 3 << 16 .. 4 << 16 failed)
+    monkeypatch.setattr(cache, "write_block", original)
+    resumed = record_sequence("grundy-game", 400_000, **options)
+    assert resumed.resumed_from == found[0]["n"] and resumed.stopped is None
+    assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", 400_000))

@@ -130,20 +130,60 @@ def _two_bytes(values: "array[int]") -> "array[int]":
     return out
 
 
+class _BlockWriter:
+    """Writes the kept blocks on a thread of its own, one at a time, while the engine computes
+    the next (the bytes split, hashed and synced to disk: some tens of milliseconds a block of
+    4,194,304 heaps, during which the engine's two threads had waited). A write's error is
+    raised by the next ``write`` or ``wait``."""
+
+    def __init__(self, folder: Path, game: str) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._folder = folder
+        self._game = game
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nimcore-keep")
+        self._pending: Optional[Any] = None
+        self._first = -1
+
+    def write(self, first: int, values: "array[int]") -> None:
+        from nim.takebreak import cache
+
+        self.wait()                                     # (one block in flight at most)
+        self._first = first
+        self._pending = self._pool.submit(cache.write_block, self._folder, self._game, first, values)
+
+    def wait(self, first: Optional[int] = None) -> None:
+        """Until the block handed over (or only if it starts at ``first``) is on disk."""
+        if self._pending is None or (first is not None and first != self._first):
+            return
+        pending, self._pending = self._pending, None
+        pending.result()
+
+    def close(self) -> None:
+        try:
+            self.wait()
+        finally:
+            self._pool.shutdown()
+
+
 class _Kept:
     """G(x .. y - 1) of a run that keeps its values: from its block files (each checked, the
     last few held) and, past the last whole block, from the engine's window."""
 
-    def __init__(self, folder: Path, game: str, block: int, engine: Any) -> None:
+    def __init__(self, folder: Path, game: str, block: int, engine: Any,
+                 writer: Optional[_BlockWriter] = None) -> None:
         self._folder = folder
         self._game = game
         self._block = block
         self._engine = engine
+        self._writer = writer
         self._held: Dict[int, "array[int]"] = {}
 
     def _read(self, first: int) -> "array[int]":
         from nim.takebreak import cache
 
+        if self._writer is not None:
+            self._writer.wait(first)                    # (a block still being written)
         if first in self._held:
             self._held[first] = self._held.pop(first)               # the most recent, last
         else:
@@ -399,11 +439,14 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
     from nim.takebreak.sequence import game_places
 
     _, _, _, splits, grundy_game = game_places(ruleset)
-    kept_values = _Kept(place, name, block, engine) if keep and place is not None else None
+    writer = _BlockWriter(place, name) if keep and place is not None else None
+    kept_values = _Kept(place, name, block, engine, writer) if keep and place is not None else None
 
     def save() -> None:
         if place is None:
             return
+        if writer is not None:
+            writer.wait()                # the checkpoint never passes a block not on disk
         state = engine.export()
         header = {key: state[key] for key in _SCALARS}
         header["game"] = name
@@ -422,7 +465,8 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
             return 0
         values: "array[int]" = array("H")
         values.frombytes(engine.values(n - block, n))
-        cache.write_block(place, name, n - block, values)
+        assert writer is not None
+        writer.write(n - block, values)
         return 1
 
     shown = _Progress(progress, name, size, progress_every)
@@ -483,6 +527,9 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
         keep_full_block()
         save()
         raise
+    finally:
+        if writer is not None:
+            writer.close()
     if stopped is None and len(engine) < size:
         stopped = "nodes"
     if place is not None and keep and len(engine) == size and size % block:
