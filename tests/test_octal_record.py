@@ -16,7 +16,7 @@ import time
 from array import array
 from collections import Counter
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 import pytest
 
@@ -27,6 +27,7 @@ from nim.kernel import records
 from nim.octal import nim_sequence
 from nim.takebreak.cache import read_checkpoint
 from nim.takebreak.record import read_kept, record_sequence
+from nim.takebreak.sequence import game_places
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sequence_oracle_numpy import GRUNDY, octal_game, plain_mex, verify  # noqa: E402
@@ -586,3 +587,65 @@ def test_a_block_written_on_its_own_thread_that_fails_stops_the_run(tmp_path: Pa
     resumed = record_sequence("grundy-game", 400_000, **options)
     assert resumed.resumed_from == found[0]["n"] and resumed.stopped is None
     assert read_kept(tmp_path, "grundy-game") == array("H", nim_sequence("grundy-game", 400_000))
+
+
+def test_a_deep_stop_of_the_scan_is_proven_from_where_the_scan_stopped() -> None:
+    """A heap whose scan ran past the head stops (DEEP) with the splits 1 .. the head's end
+    marked: ``deep_from`` says so, and marking the rest from there (here from the kept-whole
+    engine's values) proves the same value as every split from 1."""
+    size, head = 140_000, 1 << 12
+    whole = nim_sequence("grundy-game", size)
+    wide = array("H", whole).tobytes()
+
+    def run(from_the_engine: bool) -> "tuple[array[int], List[int]]":
+        engine = records().RecordSequence((), (), (0,), True, head, 1 << 18, 1)
+        starts: List[int] = []
+        while len(engine) < size:
+            status = engine.run(size, 1 << 40)
+            if status == records().OK:
+                continue
+            assert status == records().DEEP
+            n = len(engine)
+            m, half = n, (n - 1) // 2
+            a = engine.deep_from(m) if from_the_engine else 1
+            starts.append(a)
+            while a <= half and engine.deep_missing():
+                count = min(1 << 12, half - a + 1)
+                engine.deep_mark(m, wide[2 * a:2 * (a + count)], wide[2 * (m - a - count + 1):2 * (m - a + 1)])
+                a += count
+            assert engine.deep_finish() == records().OK
+        held = array("H")
+        held.frombytes(engine.values(size - (1 << 16), size))
+        return held, starts
+
+    from_there, starts = run(True)
+    from_one, ones = run(False)
+    assert from_there == from_one == array("H", whole[size - (1 << 16):])
+    assert len(starts) == len(ones) > 0 and set(ones) == {1}
+    assert set(starts) == {head}                 # (every stop here came from the scan)
+
+
+@pytest.mark.parametrize("threads, min_far", [(1, None), (2, None), (2, 0)])
+@pytest.mark.parametrize("name, size", [("grundy-game", 200_000), ("octal=0.161", 150_000)])
+def test_a_head_past_the_freeze_holds_the_scans_parts(name: str, size: int, threads: int,
+                                                      min_far: Optional[int]) -> None:
+    """The mask is kept from ``freeze_at`` on (2**20 by default) even when the head is larger:
+    the head then only holds the scan's parts (a DEEP stop rarer). With one thread, two, and
+    the helper that prepares far pairings (min_far 0), the values are the kept-whole engine's."""
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
+    engine = records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 16, 1 << 18, threads)
+    assert engine.freeze_at == 1 << 20
+    with pytest.raises(ValueError, match="1,024"):
+        engine.freeze_at = 1000
+    engine.freeze_at = 1 << 13
+    if min_far is not None:
+        engine.min_far = min_far
+    engine.run((1 << 13) + 1, 1 << 40)
+    assert engine.frozen and len(engine) == (1 << 13) + 1
+    while len(engine) < size:
+        assert engine.run(size, 1 << 40) == records().OK
+    whole = array("H", nim_sequence(name, size))
+    head, tail = array("H"), array("H")
+    head.frombytes(engine.values(0, 1 << 16))
+    tail.frombytes(engine.values(size - (1 << 17), size))
+    assert head == whole[:1 << 16] and tail == whole[size - (1 << 17):]

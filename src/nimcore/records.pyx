@@ -788,6 +788,8 @@ cdef enum:
     _HINT_SAMPLES = 128       # heaps a learning looks at, ...
     _HINT_STEP = 512          # ... this far apart, the last just behind the block
     _HINT_EVERY = 1 << 18     # heaps between two learnings
+    _FREEZE_AT = 1 << 20      # the mask is kept from here on at the latest (a larger head holds
+                              # the scan's parts, not the values the mask is chosen from)
     _SUMS_BITS = 1 << 31      # the bitmap of sums of two rare heaps at most (256 MiB)
     _MATE_SLEEPS = 16         # waits that slept before the mate is left idle ...
     _MATE_RETRY = 4096        # ... for the rest of this many blocks (some 25 ms)
@@ -834,7 +836,8 @@ cdef struct RecState:
     uint32_t largest
     uint64_t largest_at
     uint32_t mask
-    bint frozen                # the mask is kept from now on (values left the head)
+    bint frozen                # the mask is kept from now on (values left the head) ...
+    uint64_t freeze_at         # ... from heap min(head, freeze_at) on
     uint64_t next_review, review_rare
     uint64_t* rare             # the rare heaps under `mask`, ascending, and their values
     uint16_t* rare_v
@@ -845,7 +848,8 @@ cdef struct RecState:
     uint64_t deep_heap         # the heap a DEEP stop could not prove
     uint64_t deeps             # heaps proven from values read back
     bint in_deep               # a DEEP stop waits for deep_mark and deep_finish
-    bint deep_scan             # ... and came from the scan: every other option is marked
+    bint deep_scan             # ... and came from the scan: every other option is marked ...
+    bint deep_whole            # ... and the scan's pairs from 1 to its limit, every place (_heap)
     uint32_t wide_mask         # the mask wide_common was listed for (0: none yet)
     uint16_t wide_common[_WIDE_INDICES]   # the common value of each index of the wide lanes
     uint16_t wide_rare[_WIDE_INDICES]     # ... and the rare value
@@ -1309,8 +1313,11 @@ cdef int _heap(RecState* s, uint64_t* spent) noexcept nogil:
         status = _rare_pairs(s, n - s.split[i], stamp, spent)
         if status != _OK:
             s.in_deep = status == _DEEP
+            s.deep_whole = False
             return status
-    return _finish(s, n, 1, stamp, spent, 0)
+    status = _finish(s, n, 1, stamp, spent, 0)
+    s.deep_whole = status == _DEEP       # (the scan went from a = 1 to its limit, every place)
+    return status
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2156,8 +2163,10 @@ cdef int _rec_run(RecState* s, uint64_t end, uint64_t budget) noexcept nogil:
     cdef uint32_t common_mask = _VALUES          # no mask yet: masks are below _VALUES
     cdef int status
     while s.n < end and spent < budget:
-        if not s.frozen and s.n >= s.head:
+        if not s.frozen and (s.n >= s.head or s.n >= s.freeze_at):
             _freeze(s)                 # the values before the window leave memory: keep the mask
+                                       # (or the head is larger than needed for the mask's choice:
+                                       # past freeze_at it holds the scan's parts, a DEEP stop rarer)
         elif not s.frozen and (s.n >= s.next_review or s.n_rare > s.review_rare):
             if _review(s) != _OK:
                 s.pairings += spent
@@ -2545,6 +2554,7 @@ cdef class RecordSequence:
         self.c_s.hint_want = _HINTS
         self.c_s.mate_keep = _MATE_KEEP
         self.c_s.mate_hints = _MATE_HINTS
+        self.c_s.freeze_at = _FREEZE_AT
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
 
@@ -2639,6 +2649,20 @@ cdef class RecordSequence:
     @mate_keep.setter
     def mate_keep(self, uint64_t count):
         self.c_s.mate_keep = count
+
+    @property
+    def freeze_at(self):
+        """The heap from which the mask is kept, at the latest (default 2**20; the head's end if
+        that comes first). A head past it holds the scan's small parts: a heap whose rare values
+        are found only past 2**20 parts is then proven here, not stopped as DEEP. Set before
+        the mask is kept (later it changes nothing)."""
+        return self.c_s.freeze_at
+
+    @freeze_at.setter
+    def freeze_at(self, uint64_t heap):
+        if heap < 1024:
+            raise ValueError(f"the mask is kept from heap 1,024 at the earliest, not {heap:,}")
+        self.c_s.freeze_at = heap
 
     @property
     def class_codes(self):
@@ -2858,6 +2882,17 @@ cdef class RecordSequence:
         splits past the scan's reach is marked, and ``deep_missing`` may end ``deep_mark`` early."""
         return bool(self.c_s.in_deep and self.c_s.deep_scan)
 
+    def deep_from(self, uint64_t m):
+        """After a DEEP stop: the first split (a, m - a) of m the engine did not mark. When the
+        stop came from the scan of a heap computed whole, the scan marked a = 1 .. its limit
+        (the head's end, or the window's reach) before it stopped; otherwise 1."""
+        cdef RecState* s = &self.c_s
+        if not s.in_deep:
+            raise ValueError("deep_from follows a DEEP stop")
+        if not (s.deep_scan and s.deep_whole) or m > s.n or m < s.base:
+            return 1
+        return _scan_limit(s, _half(s, m), m - s.base, s.base) + 1
+
     def deep_missing(self):
         """After a DEEP stop from the scan: is some value below the heap's common bound still
         unmarked? False: the mex is known, ``deep_finish`` may follow without the other splits
@@ -2878,6 +2913,7 @@ cdef class RecordSequence:
             v += 1
         self.c_s.in_deep = False
         self.c_s.deep_scan = False
+        self.c_s.deep_whole = False
         self.c_s.deeps += 1
         return _store(&self.c_s, v)
 

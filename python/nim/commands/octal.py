@@ -97,7 +97,8 @@ def add_parser(subparsers: Any) -> None:
     record.add_argument("--fresh", action="store_true",
                         help="with --record: start afresh, replacing the folder's checkpoint")
     record.add_argument("--head", type=whole_number(1024, 1 << 40), default=None, metavar="N",
-                        help="with --record: values kept for good (default 1,048,576)")
+                        help="with --record: values kept for good, the scan's small parts (default "
+                             "16,777,216; the mask is chosen from the first 1,048,576)")
     record.add_argument("--window", type=whole_number(1024, 1 << 40), default=None, metavar="N",
                         help="with --record: values kept behind the frontier (default 4,194,304)")
     record.add_argument("--checkpoint-every", type=seconds, default=60.0, metavar="SECONDS",
