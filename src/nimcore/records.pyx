@@ -304,58 +304,24 @@ cdef extern from *:
        hi[h] (64 .. 95); past 95 nothing (NIMREC_WIDE_LANE_TOP: a fourth word cost a sixth of
        the lanes' time for the few heaps whose bound passes 95, whose pairs the caller gathers
        again with nimrec_top_wide). The caller knows every pair's class. */
-    __attribute__((target("avx512f")))
-    static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
-                                      const uint64_t* at, const uint32_t* values, uint64_t first,
-                                      uint64_t end, unsigned kbit) {
-        /* the 16 heaps in the 16 lanes of 32 bits, their 96 indices in three words w[0 .. 2]
-           (indices 32 j .. 32 j + 31; w3, the bits 96 .. 127 the caller gave, passes through):
-           a vector shift by 32 or more gives 0, so each pair sets its bit in one word -- one
-           load, one conversion and one index a pair for all the words (with two words of 64
-           bits, eight lanes a vector, it was two of each) */
-        const __m512i one = _mm512_set1_epi32(1);
-        const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1));
-        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64);
-        __m512i w0, w1, w2, w3, xa, xb, ia, ib, q0, q1;
-        const uint16_t *ra, *rb;
-        uint64_t i;
-        q0 = _mm512_loadu_si512((const void*)lo);
-        q1 = _mm512_loadu_si512((const void*)(lo + 8));
-        w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
-        w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
-                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+    /* The 16 heaps' words lo[h] (indices 0 .. 63), hi[h] (64 .. 127) as four words of 32 bits
+       in 16 lanes, w0 (indices 0 .. 31) .. w3 (96 .. 127), and back. */
+    __attribute__((target("avx512f"), always_inline))
+    static inline void nimrec_lanes_load(const uint64_t* lo, const uint64_t* hi, __m512i* w0, __m512i* w1,
+                                         __m512i* w2, __m512i* w3) {
+        __m512i q0 = _mm512_loadu_si512((const void*)lo), q1 = _mm512_loadu_si512((const void*)(lo + 8));
+        *w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        *w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                 _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
         q0 = _mm512_loadu_si512((const void*)hi);
         q1 = _mm512_loadu_si512((const void*)(hi + 8));
-        w2 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
-        w3 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
-                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
-        /* two pairs a turn: each word takes both bits in one three-way OR (0xFE: A | B | C) */
-        for (i = first; i + 1 < end; i += 2) {
-            ra = rests - at[i];
-            rb = rests - at[i + 1];
-            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
-                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
-            xb = _mm512_xor_si512(_mm512_set1_epi32((int)values[i + 1]),
-                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)rb)));
-            /* below ? x : x >> 1, bit by bit (0xCA: A ? B : C) */
-            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
-            ib = _mm512_ternarylogic_epi32(below, xb, _mm512_srli_epi32(xb, 1), 0xCA);
-            w0 = _mm512_ternarylogic_epi32(w0, _mm512_sllv_epi32(one, ia), _mm512_sllv_epi32(one, ib), 0xFE);
-            w1 = _mm512_ternarylogic_epi32(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)),
-                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
-            w2 = _mm512_ternarylogic_epi32(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
-                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
-        }
-        if (i < end) {
-            ra = rests - at[i];
-            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
-                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
-            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
-            w0 = _mm512_or_si512(w0, _mm512_sllv_epi32(one, ia));
-            w1 = _mm512_or_si512(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)));
-            w2 = _mm512_or_si512(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)));
-        }
-        /* back to two words of 64 bits a heap */
+        *w2 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
+        *w3 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
+                                 _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+    }
+    __attribute__((target("avx512f"), always_inline))
+    static inline void nimrec_lanes_store(uint64_t* lo, uint64_t* hi, __m512i w0, __m512i w1, __m512i w2,
+                                          __m512i w3) {
         _mm512_storeu_si512((void*)lo, _mm512_or_si512(
             _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w0)),
             _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w1)), 32)));
@@ -369,6 +335,53 @@ cdef extern from *:
             _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
             _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
     }
+    /* The bits of indices ia and ib set in each of 16 lanes' words w0 (0 .. 31), w1, w2 (64 .. 95):
+       a vector shift by 32 or more gives 0, so each index sets its bit in one word, and each word
+       takes both bits in one three-way OR (0xFE: A | B | C). */
+    __attribute__((target("avx512f"), always_inline))
+    static inline void nimrec_lanes_set(__m512i* w0, __m512i* w1, __m512i* w2, __m512i ia, __m512i ib) {
+        const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64);
+        *w0 = _mm512_ternarylogic_epi32(*w0, _mm512_sllv_epi32(one, ia), _mm512_sllv_epi32(one, ib), 0xFE);
+        *w1 = _mm512_ternarylogic_epi32(*w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)),
+                                        _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
+        *w2 = _mm512_ternarylogic_epi32(*w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
+                                        _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
+    }
+    __attribute__((target("avx512f")))
+    static void nimrec_or_wide_avx512(uint64_t* lo, uint64_t* hi, const uint16_t* rests,
+                                      const uint64_t* at, const uint32_t* values, uint64_t first,
+                                      uint64_t end, unsigned kbit) {
+        /* the 16 heaps in the 16 lanes of 32 bits, their 96 indices in three words w[0 .. 2]
+           (indices 32 j .. 32 j + 31; w3, the bits 96 .. 127 the caller gave, passes through):
+           a vector shift by 32 or more gives 0, so each pair sets its bit in one word -- one
+           load, one conversion and one index a pair for all the words (with two words of 64
+           bits, eight lanes a vector, it was two of each) */
+        const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1));
+        __m512i w0, w1, w2, w3, xa, xb, ia, ib;
+        const uint16_t *ra, *rb;
+        uint64_t i;
+        nimrec_lanes_load(lo, hi, &w0, &w1, &w2, &w3);
+        for (i = first; i + 1 < end; i += 2) {       /* two pairs a turn */
+            ra = rests - at[i];
+            rb = rests - at[i + 1];
+            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
+            xb = _mm512_xor_si512(_mm512_set1_epi32((int)values[i + 1]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)rb)));
+            /* below ? x : x >> 1, bit by bit (0xCA: A ? B : C) */
+            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
+            ib = _mm512_ternarylogic_epi32(below, xb, _mm512_srli_epi32(xb, 1), 0xCA);
+            nimrec_lanes_set(&w0, &w1, &w2, ia, ib);
+        }
+        if (i < end) {
+            ra = rests - at[i];
+            xa = _mm512_xor_si512(_mm512_set1_epi32((int)values[i]),
+                                  _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)ra)));
+            ia = _mm512_ternarylogic_epi32(below, xa, _mm512_srli_epi32(xa, 1), 0xCA);
+            nimrec_lanes_set(&w0, &w1, &w2, ia, ia);
+        }
+        nimrec_lanes_store(lo, hi, w0, w1, w2, w3);
+    }
     /* nimrec_or_wide over the window's class codes: codes[x] is the index of G(x) within its
        class (0 .. 127 for a value below 256; 255 past it), index[i] the index of part at[i]'s
        value (below 128). Dropping bit kbit is linear over XOR, so the pair's index is
@@ -379,50 +392,22 @@ cdef extern from *:
     static void nimrec_or_codes_avx512(uint64_t* lo, uint64_t* hi, const uint8_t* codes,
                                        const uint64_t* at, const uint32_t* index, uint64_t first,
                                        uint64_t end) {
-        const __m512i one = _mm512_set1_epi32(1);
-        const __m512i c32 = _mm512_set1_epi32(32), c64 = _mm512_set1_epi32(64);
-        __m512i w0, w1, w2, w3, ia, ib, q0, q1;
+        __m512i w0, w1, w2, w3, ia, ib;
         uint64_t i;
-        q0 = _mm512_loadu_si512((const void*)lo);
-        q1 = _mm512_loadu_si512((const void*)(lo + 8));
-        w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
-        w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
-                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
-        q0 = _mm512_loadu_si512((const void*)hi);
-        q1 = _mm512_loadu_si512((const void*)(hi + 8));
-        w2 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(q0)), _mm512_cvtepi64_epi32(q1), 1);
-        w3 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(_mm512_srli_epi64(q0, 32))),
-                                _mm512_cvtepi64_epi32(_mm512_srli_epi64(q1, 32)), 1);
+        nimrec_lanes_load(lo, hi, &w0, &w1, &w2, &w3);
         for (i = first; i + 1 < end; i += 2) {
             ia = _mm512_xor_si512(_mm512_set1_epi32((int)index[i]),
                                   _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i]))));
             ib = _mm512_xor_si512(_mm512_set1_epi32((int)index[i + 1]),
                                   _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i + 1]))));
-            w0 = _mm512_ternarylogic_epi32(w0, _mm512_sllv_epi32(one, ia), _mm512_sllv_epi32(one, ib), 0xFE);
-            w1 = _mm512_ternarylogic_epi32(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)),
-                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c32)), 0xFE);
-            w2 = _mm512_ternarylogic_epi32(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)),
-                                           _mm512_sllv_epi32(one, _mm512_sub_epi32(ib, c64)), 0xFE);
+            nimrec_lanes_set(&w0, &w1, &w2, ia, ib);
         }
         if (i < end) {
             ia = _mm512_xor_si512(_mm512_set1_epi32((int)index[i]),
                                   _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(codes - at[i]))));
-            w0 = _mm512_or_si512(w0, _mm512_sllv_epi32(one, ia));
-            w1 = _mm512_or_si512(w1, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c32)));
-            w2 = _mm512_or_si512(w2, _mm512_sllv_epi32(one, _mm512_sub_epi32(ia, c64)));
+            nimrec_lanes_set(&w0, &w1, &w2, ia, ia);
         }
-        _mm512_storeu_si512((void*)lo, _mm512_or_si512(
-            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w0)),
-            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w1)), 32)));
-        _mm512_storeu_si512((void*)(lo + 8), _mm512_or_si512(
-            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w0, 1)),
-            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w1, 1)), 32)));
-        _mm512_storeu_si512((void*)hi, _mm512_or_si512(
-            _mm512_cvtepu32_epi64(_mm512_castsi512_si256(w2)),
-            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_castsi512_si256(w3)), 32)));
-        _mm512_storeu_si512((void*)(hi + 8), _mm512_or_si512(
-            _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w2, 1)),
-            _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(w3, 1)), 32)));
+        nimrec_lanes_store(lo, hi, w0, w1, w2, w3);
     }
     /* The indices 96 .. 127 (NIMREC_WIDE_LANE_TOP on: bits 0 .. 31 of the result) that one heap's
        pairs i = first .. end - 1 reach -- part at[i] (16 or more) of value values[i], the rest

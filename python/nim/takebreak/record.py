@@ -357,8 +357,9 @@ def record_sequence(rules: RulesLike, upto: int, *, folder: Union[None, str, Pat
     fresh : bool
         Ignore (and replace) a checkpoint in the folder rather than resume from it.
     head, window : int
-        Values kept for good (the small parts of splits; the mask is chosen while every value is
-        among them) and behind the frontier. A resumed run takes its checkpoint's.
+        Values kept for good (the small parts of splits, scanned in the engine up to the head's
+        end; the mask is chosen from the first min(head, 2**20)) and behind the frontier. A
+        resumed run takes its checkpoint's.
     checkpoint_every : float
         Seconds between two checkpoints.
     progress : bool, callable or None
