@@ -593,7 +593,7 @@ def test_a_deep_stop_of_the_scan_is_proven_from_where_the_scan_stopped() -> None
     """A heap whose scan ran past the head stops (DEEP) with the splits 1 .. the head's end
     marked: ``deep_from`` says so, and marking the rest from there (here from the kept-whole
     engine's values) proves the same value as every split from 1."""
-    size, head = 140_000, 1 << 12
+    size, head = 100_000, 1 << 12
     whole = nim_sequence("grundy-game", size)
     wide = array("H", whole).tobytes()
 

@@ -182,7 +182,7 @@ def test_the_lanes_pair_class_codes_as_they_paired_values(name: str) -> None:
     (0.014 and 0.172 have such heaps among the others, and values past 255 in the window from
     heap 11,058 and 13,458 on). With two threads and one, the values, the pairs counted and the
     rare heaps are those of the lanes that read values, and of the kept-whole engine."""
-    size = 300_000
+    size = 200_000
     whole = nim_sequence(name, size)
     runs = []
     for threads in (1, 2):
