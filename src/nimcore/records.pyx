@@ -564,6 +564,19 @@ cdef extern from *:
     }
     #endif
 
+    /* The pairs first .. end - 1 of the parts at[] into a block's words lo, hi: by the class
+       codes (their values' indices index[]) up to split, by the values (values[]) from there on
+       (first <= split <= end; codes may be NULL when split == first). The mate and this thread
+       both pair this way. */
+    static void nimrec_or_parts(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint8_t* codes,
+                                const uint64_t* at, const uint32_t* values, const uint32_t* index,
+                                uint64_t first, uint64_t split, uint64_t end, unsigned kbit) {
+        if (first < split)
+            nimrec_or_codes(lo, hi, codes, at, index, first, split);
+        if (split < end)
+            nimrec_or_wide(lo, hi, rests, at, values, split, end, kbit);
+    }
+
     /* The mate: a second thread that pairs the far rare heaps of the next NIMREC_MATE_HEAPS
        heaps of wide blocks, and the last of the scan's learned parts (nimrec_or_wide, for
        every split place), into one slot while this thread uses the words of the other. A job
@@ -642,6 +655,7 @@ cdef extern from *:
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
         int k, b, w;
+        const uint8_t* codes;
         while (nimrec_mate_until(m, 1, 3) == 1) {
             w = m->slot;
             memset(m->lo[w], 0, sizeof m->lo[w]);
@@ -650,18 +664,12 @@ cdef extern from *:
             memset(m->rhi[w], 0, sizeof m->rhi[w]);
             for (b = 0; b < NIMREC_MATE_HEAPS; b += NIMREC_LANES)
                 for (k = 0; k < m->places; k++) {
-                    if (m->first < m->split)
-                        nimrec_or_codes(m->lo[w] + b, m->hi[w] + b, m->codes[k] + b, m->at, m->index,
-                                        m->first, m->split);
-                    if (m->split < m->end)
-                        nimrec_or_wide(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, m->at, m->values,
-                                       m->split, m->end, m->kbit);
-                    if (m->scan_first < m->scan_end && m->scan_codes)
-                        nimrec_or_codes(m->rlo[w] + b, m->rhi[w] + b, m->codes[k] + b, m->scan_at,
-                                        m->scan_index, m->scan_first, m->scan_end);
-                    else if (m->scan_first < m->scan_end)
-                        nimrec_or_wide(m->rlo[w] + b, m->rhi[w] + b, m->rests[k] + b, m->scan_at,
-                                       m->scan_values, m->scan_first, m->scan_end, m->kbit);
+                    codes = m->codes[k] ? m->codes[k] + b : NULL;
+                    nimrec_or_parts(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, codes, m->at,
+                                    m->values, m->index, m->first, m->split, m->end, m->kbit);
+                    nimrec_or_parts(m->rlo[w] + b, m->rhi[w] + b, m->rests[k] + b, codes,
+                                    m->scan_at, m->scan_values, m->scan_index, m->scan_first,
+                                    m->scan_codes ? m->scan_end : m->scan_first, m->scan_end, m->kbit);
                 }
             nimrec_mate_set(m, 2);
         }
@@ -718,8 +726,9 @@ cdef extern from *:
                           uint64_t* words) nogil
     void nimrec_or_wide(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint64_t* at,
                         const uint32_t* values, uint64_t first, uint64_t end, unsigned int kbit) nogil
-    void nimrec_or_codes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
-                         const uint32_t* index, uint64_t first, uint64_t end) nogil
+    void nimrec_or_parts(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint8_t* codes,
+                         const uint64_t* at, const uint32_t* values, const uint32_t* index,
+                         uint64_t first, uint64_t split, uint64_t end, unsigned int kbit) nogil
     uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
                              uint64_t first, uint64_t end, unsigned int kbit) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
@@ -1550,14 +1559,18 @@ cdef int _block_small(RecState* s, uint64_t* spent, uint64_t common, uint64_t en
 # two words. A heap is then finished with the stamps as _heap does: the bits as marks, the
 # near rare heaps, the scan.
 
-cdef inline uint8_t _class_code(uint32_t v, uint32_t kbit) noexcept nogil:
-    """The index of v within its class (v without bit ``kbit``, below 128 for kbit < 7) when v is
-    below 256, else 255: an index past 127 whatever index below 128 is XORed in, as v XOR a value
-    below 256 lies past 255. The lanes pair codes: the index of a XOR b is the XOR of theirs."""
+cdef inline uint32_t _class_index(uint32_t v, uint32_t kbit) noexcept nogil:
+    """The index of v within its class: v without bit ``kbit`` (the mask's lowest: in a class
+    that bit follows from the others, so dropping it keeps the order)."""
     cdef uint32_t below = (1u << kbit) - 1
-    if v >= 256:
-        return 255
-    return <uint8_t>((v & below) | ((v >> 1) & ~below))
+    return (v & below) | ((v >> 1) & ~below)
+
+
+cdef inline uint8_t _class_code(uint32_t v, uint32_t kbit) noexcept nogil:
+    """_class_index(v) (below 128 for kbit < 7) when v is below 256, else 255: an index past 127
+    whatever index below 128 is XORed in, as v XOR a value below 256 lies past 255. The lanes
+    pair codes: dropping a bit is linear, so the index of a XOR b is the XOR of theirs."""
+    return 255 if v >= 256 else <uint8_t>_class_index(v, kbit)
 
 
 cdef inline uint64_t _codes_end(uint64_t first, uint64_t end, uint64_t big) noexcept nogil:
@@ -1641,8 +1654,7 @@ cdef inline void _wide_mark(const RecState* s, uint32_t v, uint32_t kbit, uint64
                             uint64_t* rare) noexcept nogil:
     """Value v as its index in its class: into the two words ``common`` or ``rare``, if below
     _WIDE_INDICES."""
-    cdef uint32_t below = (1u << kbit) - 1
-    cdef uint32_t index = (v & below) | ((v >> 1) & ~below)
+    cdef uint32_t index = _class_index(v, kbit)
     if index < _WIDE_INDICES:
         if rare_parity(v & s.mask):
             common[index >> 6] |= (<uint64_t>1) << (index & 63)
@@ -1904,7 +1916,8 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
     cdef bint use_codes, scan_codes
-    cdef uint64_t split
+    cdef const uint16_t* rests
+    cdef const uint8_t* codes
     cdef int i, h, status
     if s.mate_busy and n0 + NIMREC_LANES > s.mate_start:
         _mate_settle(s)                  # this block reaches the job's heaps
@@ -2115,19 +2128,12 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         nimrec_mate_post(mate)
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
-        split = _codes_end(far, mine, s.wide_rare_big) if use_codes else far
-        if far < split:
-            nimrec_or_codes(lo, hi, s.codes + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_i,
-                            far, split)
-        if split < mine:
-            nimrec_or_wide(lo, hi, s.buf + (n0 - s.split[i] - s.base), s.wide_rare_at, s.wide_rare_v,
-                           split, mine, kbit)
-        if scan_mine > scan_first and scan_codes:
-            nimrec_or_codes(rlo, rhi, s.codes + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_i,
-                            scan_first, scan_mine)
-        elif scan_mine > scan_first:
-            nimrec_or_wide(rlo, rhi, s.buf + (n0 - s.split[i] - s.base), s.wide_scan_at, s.wide_scan_v,
-                           scan_first, scan_mine, kbit)
+        rests = s.buf + (n0 - s.split[i] - s.base)
+        codes = s.codes + (n0 - s.split[i] - s.base) if use_codes else NULL
+        nimrec_or_parts(lo, hi, rests, codes, s.wide_rare_at, s.wide_rare_v, s.wide_rare_i, far,
+                        _codes_end(far, mine, s.wide_rare_big) if use_codes else far, mine, kbit)
+        nimrec_or_parts(rlo, rhi, rests, codes, s.wide_scan_at, s.wide_scan_v, s.wide_scan_i, scan_first,
+                        scan_mine if scan_codes else scan_first, scan_mine, kbit)
     for h in range(<int>count):
         used = (rare0 + 1 + lane_pairs) * <uint64_t>s.n_split
         s.scanned += lane_pairs * <uint64_t>s.n_split
