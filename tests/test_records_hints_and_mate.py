@@ -29,9 +29,15 @@ _AVX512 = records().vector_lanes() == "avx512"
 
 
 def _engine(name: str, threads: int, hints: int = 1024) -> object:
+    """The engine with the byte lanes' top fixed at 96 (the 32-bit lanes' own): the tests
+    compare the pairs counted, and with the top chosen by the run a heap's scan may look again
+    at the lanes' parts (a bound past 63 under a top of 64) on one thread and not on two, the
+    mate's job made before the choice. test_the_byte_lanes_pair_as_the_32_bit_lanes runs every
+    top."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce(name))
     engine = records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 19, threads)
     engine.hints = hints
+    engine.byte_lanes = 96
     return engine
 
 
@@ -207,3 +213,48 @@ def test_the_lanes_pair_class_codes_as_they_paired_values(name: str) -> None:
         assert max(whole) >= 256
     if _AVX512:
         assert first.memory - runs[1].memory == 2 * first.window   # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["grundy-game", "octal=0.014", "octal=0.172"])
+def test_the_byte_lanes_pair_as_the_32_bit_lanes(name: str) -> None:
+    """With AVX512-VBMI the far pairings of 64 heaps at a time are made a heap a byte lane, a
+    table lookup a word of eight indices (``byte_lanes``: the indices below 64 or 96). Heaps
+    whose bound passes the top of 64 are gathered again past it (``past_bytes``), and their
+    scan looks again at the parts the lanes paired (more pairs counted); 0.014 and 0.172 have
+    rare heaps of value 256 and more among the parts (paired by their values) and rests of
+    value 256 and more (a code of 255: no index). On one thread and two, every top gives the
+    values and the rare heaps of the 32-bit lanes and of the kept-whole engine, and the top of
+    96 the pairs counted of the 32-bit lanes (whose top it is)."""
+    size = 200_000
+    whole = nim_sequence(name, size)
+    runs = []
+    scanned: dict[int, set[int]] = {}
+    for threads in (1, 2):
+        for top in (0, 96, 64, -1):
+            engine = _engine(name, threads)
+            engine.byte_lanes = top                               # type: ignore[attr-defined]
+            assert engine.byte_lanes == top                       # type: ignore[attr-defined]
+            _run(engine, size, budget=1 << 26)
+            held = array("H")
+            held.frombytes(engine.values(size - (1 << 17), size))  # type: ignore[attr-defined]
+            assert held == whole[size - (1 << 17):]
+            if engine.byte_top:                                   # type: ignore[attr-defined]
+                assert (engine.byte_groups > 0) is (top != 0)     # type: ignore[attr-defined]
+                if top == 64:
+                    assert engine.past_bytes > 0                  # type: ignore[attr-defined]
+            scanned.setdefault(top, set()).add(engine.export()["scanned"])   # type: ignore[attr-defined]
+            runs.append(engine)
+    first = runs[0]
+    for engine in runs[1:]:
+        assert engine.histogram() == first.histogram()            # type: ignore[attr-defined]
+        assert engine.rare_heaps() == first.rare_heaps()          # type: ignore[attr-defined]
+    assert len(scanned[0]) == len(scanned[64]) == 1 and scanned[96] == scanned[0]
+
+
+def test_the_byte_lanes_top_is_64_96_or_chosen() -> None:
+    _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
+    engine = records().RecordSequence(takes_all, leaves, splits, grundy)
+    assert engine.byte_lanes == -1                                # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="64, 96, 0"):
+        engine.byte_lanes = 128                                   # type: ignore[attr-defined]
+    assert engine.byte_lanes == -1                                # type: ignore[attr-defined]

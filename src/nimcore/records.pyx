@@ -409,15 +409,118 @@ cdef extern from *:
         }
         nimrec_lanes_store(lo, hi, w0, w1, w2, w3);
     }
-    /* The indices 96 .. 127 (NIMREC_WIDE_LANE_TOP on: bits 0 .. 31 of the result) that one heap's
+    /* nimrec_or_codes for NIMREC_MATE_HEAPS (64) heaps at once, a heap a byte lane
+       (AVX512-VBMI): the indices below `top` (64 or 96) as byte words, index 8 j + b the bit b of
+       word j, each set by a table lookup -- vpermb: the entry of index x in word j's table is
+       1 << (x - 8 j) where x lies in that word, else 0. The 32-bit lanes take 8.5 operations a
+       pair for 16 heaps (34 for 64), bound by the two vector ports; the bytes take 14 for 64
+       heaps with top 64 (9 of them shuffles, on one port) and 22 with top 96. vpermb reads the
+       index's low six bits, so each lookup is masked to the lanes whose index lies in its
+       words: x < 64 for words 0 .. 7, 64 <= x < 96 for words 8 .. 11 (the same tables, x - 64
+       having the low bits of x). An index past top sets nothing, nor does a code of 255 (its
+       index past 127). The words are ORed into lo, hi as nimrec_or_codes leaves them. */
+    /* two pairs' lookups (indices xa, xb) into the 8 (top 64) or 12 (top 96) words acc[]: each
+       word's table picked out by the lanes whose index lies in it (K1, K2: below 64, then 64 ..
+       95), both pairs ORed in at once (0xFE: A | B | C) */
+    #define NIMREC_BYTES_SET(J, K1, K2, X1, X2, T) \
+        acc##J = _mm512_ternarylogic_epi32(acc##J, _mm512_maskz_permutexvar_epi8(K1, X1, T), \
+                                           _mm512_maskz_permutexvar_epi8(K2, X2, T), 0xFE)
+    #define NIMREC_BYTES_LOW(X1, X2, K1, K2) do { \
+        K1 = _mm512_testn_epi8_mask(X1, c0); K2 = _mm512_testn_epi8_mask(X2, c0); \
+        NIMREC_BYTES_SET(0, K1, K2, X1, X2, tab0); NIMREC_BYTES_SET(1, K1, K2, X1, X2, tab1); \
+        NIMREC_BYTES_SET(2, K1, K2, X1, X2, tab2); NIMREC_BYTES_SET(3, K1, K2, X1, X2, tab3); \
+        NIMREC_BYTES_SET(4, K1, K2, X1, X2, tab4); NIMREC_BYTES_SET(5, K1, K2, X1, X2, tab5); \
+        NIMREC_BYTES_SET(6, K1, K2, X1, X2, tab6); NIMREC_BYTES_SET(7, K1, K2, X1, X2, tab7); } while (0)
+    #define NIMREC_BYTES_HIGH(X1, X2, K1, K2) do { \
+        K1 = _mm512_cmpeq_epi8_mask(_mm512_and_si512(X1, e0), x40); \
+        K2 = _mm512_cmpeq_epi8_mask(_mm512_and_si512(X2, e0), x40); \
+        NIMREC_BYTES_SET(8, K1, K2, X1, X2, tab0); NIMREC_BYTES_SET(9, K1, K2, X1, X2, tab1); \
+        NIMREC_BYTES_SET(10, K1, K2, X1, X2, tab2); NIMREC_BYTES_SET(11, K1, K2, X1, X2, tab3); } while (0)
+    /* the pair's index in each byte: its rests' codes XOR the part's index (rep: the index in
+       each byte of four, broadcast from memory, a load) */
+    #define NIMREC_BYTES_X(I) _mm512_xor_si512(_mm512_set1_epi32((int)rep[I]), \
+                                                _mm512_loadu_si512((const void*)(codes - at[I])))
+    __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+    static void nimrec_or_bytes_avx512(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                                       const uint32_t* rep, uint64_t first, uint64_t end, unsigned top) {
+        /* out of byte words: heap 8 q + r's byte of word j is byte 8 q + r of word j; eight
+           heaps' eight words, a qword each, are an 8 x 8 byte matrix turned by one vpermb */
+        static const uint8_t turn[64] = {
+            0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57, 2, 10, 18, 26, 34, 42, 50, 58,
+            3, 11, 19, 27, 35, 43, 51, 59, 4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+            6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+        const __m512i c0 = _mm512_set1_epi8((char)0xC0), e0 = _mm512_set1_epi8((char)0xE0);
+        const __m512i x40 = _mm512_set1_epi8(0x40), bits = _mm512_set1_epi64((long long)0x8040201008040201ULL);
+        /* word j's table: entry x (the low six bits of an index) is 1 << (x - 8 j) in 8 j .. 8 j + 7 */
+        const __m512i tab0 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL, bits);
+        const __m512i tab1 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 8, bits);
+        const __m512i tab2 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 16, bits);
+        const __m512i tab3 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 24, bits);
+        const __m512i tab4 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 32, bits);
+        const __m512i tab5 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 40, bits);
+        const __m512i tab6 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 48, bits);
+        const __m512i tab7 = _mm512_maskz_mov_epi8((__mmask64)0xFFULL << 56, bits);
+        __m512i acc0 = _mm512_setzero_si512(), acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0;
+        __m512i acc5 = acc0, acc6 = acc0, acc7 = acc0, acc8 = acc0, acc9 = acc0, acc10 = acc0, acc11 = acc0;
+        __m512i xa, xb, order;
+        __mmask64 ka, kb;
+        uint64_t words[12][8];
+        uint64_t i;
+        int q;
+        /* two pairs a turn; an odd count's last pair twice (an OR: the same words) */
+        if (top > 64) {
+            for (i = first; i < end; i += 2) {
+                xa = NIMREC_BYTES_X(i);
+                xb = NIMREC_BYTES_X(i + 1 < end ? i + 1 : i);
+                NIMREC_BYTES_LOW(xa, xb, ka, kb);
+                NIMREC_BYTES_HIGH(xa, xb, ka, kb);
+            }
+        } else {
+            for (i = first; i < end; i += 2) {
+                xa = NIMREC_BYTES_X(i);
+                xb = NIMREC_BYTES_X(i + 1 < end ? i + 1 : i);
+                NIMREC_BYTES_LOW(xa, xb, ka, kb);
+            }
+        }
+        _mm512_storeu_si512((void*)words[0], acc0);
+        _mm512_storeu_si512((void*)words[1], acc1);
+        _mm512_storeu_si512((void*)words[2], acc2);
+        _mm512_storeu_si512((void*)words[3], acc3);
+        _mm512_storeu_si512((void*)words[4], acc4);
+        _mm512_storeu_si512((void*)words[5], acc5);
+        _mm512_storeu_si512((void*)words[6], acc6);
+        _mm512_storeu_si512((void*)words[7], acc7);
+        _mm512_storeu_si512((void*)words[8], acc8);
+        _mm512_storeu_si512((void*)words[9], acc9);
+        _mm512_storeu_si512((void*)words[10], acc10);
+        _mm512_storeu_si512((void*)words[11], acc11);
+        order = _mm512_loadu_si512((const void*)turn);
+        for (q = 0; q < 8; q++) {
+            _mm512_storeu_si512((void*)(lo + 8 * q), _mm512_or_si512(
+                _mm512_loadu_si512((const void*)(lo + 8 * q)), _mm512_permutexvar_epi8(order, _mm512_set_epi64(
+                    (long long)words[7][q], (long long)words[6][q], (long long)words[5][q], (long long)words[4][q],
+                    (long long)words[3][q], (long long)words[2][q], (long long)words[1][q], (long long)words[0][q]))));
+            if (top > 64)
+                _mm512_storeu_si512((void*)(hi + 8 * q), _mm512_or_si512(
+                    _mm512_loadu_si512((const void*)(hi + 8 * q)), _mm512_permutexvar_epi8(order, _mm512_set_epi64(
+                        0, 0, 0, 0, (long long)words[11][q], (long long)words[10][q], (long long)words[9][q],
+                        (long long)words[8][q]))));
+        }
+    }
+    #undef NIMREC_BYTES_SET
+    #undef NIMREC_BYTES_LOW
+    #undef NIMREC_BYTES_HIGH
+    #undef NIMREC_BYTES_X
+    /* The indices top .. top + 31 (96 .. 127 past the 32-bit lanes, 64 .. 95 past the byte
+       lanes' top of 64: bits 0 .. 31 of the result) that one heap's
        pairs i = first .. end - 1 reach -- part at[i] (16 or more) of value values[i], the rest
        rests[-at[i]] -- for a heap whose bound passes the lanes' indices: sixteen pairs a
        gather (a fifth of the time of one pair at a time). Each gather reads two bytes past its
        rest, rests[1 - at[i]], which lies before the heap (at[i] > 1). */
     __attribute__((target("avx512f")))
     static uint32_t nimrec_top_wide_avx512(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
-                                           uint64_t first, uint64_t end, unsigned kbit) {
-        const __m512i one = _mm512_set1_epi32(1), top = _mm512_set1_epi32(NIMREC_WIDE_LANE_TOP);
+                                           uint64_t first, uint64_t end, unsigned kbit, unsigned tops) {
+        const __m512i one = _mm512_set1_epi32(1), top = _mm512_set1_epi32((int)tops);
         const __m512i below = _mm512_set1_epi32((int)((1u << kbit) - 1)), low = _mm512_set1_epi32(0xFFFF);
         __m512i w = _mm512_setzero_si512(), x, back;
         __mmask16 k;
@@ -502,8 +605,26 @@ cdef extern from *:
         nimrec_or_codes_avx512(lo, hi, codes, at, index, first, end);
     }
     static uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
-                                    uint64_t first, uint64_t end, unsigned kbit) {
-        return nimrec_top_wide_avx512(rests, at, values, first, end, kbit);
+                                    uint64_t first, uint64_t end, unsigned kbit, unsigned top) {
+        return nimrec_top_wide_avx512(rests, at, values, first, end, kbit, top);
+    }
+    /* whether the byte lanes run here: AVX-512 with BW and VBMI (NIMCORE_RECORD_VECTORS=avx512
+       asks for the 32-bit lanes only) */
+    static int nimrec_bytes_ok(void) {
+        static int known = -1;
+        const char* asked;
+        if (known < 0) {
+            asked = getenv("NIMCORE_RECORD_VECTORS");
+            known = nimrec_vector_level() == 2 && __builtin_cpu_supports("avx512bw")
+                    && __builtin_cpu_supports("avx512vbmi") && !(asked && strcmp(asked, "avx512") == 0);
+        }
+        return known;
+    }
+    static void nimrec_or_bytes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                                const uint32_t* index, const uint32_t* rep, uint64_t first, uint64_t end,
+                                unsigned top) {
+        (void)index;
+        nimrec_or_bytes_avx512(lo, hi, codes, at, rep, first, end, top);
     }
     #else
     static int nimrec_vector_level(void) { return 0; }
@@ -551,16 +672,26 @@ cdef extern from *:
             }
     }
     static uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
-                                    uint64_t first, uint64_t end, unsigned kbit) {
+                                    uint64_t first, uint64_t end, unsigned kbit, unsigned top) {
         uint64_t i, x, idx, below = ((uint64_t)1 << kbit) - 1;
         uint32_t w = 0;
         for (i = first; i < end; i++) {
             x = values[i] ^ rests[-(int64_t)at[i]];
             idx = (x & below) | ((x >> 1) & ~below);
-            if (idx >= NIMREC_WIDE_LANE_TOP && idx < NIMREC_WIDE_LANE_TOP + 32)
-                w |= (uint32_t)1 << (idx - NIMREC_WIDE_LANE_TOP);
+            if (idx >= top && idx < top + 32)
+                w |= (uint32_t)1 << (idx - top);
         }
         return w;
+    }
+    static int nimrec_bytes_ok(void) { return 0; }
+    static void nimrec_or_bytes(uint64_t* lo, uint64_t* hi, const uint8_t* codes, const uint64_t* at,
+                                const uint32_t* index, const uint32_t* rep, uint64_t first, uint64_t end,
+                                unsigned top) {
+        uint64_t b;
+        (void)rep;
+        (void)top;
+        for (b = 0; b < 64; b += NIMREC_LANES)   /* (NIMREC_MATE_HEAPS heaps) */
+            nimrec_or_codes(lo + b, hi + b, codes + b, at, index, first, end);
     }
     #endif
 
@@ -575,6 +706,22 @@ cdef extern from *:
             nimrec_or_codes(lo, hi, codes, at, index, first, split);
         if (split < end)
             nimrec_or_wide(lo, hi, rests, at, values, split, end, kbit);
+    }
+    /* nimrec_or_parts for 64 heaps (NIMREC_MATE_HEAPS): the codes' part in byte lanes when top
+       is 64 or 96 (nimrec_or_bytes: the indices below top), else, and the values' part, 16 heaps
+       at a time */
+    static void nimrec_or_parts64(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint8_t* codes,
+                                  const uint64_t* at, const uint32_t* values, const uint32_t* index,
+                                  const uint32_t* rep, uint64_t first, uint64_t split, uint64_t end,
+                                  unsigned kbit, unsigned top) {
+        uint64_t b;
+        if (top && first < split) {
+            nimrec_or_bytes(lo, hi, codes, at, index, rep, first, split, top);
+            first = split;
+        }
+        for (b = 0; b < 64; b += NIMREC_LANES)
+            nimrec_or_parts(lo + b, hi + b, rests + b, codes ? codes + b : NULL, at, values, index, first,
+                            split, end, kbit);
     }
 
     /* The mate: a second thread that pairs the far rare heaps of the next NIMREC_MATE_HEAPS
@@ -606,9 +753,12 @@ cdef extern from *:
         const uint64_t* scan_at;        /* the scan's parts scan_first .. scan_end - 1: into rlo, */
         const uint32_t* scan_values;    /* rhi, by codes when scan_codes */
         const uint32_t* scan_index;
+        const uint32_t* rep;            /* index and scan_index, each byte of four (nimrec_or_bytes) */
+        const uint32_t* scan_rep;
         int scan_codes;
         uint64_t scan_first, scan_end;
         unsigned kbit;
+        unsigned top;                   /* the byte lanes' top (nimrec_or_parts64), 0: none */
         int slot;                       /* the job's words go to lo[slot] .. rhi[slot]: this thread
                                            reads the other slot's meanwhile */
         uint64_t lo[2][NIMREC_MATE_HEAPS], hi[2][NIMREC_MATE_HEAPS];
@@ -654,23 +804,20 @@ cdef extern from *:
     }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        int k, b, w;
-        const uint8_t* codes;
+        int k, w;
         while (nimrec_mate_until(m, 1, 3) == 1) {
             w = m->slot;
             memset(m->lo[w], 0, sizeof m->lo[w]);
             memset(m->hi[w], 0, sizeof m->hi[w]);
             memset(m->rlo[w], 0, sizeof m->rlo[w]);
             memset(m->rhi[w], 0, sizeof m->rhi[w]);
-            for (b = 0; b < NIMREC_MATE_HEAPS; b += NIMREC_LANES)
-                for (k = 0; k < m->places; k++) {
-                    codes = m->codes[k] ? m->codes[k] + b : NULL;
-                    nimrec_or_parts(m->lo[w] + b, m->hi[w] + b, m->rests[k] + b, codes, m->at,
-                                    m->values, m->index, m->first, m->split, m->end, m->kbit);
-                    nimrec_or_parts(m->rlo[w] + b, m->rhi[w] + b, m->rests[k] + b, codes,
-                                    m->scan_at, m->scan_values, m->scan_index, m->scan_first,
-                                    m->scan_codes ? m->scan_end : m->scan_first, m->scan_end, m->kbit);
-                }
+            for (k = 0; k < m->places; k++) {
+                nimrec_or_parts64(m->lo[w], m->hi[w], m->rests[k], m->codes[k], m->at, m->values, m->index,
+                                  m->rep, m->first, m->split, m->end, m->kbit, m->top);
+                nimrec_or_parts64(m->rlo[w], m->rhi[w], m->rests[k], m->codes[k], m->scan_at, m->scan_values,
+                                  m->scan_index, m->scan_rep, m->scan_first,
+                                  m->scan_codes ? m->scan_end : m->scan_first, m->scan_end, m->kbit, m->top);
+            }
             nimrec_mate_set(m, 2);
         }
         return NULL;
@@ -730,7 +877,12 @@ cdef extern from *:
                          const uint64_t* at, const uint32_t* values, const uint32_t* index,
                          uint64_t first, uint64_t split, uint64_t end, unsigned int kbit) nogil
     uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
-                             uint64_t first, uint64_t end, unsigned int kbit) nogil
+                             uint64_t first, uint64_t end, unsigned int kbit, unsigned int top) nogil
+    int nimrec_bytes_ok() nogil
+    void nimrec_or_parts64(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint8_t* codes,
+                           const uint64_t* at, const uint32_t* values, const uint32_t* index,
+                           const uint32_t* rep, uint64_t first, uint64_t split, uint64_t end, unsigned int kbit,
+                           unsigned int top) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
     ctypedef struct nimrec_mate:
@@ -745,9 +897,12 @@ cdef extern from *:
         const uint64_t* scan_at
         const uint32_t* scan_values
         const uint32_t* scan_index
+        const uint32_t* rep
+        const uint32_t* scan_rep
         int scan_codes
         uint64_t scan_first, scan_end
         unsigned int kbit
+        unsigned int top
         int slot
         uint64_t lo[2][64]                # [2][NIMREC_MATE_HEAPS]: the C struct is the one used
         uint64_t hi[2][64]
@@ -793,6 +948,10 @@ cdef enum:
     _MATE_HINTS = 320         # the last hints the mate pairs, not this thread (with the far
                               # rare heaps, its share: this thread also finishes every heap;
                               # 0, 320, 640 measured at 2**31: 320 best)
+    _BYTES4 = 0x01010101      # a byte times this: in each byte of four
+    _BYTE_CHOICE = 1 << 16    # wide heaps between two choices of the byte lanes' top ...
+    _BYTE_PAST = 256          # ... 96 where more than one in this many had a bound past 63
+                              # (each such heap gathers its rare pairings again), else 64
 
 #: Status of ``run``: reached the end, or spent the budget.
 OK = 0
@@ -890,6 +1049,9 @@ cdef struct RecState:
                                           # more (Grundy's game: its last 13, all at 47.4 .. 48.4
                                           # million), and values from there on
     uint32_t wide_scan_i[_WIDE_SCAN + _HINTS_MAX]   # the scan's parts' values as class indices
+    uint32_t* wide_rare_r                 # wide_rare_i and wide_scan_i in each byte of four (the
+    uint32_t wide_scan_r[_WIDE_SCAN + _HINTS_MAX]   # byte lanes broadcast four bytes from memory:
+                                          # a load, where one byte takes a shuffle too)
     bint wide_base_big                    # a value past 255 among the scan's parts to _WIDE_SCAN ...
     bint wide_hints_big                   # ... or among the hints (then the lanes read values)
     uint8_t* codes                        # codes[i] = _class_code(buf[i]): beside the window, for
@@ -900,6 +1062,20 @@ cdef struct RecState:
     uint64_t sums_words                   # rare heap, for x below 64 * sums_words (past every
     uint64_t sums_rare, sums_far          # such sum), with the first sums_rare rare heaps
     uint32_t sums_mask
+    int byte_lanes                        # the byte lanes' top asked: 64, 96, 0 (none), -1 (chosen)
+    uint32_t byte_top                     # ... in use (0: the 32-bit lanes only)
+    uint64_t past64, wide_heaps           # wide heaps whose bound passed index 63, of so many
+    uint64_t byte_groups                  # 64 heaps' far pairings made in byte lanes (this thread)
+    uint64_t past_bytes                   # wide heaps gathered again past the byte lanes' top 64
+    uint64_t own_lo[64]                   # this thread's far pairings of the 64 heaps from own_start
+    uint64_t own_hi[64]                   # (NIMREC_MATE_HEAPS) in byte lanes: the rare heaps
+    uint64_t own_rlo[64]                  # own_first .. own_end - 1 (own_rare listed) and the
+    uint64_t own_rhi[64]                  # scan's parts own_scan_first .. own_scan_end - 1
+    uint64_t own_start                    # (0: none)
+    uint64_t own_first, own_end, own_scan_first, own_scan_end, own_learned, own_rare
+    int own_places
+    uint32_t own_top                      # ... the indices below this
+    uint32_t hand_top                     # the mate's last job's byte top (0: the 32-bit lanes)
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -1066,6 +1242,7 @@ cdef void _mate_settle(RecState* s) noexcept nogil:
     s.hand_scan_end = s.mate.scan_end
     s.hand_learned = s.mate_learned
     s.hand_places = s.mate.places
+    s.hand_top = s.mate.top
 
 
 cdef int _store(RecState* s, uint32_t v) noexcept nogil:
@@ -1701,14 +1878,17 @@ cdef uint64_t _scan_wide(RecState* s, uint64_t n, uint64_t a, uint64_t* rare, ui
 
 
 cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t far, uint64_t scan_to,
-                      uint32_t kbit, uint64_t* spent) noexcept nogil:
+                      uint32_t kbit, uint32_t lane_top, uint64_t* spent) noexcept nogil:
     """Heap s.n of a wide block, its far pairings and the scan's pairs NIMREC_LANES .. scan_to
     in ``common`` / ``rare`` (two words each, the indices of the values in their class): the
     rest as _heap does, in those words -- its moves, the rare heaps below NIMREC_LANES, the
     bound (the first common value not reached), the rare values missing below it, the scan's
     pairs below NIMREC_LANES, then past scan_to compared with the few still missing (_scan_more)
     -- and store the mex. Where the words cannot say it (the bound past their indices, many
-    values still missing, a DEEP stop) the heap is done by _heap, whole."""
+    values still missing, a DEEP stop) the heap is done by _heap, whole. The lanes set the
+    indices below ``lane_top`` (64 or 96) at least; past it the words may hold some of the
+    values reached (never one that is not), which is why a bound or a rare value past lane_top
+    is looked for again here."""
     cdef uint16_t targets[NIMREC_FIND_MAX]
     cdef uint64_t n = s.n, m, k, a, limit, stamp, x
     cdef uint64_t need[2]
@@ -1724,6 +1904,17 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
         m = n - s.split[i]
         for k in range(far):             # the rare heaps below the lanes' reach
             _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
+    s.wide_heaps += 1
+    if common[0] == UINT64_MAX:
+        s.past64 += 1
+        if lane_top <= 64:
+            # the byte lanes' bound passes their indices: the indices 64 .. 95 gathered as below
+            s.past_bytes += 1
+            for i in range(s.n_split):
+                m = n - s.split[i]
+                common[1] |= nimrec_top_wide(s.buf + (m - s.base), s.wide_rare_at, s.wide_rare_v,
+                                             far, s.wide_rare_n, kbit, 64)
+                spent[0] += s.wide_rare_n - far
     if common[0] == UINT64_MAX and (common[1] | (UINT64_MAX << (NIMREC_WIDE_LANE_TOP - 64))) == UINT64_MAX:
         # every common value the lanes index is reached: the bound passes them, and the lanes'
         # rare pairings are paired again here for the indices past NIMREC_WIDE_LANE_TOP (a
@@ -1732,7 +1923,8 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
         for i in range(s.n_split):
             m = n - s.split[i]
             common[1] |= (<uint64_t>nimrec_top_wide(s.buf + (m - s.base), s.wide_rare_at, s.wide_rare_v,
-                                                    far, s.wide_rare_n, kbit)) << (NIMREC_WIDE_LANE_TOP - 64)
+                                                    far, s.wide_rare_n, kbit, NIMREC_WIDE_LANE_TOP)
+                          ) << (NIMREC_WIDE_LANE_TOP - 64)
             spent[0] += s.wide_rare_n - far
         s.past_lanes += 1
     if ~common[0]:
@@ -1760,7 +1952,7 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
         need[0] &= ~rare[0]
         need[1] &= ~rare[1]
     a = (scan_to if scan_to >= NIMREC_LANES else NIMREC_LANES - 1) + 1
-    if t > NIMREC_WIDE_LANE_TOP:
+    if t > lane_top:
         a = NIMREC_LANES                 # the lanes' parts, scanned again: they kept no index past
     if (need[0] | need[1]) and popcount64(need[0]) + popcount64(need[1]) > NIMREC_FIND_MAX:
         a = _scan_wide(s, n, a, rare, need)
@@ -1878,6 +2070,7 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
             s.wide_scan_at[kept] = a
             s.wide_scan_v[kept] = s.headv[a]
             s.wide_scan_i[kept] = _class_code(s.headv[a], lowest_bit(s.mask))
+            s.wide_scan_r[kept] = s.wide_scan_i[kept] * _BYTES4
             if s.headv[a] >= 256:
                 s.wide_hints_big = True
             kept += 1
@@ -1910,8 +2103,9 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint32_t* values
     cdef uint64_t* heaps
     cdef nimrec_mate* mate = s.mate
-    cdef uint64_t far2, mine, hints2, scan_mine, post, at
-    cdef bint held
+    cdef uint64_t far2, mine, hints2, scan_mine, post, at, far64, scan64
+    cdef uint32_t lane_top = NIMREC_WIDE_LANE_TOP, top
+    cdef bint held, own
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
@@ -1973,6 +2167,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     if s.wide_rare_n != rare0:
         _mate_settle(s)                  # (the mate reads the list)
         s.hand_start = 0                 # (its words paired the list before, maybe in another class)
+        s.own_start = 0
         values = <uint32_t*>realloc(s.wide_rare_v, rare0 * sizeof(uint32_t))
         if values == NULL:
             return _FALLBACK
@@ -1985,11 +2180,16 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         if values == NULL:
             return _FALLBACK
         s.wide_rare_i = values
+        values = <uint32_t*>realloc(s.wide_rare_r, rare0 * sizeof(uint32_t))
+        if values == NULL:
+            return _FALLBACK
+        s.wide_rare_r = values
         s.wide_rare_big = rare0
         for j in range(rare0):
             s.wide_rare_v[j] = s.rare_v[j]
             heaps[j] = s.rare[j]
-            values[j] = _class_code(s.rare_v[j], kbit)
+            s.wide_rare_i[j] = _class_code(s.rare_v[j], kbit)
+            values[j] = s.wide_rare_i[j] * _BYTES4
             if s.rare_v[j] >= 256 and s.wide_rare_big == rare0:
                 s.wide_rare_big = j
         s.wide_rare_n = rare0
@@ -2012,6 +2212,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                 s.wide_scan_at[s.wide_scan_n] = a
                 s.wide_scan_v[s.wide_scan_n] = s.headv[a]
                 s.wide_scan_i[s.wide_scan_n] = _class_code(s.headv[a], kbit)
+                s.wide_scan_r[s.wide_scan_n] = s.wide_scan_i[s.wide_scan_n] * _BYTES4
                 if s.headv[a] >= 256:
                     s.wide_base_big = True
                 s.wide_scan_n += 1
@@ -2086,7 +2287,18 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                 rlo[h] = mate.rlo[s.hand_slot][at + h]
                 rhi[h] = mate.rhi[s.hand_slot][at + h]
             scan_mine = hints2
+        if s.hand_top and s.hand_top < lane_top:
+            lane_top = s.hand_top
         s.mate_blocks += 1
+    # the byte lanes' top: chosen every _BYTE_CHOICE wide heaps where the run chooses it (64
+    # unless the bounds often pass 63), for this thread's words and the mate's jobs alike
+    if s.byte_lanes < 0 and s.wide_heaps >= _BYTE_CHOICE:
+        s.byte_top = 96 if s.past64 * _BYTE_PAST > s.wide_heaps else 64
+        s.past64 = 0
+        s.wide_heaps = 0
+    # the byte lanes take 64 heaps at once: every rest of the 64 a common heap, read as codes
+    top = s.byte_top if (use_codes and nimrec_bytes_ok() and count == NIMREC_LANES
+                         and n0 - place > 2 * widest + NIMREC_MATE_HEAPS) else 0
     # the next job, while none is posted and its heaps are not in hand yet: the heaps after
     # those in hand (their rests lie before this block: a job reaches at most 2 *
     # NIMREC_MATE_HEAPS past it), or after this block; with the hints (see above), and while
@@ -2109,16 +2321,19 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         mate.at = s.wide_rare_at
         mate.values = s.wide_rare_v
         mate.index = s.wide_rare_i
+        mate.rep = s.wide_rare_r
         mate.first = far2
         mate.split = _codes_end(far2, rare0, s.wide_rare_big) if use_codes else far2
         mate.end = rare0
         mate.scan_at = s.wide_scan_at
         mate.scan_values = s.wide_scan_v
         mate.scan_index = s.wide_scan_i
+        mate.scan_rep = s.wide_scan_r
         mate.scan_codes = scan_codes
         mate.scan_first = hints2
         mate.scan_end = n_scan
         mate.kbit = kbit
+        mate.top = top
         mate.slot = 1 - s.hand_slot if held else 0
         if not held:
             s.hand_start = 0             # (the other slot is free too)
@@ -2126,14 +2341,64 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         s.mate_learned = s.hints_learned
         s.mate_busy = True
         nimrec_mate_post(mate)
+    # This thread's parts from 64 on (their rests before the 64 heaps from here) in byte lanes,
+    # 64 heaps at a time: made for the heaps from this block on, and used by the blocks after
+    # it while they pair the same parts. The parts below 64 are paired a block at a time.
+    far64 = mine
+    scan64 = scan_mine
+    if top:
+        far64 = count_below(s.rare, rare0, NIMREC_MATE_HEAPS)
+        if far64 < far:
+            far64 = far
+        if far64 > mine:
+            far64 = mine
+        scan64 = scan_first
+        while scan64 < scan_mine and s.wide_scan_at[scan64] < NIMREC_MATE_HEAPS:
+            scan64 += 1
+        own = (s.own_start != 0 and s.own_start <= n0 and n0 + NIMREC_LANES <= s.own_start + NIMREC_MATE_HEAPS
+               and s.own_first == far64 and s.own_end == mine and s.own_scan_first == scan64
+               and s.own_scan_end == scan_mine and s.own_learned == s.hints_learned and s.own_rare == rare0
+               and s.own_places == s.n_split)
+        if not own:
+            memset(s.own_lo, 0, sizeof(s.own_lo))
+            memset(s.own_hi, 0, sizeof(s.own_hi))
+            memset(s.own_rlo, 0, sizeof(s.own_rlo))
+            memset(s.own_rhi, 0, sizeof(s.own_rhi))
+            for i in range(s.n_split):
+                rests = s.buf + (n0 - s.split[i] - s.base)
+                codes = s.codes + (n0 - s.split[i] - s.base)
+                nimrec_or_parts64(s.own_lo, s.own_hi, rests, codes, s.wide_rare_at, s.wide_rare_v,
+                                  s.wide_rare_i, s.wide_rare_r, far64,
+                                  _codes_end(far64, mine, s.wide_rare_big), mine, kbit, top)
+                nimrec_or_parts64(s.own_rlo, s.own_rhi, rests, codes, s.wide_scan_at, s.wide_scan_v,
+                                  s.wide_scan_i, s.wide_scan_r, scan64,
+                                  scan_mine if scan_codes else scan64, scan_mine, kbit, top)
+            s.byte_groups += 1
+            s.own_start = n0
+            s.own_first = far64
+            s.own_end = mine
+            s.own_scan_first = scan64
+            s.own_scan_end = scan_mine
+            s.own_learned = s.hints_learned
+            s.own_rare = rare0
+            s.own_places = s.n_split
+            s.own_top = top
+        at = n0 - s.own_start
+        for h in range(NIMREC_LANES):
+            lo[h] |= s.own_lo[at + h]
+            hi[h] |= s.own_hi[at + h]
+            rlo[h] |= s.own_rlo[at + h]
+            rhi[h] |= s.own_rhi[at + h]
+        if s.own_top < lane_top:
+            lane_top = s.own_top
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
         rests = s.buf + (n0 - s.split[i] - s.base)
         codes = s.codes + (n0 - s.split[i] - s.base) if use_codes else NULL
         nimrec_or_parts(lo, hi, rests, codes, s.wide_rare_at, s.wide_rare_v, s.wide_rare_i, far,
-                        _codes_end(far, mine, s.wide_rare_big) if use_codes else far, mine, kbit)
+                        _codes_end(far, far64, s.wide_rare_big) if use_codes else far, far64, kbit)
         nimrec_or_parts(rlo, rhi, rests, codes, s.wide_scan_at, s.wide_scan_v, s.wide_scan_i, scan_first,
-                        scan_mine if scan_codes else scan_first, scan_mine, kbit)
+                        scan64 if scan_codes else scan_first, scan64, kbit)
     for h in range(<int>count):
         used = (rare0 + 1 + lane_pairs) * <uint64_t>s.n_split
         s.scanned += lane_pairs * <uint64_t>s.n_split
@@ -2142,7 +2407,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         common[1] = hi[h]
         rare[0] = rlo[h]
         rare[1] = rhi[h]
-        status = _finish_wide(s, common, rare, far, scan_to, kbit, spent)
+        status = _finish_wide(s, common, rare, far, scan_to, kbit, lane_top, spent)
         if status != _OK or s.n_rare != rare0:
             return status                # a rare heap found: the next heaps pair with it too
     return _OK
@@ -2545,6 +2810,8 @@ cdef class RecordSequence:
         self.c_s.hint_want = _HINTS
         self.c_s.mate_keep = _MATE_KEEP
         self.c_s.mate_hints = _MATE_HINTS
+        self.c_s.byte_lanes = -1
+        self.c_s.byte_top = 64
         self.c_s.freeze_at = _FREEZE_AT
         self.c_s.next_review = _FIRST_REVIEW
         self.c_s.review_rare = _FIRST_REVIEW
@@ -2564,6 +2831,7 @@ cdef class RecordSequence:
         free(self.c_s.wide_rare_v)
         free(self.c_s.wide_rare_at)
         free(self.c_s.wide_rare_i)
+        free(self.c_s.wide_rare_r)
         free(self.c_s.codes)
         free(self.c_s.sums)
         free(self.c_s.hint_score)
@@ -2667,6 +2935,39 @@ cdef class RecordSequence:
         self.c_s.codes_off = not on
 
     @property
+    def byte_lanes(self):
+        """The byte lanes' top: with AVX512-VBMI the wide blocks' far pairings are made 64 heaps
+        at a time, a heap a byte lane, for the indices below 64 or 96 (a table lookup a word);
+        64, 96, 0 (the 32-bit lanes only, 16 heaps at a time), or -1 (the default: 64, or 96
+        where more than one wide heap in 32 has a bound past 63, chosen every 65,536 of them).
+        The same options either way, so the same values."""
+        return self.c_s.byte_lanes
+
+    @byte_lanes.setter
+    def byte_lanes(self, int top):
+        if top not in (-1, 0, 64, 96):
+            raise ValueError(f"the byte lanes' top is 64, 96, 0 (none) or -1 (chosen), not {top}")
+        self.c_s.byte_lanes = top
+        self.c_s.byte_top = 64 if top < 0 else top
+
+    @property
+    def byte_groups(self):
+        """Groups of 64 heaps whose far pairings this thread made in byte lanes (``byte_lanes``)."""
+        return self.c_s.byte_groups
+
+    @property
+    def past_bytes(self):
+        """Wide heaps whose bound passed the byte lanes' top of 64, so that their far rare
+        pairings were gathered again for the indices 64 .. 95."""
+        return self.c_s.past_bytes
+
+    @property
+    def byte_top(self):
+        """The byte lanes' top in use (``byte_lanes``; 0 where the CPU has no AVX512-VBMI or
+        NIMCORE_RECORD_VECTORS asks for less)."""
+        return self.c_s.byte_top if nimrec_bytes_ok() else 0
+
+    @property
     def past_lanes(self):
         """Heaps of the wide blocks whose common values reached every index the vector lanes
         keep (0 .. 95: Grundy's game's values from 192 on), so that their far rare pairings
@@ -2716,6 +3017,7 @@ cdef class RecordSequence:
         cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
         self.c_s.deep_scan = False
+        self.c_s.own_start = 0          # (this thread's byte-lane words: made afresh in each run)
         # two threads once the mask is kept (then no heap changes class), one before; and only
         # when the helper's share is worth a hand-over a block: the pairings with rare heaps far
         # behind (0.167's 59 rare heaps all lie in the first block: one thread)
