@@ -234,7 +234,7 @@ def test_the_byte_lanes_pair_as_the_32_bit_lanes(name: str) -> None:
             engine = _engine(name, threads)
             engine.byte_lanes = top                               # type: ignore[attr-defined]
             assert engine.byte_lanes == top                       # type: ignore[attr-defined]
-            _run(engine, size, budget=1 << 26)
+            _run(engine, size)
             held = array("H")
             held.frombytes(engine.values(size - (1 << 17), size))  # type: ignore[attr-defined]
             assert held == whole[size - (1 << 17):]
