@@ -2347,9 +2347,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     far64 = mine
     scan64 = scan_mine
     if top:
-        far64 = count_below(s.rare, rare0, NIMREC_MATE_HEAPS)
-        if far64 < far:
-            far64 = far
+        far64 = count_below(s.rare, rare0, NIMREC_MATE_HEAPS)   # (at least far, the count below 16)
         if far64 > mine:
             far64 = mine
         scan64 = scan_first
