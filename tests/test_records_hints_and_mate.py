@@ -6,8 +6,8 @@ past 63: Grundy's game, the open octal games; AVX-512 only).
   the blocks' vector lanes scan those parts in place of 16 .. 1,024; the scan past the lanes
   then goes on from 16. Any valid pairs will do: the values cannot change, only the pairs
   counted.
-- The mate: with two threads, a second thread pairs the far rare heaps of the next block while
-  the first finishes the block in hand.
+- The mate: with two threads, a second thread pairs the far rare heaps of the blocks ahead (a
+  ring of up to four jobs of 64 heaps) while the first finishes the block in hand.
 
 Both are checked against the kept-whole engine (nimcore.octal) and against the engine without
 them, through many short calls (the mate stopped with a job posted), a stop and a resume."""
@@ -151,7 +151,7 @@ def test_heaps_whose_bound_passes_the_lanes_indices_are_paired_again() -> None:
 
 def test_the_mates_share_of_the_hints_is_a_count() -> None:
     engine = _engine("grundy-game", 2)
-    assert engine.mate_hints == 320                               # type: ignore[attr-defined]
+    assert engine.mate_hints == 512                               # type: ignore[attr-defined]
     engine.mate_hints = 10_000                                    # type: ignore[attr-defined]
     _run(engine, 300_000)
     held = array("H")
@@ -160,9 +160,10 @@ def test_the_mates_share_of_the_hints_is_a_count() -> None:
 
 
 def test_the_window_slides_while_the_mate_works_ahead() -> None:
-    """The mate pairs the next 64 heaps while this thread does the 64 in hand: a slide of the
-    window, the hints learned again or the rare heaps listed again wait for its job first.
-    A small window slides every 262,144 heaps here, with the hints learned as often."""
+    """The mate pairs up to three spans of 64 heaps ahead while this thread does the 64 in
+    hand (a ring of four jobs): a slide of the window, the hints learned again or the rare
+    heaps listed again wait for its jobs first. A small window slides every 262,144 heaps
+    here, with the hints learned as often."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
     size = 1_300_000
     engines = [records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 18, threads)
@@ -178,6 +179,7 @@ def test_the_window_slides_while_the_mate_works_ahead() -> None:
     assert two.window_start > 600_000                             # type: ignore[attr-defined]
     if _AVX512:
         assert two.mate_blocks > 0 and two.hints_learned >= 3    # type: ignore[attr-defined]
+        assert 2 <= two.mate_ring <= 4                           # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", ["grundy-game", "octal=0.014", "octal=0.172"])

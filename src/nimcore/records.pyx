@@ -38,8 +38,8 @@ pairings, 1,024 parts learned from the heaps just behind (``_learn_hints``: the 
 pairs most often reach the rare values the scan would look for longest).
 
 With ``threads=2`` and AVX-512, a mate thread pairs the far rare heaps (and the last
-hints) of the next 64 heaps while this thread finishes the 64 in hand (``nimrec_mate``,
-``_mate_settle``). Without AVX-512,
+hints) 64 heaps a job, up to three jobs ahead of the 64 heaps this thread is finishing
+(``nimrec_mate``, a ring of jobs; ``_mate_settle``). Without AVX-512,
 once the mask is kept (or with it, when ``min_far`` asks), a helper thread prepares each
 block of heaps (the pairings whose rests lie before the block in hand, into a bitset a
 heap) while this thread finishes the block before it in order: see ``_prepare`` and
@@ -724,25 +724,27 @@ cdef extern from *:
                             split, end, kbit);
     }
 
-    /* The mate: a second thread that pairs the far rare heaps of the next NIMREC_MATE_HEAPS
-       heaps of wide blocks, and the last of the scan's learned parts (nimrec_or_wide, for
-       every split place), into one slot while this thread uses the words of the other. A job
-       is some 20 microseconds of work, so each waits for the other by spinning on `state` a
-       while, then -- the other thread descheduled, the cores busy with other work -- sleeps
-       on a condition variable (spinning on, each hand-over waited for a time slice: 30 times
-       slower on a loaded machine). Nothing the mate reads is written while it works (see
-       _mate_settle). */
+    /* The mate: a second thread that pairs the far rare heaps of wide blocks, and the last
+       of the scan's learned parts (nimrec_or_parts64, for every split place), a job of
+       NIMREC_MATE_HEAPS heaps at a time. Jobs go through a ring of NIMREC_MATE_SLOTS: this
+       thread posts the jobs for the spans of heaps after the one it finishes (up to the
+       ring's size), and the mate works through them in order, so that a block that is slow
+       to finish (its heaps scanning far) lets the mate run ahead, and a slow job is waited
+       for only if the mate has fallen behind on the whole. A job's parts are all
+       NIMREC_MATE_REACH or more, so every rest it reads lies before the heaps this thread is
+       finishing. A job is some 20 to 50 microseconds of work; each thread waits for the other
+       by spinning on a counter a while, then -- the other thread descheduled, the cores busy
+       with other work -- sleeps on a condition variable (spinning on, each hand-over waited
+       for a time slice: 30 times slower on a loaded machine). Nothing a posted job reads is
+       written until it is done (see _mate_settle). */
     #include <pthread.h>
     #define NIMREC_MATE_PLACES 65
     #define NIMREC_MATE_BLOCKS 4        /* blocks a job: a hand-over every 64 heaps, not every 16 */
     #define NIMREC_MATE_HEAPS (NIMREC_MATE_BLOCKS * NIMREC_LANES)
+    #define NIMREC_MATE_SLOTS 4         /* jobs in the ring: the one in hand and those ahead */
+    #define NIMREC_MATE_REACH (NIMREC_MATE_SLOTS * NIMREC_MATE_HEAPS)   /* the mate's parts from */
     #define NIMREC_SPINS 4096           /* pauses before sleeping: some tens of microseconds */
     typedef struct {
-        int state;                      /* 0 idle, 1 a job posted, 2 done, 3 stop */
-        int sleepers;                   /* threads asleep (or going to sleep) on `wake` */
-        int slept;                      /* times this thread slept waiting for a job's end */
-        pthread_mutex_t lock;
-        pthread_cond_t wake;
         const uint16_t* rests[NIMREC_MATE_PLACES];   /* the window at each place: values, ... */
         const uint8_t* codes[NIMREC_MATE_PLACES];    /* ... and class codes (nimrec_or_codes) */
         int places;
@@ -759,68 +761,84 @@ cdef extern from *:
         uint64_t scan_first, scan_end;
         unsigned kbit;
         unsigned top;                   /* the byte lanes' top (nimrec_or_parts64), 0: none */
-        int slot;                       /* the job's words go to lo[slot] .. rhi[slot]: this thread
-                                           reads the other slot's meanwhile */
-        uint64_t lo[2][NIMREC_MATE_HEAPS], hi[2][NIMREC_MATE_HEAPS];
-        uint64_t rlo[2][NIMREC_MATE_HEAPS], rhi[2][NIMREC_MATE_HEAPS];
+        uint64_t start, learned;        /* the poster's own: the first heap, the hints' learnings */
+        uint64_t lo[NIMREC_MATE_HEAPS], hi[NIMREC_MATE_HEAPS];      /* the words made */
+        uint64_t rlo[NIMREC_MATE_HEAPS], rhi[NIMREC_MATE_HEAPS];
+    } nimrec_job;
+    typedef struct {
+        uint64_t posted;                /* jobs posted (this thread writes it), ... */
+        uint64_t done;                  /* ... and done (the mate writes it): job j is in slot */
+        int stop;                       /* j % NIMREC_MATE_SLOTS */
+        int sleepers;                   /* threads asleep (or going to sleep) on `wake` */
+        int slept;                      /* times this thread slept waiting for a job's end */
+        pthread_mutex_t lock;
+        pthread_cond_t wake;
+        nimrec_job job[NIMREC_MATE_SLOTS];
         pthread_t thread;
     } nimrec_mate;
 
-    /* state := to, waking a sleeper. The store and the load of `sleepers` are sequentially
-       consistent, as are the sleeper's increment and its load of `state`: one of the two sees
-       the other's write, and the sleeper looks at `state` under the lock the broadcast takes. */
-    static void nimrec_mate_set(nimrec_mate* m, int to) {
-        __atomic_store_n(&m->state, to, __ATOMIC_SEQ_CST);
+    /* Wake a sleeper, after a sequentially consistent store of `posted`, `done` or `stop`: the
+       store and the load of `sleepers` are sequentially consistent, as are the sleeper's
+       increment and its loads; one of the two sees the other's write, and the sleeper looks
+       under the lock the broadcast takes. */
+    static void nimrec_mate_wake(nimrec_mate* m) {
         if (__atomic_load_n(&m->sleepers, __ATOMIC_SEQ_CST)) {
             pthread_mutex_lock(&m->lock);
             pthread_cond_broadcast(&m->wake);
             pthread_mutex_unlock(&m->lock);
         }
     }
-    /* wait until state is `a` or `b`; return it */
-    static int nimrec_mate_until(nimrec_mate* m, int a, int b) {
-        int state, spins;
+    /* the mate's wait (need 0): a job posted or a stop; this thread's: `need` jobs done */
+    static int nimrec_mate_ready(nimrec_mate* m, uint64_t need) {
+        if (need)
+            return __atomic_load_n(&m->done, __ATOMIC_SEQ_CST) >= need;
+        return __atomic_load_n(&m->stop, __ATOMIC_SEQ_CST)
+            || __atomic_load_n(&m->posted, __ATOMIC_SEQ_CST) > __atomic_load_n(&m->done, __ATOMIC_RELAXED);
+    }
+    static void nimrec_mate_await(nimrec_mate* m, uint64_t need) {
+        int spins;
         for (spins = 0; spins < NIMREC_SPINS; spins++) {
-            state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
-            if (state == a || state == b)
-                return state;
+            if (nimrec_mate_ready(m, need))
+                return;
     #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
             __builtin_ia32_pause();
     #endif
         }
-        if (a == 2)
-            m->slept++;                 /* (only the posting thread waits for a job's end) */
+        if (need)
+            m->slept++;                 /* (only the posting thread waits for jobs done) */
         pthread_mutex_lock(&m->lock);
         __atomic_add_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
-        for (;;) {
-            state = __atomic_load_n(&m->state, __ATOMIC_SEQ_CST);
-            if (state == a || state == b)
-                break;
+        while (!nimrec_mate_ready(m, need))
             pthread_cond_wait(&m->wake, &m->lock);
-        }
         __atomic_sub_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&m->lock);
-        return state;
     }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        int k, w;
-        while (nimrec_mate_until(m, 1, 3) == 1) {
-            w = m->slot;
-            memset(m->lo[w], 0, sizeof m->lo[w]);
-            memset(m->hi[w], 0, sizeof m->hi[w]);
-            memset(m->rlo[w], 0, sizeof m->rlo[w]);
-            memset(m->rhi[w], 0, sizeof m->rhi[w]);
-            for (k = 0; k < m->places; k++) {
-                nimrec_or_parts64(m->lo[w], m->hi[w], m->rests[k], m->codes[k], m->at, m->values, m->index,
-                                  m->rep, m->first, m->split, m->end, m->kbit, m->top);
-                nimrec_or_parts64(m->rlo[w], m->rhi[w], m->rests[k], m->codes[k], m->scan_at, m->scan_values,
-                                  m->scan_index, m->scan_rep, m->scan_first,
-                                  m->scan_codes ? m->scan_end : m->scan_first, m->scan_end, m->kbit, m->top);
+        nimrec_job* job;
+        uint64_t j;
+        int k;
+        for (;;) {
+            nimrec_mate_await(m, 0);
+            if (__atomic_load_n(&m->stop, __ATOMIC_ACQUIRE))
+                return NULL;
+            j = m->done;
+            job = &m->job[j % NIMREC_MATE_SLOTS];
+            memset(job->lo, 0, sizeof job->lo);
+            memset(job->hi, 0, sizeof job->hi);
+            memset(job->rlo, 0, sizeof job->rlo);
+            memset(job->rhi, 0, sizeof job->rhi);
+            for (k = 0; k < job->places; k++) {
+                nimrec_or_parts64(job->lo, job->hi, job->rests[k], job->codes[k], job->at, job->values,
+                                  job->index, job->rep, job->first, job->split, job->end, job->kbit, job->top);
+                nimrec_or_parts64(job->rlo, job->rhi, job->rests[k], job->codes[k], job->scan_at,
+                                  job->scan_values, job->scan_index, job->scan_rep, job->scan_first,
+                                  job->scan_codes ? job->scan_end : job->scan_first, job->scan_end,
+                                  job->kbit, job->top);
             }
-            nimrec_mate_set(m, 2);
+            __atomic_store_n(&m->done, j + 1, __ATOMIC_SEQ_CST);
+            nimrec_mate_wake(m);
         }
-        return NULL;
     }
     /* a mate, its thread started; NULL if there is no memory or no thread (then one thread) */
     static nimrec_mate* nimrec_mate_start(void) {
@@ -839,24 +857,36 @@ cdef extern from *:
         }
         return m;
     }
+    /* stop the mate (the job it is on ends first; those after it are dropped) and free it */
     static void nimrec_mate_stop(nimrec_mate* m) {
         if (m == NULL)
             return;
-        if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == 1)
-            nimrec_mate_until(m, 2, 2);  /* a job posted: let it end first */
-        nimrec_mate_set(m, 3);
+        __atomic_store_n(&m->stop, 1, __ATOMIC_SEQ_CST);
+        nimrec_mate_wake(m);
         pthread_join(m->thread, NULL);
         pthread_cond_destroy(&m->wake);
         pthread_mutex_destroy(&m->lock);
         free(m);
     }
-    static void nimrec_mate_post(nimrec_mate* m) {
-        nimrec_mate_set(m, 1);
+    /* the slot of the next job, if it is free (the job last in it done), else NULL */
+    static nimrec_job* nimrec_mate_slot(nimrec_mate* m) {
+        if (__atomic_load_n(&m->done, __ATOMIC_ACQUIRE) + NIMREC_MATE_SLOTS <= m->posted)
+            return NULL;
+        return &m->job[m->posted % NIMREC_MATE_SLOTS];
     }
-    /* wait for the posted job; its words are then in slot m->slot of m->lo .. m->rhi */
-    static void nimrec_mate_wait(nimrec_mate* m) {
-        nimrec_mate_until(m, 2, 2);
-        __atomic_store_n(&m->state, 0, __ATOMIC_RELAXED);
+    /* post the job filled in at nimrec_mate_slot */
+    static void nimrec_mate_post(nimrec_mate* m) {
+        __atomic_store_n(&m->posted, m->posted + 1, __ATOMIC_SEQ_CST);
+        nimrec_mate_wake(m);
+    }
+    /* wait until job j is done (its words are then in m->job[j % NIMREC_MATE_SLOTS]) */
+    static void nimrec_mate_wait(nimrec_mate* m, uint64_t j) {
+        nimrec_mate_await(m, j + 1);
+    }
+    /* the job j (posted by this thread: it reads only what it wrote there, and the words once
+       nimrec_mate_wait returned) */
+    static nimrec_job* nimrec_mate_job(nimrec_mate* m, uint64_t j) {
+        return &m->job[j % NIMREC_MATE_SLOTS];
     }
     """
     enum: NIMREC_FIND_MAX
@@ -885,8 +915,9 @@ cdef extern from *:
                            unsigned int top) nogil
     unsigned int nimrec_find(const uint16_t* low, const uint16_t* top, uint64_t first,
                              uint64_t last, const uint16_t* targets, unsigned int k) nogil
-    ctypedef struct nimrec_mate:
-        int slept
+    enum: NIMREC_MATE_SLOTS
+    enum: NIMREC_MATE_REACH
+    ctypedef struct nimrec_job:
         const uint16_t* rests[65]
         const uint8_t* codes[65]
         int places
@@ -903,15 +934,20 @@ cdef extern from *:
         uint64_t scan_first, scan_end
         unsigned int kbit
         unsigned int top
-        int slot
-        uint64_t lo[2][64]                # [2][NIMREC_MATE_HEAPS]: the C struct is the one used
-        uint64_t hi[2][64]
-        uint64_t rlo[2][64]
-        uint64_t rhi[2][64]
+        uint64_t start, learned
+        uint64_t lo[64]                   # [NIMREC_MATE_HEAPS]: the C struct is the one used
+        uint64_t hi[64]
+        uint64_t rlo[64]
+        uint64_t rhi[64]
+    ctypedef struct nimrec_mate:
+        uint64_t posted, done
+        int slept
     nimrec_mate* nimrec_mate_start() nogil
     void nimrec_mate_stop(nimrec_mate* m) nogil
+    nimrec_job* nimrec_mate_slot(nimrec_mate* m) nogil
     void nimrec_mate_post(nimrec_mate* m) nogil
-    void nimrec_mate_wait(nimrec_mate* m) nogil
+    void nimrec_mate_wait(nimrec_mate* m, uint64_t j) nogil
+    nimrec_job* nimrec_mate_job(nimrec_mate* m, uint64_t j) nogil
 
 cdef enum:
     _MAX_PLACES = 64
@@ -942,10 +978,10 @@ cdef enum:
     _SUMS_BITS = 1 << 31      # the bitmap of sums of two rare heaps at most (256 MiB)
     _MATE_SLEEPS = 16         # waits that slept before the mate is left idle ...
     _MATE_RETRY = 4096        # ... for the rest of this many blocks (some 25 ms)
-    _MATE_KEEP = 64           # rare heaps past 2 * NIMREC_MATE_HEAPS this thread pairs, not the
+    _MATE_KEEP = 0            # rare heaps past NIMREC_MATE_REACH this thread pairs, not the
                               # mate (0, 64, 128, 256 measured at 2**31 with jobs of 16 heaps:
-                              # 64 best; 0 and 64 alike with jobs of 64)
-    _MATE_HINTS = 320         # the last hints the mate pairs, not this thread (with the far
+                              # 64 best; 0 and 64 alike with jobs of 64, and with the ring)
+    _MATE_HINTS = 512         # the last hints the mate pairs, not this thread (with the far
                               # rare heaps, its share: this thread also finishes every heap;
                               # 0, 320, 640 measured at 2**31: 320 best)
     _BYTES4 = 0x01010101      # a byte times this: in each byte of four
@@ -1026,22 +1062,19 @@ cdef struct RecState:
     uint64_t hints_learned                # learnings so far
     float* hint_score                     # scratch: a score for each part up to _HINT_REACH
     nimrec_mate* mate                     # a second thread for the wide lanes (run with two threads)
-    bint mate_busy                        # ... working on the job posted for the heaps from:
-    uint64_t mate_start                   # ... (NIMREC_MATE_HEAPS of them; its rare heaps, hints
-                                          # and places are the mate's own fields)
-    uint64_t hand_start                   # the words of the mate's last job ended: its first
-                                          # heap (0: none), ...
-    int hand_slot                         # ... its slot, ...
-    uint64_t hand_first, hand_end         # ... its rare heaps, from .. to
-    uint64_t hand_scan_first, hand_scan_end   # ... its hints, from .. to
-    uint64_t hand_learned                 # ... the learnings before it
-    int hand_places                       # ... its split places
+    uint32_t near_n                       # the common parts 1 .. NIMREC_LANES - 1 (their rests read
+    uint64_t near_at[NIMREC_LANES]        # as class codes): how many, which, their values' class
+    uint8_t near_i[NIMREC_LANES]          # indices (listed with the rare heaps for the lanes), ...
+    uint32_t near_big                     # ... and how many of those values are past 255
+    uint64_t job_tail                     # the mate's first job not passed yet (its heaps are
+                                          # in hand, or ahead); those after it, to mate.posted,
+                                          # follow it span after span
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
+    uint64_t mate_ring                    # the most jobs in the ring at once (the one in hand too)
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
-    uint64_t mate_keep                    # rare heaps past 2 * NIMREC_MATE_HEAPS this thread pairs itself
+    uint64_t mate_keep                    # rare heaps past NIMREC_MATE_REACH this thread pairs itself
     uint64_t mate_hints                   # the last hints the mate pairs, not this thread
     uint64_t past_lanes                   # wide heaps whose bound passed the lanes' indices
-    uint64_t mate_learned                 # hints_learned when the mate's job was posted
     uint64_t* wide_rare_at                # the rare heaps as the lanes read them (the mate too: a
                                           # copy, as _push_rare may move s.rare while it works)
     uint32_t* wide_rare_i                 # the rare heaps' values as class indices (_class_code) ...
@@ -1075,7 +1108,6 @@ cdef struct RecState:
     uint64_t own_first, own_end, own_scan_first, own_scan_end, own_learned, own_rare
     int own_places
     uint32_t own_top                      # ... the indices below this
-    uint32_t hand_top                     # the mate's last job's byte top (0: the 32-bit lanes)
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -1227,22 +1259,18 @@ cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) n
 
 
 cdef void _mate_settle(RecState* s) noexcept nogil:
-    """Wait for the mate's job, if one is posted: its words are then in hand. Called before
+    """Wait for every job posted to the mate: their words are then made. Called before
     anything the mate reads moves or changes (the window slid, the rare heaps or the hints
-    listed again) and before a block reaches the job's heaps."""
-    if not s.mate_busy:
-        return
-    nimrec_mate_wait(s.mate)
-    s.mate_busy = False
-    s.hand_start = s.mate_start
-    s.hand_slot = s.mate.slot
-    s.hand_first = s.mate.first
-    s.hand_end = s.mate.end
-    s.hand_scan_first = s.mate.scan_first
-    s.hand_scan_end = s.mate.scan_end
-    s.hand_learned = s.mate_learned
-    s.hand_places = s.mate.places
-    s.hand_top = s.mate.top
+    listed again, the class codes made again)."""
+    if s.mate != NULL and s.mate.posted > s.job_tail:
+        nimrec_mate_wait(s.mate, s.mate.posted - 1)
+
+
+cdef void _mate_drop(RecState* s) noexcept nogil:
+    """_mate_settle, and none of the jobs posted is used: they paired a list that changes."""
+    if s.mate != NULL:
+        _mate_settle(s)
+        s.job_tail = s.mate.posted
 
 
 cdef int _store(RecState* s, uint32_t v) noexcept nogil:
@@ -1878,7 +1906,7 @@ cdef uint64_t _scan_wide(RecState* s, uint64_t n, uint64_t a, uint64_t* rare, ui
 
 
 cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t far, uint64_t scan_to,
-                      uint32_t kbit, uint32_t lane_top, uint64_t* spent) noexcept nogil:
+                      uint32_t kbit, uint32_t lane_top, bint near, uint64_t* spent) noexcept nogil:
     """Heap s.n of a wide block, its far pairings and the scan's pairs NIMREC_LANES .. scan_to
     in ``common`` / ``rare`` (two words each, the indices of the values in their class): the
     rest as _heap does, in those words -- its moves, the rare heaps below NIMREC_LANES, the
@@ -1888,9 +1916,11 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
     values still missing, a DEEP stop) the heap is done by _heap, whole. The lanes set the
     indices below ``lane_top`` (64 or 96) at least; past it the words may hold some of the
     values reached (never one that is not), which is why a bound or a rare value past lane_top
-    is looked for again here."""
+    is looked for again here. With ``near`` every rest of a part below NIMREC_LANES is a common
+    heap whose class code is kept: those pairs are read as codes (their class known)."""
     cdef uint16_t targets[NIMREC_FIND_MAX]
     cdef uint64_t n = s.n, m, k, a, limit, stamp, x
+    cdef const uint8_t* rests
     cdef uint64_t need[2]
     cdef uint32_t ci, cstar, t, missing = 0, index
     cdef int i, status
@@ -1902,8 +1932,17 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
             _wide_mark(s, _g(s, n - s.leave[i]), kbit, common, rare)
     for i in range(s.n_split):
         m = n - s.split[i]
-        for k in range(far):             # the rare heaps below the lanes' reach
-            _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
+        if near:
+            # the rare heaps below the lanes' reach, each paired with a common heap: a common
+            # value, its index the part's XOR the rest's code (past 127 for a value past 255)
+            rests = s.codes + (m - s.base)
+            for k in range(far):
+                index = s.wide_rare_i[k] ^ rests[-<int64_t>s.rare[k]]
+                if index < _WIDE_INDICES:
+                    common[index >> 6] |= (<uint64_t>1) << (index & 63)
+        else:
+            for k in range(far):         # the rare heaps below the lanes' reach
+                _wide_mark(s, s.rare_v[k] ^ _g(s, m - s.rare[k]), kbit, common, rare)
     s.wide_heaps += 1
     if common[0] == UINT64_MAX:
         s.past64 += 1
@@ -1945,8 +1984,18 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
             limit = _half(s, m)
             if limit > NIMREC_LANES - 1:
                 limit = NIMREC_LANES - 1
-            for a in range(1, limit + 1):
-                _wide_mark(s, s.headv[a] ^ _g(s, m - a), kbit, common, rare)
+            if near:
+                # the common parts' pairs, each a rare value (the rare parts' are marked above)
+                rests = s.codes + (m - s.base)
+                for k in range(s.near_n):
+                    if s.near_at[k] > limit:
+                        break
+                    index = s.near_i[k] ^ rests[-<int64_t>s.near_at[k]]
+                    if index < _WIDE_INDICES:
+                        rare[index >> 6] |= (<uint64_t>1) << (index & 63)
+            else:
+                for a in range(1, limit + 1):
+                    _wide_mark(s, s.headv[a] ^ _g(s, m - a), kbit, common, rare)
             s.scanned += limit
             spent[0] += limit
         need[0] &= ~rare[0]
@@ -2103,9 +2152,11 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef uint32_t* values
     cdef uint64_t* heaps
     cdef nimrec_mate* mate = s.mate
+    cdef nimrec_job* hand
+    cdef nimrec_job* job
     cdef uint64_t far2, mine, hints2, scan_mine, post, at, far64, scan64
     cdef uint32_t lane_top = NIMREC_WIDE_LANE_TOP, top
-    cdef bint held, own
+    cdef bint held, own, near
     cdef uint64_t common[2]
     cdef uint64_t rare[2]
     cdef uint32_t kbit, index
@@ -2113,8 +2164,6 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef const uint16_t* rests
     cdef const uint8_t* codes
     cdef int i, h, status
-    if s.mate_busy and n0 + NIMREC_LANES > s.mate_start:
-        _mate_settle(s)                  # this block reaches the job's heaps
     # (the mask's lowest bit below 7: then the indices below 128 are the values below 256 in
     # both classes, and every rare value past the indices lies past every common one in them)
     if (s.n_split == 0 or n0 + NIMREC_LANES > end or rare0 == 0 or s.mask == 0
@@ -2165,8 +2214,8 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         s.wide_rare_bits = bits
         s.wide_bits_rare = in_head
     if s.wide_rare_n != rare0:
-        _mate_settle(s)                  # (the mate reads the list)
-        s.hand_start = 0                 # (its words paired the list before, maybe in another class)
+        _mate_drop(s)                    # (the mate reads the list; its words paired the list
+                                         # before, maybe in another class)
         s.own_start = 0
         values = <uint32_t*>realloc(s.wide_rare_v, rare0 * sizeof(uint32_t))
         if values == NULL:
@@ -2193,13 +2242,26 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             if s.rare_v[j] >= 256 and s.wide_rare_big == rare0:
                 s.wide_rare_big = j
         s.wide_rare_n = rare0
+        s.near_n = 0
+        s.near_big = 0
+        j = 0
+        for a in range(1, NIMREC_LANES):
+            while j < rare0 and s.rare[j] < a:
+                j += 1
+            if j < rare0 and s.rare[j] == a:
+                continue
+            s.near_at[s.near_n] = a
+            s.near_i[s.near_n] = _class_code(s.headv[a], kbit)
+            s.near_n += 1
+            if s.headv[a] >= 256:
+                s.near_big += 1
     # the scan's common parts: their rests common heaps (no rare heap among them), every part
     # below half of every m, held in the head, and the rests in the window
     if (widest + _WIDE_SCAN < n0 - place and 2 * _WIDE_SCAN + 2 < n0 - place and _WIDE_SCAN < s.head
             and n0 - place - _WIDE_SCAN >= s.base):
         k = count_below(s.rare, rare0, _WIDE_SCAN + 1)
         if s.wide_scan_rare != k or s.wide_scan_base == 0:
-            _mate_settle(s)              # (the mate reads the list)
+            _mate_drop(s)                # (the mate reads the list)
             s.wide_scan_n = 0
             s.wide_base_big = False
             s.hint_next = 0              # learned again on the new list
@@ -2239,22 +2301,22 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                     s.deepest = s.hint_top
         if scan_to > s.deepest:
             s.deepest = scan_to
-    # With two threads the mate pairs, for the next NIMREC_MATE_HEAPS heaps while this thread
-    # does those in hand, the rare heaps from 2 * NIMREC_MATE_HEAPS up but the first mate_keep,
-    # and the last mate_hints hints where their parts are as far: their rests lie before this
-    # block. Its words are a block's when they cover it and were made with the same split
-    # places, rare heaps and hints, and the scan's parts are the hints (for the mate's sake
-    # only: they need the scan past the lanes to go on from NIMREC_LANES, so a block whose
-    # words it made does not depend on which parts it was); then this thread pairs only the
-    # others.
-    far2 = count_below(s.rare, rare0, 2 * NIMREC_MATE_HEAPS) + s.mate_keep
+    # With two threads the mate pairs, for the spans of NIMREC_MATE_HEAPS heaps from the one
+    # in hand on while this thread finishes them, the rare heaps from NIMREC_MATE_REACH up but
+    # the first mate_keep, and the last mate_hints hints where their parts are as far: their
+    # rests lie before this block. A job's words are a block's when its span covers the block
+    # and they were made with the same split places, rare heaps and hints, and the scan's parts
+    # are the hints (for the mate's sake only: they need the scan past the lanes to go on from
+    # NIMREC_LANES, so a block whose words it made does not depend on which parts it was);
+    # then this thread pairs only the others.
+    far2 = count_below(s.rare, rare0, NIMREC_MATE_REACH) + s.mate_keep
     if far2 > rare0:
         far2 = rare0
     hints2 = n_scan
-    if scan_first and n_scan - scan_first > s.mate_hints:
-        hints2 = n_scan - s.mate_hints
-        if s.wide_scan_at[hints2] < 2 * NIMREC_MATE_HEAPS:
-            hints2 = n_scan
+    if scan_first:
+        hints2 = n_scan - s.mate_hints if n_scan - scan_first > s.mate_hints else scan_first
+        while hints2 < n_scan and s.wide_scan_at[hints2] < NIMREC_MATE_REACH:
+            hints2 += 1
     # the lanes read the window's class codes, one byte a rest, where every part's value is
     # below 256: made here the first time, and after the window moved other than by _store
     if (not s.codes_ok or s.codes_kbit != kbit) and not s.codes_off:
@@ -2274,21 +2336,32 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     memset(hi, 0, sizeof(hi))
     memset(rlo, 0, sizeof(rlo))
     memset(rhi, 0, sizeof(rhi))
-    held = s.hand_start != 0 and s.hand_start <= n0 and n0 + NIMREC_LANES <= s.hand_start + NIMREC_MATE_HEAPS
-    if (held and scan_first and s.hand_first == far2 and s.hand_end == rare0
-            and s.hand_places == s.n_split):
-        at = n0 - s.hand_start
+    # the mate's jobs this block has passed are dropped; the next one is in hand if its span
+    # covers the block
+    held = False
+    hand = NULL
+    if mate != NULL:
+        while (s.job_tail < mate.posted
+               and nimrec_mate_job(mate, s.job_tail).start + NIMREC_MATE_HEAPS < n0 + NIMREC_LANES):
+            s.job_tail += 1
+        if s.job_tail < mate.posted and nimrec_mate_job(mate, s.job_tail).start <= n0:
+            held = True
+            hand = nimrec_mate_job(mate, s.job_tail)
+    if (held and scan_first and hand.first == far2 and hand.end == rare0
+            and hand.places == s.n_split):
+        nimrec_mate_wait(mate, s.job_tail)   # (its words)
+        at = n0 - hand.start
         for h in range(NIMREC_LANES):
-            lo[h] = mate.lo[s.hand_slot][at + h]
-            hi[h] = mate.hi[s.hand_slot][at + h]
+            lo[h] = hand.lo[at + h]
+            hi[h] = hand.hi[at + h]
         mine = far2
-        if s.hand_scan_first == hints2 and s.hand_scan_end == n_scan and s.hand_learned == s.hints_learned:
+        if hand.scan_first == hints2 and hand.scan_end == n_scan and hand.learned == s.hints_learned:
             for h in range(NIMREC_LANES):
-                rlo[h] = mate.rlo[s.hand_slot][at + h]
-                rhi[h] = mate.rhi[s.hand_slot][at + h]
+                rlo[h] = hand.rlo[at + h]
+                rhi[h] = hand.rhi[at + h]
             scan_mine = hints2
-        if s.hand_top and s.hand_top < lane_top:
-            lane_top = s.hand_top
+        if hand.top and hand.top < lane_top:
+            lane_top = hand.top
         s.mate_blocks += 1
     # the byte lanes' top: chosen every _BYTE_CHOICE wide heaps where the run chooses it (64
     # unless the bounds often pass 63), for this thread's words and the mate's jobs alike
@@ -2299,48 +2372,53 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     # the byte lanes take 64 heaps at once: every rest of the 64 a common heap, read as codes
     top = s.byte_top if (use_codes and nimrec_bytes_ok() and count == NIMREC_LANES
                          and n0 - place > 2 * widest + NIMREC_MATE_HEAPS) else 0
-    # the next job, while none is posted and its heaps are not in hand yet: the heaps after
-    # those in hand (their rests lie before this block: a job reaches at most 2 *
-    # NIMREC_MATE_HEAPS past it), or after this block; with the hints (see above), and while
-    # the mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it (the
-    # cores busy with other work), one thread's until _MATE_RETRY blocks have passed. Whatever
-    # would move what it reads waits for it first (_mate_settle).
+    # the next jobs, while the ring has room: the spans after the last one posted, or after
+    # this block; each ends at most NIMREC_MATE_REACH heaps past this block's start (its rests
+    # lie before it) and inside the window's buffer; with the hints (see above), and while the
+    # mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it (the cores
+    # busy with other work), one thread's until _MATE_RETRY blocks have passed. Whatever would
+    # move what they read waits for them first (_mate_settle).
     if mate != NULL:
         s.mate_tried += 1
         if s.mate_tried >= _MATE_RETRY:
             s.mate_tried = 0
             mate.slept = 0
-    if (mate != NULL and not s.mate_busy and scan_first and count == NIMREC_LANES
-            and s.n_split <= NIMREC_MATE_PLACES and far2 < rare0 and mate.slept < _MATE_SLEEPS
-            and (held or s.hand_start <= n0)):
-        post = s.hand_start + NIMREC_MATE_HEAPS if held else n0 + NIMREC_LANES
-        for i in range(s.n_split):
-            mate.rests[i] = s.buf + (post - s.split[i] - s.base)
-            mate.codes[i] = s.codes + (post - s.split[i] - s.base) if use_codes else NULL
-        mate.places = s.n_split
-        mate.at = s.wide_rare_at
-        mate.values = s.wide_rare_v
-        mate.index = s.wide_rare_i
-        mate.rep = s.wide_rare_r
-        mate.first = far2
-        mate.split = _codes_end(far2, rare0, s.wide_rare_big) if use_codes else far2
-        mate.end = rare0
-        mate.scan_at = s.wide_scan_at
-        mate.scan_values = s.wide_scan_v
-        mate.scan_index = s.wide_scan_i
-        mate.scan_rep = s.wide_scan_r
-        mate.scan_codes = scan_codes
-        mate.scan_first = hints2
-        mate.scan_end = n_scan
-        mate.kbit = kbit
-        mate.top = top
-        mate.slot = 1 - s.hand_slot if held else 0
-        if not held:
-            s.hand_start = 0             # (the other slot is free too)
-        s.mate_start = post
-        s.mate_learned = s.hints_learned
-        s.mate_busy = True
-        nimrec_mate_post(mate)
+    if (mate != NULL and scan_first and count == NIMREC_LANES and s.n_split <= NIMREC_MATE_PLACES
+            and far2 < rare0 and mate.slept < _MATE_SLEEPS):
+        post = n0 + NIMREC_LANES
+        if mate.posted > s.job_tail:
+            post = nimrec_mate_job(mate, mate.posted - 1).start + NIMREC_MATE_HEAPS
+        while (mate.posted - s.job_tail < NIMREC_MATE_SLOTS and post + NIMREC_MATE_HEAPS <= n0 + NIMREC_MATE_REACH
+               and post + NIMREC_MATE_HEAPS <= s.base + 2 * s.window):
+            job = nimrec_mate_slot(mate)
+            if job == NULL:
+                break                    # (its slot's last job, passed, is not done yet)
+            for i in range(s.n_split):
+                job.rests[i] = s.buf + (post - s.split[i] - s.base)
+                job.codes[i] = s.codes + (post - s.split[i] - s.base) if use_codes else NULL
+            job.places = s.n_split
+            job.at = s.wide_rare_at
+            job.values = s.wide_rare_v
+            job.index = s.wide_rare_i
+            job.rep = s.wide_rare_r
+            job.first = far2
+            job.split = _codes_end(far2, rare0, s.wide_rare_big) if use_codes else far2
+            job.end = rare0
+            job.scan_at = s.wide_scan_at
+            job.scan_values = s.wide_scan_v
+            job.scan_index = s.wide_scan_i
+            job.scan_rep = s.wide_scan_r
+            job.scan_codes = scan_codes
+            job.scan_first = hints2
+            job.scan_end = n_scan
+            job.kbit = kbit
+            job.top = top
+            job.start = post
+            job.learned = s.hints_learned
+            nimrec_mate_post(mate)
+            post += NIMREC_MATE_HEAPS
+            if mate.posted - s.job_tail > s.mate_ring:
+                s.mate_ring = mate.posted - s.job_tail
     # This thread's parts from 64 on (their rests before the 64 heaps from here) in byte lanes,
     # 64 heaps at a time: made for the heaps from this block on, and used by the blocks after
     # it while they pair the same parts. The parts below 64 are paired a block at a time.
@@ -2397,6 +2475,11 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                         _codes_end(far, far64, s.wide_rare_big) if use_codes else far, far64, kbit)
         nimrec_or_parts(rlo, rhi, rests, codes, s.wide_scan_at, s.wide_scan_v, s.wide_scan_i, scan_first,
                         scan64 if scan_codes else scan_first, scan64, kbit)
+    # the pairs of the parts below NIMREC_LANES read as codes where every rest of them is a
+    # common heap: no rare heap among the heaps from n0 - place - NIMREC_LANES + 1 on (a heap
+    # found rare ends the block), every part's value below 256
+    near = (use_codes and far <= s.wide_rare_big and s.near_big == 0
+            and s.rare[rare0 - 1] + place + NIMREC_LANES <= n0)
     for h in range(<int>count):
         used = (rare0 + 1 + lane_pairs) * <uint64_t>s.n_split
         s.scanned += lane_pairs * <uint64_t>s.n_split
@@ -2405,7 +2488,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         common[1] = hi[h]
         rare[0] = rlo[h]
         rare[1] = rhi[h]
-        status = _finish_wide(s, common, rare, far, scan_to, kbit, lane_top, spent)
+        status = _finish_wide(s, common, rare, far, scan_to, kbit, lane_top, near, spent)
         if status != _OK or s.n_rare != rare0:
             return status                # a rare heap found: the next heaps pair with it too
     return _OK
@@ -2898,9 +2981,10 @@ cdef class RecordSequence:
 
     @property
     def mate_keep(self):
-        """With two threads and AVX-512 the second thread pairs the far rare heaps of the
-        next 64 heaps of wide blocks, but the first ``mate_keep`` of them (from 128 on), which
-        this thread pairs with the hints while it finishes the heaps in hand."""
+        """With two threads and AVX-512 the second thread pairs the far rare heaps of wide
+        blocks, 64 heaps a job and up to three jobs ahead of the heaps in hand: those from 256 on
+        but the first ``mate_keep`` of them (default 0), which this thread pairs with the hints
+        while it finishes the heaps in hand."""
         return self.c_s.mate_keep
 
     @mate_keep.setter
@@ -2974,9 +3058,9 @@ cdef class RecordSequence:
 
     @property
     def mate_hints(self):
-        """With two threads, how many of the last hints the mate pairs 64 heaps ahead (default
-        320), where their parts are 128 or more; this thread pairs the others and finishes
-        every heap. The values are the same for any count."""
+        """With two threads, how many of the last hints the mate pairs with the far rare heaps
+        (default 512), those of them whose parts are 256 or more; this thread pairs the others
+        and finishes every heap. The values are the same for any count."""
         return self.c_s.mate_hints
 
     @mate_hints.setter
@@ -2988,6 +3072,12 @@ cdef class RecordSequence:
         """Wide blocks whose far rare pairings the second thread made (0 with one thread, or
         without AVX-512)."""
         return self.c_s.mate_blocks
+
+    @property
+    def mate_ring(self):
+        """The most jobs of 64 heaps the second thread had at once, the one whose heaps this
+        thread was finishing included (at most 4: it works up to three spans ahead)."""
+        return self.c_s.mate_ring
 
     @property
     def hints_learned(self):
@@ -3028,10 +3118,9 @@ cdef class RecordSequence:
             if self.c_threads > 1 and nimrec_vector_level() == 2:
                 self.c_s.mate = nimrec_mate_start()
             status = _rec_run(&self.c_s, end, budget)
-            nimrec_mate_stop(self.c_s.mate)    # (a job still posted ends first)
+            nimrec_mate_stop(self.c_s.mate)    # (the job it is on ends first)
             self.c_s.mate = NULL
-            self.c_s.mate_busy = False
-            self.c_s.hand_start = 0            # (its words went with it)
+            self.c_s.job_tail = 0              # (its words went with it)
         PyErr_CheckSignals()
         return status
 
