@@ -813,29 +813,32 @@ cdef extern from *:
         __atomic_sub_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&m->lock);
     }
+    /* a job's words: its pairs of the 64 heaps from its start (the mate's jobs, and this
+       thread's own words, alike) */
+    static void nimrec_job_make(nimrec_job* job) {
+        int k;
+        memset(job->lo, 0, sizeof job->lo);
+        memset(job->hi, 0, sizeof job->hi);
+        memset(job->rlo, 0, sizeof job->rlo);
+        memset(job->rhi, 0, sizeof job->rhi);
+        for (k = 0; k < job->places; k++) {
+            nimrec_or_parts64(job->lo, job->hi, job->rests[k], job->codes[k], job->at, job->values,
+                              job->index, job->rep, job->first, job->split, job->end, job->kbit, job->top);
+            nimrec_or_parts64(job->rlo, job->rhi, job->rests[k], job->codes[k], job->scan_at,
+                              job->scan_values, job->scan_index, job->scan_rep, job->scan_first,
+                              job->scan_codes ? job->scan_end : job->scan_first, job->scan_end,
+                              job->kbit, job->top);
+        }
+    }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        nimrec_job* job;
         uint64_t j;
-        int k;
         for (;;) {
             nimrec_mate_await(m, 0);
             if (__atomic_load_n(&m->stop, __ATOMIC_ACQUIRE))
                 return NULL;
             j = m->done;
-            job = &m->job[j % NIMREC_MATE_SLOTS];
-            memset(job->lo, 0, sizeof job->lo);
-            memset(job->hi, 0, sizeof job->hi);
-            memset(job->rlo, 0, sizeof job->rlo);
-            memset(job->rhi, 0, sizeof job->rhi);
-            for (k = 0; k < job->places; k++) {
-                nimrec_or_parts64(job->lo, job->hi, job->rests[k], job->codes[k], job->at, job->values,
-                                  job->index, job->rep, job->first, job->split, job->end, job->kbit, job->top);
-                nimrec_or_parts64(job->rlo, job->rhi, job->rests[k], job->codes[k], job->scan_at,
-                                  job->scan_values, job->scan_index, job->scan_rep, job->scan_first,
-                                  job->scan_codes ? job->scan_end : job->scan_first, job->scan_end,
-                                  job->kbit, job->top);
-            }
+            nimrec_job_make(&m->job[j % NIMREC_MATE_SLOTS]);
             __atomic_store_n(&m->done, j + 1, __ATOMIC_SEQ_CST);
             nimrec_mate_wake(m);
         }
@@ -948,6 +951,7 @@ cdef extern from *:
     void nimrec_mate_post(nimrec_mate* m) nogil
     void nimrec_mate_wait(nimrec_mate* m, uint64_t j) nogil
     nimrec_job* nimrec_mate_job(nimrec_mate* m, uint64_t j) nogil
+    void nimrec_job_make(nimrec_job* job) nogil
 
 cdef enum:
     _MAX_PLACES = 64
@@ -1100,14 +1104,9 @@ cdef struct RecState:
     uint64_t past64, wide_heaps           # wide heaps whose bound passed index 63, of so many
     uint64_t byte_groups                  # 64 heaps' far pairings made in byte lanes (this thread)
     uint64_t past_bytes                   # wide heaps gathered again past the byte lanes' top 64
-    uint64_t own_lo[64]                   # this thread's far pairings of the 64 heaps from own_start
-    uint64_t own_hi[64]                   # (NIMREC_MATE_HEAPS) in byte lanes: the rare heaps
-    uint64_t own_rlo[64]                  # own_first .. own_end - 1 (own_rare listed) and the
-    uint64_t own_rhi[64]                  # scan's parts own_scan_first .. own_scan_end - 1
-    uint64_t own_start                    # (0: none)
-    uint64_t own_first, own_end, own_scan_first, own_scan_end, own_learned, own_rare
-    int own_places
-    uint32_t own_top                      # ... the indices below this
+    nimrec_job own                        # this thread's far pairings of the 64 heaps from own.start
+                                          # in byte lanes (own.start 0: none), as a mate's job is
+    uint64_t own_rare                     # ... made with this many rare heaps listed
 
 
 cdef inline uint64_t _half(const RecState* s, uint64_t m) noexcept nogil:
@@ -2128,6 +2127,38 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
     s.wide_scan_n = kept
 
 
+cdef void _job_set(const RecState* s, nimrec_job* job, uint64_t start, uint64_t first, uint64_t end,
+                   uint64_t scan_first, uint64_t scan_end, bint use_codes, bint scan_codes, uint32_t kbit,
+                   uint32_t top) noexcept nogil:
+    """The job of the 64 heaps from ``start``: the rare heaps first .. end - 1 and the scan's
+    parts scan_first .. scan_end - 1 (read as codes where use_codes, scan_codes say), in byte
+    lanes below ``top`` (0: the 32-bit lanes), for every split place; the hints learned so far.
+    Their words are made by nimrec_job_make (the mate, or this thread for its own)."""
+    cdef int i
+    for i in range(s.n_split):
+        job.rests[i] = s.buf + (start - s.split[i] - s.base)
+        job.codes[i] = s.codes + (start - s.split[i] - s.base) if use_codes else NULL
+    job.places = s.n_split
+    job.at = s.wide_rare_at
+    job.values = s.wide_rare_v
+    job.index = s.wide_rare_i
+    job.rep = s.wide_rare_r
+    job.first = first
+    job.split = _codes_end(first, end, s.wide_rare_big) if use_codes else first
+    job.end = end
+    job.scan_at = s.wide_scan_at
+    job.scan_values = s.wide_scan_v
+    job.scan_index = s.wide_scan_i
+    job.scan_rep = s.wide_scan_r
+    job.scan_codes = scan_codes
+    job.scan_first = scan_first
+    job.scan_end = scan_end
+    job.kbit = kbit
+    job.top = top
+    job.start = start
+    job.learned = s.hints_learned
+
+
 cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     """_heap for the NIMREC_LANES heaps from s.n on, once the mask is kept, when values pass 63.
     The pairings whose rests lie before the block and are common heaps are found for all of
@@ -2216,7 +2247,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     if s.wide_rare_n != rare0:
         _mate_drop(s)                    # (the mate reads the list; its words paired the list
                                          # before, maybe in another class)
-        s.own_start = 0
+        s.own.start = 0
         values = <uint32_t*>realloc(s.wide_rare_v, rare0 * sizeof(uint32_t))
         if values == NULL:
             return _FALLBACK
@@ -2393,28 +2424,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             job = nimrec_mate_slot(mate)
             if job == NULL:
                 break                    # (its slot's last job, passed, is not done yet)
-            for i in range(s.n_split):
-                job.rests[i] = s.buf + (post - s.split[i] - s.base)
-                job.codes[i] = s.codes + (post - s.split[i] - s.base) if use_codes else NULL
-            job.places = s.n_split
-            job.at = s.wide_rare_at
-            job.values = s.wide_rare_v
-            job.index = s.wide_rare_i
-            job.rep = s.wide_rare_r
-            job.first = far2
-            job.split = _codes_end(far2, rare0, s.wide_rare_big) if use_codes else far2
-            job.end = rare0
-            job.scan_at = s.wide_scan_at
-            job.scan_values = s.wide_scan_v
-            job.scan_index = s.wide_scan_i
-            job.scan_rep = s.wide_scan_r
-            job.scan_codes = scan_codes
-            job.scan_first = hints2
-            job.scan_end = n_scan
-            job.kbit = kbit
-            job.top = top
-            job.start = post
-            job.learned = s.hints_learned
+            _job_set(s, job, post, far2, rare0, hints2, n_scan, use_codes, scan_codes, kbit, top)
             nimrec_mate_post(mate)
             post += NIMREC_MATE_HEAPS
             if mate.posted - s.job_tail > s.mate_ring:
@@ -2431,42 +2441,24 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         scan64 = scan_first
         while scan64 < scan_mine and s.wide_scan_at[scan64] < NIMREC_MATE_HEAPS:
             scan64 += 1
-        own = (s.own_start != 0 and s.own_start <= n0 and n0 + NIMREC_LANES <= s.own_start + NIMREC_MATE_HEAPS
-               and s.own_first == far64 and s.own_end == mine and s.own_scan_first == scan64
-               and s.own_scan_end == scan_mine and s.own_learned == s.hints_learned and s.own_rare == rare0
-               and s.own_places == s.n_split)
+        own = (s.own.start != 0 and s.own.start <= n0 and n0 + NIMREC_LANES <= s.own.start + NIMREC_MATE_HEAPS
+               and s.own.first == far64 and s.own.end == mine and s.own.scan_first == scan64
+               and s.own.scan_end == scan_mine and s.own.learned == s.hints_learned and s.own_rare == rare0
+               and s.own.places == s.n_split)
         if not own:
-            memset(s.own_lo, 0, sizeof(s.own_lo))
-            memset(s.own_hi, 0, sizeof(s.own_hi))
-            memset(s.own_rlo, 0, sizeof(s.own_rlo))
-            memset(s.own_rhi, 0, sizeof(s.own_rhi))
-            for i in range(s.n_split):
-                rests = s.buf + (n0 - s.split[i] - s.base)
-                codes = s.codes + (n0 - s.split[i] - s.base)
-                nimrec_or_parts64(s.own_lo, s.own_hi, rests, codes, s.wide_rare_at, s.wide_rare_v,
-                                  s.wide_rare_i, s.wide_rare_r, far64,
-                                  _codes_end(far64, mine, s.wide_rare_big), mine, kbit, top)
-                nimrec_or_parts64(s.own_rlo, s.own_rhi, rests, codes, s.wide_scan_at, s.wide_scan_v,
-                                  s.wide_scan_i, s.wide_scan_r, scan64,
-                                  scan_mine if scan_codes else scan64, scan_mine, kbit, top)
-            s.byte_groups += 1
-            s.own_start = n0
-            s.own_first = far64
-            s.own_end = mine
-            s.own_scan_first = scan64
-            s.own_scan_end = scan_mine
-            s.own_learned = s.hints_learned
+            # (the byte lanes read codes: use_codes holds wherever top is set)
+            _job_set(s, &s.own, n0, far64, mine, scan64, scan_mine, True, scan_codes, kbit, top)
+            nimrec_job_make(&s.own)
             s.own_rare = rare0
-            s.own_places = s.n_split
-            s.own_top = top
-        at = n0 - s.own_start
+            s.byte_groups += 1
+        at = n0 - s.own.start
         for h in range(NIMREC_LANES):
-            lo[h] |= s.own_lo[at + h]
-            hi[h] |= s.own_hi[at + h]
-            rlo[h] |= s.own_rlo[at + h]
-            rhi[h] |= s.own_rhi[at + h]
-        if s.own_top < lane_top:
-            lane_top = s.own_top
+            lo[h] |= s.own.lo[at + h]
+            hi[h] |= s.own.hi[at + h]
+            rlo[h] |= s.own.rlo[at + h]
+            rhi[h] |= s.own.rhi[at + h]
+        if s.own.top < lane_top:
+            lane_top = s.own.top
     for i in range(s.n_split):
         # lane h, part a: the rest G(n0 + h - split - a), at rests[h - a]
         rests = s.buf + (n0 - s.split[i] - s.base)
@@ -3105,7 +3097,7 @@ cdef class RecordSequence:
         cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
         self.c_s.deep_scan = False
-        self.c_s.own_start = 0          # (this thread's byte-lane words: made afresh in each run)
+        self.c_s.own.start = 0          # (this thread's byte-lane words: made afresh in each run)
         # two threads once the mask is kept (then no heap changes class), one before; and only
         # when the helper's share is worth a hand-over a block: the pairings with rare heaps far
         # behind (0.167's 59 rare heaps all lie in the first block: one thread)
