@@ -111,12 +111,12 @@ def test_the_hints_are_bounded() -> None:
 
 
 def test_the_hints_wait_until_their_samples_lie_in_the_window() -> None:
-    """The samples reach 16,384 + 65,536 heaps back: no learning before the heaps pass that
+    """The samples reach 16,384 + 32,768 heaps back: no learning before the heaps pass that
     (a check written as a subtraction wrapped early in a run and read outside the window;
     found by AddressSanitizer in 0.161 with a head of 2**15)."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("octal=0.161"))
     engine = records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 15, 1 << 17, 1)
-    _run(engine, 80_000)
+    _run(engine, 45_000)
     assert engine.hints_learned == 0
     _run(engine, 200_000)
     assert engine.hints_learned == (1 if _AVX512 else 0)
@@ -163,7 +163,7 @@ def test_the_window_slides_while_the_mate_works_ahead() -> None:
     """The mate pairs up to three spans of 64 heaps ahead while this thread does the 64 in
     hand (a ring of four jobs): a slide of the window, the hints learned again or the rare
     heaps listed again wait for its jobs first. A small window slides every 262,144 heaps
-    here, with the hints learned as often."""
+    here, the hints learned every 524,288."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
     size = 1_300_000
     engines = [records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 18, threads)
@@ -178,7 +178,7 @@ def test_the_window_slides_while_the_mate_works_ahead() -> None:
     assert held == nim_sequence("grundy-game", size)[size - 200_000:]
     assert two.window_start > 600_000                             # type: ignore[attr-defined]
     if _AVX512:
-        assert two.mate_blocks > 0 and two.hints_learned >= 3    # type: ignore[attr-defined]
+        assert two.mate_blocks > 0 and two.hints_learned >= 2    # type: ignore[attr-defined]
         assert 2 <= two.mate_ring <= 4                           # type: ignore[attr-defined]
 
 

@@ -695,6 +695,80 @@ cdef extern from *:
     }
     #endif
 
+    /* The hints' learning (_learn_hints), its two passes over the pairs a = 1 .. reach of one
+       sample heap, each pair's value v = low[a] ^ rests[-a]. The first counts the pairs of each
+       value below 512: count[v] += 1 from part `lanes` on, 1 << 20 below it (found without the
+       hints). Four tallies in turn: two pairs of one value in a row do not wait on each other's
+       store (the loop's cost was that chain); the sums are the same. */
+    static void nimrec_hint_count(const uint16_t* low, const uint16_t* rests, uint64_t lanes, uint64_t reach,
+                                  uint32_t* count) {
+        uint32_t tally[4][513];         /* [512]: every value past 511 */
+        uint64_t a;
+        unsigned v, t;
+        memset(tally, 0, sizeof tally);
+        for (a = 1; a < lanes && a <= reach; a++) {
+            v = low[a] ^ rests[-(int64_t)a];
+            tally[0][v < 512 ? v : 512] += (uint32_t)1 << 20;
+        }
+        for (; a + 3 <= reach; a += 4)
+            for (t = 0; t < 4; t++) {
+                v = low[a + t] ^ rests[-(int64_t)(a + t)];
+                tally[t][v < 512 ? v : 512] += 1;
+            }
+        for (; a <= reach; a++) {
+            v = low[a] ^ rests[-(int64_t)a];
+            tally[0][v < 512 ? v : 512] += 1;
+        }
+        for (v = 0; v < 512; v++)
+            count[v] += tally[0][v] + tally[1][v] + tally[2][v] + tally[3][v];
+    }
+    /* The second adds each pair's weight to its part's score: score[a] += weight[v] for a =
+       first .. last (weight[512] is 0: every value past 511). The same single-precision sums
+       in the same order however it runs, so the same hints. */
+    static void nimrec_hint_score_plain(const uint16_t* low, const uint16_t* rests, const float* weight,
+                                        float* score, uint64_t first, uint64_t last) {
+        uint64_t a;
+        unsigned v;
+        for (a = first; a <= last; a++) {
+            v = low[a] ^ rests[-(int64_t)a];
+            score[a] += weight[v < 512 ? v : 512];
+        }
+    }
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(NIMREC_SCALAR)
+    /* 16 parts a vector: the rests loaded reversed (lane i holds rests[-a-i]), the weights
+       gathered */
+    __attribute__((target("avx512f")))
+    static void nimrec_hint_score_avx512(const uint16_t* low, const uint16_t* rests, const float* weight,
+                                         float* score, uint64_t first, uint64_t last) {
+        const __m512i turn = _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m512i past = _mm512_set1_epi32(512);
+        __m512i x;
+        uint64_t a;
+        for (a = first; a + 15 <= last; a += 16) {
+            x = _mm512_xor_si512(
+                _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)(low + a))),
+                _mm512_permutexvar_epi32(turn, _mm512_cvtepu16_epi32(
+                    _mm256_loadu_si256((const __m256i*)(rests - (int64_t)a - 15)))));
+            _mm512_storeu_ps(score + a, _mm512_add_ps(_mm512_loadu_ps(score + a),
+                                                      _mm512_i32gather_ps(_mm512_min_epu32(x, past), weight, 4)));
+        }
+        if (a <= last)
+            nimrec_hint_score_plain(low, rests, weight, score, a, last);
+    }
+    static void nimrec_hint_score(const uint16_t* low, const uint16_t* rests, const float* weight,
+                                  float* score, uint64_t first, uint64_t last) {
+        if (nimrec_vector_level() == 2)
+            nimrec_hint_score_avx512(low, rests, weight, score, first, last);
+        else
+            nimrec_hint_score_plain(low, rests, weight, score, first, last);
+    }
+    #else
+    static void nimrec_hint_score(const uint16_t* low, const uint16_t* rests, const float* weight,
+                                  float* score, uint64_t first, uint64_t last) {
+        nimrec_hint_score_plain(low, rests, weight, score, first, last);
+    }
+    #endif
+
     /* The pairs first .. end - 1 of the parts at[] into a block's words lo, hi: by the class
        codes (their values' indices index[]) up to split, by the values (values[]) from there on
        (first <= split <= end; codes may be NULL when split == first). The mate and this thread
@@ -912,6 +986,10 @@ cdef extern from *:
     uint32_t nimrec_top_wide(const uint16_t* rests, const uint64_t* at, const uint32_t* values,
                              uint64_t first, uint64_t end, unsigned int kbit, unsigned int top) nogil
     int nimrec_bytes_ok() nogil
+    void nimrec_hint_count(const uint16_t* low, const uint16_t* rests, uint64_t lanes, uint64_t reach,
+                           uint32_t* count) nogil
+    void nimrec_hint_score(const uint16_t* low, const uint16_t* rests, const float* weight, float* score,
+                           uint64_t first, uint64_t last) nogil
     void nimrec_or_parts64(uint64_t* lo, uint64_t* hi, const uint16_t* rests, const uint8_t* codes,
                            const uint64_t* at, const uint32_t* values, const uint32_t* index,
                            const uint32_t* rep, uint64_t first, uint64_t split, uint64_t end, unsigned int kbit,
@@ -974,9 +1052,13 @@ cdef enum:
     _HINTS = 1024             # _WIDE_SCAN, at most and by default (768, 1,024, 1,536 measured
                               # at 2**31: 1,024 best)
     _HINT_REACH = 16384       # the largest part a hint may be
-    _HINT_SAMPLES = 128       # heaps a learning looks at, ...
+    _HINT_SAMPLES = 64        # heaps a learning looks at, ...
     _HINT_STEP = 512          # ... this far apart, the last just behind the block
-    _HINT_EVERY = 1 << 18     # heaps between two learnings
+    _HINT_EVERY = 1 << 19     # heaps between two learnings (the mate idles while this thread
+                              # learns: 128 samples every 2**18 were 8% of the wall time at 2**30;
+                              # these, a quarter of the work, scan as few pairs a heap -- 1,226
+                              # against 1,217 at 2**30, 1,218 against 1,218 at 2**31 -- where 32
+                              # samples, or 64 1,024 apart, scan 1,265 and 1,560)
     _FREEZE_AT = 1 << 20      # the mask is kept from here on at the latest (a larger head holds
                               # the scan's parts, not the values the mask is chosen from)
     _SUMS_BITS = 1 << 31      # the bitmap of sums of two rare heaps at most (256 MiB)
@@ -2048,11 +2130,10 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
     other, and the scan past the lanes still covers every pair from NIMREC_LANES up. The
     caller has checked that every part and rest read here is held (head, window)."""
     cdef float* score = s.hint_score
-    cdef float weight[512]
+    cdef float weight[513]
     cdef uint32_t count[512]
     cdef uint32_t tally[4096]
-    cdef const uint16_t* rests
-    cdef uint64_t x, m, a, top = 0, j, kept, at_t, want = s.hint_want
+    cdef uint64_t x, a, top = 0, j, kept, at_t, want = s.hint_want
     cdef uint32_t g, v, t, bucket, bits, any_weight
     cdef int i
     s.hint_next = n0 + _HINT_EVERY
@@ -2073,14 +2154,10 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
         if g >= 512 or not rare_parity(g & s.mask):
             continue                     # a rare heap (or past the lookup): no rare values wanted
         memset(count, 0, sizeof(count))
-        for i in range(s.n_split):
-            m = x - s.split[i]
-            rests = s.buf + (m - s.base)
-            for a in range(1, _HINT_REACH + 1):
-                v = s.headv[a] ^ rests[-<int64_t>a]
-                if v < 512:
-                    count[v] += 1 if a >= NIMREC_LANES else 1 << 20   # (found by the parts below)
+        for i in range(s.n_split):       # (a pair found by the parts below the lanes: 1 << 20)
+            nimrec_hint_count(s.headv, s.buf + (x - s.split[i] - s.base), NIMREC_LANES, _HINT_REACH, count)
         any_weight = 0
+        weight[512] = 0                  # (the values past 511)
         for v in range(512):
             weight[v] = 0
             if v < g and not rare_parity(v & s.mask) and 0 < count[v] < (1u << 20):
@@ -2089,11 +2166,8 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
         if not any_weight:
             continue
         for i in range(s.n_split):
-            m = x - s.split[i]
-            rests = s.buf + (m - s.base)
-            for a in range(NIMREC_LANES, _HINT_REACH + 1):
-                v = s.headv[a] ^ rests[-<int64_t>a]
-                score[a] += weight[v & 511] if v < 512 else 0
+            nimrec_hint_score(s.headv, s.buf + (x - s.split[i] - s.base), weight, score, NIMREC_LANES,
+                              _HINT_REACH)
     # the ``want`` best common parts with a score: a float's bits order as the float does (all
     # >= 0), so the top 12 bits bucket them; every bucket above the last one kept is kept whole
     memset(tally, 0, sizeof(tally))
@@ -2954,7 +3028,7 @@ cdef class RecordSequence:
         """Learned parts (16 .. 16,384) that the wide blocks scan for every heap in their vector
         lanes, in place of the parts 16 .. 1,024 (``_learn_hints``): 1,024, or 0 for none. The
         values are the same either way; only the count of pairs scanned, and the time, differ.
-        Learned again every 262,144 heaps, and where a run resumes."""
+        Learned again every 524,288 heaps, and where a run resumes."""
         return self.c_s.hint_want
 
     @hints.setter
