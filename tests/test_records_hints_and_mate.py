@@ -1,13 +1,15 @@
 """The record engine's learned hints and its mate thread (issue 39), in the wide blocks (values
 past 63: Grundy's game, the open octal games; AVX-512 only).
 
-- The hints: every 262,144 heaps the engine learns which parts 16 .. 16,384 most often reach
+- The hints: every 524,288 heaps the engine learns which parts 16 .. 16,384 most often reach
   the rare values that the first pairs miss (the pairs of these games are far from random), and
   the blocks' vector lanes scan those parts in place of 16 .. 1,024; the scan past the lanes
   then goes on from 16. Any valid pairs will do: the values cannot change, only the pairs
-  counted.
+  counted. A learning is used 65,536 heaps after its samples, on one thread as on two.
 - The mate: with two threads, a second thread pairs the far rare heaps of the blocks ahead (a
-  ring of up to four jobs of 64 heaps) while the first finishes the block in hand.
+  ring of up to four jobs of 64 heaps) and makes the learnings while the first finishes the
+  block in hand; the first thread makes the jobs the mate has not begun when it would
+  otherwise wait for it.
 
 Both are checked against the kept-whole engine (nimcore.octal) and against the engine without
 them, through many short calls (the mate stopped with a job posted), a stop and a resume."""
@@ -151,7 +153,7 @@ def test_heaps_whose_bound_passes_the_lanes_indices_are_paired_again() -> None:
 
 def test_the_mates_share_of_the_hints_is_a_count() -> None:
     engine = _engine("grundy-game", 2)
-    assert engine.mate_hints == 512                               # type: ignore[attr-defined]
+    assert engine.mate_hints == 768                               # type: ignore[attr-defined]
     engine.mate_hints = 10_000                                    # type: ignore[attr-defined]
     _run(engine, 300_000)
     held = array("H")
@@ -159,20 +161,49 @@ def test_the_mates_share_of_the_hints_is_a_count() -> None:
     assert held == nim_sequence("grundy-game", 300_000)[200_000:]
 
 
+def test_this_thread_takes_the_jobs_of_a_mate_that_is_behind() -> None:
+    """Given every hint (10,000), the mate's share is the larger: this thread, rather than wait
+    for the job in hand, makes the jobs the mate has not begun (the last posted first), or the
+    one in hand again when the mate is on it too long. Each job is made once or twice, never
+    left out: the values, the rare heaps and the pairs counted are one thread's."""
+    size = 300_000
+    one, two = _engine("grundy-game", 1), _engine("grundy-game", 2)
+    two.mate_hints = 10_000                                       # type: ignore[attr-defined]
+    for engine in (one, two):
+        _run(engine, size)
+    held = array("H")
+    held.frombytes(two.values(size - 100_000, size))              # type: ignore[attr-defined]
+    assert held == nim_sequence("grundy-game", size)[size - 100_000:]
+    assert two.rare_heaps() == one.rare_heaps()                   # type: ignore[attr-defined]
+    assert two.export()["scanned"] == one.export()["scanned"]     # type: ignore[attr-defined]
+    if _AVX512:
+        assert two.mate_blocks > 0                                # type: ignore[attr-defined]
+        assert two.mate_taken + two.mate_twins > 0                # type: ignore[attr-defined]
+    else:
+        assert two.mate_taken == two.mate_twins == 0              # type: ignore[attr-defined]
+
+
 def test_the_window_slides_while_the_mate_works_ahead() -> None:
     """The mate pairs up to three spans of 64 heaps ahead while this thread does the 64 in
     hand (a ring of four jobs): a slide of the window, the hints learned again or the rare
     heaps listed again wait for its jobs first. A small window slides every 262,144 heaps
-    here, the hints learned every 524,288."""
+    here, the hints learned every 524,288: posted to the mate, and used 65,536 heaps later
+    whoever made them -- the mate, this thread when the mate had not begun, or this thread in
+    the next call when the call ended first (the third engine's calls are short). The pairs
+    counted are one thread's."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
     size = 1_300_000
     engines = [records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 18, threads)
-               for threads in (1, 2)]
-    for engine in engines:
-        _run(engine, size, budget=1 << 27)
-    one, two = engines
-    assert two.values(size - 200_000, size) == one.values(size - 200_000, size)   # type: ignore[attr-defined]
-    assert two.histogram() == one.histogram()                    # type: ignore[attr-defined]
+               for threads in (1, 2, 2)]
+    for engine, budget in zip(engines, (1 << 27, 1 << 27, 1 << 24)):
+        engine.byte_lanes = 96                                    # (the pairs counted: see _engine)
+        _run(engine, size, budget=budget)
+    one, two, short = engines
+    for engine in (two, short):
+        assert engine.values(size - 200_000, size) == one.values(size - 200_000, size)   # type: ignore[attr-defined]
+        assert engine.histogram() == one.histogram()              # type: ignore[attr-defined]
+        assert engine.hints_learned == one.hints_learned          # type: ignore[attr-defined]
+        assert engine.export()["scanned"] == one.export()["scanned"]   # type: ignore[attr-defined]
     held = array("H")
     held.frombytes(two.values(size - 200_000, size))              # type: ignore[attr-defined]
     assert held == nim_sequence("grundy-game", size)[size - 200_000:]

@@ -837,25 +837,60 @@ cdef extern from *:
         unsigned kbit;
         unsigned top;                   /* the byte lanes' top (nimrec_or_parts64), 0: none */
         uint64_t start, learned;        /* the poster's own: the first heap, the hints' learnings */
-        uint64_t lo[NIMREC_MATE_HEAPS], hi[NIMREC_MATE_HEAPS];      /* the words made */
-        uint64_t rlo[NIMREC_MATE_HEAPS], rhi[NIMREC_MATE_HEAPS];
+        uint64_t lo[NIMREC_MATE_HEAPS], hi[NIMREC_MATE_HEAPS];      /* the words made (what */
+        uint64_t rlo[NIMREC_MATE_HEAPS], rhi[NIMREC_MATE_HEAPS];    /* precedes them: its task) */
+        uint64_t seq;                   /* its number among the jobs posted */
+        int state;                      /* NIMREC_JOB_DONE, _POSTED or _TAKEN (atomic) */
     } nimrec_job;
+    /* The hints' learning as a task (_learn_hints): the score of each part 0 .. reach from the
+       pairs of `samples` heaps, sample j's rests `step` * j before the first's. */
+    #define NIMREC_LEARN_SAMPLES 64
     typedef struct {
-        uint64_t posted;                /* jobs posted (this thread writes it), ... */
-        uint64_t done;                  /* ... and done (the mate writes it): job j is in slot */
-        int stop;                       /* j % NIMREC_MATE_SLOTS */
+        const uint16_t* low;            /* the head: the parts' values */
+        const uint16_t* rests[NIMREC_MATE_PLACES];   /* the first sample's rests at each place */
+        int places;
+        uint32_t g[NIMREC_LEARN_SAMPLES];   /* sample j's value, a common one; 512: not looked at */
+        int samples;
+        uint64_t step, lanes, reach;
+        uint32_t mask;
+        float* score;                   /* out: reach + 1 floats */
+        int state;                      /* NIMREC_JOB_DONE, _POSTED or _TAKEN (atomic) */
+    } nimrec_learn;
+    typedef struct {
+        uint64_t posted;                /* jobs posted (this thread writes it): job j is in slot */
+        uint64_t next;                  /* j % NIMREC_MATE_SLOTS; the next the mate looks at */
+        int stop;
         int sleepers;                   /* threads asleep (or going to sleep) on `wake` */
-        int slept;                      /* times this thread slept waiting for a job's end */
+        int slept;                      /* this thread's sleeps waiting for the mate, and twins */
+        uint64_t taken;                 /* jobs this thread made itself (nimrec_mate_take), ... */
+        uint64_t twins;                 /* ... and made again, the mate on them too long */
+        uint64_t twin_of;               /* 1 + the job whose words `twin` holds (0: none) */
         pthread_mutex_t lock;
         pthread_cond_t wake;
         nimrec_job job[NIMREC_MATE_SLOTS];
+        nimrec_job twin;                /* this thread's copy of a job the mate is late with */
+        nimrec_learn learn;             /* the hints' learning, posted as jobs are (once at a time) */
         pthread_t thread;
     } nimrec_mate;
 
-    /* Wake a sleeper, after a sequentially consistent store of `posted`, `done` or `stop`: the
-       store and the load of `sleepers` are sequentially consistent, as are the sleeper's
-       increment and its loads; one of the two sees the other's write, and the sleeper looks
-       under the lock the broadcast takes. */
+    /* A job's state: done (or never posted: a free slot), posted, or taken by the thread making
+       its words. Only a compare-and-swap from posted takes a job, so each job posted is made
+       once, by the mate or by this thread (nimrec_mate_take), or dropped unmade once passed. */
+    #define NIMREC_JOB_DONE 0
+    #define NIMREC_JOB_POSTED 1
+    #define NIMREC_JOB_TAKEN 2
+    static int nimrec_job_state(nimrec_job* job) {
+        return __atomic_load_n(&job->state, __ATOMIC_SEQ_CST);
+    }
+    static int nimrec_job_claim(nimrec_job* job) {
+        int posted = NIMREC_JOB_POSTED;
+        return __atomic_compare_exchange_n(&job->state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
+                                           __ATOMIC_SEQ_CST);
+    }
+    /* Wake a sleeper, after a sequentially consistent store of `posted`, a job's state or
+       `stop`: the store and the load of `sleepers` are sequentially consistent, as are the
+       sleeper's increment and its loads; one of the two sees the other's write, and the sleeper
+       looks under the lock the broadcast takes. */
     static void nimrec_mate_wake(nimrec_mate* m) {
         if (__atomic_load_n(&m->sleepers, __ATOMIC_SEQ_CST)) {
             pthread_mutex_lock(&m->lock);
@@ -863,27 +898,29 @@ cdef extern from *:
             pthread_mutex_unlock(&m->lock);
         }
     }
-    /* the mate's wait (need 0): a job posted or a stop; this thread's: `need` jobs done */
-    static int nimrec_mate_ready(nimrec_mate* m, uint64_t need) {
-        if (need)
-            return __atomic_load_n(&m->done, __ATOMIC_SEQ_CST) >= need;
+    /* the mate's wait (state NULL): a job or the learning posted that it has not looked at, or
+       a stop; this thread's: a job's or the learning's state done */
+    static int nimrec_mate_ready(nimrec_mate* m, int* state) {
+        if (state)
+            return __atomic_load_n(state, __ATOMIC_SEQ_CST) == NIMREC_JOB_DONE;
         return __atomic_load_n(&m->stop, __ATOMIC_SEQ_CST)
-            || __atomic_load_n(&m->posted, __ATOMIC_SEQ_CST) > __atomic_load_n(&m->done, __ATOMIC_RELAXED);
+            || __atomic_load_n(&m->posted, __ATOMIC_SEQ_CST) > m->next
+            || __atomic_load_n(&m->learn.state, __ATOMIC_SEQ_CST) == NIMREC_JOB_POSTED;
     }
-    static void nimrec_mate_await(nimrec_mate* m, uint64_t need) {
+    static void nimrec_mate_await(nimrec_mate* m, int* state) {
         int spins;
         for (spins = 0; spins < NIMREC_SPINS; spins++) {
-            if (nimrec_mate_ready(m, need))
+            if (nimrec_mate_ready(m, state))
                 return;
     #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
             __builtin_ia32_pause();
     #endif
         }
-        if (need)
+        if (state)
             m->slept++;                 /* (only the posting thread waits for jobs done) */
         pthread_mutex_lock(&m->lock);
         __atomic_add_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
-        while (!nimrec_mate_ready(m, need))
+        while (!nimrec_mate_ready(m, state))
             pthread_cond_wait(&m->wake, &m->lock);
         __atomic_sub_fetch(&m->sleepers, 1, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&m->lock);
@@ -905,22 +942,70 @@ cdef extern from *:
                               job->kbit, job->top);
         }
     }
+    /* the learning's scores (the same sums in the same order, whichever thread makes them) */
+    static void nimrec_learn_make(nimrec_learn* task) {
+        float weight[513];
+        uint32_t count[512];
+        uint64_t a, back;
+        uint32_t g, v;
+        int i, j, any;
+        for (a = 0; a <= task->reach; a++)
+            task->score[a] = 0;
+        for (j = 0; j < task->samples; j++) {
+            g = task->g[j];
+            if (g >= 512)
+                continue;
+            back = (uint64_t)j * task->step;
+            memset(count, 0, sizeof count);
+            for (i = 0; i < task->places; i++)   /* (a pair found by the parts below the lanes: 1 << 20) */
+                nimrec_hint_count(task->low, task->rests[i] - back, task->lanes, task->reach, count);
+            any = 0;
+            weight[512] = 0;                     /* (the values past 511) */
+            for (v = 0; v < 512; v++) {
+                weight[v] = 0;
+                if (v < g && !__builtin_parity(v & task->mask) && 0 < count[v] && count[v] < (1u << 20)) {
+                    weight[v] = (float)(1.0 / ((float)count[v] * (float)count[v]));
+                    any = 1;
+                }
+            }
+            if (any)
+                for (i = 0; i < task->places; i++)
+                    nimrec_hint_score(task->low, task->rests[i] - back, weight, task->score, task->lanes,
+                                      task->reach);
+        }
+    }
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
-        uint64_t j;
+        nimrec_job* job;
+        int posted;
         for (;;) {
-            nimrec_mate_await(m, 0);
+            nimrec_mate_await(m, NULL);
             if (__atomic_load_n(&m->stop, __ATOMIC_ACQUIRE))
                 return NULL;
-            j = m->done;
-            nimrec_job_make(&m->job[j % NIMREC_MATE_SLOTS]);
-            __atomic_store_n(&m->done, j + 1, __ATOMIC_SEQ_CST);
-            nimrec_mate_wake(m);
+            posted = NIMREC_JOB_POSTED;        /* the learning first: this thread takes the jobs meanwhile */
+            if (__atomic_compare_exchange_n(&m->learn.state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
+                                            __ATOMIC_SEQ_CST)) {
+                nimrec_learn_make(&m->learn);
+                __atomic_store_n(&m->learn.state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+                nimrec_mate_wake(m);
+                continue;
+            }
+            if (__atomic_load_n(&m->posted, __ATOMIC_SEQ_CST) <= m->next)
+                continue;
+            /* the slot of job `next` holds it, or (this thread took it, and the slot was used
+               again) a later job posted, or one done: whichever it is, taken if still posted */
+            job = &m->job[m->next % NIMREC_MATE_SLOTS];
+            m->next++;
+            if (nimrec_job_claim(job)) {
+                nimrec_job_make(job);
+                __atomic_store_n(&job->state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+                nimrec_mate_wake(m);
+            }
         }
     }
     /* a mate, its thread started; NULL if there is no memory or no thread (then one thread) */
     static nimrec_mate* nimrec_mate_start(void) {
-        nimrec_mate* m = (nimrec_mate*)calloc(1, sizeof(nimrec_mate));
+        nimrec_mate* m = (nimrec_mate*)calloc(1, sizeof(nimrec_mate));   /* (every slot free) */
         if (m == NULL)
             return NULL;
         if (pthread_mutex_init(&m->lock, NULL) != 0) {
@@ -948,21 +1033,113 @@ cdef extern from *:
     }
     /* the slot of the next job, if it is free (the job last in it done), else NULL */
     static nimrec_job* nimrec_mate_slot(nimrec_mate* m) {
-        if (__atomic_load_n(&m->done, __ATOMIC_ACQUIRE) + NIMREC_MATE_SLOTS <= m->posted)
-            return NULL;
-        return &m->job[m->posted % NIMREC_MATE_SLOTS];
+        nimrec_job* job = &m->job[m->posted % NIMREC_MATE_SLOTS];
+        return nimrec_job_state(job) == NIMREC_JOB_DONE ? job : NULL;
     }
     /* post the job filled in at nimrec_mate_slot */
     static void nimrec_mate_post(nimrec_mate* m) {
+        nimrec_job* job = &m->job[m->posted % NIMREC_MATE_SLOTS];
+        job->seq = m->posted;
+        __atomic_store_n(&job->state, NIMREC_JOB_POSTED, __ATOMIC_SEQ_CST);
         __atomic_store_n(&m->posted, m->posted + 1, __ATOMIC_SEQ_CST);
         nimrec_mate_wake(m);
     }
-    /* wait until job j is done (its words are then in m->job[j % NIMREC_MATE_SLOTS]) */
-    static void nimrec_mate_wait(nimrec_mate* m, uint64_t j) {
-        nimrec_mate_await(m, j + 1);
+    /* this thread makes a job it took (nobody waits for it) */
+    static void nimrec_mate_own(nimrec_mate* m, nimrec_job* job) {
+        nimrec_job_make(job);
+        __atomic_store_n(&job->state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+        m->taken++;
+    }
+    /* pauses (some microseconds, about a job's time) that this thread waits for the mate to end
+       the job in hand before it makes the job's words itself */
+    #ifndef NIMREC_TWIN_SPINS
+    #define NIMREC_TWIN_SPINS 256
+    #endif
+    /* Job j's words (j the job in hand, posted), made: by this thread if the mate has not taken
+       it. While the mate is making it, this thread makes the last job posted that the mate has
+       not taken (the mate passes it by), and so on: a mate whose share is the larger is helped,
+       not waited for. When none is left, this thread waits a job's time, then -- the mate's
+       core taken away by the host, most likely, for a millisecond or more -- makes the job in
+       hand again itself, in `twin` (the mate's words, when it ends, are passed by). The words
+       are the same whoever makes them. */
+    static nimrec_job* nimrec_mate_take(nimrec_mate* m, uint64_t j) {
+        nimrec_job* job = &m->job[j % NIMREC_MATE_SLOTS];
+        uint64_t k;
+        int spins;
+        if (m->twin_of == j + 1)
+            return &m->twin;
+        for (;;) {
+            if (nimrec_job_claim(job)) {
+                nimrec_mate_own(m, job);
+                return job;
+            }
+            if (nimrec_job_state(job) == NIMREC_JOB_DONE)
+                return job;
+            for (k = m->posted - 1; k > j; k--)      /* (jobs j .. posted - 1 hold distinct slots) */
+                if (nimrec_job_claim(&m->job[k % NIMREC_MATE_SLOTS])) {
+                    nimrec_mate_own(m, &m->job[k % NIMREC_MATE_SLOTS]);
+                    break;
+                }
+            if (k == j)
+                break;
+        }
+        for (spins = 0; spins < NIMREC_TWIN_SPINS; spins++) {
+            if (nimrec_job_state(job) == NIMREC_JOB_DONE)
+                return job;
+    #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+            __builtin_ia32_pause();
+    #endif
+        }
+        memcpy(&m->twin, job, offsetof(nimrec_job, lo));   /* (the task: read alike by the mate) */
+        nimrec_job_make(&m->twin);
+        m->twin_of = j + 1;
+        m->twins++;
+        m->slept++;                     /* (a mate often late, the cores busy: left idle a while) */
+        return &m->twin;
+    }
+    /* post the learning filled in at m->learn (its slot done: no learning posted or taken) */
+    static void nimrec_mate_learn_post(nimrec_mate* m) {
+        __atomic_store_n(&m->learn.state, NIMREC_JOB_POSTED, __ATOMIC_SEQ_CST);
+        nimrec_mate_wake(m);
+    }
+    /* the learning's scores made: by this thread if the mate has not begun, else waited for */
+    static void nimrec_mate_learned(nimrec_mate* m) {
+        int posted = NIMREC_JOB_POSTED;
+        if (__atomic_compare_exchange_n(&m->learn.state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST)) {
+            nimrec_learn_make(&m->learn);
+            __atomic_store_n(&m->learn.state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+            return;
+        }
+        nimrec_mate_await(m, &m->learn.state);
+    }
+    /* job j passed unused: dropped if the mate has not taken it */
+    static void nimrec_mate_pass(nimrec_mate* m, uint64_t j) {
+        nimrec_job* job = &m->job[j % NIMREC_MATE_SLOTS];
+        if (nimrec_job_claim(job))
+            __atomic_store_n(&job->state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+    }
+    /* Every job posted done: those from `tail` on made (by this thread where the mate has not
+       taken them), those before it dropped if not begun; then the ones the mate is on waited for;
+       and a learning posted made. Nothing a job reads may move before this returns. */
+    static void nimrec_mate_settle(nimrec_mate* m, uint64_t tail) {
+        nimrec_job* job;
+        int i;
+        for (i = 0; i < NIMREC_MATE_SLOTS; i++) {
+            job = &m->job[i];
+            if (nimrec_job_claim(job)) {
+                if (job->seq >= tail)
+                    nimrec_mate_own(m, job);
+                else
+                    __atomic_store_n(&job->state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
+            }
+        }
+        for (i = 0; i < NIMREC_MATE_SLOTS; i++)
+            nimrec_mate_await(m, &m->job[i].state);
+        nimrec_mate_learned(m);         /* (it reads the window too) */
     }
     /* the job j (posted by this thread: it reads only what it wrote there, and the words once
-       nimrec_mate_wait returned) */
+       nimrec_mate_take returned) */
     static nimrec_job* nimrec_mate_job(nimrec_mate* m, uint64_t j) {
         return &m->job[j % NIMREC_MATE_SLOTS];
     }
@@ -1021,14 +1198,29 @@ cdef extern from *:
         uint64_t hi[64]
         uint64_t rlo[64]
         uint64_t rhi[64]
+    ctypedef struct nimrec_learn:
+        const uint16_t* low
+        const uint16_t* rests[65]
+        int places
+        uint32_t g[64]
+        int samples
+        uint64_t step, lanes, reach
+        uint32_t mask
+        float* score
     ctypedef struct nimrec_mate:
-        uint64_t posted, done
+        uint64_t posted, taken, twins
         int slept
+        nimrec_learn learn
     nimrec_mate* nimrec_mate_start() nogil
     void nimrec_mate_stop(nimrec_mate* m) nogil
     nimrec_job* nimrec_mate_slot(nimrec_mate* m) nogil
     void nimrec_mate_post(nimrec_mate* m) nogil
-    void nimrec_mate_wait(nimrec_mate* m, uint64_t j) nogil
+    nimrec_job* nimrec_mate_take(nimrec_mate* m, uint64_t j) nogil
+    void nimrec_mate_pass(nimrec_mate* m, uint64_t j) nogil
+    void nimrec_mate_settle(nimrec_mate* m, uint64_t tail) nogil
+    void nimrec_learn_make(nimrec_learn* task) nogil
+    void nimrec_mate_learn_post(nimrec_mate* m) nogil
+    void nimrec_mate_learned(nimrec_mate* m) nogil
     nimrec_job* nimrec_mate_job(nimrec_mate* m, uint64_t j) nogil
     void nimrec_job_make(nimrec_job* job) nogil
 
@@ -1055,8 +1247,9 @@ cdef enum:
     _HINT_REACH = 16384       # the largest part a hint may be
     _HINT_SAMPLES = 64        # heaps a learning looks at, ...
     _HINT_STEP = 512          # ... this far apart, the last just behind the block
-    _HINT_EVERY = 1 << 19     # heaps between two learnings (the mate idles while this thread
-                              # learns: 128 samples every 2**18 were 8% of the wall time at 2**30;
+    _HINT_DELAY = 1 << 16     # heaps from a learning's samples to its hints' use (the mate's time)
+    _HINT_EVERY = 1 << 19     # heaps between two learnings (the mate idled while this thread
+                              # learned: 128 samples every 2**18 were 8% of the wall time at 2**30;
                               # these, a quarter of the work, scan as few pairs a heap -- 1,226
                               # against 1,217 at 2**30, 1,218 against 1,218 at 2**31 -- where 32
                               # samples, or 64 1,024 apart, scan 1,265 and 1,560)
@@ -1068,9 +1261,10 @@ cdef enum:
     _MATE_KEEP = 0            # rare heaps past NIMREC_MATE_REACH this thread pairs, not the
                               # mate (0, 64, 128, 256 measured at 2**31 with jobs of 16 heaps:
                               # 64 best; 0 and 64 alike with jobs of 64, and with the ring)
-    _MATE_HINTS = 512         # the last hints the mate pairs, not this thread (with the far
-                              # rare heaps, its share: this thread also finishes every heap;
-                              # 0, 320, 640 measured at 2**31: 320 best)
+    _MATE_HINTS = 768         # the last hints the mate pairs, not this thread (with the far
+                              # rare heaps, its share: this thread also finishes every heap, and
+                              # takes the mate's jobs it has not begun when it would wait for it;
+                              # at 2**30, medians of ten: 512 0.714 s, 768 0.683 s, 1,024 0.750 s)
     _BYTES4 = 0x01010101      # a byte times this: in each byte of four
     _BYTE_CHOICE = 1 << 16    # wide heaps between two choices of the byte lanes' top ...
     _BYTE_PAST = 256          # ... 96 where more than one in this many had a bound past 63
@@ -1145,6 +1339,9 @@ cdef struct RecState:
     uint64_t wide_scan_rare               # ... listed with this many rare heaps below _WIDE_SCAN + 1
     uint64_t hint_want                    # hints to learn (0: none)
     uint64_t hint_next                    # the heap at which they are learned again (0: now)
+    uint64_t hint_from                    # the last learning's samples lie just behind this heap ...
+    uint64_t hint_due                     # ... and its hints are used from this one on (0: none due)
+    bint hint_posted                      # ... the mate (of this run) making its scores
     uint64_t hint_top                     # the largest hint part
     uint64_t hints_learned                # learnings so far
     float* hint_score                     # scratch: a score for each part up to _HINT_REACH
@@ -1158,6 +1355,8 @@ cdef struct RecState:
                                           # follow it span after span
     uint64_t mate_blocks                  # blocks whose far rare pairings the mate made
     uint64_t mate_ring                    # the most jobs in the ring at once (the one in hand too)
+    uint64_t mate_taken                   # the mate's jobs this thread made itself (nimrec_mate_take)
+    uint64_t mate_twins                   # ... and made again, the mate late with them
     uint64_t mate_tried                   # blocks since the mate's sleeps were last forgotten
     uint64_t mate_keep                    # rare heaps past NIMREC_MATE_REACH this thread pairs itself
     uint64_t mate_hints                   # the last hints the mate pairs, not this thread
@@ -1341,17 +1540,17 @@ cdef int _rare_pairs(RecState* s, uint64_t m, uint64_t stamp, uint64_t* spent) n
 
 
 cdef void _mate_settle(RecState* s) noexcept nogil:
-    """Wait for every job posted to the mate: their words are then made. Called before
-    anything the mate reads moves or changes (the window slid, the rare heaps or the hints
-    listed again, the class codes made again)."""
-    if s.mate != NULL and s.mate.posted > s.job_tail:
-        nimrec_mate_wait(s.mate, s.mate.posted - 1)
+    """Every job posted to the mate made (by this thread where the mate has not begun it), and
+    a learning posted. Called before anything the mate reads moves or changes (the window slid,
+    the rare heaps or the hints listed again, the class codes made again)."""
+    if s.mate != NULL:
+        nimrec_mate_settle(s.mate, s.job_tail)
 
 
 cdef void _mate_drop(RecState* s) noexcept nogil:
     """_mate_settle, and none of the jobs posted is used: they paired a list that changes."""
     if s.mate != NULL:
-        _mate_settle(s)
+        nimrec_mate_settle(s.mate, s.mate.posted)     # (every job before the tail: dropped)
         s.job_tail = s.mate.posted
 
 
@@ -2119,9 +2318,50 @@ cdef int _finish_wide(RecState* s, uint64_t* common, uint64_t* rare, uint64_t fa
     return _store(s, cstar)
 
 
+cdef bint _hint_scratch(RecState* s) noexcept nogil:
+    """The learning's scratch (a score for each part up to _HINT_REACH): False if no memory."""
+    if s.hint_score == NULL:
+        s.hint_score = <float*>malloc((_HINT_REACH + 1) * sizeof(float))
+    return s.hint_score != NULL
+
+
+cdef void _hint_task(const RecState* s, uint64_t n0, nimrec_learn* task) noexcept nogil:
+    """The learning of the samples just behind n0 as a task (nimrec_learn_make): their values
+    and where their rests are now (the window does not move until the task is done: see
+    _mate_settle). The caller has checked that every part and rest it reads is held."""
+    cdef uint64_t x
+    cdef uint32_t g
+    cdef int i, j
+    task.low = s.headv
+    task.places = s.n_split
+    for i in range(s.n_split):
+        task.rests[i] = s.buf + (n0 - 1 - s.split[i] - s.base)
+    task.samples = _HINT_SAMPLES
+    for j in range(_HINT_SAMPLES):
+        x = n0 - 1 - j * _HINT_STEP
+        g = _g(s, x)
+        # (a rare heap, or a value past the lookup: no rare values wanted)
+        task.g[j] = g if g < 512 and rare_parity(g & s.mask) else 512
+    task.step = _HINT_STEP
+    task.lanes = NIMREC_LANES
+    task.reach = _HINT_REACH
+    task.mask = s.mask
+    task.score = s.hint_score
+
+
 cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
-    """The hints: the ``hint_want`` common parts NIMREC_LANES .. _HINT_REACH whose pairs found,
-    in _HINT_SAMPLES heaps just behind n0, the most of the rare values below each heap's own
+    """_hint_task and _hint_install at once: the hints learned from the samples just behind n0,
+    used from now on."""
+    cdef nimrec_learn task
+    if _hint_scratch(s):
+        _hint_task(s, n0, &task)
+        nimrec_learn_make(&task)
+    _hint_install(s)
+
+
+cdef void _hint_install(RecState* s) noexcept nogil:
+    """The hints, from the last learning's scores: the ``hint_want`` common parts NIMREC_LANES ..
+    _HINT_REACH whose pairs found, in _HINT_SAMPLES heaps just behind its heap, the most of the rare values below each heap's own
     value, each value weighed by 1 / c**2 where c parts reach it in that heap: a hard value
     (reached by few parts, sending the scan far) weighs most. The wide blocks scan the hints'
     pairs in their lanes in place of the parts up to _WIDE_SCAN. The pairs are far from
@@ -2131,44 +2371,15 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
     other, and the scan past the lanes still covers every pair from NIMREC_LANES up. The
     caller has checked that every part and rest read here is held (head, window)."""
     cdef float* score = s.hint_score
-    cdef float weight[513]
-    cdef uint32_t count[512]
     cdef uint32_t tally[4096]
-    cdef uint64_t x, a, top = 0, j, kept, at_t, want = s.hint_want
-    cdef uint32_t g, v, t, bucket, bits, any_weight
-    cdef int i
-    s.hint_next = n0 + _HINT_EVERY
+    cdef uint64_t a, top = 0, kept, at_t, want = s.hint_want
+    cdef uint32_t t, bucket, bits
     s.hints_learned += 1
     s.wide_scan_n = s.wide_scan_base
     s.wide_hints_big = False
     s.hint_top = 0
     if score == NULL:
-        score = <float*>malloc((_HINT_REACH + 1) * sizeof(float))
-        if score == NULL:
-            return                       # no hints: the parts up to _WIDE_SCAN, only slower
-        s.hint_score = score
-    for a in range(_HINT_REACH + 1):
-        score[a] = 0
-    for j in range(_HINT_SAMPLES):
-        x = n0 - 1 - j * _HINT_STEP
-        g = _g(s, x)
-        if g >= 512 or not rare_parity(g & s.mask):
-            continue                     # a rare heap (or past the lookup): no rare values wanted
-        memset(count, 0, sizeof(count))
-        for i in range(s.n_split):       # (a pair found by the parts below the lanes: 1 << 20)
-            nimrec_hint_count(s.headv, s.buf + (x - s.split[i] - s.base), NIMREC_LANES, _HINT_REACH, count)
-        any_weight = 0
-        weight[512] = 0                  # (the values past 511)
-        for v in range(512):
-            weight[v] = 0
-            if v < g and not rare_parity(v & s.mask) and 0 < count[v] < (1u << 20):
-                weight[v] = 1.0 / (<float>count[v] * <float>count[v])
-                any_weight = 1
-        if not any_weight:
-            continue
-        for i in range(s.n_split):
-            nimrec_hint_score(s.headv, s.buf + (x - s.split[i] - s.base), weight, score, NIMREC_LANES,
-                              _HINT_REACH)
+        return                           # no hints: the parts up to _WIDE_SCAN, only slower
     # the ``want`` best common parts with a score: a float's bits order as the float does (all
     # >= 0), so the top 12 bits bucket them; every bucket above the last one kept is kept whole
     memset(tally, 0, sizeof(tally))
@@ -2269,6 +2480,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     cdef bint use_codes, scan_codes
     cdef const uint16_t* rests
     cdef const uint8_t* codes
+    cdef nimrec_learn task
     cdef int i, h, status
     # (the mask's lowest bit below 7: then the indices below 128 are the values below 256 in
     # both classes, and every rare value past the indices lies past every common one in them)
@@ -2370,7 +2582,9 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             _mate_drop(s)                # (the mate reads the list)
             s.wide_scan_n = 0
             s.wide_base_big = False
-            s.hint_next = 0              # learned again on the new list
+            s.hint_next = 0              # learned again on the new list (the mate settled)
+            s.hint_due = 0
+            s.hint_posted = False
             j = far
             for a in range(NIMREC_LANES, _WIDE_SCAN + 1):
                 while j < rare0 and s.rare[j] < a:
@@ -2395,9 +2609,32 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
         if (s.hint_want and _HINT_REACH < s.head and widest + _HINT_REACH < n0 - place
                 and 2 * _HINT_REACH + 2 < n0 - place
                 and n0 > s.base + place + _HINT_REACH + _HINT_SAMPLES * _HINT_STEP):
-            if n0 >= s.hint_next:
+            # The first learning on a list of parts is made at once. The later ones are posted
+            # to the mate, which makes them while this thread makes the jobs, and are used from
+            # _HINT_DELAY heaps on; with one thread they are made there: the same hints.
+            if s.hint_next == 0:
                 _mate_settle(s)          # (the mate reads the hints)
+                s.hint_next = n0 + _HINT_EVERY
+                s.hint_due = 0
                 _learn_hints(s, n0)
+            elif n0 >= s.hint_next:
+                s.hint_next = n0 + _HINT_EVERY
+                s.hint_from = n0
+                s.hint_due = n0 + _HINT_DELAY
+                if mate != NULL and _hint_scratch(s):
+                    _hint_task(s, n0, &mate.learn)
+                    nimrec_mate_learn_post(mate)
+                    s.hint_posted = True
+            elif s.hint_due and n0 >= s.hint_due:
+                if s.hint_posted:
+                    nimrec_mate_learned(mate)
+                elif _hint_scratch(s):
+                    _hint_task(s, s.hint_from, &task)
+                    nimrec_learn_make(&task)
+                _mate_settle(s)          # (the mate reads the hints)
+                _hint_install(s)
+                s.hint_due = 0
+                s.hint_posted = False
             if s.wide_scan_n > s.wide_scan_base:
                 scan_first = s.wide_scan_base
                 n_scan = s.wide_scan_n
@@ -2449,13 +2686,14 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     if mate != NULL:
         while (s.job_tail < mate.posted
                and nimrec_mate_job(mate, s.job_tail).start + NIMREC_MATE_HEAPS < n0 + NIMREC_LANES):
+            nimrec_mate_pass(mate, s.job_tail)
             s.job_tail += 1
         if s.job_tail < mate.posted and nimrec_mate_job(mate, s.job_tail).start <= n0:
             held = True
             hand = nimrec_mate_job(mate, s.job_tail)
     if (held and scan_first and hand.first == far2 and hand.end == rare0
             and hand.places == s.n_split):
-        nimrec_mate_wait(mate, s.job_tail)   # (its words)
+        hand = nimrec_mate_take(mate, s.job_tail)   # (its words: made by the mate, or here)
         at = n0 - hand.start
         for h in range(NIMREC_LANES):
             lo[h] = hand.lo[at + h]
@@ -2481,8 +2719,9 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     # the next jobs, while the ring has room: the spans after the last one posted, or after
     # this block; each ends at most NIMREC_MATE_REACH heaps past this block's start (its rests
     # lie before it) and inside the window's buffer; with the hints (see above), and while the
-    # mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it (the cores
-    # busy with other work), one thread's until _MATE_RETRY blocks have passed. Whatever would
+    # mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it, or made a
+    # job again that it was late with (the cores busy with other work), one thread's until
+    # _MATE_RETRY blocks have passed. Whatever would
     # move what they read waits for them first (_mate_settle).
     if mate != NULL:
         s.mate_tried += 1
@@ -3038,6 +3277,7 @@ cdef class RecordSequence:
             raise ValueError(f"hints must be at most {_HINTS_MAX:,}, not {count:,}")
         self.c_s.hint_want = count
         self.c_s.hint_next = 0
+        self.c_s.hint_due = 0
         self.c_s.wide_scan_n = self.c_s.wide_scan_base
 
     @property
@@ -3147,6 +3387,19 @@ cdef class RecordSequence:
         return self.c_s.mate_ring
 
     @property
+    def mate_taken(self):
+        """The second thread's jobs this thread made itself: the job in hand when the second
+        thread had not begun it, or, while it was on that one, the last job it had not begun
+        (a thread whose core was taken away a while is caught up, not waited for)."""
+        return self.c_s.mate_taken
+
+    @property
+    def mate_twins(self):
+        """Jobs of the second thread that this thread made again itself, the second thread
+        still on them a job's time after they were wanted (its core taken away a while)."""
+        return self.c_s.mate_twins
+
+    @property
     def hints_learned(self):
         """How many times the hints were learned (0: the wide blocks' hints never ran)."""
         return self.c_s.hints_learned
@@ -3185,6 +3438,10 @@ cdef class RecordSequence:
             if self.c_threads > 1 and nimrec_vector_level() == 2:
                 self.c_s.mate = nimrec_mate_start()
             status = _rec_run(&self.c_s, end, budget)
+            self.c_s.hint_posted = False       # (a learning posted goes with the mate: made again)
+            if self.c_s.mate != NULL:
+                self.c_s.mate_taken += self.c_s.mate.taken
+                self.c_s.mate_twins += self.c_s.mate.twins
             nimrec_mate_stop(self.c_s.mate)    # (the job it is on ends first)
             self.c_s.mate = NULL
             self.c_s.job_tail = 0              # (its words went with it)
@@ -3488,6 +3745,7 @@ cdef class RecordSequence:
         self.c_s.n = n
         self.c_s.base = base
         self.c_s.hint_next = 0             # the hints are learned again where it resumes
+        self.c_s.hint_due = 0
         self.c_s.wide_rare_n = 0           # ... and the rare heaps' values listed again
         self.c_s.codes_ok = False          # ... and the window's class codes made again
         self.c_s.sums_rare = UINT64_MAX    # ... and the sums of two rare heaps
