@@ -189,8 +189,9 @@ def test_the_window_slides_while_the_mate_works_ahead() -> None:
     heaps listed again wait for its jobs first. A small window slides every 262,144 heaps
     here, the hints learned every 524,288: posted to the mate, and used 65,536 heaps later
     whoever made them -- the mate, this thread when the mate had not begun, or this thread in
-    the next call when the call ended first (the third engine's calls are short). The pairs
-    counted are one thread's."""
+    the next call when the call ended before the mate began (a learning the mate made is kept
+    for the next call: the third engine's calls are short). The pairs counted are one
+    thread's."""
     _, takes_all, leaves, splits, grundy = game_places(Rules.coerce("grundy-game"))
     size = 1_300_000
     engines = [records().RecordSequence(takes_all, leaves, splits, grundy, 1 << 17, 1 << 18, threads)

@@ -1020,16 +1020,20 @@ cdef extern from *:
         }
         return m;
     }
-    /* stop the mate (the job it is on ends first; those after it are dropped) and free it */
-    static void nimrec_mate_stop(nimrec_mate* m) {
+    /* stop the mate (the job it is on ends first; those after it are dropped) and free it;
+       1 if no learning is left posted and not begun (one posted is then made) */
+    static int nimrec_mate_stop(nimrec_mate* m) {
+        int made;
         if (m == NULL)
-            return;
+            return 0;
         __atomic_store_n(&m->stop, 1, __ATOMIC_SEQ_CST);
         nimrec_mate_wake(m);
         pthread_join(m->thread, NULL);
+        made = m->learn.state == NIMREC_JOB_DONE;
         pthread_cond_destroy(&m->wake);
         pthread_mutex_destroy(&m->lock);
         free(m);
+        return made;
     }
     /* the slot of the next job, if it is free (the job last in it done), else NULL */
     static nimrec_job* nimrec_mate_slot(nimrec_mate* m) {
@@ -1212,7 +1216,7 @@ cdef extern from *:
         int slept
         nimrec_learn learn
     nimrec_mate* nimrec_mate_start() nogil
-    void nimrec_mate_stop(nimrec_mate* m) nogil
+    int nimrec_mate_stop(nimrec_mate* m) nogil
     nimrec_job* nimrec_mate_slot(nimrec_mate* m) nogil
     void nimrec_mate_post(nimrec_mate* m) nogil
     nimrec_job* nimrec_mate_take(nimrec_mate* m, uint64_t j) nogil
@@ -1247,6 +1251,8 @@ cdef enum:
     _HINT_REACH = 16384       # the largest part a hint may be
     _HINT_SAMPLES = 64        # heaps a learning looks at, ...
     _HINT_STEP = 512          # ... this far apart, the last just behind the block
+    _HINT_POSTED = 1          # (hint_made: the learning posted to this run's mate, ...
+    _HINT_SCORED = 2          # ... or its scores made, in hint_score)
     _HINT_DELAY = 1 << 16     # heaps from a learning's samples to its hints' use (the mate's time)
     _HINT_EVERY = 1 << 19     # heaps between two learnings (the mate idled while this thread
                               # learned: 128 samples every 2**18 were 8% of the wall time at 2**30;
@@ -1341,7 +1347,8 @@ cdef struct RecState:
     uint64_t hint_next                    # the heap at which they are learned again (0: now)
     uint64_t hint_from                    # the last learning's samples lie just behind this heap ...
     uint64_t hint_due                     # ... and its hints are used from this one on (0: none due)
-    bint hint_posted                      # ... the mate (of this run) making its scores
+    int hint_made                         # ... its scores: _HINT_POSTED to this run's mate,
+                                          # _HINT_SCORED in hint_score, or 0 (made when due)
     uint64_t hint_top                     # the largest hint part
     uint64_t hints_learned                # learnings so far
     float* hint_score                     # scratch: a score for each part up to _HINT_REACH
@@ -2584,7 +2591,7 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
             s.wide_base_big = False
             s.hint_next = 0              # learned again on the new list (the mate settled)
             s.hint_due = 0
-            s.hint_posted = False
+            s.hint_made = 0
             j = far
             for a in range(NIMREC_LANES, _WIDE_SCAN + 1):
                 while j < rare0 and s.rare[j] < a:
@@ -2621,20 +2628,21 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
                 s.hint_next = n0 + _HINT_EVERY
                 s.hint_from = n0
                 s.hint_due = n0 + _HINT_DELAY
+                s.hint_made = 0
                 if mate != NULL and _hint_scratch(s):
                     _hint_task(s, n0, &mate.learn)
                     nimrec_mate_learn_post(mate)
-                    s.hint_posted = True
+                    s.hint_made = _HINT_POSTED
             elif s.hint_due and n0 >= s.hint_due:
-                if s.hint_posted:
+                if s.hint_made == _HINT_POSTED:
                     nimrec_mate_learned(mate)
-                elif _hint_scratch(s):
+                elif s.hint_made != _HINT_SCORED and _hint_scratch(s):
                     _hint_task(s, s.hint_from, &task)
                     nimrec_learn_make(&task)
                 _mate_settle(s)          # (the mate reads the hints)
                 _hint_install(s)
                 s.hint_due = 0
-                s.hint_posted = False
+                s.hint_made = 0
             if s.wide_scan_n > s.wide_scan_base:
                 scan_first = s.wide_scan_base
                 n_scan = s.wide_scan_n
@@ -3438,11 +3446,15 @@ cdef class RecordSequence:
             if self.c_threads > 1 and nimrec_vector_level() == 2:
                 self.c_s.mate = nimrec_mate_start()
             status = _rec_run(&self.c_s, end, budget)
-            self.c_s.hint_posted = False       # (a learning posted goes with the mate: made again)
             if self.c_s.mate != NULL:
                 self.c_s.mate_taken += self.c_s.mate.taken
                 self.c_s.mate_twins += self.c_s.mate.twins
-            nimrec_mate_stop(self.c_s.mate)    # (the job it is on ends first)
+            # (the job it is on ends first; a learning posted and made is kept for when it is
+            # due, one not begun is made then)
+            if nimrec_mate_stop(self.c_s.mate) and self.c_s.hint_made == _HINT_POSTED:
+                self.c_s.hint_made = _HINT_SCORED
+            elif self.c_s.hint_made == _HINT_POSTED:
+                self.c_s.hint_made = 0
             self.c_s.mate = NULL
             self.c_s.job_tail = 0              # (its words went with it)
         PyErr_CheckSignals()
