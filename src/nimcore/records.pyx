@@ -3581,6 +3581,8 @@ cdef class RecordSequence:
         cdef const uint16_t* lo
         cdef const uint16_t* hi
         cdef uint64_t c = low.shape[0] // 2, i
+        cdef uint16_t targets[NIMREC_FIND_MAX]
+        cdef uint32_t k = NIMREC_FIND_MAX + 1, found
         if not self.c_s.in_deep or c * 2 != <uint64_t>high.shape[0] or m > self.c_s.n:
             raise ValueError("deep_mark follows a DEEP stop, with two runs of equal length")
         if c == 0:
@@ -3588,8 +3590,20 @@ cdef class RecordSequence:
         lo = <const uint16_t*>&low[0]
         hi = <const uint16_t*>&high[0]
         with nogil:
-            for i in range(c):
-                self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
+            # After a stop of the scan only the rare values missing below the common bound can
+            # change the mex (every rare pairing was made: no split read here reaches the bound,
+            # and every other value below it is marked), so, while they are few, the pairs are
+            # compared with them 16 at a time (a fifth of the time of marking every pair)
+            if self.c_s.deep_scan:
+                _bound_and_missing(&self.c_s, self.c_s.stamp, targets, &k)
+            if 0 < k <= NIMREC_FIND_MAX:
+                found = nimrec_find(lo, hi + (c - 1), 0, c - 1, targets, k)
+                for i in range(k):
+                    if (found >> i) & 1:
+                        self.c_s.seen[targets[i]] = self.c_s.stamp
+            elif k:
+                for i in range(c):
+                    self.c_s.seen[lo[i] ^ hi[c - 1 - i]] = self.c_s.stamp
             self.c_s.pairings += c
 
     @property
