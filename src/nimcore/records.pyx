@@ -882,10 +882,14 @@ cdef extern from *:
     static int nimrec_job_state(nimrec_job* job) {
         return __atomic_load_n(&job->state, __ATOMIC_SEQ_CST);
     }
-    static int nimrec_job_claim(nimrec_job* job) {
+    /* take a job or the learning (its state) if posted: 1 if this thread now makes it */
+    static int nimrec_claim(int* state) {
         int posted = NIMREC_JOB_POSTED;
-        return __atomic_compare_exchange_n(&job->state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
+        return __atomic_compare_exchange_n(state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
                                            __ATOMIC_SEQ_CST);
+    }
+    static int nimrec_job_claim(nimrec_job* job) {
+        return nimrec_claim(&job->state);
     }
     /* Wake a sleeper, after a sequentially consistent store of `posted`, a job's state or
        `stop`: the store and the load of `sleepers` are sequentially consistent, as are the
@@ -977,14 +981,12 @@ cdef extern from *:
     static void* nimrec_mate_loop(void* arg) {
         nimrec_mate* m = (nimrec_mate*)arg;
         nimrec_job* job;
-        int posted;
         for (;;) {
             nimrec_mate_await(m, NULL);
             if (__atomic_load_n(&m->stop, __ATOMIC_ACQUIRE))
                 return NULL;
-            posted = NIMREC_JOB_POSTED;        /* the learning first: this thread takes the jobs meanwhile */
-            if (__atomic_compare_exchange_n(&m->learn.state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
-                                            __ATOMIC_SEQ_CST)) {
+            /* the learning first: this thread takes the jobs meanwhile */
+            if (nimrec_claim(&m->learn.state)) {
                 nimrec_learn_make(&m->learn);
                 __atomic_store_n(&m->learn.state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
                 nimrec_mate_wake(m);
@@ -1108,9 +1110,7 @@ cdef extern from *:
     }
     /* the learning's scores made: by this thread if the mate has not begun, else waited for */
     static void nimrec_mate_learned(nimrec_mate* m) {
-        int posted = NIMREC_JOB_POSTED;
-        if (__atomic_compare_exchange_n(&m->learn.state, &posted, NIMREC_JOB_TAKEN, 0, __ATOMIC_SEQ_CST,
-                                        __ATOMIC_SEQ_CST)) {
+        if (nimrec_claim(&m->learn.state)) {
             nimrec_learn_make(&m->learn);
             __atomic_store_n(&m->learn.state, NIMREC_JOB_DONE, __ATOMIC_SEQ_CST);
             return;
@@ -2368,15 +2368,15 @@ cdef void _learn_hints(RecState* s, uint64_t n0) noexcept nogil:
 
 cdef void _hint_install(RecState* s) noexcept nogil:
     """The hints, from the last learning's scores: the ``hint_want`` common parts NIMREC_LANES ..
-    _HINT_REACH whose pairs found, in _HINT_SAMPLES heaps just behind its heap, the most of the rare values below each heap's own
-    value, each value weighed by 1 / c**2 where c parts reach it in that heap: a hard value
-    (reached by few parts, sending the scan far) weighs most. The wide blocks scan the hints'
-    pairs in their lanes in place of the parts up to _WIDE_SCAN. The pairs are far from
-    random: in Grundy's game at 2**31 the best parts reach a value the first 1,024 missed for
-    one heap in six, a part at random for one in 130, and the parts that were best stay good
-    for some 10**5 heaps. The hints only speed the scan: a hint's pair is marked like any
-    other, and the scan past the lanes still covers every pair from NIMREC_LANES up. The
-    caller has checked that every part and rest read here is held (head, window)."""
+    _HINT_REACH whose pairs found, in _HINT_SAMPLES heaps just behind its heap, the most of the
+    rare values below each heap's own value, each value weighed by 1 / c**2 where c parts reach
+    it in that heap: a hard value (reached by few parts, sending the scan far) weighs most. The
+    wide blocks scan the hints' pairs in their lanes in place of the parts up to _WIDE_SCAN.
+    The pairs are far from random: in Grundy's game at 2**31 the best parts reach a value the
+    first 1,024 missed for one heap in six, a part at random for one in 130, and the parts that
+    were best stay good for some 10**5 heaps. The hints only speed the scan: a hint's pair is
+    marked like any other, and the scan past the lanes still covers every pair from NIMREC_LANES
+    up. The caller has checked that every part and rest read here is held (head, window)."""
     cdef float* score = s.hint_score
     cdef uint32_t tally[4096]
     cdef uint64_t a, top = 0, kept, at_t, want = s.hint_want
@@ -2729,8 +2729,8 @@ cdef int _block_wide(RecState* s, uint64_t* spent, uint64_t end) noexcept nogil:
     # lie before it) and inside the window's buffer; with the hints (see above), and while the
     # mate keeps up: once this thread has slept _MATE_SLEEPS times waiting for it, or made a
     # job again that it was late with (the cores busy with other work), one thread's until
-    # _MATE_RETRY blocks have passed. Whatever would
-    # move what they read waits for them first (_mate_settle).
+    # _MATE_RETRY blocks have passed. Whatever would move what they read waits for them first
+    # (_mate_settle).
     if mate != NULL:
         s.mate_tried += 1
         if s.mate_tried >= _MATE_RETRY:
