@@ -3429,7 +3429,7 @@ cdef class RecordSequence:
         OVERFLOW, DEEP (``deep_heap`` could not be proven from the head and the window)
         or NOMEM. Ctrl-C is raised (KeyboardInterrupt) after the call.
         """
-        cdef int status
+        cdef int status, learned
         cdef uint64_t b = self.c_block
         self.c_s.in_deep = False        # a heap left by a DEEP stop is computed afresh
         self.c_s.deep_scan = False
@@ -3451,10 +3451,9 @@ cdef class RecordSequence:
                 self.c_s.mate_twins += self.c_s.mate.twins
             # (the job it is on ends first; a learning posted and made is kept for when it is
             # due, one not begun is made then)
-            if nimrec_mate_stop(self.c_s.mate) and self.c_s.hint_made == _HINT_POSTED:
-                self.c_s.hint_made = _HINT_SCORED
-            elif self.c_s.hint_made == _HINT_POSTED:
-                self.c_s.hint_made = 0
+            learned = nimrec_mate_stop(self.c_s.mate)
+            if self.c_s.hint_made == _HINT_POSTED:
+                self.c_s.hint_made = _HINT_SCORED if learned else 0
             self.c_s.mate = NULL
             self.c_s.job_tail = 0              # (its words went with it)
         PyErr_CheckSignals()
